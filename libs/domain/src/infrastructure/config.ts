@@ -1,0 +1,26 @@
+/**
+ * Connection settings, read once from the environment. Defaults match the local stack that
+ * `npm start` brings up on this machine (README "Configuration").
+ */
+export interface InfrastructureConfig {
+  /** PostgreSQL connection string (event store, outbox, read models). */
+  readonly databaseUrl: string;
+  /** Redis connection string (BullMQ). */
+  readonly redisUrl: string;
+  /** Kafka bootstrap servers. */
+  readonly kafkaBrokers: readonly string[];
+  /** Prefix of every topic and consumer group, so that several stacks can share one broker. */
+  readonly kafkaPrefix: string;
+  /** Kafka client id reported to the broker. */
+  readonly kafkaClientId: string;
+}
+
+export function loadInfrastructureConfig(env: NodeJS.ProcessEnv = process.env): InfrastructureConfig {
+  return {
+    databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/einvoice',
+    redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    kafkaBrokers: (env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',').map((b) => b.trim()).filter(Boolean),
+    kafkaPrefix: env.KAFKA_TOPIC_PREFIX ?? 'einvoice',
+    kafkaClientId: env.KAFKA_CLIENT_ID ?? 'einvoice-gateway',
+  };
+}
