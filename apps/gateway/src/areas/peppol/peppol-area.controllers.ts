@@ -1,0 +1,91 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res, Type } from '@nestjs/common';
+import { ApiBody, ApiHeader, ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { PeppolAreaCode } from '@einvoice/areas';
+import type { FastifyReply } from 'fastify';
+import { Ctx } from '../../http/request-context';
+import { assertTransportMode } from './transport-mode';
+import { PeppolAreaService, RequestContext } from './peppol-area.service';
+
+const names: Record<PeppolAreaCode, string> = { be: 'Belgium', de: 'Germany', sg: 'Singapore' };
+const ref = (schema: string) => ({ schema: { $ref: `#/components/schemas/${schema}` } });
+const errorResponse = { description: 'The one error shape: {status, message, errors:[{path, code, message, severity}]}', ...ref('ErrorBody') };
+
+/** One controller class per area, built from the same code: the three areas share every shape. */
+function peppolAreaController(code: PeppolAreaCode): Type<unknown> {
+  @ApiTags(`${names[code]} (/${code})`)
+  @ApiSecurity('x-svc-auth-key')
+  @ApiResponse({ status: 400, ...errorResponse })
+  @ApiResponse({ status: 401, ...errorResponse })
+  @Controller(`${code}/einvoice`)
+  class PeppolAreaController {
+    constructor(readonly service: PeppolAreaService) {}
+
+    @Post('onboard')
+    @HttpCode(201)
+    @ApiOperation({ summary: `Onboard a ${names[code]} supplier to Peppol with this service as access point.` })
+    @ApiHeader({ name: 'Idempotency-Key', required: false })
+    @ApiBody(ref('PeppolOnboardingDto'))
+    @ApiResponse({ status: 201, description: '`{status, message, data:{supplier_uuid}}`' })
+    @ApiResponse({ status: 409, ...errorResponse })
+    onboard(@Body() body: unknown, @Ctx() context: RequestContext) {
+      return this.service.onboard(code, body, context);
+    }
+
+    @Post('generate/invoice')
+    @HttpCode(202)
+    @ApiOperation({ summary: 'Submit an invoice or credit note for delivery over Peppol; answers DeliveryStatus Scheduled.' })
+    @ApiHeader({ name: 'supplier_uuid', required: true })
+    @ApiHeader({ name: 'transport_mode', required: false, description: '`peppol` (the default and only value)' })
+    @ApiHeader({ name: 'Idempotency-Key', required: false })
+    @ApiBody(ref('PeppolInvoiceDto'))
+    @ApiResponse({ status: 202, description: '`{status, data:{DocumentID, DeliveryStatus:"Scheduled"}}`' })
+    @ApiResponse({ status: 404, ...errorResponse })
+    @ApiResponse({ status: 409, ...errorResponse })
+    @ApiResponse({ status: 413, ...errorResponse })
+    generate(
+      @Headers('supplier_uuid') supplier: string,
+      @Headers('transport_mode') transportMode: string | undefined,
+      @Body() body: unknown,
+      @Ctx() context: RequestContext,
+    ) {
+      assertTransportMode(transportMode);
+      return this.service.submit(code, supplier, body, context);
+    }
+
+    @Get('get-document/:uuid')
+    @ApiOperation({ summary: 'The document: its uuid plus the submitted fields.' })
+    @ApiHeader({ name: 'supplier_uuid', required: true })
+    @ApiParam({ name: 'uuid' })
+    @ApiResponse({ status: 404, ...errorResponse })
+    getDocument(@Headers('supplier_uuid') supplier: string, @Param('uuid') uuid: string, @Ctx() context: RequestContext) {
+      return this.service.getDocument(code, supplier, uuid, context);
+    }
+
+    @Get('get-document/:uuid/xml')
+    @ApiOperation({ summary: 'The rendered UBL 2.1 document (Peppol BIS Billing 3.0, or PINT SG for Singapore).' })
+    @ApiHeader({ name: 'supplier_uuid', required: true })
+    @ApiProduces('application/xml')
+    @ApiResponse({ status: 404, ...errorResponse })
+    async getXml(
+      @Headers('supplier_uuid') supplier: string,
+      @Param('uuid') uuid: string,
+      @Ctx() context: RequestContext,
+      @Res() reply: FastifyReply,
+    ) {
+      const xml = await this.service.getXml(code, supplier, uuid, context);
+      await reply.header('content-type', 'application/xml; charset=utf-8').send(xml);
+    }
+
+    @Get('delivery-status/:uuid')
+    @ApiOperation({ summary: '`Scheduled` after submission, `Delivered` once the receiving access point confirmed.' })
+    @ApiHeader({ name: 'supplier_uuid', required: true })
+    @ApiResponse({ status: 404, ...errorResponse })
+    deliveryStatus(@Headers('supplier_uuid') supplier: string, @Param('uuid') uuid: string, @Ctx() context: RequestContext) {
+      return this.service.deliveryStatus(code, supplier, uuid, context);
+    }
+  }
+  Object.defineProperty(PeppolAreaController, 'name', { value: `${code.toUpperCase()}AreaController` });
+  return PeppolAreaController;
+}
+
+export const peppolAreaControllers = (['be', 'de', 'sg'] as const).map(peppolAreaController);

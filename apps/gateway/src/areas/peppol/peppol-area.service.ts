@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import {
+  DocumentSubmittedData,
+  EventMetadata,
+  SupplierOnboardedData,
+  documentDecider,
+  documentStreamId,
+  notFound,
+  supplierDecider,
+  supplierStreamId,
+} from '@einvoice/domain';
+import { handleCommand } from '@einvoice/domain/infrastructure';
+import { PeppolAreaCode, participantIdFor, peppolAreas } from '@einvoice/areas';
+import type { Tenant } from '../../auth/api-keys';
+import { IdempotencyContext, recordResponse } from '../../idempotency/idempotency';
+import { Connections } from '../../infrastructure/infrastructure.module';
+import { findSupplier, isUuid } from '../../suppliers/supplier-lookup';
+
+/** Who is asking, and how to make the answer replayable. */
+export interface RequestContext {
+  readonly tenant: Tenant;
+  readonly correlationId: string;
+  readonly idempotency?: IdempotencyContext;
+}
+
+interface DocumentRow {
+  id: string;
+  document_number: string;
+  delivery_status: string;
+  fields: Record<string, unknown>;
+  xml: string;
+}
+
+function metadataOf(context: RequestContext): EventMetadata {
+  return { tenantId: context.tenant.id, correlationId: context.correlationId, idempotencyKey: context.idempotency?.key };
+}
+
+/** Belgium, Germany, Singapore: onboarding, submission and reads (seed 002, one shape for three areas). */
+@Injectable()
+export class PeppolAreaService {
+  constructor(private readonly connections: Connections) {}
+
+  async onboard(code: PeppolAreaCode, body: unknown, context: RequestContext) {
+    const dto = peppolAreas[code].parseOnboarding(body);
+    const supplierId = randomUUID();
+    const data: SupplierOnboardedData = {
+      supplierId,
+      tenantId: context.tenant.id,
+      area: code,
+      profile: {
+        registeredName: dto.registered_name,
+        identifiers: dto.identifiers.map((i) => ({ scheme: i.scheme, id: i.id })),
+        street: dto.street,
+        city: dto.city,
+        county: dto.county,
+        country: dto.country,
+        contactNumber: dto.contact_number,
+      },
+      participantIds: [...new Set(dto.identifiers.map((i) => participantIdFor(i.scheme, i.id)))],
+      onboardedAt: new Date().toISOString(),
+    };
+    const response = { status: 'success', message: 'Supplier onboarded.', data: { supplier_uuid: supplierId } };
+    await this.connections.store.transaction(async (uow) => {
+      await handleCommand(uow, supplierDecider, supplierStreamId(supplierId), { type: 'OnboardSupplier', data }, metadataOf(context));
+      await recordResponse(uow, context.idempotency, 201, response);
+    });
+    return response;
+  }
+
+  async submit(code: PeppolAreaCode, supplierHeader: string | string[] | undefined, body: unknown, context: RequestContext) {
+    const area = peppolAreas[code];
+    const supplier = await findSupplier(this.connections.dataSource, context.tenant.id, code, supplierHeader);
+    const dto = area.parseInvoice(body);
+    const documentId = randomUUID();
+    const xml = area.render(dto, supplier.profile, documentId);
+    const buyer = dto.CustomerParty.Identifiers[0];
+    const data: DocumentSubmittedData = {
+      documentId,
+      tenantId: context.tenant.id,
+      supplierId: supplier.id,
+      area: code,
+      documentNumber: dto.ID,
+      documentType: String(dto.DocumentType),
+      transportMode: 'peppol',
+      senderParticipantId: supplier.participantIds[0] ?? '',
+      receiverParticipantId: buyer ? participantIdFor(buyer.Scheme, buyer.ID) : null,
+      fields: JSON.parse(JSON.stringify(dto)) as Record<string, unknown>,
+      xml,
+      submittedAt: new Date().toISOString(),
+    };
+    const response = { status: 'success', data: { DocumentID: documentId, DeliveryStatus: 'Scheduled' } };
+    await this.connections.store.transaction(async (uow) => {
+      await handleCommand(uow, documentDecider, documentStreamId(documentId), { type: 'SubmitDocument', data }, metadataOf(context));
+      await recordResponse(uow, context.idempotency, 202, response);
+    });
+    return response;
+  }
+
+  async getDocument(code: PeppolAreaCode, supplierHeader: string | string[] | undefined, uuid: string, context: RequestContext) {
+    const row = await this.findDocument(code, supplierHeader, uuid, context);
+    return { status: 'success', data: { uuid: row.id, ...row.fields } };
+  }
+
+  async getXml(code: PeppolAreaCode, supplierHeader: string | string[] | undefined, uuid: string, context: RequestContext) {
+    return (await this.findDocument(code, supplierHeader, uuid, context)).xml;
+  }
+
+  async deliveryStatus(code: PeppolAreaCode, supplierHeader: string | string[] | undefined, uuid: string, context: RequestContext) {
+    const row = await this.findDocument(code, supplierHeader, uuid, context);
+    return { status: 'success', data: { DocumentID: row.id, DeliveryStatus: row.delivery_status } };
+  }
+
+  private async findDocument(
+    code: PeppolAreaCode,
+    supplierHeader: string | string[] | undefined,
+    uuid: string,
+    context: RequestContext,
+  ): Promise<DocumentRow> {
+    const supplier = await findSupplier(this.connections.dataSource, context.tenant.id, code, supplierHeader);
+    const rows: DocumentRow[] = isUuid(uuid)
+      ? await this.connections.dataSource.query(
+          `SELECT id, document_number, delivery_status, fields, xml FROM documents
+           WHERE id = $1 AND supplier_id = $2 AND tenant_id = $3`,
+          [uuid, supplier.id, context.tenant.id],
+        )
+      : [];
+    if (!rows[0]) throw notFound('DOCUMENT.NOT_FOUND', `No document ${uuid} for this supplier.`);
+    return rows[0];
+  }
+}

@@ -1,0 +1,63 @@
+import { Controller, Get, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { Public } from '../auth/api-key.guard';
+import { Connections } from '../infrastructure/infrastructure.module';
+
+interface Check {
+  status: 'up' | 'down';
+  latencyMs: number;
+  error?: string;
+}
+
+async function timed(probe: () => Promise<unknown>, timeoutMs = 2000): Promise<Check> {
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      probe(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]);
+    return { status: 'up', latencyMs: Math.round(performance.now() - started) };
+  } catch (error) {
+    return { status: 'down', latencyMs: Math.round(performance.now() - started), error: (error as Error).message };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+@ApiTags('health')
+@Controller('health')
+export class HealthController {
+  constructor(private readonly connections: Connections) {}
+
+  @Get()
+  @Public()
+  @ApiOperation({ summary: 'Status of PostgreSQL, Redis and Kafka, and the outbox backlog; 503 when one is down.' })
+  async health(@Res() reply: FastifyReply): Promise<void> {
+    const [postgres, redis, kafka] = await Promise.all([
+      timed(() => this.connections.dataSource.query('SELECT 1')),
+      timed(() => this.connections.redis.ping()),
+      timed(() => this.connections.publisher.healthy()),
+    ]);
+    const pending = postgres.status === 'up' ? await this.connections.relay.pending().catch(() => null) : null;
+    const up = postgres.status === 'up' && redis.status === 'up' && kafka.status === 'up';
+    // Kafka down is degraded, not failed: requests still succeed and the outbox drains later.
+    const status = postgres.status === 'down' ? 'down' : up ? 'ok' : 'degraded';
+    await reply.status(status === 'down' ? 503 : 200).send({
+      status,
+      checks: { postgres, redis, kafka },
+      outbox: { pending },
+    });
+  }
+
+  /** Liveness without dependencies; also the bare route `npm run bench` uses as the ceiling. */
+  @Get('live')
+  @Public()
+  @ApiOperation({ summary: 'Liveness: the process answers HTTP.' })
+  live(): { status: string } {
+    return { status: 'ok' };
+  }
+}

@@ -1,0 +1,39 @@
+import { AppError } from '@einvoice/domain';
+import type { FastifyInstance } from 'fastify';
+import { isSafeNumber, parse } from 'lossless-json';
+
+/** Marks a JSON number that a binary double cannot hold exactly; validation rejects it. */
+export class ImpreciseNumber {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * Parses JSON bodies so that amounts stay exact: every number whose digits a double holds
+ * exactly becomes a number (so `String(n)` gives back the digits sent, and decimal.js works on
+ * those), and any other number is kept as ImpreciseNumber, which fails validation instead of
+ * being silently rounded. Duplicate keys and malformed JSON are a 400.
+ */
+export function parseExactJson(text: string): unknown {
+  try {
+    return parse(text, undefined, (value: string) => (isSafeNumber(value) ? Number(value) : new ImpreciseNumber(value)));
+  } catch (error) {
+    throw new AppError('validation', 'REQUEST.MALFORMED_JSON', `The body is not valid JSON: ${(error as Error).message}`, {
+      issues: [{ path: '', code: 'REQUEST.MALFORMED_JSON', message: `The body is not valid JSON: ${(error as Error).message}`, severity: 'error' }],
+    });
+  }
+}
+
+export function registerExactJsonParser(fastify: FastifyInstance, bodyLimit: number): void {
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (_request, body, done) => {
+    if (typeof body !== 'string' || body.trim() === '') {
+      done(new AppError('validation', 'REQUEST.EMPTY_BODY', 'The request body is empty; send a JSON object.'), undefined);
+      return;
+    }
+    try {
+      done(null, parseExactJson(body));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+}

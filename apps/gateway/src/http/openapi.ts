@@ -1,0 +1,48 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
+
+/**
+ * OpenAPI at /docs (UI) and /docs-json. Request schemas are generated from the class-validator
+ * DTOs of libs/areas, the same classes that validate requests, so the document cannot drift.
+ */
+export function setupOpenApi(app: INestApplication): void {
+  const config = new DocumentBuilder()
+    .setTitle('E-invoicing gateway')
+    .setDescription(
+      'One API for legal e-invoices. Every POST accepts an `Idempotency-Key` header; every error has the shape `{status, message, errors:[{path, code, message, severity}]}`.',
+    )
+    .setVersion('0.1.0')
+    .addApiKey({ type: 'apiKey', in: 'header', name: 'x-svc-auth-key' }, 'x-svc-auth-key')
+    .build();
+  const document = SwaggerModule.createDocument(app, config);
+  const schemas = validationMetadatasToSchemas({ refPointerPrefix: '#/components/schemas/' });
+  document.components = {
+    ...document.components,
+    schemas: {
+      ...(document.components?.schemas ?? {}),
+      ...(schemas as Record<string, object>),
+      ErrorBody: {
+        type: 'object',
+        required: ['status', 'message', 'errors'],
+        properties: {
+          status: { type: 'string', example: 'bad_request' },
+          message: { type: 'string' },
+          errors: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                path: { type: 'string', example: 'InvoiceLines[0].Description' },
+                code: { type: 'string', example: 'FIELD.TOO_LONG' },
+                message: { type: 'string' },
+                severity: { type: 'string', enum: ['error', 'warning'] },
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+}

@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import { AppError, issue } from '@einvoice/domain';
+import type { UnitOfWork } from '@einvoice/domain/infrastructure';
+import type { FastifyRequest } from 'fastify';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/** What a command needs to make its answer replayable: stored in the same transaction as its effects. */
+export interface IdempotencyContext {
+  readonly tenantId: string;
+  readonly key: string;
+  readonly requestHash: string;
+}
+
+/** JSON with sorted keys, so that the same body hashes the same whatever its key order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** Headers that change what a POST does; part of "the same request". */
+const MEANINGFUL_HEADERS = ['supplier_uuid', 'transport_mode', 'participant-id', 'cuit'];
+
+export function requestHash(request: FastifyRequest): string {
+  const headers = MEANINGFUL_HEADERS.map((h) => `${h}=${request.headers[h] ?? ''}`).join('&');
+  return createHash('sha256')
+    .update(`${request.method} ${request.routeOptions.url ?? request.url}\n${request.url}\n${headers}\n${canonical(request.body)}`)
+    .digest('hex');
+}
+
+export function readIdempotencyKey(request: FastifyRequest): string | undefined {
+  const raw = request.headers[IDEMPOTENCY_HEADER];
+  if (raw === undefined) return undefined;
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (!key || key.length > 255 || !/^[\x21-\x7e]+$/.test(key)) {
+    throw new AppError('validation', 'IDEMPOTENCY.INVALID_KEY', 'Idempotency-Key must be 1 to 255 visible ASCII characters.', {
+      issues: [issue('headers.Idempotency-Key', 'FIELD.INVALID_FORMAT', 'Idempotency-Key must be 1 to 255 visible ASCII characters.')],
+    });
+  }
+  return key;
+}
+
+/** Stores the answer with the effects; a crash before commit leaves neither, so a retry redoes both. */
+export async function recordResponse(
+  uow: UnitOfWork,
+  context: IdempotencyContext | undefined,
+  statusCode: number,
+  body: unknown,
+): Promise<void> {
+  if (!context) return;
+  await uow.recordIdempotentResponse({ ...context, statusCode, body });
+}

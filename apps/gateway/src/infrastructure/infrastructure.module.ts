@@ -1,0 +1,67 @@
+import { Global, Inject, Injectable, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import {
+  EventStore,
+  KafkaEventPublisher,
+  OutboxRelay,
+  createDataSource,
+  createKafka,
+  projectReadModels,
+  readModelConstraintErrors,
+  topicForStream,
+} from '@einvoice/domain/infrastructure';
+import Redis from 'ioredis';
+import { DataSource } from 'typeorm';
+import { GATEWAY_CONFIG, GatewayConfig, loadGatewayConfig } from '../config';
+import { createLogger } from '@einvoice/domain';
+
+const log = createLogger('gateway');
+
+/** Opens and closes the connections in order: PostgreSQL, Kafka producer, relay, Redis. */
+@Injectable()
+export class Connections implements OnModuleInit, OnApplicationShutdown {
+  readonly dataSource: DataSource;
+  readonly store: EventStore;
+  readonly publisher: KafkaEventPublisher;
+  readonly relay: OutboxRelay;
+  readonly redis: Redis;
+
+  constructor(@Inject(GATEWAY_CONFIG) readonly config: GatewayConfig) {
+    this.dataSource = createDataSource({ databaseUrl: config.databaseUrl, poolSize: 20, applicationName: 'einvoice-gateway' });
+    this.store = new EventStore(this.dataSource, {
+      topicFor: (streamId) => topicForStream(config.kafkaPrefix, streamId),
+      projector: projectReadModels,
+      constraintErrors: readModelConstraintErrors,
+    });
+    this.publisher = new KafkaEventPublisher(createKafka({ ...config, kafkaClientId: 'einvoice-gateway' }));
+    this.relay = new OutboxRelay({
+      dataSource: this.dataSource,
+      databaseUrl: config.databaseUrl,
+      publisher: this.publisher,
+      log: (message, fields) => log('warn', message, fields),
+    });
+    this.redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    this.redis.on('error', () => undefined);
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.dataSource.initialize();
+    await this.redis.connect().catch((error) => log('warn', 'redis unavailable at start', { error: String(error) }));
+    // Kafka may be down: requests still succeed and the outbox drains when it returns.
+    await this.publisher.connect().catch((error) => log('warn', 'kafka unavailable at start', { error: String(error) }));
+    if (this.config.outboxRelay) await this.relay.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.relay.stop();
+    await this.publisher.disconnect().catch(() => undefined);
+    this.redis.disconnect();
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+}
+
+@Global()
+@Module({
+  providers: [{ provide: GATEWAY_CONFIG, useFactory: () => loadGatewayConfig() }, Connections],
+  exports: [GATEWAY_CONFIG, Connections],
+})
+export class InfrastructureModule {}

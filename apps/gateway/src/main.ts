@@ -1,0 +1,48 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createLogger } from '@einvoice/domain';
+import { AppModule } from './app.module';
+import { loadGatewayConfig } from './config';
+import { errorToReply } from './http/exception.filter';
+import { registerExactJsonParser } from './http/json-body';
+import { setupOpenApi } from './http/openapi';
+
+const log = createLogger('gateway');
+
+export async function createGateway(): Promise<NestFastifyApplication> {
+  const config = loadGatewayConfig();
+  const adapter = new FastifyAdapter({ bodyLimit: config.bodyLimitBytes, trustProxy: true });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { logger: ['error', 'warn'] });
+  const fastify = app.getHttpAdapter().getInstance();
+  registerExactJsonParser(fastify, config.bodyLimitBytes);
+  // Errors raised by Fastify before a route runs (body too large, bad media type, bad JSON).
+  fastify.setErrorHandler((error, _request, reply) => {
+    const { statusCode, body } = errorToReply(error);
+    void reply.status(statusCode).send(body);
+  });
+  fastify.setNotFoundHandler((_request, reply) => {
+    void reply.status(404).send({
+      status: 'not_found',
+      message: 'No such route.',
+      errors: [{ path: '', code: 'ROUTE.NOT_FOUND', message: 'No such route.', severity: 'error' }],
+    });
+  });
+  setupOpenApi(app);
+  app.enableShutdownHooks();
+  return app;
+}
+
+async function main(): Promise<void> {
+  const config = loadGatewayConfig();
+  const app = await createGateway();
+  await app.listen(config.port, config.host);
+  log('info', 'gateway listening', { url: `http://${config.host}:${config.port}` });
+}
+
+if (require.main === module) {
+  main().catch((error) => {
+    log('error', 'gateway failed to start', { error: String(error?.stack ?? error) });
+    process.exit(1);
+  });
+}

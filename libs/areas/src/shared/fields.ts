@@ -1,0 +1,86 @@
+/**
+ * Decorator bundles for request DTOs. Each bundle fixes the message of its constraints so that
+ * `validateBody` can prefix the field path ("Description must be at most 300 characters")
+ * and map constraint names to stable issue codes (see `codeFor` in validate.ts).
+ */
+import { Type } from 'class-transformer';
+import {
+  ArrayMinSize, IsArray, IsDefined, IsIn, IsISO31661Alpha2, IsNumber, IsObject, IsOptional, IsString, Matches,
+  MaxLength, ValidateNested, registerDecorator, ValidationOptions,
+} from 'class-validator';
+
+type Bundle = PropertyDecorator;
+
+function compose(...decorators: PropertyDecorator[]): PropertyDecorator {
+  return (target, key) => decorators.forEach((d) => d(target, key));
+}
+
+function presence(optional: boolean): PropertyDecorator {
+  return optional ? IsOptional() : IsDefined({ message: 'is required' });
+}
+
+/** A string of at most `max` characters. */
+export function Text(max: number, opts: { optional?: boolean } = {}): Bundle {
+  return compose(presence(!!opts.optional), IsString({ message: 'must be a string' }),
+    MaxLength(max, { message: `must be at most ${max} characters` }));
+}
+
+/** A finite JSON number; strings such as `"12"` are refused, never coerced. */
+export function Num(opts: { optional?: boolean } = {}): Bundle {
+  return compose(presence(!!opts.optional),
+    IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'must be a number' }));
+}
+
+/** One of a closed list of strings. */
+export function OneOf(values: readonly string[], opts: { optional?: boolean } = {}): Bundle {
+  return compose(presence(!!opts.optional), IsString({ message: 'must be a string' }),
+    IsIn([...values], { message: `must be one of: ${values.join(', ')}` }));
+}
+
+/** ISO 3166-1 alpha-2 country code, upper case as UBL's code list writes it (BT-40, BT-55). */
+export function Country(opts: { optional?: boolean } = {}): Bundle {
+  const message = 'must be an ISO 3166-1 alpha-2 country code such as BE';
+  return compose(presence(!!opts.optional), IsString({ message: 'must be a string' }),
+    Matches(/^[A-Z]{2}$/, { message }), IsISO31661Alpha2({ message }));
+}
+
+/** ISO 4217 shaped currency code; whether the code exists is a business rule. */
+export function CurrencyCode(opts: { optional?: boolean } = {}): Bundle {
+  return compose(presence(!!opts.optional), IsString({ message: 'must be a string' }),
+    Matches(/^[A-Z]{3}$/, { message: 'must be three upper-case letters (ISO 4217) such as EUR' }));
+}
+
+/** True for `YYYY-MM-DD` naming a real calendar day (no 2024-02-30). */
+export function isCalendarDate(value: unknown): boolean {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+function IsCalendarDate(options?: ValidationOptions): PropertyDecorator {
+  return (target, propertyName) => registerDecorator({
+    name: 'isCalendarDate', target: target.constructor, propertyName: propertyName as string, options,
+    validator: { validate: isCalendarDate },
+  });
+}
+
+/** A date written `YYYY-MM-DD` (BT-2, BT-9). */
+export function DateText(opts: { optional?: boolean } = {}): Bundle {
+  return compose(presence(!!opts.optional), IsString({ message: 'must be a string' }),
+    IsCalendarDate({ message: 'must be a real date written YYYY-MM-DD' }));
+}
+
+/** A nested object of class `cls`. */
+export function Nested(cls: () => new () => object, opts: { optional?: boolean } = {}): Bundle {
+  return compose(presence(!!opts.optional), IsObject({ message: 'must be an object' }),
+    ValidateNested({ message: 'must be an object' }), Type(cls));
+}
+
+/** An array of objects of class `cls`, with at least `min` elements. */
+export function NestedList(cls: () => new () => object, opts: { min?: number; optional?: boolean } = {}): Bundle {
+  const min = opts.min ?? 0;
+  return compose(presence(!!opts.optional), IsArray({ message: 'must be an array' }),
+    ArrayMinSize(min, { message: `must contain at least ${min} element${min === 1 ? '' : 's'}` }),
+    ValidateNested({ each: true, message: 'must be an object' }), Type(cls));
+}

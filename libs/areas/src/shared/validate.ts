@@ -1,0 +1,90 @@
+/**
+ * Request-body validation shared by every area: class-transformer builds the DTO without any
+ * type coercion, class-validator checks it, and the ValidationError tree becomes one flat list
+ * of FieldIssue with stable codes (DESIGN.md "The API's manners": one error shape everywhere).
+ */
+import 'reflect-metadata';
+import { plainToInstance } from 'class-transformer';
+import { validateSync, ValidationError } from 'class-validator';
+import { FieldIssue, issue, validationError } from '@einvoice/domain';
+
+/** Issue codes produced by schema validation. */
+export const FieldCode = {
+  REQUIRED: 'FIELD.REQUIRED',
+  INVALID_TYPE: 'FIELD.INVALID_TYPE',
+  TOO_LONG: 'FIELD.TOO_LONG',
+  INVALID_VALUE: 'FIELD.INVALID_VALUE',
+  INVALID_FORMAT: 'FIELD.INVALID_FORMAT',
+  TOO_FEW: 'FIELD.TOO_FEW',
+} as const;
+
+// Constraint name → code, in the order that wins when one field breaks several constraints:
+// a wrong type hides length or format complaints about the same value.
+const constraintCodes: readonly [string, string][] = [
+  ['isString', FieldCode.INVALID_TYPE],
+  ['isNumber', FieldCode.INVALID_TYPE],
+  ['isObject', FieldCode.INVALID_TYPE],
+  ['isArray', FieldCode.INVALID_TYPE],
+  ['nestedValidation', FieldCode.INVALID_TYPE],
+  ['arrayMinSize', FieldCode.TOO_FEW],
+  ['maxLength', FieldCode.TOO_LONG],
+  ['isIn', FieldCode.INVALID_VALUE],
+  ['matches', FieldCode.INVALID_FORMAT],
+  ['isISO31661Alpha2', FieldCode.INVALID_FORMAT],
+  ['isCalendarDate', FieldCode.INVALID_FORMAT],
+];
+
+const typeCodes = new Set<string>([FieldCode.INVALID_TYPE]);
+
+function isJsonObject(body: unknown): body is Record<string, unknown> {
+  return typeof body === 'object' && body !== null && !Array.isArray(body);
+}
+
+function childPath(parent: string, property: string): string {
+  if (/^\d+$/.test(property)) return `${parent}[${property}]`;
+  return parent ? `${parent}.${property}` : property;
+}
+
+/** The one issue a failed field yields, or none when only its children failed. */
+function issueFor(error: ValidationError, path: string): FieldIssue | undefined {
+  const constraints = error.constraints ?? {};
+  const names = Object.keys(constraints);
+  if (names.length === 0) return undefined;
+  if (error.value === undefined || error.value === null) {
+    return issue(path, FieldCode.REQUIRED, `${path} is required`);
+  }
+  for (const [name, code] of constraintCodes) {
+    if (constraints[name]) return issue(path, code, `${path} ${constraints[name]}`);
+  }
+  // A constraint without a bundle message: keep class-validator's sentence.
+  return issue(path, FieldCode.INVALID_VALUE, constraints[names[0]]);
+}
+
+/** Flattens class-validator's error tree into path-addressed issues, one per failed field. */
+export function toFieldIssues(errors: readonly ValidationError[], parent = ''): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  for (const error of errors) {
+    const path = childPath(parent, error.property);
+    const own = issueFor(error, path);
+    if (own) issues.push(own);
+    // Descending below a wrongly typed or missing value would only repeat the same problem.
+    if (own && (typeCodes.has(own.code) || own.code === FieldCode.REQUIRED)) continue;
+    if (error.children?.length) issues.push(...toFieldIssues(error.children, path));
+  }
+  return issues;
+}
+
+/**
+ * Builds and validates a DTO of class `cls` from a parsed JSON body.
+ * Unknown keys are dropped silently (whitelist), values are never coerced (`"12"` is not 12).
+ * @throws AppError of kind `validation` listing every issue.
+ */
+export function validateBody<T extends object>(cls: new () => T, body: unknown): T {
+  if (!isJsonObject(body)) {
+    throw validationError([issue('', FieldCode.INVALID_TYPE, 'The request body must be a JSON object.')]);
+  }
+  const instance = plainToInstance(cls, body, { enableImplicitConversion: false, exposeDefaultValues: false });
+  const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: false, forbidUnknownValues: false });
+  if (errors.length > 0) throw validationError(toFieldIssues(errors));
+  return instance;
+}

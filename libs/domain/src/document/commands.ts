@@ -1,0 +1,8 @@
+import type { Command } from '../events';
+import type { DocumentDeliveredData, DocumentReceivedData, DocumentSubmittedData } from './events';
+
+export type SubmitDocument = Command<'SubmitDocument', DocumentSubmittedData>;
+export type RecordDelivery = Command<'RecordDelivery', DocumentDeliveredData>;
+export type ReceiveDocument = Command<'ReceiveDocument', DocumentReceivedData>;
+
+export type DocumentCommand = SubmitDocument | RecordDelivery | ReceiveDocument;

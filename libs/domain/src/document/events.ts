@@ -1,0 +1,73 @@
+import type { Event } from '../events';
+
+/** Peppol delivery states of the seed (BE/DE/SG `DeliveryStatus`). */
+export type DeliveryStatus = 'Scheduled' | 'Delivered';
+
+/** How a document leaves the service; the seed shows only `peppol`. */
+export type TransportMode = 'peppol';
+
+/** Message Level Status returned by the receiving access point (Peppol MLS: AP accepted, AB, RE). */
+export interface MessageLevelStatus {
+  readonly responseCode: 'AP' | 'AB' | 'RE';
+  readonly receivedAt: string;
+  readonly description?: string;
+}
+
+/** The submitted document as the gateway accepted it. */
+export interface DocumentSubmittedData {
+  readonly documentId: string;
+  readonly tenantId: string;
+  readonly supplierId: string;
+  readonly area: string;
+  /** The caller's document number (`ID`), unique per supplier. */
+  readonly documentNumber: string;
+  readonly documentType: string;
+  readonly transportMode: TransportMode;
+  /** Peppol participant id of the sender and, when the buyer has one, the receiver. */
+  readonly senderParticipantId: string;
+  readonly receiverParticipantId: string | null;
+  /** The fields as submitted (after defaults), returned by get-document. */
+  readonly fields: Record<string, unknown>;
+  /** The rendered UBL 2.1 document. */
+  readonly xml: string;
+  readonly submittedAt: string;
+}
+export type DocumentSubmitted = Event<'DocumentSubmitted', DocumentSubmittedData>;
+
+export interface DocumentDeliveredData {
+  readonly documentId: string;
+  readonly receiverParticipantId: string;
+  /** `local`: the receiver is hosted here; `remote`: through another access point. */
+  readonly channel: 'local' | 'remote';
+  /** AS4 MessageId used for the transmission; the same on every retry, so receivers de-duplicate. */
+  readonly messageId: string;
+  readonly mls: MessageLevelStatus;
+  /** For local delivery: the document id in the receiver's inbox. */
+  readonly receivedDocumentId?: string;
+  readonly deliveredAt: string;
+}
+export type DocumentDelivered = Event<'DocumentDelivered', DocumentDeliveredData>;
+
+/** A document that arrived for a supplier hosted here; first event of the receiver's copy. */
+export interface DocumentReceivedData {
+  readonly documentId: string;
+  readonly tenantId: string;
+  /** The receiving supplier. */
+  readonly supplierId: string;
+  readonly area: string;
+  readonly documentNumber: string;
+  readonly documentType: string;
+  readonly senderParticipantId: string;
+  readonly receiverParticipantId: string;
+  /** The sender's document, when it was sent from here. */
+  readonly sourceDocumentId: string | null;
+  readonly messageId: string;
+  readonly fields: Record<string, unknown>;
+  readonly xml: string;
+  readonly receivedAt: string;
+}
+export type DocumentReceived = Event<'DocumentReceived', DocumentReceivedData>;
+
+export type DocumentEvent = DocumentSubmitted | DocumentDelivered | DocumentReceived;
+
+export const documentStreamId = (documentId: string): string => `document-${documentId}`;

@@ -1,0 +1,58 @@
+import { DataSource } from 'typeorm';
+import { EventStore1732200000000 } from './migrations/1732200000000-event-store';
+import { Gateway1732200000001 } from './migrations/1732200000001-gateway';
+import { SandboxAccessPoint1732200000002 } from './migrations/1732200000002-sandbox-access-point';
+
+/** Every migration, in order. TypeORM migrations only: `synchronize` is never used. */
+export const migrations = [EventStore1732200000000, Gateway1732200000001, SandboxAccessPoint1732200000002];
+
+export interface DataSourceOptions {
+  readonly databaseUrl: string;
+  /** Pool size; the gateway wants more than a worker. */
+  readonly poolSize?: number;
+  readonly applicationName?: string;
+}
+
+export function createDataSource(options: DataSourceOptions): DataSource {
+  return new DataSource({
+    type: 'postgres',
+    url: options.databaseUrl,
+    synchronize: false,
+    migrationsRun: false,
+    migrations,
+    migrationsTableName: 'schema_migrations',
+    logging: ['error'],
+    extra: {
+      max: options.poolSize ?? 10,
+      application_name: options.applicationName ?? 'einvoice',
+    },
+  });
+}
+
+/** Creates the database if it is missing (PostgreSQL has no CREATE DATABASE IF NOT EXISTS). */
+export async function ensureDatabase(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  url.pathname = '/postgres';
+  const admin = new DataSource({ type: 'postgres', url: url.toString(), logging: ['error'] });
+  await admin.initialize();
+  try {
+    const rows: unknown[] = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (rows.length === 0) await admin.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+  } finally {
+    await admin.destroy();
+  }
+}
+
+/** Creates the database when missing and applies pending migrations; safe to run twice. */
+export async function migrate(databaseUrl: string): Promise<string[]> {
+  await ensureDatabase(databaseUrl);
+  const dataSource = createDataSource({ databaseUrl, poolSize: 1, applicationName: 'einvoice-migrate' });
+  await dataSource.initialize();
+  try {
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    return applied.map((m) => m.name);
+  } finally {
+    await dataSource.destroy();
+  }
+}

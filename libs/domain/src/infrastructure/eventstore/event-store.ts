@@ -1,0 +1,73 @@
+import type { DataSource } from 'typeorm';
+import { AppError, WrongExpectedVersionError } from '../../errors';
+import type { RecordedEvent } from '../../events';
+import { Projector, TopicResolver, UnitOfWork, toRecordedEvent } from './unit-of-work';
+
+/** Turns a unique violation of a named constraint into the domain's own error. */
+export type ConstraintErrorMap = Readonly<Record<string, (detail: string | undefined) => AppError>>;
+
+export interface EventStoreOptions {
+  readonly topicFor: TopicResolver;
+  readonly projector: Projector;
+  /** Unique constraints of read models that carry a business rule (e.g. one document ID per supplier). */
+  readonly constraintErrors?: ConstraintErrorMap;
+}
+
+interface PgError {
+  code?: string;
+  constraint?: string;
+  detail?: string;
+  driverError?: PgError;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/** PostgreSQL event store (DESIGN.md): events, outbox and read models in one transaction. */
+export class EventStore {
+  constructor(
+    readonly dataSource: DataSource,
+    private readonly options: EventStoreOptions,
+  ) {}
+
+  /**
+   * Runs `work` in one transaction. Unique violations become domain errors: a concurrent append
+   * to the same stream is WrongExpectedVersionError, a read-model constraint is mapped through
+   * `constraintErrors`. Nothing half-written survives a failure.
+   */
+  async transaction<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction('READ COMMITTED');
+      try {
+        const result = await work(new UnitOfWork(runner, this.options.topicFor, this.options.projector));
+        await runner.commitTransaction();
+        return result;
+      } catch (error) {
+        if (runner.isTransactionActive) await runner.rollbackTransaction();
+        throw this.translate(error);
+      }
+    } finally {
+      await runner.release();
+    }
+  }
+
+  async readStream(streamId: string): Promise<RecordedEvent[]> {
+    const rows = await this.dataSource.query(
+      `SELECT * FROM events WHERE stream_id = $1 ORDER BY stream_position`,
+      [streamId],
+    );
+    return rows.map(toRecordedEvent);
+  }
+
+  private translate(error: unknown): unknown {
+    const pg = (error as PgError)?.driverError ?? (error as PgError);
+    if (pg?.code !== UNIQUE_VIOLATION || !pg.constraint) return error;
+    if (pg.constraint === 'events_stream_position_pkey') {
+      const streamId = /\(stream_id, stream_position\)=\((.*), (\d+)\)/.exec(pg.detail ?? '');
+      return new WrongExpectedVersionError(streamId?.[1] ?? 'unknown', Number(streamId?.[2] ?? 0) - 1, null);
+    }
+    const mapped = this.options.constraintErrors?.[pg.constraint];
+    return mapped ? mapped(pg.detail) : error;
+  }
+}

@@ -1,0 +1,4 @@
+export * from './event-store';
+export * from './unit-of-work';
+export * from './outbox-relay';
+export * from './handle-command';

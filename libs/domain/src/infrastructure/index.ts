@@ -1,0 +1,10 @@
+/**
+ * The named infrastructure folder of libs/domain: the only place in the library that may use
+ * typeorm, pg and kafkajs (module boundaries, eslint.config.mjs).
+ */
+export * from './config';
+export * from './database';
+export * from './eventstore';
+export * from './projections';
+export * from './kafka';
+export * from './runtime';

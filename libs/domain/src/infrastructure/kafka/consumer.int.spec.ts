@@ -1,0 +1,208 @@
+import type { Kafka } from 'kafkajs';
+import { AppError } from '../../errors';
+import type { RecordedEvent } from '../../events';
+import { createKafka } from './client';
+import { EventConsumer, type EventHandler, type MessageContext } from './consumer';
+import { KafkaEventPublisher } from './publisher';
+import { ensureTopics, topicNames, type TopicNames } from './topics';
+import { header, messageCount, readTopic, recordedEvent, startTestBroker, type TestBroker, uniquePrefix, waitFor } from './test/support';
+
+// Short timeouts so that joins and rebalances take well under a second
+// (the test broker allows sessions down to 1000 ms: group.min.session.timeout.ms).
+// Set here too: jest 29 ignores `testTimeout` inside a `projects` entry, so the int project's
+// 60 s is not applied and hooks would get the default 5 s.
+jest.setTimeout(60_000);
+
+const TIMING = { sessionTimeout: 6_000, heartbeatInterval: 500 };
+const FAST_RETRY = { attempts: 3, initialBackoffMs: 50, maxBackoffMs: 200 };
+
+const unavailable = () => new AppError('unavailable', 'PEPPOL.UNREACHABLE', 'The access point did not answer.');
+const rejected = () => new AppError('validation', 'PEPPOL.RECEIVER_UNKNOWN', 'No such receiver.', { retriable: false });
+
+describe('EventConsumer (real broker)', () => {
+  let broker: TestBroker;
+  let kafka: Kafka;
+  let publisher: KafkaEventPublisher;
+  let topics: TopicNames;
+  let consumer: EventConsumer | undefined;
+
+  beforeAll(async () => {
+    broker = await startTestBroker();
+    kafka = createKafka({ kafkaBrokers: broker.brokers, kafkaClientId: 'consumer-int-spec' });
+    publisher = new KafkaEventPublisher(kafka);
+    await publisher.connect();
+  }, 120_000);
+
+  afterAll(async () => {
+    await publisher?.disconnect();
+    await broker?.stop();
+  }, 60_000);
+
+  beforeEach(async () => {
+    topics = topicNames(uniquePrefix());
+    await ensureTopics(kafka, topics.documents.replace(/\.documents$/, ''));
+  });
+
+  afterEach(async () => {
+    await consumer?.stop();
+    consumer = undefined;
+  });
+
+  const startConsumer = async (handle: EventHandler, retry = FAST_RETRY) => {
+    consumer = new EventConsumer({ kafka, groupId: `${topics.documents}.worker`, topics: [topics.documents], handle, retry, deadLetterTopic: topics.deadLetter, ...TIMING });
+    await consumer.start();
+  };
+  const publish = (...events: RecordedEvent[]) =>
+    publisher.publish(events.map((value) => ({ topic: topics.documents, key: value.streamId, value })));
+
+  it('delivers the events of each stream in order', async () => {
+    const streams = Array.from({ length: 8 }, (_, i) => `document-0000000${i}-aaaa-4bbb-8ccc-000000000000`);
+    const perStream = 40;
+    // Published in several batches, interleaving the streams, as the outbox relay does.
+    for (let position = 1; position <= perStream; position += 10) {
+      const batch: RecordedEvent[] = [];
+      for (let p = position; p < position + 10; p++) for (const stream of streams) batch.push(recordedEvent(stream, p));
+      await publish(...batch);
+    }
+    const seen = new Map<string, { positions: number[]; partitions: Set<number> }>();
+    let total = 0;
+    await startConsumer(async (event, ctx) => {
+      const entry = seen.get(event.streamId) ?? { positions: [], partitions: new Set<number>() };
+      entry.positions.push(event.streamPosition);
+      entry.partitions.add(ctx.partition);
+      seen.set(event.streamId, entry);
+      total++;
+    });
+
+    await waitFor('all events', () => total >= streams.length * perStream);
+
+    const expected = Array.from({ length: perStream }, (_, i) => i + 1);
+    for (const stream of streams) {
+      expect(seen.get(stream)?.positions).toEqual(expected);
+      expect(seen.get(stream)?.partitions.size).toBe(1);
+    }
+    // The keys really spread over several partitions, so the order above is per key, not global.
+    expect(new Set(streams.map((s) => [...seen.get(s)!.partitions][0])).size).toBeGreaterThan(1);
+  });
+
+  it('retries a failing handler and handles the event once it succeeds, without dead-lettering', async () => {
+    const event = recordedEvent('document-11111111-aaaa-4bbb-8ccc-000000000000', 1);
+    const attempts: number[] = [];
+    let handled = 0;
+    await startConsumer(async (_event, ctx) => {
+      attempts.push(ctx.attempt);
+      if (ctx.attempt === 1) throw new Error('socket hang up'); // not an AppError: treated as retriable
+      if (ctx.attempt === 2) throw unavailable();
+      handled++;
+    });
+    await publish(event);
+
+    await waitFor('the third attempt', () => handled === 1);
+
+    expect(attempts).toEqual([1, 2, 3]);
+    expect(await messageCount(kafka, topics.deadLetter)).toBe(0);
+  });
+
+  it('dead-letters an event that keeps failing with a retriable error, and moves on', async () => {
+    const stream = 'document-22222222-aaaa-4bbb-8ccc-000000000000';
+    const poison = recordedEvent(stream, 1);
+    const next = recordedEvent(stream, 2);
+    const calls: Array<{ position: number; attempt: number; partition: number; offset: string }> = [];
+    await startConsumer(async (event, ctx) => {
+      calls.push({ position: event.streamPosition, attempt: ctx.attempt, partition: ctx.partition, offset: ctx.offset });
+      if (event.eventId === poison.eventId) throw unavailable();
+    });
+    await publish(poison, next);
+
+    await waitFor('the next event', () => calls.some((c) => c.position === 2));
+
+    expect(calls.map((c) => [c.position, c.attempt])).toEqual([[1, 1], [1, 2], [1, 3], [2, 1]]);
+    expect(calls[3].partition).toBe(calls[0].partition);
+    const [dead] = await readTopic(kafka, topics.deadLetter, 1);
+    expect(dead.key?.toString()).toBe(stream);
+    expect(JSON.parse(dead.value!.toString())).toEqual(poison);
+    expect(header(dead, 'x-original-topic')).toBe(topics.documents);
+    expect(header(dead, 'x-original-partition')).toBe(String(calls[0].partition));
+    expect(header(dead, 'x-original-offset')).toBe(calls[0].offset);
+    expect(header(dead, 'x-consumer-group')).toBe(`${topics.documents}.worker`);
+    expect(header(dead, 'x-error-code')).toBe('PEPPOL.UNREACHABLE');
+    expect(header(dead, 'x-error-message')).toBe('The access point did not answer.');
+    expect(header(dead, 'x-attempts')).toBe('3');
+    expect(Date.parse(header(dead, 'x-failed-at') ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    expect(header(dead, 'x-event-id')).toBe(poison.eventId); // the original headers stay
+  });
+
+  it('dead-letters a non-retriable error after one attempt', async () => {
+    const event = recordedEvent('document-33333333-aaaa-4bbb-8ccc-000000000000', 1);
+    const attempts: number[] = [];
+    await startConsumer(async (_event, ctx) => {
+      attempts.push(ctx.attempt);
+      throw rejected();
+    });
+    await publish(event);
+
+    const [dead] = await readTopic(kafka, topics.deadLetter, 1);
+
+    expect(attempts).toEqual([1]);
+    expect(header(dead, 'x-error-code')).toBe('PEPPOL.RECEIVER_UNKNOWN');
+    expect(header(dead, 'x-attempts')).toBe('1');
+    expect(JSON.parse(dead.value!.toString())).toEqual(event);
+  });
+
+  it('dead-letters a message that is not a RecordedEvent without calling the handler', async () => {
+    const stream = 'document-44444444-aaaa-4bbb-8ccc-000000000000';
+    const producer = kafka.producer();
+    await producer.connect();
+    await producer.send({
+      topic: topics.documents,
+      acks: -1,
+      messages: [
+        { key: stream, value: '{"eventId": "truncated' },
+        { key: stream, value: JSON.stringify({ hello: 'world' }) },
+      ],
+    });
+    await producer.disconnect();
+    const valid = recordedEvent(stream, 1);
+    await publish(valid);
+    const handled: RecordedEvent[] = [];
+    await startConsumer(async (event) => {
+      handled.push(event);
+    });
+
+    const dead = await readTopic(kafka, topics.deadLetter, 2);
+    await waitFor('the valid event', () => handled.length === 1);
+
+    expect(handled).toEqual([valid]);
+    expect(dead.map((m) => m.value?.toString())).toEqual(['{"eventId": "truncated', '{"hello":"world"}']);
+    expect(dead.map((m) => header(m, 'x-error-code'))).toEqual(['KAFKA.MALFORMED_MESSAGE', 'KAFKA.MALFORMED_MESSAGE']);
+    expect(dead.map((m) => header(m, 'x-attempts'))).toEqual(['0', '0']);
+    expect(header(dead[0], 'x-original-offset')).toBe('0');
+  });
+
+  it('stop() waits for the message in flight and commits it', async () => {
+    const event = recordedEvent('document-55555555-aaaa-4bbb-8ccc-000000000000', 1);
+    let started: MessageContext | undefined;
+    let finishedAt = 0;
+    await startConsumer(async (_event, ctx) => {
+      started = ctx;
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      finishedAt = Date.now();
+    });
+    await publish(event);
+    await waitFor('the handler to start', () => started !== undefined);
+
+    const running = consumer!;
+    consumer = undefined;
+    await running.stop();
+    const stoppedAt = Date.now();
+
+    expect(finishedAt).toBeGreaterThan(0);
+    expect(finishedAt).toBeLessThanOrEqual(stoppedAt);
+    const admin = kafka.admin();
+    await admin.connect();
+    const [committed] = await admin.fetchOffsets({ groupId: `${topics.documents}.worker`, topics: [topics.documents] });
+    await admin.disconnect();
+    const partition = committed.partitions.find((p) => p.partition === started!.partition);
+    expect(partition?.offset).toBe(String(Number(started!.offset) + 1));
+  });
+});

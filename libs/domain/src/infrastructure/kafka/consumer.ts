@@ -1,0 +1,159 @@
+import type { Consumer, EachMessagePayload, IHeaders, Kafka, Producer } from 'kafkajs';
+import { AppError } from '../../errors';
+import type { RecordedEvent } from '../../events';
+import { decodeEvent } from './codec';
+import { sendToDeadLetter } from './dead-letter';
+import { DEFAULT_RETRY, backoffMs, errorCode, errorMessage, isRetriable, type RetryPolicy, sleepWithHeartbeats, worstCaseBackoffMs } from './retry';
+
+/** What a handler learns about the message it handles. */
+export interface MessageContext {
+  readonly topic: string;
+  readonly partition: number;
+  readonly offset: string;
+  /** 1 on the first try, 2 on the first retry... */
+  readonly attempt: number;
+  readonly headers: IHeaders;
+  /** Call during long work: kafkajs heartbeats only when asked. Throws when the group rebalances. */
+  heartbeat(): Promise<void>;
+}
+
+/**
+ * Handles one event. At-least-once: the same event may come again (after a crash or a
+ * rebalance), so handlers are idempotent on `event.eventId` (DESIGN.md "Kafka"). Throw an
+ * AppError with `retriable: false` for what a retry cannot fix; it is dead-lettered at once.
+ */
+export type EventHandler = (event: RecordedEvent, ctx: MessageContext) => Promise<void>;
+
+/** Options of an EventConsumer. */
+export interface EventConsumerOptions {
+  readonly kafka: Kafka;
+  /** Used as is: the caller prefixes it (`${prefix}.delivery-worker`). One group per worker. */
+  readonly groupId: string;
+  readonly topics: readonly string[];
+  readonly handle: EventHandler;
+  /** Usually `topicNames(prefix).deadLetter`. */
+  readonly deadLetterTopic: string;
+  readonly retry?: Partial<RetryPolicy>;
+  /** kafkajs default 30000 ms. Must exceed the retry policy's total backoff. */
+  readonly sessionTimeout?: number;
+  /** kafkajs default 3000 ms; also the heartbeat period while waiting between retries. */
+  readonly heartbeatInterval?: number;
+  /**
+   * Where a group without committed offsets starts. Default true: a new worker's group must
+   * see the events published before its first deployment, not only later ones.
+   */
+  readonly fromBeginning?: boolean;
+}
+
+/**
+ * The consumer for workers: parses each message into a RecordedEvent, runs the handler,
+ * retries retriable failures with backoff, and sends what still fails to the dead-letter
+ * topic, so a poison message never blocks its partition. Not NestJS's ServerKafka, which
+ * renames group ids and redelivers a failing event forever (shared/notes/kafka-without-docker.md).
+ */
+export class EventConsumer {
+  private readonly retry: RetryPolicy;
+  private readonly sessionTimeout: number;
+  private readonly heartbeatInterval: number;
+  private consumer?: Consumer;
+  private producer?: Producer;
+
+  constructor(private readonly options: EventConsumerOptions) {
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.sessionTimeout = options.sessionTimeout ?? 30_000;
+    this.heartbeatInterval = options.heartbeatInterval ?? 3_000;
+    if (this.retry.attempts < 1) throw configError('retry.attempts must be at least 1');
+    // One message must not hold its partition for longer than a session: a longer outage is
+    // what the dead-letter topic (and a later replay) is for.
+    if (worstCaseBackoffMs(this.retry) >= this.sessionTimeout) {
+      throw configError(`retry backoff (up to ${worstCaseBackoffMs(this.retry)} ms) must stay under sessionTimeout (${this.sessionTimeout} ms)`);
+    }
+  }
+
+  /** Connects, joins the group and starts consuming (returns once consumption is scheduled). */
+  async start(): Promise<void> {
+    if (this.consumer) throw configError(`consumer ${this.options.groupId} already started`);
+    const { kafka, groupId, topics } = this.options;
+    this.producer = kafka.producer({ maxInFlightRequests: 1, allowAutoTopicCreation: false });
+    this.consumer = kafka.consumer({
+      groupId,
+      sessionTimeout: this.sessionTimeout,
+      heartbeatInterval: this.heartbeatInterval,
+      allowAutoTopicCreation: false,
+      // A fetch long-polls for up to this long, and stop() waits for the fetch in flight:
+      // kafkajs's 5000 ms default makes every shutdown (and test) take ~5 s for nothing.
+      maxWaitTimeInMs: 1_000,
+    });
+    await this.producer.connect();
+    await this.consumer.connect();
+    await this.consumer.subscribe({ topics: [...topics], fromBeginning: this.options.fromBeginning ?? true });
+    await this.consumer.run({ eachMessage: (payload) => this.onMessage(payload) });
+  }
+
+  /**
+   * Leaves the group cleanly: kafkajs waits for the message in flight (with its remaining
+   * retries), commits the offsets, then disconnects; the dead-letter producer goes last.
+   */
+  async stop(): Promise<void> {
+    const { consumer, producer } = this;
+    this.consumer = undefined;
+    this.producer = undefined;
+    await consumer?.disconnect();
+    await producer?.disconnect();
+  }
+
+  private async onMessage({ topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {
+    const deadLetter = (attempts: number, error: unknown) => {
+      this.log('warn', 'dead-lettered a message', { topic, partition, offset: message.offset, attempts, code: errorCode(error), error: errorMessage(error) });
+      // `this.producer` is set for as long as kafkajs may call us: stop() disconnects it last.
+      return sendToDeadLetter(this.producer!, this.options.deadLetterTopic, message, {
+        topic,
+        partition,
+        groupId: this.options.groupId,
+        attempts,
+        error,
+        failedAt: new Date(),
+      });
+    };
+
+    let event: RecordedEvent;
+    try {
+      event = decodeEvent(message.value);
+    } catch (error) {
+      return deadLetter(0, error);
+    }
+
+    for (let attempt = 1; ; attempt++) {
+      let rebalancing: unknown;
+      const ctx: MessageContext = {
+        topic,
+        partition,
+        offset: message.offset,
+        attempt,
+        headers: message.headers ?? {},
+        heartbeat: () =>
+          heartbeat().catch((error: unknown) => {
+            rebalancing = error;
+            throw error;
+          }),
+      };
+      try {
+        await this.options.handle(event, ctx);
+        return;
+      } catch (error) {
+        // The partition may be someone else's now: leave the offset alone, the new owner retries.
+        if (rebalancing !== undefined) throw rebalancing;
+        if (!isRetriable(error) || attempt >= this.retry.attempts) return deadLetter(attempt, error);
+        await sleepWithHeartbeats(backoffMs(this.retry, attempt), this.heartbeatInterval, heartbeat);
+      }
+    }
+  }
+
+  private log(level: 'warn' | 'error', message: string, fields: Record<string, unknown>): void {
+    process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level, logger: 'EventConsumer', groupId: this.options.groupId, message, ...fields })}\n`);
+  }
+}
+
+function configError(message: string): AppError {
+  return new AppError('internal', 'KAFKA.CONSUMER_CONFIG', message, { retriable: false });
+}

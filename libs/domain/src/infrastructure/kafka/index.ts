@@ -1,0 +1,11 @@
+// The one Kafka wrapper (DESIGN.md "Shape"): all direct kafkajs use lives in this
+// folder. Apps import these names, never kafkajs itself.
+export { createKafka, jsonLineLogCreator, type KafkaClientConfig } from './client';
+export { decodeEvent, encodeEvent, headerString } from './codec';
+export { EventConsumer, type EventConsumerOptions, type EventHandler, type MessageContext } from './consumer';
+export { deadLetterHeaders, type DeadLetterInfo } from './dead-letter';
+export { KafkaEventPublisher, type OutgoingMessage } from './publisher';
+export { DEFAULT_RETRY, backoffMs, isRetriable, type RetryPolicy } from './retry';
+export { installShutdown, type Closeable } from './shutdown';
+export { DEFAULT_PARTITIONS, ensureTopics, topicForStream, topicNames, type StreamKindWithTopic, type TopicNames } from './topics';
+export type { Kafka } from 'kafkajs';

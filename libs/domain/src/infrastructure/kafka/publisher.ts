@@ -1,0 +1,91 @@
+import type { Admin, Kafka, Producer } from 'kafkajs';
+import type { RecordedEvent } from '../../events';
+import { encodeEvent } from './codec';
+
+/** One event to publish: the outbox relay builds these from outbox rows. */
+export interface OutgoingMessage {
+  /** Usually `topicForStream(prefix, value.streamId)`. */
+  readonly topic: string;
+  /** The aggregate id (`streamId`): one key, one partition, one order. */
+  readonly key: string;
+  readonly value: RecordedEvent;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Publishes recorded events, in order per key. Errors propagate: the outbox relay keeps the
+ * rows and tries again later (DESIGN.md "The event store": Kafka down = the outbox grows).
+ */
+export class KafkaEventPublisher {
+  private readonly producer: Producer;
+  private readonly admin: Admin;
+  private connected = false;
+
+  constructor(kafka: Kafka) {
+    this.producer = kafka.producer({
+      // One request in flight per broker: a retried batch can never overtake the next one,
+      // so the order per key holds. kafkajs's idempotent producer is still marked experimental;
+      // a duplicate after a retry is fine, consumers de-duplicate on `eventId` (DESIGN.md "Kafka").
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+    });
+    this.admin = kafka.admin();
+    this.producer.on(this.producer.events.CONNECT, () => (this.connected = true));
+    this.producer.on(this.producer.events.DISCONNECT, () => (this.connected = false));
+  }
+
+  async connect(): Promise<void> {
+    await this.producer.connect();
+    await this.admin.connect();
+  }
+
+  /**
+   * Sends the messages and resolves once every in-sync replica has them (`acks: -1`), which is
+   * when the relay may mark the outbox rows done. The default partitioner hashes the key
+   * (murmur2, as the Java client), so the events of one stream share a partition.
+   */
+  async publish(messages: readonly OutgoingMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    const byTopic = new Map<string, OutgoingMessage[]>();
+    for (const message of messages) byTopic.set(message.topic, [...(byTopic.get(message.topic) ?? []), message]);
+    await this.producer.sendBatch({
+      acks: -1,
+      topicMessages: [...byTopic].map(([topic, list]) => ({
+        topic,
+        messages: list.map((m) => ({
+          key: m.key,
+          value: encodeEvent(m.value),
+          headers: { 'x-event-id': m.value.eventId, 'x-event-type': m.value.type, ...m.headers },
+        })),
+      })),
+    });
+  }
+
+  /** True while the producer holds its broker connections (kafkajs CONNECT/DISCONNECT events). */
+  isConnected(): boolean {
+    return this.connected;
+  }
+
+  /**
+   * For GET /health: asks the cluster for its brokers, and answers false if that fails or takes
+   * longer than `timeoutMs` (kafkajs would otherwise keep retrying for its whole retry budget).
+   */
+  async healthy(timeoutMs = 2_000): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+    const probe = this.admin.describeCluster().then(
+      (cluster) => cluster.brokers.length > 0,
+      () => false,
+    );
+    try {
+      return await Promise.race([probe, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async disconnect(): Promise<void> {
+    await this.producer.disconnect();
+    await this.admin.disconnect();
+  }
+}

@@ -1,0 +1,76 @@
+import type { Admin, Kafka } from 'kafkajs';
+import { AppError } from '../../errors';
+import { streamKind } from '../../events';
+
+/**
+ * Topics by aggregate, keyed by aggregate id (DESIGN.md "Kafka"), plus the dead-letter topic
+ * where a message that keeps failing goes with its error (the partition moves on).
+ */
+export interface TopicNames {
+  readonly documents: string;
+  readonly suppliers: string;
+  readonly participants: string;
+  readonly deadLetter: string;
+}
+
+/** Stream kinds (`<kind>-<uuid>`) that have a topic. */
+export type StreamKindWithTopic = 'document' | 'supplier' | 'participant';
+
+/** Default partition count; matches the broker's `num.partitions` in scripts/lib/kafka.mjs. */
+export const DEFAULT_PARTITIONS = 6;
+
+/** The topic names under a prefix (`KAFKA_TOPIC_PREFIX`, default `einvoice`). */
+export function topicNames(prefix: string): TopicNames {
+  return {
+    documents: `${prefix}.documents`,
+    suppliers: `${prefix}.suppliers`,
+    participants: `${prefix}.participants`,
+    deadLetter: `${prefix}.dead-letter`,
+  };
+}
+
+/**
+ * The topic of a stream id `<kind>-<uuid>`: `document-4f1c...` goes to `<prefix>.documents`.
+ * An unknown kind is a programming error, not something a retry fixes.
+ */
+export function topicForStream(prefix: string, streamId: string): string {
+  const names = topicNames(prefix);
+  const kind = streamKind(streamId);
+  switch (kind) {
+    case 'document':
+      return names.documents;
+    case 'supplier':
+      return names.suppliers;
+    case 'participant':
+      return names.participants;
+    default:
+      throw new AppError('internal', 'KAFKA.UNKNOWN_STREAM_KIND', `No topic for stream ${streamId} (kind "${kind}").`, {
+        retriable: false,
+        details: { streamId, kind },
+      });
+  }
+}
+
+/**
+ * Creates the four topics if missing (idempotent: existing topics are left as they are).
+ * The broker runs with `auto.create.topics.enable=false`, and `waitForLeaders` avoids the
+ * transient LEADER_NOT_AVAILABLE a producer sees right after creation
+ * (shared/notes/kafka-without-docker.md).
+ */
+export async function ensureTopics(client: Admin | Kafka, prefix: string, partitions = DEFAULT_PARTITIONS): Promise<void> {
+  const ownAdmin = isKafka(client) ? client.admin() : undefined;
+  const admin = ownAdmin ?? (client as Admin);
+  if (ownAdmin) await ownAdmin.connect();
+  try {
+    await admin.createTopics({
+      waitForLeaders: true,
+      topics: Object.values(topicNames(prefix)).map((topic) => ({ topic, numPartitions: partitions })),
+    });
+  } finally {
+    if (ownAdmin) await ownAdmin.disconnect();
+  }
+}
+
+function isKafka(client: Admin | Kafka): client is Kafka {
+  return typeof (client as Kafka).admin === 'function';
+}

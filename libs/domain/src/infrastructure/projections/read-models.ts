@@ -1,0 +1,88 @@
+import { conflict } from '../../errors';
+import type { RecordedEvent } from '../../events';
+import type { DocumentDeliveredData, DocumentReceivedData, DocumentSubmittedData } from '../../document';
+import type { SupplierOnboardedData } from '../../supplier';
+import type { ConstraintErrorMap } from '../eventstore/event-store';
+import type { UnitOfWork } from '../eventstore/unit-of-work';
+
+/**
+ * Read models updated in the same transaction as the append, so a read after a write sees it.
+ * Each case is idempotent on replay from `events` (insert ... on conflict do nothing / versioned update).
+ */
+export async function projectReadModels(uow: UnitOfWork, event: RecordedEvent): Promise<void> {
+  switch (event.type) {
+    case 'SupplierOnboarded':
+      return projectSupplierOnboarded(uow, event as RecordedEvent & { data: SupplierOnboardedData });
+    case 'DocumentSubmitted':
+      return projectDocumentSubmitted(uow, event as RecordedEvent & { data: DocumentSubmittedData });
+    case 'DocumentDelivered':
+      return projectDocumentDelivered(uow, event as RecordedEvent & { data: DocumentDeliveredData });
+    case 'DocumentReceived':
+      return projectDocumentReceived(uow, event as RecordedEvent & { data: DocumentReceivedData });
+    default:
+      return;
+  }
+}
+
+/** Read-model constraints that carry business rules, and the error each one means. */
+export const readModelConstraintErrors: ConstraintErrorMap = {
+  documents_supplier_number_key: () =>
+    conflict('DOCUMENT.DUPLICATE_ID', 'A document with this ID was already submitted by this supplier.', [
+      { path: 'ID', code: 'DOCUMENT.DUPLICATE_ID', message: 'ID is already used by another document of this supplier.', severity: 'error' },
+    ]),
+  supplier_participants_pkey: (detail) =>
+    conflict(
+      'PARTICIPANT.ALREADY_REGISTERED',
+      `The Peppol participant ${/=\((.*)\)/.exec(detail ?? '')?.[1] ?? ''} is already registered with this access point; a receiver is registered in exactly one SMP.`,
+      [{ path: 'identifiers', code: 'PARTICIPANT.ALREADY_REGISTERED', message: 'An identifier is already registered.', severity: 'error' }],
+    ),
+  idempotency_keys_pkey: () =>
+    conflict('IDEMPOTENCY.IN_PROGRESS', 'A request with this Idempotency-Key is being processed; retry shortly.'),
+};
+
+async function projectSupplierOnboarded(uow: UnitOfWork, event: RecordedEvent & { data: SupplierOnboardedData }) {
+  const d = event.data;
+  await uow.query(
+    `INSERT INTO suppliers (id, tenant_id, area, registered_name, profile, created_at, version)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
+    [d.supplierId, d.tenantId, d.area, d.profile.registeredName, d.profile, d.onboardedAt, event.streamPosition],
+  );
+  for (const participantId of d.participantIds) {
+    await uow.query(`INSERT INTO supplier_participants (participant_id, supplier_id, tenant_id) VALUES ($1, $2, $3)`, [
+      participantId,
+      d.supplierId,
+      d.tenantId,
+    ]);
+  }
+}
+
+async function projectDocumentSubmitted(uow: UnitOfWork, event: RecordedEvent & { data: DocumentSubmittedData }) {
+  const d = event.data;
+  await uow.query(
+    `INSERT INTO documents (id, tenant_id, supplier_id, area, direction, document_number, document_type,
+       delivery_status, fields, xml, created_at, updated_at, version)
+     VALUES ($1, $2, $3, $4, 'outgoing', $5, $6, 'Scheduled', $7, $8, $9, $9, $10)`,
+    [d.documentId, d.tenantId, d.supplierId, d.area, d.documentNumber, d.documentType, d.fields, d.xml, d.submittedAt, event.streamPosition],
+  );
+}
+
+async function projectDocumentDelivered(uow: UnitOfWork, event: RecordedEvent & { data: DocumentDeliveredData }) {
+  const d = event.data;
+  await uow.query(
+    `UPDATE documents SET delivery_status = 'Delivered', delivery = $2, updated_at = $3, version = $4
+     WHERE id = $1 AND version < $4`,
+    [d.documentId, { channel: d.channel, messageId: d.messageId, mls: d.mls, receiverParticipantId: d.receiverParticipantId, receivedDocumentId: d.receivedDocumentId ?? null }, d.deliveredAt, event.streamPosition],
+  );
+}
+
+async function projectDocumentReceived(uow: UnitOfWork, event: RecordedEvent & { data: DocumentReceivedData }) {
+  const d = event.data;
+  // A received document is, for its receiver, already delivered (webhook `Status` Delivered).
+  await uow.query(
+    `INSERT INTO documents (id, tenant_id, supplier_id, area, direction, document_number, document_type,
+       delivery_status, fields, xml, source_document_id, created_at, updated_at, version)
+     VALUES ($1, $2, $3, $4, 'incoming', $5, $6, 'Delivered', $7, $8, $9, $10, $10, $11)
+     ON CONFLICT (id) DO NOTHING`,
+    [d.documentId, d.tenantId, d.supplierId, d.area, d.documentNumber, d.documentType, d.fields, d.xml, d.sourceDocumentId, d.receivedAt, event.streamPosition],
+  );
+}

@@ -1,0 +1,33 @@
+import type { Event } from '../events';
+
+/** An identifier of the supplier as the seed sends it (`{scheme, id}`, e.g. `BE:VAT`). */
+export interface SupplierIdentifier {
+  readonly scheme: string;
+  readonly id: string;
+}
+
+/** The supplier's profile as onboarded; the renderer fills the seller party from it. */
+export interface SupplierProfile {
+  readonly registeredName: string;
+  readonly identifiers: readonly SupplierIdentifier[];
+  readonly street?: string;
+  readonly city?: string;
+  readonly county?: string;
+  readonly country: string;
+  readonly contactNumber?: string;
+}
+
+export interface SupplierOnboardedData {
+  readonly supplierId: string;
+  readonly tenantId: string;
+  readonly area: string;
+  readonly profile: SupplierProfile;
+  /** Peppol participant ids derived from the identifiers (ISO 6523 schemes). */
+  readonly participantIds: readonly string[];
+  readonly onboardedAt: string;
+}
+export type SupplierOnboarded = Event<'SupplierOnboarded', SupplierOnboardedData>;
+
+export type SupplierEvent = SupplierOnboarded;
+
+export const supplierStreamId = (supplierId: string): string => `supplier-${supplierId}`;

@@ -1,0 +1,82 @@
+// Brings up what the stack needs on this machine: npm packages, PostgreSQL, Redis, the compiled
+// apps and the database schema. Plain Node ESM so that it runs before `npm install`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isPortOpen } from './kafka.mjs';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export function say(message) {
+  process.stderr.write(`[stack] ${message}\n`);
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: ['ignore', 'inherit', 'inherit'], cwd: ROOT, ...options });
+  if (result.error) throw result.error;
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status}`);
+  return result;
+}
+
+/** `npm ci` when node_modules is missing or older than the lock file. */
+export function ensureNodeModules() {
+  const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
+  const lock = path.join(ROOT, 'package-lock.json');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  say('installing npm packages (npm ci)');
+  run('npm', ['ci', '--no-audit', '--no-fund'], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function waitForPort(port, seconds) {
+  for (let i = 0; i < seconds * 4; i += 1) {
+    if (await isPortOpen(port)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}
+
+/** Starts the machine's PostgreSQL cluster when nothing listens on 5432 (commands from the env entry). */
+export async function ensurePostgres() {
+  if (await isPortOpen(5432)) return;
+  say('starting PostgreSQL');
+  const versions = existsSync('/etc/postgresql') ? readdirSync('/etc/postgresql') : [];
+  if (versions.length === 0) throw new Error('PostgreSQL is not installed (no /etc/postgresql); install it or set DATABASE_URL.');
+  run('pg_ctlcluster', ['--skip-systemctl-redirect', versions[0], 'main', 'start']);
+  if (!(await waitForPort(5432, 30))) throw new Error('PostgreSQL did not start on 127.0.0.1:5432');
+}
+
+/** Starts Redis without persistence when nothing listens on 6379. */
+export async function ensureRedis() {
+  if (await isPortOpen(6379)) return;
+  say('starting Redis');
+  run('redis-server', [
+    '--daemonize', 'yes', '--bind', '127.0.0.1', '-::1', '--port', '6379', '--save', '', '--appendonly', 'no',
+    '--dir', '/var/lib/redis', '--logfile', '/var/log/redis/ci.log',
+  ]);
+  if (!(await waitForPort(6379, 15))) throw new Error('Redis did not start on 127.0.0.1:6379');
+}
+
+/** Compiles apps and libs into dist/ (incremental: fast when nothing changed). */
+export function build() {
+  run(path.join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json'], { stdio: ['ignore', 2, 'inherit'] });
+}
+
+/** Node arguments that run a compiled app with the path aliases resolved. */
+export function appEntry(app) {
+  return ['-r', path.join(ROOT, 'scripts', 'register-paths.cjs'), path.join(ROOT, 'dist', 'apps', app, 'src', 'main.js')];
+}
+
+/** Runs a function of the compiled tooling module (migrations, tenants, topics) in a child process. */
+export function tool(command, args, env = process.env) {
+  const result = spawnSync(process.execPath, [...appEntry('gateway').slice(0, 2), path.join(ROOT, 'dist', 'apps', 'gateway', 'src', 'cli.js'), command, ...args], {
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (result.status !== 0) throw new Error(`cli ${command} failed with ${result.status}`);
+  return result.stdout.trim();
+}
+
+export const APPS = ['gateway', 'delivery-worker', 'reporting-worker', 'webhook-dispatcher'];
