@@ -18,6 +18,21 @@ async function main(argv: string[]): Promise<void> {
     process.stderr.write(applied.length ? `applied migrations: ${applied.join(', ')}\n` : 'database schema is up to date\n');
     return;
   }
+  if (command === 'reset-test-database') {
+    // Only ever a database whose name ends in _test: this drops everything in it.
+    const url = new URL(config.databaseUrl);
+    const name = decodeURIComponent(url.pathname.slice(1));
+    if (!name.endsWith('_test')) throw new Error(`refusing to reset ${name}: not a *_test database`);
+    url.pathname = '/postgres';
+    const admin = createDataSource({ databaseUrl: url.toString(), poolSize: 1, applicationName: 'einvoice-cli' });
+    await admin.initialize();
+    try {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    } finally {
+      await admin.destroy();
+    }
+    return;
+  }
   if (command === 'topics') {
     const kafka = createKafka({ ...config, kafkaClientId: 'einvoice-cli' });
     await ensureTopics(kafka, config.kafkaPrefix);

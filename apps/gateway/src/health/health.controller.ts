@@ -40,7 +40,9 @@ export class HealthController {
     const [postgres, redis, kafka] = await Promise.all([
       timed(() => this.connections.dataSource.query('SELECT 1')),
       timed(() => this.connections.redis.ping()),
-      timed(() => this.connections.publisher.healthy()),
+      timed(async () => {
+        if (!(await this.connections.publisher.healthy())) throw new Error('no Kafka broker answered');
+      }),
     ]);
     const pending = postgres.status === 'up' ? await this.connections.relay.pending().catch(() => null) : null;
     const up = postgres.status === 'up' && redis.status === 'up' && kafka.status === 'up';

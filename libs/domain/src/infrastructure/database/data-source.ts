@@ -21,7 +21,8 @@ export function createDataSource(options: DataSourceOptions): DataSource {
     migrationsRun: false,
     migrations,
     migrationsTableName: 'schema_migrations',
-    logging: ['error'],
+    // Expected failures (a duplicate ID, a concurrent append) are answered, not logged as errors.
+    logging: false,
     extra: {
       max: options.poolSize ?? 10,
       application_name: options.applicationName ?? 'einvoice',

@@ -29,7 +29,9 @@ export class KafkaEventPublisher {
       maxInFlightRequests: 1,
       allowAutoTopicCreation: false,
     });
-    this.admin = kafka.admin();
+    // Only for the health probe: one try, so a probe against a dead broker ends instead of
+    // retrying in the background after healthy() has already answered false.
+    this.admin = kafka.admin({ retry: { retries: 0 } });
     this.producer.on(this.producer.events.CONNECT, () => (this.connected = true));
     this.producer.on(this.producer.events.DISCONNECT, () => (this.connected = false));
   }

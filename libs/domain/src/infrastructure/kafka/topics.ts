@@ -52,23 +52,51 @@ export function topicForStream(prefix: string, streamId: string): string {
 }
 
 /**
- * Creates the four topics if missing (idempotent: existing topics are left as they are).
- * The broker runs with `auto.create.topics.enable=false`, and `waitForLeaders` avoids the
- * transient LEADER_NOT_AVAILABLE a producer sees right after creation
- * (shared/notes/kafka-without-docker.md).
+ * Creates the four topics if missing (idempotent: existing topics are left as they are), and
+ * resolves once every partition has a leader. The broker runs with
+ * `auto.create.topics.enable=false`; `waitForLeaders` avoids the transient LEADER_NOT_AVAILABLE
+ * a producer sees right after creation (shared/notes/kafka-without-docker.md).
  */
 export async function ensureTopics(client: Admin | Kafka, prefix: string, partitions = DEFAULT_PARTITIONS): Promise<void> {
   const ownAdmin = isKafka(client) ? client.admin() : undefined;
   const admin = ownAdmin ?? (client as Admin);
   if (ownAdmin) await ownAdmin.connect();
+  const topics = Object.values(topicNames(prefix));
   try {
-    await admin.createTopics({
-      waitForLeaders: true,
-      topics: Object.values(topicNames(prefix)).map((topic) => ({ topic, numPartitions: partitions })),
-    });
+    try {
+      await admin.createTopics({ waitForLeaders: true, topics: topics.map((topic) => ({ topic, numPartitions: partitions })) });
+    } catch (error) {
+      // In KRaft the broker's metadata cache learns of a new topic a moment after the controller
+      // created it (KAFKA-15780), and kafkajs's waitForLeaders only retries LEADER_NOT_AVAILABLE,
+      // so it can fail with UNKNOWN_TOPIC_OR_PARTITION (seen on 3.9.1; tulios/kafkajs#1563).
+      if (!isMetadataLag(error)) throw error;
+    }
+    // Also when the topics already existed: another process may have created them just now.
+    await waitForLeaders(admin, topics);
   } finally {
     if (ownAdmin) await ownAdmin.disconnect();
   }
+}
+
+async function waitForLeaders(admin: Admin, topics: string[], timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const metadata = await admin.fetchTopicMetadata({ topics });
+      if (metadata.topics.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) return;
+    } catch (error) {
+      if (!isMetadataLag(error)) throw error;
+    }
+    if (Date.now() > deadline) {
+      throw new AppError('unavailable', 'KAFKA.TOPICS_NOT_READY', `Topics ${topics.join(', ')} have no leaders after ${timeoutMs} ms.`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function isMetadataLag(error: unknown): boolean {
+  const type = (error as { type?: unknown } | null)?.type;
+  return type === 'UNKNOWN_TOPIC_OR_PARTITION' || type === 'LEADER_NOT_AVAILABLE';
 }
 
 function isKafka(client: Admin | Kafka): client is Kafka {

@@ -1,0 +1,76 @@
+import { AppError } from '@einvoice/domain';
+import { Nested, NestedList, Num, Text } from './fields';
+import { validateBody } from './validate';
+import { formatAmount, mulRound2, round2, sum } from './money';
+
+class Inner { @Text(5) Name: string; @Num() Rate: number; }
+class Outer {
+  @Text(10) Title: string;
+  @Num({ optional: true }) Qty?: number;
+  @Nested(() => Inner) Inner: Inner;
+  @NestedList(() => Inner, { min: 1 }) Items: Inner[];
+}
+
+const good = () => ({ Title: 'ok', Inner: { Name: 'a', Rate: 1 }, Items: [{ Name: 'b', Rate: 2 }] });
+
+function issuesOf(body: unknown) {
+  try { validateBody(Outer, body); } catch (e) { expect(e).toBeInstanceOf(AppError); return (e as AppError).issues.map((i) => [i.path, i.code, i.message]); }
+  throw new Error('expected a validation error');
+}
+
+describe('validateBody', () => {
+  it('given a valid body with unknown keys, when validated, then the DTO is returned without them', () => {
+    const dto = validateBody(Outer, { ...good(), Extra: 1, Inner: { Name: 'a', Rate: 1, Secret: 'x' } });
+    expect(dto).toBeInstanceOf(Outer);
+    expect(dto).not.toHaveProperty('Extra');
+    expect(dto.Inner).not.toHaveProperty('Secret');
+  });
+  it.each([null, [], 'text', 12])('given the body %p, when validated, then one INVALID_TYPE issue at the root', (body) => {
+    expect(issuesOf(body)).toEqual([['', 'FIELD.INVALID_TYPE', 'The request body must be a JSON object.']]);
+  });
+  it('given a missing field, when validated, then exactly one REQUIRED issue', () => {
+    const { Title: _t, ...rest } = good();
+    expect(issuesOf(rest)).toEqual([['Title', 'FIELD.REQUIRED', 'Title is required']]);
+  });
+  it('given a number where a string is expected, when validated, then one INVALID_TYPE issue', () => {
+    expect(issuesOf({ ...good(), Title: 12 })).toEqual([['Title', 'FIELD.INVALID_TYPE', 'Title must be a string']]);
+  });
+  it('given the string "12" for a number, when validated, then it is not coerced', () => {
+    expect(issuesOf({ ...good(), Qty: '12' })).toEqual([['Qty', 'FIELD.INVALID_TYPE', 'Qty must be a number']]);
+  });
+  it('given a too long string, when validated, then TOO_LONG names the limit', () => {
+    expect(issuesOf({ ...good(), Title: 'x'.repeat(11) })).toEqual([['Title', 'FIELD.TOO_LONG', 'Title must be at most 10 characters']]);
+  });
+  it('given a string where an object is expected, when validated, then one INVALID_TYPE issue and no cascade', () => {
+    expect(issuesOf({ ...good(), Inner: 'x' })).toEqual([['Inner', 'FIELD.INVALID_TYPE', 'Inner must be an object']]);
+  });
+  it('given an object where an array is expected, when validated, then one INVALID_TYPE issue', () => {
+    expect(issuesOf({ ...good(), Items: { Name: 'b', Rate: 2 } })).toEqual([['Items', 'FIELD.INVALID_TYPE', 'Items must be an array']]);
+  });
+  it('given an empty array, when validated, then TOO_FEW', () => {
+    expect(issuesOf({ ...good(), Items: [] })).toEqual([['Items', 'FIELD.TOO_FEW', 'Items must contain at least 1 element']]);
+  });
+  it('given bad nested elements, when validated, then paths are indexed', () => {
+    expect(issuesOf({ ...good(), Items: [{ Name: 'b', Rate: 2 }, 'x', { Name: 'toolong', Rate: NaN }] })).toEqual([
+      ['Items[1]', 'FIELD.INVALID_TYPE', 'Items[1] must be an object'],
+      ['Items[2].Name', 'FIELD.TOO_LONG', 'Items[2].Name must be at most 5 characters'],
+      ['Items[2].Rate', 'FIELD.INVALID_TYPE', 'Items[2].Rate must be a number'],
+    ]);
+  });
+});
+
+describe('money', () => {
+  it('given 0.1 + 0.2, when summed, then the result is exactly 0.3', () => {
+    expect(sum([0.1, 0.2]).toString()).toBe('0.3');
+  });
+  it('given half-cent values, when rounded, then half-up to 2 decimals', () => {
+    expect(round2(1.005).toFixed(2)).toBe('1.01');
+    expect(round2(2.675).toFixed(2)).toBe('2.68');
+    expect(round2(-1.005).toFixed(2)).toBe('-1.01');
+  });
+  it('given price × quantity, when multiplied, then exact before rounding', () => {
+    expect(mulRound2(19.99, 3).toFixed(2)).toBe('59.97');
+    expect(mulRound2(0.015, 3).toFixed(2)).toBe('0.05');
+    expect(formatAmount(121)).toBe('121.00');
+  });
+});

@@ -1,0 +1,50 @@
+// `npm test`: the whole suite (unit, integration, e2e) against real PostgreSQL, Redis and Kafka.
+// It installs and starts what it needs like `npm start`, but on its own database and its own
+// broker (port 19092, data in .run/kafka-test), so it never touches a running development stack.
+// Extra arguments go to jest: `npm test -- --selectProjects unit`.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { ensureKafkaJars, startKafka } from './lib/kafka.mjs';
+import { ROOT, build, ensureNodeModules, ensurePostgres, ensureRedis, say, tool } from './lib/services.mjs';
+
+const args = process.argv.slice(2);
+const unitOnly = args.includes('--selectProjects') && args[args.indexOf('--selectProjects') + 1] === 'unit' && !args.includes('int');
+
+ensureNodeModules();
+const env = {
+  ...process.env,
+  DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/einvoice_test',
+  REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  KAFKA_TOPIC_PREFIX: `test${Date.now().toString(36)}`,
+  KAFKAJS_NO_PARTITIONER_WARNING: '1',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+};
+
+let broker = { started: false };
+if (!unitOnly) {
+  ensureKafkaJars({ root: ROOT });
+  await ensurePostgres();
+  await ensureRedis();
+  const kafkaPort = Number(process.env.TEST_KAFKA_PORT ?? 19092);
+  broker = await startKafka({
+    root: ROOT,
+    port: kafkaPort,
+    dataDir: path.join(ROOT, '.run', 'kafka-test'),
+    logFile: path.join(ROOT, '.run', 'kafka-test.log'),
+  });
+  env.KAFKA_BROKERS = `127.0.0.1:${kafkaPort}`;
+  build();
+  // A fresh schema per run: tests never depend on what an earlier run left.
+  tool('reset-test-database', [], env);
+  tool('migrate', [], env);
+  tool('topics', [], env);
+}
+
+say(`running jest (topic prefix ${env.KAFKA_TOPIC_PREFIX})`);
+const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci', ...args], {
+  cwd: ROOT,
+  env,
+  stdio: 'inherit',
+});
+if (broker.started) await broker.stop();
+process.exit(result.status ?? 1);

@@ -1,0 +1,52 @@
+// A Kafka broker a test can stop and start again on the same port and data folder (the outbox
+// must survive the broker going away). Runs scripts/lib/kafka.mjs in a child process.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '..', '..');
+const SCRIPT = path.join(ROOT, 'scripts', 'lib', 'kafka.mjs');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export class RestartableBroker {
+  private constructor(
+    readonly port: number,
+    private readonly dataDir: string,
+  ) {}
+
+  static async create(): Promise<RestartableBroker> {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'einvoice-broker-'));
+    return new RestartableBroker(await freePort(), dataDir);
+  }
+
+  get brokers(): string[] {
+    return [`127.0.0.1:${this.port}`];
+  }
+
+  async start(): Promise<void> {
+    await run(process.execPath, [SCRIPT, 'start', '--port', String(this.port), '--data-dir', this.dataDir], { cwd: ROOT });
+  }
+
+  async stop(): Promise<void> {
+    await run(process.execPath, [SCRIPT, 'stop', '--data-dir', this.dataDir], { cwd: ROOT });
+  }
+
+  async destroy(): Promise<void> {
+    await this.stop().catch(() => undefined);
+    await rm(this.dataDir, { recursive: true, force: true });
+  }
+}
