@@ -13,20 +13,14 @@ const log = createLogger('gateway');
 export async function createGateway(): Promise<NestFastifyApplication> {
   const config = loadGatewayConfig();
   const adapter = new FastifyAdapter({ bodyLimit: config.bodyLimitBytes, trustProxy: true });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { logger: ['error', 'warn'] });
+  // Nest's own JSON parser is off: ours keeps amounts exact (http/json-body.ts).
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { logger: ['error', 'warn'], bodyParser: false });
   const fastify = app.getHttpAdapter().getInstance();
   registerExactJsonParser(fastify, config.bodyLimitBytes);
   // Errors raised by Fastify before a route runs (body too large, bad media type, bad JSON).
   fastify.setErrorHandler((error, _request, reply) => {
     const { statusCode, body } = errorToReply(error);
     void reply.status(statusCode).send(body);
-  });
-  fastify.setNotFoundHandler((_request, reply) => {
-    void reply.status(404).send({
-      status: 'not_found',
-      message: 'No such route.',
-      errors: [{ path: '', code: 'ROUTE.NOT_FOUND', message: 'No such route.', severity: 'error' }],
-    });
   });
   setupOpenApi(app);
   app.enableShutdownHooks();

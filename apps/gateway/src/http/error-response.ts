@@ -39,6 +39,7 @@ export function fromFastifyError(error: { code?: string; statusCode?: number; me
       return new AppError('validation', 'REQUEST.INVALID_CONTENT_LENGTH', 'Content-Length does not match the body.');
     default:
       if (error.statusCode === 404) return new AppError('not_found', 'ROUTE.NOT_FOUND', 'No such route.');
+      if (error.statusCode === 401) return new AppError('unauthenticated', 'AUTH.INVALID_KEY', error.message);
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         return new AppError('validation', 'REQUEST.INVALID', error.message);
       }

@@ -6,6 +6,12 @@ import { fromFastifyError, toHttpError } from './error-response';
 
 const log = createLogger('gateway');
 
+/** Fastify error codes standing for the statuses Nest reports without one. */
+const httpStatusCodes: Record<number, string> = {
+  413: 'FST_ERR_CTP_BODY_TOO_LARGE',
+  415: 'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+};
+
 /** Maps whatever a route threw to the one error shape; anything unexpected is logged and a 500. */
 export function errorToReply(error: unknown): { statusCode: number; body: unknown; headers?: Record<string, string> } {
   if (error instanceof ReplayedResponse) {
@@ -13,10 +19,10 @@ export function errorToReply(error: unknown): { statusCode: number; body: unknow
   }
   if (isAppError(error)) return toHttpError(error);
   if (error instanceof HttpException) {
+    // Nest wraps some of Fastify's errors (body too large...) in HttpException: map by status.
     const status = error.getStatus();
-    const kind = status === 404 ? 'not_found' : status === 401 ? 'unauthenticated' : status === 413 ? 'too_large' : 'validation';
-    const code = status === 404 ? 'ROUTE.NOT_FOUND' : 'REQUEST.INVALID';
-    return toHttpError(new AppError(status >= 500 ? 'internal' : kind, code, status === 404 ? 'No such route.' : error.message));
+    const fastifyCode = ((error.cause ?? {}) as { code?: string }).code;
+    return toHttpError(fromFastifyError({ code: fastifyCode ?? httpStatusCodes[status], statusCode: status, message: error.message }));
   }
   const fastify = error as { code?: string; statusCode?: number; message?: string };
   if (typeof fastify?.code === 'string' && fastify.code.startsWith('FST_')) {

@@ -24,7 +24,8 @@ export function parseExactJson(text: string): unknown {
 }
 
 export function registerExactJsonParser(fastify: FastifyInstance, bodyLimit: number): void {
-  fastify.removeContentTypeParser('application/json');
+  // JSON only: any other media type (text/plain included) is a 415.
+  fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (_request, body, done) => {
     if (typeof body !== 'string' || body.trim() === '') {
       done(new AppError('validation', 'REQUEST.EMPTY_BODY', 'The request body is empty; send a JSON object.'), undefined);

@@ -13,6 +13,9 @@ import { categoryOf, computeTotals } from './totals';
 
 type Rule = (p: AreaProfile, dto: InvoiceBody) => FieldIssue[];
 
+/** EN 16931 names rule families after the category, except K whose rules are BR-IC-nn. */
+const family = (code: string) => (code === 'K' ? 'IC' : code);
+
 /** BT-3: the value must be in the area's table. */
 export const documentTypeRule: Rule = (p, dto) =>
   findDocumentType(p.documentTypes, dto.DocumentType) ? [] : [issue('DocumentType', 'FIELD.INVALID_VALUE',
@@ -42,15 +45,15 @@ export const lineTaxRule: Rule = (p, dto) => dto.InvoiceLines.flatMap((line, i) 
   if (tax.TaxRate < 0 || tax.TaxRate >= 100) {
     issues.push(issue(`${at}.TaxType.TaxRate`, 'FIELD.INVALID_VALUE', `${at}.TaxType.TaxRate must be a percentage from 0 to below 100`));
   } else if (category.rate === 'positive' && tax.TaxRate <= 0) {
-    issues.push(issue(`${at}.TaxType.TaxRate`, `BR-${category.code}-05`, `${at}.TaxType.TaxRate must be greater than 0 for a ${tax.TaxType} line (BR-${category.code}-05)`));
+    issues.push(issue(`${at}.TaxType.TaxRate`, `BR-${family(category.code)}-05`, `${at}.TaxType.TaxRate must be greater than 0 for a ${tax.TaxType} line (BR-${family(category.code)}-05)`));
   } else if (category.rate !== 'positive' && tax.TaxRate !== 0) {
-    issues.push(issue(`${at}.TaxType.TaxRate`, `BR-${category.code}-05`, `${at}.TaxType.TaxRate must be 0 for a ${tax.TaxType} line (BR-${category.code}-05)`));
+    issues.push(issue(`${at}.TaxType.TaxRate`, `BR-${family(category.code)}-05`, `${at}.TaxType.TaxRate must be 0 for a ${tax.TaxType} line (BR-${family(category.code)}-05)`));
   }
   if (category.exemption === 'required' && !tax.TaxExemptionReason) {
-    issues.push(issue(`${at}.TaxType.TaxExemptionReason`, 'FIELD.REQUIRED', `${at}.TaxType.TaxExemptionReason is required for a ${tax.TaxType} line (BR-${category.code}-10)`));
+    issues.push(issue(`${at}.TaxType.TaxExemptionReason`, 'FIELD.REQUIRED', `${at}.TaxType.TaxExemptionReason is required for a ${tax.TaxType} line (BR-${family(category.code)}-10)`));
   }
   if (category.exemption === 'forbidden' && tax.TaxExemptionReason) {
-    issues.push(issue(`${at}.TaxType.TaxExemptionReason`, 'FIELD.INVALID_VALUE', `${at}.TaxType.TaxExemptionReason must be left out for a ${tax.TaxType} line (BR-${category.code}-10)`));
+    issues.push(issue(`${at}.TaxType.TaxExemptionReason`, 'FIELD.INVALID_VALUE', `${at}.TaxType.TaxExemptionReason must be left out for a ${tax.TaxType} line (BR-${family(category.code)}-10)`));
   }
   return issues;
 });

@@ -13,8 +13,11 @@ export interface SupplierProfile {
   readonly street?: string;
   readonly city?: string;
   readonly county?: string;
+  readonly postalCode?: string;
   readonly country: string;
   readonly contactNumber?: string;
+  readonly contactName?: string;
+  readonly contactEmail?: string;
 }
 
 export interface SupplierOnboardedData {

@@ -42,22 +42,14 @@ export class PeppolAreaService {
   constructor(private readonly connections: Connections) {}
 
   async onboard(code: PeppolAreaCode, body: unknown, context: RequestContext) {
-    const dto = peppolAreas[code].parseOnboarding(body);
+    const profile = peppolAreas[code].parseOnboarding(body);
     const supplierId = randomUUID();
     const data: SupplierOnboardedData = {
       supplierId,
       tenantId: context.tenant.id,
       area: code,
-      profile: {
-        registeredName: dto.registered_name,
-        identifiers: dto.identifiers.map((i) => ({ scheme: i.scheme, id: i.id })),
-        street: dto.street,
-        city: dto.city,
-        county: dto.county,
-        country: dto.country,
-        contactNumber: dto.contact_number,
-      },
-      participantIds: [...new Set(dto.identifiers.map((i) => participantIdFor(i.scheme, i.id)))],
+      profile,
+      participantIds: [...new Set(profile.identifiers.map((i) => participantIdFor(i.scheme, i.id)))],
       onboardedAt: new Date().toISOString(),
     };
     const response = { status: 'success', message: 'Supplier onboarded.', data: { supplier_uuid: supplierId } };
@@ -71,7 +63,7 @@ export class PeppolAreaService {
   async submit(code: PeppolAreaCode, supplierHeader: string | string[] | undefined, body: unknown, context: RequestContext) {
     const area = peppolAreas[code];
     const supplier = await findSupplier(this.connections.dataSource, context.tenant.id, code, supplierHeader);
-    const dto = area.parseInvoice(body);
+    const dto = area.parseInvoice(body, supplier.profile);
     const documentId = randomUUID();
     const xml = area.render(dto, supplier.profile, documentId);
     const buyer = dto.CustomerParty.Identifiers[0];

@@ -20,6 +20,7 @@ export class KafkaEventPublisher {
   private readonly producer: Producer;
   private readonly admin: Admin;
   private connected = false;
+  private probe?: Promise<boolean>;
 
   constructor(kafka: Kafka) {
     this.producer = kafka.producer({
@@ -29,9 +30,7 @@ export class KafkaEventPublisher {
       maxInFlightRequests: 1,
       allowAutoTopicCreation: false,
     });
-    // Only for the health probe: one try, so a probe against a dead broker ends instead of
-    // retrying in the background after healthy() has already answered false.
-    this.admin = kafka.admin({ retry: { retries: 0 } });
+    this.admin = kafka.admin();
     this.producer.on(this.producer.events.CONNECT, () => (this.connected = true));
     this.producer.on(this.producer.events.DISCONNECT, () => (this.connected = false));
   }
@@ -70,17 +69,21 @@ export class KafkaEventPublisher {
 
   /**
    * For GET /health: asks the cluster for its brokers, and answers false if that fails or takes
-   * longer than `timeoutMs` (kafkajs would otherwise keep retrying for its whole retry budget).
+   * longer than `timeoutMs`. Against a dead broker kafkajs keeps retrying the probe for the
+   * client's whole retry budget after we answered, so one probe at a time is shared by callers.
    */
   async healthy(timeoutMs = 2_000): Promise<boolean> {
+    this.probe ??= this.admin
+      .describeCluster()
+      .then(
+        (cluster) => cluster.brokers.length > 0,
+        () => false,
+      )
+      .finally(() => (this.probe = undefined));
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
-    const probe = this.admin.describeCluster().then(
-      (cluster) => cluster.brokers.length > 0,
-      () => false,
-    );
     try {
-      return await Promise.race([probe, timeout]);
+      return await Promise.race([this.probe, timeout]);
     } finally {
       clearTimeout(timer);
     }

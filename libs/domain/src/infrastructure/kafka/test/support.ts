@@ -64,9 +64,7 @@ export function recordedEvent(streamId: string, streamPosition: number, data: ob
 }
 
 /** A message read back from a topic, with its partition. */
-export interface ReadMessage extends KafkaMessage {
-  readonly partition: number;
-}
+export type ReadMessage = KafkaMessage & { readonly partition: number };
 
 /** Reads the first `count` messages of a topic with a throw-away group; fails after `timeoutMs`. */
 export async function readTopic(kafka: Kafka, topic: string, count: number, timeoutMs = 15_000): Promise<ReadMessage[]> {
