@@ -27,9 +27,11 @@ const base = {
   roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/test'],
 };
 module.exports = {
+  // Jest 29 reads testTimeout only at the top level, not per project.
+  testTimeout: 180_000,
   projects: [
     { ...base, displayName: 'unit', testMatch: ['**/*.unit.spec.ts'] },
-    { ...base, displayName: 'int', testMatch: ['**/*.int.spec.ts'], testTimeout: 60_000, maxWorkers: 1 },
-    { ...base, displayName: 'e2e', testMatch: ['**/*.e2e.spec.ts'], testTimeout: 180_000, maxWorkers: 1 },
+    { ...base, displayName: 'int', testMatch: ['**/*.int.spec.ts'] },
+    { ...base, displayName: 'e2e', testMatch: ['**/*.e2e.spec.ts'] },
   ],
 };

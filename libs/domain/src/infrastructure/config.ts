@@ -13,6 +13,9 @@ export interface InfrastructureConfig {
   readonly kafkaPrefix: string;
   /** Kafka client id reported to the broker. */
   readonly kafkaClientId: string;
+  /** Consumer session timeout: how long a crashed worker holds its partitions before the group moves on. */
+  readonly kafkaSessionTimeoutMs: number;
+  readonly kafkaHeartbeatIntervalMs: number;
 }
 
 export function loadInfrastructureConfig(env: NodeJS.ProcessEnv = process.env): InfrastructureConfig {
@@ -22,5 +25,7 @@ export function loadInfrastructureConfig(env: NodeJS.ProcessEnv = process.env): 
     kafkaBrokers: (env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',').map((b) => b.trim()).filter(Boolean),
     kafkaPrefix: env.KAFKA_TOPIC_PREFIX ?? 'einvoice',
     kafkaClientId: env.KAFKA_CLIENT_ID ?? 'einvoice-gateway',
+    kafkaSessionTimeoutMs: Number(env.KAFKA_SESSION_TIMEOUT_MS ?? 30_000),
+    kafkaHeartbeatIntervalMs: Number(env.KAFKA_HEARTBEAT_INTERVAL_MS ?? 3_000),
   };
 }

@@ -3,7 +3,8 @@ import type { DataSource } from 'typeorm';
 import { InfrastructureConfig, loadInfrastructureConfig } from './config';
 import { createDataSource } from './database';
 import { EventStore } from './eventstore';
-import { createKafka, topicForStream } from './kafka';
+import { EventConsumer, EventHandler, TopicNames, createKafka, installShutdown, topicForStream, topicNames } from './kafka';
+import type { Logger } from '../log';
 import { projectReadModels, readModelConstraintErrors } from './projections';
 
 /** What every worker holds: the store it appends to and the broker it consumes from. */
@@ -27,4 +28,39 @@ export async function openWorkerRuntime(app: string, env: NodeJS.ProcessEnv = pr
   });
   const kafka = createKafka({ ...config, kafkaClientId: `einvoice-${app}` });
   return { config, dataSource, store, kafka, groupId: `${config.kafkaPrefix}.${app}` };
+}
+
+/**
+ * Runs a worker: opens its runtime, consumes the given topics with its handler under its own
+ * group, and shuts down cleanly on SIGTERM/SIGINT (in-flight message finished, offsets committed).
+ */
+export async function runWorker(
+  app: string,
+  log: Logger,
+  makeHandler: (runtime: WorkerRuntime) => EventHandler,
+  topicsOf: (topics: TopicNames) => string[] = (topics) => [topics.documents],
+): Promise<WorkerRuntime> {
+  const runtime = await openWorkerRuntime(app);
+  const topics = topicNames(runtime.config.kafkaPrefix);
+  const consumer = new EventConsumer({
+    kafka: runtime.kafka,
+    groupId: runtime.groupId,
+    topics: topicsOf(topics),
+    deadLetterTopic: topics.deadLetter,
+    sessionTimeout: runtime.config.kafkaSessionTimeoutMs,
+    heartbeatInterval: runtime.config.kafkaHeartbeatIntervalMs,
+    handle: makeHandler(runtime),
+  });
+  installShutdown([consumer, { stop: () => runtime.dataSource.destroy() }]);
+  await consumer.start();
+  log('info', `${app} consuming`, { group: runtime.groupId, topics: topicsOf(topics) });
+  return runtime;
+}
+
+/** The `main` of a worker process: run it, or log why it could not start and exit 1. */
+export function startWorkerProcess(app: string, log: Logger, start: () => Promise<unknown>): void {
+  start().catch((error) => {
+    log('error', `${app} failed`, { error: String(error?.stack ?? error) });
+    process.exit(1);
+  });
 }

@@ -98,8 +98,11 @@ export class EventConsumer {
     const { consumer, producer } = this;
     this.consumer = undefined;
     this.producer = undefined;
-    await consumer?.disconnect();
-    await producer?.disconnect();
+    try {
+      await consumer?.disconnect();
+    } finally {
+      await producer?.disconnect();
+    }
   }
 
   private async onMessage({ topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {

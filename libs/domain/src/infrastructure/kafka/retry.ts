@@ -17,7 +17,7 @@ export const DEFAULT_RETRY: RetryPolicy = { attempts: 5, initialBackoffMs: 200, 
  * unexpected failure (a dropped connection, a bug in a dependency) and gets the benefit of the doubt.
  */
 export function isRetriable(error: unknown): boolean {
-  return true;
+  return error instanceof AppError ? error.retriable : true;
 }
 
 /**

@@ -1,0 +1,99 @@
+// HTTP load with autocannon (programmatic API): the bare route and the invoice submissions.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { ROOT } from '../lib/services.mjs';
+
+const require = createRequire(path.join(ROOT, 'package.json'));
+
+function run(options) {
+  const autocannon = require('autocannon');
+  return new Promise((resolve, reject) => {
+    // Ctrl-C during a run: the caller's handler cleans up; stop autocannon so it ends at once.
+    const onSignal = () => instance.stop();
+    const instance = autocannon(options, (error, result) => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      if (error) reject(error);
+      else resolve(result);
+    });
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+  });
+}
+
+/** Figures every run reports, whatever the route. */
+function summarise(result, expectedStatus) {
+  const byStatus = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]));
+  const expected = byStatus[expectedStatus] ?? 0;
+  const otherStatus = Object.entries(byStatus).reduce((n, [code, count]) => (code === String(expectedStatus) ? n : n + count), 0);
+  return {
+    durationS: result.duration,
+    byStatus,
+    expected,
+    otherStatus,
+    errors: result.errors ?? 0,
+    timeouts: result.timeouts ?? 0,
+    perSecond: expected / result.duration,
+    latency: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max, mean: result.latency.average },
+  };
+}
+
+/** GET /health/live: no auth, no database, the ceiling of this gateway on this machine. */
+export async function bareRoute({ url, connections, duration }) {
+  let firstError;
+  const result = await run({
+    url: `${url}/health/live`,
+    connections,
+    duration,
+    requests: [
+      {
+        method: 'GET',
+        onResponse: (status, body) => {
+          if (status !== 200 && !firstError) firstError = { status, body };
+        },
+      },
+    ],
+  });
+  return { ...summarise(result, 200), firstError };
+}
+
+/**
+ * POST /be/einvoice/generate/invoice, every request with its own invoice ID. Collects the
+ * DocumentID of each 202 so that delivery is measured on exactly the accepted documents.
+ */
+export async function invoiceLoad({ url, connections, duration, apiKey, supplierId, runId, invoiceBody }) {
+  let counter = 0;
+  let firstError;
+  const accepted = [];
+  const result = await run({
+    url,
+    connections,
+    duration,
+    requests: [
+      {
+        method: 'POST',
+        path: '/be/einvoice/generate/invoice',
+        headers: {
+          'content-type': 'application/json',
+          'x-svc-auth-key': apiKey,
+          supplier_uuid: supplierId,
+          transport_mode: 'peppol',
+        },
+        setupRequest: (request) => {
+          counter += 1;
+          return { ...request, body: JSON.stringify(invoiceBody(`BENCH-${runId}-${counter}`)) };
+        },
+        onResponse: (status, body) => {
+          if (status === 202) {
+            const id = /"DocumentID"\s*:\s*"([0-9a-fA-F-]{36})"/.exec(body)?.[1];
+            if (id) accepted.push(id);
+            else if (!firstError) firstError = { status, body: `202 without a DocumentID: ${body}` };
+          } else if (!firstError) {
+            firstError = { status, body };
+          }
+        },
+      },
+    ],
+  });
+  return { ...summarise(result, 202), firstError, accepted, built: counter };
+}

@@ -1,0 +1,207 @@
+// The benchmark's own stack: its own database, Kafka broker, topic prefix and gateway port, so a
+// developer's `npm start` stack (port 3000, broker 9092, database einvoice) is never touched.
+// PostgreSQL and Redis are the machine's shared servers (started if down, as `npm start` does).
+import { spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureKafkaJars, freePort, startKafka } from '../lib/kafka.mjs';
+import { APPS, ROOT, appEntry, build, ensureNodeModules, ensurePostgres, ensureRedis, say, tool } from '../lib/services.mjs';
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** `postgres://.../einvoice_bench` -> { name, adminUrl } (the maintenance database `postgres`). */
+function databaseOf(databaseUrl) {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  // The database is dropped on every run: never one whose name does not say it is the bench's.
+  if (!/_bench$/.test(name)) throw new Error(`refusing to drop ${name}: the bench database name must end in _bench`);
+  url.pathname = '/postgres';
+  return { name, adminUrl: url.toString() };
+}
+
+async function dropDatabase(databaseUrl) {
+  const { default: pg } = await import('pg');
+  const { name, adminUrl } = databaseOf(databaseUrl);
+  const client = new pg.Client({ connectionString: adminUrl, application_name: 'einvoice-bench' });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, '""')}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Last lines of a file (app logs on failure). */
+export function tailOf(file, lines = 25) {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Brings the whole stack up and returns a handle; `stop()` is idempotent and safe to call at any
+ * point (after a failed start too), so the caller can call it from `finally` and signal handlers.
+ */
+export function createStack({ databaseUrl, runId }) {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'einvoice-bench-'));
+  const children = [];
+  const logs = {};
+  let broker = { started: false };
+  let stopping = false;
+  let stopped;
+  let failure;
+
+  const stack = {
+    tmp,
+    logs,
+    env: undefined,
+    url: undefined,
+    apiKey: undefined,
+    /** Set when an app exited by itself: the run cannot be trusted any more. */
+    get failure() {
+      return failure;
+    },
+    assertAlive() {
+      if (failure) throw new Error(failure);
+    },
+
+    async start() {
+      ensureNodeModules();
+      ensureKafkaJars({ root: ROOT });
+      await ensurePostgres();
+      await ensureRedis();
+
+      const kafkaPort = await freePort();
+      say(`starting the bench's Kafka broker on 127.0.0.1:${kafkaPort} (data in ${tmp})`);
+      broker = await startKafka({ root: ROOT, port: kafkaPort, dataDir: path.join(tmp, 'kafka'), logFile: path.join(tmp, 'kafka.log') });
+      if (!broker.started) throw new Error(`something already answers on 127.0.0.1:${kafkaPort}; not the bench's broker`);
+
+      const port = await freePort();
+      const env = {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+        KAFKA_BROKERS: broker.brokers,
+        KAFKA_TOPIC_PREFIX: `bench${runId}`,
+        KAFKAJS_NO_PARTITIONER_WARNING: '1',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+      };
+      stack.env = env;
+      stack.url = `http://127.0.0.1:${port}`;
+
+      say('building (tsc -p tsconfig.build.json)');
+      build();
+      say(`recreating database ${databaseOf(databaseUrl).name}`);
+      await dropDatabase(databaseUrl);
+      tool('migrate', [], env);
+      tool('topics', [], env);
+      stack.apiKey = tool('tenants', ['create', 'bench'], env);
+      if (!stack.apiKey) throw new Error('cli tenants create printed no API key');
+
+      for (const app of APPS) {
+        const logFile = path.join(tmp, `${app}.log`);
+        logs[app] = logFile;
+        const out = openSync(logFile, 'a');
+        // Own process group: a Ctrl-C reaches only this script, which then stops each app once.
+        const child = spawn(process.execPath, appEntry(app), { cwd: ROOT, env, stdio: ['ignore', out, out], detached: true });
+        closeSync(out);
+        child.on('exit', (code, signal) => {
+          if (stopping) return;
+          failure ??= `${app} exited on its own (${signal ?? `code ${code}`}); last lines of its log:\n${tailOf(logFile)}`;
+          say(failure);
+        });
+        children.push({ app, child });
+      }
+
+      say(`waiting for ${stack.url}/health/live`);
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        stack.assertAlive();
+        try {
+          const response = await fetch(`${stack.url}/health/live`);
+          if (response.status === 200) break;
+        } catch {
+          // not listening yet
+        }
+        if (Date.now() > deadline) throw new Error(`the gateway did not answer ${stack.url}/health/live within 60 s:\n${tailOf(logs.gateway)}`);
+        await sleep(250);
+      }
+      // The workers log nothing at LOG_LEVEL=warn when they are ready: wait until their consumer
+      // groups have joined, or the first documents would wait for a rebalance and skew the figures.
+      await waitForConsumerGroups(env.KAFKA_TOPIC_PREFIX, broker.brokers, stack);
+    },
+
+    /** SIGTERM to every app (SIGKILL after 15 s), then the broker, then the temp folder. */
+    stop() {
+      stopped ??= (async () => {
+        stopping = true;
+        const running = children.filter(({ child }) => child.exitCode === null && child.signalCode === null);
+        for (const { child } of running) {
+          try {
+            child.kill('SIGTERM');
+          } catch {
+            // already gone
+          }
+        }
+        await Promise.all(
+          running.map(
+            ({ app, child }) =>
+              new Promise((resolve) => {
+                if (child.exitCode !== null || child.signalCode !== null) return resolve();
+                const timer = setTimeout(() => {
+                  say(`${app} did not stop within 15 s; SIGKILL`);
+                  child.kill('SIGKILL');
+                }, 15_000);
+                child.once('exit', () => {
+                  clearTimeout(timer);
+                  resolve();
+                });
+              }),
+          ),
+        );
+        if (broker.started) {
+          say('stopping the bench Kafka broker');
+          await broker.stop().catch((error) => say(`broker stop failed: ${error.message}`));
+        }
+        if (process.env.BENCH_KEEP_TMP === '1') say(`kept ${tmp} (BENCH_KEEP_TMP=1)`);
+        else rmSync(tmp, { recursive: true, force: true });
+      })();
+      return stopped;
+    },
+  };
+  return stack;
+}
+
+/** Waits until each worker's consumer group (`<prefix>.<app>`) is Stable with members. */
+async function waitForConsumerGroups(prefix, brokers, stack) {
+  const { createRequire } = await import('node:module');
+  const { Kafka, logLevel } = createRequire(path.join(ROOT, 'package.json'))('kafkajs');
+  const admin = new Kafka({ clientId: 'einvoice-bench', brokers: [brokers], logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  try {
+    const groups = APPS.filter((app) => app !== 'gateway').map((app) => `${prefix}.${app}`);
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      stack.assertAlive();
+      const { groups: described } = await admin.describeGroups(groups).catch(() => ({ groups: [] }));
+      const waiting = groups.filter((g) => {
+        const d = described.find((x) => x.groupId === g);
+        return !d || d.state !== 'Stable' || d.members.length === 0;
+      });
+      if (waiting.length === 0) return;
+      if (Date.now() > deadline) {
+        // Not every app may consume (a worker with another group name): warn, do not fail.
+        say(`consumer groups not stable after 60 s: ${waiting.join(', ')}; going on`);
+        return;
+      }
+      await sleep(500);
+    }
+  } finally {
+    await admin.disconnect().catch(() => undefined);
+  }
+}
