@@ -1,6 +1,7 @@
 // `npm test`: the whole suite (unit, integration, e2e) against real PostgreSQL, Redis and Kafka.
 // It installs and starts what it needs like `npm start`, but on its own database and its own
 // broker (port 19092, data in .run/kafka-test), so it never touches a running development stack.
+// Test files run one at a time (--runInBand): e2e files share the broker and the database.
 // Extra arguments go to jest: `npm test -- --selectProjects unit`.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -41,7 +42,7 @@ if (!unitOnly) {
 }
 
 say(`running jest (topic prefix ${env.KAFKA_TOPIC_PREFIX})`);
-const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci', ...args], {
+const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci', '--runInBand', ...args], {
   cwd: ROOT,
   env,
   stdio: 'inherit',

@@ -24,7 +24,7 @@ function peppolAreaController(code: PeppolAreaCode): Type<unknown> {
     @HttpCode(201)
     @ApiOperation({ summary: `Onboard a ${names[code]} supplier to Peppol with this service as access point.` })
     @ApiHeader({ name: 'Idempotency-Key', required: false })
-    @ApiBody(ref('PeppolOnboardingDto'))
+    @ApiBody(ref('OnboardingBody'))
     @ApiResponse({ status: 201, description: '`{status, message, data:{supplier_uuid}}`' })
     @ApiResponse({ status: 409, ...errorResponse })
     onboard(@Body() body: unknown, @Ctx() context: RequestContext) {
@@ -37,7 +37,7 @@ function peppolAreaController(code: PeppolAreaCode): Type<unknown> {
     @ApiHeader({ name: 'supplier_uuid', required: true })
     @ApiHeader({ name: 'transport_mode', required: false, description: '`peppol` (the default and only value)' })
     @ApiHeader({ name: 'Idempotency-Key', required: false })
-    @ApiBody(ref('PeppolInvoiceDto'))
+    @ApiBody(ref('InvoiceBody'))
     @ApiResponse({ status: 202, description: '`{status, data:{DocumentID, DeliveryStatus:"Scheduled"}}`' })
     @ApiResponse({ status: 404, ...errorResponse })
     @ApiResponse({ status: 409, ...errorResponse })

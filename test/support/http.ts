@@ -1,0 +1,37 @@
+// A small HTTP client for e2e tests: JSON in, status + JSON (or text) out.
+export interface Answer<T = any> {
+  readonly status: number;
+  readonly body: T;
+  readonly headers: Headers;
+}
+
+export class Client {
+  constructor(
+    readonly url: string,
+    readonly apiKey?: string,
+  ) {}
+
+  withKey(apiKey: string | undefined): Client {
+    return new Client(this.url, apiKey);
+  }
+
+  async request(method: string, path: string, options: { body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+    const headers: Record<string, string> = { ...(this.apiKey ? { 'x-svc-auth-key': this.apiKey } : {}), ...options.headers };
+    let body: string | undefined;
+    if (options.raw !== undefined) body = options.raw;
+    else if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+    const response = await fetch(`${this.url}${path}`, { method, headers, body });
+    const text = await response.text();
+    const isJson = response.headers.get('content-type')?.includes('json');
+    return { status: response.status, body: isJson && text ? JSON.parse(text) : text, headers: response.headers };
+  }
+
+  post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+    return this.request('POST', path, { body, headers });
+  }
+
+  get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
+    return this.request('GET', path, { headers });
+  }
+}

@@ -1,0 +1,102 @@
+// Runs the compiled apps as child processes for e2e tests, against the test database and broker
+// that `npm test` prepared (DATABASE_URL, KAFKA_BROKERS, KAFKA_TOPIC_PREFIX in the environment).
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+export type AppName = 'gateway' | 'delivery-worker' | 'reporting-worker' | 'webhook-dispatcher';
+
+/** Compiles once when dist/ is missing (a direct `jest` run; `npm test` has built already). */
+function ensureBuilt(): void {
+  if (existsSync(path.join(ROOT, 'dist', 'apps', 'gateway', 'src', 'main.js'))) return;
+  const result = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('tsc failed');
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** One running app. */
+export class AppProcess {
+  private exited: Promise<void>;
+
+  constructor(
+    readonly name: AppName,
+    readonly child: ChildProcess,
+  ) {
+    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+  }
+
+  /** SIGTERM: the app finishes what it is doing and leaves its consumer group. */
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    this.child.kill('SIGTERM');
+    await this.exited;
+  }
+
+  /** kill -9: no clean-up at all, as a crash. */
+  async crash(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    this.child.kill('SIGKILL');
+    await this.exited;
+  }
+}
+
+export const testEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
+  ...process.env,
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  // A crashed worker's partitions move to its replacement after this long.
+  KAFKA_SESSION_TIMEOUT_MS: '8000',
+  KAFKA_HEARTBEAT_INTERVAL_MS: '1000',
+  ...extra,
+});
+
+export function startApp(name: AppName, env: NodeJS.ProcessEnv = testEnv()): AppProcess {
+  ensureBuilt();
+  const child = spawn(
+    process.execPath,
+    ['-r', path.join(ROOT, 'scripts', 'register-paths.cjs'), path.join(ROOT, 'dist', 'apps', name, 'src', 'main.js')],
+    { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  return new AppProcess(name, child);
+}
+
+/** The gateway on a free port, ready to answer. */
+export async function startGateway(extra: Record<string, string> = {}): Promise<{ app: AppProcess; url: string }> {
+  const port = await freePort();
+  const app = startApp('gateway', testEnv({ PORT: String(port), ...extra }));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (app.child.exitCode !== null) throw new Error('the gateway exited during start-up');
+    try {
+      if ((await fetch(`${url}/health/live`)).ok) return { app, url };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the gateway did not answer within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Polls until `probe` returns a value, or fails after `timeoutMs`. */
+export async function eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
