@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { deliveryTimings, openDatabase, uncountedDocuments, waitForDelivery } from './bench/delivery.mjs';
 import { bareRoute, invoiceLoad } from './bench/load.mjs';
+import { startProbe } from './bench/probe.mjs';
 import { createStack, tailOf } from './bench/stack.mjs';
 import { distribution, ms, num, secs } from './bench/stats.mjs';
 import { APPS, ROOT, say } from './lib/services.mjs';
@@ -80,11 +81,20 @@ function appLogSummary() {
   return result;
 }
 
+/** One line: CPU per process (share of one core), machine busy share, top PostgreSQL waits. */
+function probeLines(p) {
+  const cores = Object.entries(p.cores).map(([name, c]) => `${name} ${num(c, 2)}`).join(', ');
+  const busy = p.machineBusy === undefined ? '' : `; whole machine ${num(p.machineBusy * 100, 0)}% busy (all processes, ${os.cpus().length} cores)`;
+  const waits = p.topWaits.map((w) => `${w.wait} ${num(w.avgBackends, 1)}`).join(', ') || 'none';
+  return [`  cpu (cores used)      ${cores}${busy}`, `  postgres active      avg backends by wait: ${waits}`];
+}
+
 async function main() {
-  const figures = { settings };
+  const figures = { settings, loadavgBefore: os.loadavg() };
 
   await stack.start();
   const { url, apiKey } = stack;
+  const databaseName = decodeURIComponent(new URL(settings.databaseUrl).pathname.slice(1));
   db = await openDatabase(settings.databaseUrl);
   const fixtures = createRequire(path.join(ROOT, 'package.json'))(path.join(ROOT, 'dist', 'libs', 'areas', 'src', 'peppol', 'fixtures', 'bodies.js'));
 
@@ -106,12 +116,14 @@ async function main() {
   const invoiceBody = (id) => fixtures.beInvoice({ ID: id });
   const invoiceHeaders = { 'x-svc-auth-key': apiKey, supplier_uuid: supplierId, transport_mode: 'peppol' };
   // One submission first: a broken request shape fails here, not 20 s × N times.
-  const probe = await post(`${url}/be/einvoice/generate/invoice`, invoiceHeaders, invoiceBody(`PROBE-${runId}`));
-  if (probe.status !== 202) throw new Error(`the probe submission answered ${probe.status}: ${probe.text}`);
+  const first = await post(`${url}/be/einvoice/generate/invoice`, invoiceHeaders, invoiceBody(`PROBE-${runId}`));
+  if (first.status !== 202) throw new Error(`the probe submission answered ${first.status}: ${first.text}`);
 
   // 1. The ceiling, before the invoice load so that the two never overlap.
   say(`bare route: GET /health/live, ${settings.connections} connections, ${settings.duration} s`);
+  let probe = startProbe({ pids: stack.pids(), db, database: databaseName });
   const bare = await bareRoute({ url, connections: settings.connections, duration: settings.duration });
+  const bareProbe = probe.stop();
   stack.assertAlive();
   figures.bare = bare;
   out(`GET /health/live (bare route)`);
@@ -119,12 +131,15 @@ async function main() {
   out(`  latency               p50 ${ms(bare.latency.p50)}  p99 ${ms(bare.latency.p99)}  max ${ms(bare.latency.max)}`);
   out(`  other answers         ${bare.otherStatus} non-200, ${bare.errors} errors, ${bare.timeouts} timeouts`);
   if (bare.firstError) out(`  first failure         ${bare.firstError.status}: ${bare.firstError.body}`);
+  for (const line of probeLines(bareProbe)) out(line);
   out();
 
   // 2. Submissions.
   say(`invoices: POST /be/einvoice/generate/invoice, ${settings.connections} connections, ${settings.duration} s`);
+  probe = startProbe({ pids: stack.pids(), db, database: databaseName });
   const load = await invoiceLoad({ url, connections: settings.connections, duration: settings.duration, apiKey, supplierId, runId, invoiceBody });
   const loadStoppedAt = Date.now();
+  const loadProbe = probe.stop();
   stack.assertAlive();
   figures.load = load;
   const nonAccepted = load.otherStatus + load.errors;
@@ -134,12 +149,14 @@ async function main() {
   out(`  non-202               ${load.otherStatus}  (by status: ${JSON.stringify(load.byStatus)}; ${load.errors} connection errors, ${load.timeouts} timeouts)`);
   if (load.firstError) out(`  first error body      ${load.firstError.status}: ${load.firstError.body}`);
   if (load.accepted.length !== load.expected) out(`  note                  ${load.accepted.length} DocumentIDs collected for ${load.expected} answers 202`);
+  for (const line of probeLines(loadProbe)) out(line);
   out();
 
   // 3. Submission to Delivered.
   const ids = load.accepted;
   say(`waiting (up to ${settings.drainTimeoutS} s) until the ${ids.length} accepted documents are Delivered`);
   let lastReport = 0;
+  probe = startProbe({ pids: stack.pids(), db, database: databaseName });
   const wait = await waitForDelivery(db, ids, {
     timeoutMs: settings.drainTimeoutS * 1000,
     since: loadStoppedAt,
@@ -150,6 +167,7 @@ async function main() {
       say(`  ${delivered}/${total} Delivered`);
     },
   });
+  const drainProbe = probe.stop();
   const timings = await deliveryTimings(db, ids);
   const uncounted = await uncountedDocuments(db, runId, ids);
   const e2e = distribution(timings.submittedToDelivered);
@@ -167,6 +185,8 @@ async function main() {
   out(`  backlog drained       ${secs(drainMs)} after the load stopped (last Delivered; polling saw it at ${secs(wait.observedMs)})`);
   out(`  delivery throughput   ${num(deliveryRate)} documents/s (first submission to last Delivered)`);
   if (uncounted) out(`  note                  ${uncounted} more documents were committed by requests in flight when the load stopped (not counted)`);
+  out(`  while draining (${num(drainProbe.seconds)} s after the load):`);
+  for (const line of probeLines(drainProbe)) out(line);
   out();
 
   const logs = appLogSummary();
@@ -174,6 +194,7 @@ async function main() {
   const ratio = load.perSecond / bare.perSecond;
   out('=== einvoice bench summary ===');
   out(`machine      ${cpus.length} cores × ${cpus[0]?.model?.trim() ?? 'unknown CPU'}, ${num(os.totalmem() / 2 ** 30)} GiB RAM, ${os.platform()} ${os.release()}`);
+  out(`load avg     ${figures.loadavgBefore.map((v) => num(v, 2)).join(' ')} before the bench, ${os.loadavg().map((v) => num(v, 2)).join(' ')} after (1/5/15 min; the machine is shared)`);
   out(`runtime      node ${process.version}, autocannon ${createRequire(path.join(ROOT, 'package.json'))('autocannon/package.json').version}, load generator on the same machine`);
   out(`setup        ${settings.connections} connections × ${settings.duration} s per route; 1 BE supplier; sandbox access point (latency ${settings.apLatencyMs} ms); LOG_LEVEL=warn; 4 apps + Kafka + PostgreSQL on this host`);
   out(`bare route   GET /health/live                  ${num(bare.perSecond)} req/s   p50 ${ms(bare.latency.p50)}  p99 ${ms(bare.latency.p99)}`);

@@ -92,6 +92,12 @@ export function createStack({ databaseUrl, runId }) {
     assertAlive() {
       if (failure) throw new Error(failure);
     },
+    /** { gateway: pid, ..., kafka: pid } of what the bench started. */
+    pids() {
+      const pids = Object.fromEntries(children.map(({ app, child }) => [app, child.pid]));
+      if (broker.started) pids.kafka = broker.pid;
+      return pids;
+    },
 
     async start() {
       ensureNodeModulesOrGoOn();

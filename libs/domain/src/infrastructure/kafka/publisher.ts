@@ -37,7 +37,7 @@ export class KafkaEventPublisher {
 
   async connect(): Promise<void> {
     await this.producer.connect();
-    await this.admin.connect();
+    await this.admin.connect().catch(() => undefined);
   }
 
   /**
@@ -47,6 +47,9 @@ export class KafkaEventPublisher {
    */
   async publish(messages: readonly OutgoingMessage[]): Promise<void> {
     if (messages.length === 0) return;
+    // A gateway that started while Kafka was down connects on its first publish after the
+    // broker is back (kafkajs does not reconnect a producer whose connect() failed).
+    if (!this.connected) await this.producer.connect();
     const byTopic = new Map<string, OutgoingMessage[]>();
     for (const message of messages) byTopic.set(message.topic, [...(byTopic.get(message.topic) ?? []), message]);
     await this.producer.sendBatch({
@@ -74,7 +77,8 @@ export class KafkaEventPublisher {
    */
   async healthy(timeoutMs = 2_000): Promise<boolean> {
     this.probe ??= this.admin
-      .describeCluster()
+      .connect()
+      .then(() => this.admin.describeCluster())
       .then(
         (cluster) => cluster.brokers.length > 0,
         () => false,

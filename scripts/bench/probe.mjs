@@ -1,0 +1,82 @@
+// Where the time goes during a load phase: CPU used per process (Linux /proc), the machine's
+// total CPU use, and what the bench database's backends were waiting on (pg_stat_activity
+// samples). Best effort: without /proc the CPU figures are simply left out.
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+function processTicks(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]); // utime + stime (fields 14 and 15)
+  } catch {
+    return undefined;
+  }
+}
+
+function machineTicks() {
+  try {
+    const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const idle = cpu[3] + (cpu[4] ?? 0);
+    return { total: cpu.reduce((a, b) => a + b, 0), idle };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Starts measuring; `stop()` returns CPU use over the interval: per named pid as a share of one
+ * core (1.0 = a full core), the machine's busy share of all cores, and the top wait events.
+ */
+export function startProbe({ pids, db, database }) {
+  const started = Date.now();
+  const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, processTicks(pid)]));
+  const machineBefore = machineTicks();
+  const waits = new Map();
+  let samples = 0;
+  let sampling = false;
+  const timer = setInterval(async () => {
+    if (sampling || !db) return;
+    sampling = true;
+    try {
+      const { rows } = await db.query(
+        `SELECT coalesce(wait_event_type || ':' || wait_event, 'CPU/running') AS wait, count(*)::int AS n
+         FROM pg_stat_activity
+         WHERE datname = $1 AND state = 'active' AND pid <> pg_backend_pid()
+         GROUP BY 1`,
+        [database],
+      );
+      samples += 1;
+      for (const { wait, n } of rows) waits.set(wait, (waits.get(wait) ?? 0) + n);
+    } catch {
+      // a sample lost is fine
+    } finally {
+      sampling = false;
+    }
+  }, 200);
+
+  return {
+    stop() {
+      clearInterval(timer);
+      const seconds = (Date.now() - started) / 1000;
+      const cores = {};
+      for (const [name, pid] of Object.entries(pids)) {
+        const after = processTicks(pid);
+        if (after !== undefined && before[name] !== undefined) cores[name] = (after - before[name]) / TICKS_PER_SECOND / seconds;
+      }
+      const machineAfter = machineTicks();
+      const machineBusy =
+        machineBefore && machineAfter
+          ? 1 - (machineAfter.idle - machineBefore.idle) / (machineAfter.total - machineBefore.total)
+          : undefined;
+      // Average number of active backends in each state per sample.
+      const topWaits = [...waits.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 5)
+        .map(([wait, n]) => ({ wait, avgBackends: samples ? n / samples : 0 }));
+      return { seconds, cores, machineBusy, topWaits, samples, loadavg: os.loadavg() };
+    },
+  };
+}
