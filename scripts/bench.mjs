@@ -38,11 +38,13 @@ const settings = {
   apLatencyMs: Number(process.env.SANDBOX_AP_LATENCY_MS ?? 0),
 };
 const runId = Date.now().toString(36);
-const out = (line = '') => process.stdout.write(`${line}\n`);
-
 const stack = createStack({ databaseUrl: settings.databaseUrl, runId });
 let db;
 let exiting = false;
+// After Ctrl-C the figures of a cut-short phase mean nothing: print none.
+const out = (line = '') => {
+  if (!exiting) process.stdout.write(`${line}\n`);
+};
 
 async function cleanUp() {
   await db?.end().catch(() => undefined);
@@ -212,6 +214,7 @@ let code = 1;
 try {
   code = await main();
 } catch (error) {
+  if (exiting) await new Promise(() => undefined); // the signal handler cleans up and exits
   say(`bench failed: ${error?.stack ?? error}`);
   for (const app of APPS) {
     const file = stack.logs[app];

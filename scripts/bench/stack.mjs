@@ -90,6 +90,7 @@ export function createStack({ databaseUrl, runId }) {
       return failure;
     },
     assertAlive() {
+      if (stopping) throw new Error('the stack is stopping');
       if (failure) throw new Error(failure);
     },
     /** { gateway: pid, ..., kafka: pid } of what the bench started. */

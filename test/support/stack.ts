@@ -100,3 +100,14 @@ export async function eventually<T>(what: string, probe: () => Promise<T | undef
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/** Runs the operator CLI (`migrate`, `topics`, `tenants create`) with the given environment. */
+export function runCli(args: string[], env: NodeJS.ProcessEnv = testEnv()): { status: number | null; stdout: string; stderr: string } {
+  ensureBuilt();
+  const result = spawnSync(
+    process.execPath,
+    ['-r', path.join(ROOT, 'scripts', 'register-paths.cjs'), path.join(ROOT, 'dist', 'apps', 'gateway', 'src', 'cli.js'), ...args],
+    { cwd: ROOT, env, encoding: 'utf8' },
+  );
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
