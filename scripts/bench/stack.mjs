@@ -33,30 +33,6 @@ async function dropDatabase(databaseUrl) {
   }
 }
 
-/**
- * `ensureNodeModules()` as `npm start` does. When its `npm ci` fails but an installed tree is
- * still there with what the bench needs (npm ci checks the lock file before it removes anything),
- * the bench goes on with that tree and says so, rather than fail on someone's pending lock edit.
- */
-function ensureNodeModulesOrGoOn() {
-  try {
-    ensureNodeModules();
-  } catch (error) {
-    const require = createRequire(path.join(ROOT, 'package.json'));
-    const needed = ['autocannon', 'pg', 'kafkajs', 'typescript', 'tsconfig-paths', '@nestjs/core'];
-    const absent = needed.filter((name) => {
-      try {
-        require.resolve(`${name}/package.json`);
-        return false;
-      } catch {
-        return true;
-      }
-    });
-    if (!existsSync(path.join(ROOT, 'node_modules', '.package-lock.json')) || absent.length) throw error;
-    say(`WARNING: ${error.message}; going on with the installed node_modules (see the npm error above)`);
-  }
-}
-
 /** Last lines of a file (app logs on failure). */
 export function tailOf(file, lines = 25) {
   try {
@@ -101,7 +77,7 @@ export function createStack({ databaseUrl, runId }) {
     },
 
     async start() {
-      ensureNodeModulesOrGoOn();
+      ensureNodeModules();
       ensureKafkaJars({ root: ROOT });
       await ensurePostgres();
       await ensureRedis();

@@ -1,7 +1,8 @@
 // Brings up what the stack needs on this machine: npm packages, PostgreSQL, Redis, the compiled
 // apps and the database schema. Plain Node ESM so that it runs before `npm install`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isPortOpen } from './kafka.mjs';
@@ -19,13 +20,18 @@ function run(command, args, options = {}) {
   return result;
 }
 
-/** `npm ci` when node_modules is missing or older than the lock file. */
+/**
+ * Installs npm packages when node_modules is missing or was installed for another lock file
+ * (a stamp holds the lock's hash). `npm install`, not `npm ci`: the lock names optional
+ * platform builds (darwin, win32) that a registry mirror may not serve, which `npm ci` refuses.
+ */
 export function ensureNodeModules() {
-  const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
-  const lock = path.join(ROOT, 'package-lock.json');
-  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  say('installing npm packages (npm ci)');
-  run('npm', ['ci', '--no-audit', '--no-fund'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const stamp = path.join(ROOT, 'node_modules', '.einvoice-lock-sha256');
+  const lockHash = createHash('sha256').update(readFileSync(path.join(ROOT, 'package-lock.json'))).digest('hex');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === lockHash) return;
+  say('installing npm packages');
+  run('npm', ['install', '--no-audit', '--no-fund'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  writeFileSync(stamp, `${lockHash}\n`);
 }
 
 async function waitForPort(port, seconds) {
