@@ -37,6 +37,7 @@ export class Connections implements OnModuleInit, OnApplicationShutdown {
       dataSource: this.dataSource,
       databaseUrl: config.databaseUrl,
       publisher: this.publisher,
+      topicPrefix: config.kafkaPrefix,
       log: (message, fields) => log('warn', message, fields),
     });
     this.redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });

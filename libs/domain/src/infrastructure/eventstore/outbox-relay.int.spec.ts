@@ -27,13 +27,11 @@ describe('outbox relay with a real broker that goes away and comes back', () => 
     broker = await RestartableBroker.create();
     await broker.start();
     ({ dataSource, store } = await openTestDatabase(prefix));
-    // Older rows of other tests must not count here: mark them done.
-    await dataSource.query(`UPDATE outbox SET processed_at = now() WHERE processed_at IS NULL`);
     const kafka = createKafka({ kafkaBrokers: broker.brokers, kafkaClientId: 'relay-test' });
     await ensureTopics(kafka, prefix);
     publisher = new KafkaEventPublisher(kafka);
     await publisher.connect();
-    relay = new OutboxRelay({ dataSource, databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/einvoice', publisher, pollIntervalMs: 200, maxBackoffMs: 1000 });
+    relay = new OutboxRelay({ dataSource, databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/einvoice', publisher, topicPrefix: prefix, pollIntervalMs: 200, maxBackoffMs: 1000 });
     await relay.start();
   }, 120_000);
 

@@ -11,6 +11,11 @@ export interface OutboxRelayOptions {
   readonly dataSource: DataSource;
   readonly databaseUrl: string;
   readonly publisher: OutboxPublisher;
+  /**
+   * Topic prefix of this stack: the relay publishes only rows for its own topics, so stacks
+   * sharing one database (tests, blue/green) never publish, or stall on, each other's rows.
+   */
+  readonly topicPrefix: string;
   /** Fallback poll when a NOTIFY was missed (LISTEN connection lost, relay started late). */
   readonly pollIntervalMs?: number;
   readonly batchSize?: number;
@@ -25,8 +30,8 @@ interface OutboxRow {
   payload: RecordedEvent;
 }
 
-/** Any constant works; it only has to be the same for every relay on the database. */
-const RELAY_LOCK_KEY = 7_312_001;
+/** One lock per topic prefix: relays of the same stack take turns, other stacks don't wait. */
+const RELAY_LOCK_SQL = `SELECT pg_try_advisory_xact_lock(7312001, hashtext($1)) AS locked`;
 
 /**
  * Publishes outbox rows to Kafka and marks them processed after the broker acks.
@@ -46,7 +51,11 @@ export class OutboxRelay {
   private again = false;
   private failures = 0;
 
-  constructor(private readonly options: OutboxRelayOptions) {}
+  private readonly topicPattern: string;
+
+  constructor(private readonly options: OutboxRelayOptions) {
+    this.topicPattern = `${options.topicPrefix.replace(/[\\%_]/g, '\\$&')}.%`;
+  }
 
   async start(): Promise<void> {
     this.running = true;
@@ -65,7 +74,8 @@ export class OutboxRelay {
   /** Number of rows not yet published (for /health and tests). */
   async pending(): Promise<number> {
     const [row] = await this.options.dataSource.query(
-      `SELECT count(*)::int AS n FROM outbox WHERE processed_at IS NULL AND abandoned_at IS NULL`,
+      `SELECT count(*)::int AS n FROM outbox WHERE processed_at IS NULL AND abandoned_at IS NULL AND topic LIKE $1`,
+      [this.topicPattern],
     );
     return Number(row.n);
   }
@@ -114,16 +124,16 @@ export class OutboxRelay {
     await runner.connect();
     try {
       await runner.startTransaction();
-      const [{ locked }] = await runner.query(`SELECT pg_try_advisory_xact_lock($1) AS locked`, [RELAY_LOCK_KEY]);
+      const [{ locked }] = await runner.query(RELAY_LOCK_SQL, [this.options.topicPrefix]);
       if (!locked) {
         await runner.rollbackTransaction();
         return 0;
       }
       const rows: OutboxRow[] = await runner.query(
         `SELECT id, topic, aggregate_id, payload FROM outbox
-         WHERE processed_at IS NULL AND abandoned_at IS NULL
+         WHERE processed_at IS NULL AND abandoned_at IS NULL AND topic LIKE $2
          ORDER BY id LIMIT $1`,
-        [this.options.batchSize ?? 500],
+        [this.options.batchSize ?? 500, this.topicPattern],
       );
       if (rows.length === 0) {
         await runner.commitTransaction();

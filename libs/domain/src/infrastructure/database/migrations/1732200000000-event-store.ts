@@ -41,7 +41,7 @@ export class EventStore1732200000000 implements MigrationInterface {
         last_error      text,
         abandoned_at    timestamptz
       )`);
-    await q.query(`CREATE INDEX outbox_pending_idx ON outbox (id) WHERE processed_at IS NULL AND abandoned_at IS NULL`);
+    await q.query(`CREATE INDEX outbox_pending_idx ON outbox (topic, id) WHERE processed_at IS NULL AND abandoned_at IS NULL`);
 
     await q.query(`
       CREATE TABLE processed_events (
