@@ -4,7 +4,6 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { createLogger } from '@einvoice/domain';
 import { AppModule } from './app.module';
 import { loadGatewayConfig } from './config';
-import { errorToReply } from './http/exception.filter';
 import { registerExactJsonParser } from './http/json-body';
 import { setupOpenApi } from './http/openapi';
 
@@ -17,11 +16,6 @@ export async function createGateway(): Promise<NestFastifyApplication> {
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { logger: ['error', 'warn'], bodyParser: false });
   const fastify = app.getHttpAdapter().getInstance();
   registerExactJsonParser(fastify, config.bodyLimitBytes);
-  // Errors raised by Fastify before a route runs (body too large, bad media type, bad JSON).
-  fastify.setErrorHandler((error, _request, reply) => {
-    const { statusCode, body } = errorToReply(error);
-    void reply.status(statusCode).send(body);
-  });
   setupOpenApi(app);
   app.enableShutdownHooks();
   return app;

@@ -16,6 +16,8 @@ export interface InfrastructureConfig {
   /** Consumer session timeout: how long a crashed worker holds its partitions before the group moves on. */
   readonly kafkaSessionTimeoutMs: number;
   readonly kafkaHeartbeatIntervalMs: number;
+  /** Partitions a worker handles at once (each in its own transaction). */
+  readonly kafkaPartitionsConcurrency: number;
 }
 
 export function loadInfrastructureConfig(env: NodeJS.ProcessEnv = process.env): InfrastructureConfig {
@@ -27,5 +29,6 @@ export function loadInfrastructureConfig(env: NodeJS.ProcessEnv = process.env): 
     kafkaClientId: env.KAFKA_CLIENT_ID ?? 'einvoice-gateway',
     kafkaSessionTimeoutMs: Number(env.KAFKA_SESSION_TIMEOUT_MS ?? 30_000),
     kafkaHeartbeatIntervalMs: Number(env.KAFKA_HEARTBEAT_INTERVAL_MS ?? 3_000),
+    kafkaPartitionsConcurrency: Number(env.KAFKA_PARTITIONS_CONCURRENCY ?? 3),
   };
 }

@@ -49,6 +49,7 @@ export async function runWorker(
     deadLetterTopic: topics.deadLetter,
     sessionTimeout: runtime.config.kafkaSessionTimeoutMs,
     heartbeatInterval: runtime.config.kafkaHeartbeatIntervalMs,
+    partitionsConsumedConcurrently: runtime.config.kafkaPartitionsConcurrency,
     handle: makeHandler(runtime),
   });
   installShutdown([consumer, { stop: () => runtime.dataSource.destroy() }]);

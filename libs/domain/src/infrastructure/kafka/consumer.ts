@@ -43,6 +43,11 @@ export interface EventConsumerOptions {
    * see the events published before its first deployment, not only later ones.
    */
   readonly fromBeginning?: boolean;
+  /**
+   * Partitions handled at the same time (kafkajs `partitionsConsumedConcurrently`). Order is
+   * per partition, hence per aggregate, so this is safe; default 1.
+   */
+  readonly partitionsConsumedConcurrently?: number;
 }
 
 /**
@@ -87,7 +92,10 @@ export class EventConsumer {
     await this.producer.connect();
     await this.consumer.connect();
     await this.consumer.subscribe({ topics: [...topics], fromBeginning: this.options.fromBeginning ?? true });
-    await this.consumer.run({ eachMessage: (payload) => this.onMessage(payload) });
+    await this.consumer.run({
+      partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 1,
+      eachMessage: (payload) => this.onMessage(payload),
+    });
   }
 
   /**
