@@ -50,3 +50,11 @@ export class RestartableBroker {
     await rm(this.dataDir, { recursive: true, force: true });
   }
 }
+
+/** The broker `npm test` started (KAFKA_BROKERS), or a fresh one for this file, stopped by `stop()`. */
+export async function useTestBroker(): Promise<{ brokers: string[]; stop(): Promise<void> }> {
+  if (process.env.KAFKA_BROKERS) return { brokers: process.env.KAFKA_BROKERS.split(','), stop: async () => undefined };
+  const broker = await RestartableBroker.create();
+  await broker.start();
+  return { brokers: broker.brokers, stop: () => broker.destroy() };
+}

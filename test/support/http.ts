@@ -1,4 +1,5 @@
 // A small HTTP client for e2e tests: JSON in, status + JSON (or text) out.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- e2e tests read answers loosely, by path
 export interface Answer<T = any> {
   readonly status: number;
   readonly body: T;

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { DocumentSubmittedData, RecordedEvent, createLogger, documentDecider, documentStreamId } from '@einvoice/domain';
+import { EventConsumer, EventStore, KafkaEventPublisher, createKafka, ensureTopics, handleCommand, topicNames } from '@einvoice/domain/infrastructure';
+import type { DataSource } from 'typeorm';
+import { useTestBroker } from '../../../test/support/broker';
+import { openTestDatabase } from '../../../test/support/database';
+import { SandboxAccessPoint } from './access-point/sandbox-access-point';
+import { createDeliveryHandler } from './deliver-document';
+
+async function waitUntil(what: string, predicate: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await predicate())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('#2 delivery-worker consumer is idempotent over real Kafka and PostgreSQL', () => {
+  const prefix = `deliv${Date.now().toString(36)}`;
+  let broker: Awaited<ReturnType<typeof useTestBroker>>;
+  let dataSource: DataSource;
+  let store: EventStore;
+  let publisher: KafkaEventPublisher;
+  let consumer: EventConsumer;
+  const delivered: string[] = [];
+
+  beforeAll(async () => {
+    broker = await useTestBroker();
+    ({ dataSource, store } = await openTestDatabase(prefix));
+    const kafka = createKafka({ kafkaBrokers: broker.brokers, kafkaClientId: 'delivery-int' });
+    await ensureTopics(kafka, prefix);
+    publisher = new KafkaEventPublisher(kafka);
+    await publisher.connect();
+    const topics = topicNames(prefix);
+    const handle = createDeliveryHandler({
+      store,
+      accessPoint: new SandboxAccessPoint(dataSource),
+      groupId: `${prefix}.delivery-worker`,
+      log: createLogger('delivery-int', 'error'),
+    });
+    consumer = new EventConsumer({
+      kafka,
+      groupId: `${prefix}.delivery-worker`,
+      topics: [topics.documents],
+      deadLetterTopic: topics.deadLetter,
+      sessionTimeout: 10_000,
+      heartbeatInterval: 1_000,
+      handle: async (event, ctx) => {
+        await handle(event, ctx);
+        delivered.push(event.eventId);
+      },
+    });
+    await consumer.start();
+  }, 120_000);
+
+  afterAll(async () => {
+    await consumer?.stop();
+    await publisher?.disconnect();
+    await dataSource?.destroy();
+    await broker?.stop();
+  }, 60_000);
+
+  it('the same DocumentSubmitted published three times (relay retries) is delivered once', async () => {
+    const documentId = randomUUID();
+    const data: DocumentSubmittedData = {
+      documentId,
+      tenantId: randomUUID(),
+      supplierId: randomUUID(),
+      area: 'be',
+      documentNumber: `INV-${documentId.slice(0, 8)}`,
+      documentType: '380',
+      transportMode: 'peppol',
+      senderParticipantId: `iso6523-actorid-upis::9925:be${documentId.slice(0, 6)}`,
+      receiverParticipantId: `iso6523-actorid-upis::9925:remote-${documentId}`,
+      fields: {},
+      xml: '<Invoice/>',
+      submittedAt: new Date().toISOString(),
+    };
+    const [event] = await store.transaction((uow) =>
+      handleCommand(uow, documentDecider, documentStreamId(documentId), { type: 'SubmitDocument', data }, { tenantId: data.tenantId }),
+    );
+    const message = { topic: topicNames(prefix).documents, key: event.streamId, value: event as RecordedEvent };
+    await publisher.publish([message, message]);
+    await publisher.publish([message]);
+
+    await waitUntil('three handled copies', async () => delivered.filter((id) => id === event.eventId).length === 3);
+    const events = await dataSource.query(`SELECT type FROM events WHERE stream_id = $1 ORDER BY stream_position`, [event.streamId]);
+    expect(events.map((e: { type: string }) => e.type)).toEqual(['DocumentSubmitted', 'DocumentDelivered']);
+    const transmissions = await dataSource.query(`SELECT count(*)::int AS n FROM sandbox_ap_messages WHERE receiver = $1`, [data.receiverParticipantId]);
+    expect(transmissions[0].n).toBe(1);
+    const [row] = await dataSource.query(`SELECT delivery_status FROM documents WHERE id = $1`, [documentId]);
+    expect(row.delivery_status).toBe('Delivered');
+  });
+});

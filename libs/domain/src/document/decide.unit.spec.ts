@@ -1,0 +1,84 @@
+import { specification } from '../test/given-when-then';
+import type { DocumentCommand } from './commands';
+import { documentDecider } from './decide';
+import type { DocumentDeliveredData, DocumentEvent, DocumentReceivedData, DocumentSubmittedData } from './events';
+
+const submitted: DocumentSubmittedData = {
+  documentId: 'd-1',
+  tenantId: 't-1',
+  supplierId: 's-1',
+  area: 'be',
+  documentNumber: 'INV-1',
+  documentType: '380',
+  transportMode: 'peppol',
+  senderParticipantId: 'iso6523-actorid-upis::9925:be0123456749',
+  receiverParticipantId: 'iso6523-actorid-upis::9925:be0202239951',
+  fields: {},
+  xml: '<Invoice/>',
+  submittedAt: '2026-03-15T10:00:00.000Z',
+};
+const delivered: DocumentDeliveredData = {
+  documentId: 'd-1',
+  receiverParticipantId: submitted.receiverParticipantId!,
+  channel: 'remote',
+  messageId: 'm-1@gw',
+  mls: { responseCode: 'AP', receivedAt: '2026-03-15T10:00:01.000Z' },
+  deliveredAt: '2026-03-15T10:00:01.000Z',
+};
+const received: DocumentReceivedData = {
+  documentId: 'd-2',
+  tenantId: 't-2',
+  supplierId: 's-2',
+  area: 'de',
+  documentNumber: 'INV-1',
+  documentType: '380',
+  senderParticipantId: submitted.senderParticipantId,
+  receiverParticipantId: submitted.receiverParticipantId!,
+  sourceDocumentId: 'd-1',
+  messageId: 'm-1@gw',
+  fields: {},
+  xml: '<Invoice/>',
+  receivedAt: '2026-03-15T10:00:01.000Z',
+};
+
+const spec = specification<DocumentCommand, DocumentEvent, ReturnType<typeof documentDecider.evolve>>(documentDecider);
+
+describe('document decider', () => {
+  it('given nothing, when SubmitDocument, then DocumentSubmitted', () => {
+    spec.given([]).when({ type: 'SubmitDocument', data: submitted }).then([{ type: 'DocumentSubmitted', data: submitted }]);
+  });
+
+  it('given a submitted document, when SubmitDocument again, then DOCUMENT.ALREADY_EXISTS', () => {
+    spec.given([{ type: 'DocumentSubmitted', data: submitted }]).when({ type: 'SubmitDocument', data: submitted }).thenThrows('DOCUMENT.ALREADY_EXISTS');
+  });
+
+  it('given a submitted document, when RecordDelivery, then DocumentDelivered', () => {
+    spec
+      .given([{ type: 'DocumentSubmitted', data: submitted }])
+      .when({ type: 'RecordDelivery', data: delivered })
+      .then([{ type: 'DocumentDelivered', data: delivered }]);
+  });
+
+  it('#2 given a delivered document, when RecordDelivery again (a redelivered Kafka message), then nothing new', () => {
+    spec
+      .given([
+        { type: 'DocumentSubmitted', data: submitted },
+        { type: 'DocumentDelivered', data: delivered },
+      ])
+      .when({ type: 'RecordDelivery', data: delivered })
+      .then([]);
+  });
+
+  it('given nothing, when RecordDelivery, then DOCUMENT.NOT_OUTGOING (not retriable: dead-lettered)', () => {
+    spec.given([]).when({ type: 'RecordDelivery', data: delivered }).thenThrows('DOCUMENT.NOT_OUTGOING');
+  });
+
+  it('given a received document, when RecordDelivery, then DOCUMENT.NOT_OUTGOING', () => {
+    spec.given([{ type: 'DocumentReceived', data: received }]).when({ type: 'RecordDelivery', data: delivered }).thenThrows('DOCUMENT.NOT_OUTGOING');
+  });
+
+  it('given nothing, when ReceiveDocument, then DocumentReceived; given it already, then nothing new', () => {
+    spec.given([]).when({ type: 'ReceiveDocument', data: received }).then([{ type: 'DocumentReceived', data: received }]);
+    spec.given([{ type: 'DocumentReceived', data: received }]).when({ type: 'ReceiveDocument', data: received }).then([]);
+  });
+});
