@@ -31,6 +31,8 @@ export class Connections implements OnModuleInit, OnApplicationShutdown {
       topicFor: (streamId) => topicForStream(config.kafkaPrefix, streamId),
       projector: projectReadModels,
       constraintErrors: readModelConstraintErrors,
+      // With its own relay the gateway wakes it in-process; without, other relays need the NOTIFY.
+      wakeRelay: config.outboxRelay ? { afterCommit: () => void this.relay.wake() } : 'notify',
     });
     this.publisher = new KafkaEventPublisher(createKafka({ ...config, kafkaClientId: 'einvoice-gateway' }));
     this.relay = new OutboxRelay({

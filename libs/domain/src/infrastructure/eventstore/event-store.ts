@@ -11,6 +11,13 @@ export interface EventStoreOptions {
   readonly projector: Projector;
   /** Unique constraints of read models that carry a business rule (e.g. one document ID per supplier). */
   readonly constraintErrors?: ConstraintErrorMap;
+  /**
+   * How the outbox relay learns of new rows. `notify` (default): `pg_notify` in the appending
+   * transaction, for processes that have no relay of their own (workers). A process with its
+   * own relay passes `afterCommit` to wake it in-process instead: NOTIFY takes a database-wide
+   * lock at commit, which serialises every appending transaction under load.
+   */
+  readonly wakeRelay?: 'notify' | { afterCommit: () => void };
 }
 
 interface PgError {
@@ -40,8 +47,11 @@ export class EventStore {
     try {
       await runner.startTransaction('READ COMMITTED');
       try {
-        const result = await work(new UnitOfWork(runner, this.options.topicFor, this.options.projector));
+        const wake = this.options.wakeRelay ?? 'notify';
+        const uow = new UnitOfWork(runner, this.options.topicFor, this.options.projector, wake === 'notify');
+        const result = await work(uow);
         await runner.commitTransaction();
+        if (uow.appended && wake !== 'notify') wake.afterCommit();
         return result;
       } catch (error) {
         if (runner.isTransactionActive) await runner.rollbackTransaction();

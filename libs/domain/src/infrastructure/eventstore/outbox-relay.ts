@@ -50,6 +50,7 @@ export class OutboxRelay {
   private draining?: Promise<void>;
   private again = false;
   private failures = 0;
+  private lockedElsewhere = false;
 
   private readonly topicPattern: string;
 
@@ -91,7 +92,7 @@ export class OutboxRelay {
     this.draining = this.drain().finally(() => {
       this.draining = undefined;
       if (!this.running) return;
-      if (this.again && this.failures === 0) {
+      if (this.again && this.failures === 0 && !this.lockedElsewhere) {
         this.again = false;
         void this.wake();
       } else {
@@ -104,8 +105,9 @@ export class OutboxRelay {
 
   private schedule(): void {
     const base = this.options.pollIntervalMs ?? 1000;
-    const delay =
-      this.failures === 0 ? base : Math.min(this.options.maxBackoffMs ?? 30_000, base * 2 ** Math.min(this.failures, 6));
+    // Another relay of this stack holds the lock: look again soon, its batch may not include our rows.
+    const backoff = Math.min(this.options.maxBackoffMs ?? 30_000, base * 2 ** Math.min(this.failures, 6));
+    const delay = this.lockedElsewhere ? 50 : this.failures === 0 ? base : backoff;
     this.timer = setTimeout(() => void this.wake(), delay);
     this.timer.unref();
   }
@@ -125,6 +127,7 @@ export class OutboxRelay {
     try {
       await runner.startTransaction();
       const [{ locked }] = await runner.query(RELAY_LOCK_SQL, [this.options.topicPrefix]);
+      this.lockedElsewhere = !locked;
       if (!locked) {
         await runner.rollbackTransaction();
         return 0;

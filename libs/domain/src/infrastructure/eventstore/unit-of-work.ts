@@ -53,12 +53,15 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
  * ledger and idempotency records all commit together or not at all.
  */
 export class UnitOfWork {
-  private notified = false;
+  /** True once an event was appended (and so an outbox row written). */
+  appended = false;
 
   constructor(
     private readonly runner: QueryRunner,
     private readonly topicFor: TopicResolver,
     private readonly projector: Projector,
+    /** NOTIFY the relay from this transaction (processes without a relay of their own). */
+    private readonly notifyRelay = true,
   ) {}
 
   /** Raw SQL inside the transaction (read-model updates). */
@@ -113,11 +116,11 @@ export class UnitOfWork {
       await this.projector(this, stored);
       recorded.push(stored);
     }
-    if (!this.notified) {
+    if (this.notifyRelay && !this.appended) {
       // Delivered at commit only, so the relay never wakes for a rolled-back append.
       await this.runner.query(`SELECT pg_notify('outbox', '')`);
-      this.notified = true;
     }
+    this.appended = true;
     return recorded;
   }
 

@@ -51,7 +51,11 @@ export class KafkaEventPublisher {
     // broker is back (kafkajs does not reconnect a producer whose connect() failed).
     if (!this.connected) await this.producer.connect();
     const byTopic = new Map<string, OutgoingMessage[]>();
-    for (const message of messages) byTopic.set(message.topic, [...(byTopic.get(message.topic) ?? []), message]);
+    for (const message of messages) {
+      const list = byTopic.get(message.topic);
+      if (list) list.push(message);
+      else byTopic.set(message.topic, [message]);
+    }
     await this.producer.sendBatch({
       acks: -1,
       topicMessages: [...byTopic].map(([topic, list]) => ({
