@@ -16,6 +16,28 @@ export function isUuid(value: unknown): value is string {
 }
 
 /**
+ * Suppliers by id for a short while: every submission names its supplier, and a profile does
+ * not change after onboarding (no update endpoint yet; one must invalidate here). Misses are
+ * not cached, so a supplier onboarded a moment ago is found at once.
+ */
+export class SupplierCache {
+  private readonly entries = new Map<string, { record: SupplierRecord; until: number }>();
+
+  constructor(private readonly ttlMs = 30_000) {}
+
+  async find(dataSource: DataSource, tenantId: string, area: string, header: string | string[] | undefined): Promise<SupplierRecord> {
+    const value = Array.isArray(header) ? header[0] : header;
+    const key = `${tenantId}/${area}/${value}`;
+    const hit = this.entries.get(key);
+    if (hit && hit.until > Date.now()) return hit.record;
+    const record = await findSupplier(dataSource, tenantId, area, header);
+    if (this.entries.size > 50_000) this.entries.clear();
+    this.entries.set(key, { record, until: Date.now() + this.ttlMs });
+    return record;
+  }
+}
+
+/**
  * Reads the `supplier_uuid` header and loads that supplier of the caller's tenant in the given
  * area. Another tenant's supplier is a 404, exactly as an unknown one (never visible).
  */

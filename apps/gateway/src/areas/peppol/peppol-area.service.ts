@@ -15,7 +15,7 @@ import { PeppolAreaCode, participantIdFor, peppolAreas } from '@einvoice/areas';
 import type { Tenant } from '../../auth/api-keys';
 import { IdempotencyContext, recordResponse } from '../../idempotency/idempotency';
 import { Connections } from '../../infrastructure/infrastructure.module';
-import { findSupplier, isUuid } from '../../suppliers/supplier-lookup';
+import { SupplierCache, isUuid } from '../../suppliers/supplier-lookup';
 
 /** Who is asking, and how to make the answer replayable. */
 export interface RequestContext {
@@ -39,6 +39,8 @@ function metadataOf(context: RequestContext): EventMetadata {
 /** Belgium, Germany, Singapore: onboarding, submission and reads (seed 002, one shape for three areas). */
 @Injectable()
 export class PeppolAreaService {
+  private readonly suppliers = new SupplierCache();
+
   constructor(private readonly connections: Connections) {}
 
   async onboard(code: PeppolAreaCode, body: unknown, context: RequestContext) {
@@ -62,7 +64,7 @@ export class PeppolAreaService {
 
   async submit(code: PeppolAreaCode, supplierHeader: string | string[] | undefined, body: unknown, context: RequestContext) {
     const area = peppolAreas[code];
-    const supplier = await findSupplier(this.connections.dataSource, context.tenant.id, code, supplierHeader);
+    const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierHeader);
     const dto = area.parseInvoice(body, supplier.profile);
     const documentId = randomUUID();
     const xml = area.render(dto, supplier.profile, documentId);
@@ -109,7 +111,7 @@ export class PeppolAreaService {
     uuid: string,
     context: RequestContext,
   ): Promise<DocumentRow> {
-    const supplier = await findSupplier(this.connections.dataSource, context.tenant.id, code, supplierHeader);
+    const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierHeader);
     const rows: DocumentRow[] = isUuid(uuid)
       ? await this.connections.dataSource.query(
           `SELECT id, document_number, delivery_status, fields, xml FROM documents

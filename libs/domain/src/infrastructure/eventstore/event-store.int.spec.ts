@@ -78,7 +78,10 @@ describe('EventStore on PostgreSQL', () => {
     await store.transaction((uow) => uow.append(streamId, 'no_stream', [{ type: 'A', data: {} }], { tenantId: 't' }));
     await expect(
       store.transaction((uow) => uow.append(streamId, 0, [{ type: 'B', data: {} }], { tenantId: 't' })),
-    ).rejects.toMatchObject({ code: 'STREAM.WRONG_EXPECTED_VERSION', details: { expected: 0, actual: 1 } });
+    ).rejects.toMatchObject({ code: 'STREAM.WRONG_EXPECTED_VERSION', details: { expected: 0 } });
+    await expect(
+      store.transaction((uow) => uow.append(streamId, 3, [{ type: 'B', data: {} }], { tenantId: 't' })),
+    ).rejects.toMatchObject({ code: 'STREAM.WRONG_EXPECTED_VERSION', details: { expected: 3, actual: 1 } });
   });
 
   it('#2 a duplicate document ID of a supplier is a DOCUMENT.DUPLICATE_ID conflict and leaves no event or outbox row behind', async () => {

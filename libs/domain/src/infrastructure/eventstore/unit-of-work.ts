@@ -89,14 +89,11 @@ export class UnitOfWork {
     metadata: EventMetadata,
   ): Promise<RecordedEvent[]> {
     if (events.length === 0) return [];
-    const [{ version }] = await this.runner.query(
-      `SELECT COALESCE(MAX(stream_position), 0)::int AS version FROM events WHERE stream_id = $1`,
-      [streamId],
-    );
-    const current = Number(version);
-    const expectedNumber = expected === 'no_stream' ? 0 : expected;
-    if (expectedNumber !== 'any' && expectedNumber !== current) {
-      throw new WrongExpectedVersionError(streamId, expectedNumber, current);
+    const current = expected === 'no_stream' || expected === 0 ? 0 : await this.currentVersion(streamId);
+    // A new stream needs no read: if another writer created it first, inserting position 1
+    // violates the primary key, which the store reports as WrongExpectedVersionError.
+    if (expected !== 'any' && expected !== 'no_stream' && expected !== current) {
+      throw new WrongExpectedVersionError(streamId, expected, current);
     }
     const recorded: RecordedEvent[] = [];
     let position = current;
@@ -122,6 +119,14 @@ export class UnitOfWork {
     }
     this.appended = true;
     return recorded;
+  }
+
+  private async currentVersion(streamId: string): Promise<number> {
+    const [{ version }] = await this.runner.query(
+      `SELECT COALESCE(MAX(stream_position), 0)::int AS version FROM events WHERE stream_id = $1`,
+      [streamId],
+    );
+    return Number(version);
   }
 
   /**
