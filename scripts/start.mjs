@@ -24,18 +24,26 @@ build();
 tool('migrate', []);
 tool('topics', []);
 
-/** The development tenant's key is only known when created: it is kept in .run/ to print it again. */
-function developmentKey() {
-  if (existsSync(keyFile)) return readFileSync(keyFile, 'utf8').trim();
+/**
+ * The development tenant's key is only known when created: it is kept in .run/ to print it
+ * again. A key the gateway no longer accepts (the database was dropped) is replaced.
+ */
+async function developmentKey() {
+  if (existsSync(keyFile)) {
+    const key = readFileSync(keyFile, 'utf8').trim();
+    const probe = await fetch(`${url}/be/einvoice/delivery-status/00000000-0000-4000-8000-000000000000`, {
+      headers: { 'x-svc-auth-key': key },
+    }).catch(() => undefined);
+    if (probe && probe.status !== 401) return key;
+  }
   const key = tool('tenants', ['create', 'development']);
   writeFileSync(keyFile, `${key}\n`, { mode: 0o600 });
   return key;
 }
-const apiKey = developmentKey();
 
 if (await isPortOpen(port)) {
   say(`the stack is already running; gateway: ${url}`);
-  process.stdout.write(`Gateway: ${url}\nAPI key (development tenant): ${apiKey}\n`);
+  process.stdout.write(`Gateway: ${url}\nAPI key (development tenant): ${await developmentKey()}\n`);
   process.exit(0);
 }
 
@@ -64,4 +72,5 @@ process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
 for (let i = 0; i < 120 && !(await isPortOpen(port)); i += 1) await new Promise((r) => setTimeout(r, 250));
+const apiKey = await developmentKey();
 process.stdout.write(`\nGateway: ${url}  (OpenAPI: ${url}/docs)\nAPI key (development tenant): ${apiKey}\nCtrl-C stops the stack.\n\n`);
