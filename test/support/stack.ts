@@ -5,6 +5,8 @@ import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
+export { eventually } from './wait';
+
 const ROOT = path.resolve(__dirname, '..', '..');
 
 export type AppName = 'gateway' | 'delivery-worker' | 'reporting-worker' | 'webhook-dispatcher';
@@ -90,16 +92,6 @@ export async function startGateway(extra: Record<string, string> = {}): Promise<
   }
 }
 
-/** Polls until `probe` returns a value, or fails after `timeoutMs`. */
-export async function eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /** Runs the operator CLI (`migrate`, `topics`, `tenants create`) with the given environment. */
 export function runCli(args: string[], env: NodeJS.ProcessEnv = testEnv()): { status: number | null; stdout: string; stderr: string } {

@@ -1,19 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { DocumentSubmittedData, RecordedEvent, createLogger, documentDecider, documentStreamId } from '@einvoice/domain';
+import { RecordedEvent, createLogger, documentDecider, documentStreamId } from '@einvoice/domain';
 import { EventConsumer, EventStore, KafkaEventPublisher, createKafka, ensureTopics, handleCommand, topicNames } from '@einvoice/domain/infrastructure';
 import type { DataSource } from 'typeorm';
+import { waitUntil } from '../../../test/support/wait';
 import { useTestBroker } from '../../../test/support/broker';
 import { openTestDatabase } from '../../../test/support/database';
+import { documentSubmitted } from '../../../test/support/fixtures';
 import { SandboxAccessPoint } from './access-point/sandbox-access-point';
 import { createDeliveryHandler } from './deliver-document';
 
-async function waitUntil(what: string, predicate: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await predicate())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('#2 delivery-worker consumer is idempotent over real Kafka and PostgreSQL', () => {
   const prefix = `deliv${Date.now().toString(36)}`;
@@ -61,21 +55,8 @@ describe('#2 delivery-worker consumer is idempotent over real Kafka and PostgreS
   }, 60_000);
 
   it('the same DocumentSubmitted published three times (relay retries) is delivered once', async () => {
-    const documentId = randomUUID();
-    const data: DocumentSubmittedData = {
-      documentId,
-      tenantId: randomUUID(),
-      supplierId: randomUUID(),
-      area: 'be',
-      documentNumber: `INV-${documentId.slice(0, 8)}`,
-      documentType: '380',
-      transportMode: 'peppol',
-      senderParticipantId: `iso6523-actorid-upis::9925:be${documentId.slice(0, 6)}`,
-      receiverParticipantId: `iso6523-actorid-upis::9925:remote-${documentId}`,
-      fields: {},
-      xml: '<Invoice/>',
-      submittedAt: new Date().toISOString(),
-    };
+    const data = documentSubmitted({ fields: {} });
+    const documentId = data.documentId;
     const [event] = await store.transaction((uow) =>
       handleCommand(uow, documentDecider, documentStreamId(documentId), { type: 'SubmitDocument', data }, { tenantId: data.tenantId }),
     );

@@ -4,6 +4,7 @@
  * that the seed does not carry (README "Our additions"). Limits are the seed's.
  */
 import { Country, CurrencyCode, DateText, Nested, NestedList, Num, OneOf, Text } from '../shared/fields';
+import type { SupplierProfile } from '@einvoice/domain';
 
 /** The taxation of one line, as the client names it; mapped to a UNCL5305 / PINT SG category per area (tax.ts). */
 export const taxTypes = [
@@ -150,19 +151,8 @@ export class InvoiceBody {
 /** An invoice body after validation and defaults: currency and quantities filled in. */
 export type InvoiceDto = InvoiceBody & { DocumentCurrencyCode: string; BuyerReference: string };
 
-/** The supplier as onboarded, the renderer's seller (BG-4). */
-export interface Supplier {
-  readonly registeredName: string;
-  readonly identifiers: readonly { readonly scheme: string; readonly id: string }[];
-  readonly street?: string;
-  readonly city?: string;
-  readonly county?: string;
-  readonly postalCode?: string;
-  readonly country: string;
-  readonly contactNumber?: string;
-  readonly contactName?: string;
-  readonly contactEmail?: string;
-}
+/** The supplier as onboarded (the domain's SupplierProfile), the renderer's seller (BG-4). */
+export type Supplier = SupplierProfile;
 
 /** An onboarding body after validation, in the shape the renderer takes. */
 export type OnboardingDto = Supplier;

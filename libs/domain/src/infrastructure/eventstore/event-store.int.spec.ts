@@ -1,30 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { openTestDatabase } from '../../../../../test/support/database';
+import { documentSubmitted } from '../../../../../test/support/fixtures';
 import { AppError, WrongExpectedVersionError } from '../../errors';
 import { documentDecider, documentStreamId } from '../../document';
 import type { DocumentSubmittedData } from '../../document';
 import { EventStore } from './event-store';
 import { handleCommand } from './handle-command';
 
-function submitted(overrides: Partial<DocumentSubmittedData> = {}): DocumentSubmittedData {
-  const documentId = randomUUID();
-  return {
-    documentId,
-    tenantId: randomUUID(),
-    supplierId: randomUUID(),
-    area: 'be',
-    documentNumber: `INV-${documentId.slice(0, 8)}`,
-    documentType: '380',
-    transportMode: 'peppol',
-    senderParticipantId: 'iso6523-actorid-upis::9925:be0123456789',
-    receiverParticipantId: 'iso6523-actorid-upis::9925:be0987654321',
-    fields: { ID: 'x' },
-    xml: '<Invoice/>',
-    submittedAt: new Date().toISOString(),
-    ...overrides,
-  };
-}
+const submitted = documentSubmitted;
 
 describe('EventStore on PostgreSQL', () => {
   let dataSource: DataSource;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
+import { waitUntil } from '../../../../../test/support/wait';
 import { RestartableBroker } from '../../../../../test/support/broker';
 import { openTestDatabase } from '../../../../../test/support/database';
 import { createKafka, ensureTopics, KafkaEventPublisher, topicNames } from '../kafka';
@@ -7,13 +8,6 @@ import { readTopic } from '../kafka/test/support';
 import { EventStore } from './event-store';
 import { OutboxRelay } from './outbox-relay';
 
-async function waitUntil(what: string, predicate: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await predicate())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('outbox relay with a real broker that goes away and comes back', () => {
   const prefix = `relay${Date.now().toString(36)}`;
