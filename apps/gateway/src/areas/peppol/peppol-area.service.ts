@@ -56,8 +56,10 @@ export class PeppolAreaService {
     };
     const response = { status: 'success', message: 'Supplier onboarded.', data: { supplier_uuid: supplierId } };
     await this.connections.store.transaction(async (uow) => {
-      await handleCommand(uow, supplierDecider, supplierStreamId(supplierId), { type: 'OnboardSupplier', data }, metadataOf(context));
+      // The idempotency record first: a concurrent retry with the same key waits on it and then
+      // replays this answer, instead of tripping over the rows this request creates.
       await recordResponse(uow, context.idempotency, 201, response);
+      await handleCommand(uow, supplierDecider, supplierStreamId(supplierId), { type: 'OnboardSupplier', data }, metadataOf(context));
     });
     return response;
   }
@@ -85,8 +87,8 @@ export class PeppolAreaService {
     };
     const response = { status: 'success', data: { DocumentID: documentId, DeliveryStatus: 'Scheduled' } };
     await this.connections.store.transaction(async (uow) => {
-      await handleCommand(uow, documentDecider, documentStreamId(documentId), { type: 'SubmitDocument', data }, metadataOf(context));
       await recordResponse(uow, context.idempotency, 202, response);
+      await handleCommand(uow, documentDecider, documentStreamId(documentId), { type: 'SubmitDocument', data }, metadataOf(context));
     });
     return response;
   }
