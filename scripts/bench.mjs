@@ -4,7 +4,9 @@
 // gateway port), so a developer's running stack is never touched, then:
 //   1. GET /health/live under load: the bare-route ceiling of this gateway on this machine;
 //   2. POST /be/einvoice/generate/invoice under load, each request with its own invoice ID;
-//   3. waits until every accepted document is Delivered and reports submission-to-Delivered.
+//   3. waits until every accepted document is Delivered and reports submission-to-Delivered;
+//   4. webhooks: BE invoices to a DE supplier hosted here with a subscription to a receiver in
+//      this process (127.0.0.1) for BENCH_WEBHOOK_DURATION s (10): webhooks/s, submit->webhook.
 // Settings (environment): BENCH_DURATION (s, 20), BENCH_CONNECTIONS (50), BENCH_DRAIN_TIMEOUT
 // (s, 120), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/einvoice_bench; the name must
 // end in _bench), BENCH_KEEP_TMP=1 keeps the temp dir (app and broker logs). SANDBOX_AP_LATENCY_MS
@@ -19,6 +21,7 @@ import { deliveryTimings, openDatabase, uncountedDocuments, waitForDelivery } fr
 import { bareRoute, invoiceLoad } from './bench/load.mjs';
 import { startProbe } from './bench/probe.mjs';
 import { createStack, tailOf } from './bench/stack.mjs';
+import { webhookLoad } from './bench/webhooks.mjs';
 import { distribution, ms, num, secs } from './bench/stats.mjs';
 import { APPS, ROOT, say } from './lib/services.mjs';
 
@@ -36,6 +39,7 @@ const settings = {
   drainTimeoutS: positiveInt('BENCH_DRAIN_TIMEOUT', 120),
   databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/einvoice_bench',
   apLatencyMs: Number(process.env.SANDBOX_AP_LATENCY_MS ?? 0),
+  webhookDuration: positiveInt('BENCH_WEBHOOK_DURATION', 10),
 };
 const runId = Date.now().toString(36);
 const stack = createStack({ databaseUrl: settings.databaseUrl, runId });
@@ -191,6 +195,24 @@ async function main() {
   for (const line of probeLines(drainProbe)) out(line);
   out();
 
+  // 4. Webhooks, after the delivery phase so that the figures above are unchanged.
+  say(`webhooks: BE -> DE (hosted here, subscribed to 127.0.0.1), ${settings.connections} connections, ${settings.webhookDuration} s`);
+  probe = startProbe({ pids: stack.pids(), db, database: databaseName });
+  const hooks = await webhookLoad({
+    url, apiKey, db, fixtures, sellerId: supplierId, runId, connections: settings.connections,
+    duration: settings.webhookDuration, drainTimeoutS: settings.drainTimeoutS, say,
+  });
+  const hooksProbe = probe.stop();
+  stack.assertAlive();
+  figures.webhooks = hooks;
+  out(`Webhooks (BE -> DE hosted here -> DocumentReceived -> signed POST to 127.0.0.1)`);
+  out(`  submissions           ${hooks.expected} accepted (${num(hooks.load.perSecond)} 202/s, ${hooks.load.otherStatus + hooks.load.errors} failed)`);
+  out(`  webhooks received     ${hooks.received}/${hooks.expected}${hooks.complete ? '' : `  NOT COMPLETE after ${settings.drainTimeoutS} s`} (${hooks.requests} POSTs for ${hooks.distinct} documents: ${hooks.requests - hooks.distinct} repeated; documents whose 202 came after the load stopped are not counted)`);
+  out(`  webhooks/s            ${num(hooks.perSecond)} (first submission to last webhook)`);
+  out(`  submitted->webhook    p50 ${ms(hooks.latency.p50)}  p99 ${ms(hooks.latency.p99)}  max ${ms(hooks.latency.max)}`);
+  for (const line of probeLines(hooksProbe)) out(line);
+  out();
+
   const logs = appLogSummary();
   const cpus = os.cpus();
   const ratio = load.perSecond / bare.perSecond;
@@ -204,10 +226,11 @@ async function main() {
   out(`ratio        invoice submissions/s ÷ bare route req/s = ${num(ratio, 3)}`);
   out(`delivery     submitted->Delivered p50 ${ms(e2e.p50)}  p99 ${ms(e2e.p99)}  max ${ms(e2e.max)}   (${wait.delivered}/${ids.length} Delivered)`);
   out(`backlog      drained ${secs(drainMs)} after the load stopped; ${num(deliveryRate)} deliveries/s overall`);
+  out(`webhooks     ${num(hooks.perSecond)} delivered/s   submitted->webhook p50 ${ms(hooks.latency.p50)}  p99 ${ms(hooks.latency.p99)}   (${hooks.received}/${hooks.expected} received)`);
   out(`app logs     ${Object.entries(logs).map(([app, l]) => `${app} ${l.count}`).join(', ')} lines at warn/error`);
   for (const [app, l] of Object.entries(logs)) for (const line of l.first) out(`  ${app}: ${line.slice(0, 300)}`);
 
-  return nonAccepted === 0 && !load.firstError && wait.complete && wait.missing === 0 ? 0 : 1;
+  return nonAccepted === 0 && !load.firstError && wait.complete && wait.missing === 0 && hooks.complete ? 0 : 1;
 }
 
 let code = 1;

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureKafkaJars, isPortOpen, startKafka } from './lib/kafka.mjs';
-import { APPS, ROOT, appEntry, build, ensureNodeModules, ensurePostgres, ensureRedis, say, tool } from './lib/services.mjs';
+import { APPS, ROOT, appEntry, build, developmentSecretsKey, ensureNodeModules, ensurePostgres, ensureRedis, say, tool } from './lib/services.mjs';
 
 const port = Number(process.env.PORT ?? 3000);
 const url = `http://127.0.0.1:${port}`;
@@ -14,6 +14,9 @@ const keyFile = path.join(runDir, 'dev-api-key');
 mkdirSync(runDir, { recursive: true });
 
 ensureNodeModules();
+// Local development: a generated key for secrets at rest, and webhooks to http://127.0.0.1 allowed.
+process.env.SECRETS_KEY ??= developmentSecretsKey();
+process.env.WEBHOOK_ALLOW_LOOPBACK ??= 'true';
 ensureKafkaJars({ root: ROOT });
 await ensurePostgres();
 await ensureRedis();

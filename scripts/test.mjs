@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ensureKafkaJars, startKafka } from './lib/kafka.mjs';
-import { ROOT, build, ensureNodeModules, ensurePostgres, ensureRedis, say, tool } from './lib/services.mjs';
+import { ROOT, build, developmentSecretsKey, ensureNodeModules, ensurePostgres, ensureRedis, say, tool } from './lib/services.mjs';
 
 const args = process.argv.slice(2);
 const unitOnly = args.includes('--selectProjects') && args[args.indexOf('--selectProjects') + 1] === 'unit' && !args.includes('int');
@@ -19,6 +19,8 @@ const env = {
   KAFKA_TOPIC_PREFIX: `test${Date.now().toString(36)}`,
   KAFKAJS_NO_PARTITIONER_WARNING: '1',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  SECRETS_KEY: process.env.SECRETS_KEY ?? developmentSecretsKey(),
+  WEBHOOK_ALLOW_LOOPBACK: 'true',
 };
 
 let broker = { started: false };

@@ -2,6 +2,7 @@
 // developer's `npm start` stack (port 3000, broker 9092, database einvoice) is never touched.
 // PostgreSQL and Redis are the machine's shared servers (started if down, as `npm start` does).
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -98,6 +99,9 @@ export function createStack({ databaseUrl, runId }) {
         HOST: '127.0.0.1',
         PORT: String(port),
         LOG_LEVEL: 'warn',
+        // Webhooks to the bench's own receiver on 127.0.0.1; a throwaway key for secrets at rest.
+        WEBHOOK_ALLOW_LOOPBACK: 'true',
+        SECRETS_KEY: process.env.SECRETS_KEY ?? randomBytes(32).toString('base64'),
       };
       stack.env = env;
       stack.url = `http://127.0.0.1:${port}`;

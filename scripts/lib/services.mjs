@@ -1,8 +1,8 @@
 // Brings up what the stack needs on this machine: npm packages, PostgreSQL, Redis, the compiled
 // apps and the database schema. Plain Node ESM so that it runs before `npm install`.
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isPortOpen } from './kafka.mjs';
@@ -86,3 +86,23 @@ export function tool(command, args, env = process.env) {
 }
 
 export const APPS = ['gateway', 'delivery-worker', 'reporting-worker', 'webhook-dispatcher'];
+
+/**
+ * The key that seals secrets at rest (SECRETS_KEY, 32 bytes base64) for local runs: generated
+ * once into .run/secrets-key (mode 600) and reused, so stored webhook secrets stay readable.
+ * Production provides its own; the apps refuse to start there without one.
+ */
+export function developmentSecretsKey() {
+  const file = path.join(ROOT, '.run', 'secrets-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const key = randomBytes(32).toString('base64');
+  try {
+    writeFileSync(file, `${key}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // Another script wrote it first: use that one.
+    if (error.code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw error;
+  }
+  return key;
+}

@@ -7,12 +7,19 @@ import { HealthController } from './health/health.controller';
 import { AllErrorsFilter } from './http/exception.filter';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
+import { ParticipantsController } from './participants/participants.controller';
+import { ParticipantsService } from './participants/participants.service';
+import { SmpController } from './smp/smp.controller';
+import { webhooksControllers } from './webhooks/webhooks.controllers';
+import { WebhooksService } from './webhooks/webhooks.service';
 
 @Module({
   imports: [InfrastructureModule],
-  controllers: [HealthController, ...peppolAreaControllers],
+  controllers: [HealthController, ...peppolAreaControllers, ParticipantsController, SmpController, ...webhooksControllers],
   providers: [
     PeppolAreaService,
+    ParticipantsService,
+    WebhooksService,
     { provide: APP_GUARD, useClass: ApiKeyGuard },
     { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
     { provide: APP_FILTER, useClass: AllErrorsFilter },

@@ -11,7 +11,8 @@ const log = createLogger('gateway');
 
 export async function createGateway(): Promise<NestFastifyApplication> {
   const config = loadGatewayConfig();
-  const adapter = new FastifyAdapter({ bodyLimit: config.bodyLimitBytes, trustProxy: true });
+  // SMP paths carry document type ids of ~150 characters (find-my-way's default limit is 100).
+  const adapter = new FastifyAdapter({ bodyLimit: config.bodyLimitBytes, trustProxy: true, routerOptions: { maxParamLength: 500 } });
   // Nest's own JSON parser is off: ours keeps amounts exact (http/json-body.ts).
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { logger: ['error', 'warn'], bodyParser: false });
   const fastify = app.getHttpAdapter().getInstance();

@@ -12,3 +12,4 @@ export { participantIdFor, peppolEndpointFor, identifierSchemes } from './peppol
 export { computeTotals } from './peppol/totals';
 export type { Totals, TaxGroup, LineTotal } from './peppol/totals';
 export { checkInvoice } from './peppol/rules';
+export * from './peppol-participants';

@@ -2,6 +2,8 @@ export * from './errors';
 export * from './events';
 export * from './document';
 export * from './supplier';
+export * from './participant';
 export * from './aggregate';
 export * from './log';
 export * from './ids';
+export * from './webhook';

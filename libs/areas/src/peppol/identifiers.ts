@@ -3,6 +3,7 @@
  * cbc:EndpointID (BT-34, BT-49) and the SMP participant id `iso6523-actorid-upis::<icd>:<value>`.
  */
 import { FieldIssue, issue } from '@einvoice/domain';
+import { participantSchemeCodes, vatSchemeCodes } from '../peppol-participants/participant-schemes';
 
 /** One identifier scheme clients may send. */
 export interface IdentifierScheme {
@@ -59,17 +60,9 @@ export const identifierSchemes: Readonly<Record<string, IdentifierScheme>> = {
     endpoint: (id) => `SGUEN${id}` }),
 };
 
-/** EAS codes (CEF list, as BR-CL-25 checks them) that name a VAT number, e.g. 9925 BE VAT. */
-const vatIcds = new Set(['9906', '9907', '9910', '9912', '9913', '9914', '9915', '9917', '9918', '9919', '9920', '9922',
-  '9923', '9924', '9925', '9926', '9927', '9928', '9929', '9930', '9931', '9932', '9933', '9934', '9935', '9936', '9937',
-  '9938', '9939', '9940', '9941', '9942', '9943', '9944', '9945', '9946', '9947', '9948', '9949', '9950', '9951', '9952', '9953', '9957']);
-
-/** EAS codes accepted as raw `Scheme` for a customer (CEF EAS list, BR-CL-25 / PEPPOL ibr-cl-25). */
-const easCodes = new Set(['0002', '0007', '0009', '0037', '0060', '0088', '0096', '0097', '0106', '0130', '0135', '0142',
-  '0147', '0151', '0154', '0158', '0170', '0177', '0183', '0184', '0188', '0190', '0191', '0192', '0193', '0194', '0195',
-  '0196', '0198', '0199', '0200', '0201', '0202', '0203', '0204', '0205', '0208', '0209', '0210', '0211', '0212', '0213',
-  '0215', '0216', '0217', '0218', '0221', '0225', '0230', '0235', '0240', '0242', '0244', '0245', '0246', '9901', '9959',
-  ...vatIcds]);
+// The EAS / participant scheme code lists are data of the participant area (one list, shared).
+const vatIcds = vatSchemeCodes;
+const easCodes = participantSchemeCodes;
 
 /** A customer identifier resolved to its Peppol form. */
 export interface ResolvedIdentifier {

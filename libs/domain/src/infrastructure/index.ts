@@ -8,3 +8,4 @@ export * from './eventstore';
 export * from './projections';
 export * from './kafka';
 export * from './runtime';
+export * from './webhooks';

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { InfrastructureConfig, loadInfrastructureConfig } from './config';
 import { createDataSource } from './database';
 import { EventStore } from './eventstore';
-import { EventConsumer, EventHandler, TopicNames, createKafka, installShutdown, topicForStream, topicNames } from './kafka';
+import { Closeable, EventConsumer, EventHandler, TopicNames, createKafka, installShutdown, topicForStream, topicNames } from './kafka';
 import type { Logger } from '../log';
 import { projectReadModels, readModelConstraintErrors } from './projections';
 
@@ -30,6 +30,17 @@ export async function openWorkerRuntime(app: string, env: NodeJS.ProcessEnv = pr
   return { config, dataSource, store, kafka, groupId: `${config.kafkaPrefix}.${app}` };
 }
 
+/** What a worker plugs into `runWorker`: its handler, and what it owns besides the consumer. */
+export interface WorkerParts {
+  readonly handle: EventHandler;
+  /** Stopped before the consumer on SIGTERM (e.g. a queue worker finishing its active job). */
+  readonly stopFirst?: readonly Closeable[];
+  /** Stopped after the consumer, before the database pool. */
+  readonly stopAfter?: readonly Closeable[];
+  /** Runs once the consumer is consuming. */
+  readonly started?: () => void;
+}
+
 /**
  * Runs a worker: opens its runtime, consumes the given topics with its handler under its own
  * group, and shuts down cleanly on SIGTERM/SIGINT (in-flight message finished, offsets committed).
@@ -37,11 +48,13 @@ export async function openWorkerRuntime(app: string, env: NodeJS.ProcessEnv = pr
 export async function runWorker(
   app: string,
   log: Logger,
-  makeHandler: (runtime: WorkerRuntime) => EventHandler,
+  setup: (runtime: WorkerRuntime) => EventHandler | WorkerParts,
   topicsOf: (topics: TopicNames) => string[] = (topics) => [topics.documents],
 ): Promise<WorkerRuntime> {
   const runtime = await openWorkerRuntime(app);
   const topics = topicNames(runtime.config.kafkaPrefix);
+  const made = setup(runtime);
+  const parts: WorkerParts = typeof made === 'function' ? { handle: made } : made;
   const consumer = new EventConsumer({
     kafka: runtime.kafka,
     groupId: runtime.groupId,
@@ -50,10 +63,16 @@ export async function runWorker(
     sessionTimeout: runtime.config.kafkaSessionTimeoutMs,
     heartbeatInterval: runtime.config.kafkaHeartbeatIntervalMs,
     partitionsConsumedConcurrently: runtime.config.kafkaPartitionsConcurrency,
-    handle: makeHandler(runtime),
+    handle: parts.handle,
   });
-  installShutdown([consumer, { stop: () => runtime.dataSource.destroy() }]);
+  installShutdown([
+    ...(parts.stopFirst ?? []),
+    consumer,
+    ...(parts.stopAfter ?? []),
+    { stop: () => runtime.dataSource.destroy() },
+  ]);
   await consumer.start();
+  parts.started?.();
   log('info', `${app} consuming`, { group: runtime.groupId, topics: topicsOf(topics) });
   return runtime;
 }

@@ -16,6 +16,7 @@ import type { Tenant } from '../../auth/api-keys';
 import { IdempotencyContext, recordResponse } from '../../idempotency/idempotency';
 import { Connections } from '../../infrastructure/infrastructure.module';
 import { SupplierCache, isUuid } from '../../suppliers/supplier-lookup';
+import { registerSupplierParticipants } from '../../participants/supplier-participants';
 
 /** Who is asking, and how to make the answer replayable. */
 export interface RequestContext {
@@ -60,6 +61,7 @@ export class PeppolAreaService {
       // replays this answer, instead of tripping over the rows this request creates.
       await recordResponse(uow, context.idempotency, 201, response);
       await handleCommand(uow, supplierDecider, supplierStreamId(supplierId), { type: 'OnboardSupplier', data }, metadataOf(context));
+      await registerSupplierParticipants(uow, data, metadataOf(context));
     });
     return response;
   }

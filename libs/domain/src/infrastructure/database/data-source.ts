@@ -2,9 +2,11 @@ import { DataSource } from 'typeorm';
 import { EventStore1732200000000 } from './migrations/1732200000000-event-store';
 import { Gateway1732200000001 } from './migrations/1732200000001-gateway';
 import { SandboxAccessPoint1732200000002 } from './migrations/1732200000002-sandbox-access-point';
+import { Participants1732200000003 } from './migrations/1732200000003-participants';
+import { Webhooks1732200000004 } from './migrations/1732200000004-webhooks';
 
 /** Every migration, in order. TypeORM migrations only: `synchronize` is never used. */
-export const migrations = [EventStore1732200000000, Gateway1732200000001, SandboxAccessPoint1732200000002];
+export const migrations = [EventStore1732200000000, Gateway1732200000001, SandboxAccessPoint1732200000002, Participants1732200000003, Webhooks1732200000004];
 
 export interface DataSourceOptions {
   readonly databaseUrl: string;

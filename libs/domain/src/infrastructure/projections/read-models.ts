@@ -4,6 +4,7 @@ import type { DocumentDeliveredData, DocumentReceivedData, DocumentSubmittedData
 import type { SupplierOnboardedData } from '../../supplier';
 import type { ConstraintErrorMap } from '../eventstore/event-store';
 import type { UnitOfWork } from '../eventstore/unit-of-work';
+import { participantConstraintErrors, projectParticipants } from './participants';
 
 /**
  * Read models updated in the same transaction as the append, so a read after a write sees it.
@@ -20,12 +21,13 @@ export async function projectReadModels(uow: UnitOfWork, event: RecordedEvent): 
     case 'DocumentReceived':
       return projectDocumentReceived(uow, event as RecordedEvent & { data: DocumentReceivedData });
     default:
-      return;
+      return projectParticipants(uow, event);
   }
 }
 
 /** Read-model constraints that carry business rules, and the error each one means. */
 export const readModelConstraintErrors: ConstraintErrorMap = {
+  ...participantConstraintErrors,
   documents_supplier_number_key: () =>
     conflict('DOCUMENT.DUPLICATE_ID', 'A document with this ID was already submitted by this supplier.', [
       { path: 'ID', code: 'DOCUMENT.DUPLICATE_ID', message: 'ID is already used by another document of this supplier.', severity: 'error' },

@@ -1,0 +1,78 @@
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Type } from '@nestjs/common';
+import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { PeppolAreaCode } from '@einvoice/areas';
+import { Ctx } from '../http/request-context';
+import type { RequestContext } from '../areas/peppol/peppol-area.service';
+import { WebhooksService } from './webhooks.service';
+
+const names: Record<PeppolAreaCode, string> = { be: 'Belgium', de: 'Germany', sg: 'Singapore' };
+const errorResponse = { description: 'The one error shape: {status, message, errors:[{path, code, message, severity}]}', schema: { $ref: '#/components/schemas/ErrorBody' } };
+
+/** Webhook subscriptions beside each area's routes (README "Webhooks"). */
+function webhooksController(code: PeppolAreaCode): Type<unknown> {
+  @ApiTags(`${names[code]} (/${code}) webhooks`)
+  @ApiSecurity('x-svc-auth-key')
+  @ApiHeader({ name: 'supplier_uuid', required: true })
+  @ApiResponse({ status: 400, ...errorResponse })
+  @ApiResponse({ status: 401, ...errorResponse })
+  @ApiResponse({ status: 404, ...errorResponse })
+  @Controller(`${code}/einvoice/webhooks`)
+  class WebhooksController {
+    constructor(readonly service: WebhooksService) {}
+
+    @Post()
+    @HttpCode(201)
+    @ApiOperation({ summary: 'Register a target URL for the supplier\'s events; the signing secret is in this answer only.' })
+    @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A replay answers without the secret.' })
+    @ApiBody({ schema: { $ref: '#/components/schemas/CreateWebhookBody' } })
+    @ApiResponse({ status: 201, description: '`{status, message, data:{id, url, events, description, created_at, secret}}`' })
+    create(@Headers('supplier_uuid') supplier: string, @Body() body: unknown, @Ctx() context: RequestContext) {
+      return this.service.create(code, supplier, body, context);
+    }
+
+    @Get()
+    @ApiOperation({ summary: 'The supplier\'s webhooks (never their secrets).' })
+    list(@Headers('supplier_uuid') supplier: string, @Ctx() context: RequestContext) {
+      return this.service.list(code, supplier, context);
+    }
+
+    @Delete(':id')
+    @ApiOperation({ summary: 'Delete a webhook; pending deliveries to it stop.' })
+    remove(@Headers('supplier_uuid') supplier: string, @Param('id') id: string, @Ctx() context: RequestContext) {
+      return this.service.remove(code, supplier, id, context);
+    }
+
+    @Get(':id/deliveries')
+    @ApiOperation({ summary: 'Deliveries of a webhook, newest first, each with its attempts (status code, duration, error).' })
+    deliveries(@Headers('supplier_uuid') supplier: string, @Param('id') id: string, @Ctx() context: RequestContext) {
+      return this.service.deliveries(code, supplier, id, context);
+    }
+
+    @Post(':id/deliveries/:deliveryId/resend')
+    @HttpCode(202)
+    @ApiOperation({ summary: 'Send a failed (dead-lettered) delivery again, with a fresh retry schedule.' })
+    @ApiHeader({ name: 'Idempotency-Key', required: false })
+    @ApiResponse({ status: 202, description: '`{status, data:{id, status:"pending"}}`' })
+    @ApiResponse({ status: 409, ...errorResponse })
+    resend(
+      @Headers('supplier_uuid') supplier: string,
+      @Param('id') id: string,
+      @Param('deliveryId') deliveryId: string,
+      @Ctx() context: RequestContext,
+    ) {
+      return this.service.resend(code, supplier, id, deliveryId, context);
+    }
+
+    @Post(':id/ping')
+    @HttpCode(200)
+    @ApiOperation({ summary: 'Send a signed {"Event":"Ping"} now and answer with the attempt. Records nothing; Idempotency-Key is ignored.' })
+    @ApiResponse({ status: 200, description: '`{status, data:{acknowledged, status_code, duration_ms, error}}`' })
+    ping(@Headers('supplier_uuid') supplier: string, @Param('id') id: string, @Ctx() context: RequestContext) {
+      return this.service.ping(code, supplier, id, context);
+    }
+  }
+  Object.defineProperty(WebhooksController, 'name', { value: `${code.toUpperCase()}WebhooksController` });
+  return WebhooksController;
+}
+
+export const webhooksControllers = (['be', 'de', 'sg'] as const).map(webhooksController);

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import {
+  AppError,
+  SecretBox,
+  URL_NOT_ALLOWED,
+  isAddressAllowed,
+  issue,
+  checkWebhookUrl,
+  loadWebhookConfig,
+  newWebhookSecret,
+  notFound,
+  pingBody,
+  validationError,
+} from '@einvoice/domain';
+import {
+  createWebhookQueue,
+  deleteSubscription,
+  enqueueDeliveries,
+  findSubscription,
+  insertSubscription,
+  listDeliveries,
+  listSubscriptions,
+  reopenDelivery,
+  sendWebhook,
+  webhookQueueName,
+} from '@einvoice/domain/infrastructure';
+import { validateBody, type PeppolAreaCode } from '@einvoice/areas';
+import type { Queue } from 'bullmq';
+import type { RequestContext } from '../areas/peppol/peppol-area.service';
+import { recordResponse } from '../idempotency/idempotency';
+import { Connections } from '../infrastructure/infrastructure.module';
+import { SupplierCache, isUuid, type SupplierRecord } from '../suppliers/supplier-lookup';
+import { CreateWebhookBody } from './webhooks.dto';
+
+type SupplierHeader = string | string[] | undefined;
+
+/** Webhook subscriptions of a supplier: register, list, delete, deliveries, re-send, ping. */
+@Injectable()
+export class WebhooksService implements OnApplicationShutdown {
+  private readonly suppliers = new SupplierCache();
+  private readonly config = loadWebhookConfig();
+  // Read at construction: a production gateway without SECRETS_KEY refuses to start.
+  private readonly secrets = SecretBox.fromEnv();
+  private queue: Queue | undefined;
+
+  constructor(private readonly connections: Connections) {}
+
+  async create(code: PeppolAreaCode, header: SupplierHeader, body: unknown, context: RequestContext) {
+    const supplier = await this.supplier(code, header, context);
+    const dto = validateBody(CreateWebhookBody, body);
+    await this.assertUrlAllowed(dto.url);
+    const secret = newWebhookSecret();
+    const id = randomUUID();
+    return this.connections.store.transaction(async (uow) => {
+      const view = await insertSubscription(uow, {
+        id,
+        tenantId: context.tenant.id,
+        supplierId: supplier.id,
+        area: code,
+        url: dto.url,
+        events: dto.events,
+        secretSealed: this.secrets.seal(secret),
+        description: dto.description ?? null,
+      });
+      // The secret is shown once: a replay with the same Idempotency-Key answers without it,
+      // since the stored answer must not hold it in clear (README "Webhooks").
+      await recordResponse(uow, context.idempotency, 201, { status: 'success', message: 'Webhook registered; the secret was shown in the first answer only.', data: { ...view, secret: null } });
+      return { status: 'success', message: 'Webhook registered. Store the secret now: it is not shown again.', data: { ...view, secret } };
+    });
+  }
+
+  async list(code: PeppolAreaCode, header: SupplierHeader, context: RequestContext) {
+    const supplier = await this.supplier(code, header, context);
+    return { status: 'success', data: await listSubscriptions(this.connections.dataSource, context.tenant.id, supplier.id) };
+  }
+
+  async remove(code: PeppolAreaCode, header: SupplierHeader, id: string, context: RequestContext) {
+    const supplier = await this.supplier(code, header, context);
+    if (!isUuid(id) || !(await deleteSubscription(this.connections.dataSource, context.tenant.id, supplier.id, id))) throw this.notFound(id);
+    return { status: 'success', data: { id, deleted: true } };
+  }
+
+  async deliveries(code: PeppolAreaCode, header: SupplierHeader, id: string, context: RequestContext) {
+    const subscription = await this.subscription(code, header, id, context);
+    return { status: 'success', data: await listDeliveries(this.connections.dataSource, subscription.id) };
+  }
+
+  async resend(code: PeppolAreaCode, header: SupplierHeader, id: string, deliveryId: string, context: RequestContext) {
+    const subscription = await this.subscription(code, header, id, context);
+    const response = { status: 'success', data: { id: deliveryId, status: 'pending' } };
+    await this.connections.store.transaction(async (uow) => {
+      const outcome = isUuid(deliveryId) ? await reopenDelivery(uow, subscription.id, deliveryId) : 'not_found';
+      if (outcome === 'not_found') throw notFound('WEBHOOK.DELIVERY_NOT_FOUND', `No delivery ${deliveryId} for this webhook.`);
+      if (outcome === 'not_failed') {
+        throw new AppError('conflict', 'WEBHOOK.DELIVERY_NOT_FAILED', 'Only a failed delivery can be re-sent; this one is pending or delivered.');
+      }
+      await recordResponse(uow, context.idempotency, 202, response);
+    });
+    // After commit; if Redis is down now, the dispatcher's sweeper enqueues the pending delivery.
+    await enqueueDeliveries(this.deliveryQueue(), [deliveryId], this.config.schedule).catch(() => undefined);
+    return response;
+  }
+
+  /** Sends a signed `{"Event":"Ping",...}` now and answers with the attempt; records nothing. */
+  async ping(code: PeppolAreaCode, header: SupplierHeader, id: string, context: RequestContext) {
+    const subscription = await this.subscription(code, header, id, context);
+    const result = await sendWebhook({
+      url: subscription.url,
+      secret: this.secrets.open(subscription.secret_sealed),
+      id: randomUUID(),
+      body: pingBody(subscription.id, new Date().toISOString()),
+      policy: { allowLoopback: this.config.allowLoopback },
+      timeoutMs: this.config.timeoutMs,
+    });
+    return {
+      status: 'success',
+      data: { acknowledged: result.acknowledged, status_code: result.statusCode, duration_ms: result.durationMs, error: result.error },
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.queue?.close();
+  }
+
+  private deliveryQueue(): Queue {
+    this.queue ??= createWebhookQueue(this.connections.config.redisUrl, webhookQueueName(this.connections.config.kafkaPrefix));
+    return this.queue;
+  }
+
+  private supplier(code: PeppolAreaCode, header: SupplierHeader, context: RequestContext): Promise<SupplierRecord> {
+    return this.suppliers.find(this.connections.dataSource, context.tenant.id, code, header);
+  }
+
+  private async subscription(code: PeppolAreaCode, header: SupplierHeader, id: string, context: RequestContext) {
+    const supplier = await this.supplier(code, header, context);
+    const row = isUuid(id) ? await findSubscription(this.connections.dataSource, context.tenant.id, supplier.id, id) : undefined;
+    if (!row) throw this.notFound(id);
+    return row;
+  }
+
+  private notFound(id: string): AppError {
+    return notFound('WEBHOOK.NOT_FOUND', `No webhook ${id} for this supplier.`);
+  }
+
+  /** The URL rule at registration; host names are resolved and checked again at every send. */
+  private async assertUrlAllowed(url: string): Promise<void> {
+    const policy = { allowLoopback: this.config.allowLoopback };
+    const issues = checkWebhookUrl(url, policy);
+    if (issues.length > 0) throw validationError(issues, 'The webhook URL is not allowed.');
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+    if (isIP(host)) return;
+    // A name that does not resolve yet is accepted; one that resolves to a refused address is not.
+    const addresses = await lookup(host, { all: true }).catch(() => []);
+    if (addresses.some((a) => !isAddressAllowed(a.address, policy))) {
+      throw validationError([issue('url', URL_NOT_ALLOWED, 'url resolves to a private, link-local or loopback address')], 'The webhook URL is not allowed.');
+    }
+  }
+}

@@ -1,0 +1,7 @@
+/** Peppol participant area (`/1.0`, seed 000): ids, body schema, lookup shape, SMP XML. */
+export * from './participant-schemes';
+export * from './participant-id';
+export * from './document-types';
+export * from './schema';
+export * from './lookup';
+export * from './smp';

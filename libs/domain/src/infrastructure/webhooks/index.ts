@@ -1,0 +1,3 @@
+export * from './send';
+export * from './store';
+export * from './queue';

@@ -1,0 +1,49 @@
+import { Queue } from 'bullmq';
+import type { RedisOptions } from 'ioredis';
+import type { RetrySchedule } from '../../webhook';
+
+/** The one job type of the webhook queue (STYLE.md: one processor per queue, switch on job.name). */
+export type WebhookJob = { readonly name: 'deliver'; readonly data: { readonly deliveryId: string } };
+
+/** Name of the custom backoff strategy the dispatcher's worker registers. */
+export const WEBHOOK_BACKOFF = 'webhook';
+
+/** Queue names follow the topic prefix, so stacks sharing one Redis never meet. */
+export const webhookQueueName = (prefix: string): string => `${prefix}.webhooks`;
+
+/**
+ * Connection options (not an instance, so BullMQ owns and closes its connections) from a
+ * `redis://[user:password@]host:port/db` URL; no per-request retry limit, as BullMQ requires.
+ */
+export function bullConnection(redisUrl: string): RedisOptions {
+  const url = new URL(redisUrl);
+  return {
+    host: url.hostname || '127.0.0.1',
+    port: Number(url.port || 6379),
+    username: url.username ? decodeURIComponent(url.username) : undefined,
+    password: url.password ? decodeURIComponent(url.password) : undefined,
+    db: Number(url.pathname.slice(1) || 0),
+    tls: url.protocol === 'rediss:' ? {} : undefined,
+    maxRetriesPerRequest: null,
+  };
+}
+
+export function createWebhookQueue(redisUrl: string, name: string): Queue {
+  return new Queue(name, { connection: bullConnection(redisUrl) });
+}
+
+/**
+ * One job per delivery, jobId = delivery id: adding a job that exists is a no-op, so the
+ * dispatcher, its sweeper and a re-send may all add it safely. Finished jobs are removed (the
+ * record of truth is PostgreSQL), which lets a re-send add the same id again.
+ */
+export async function enqueueDeliveries(queue: Queue, deliveryIds: readonly string[], schedule: RetrySchedule): Promise<void> {
+  if (deliveryIds.length === 0) return;
+  await queue.addBulk(
+    deliveryIds.map((deliveryId) => ({
+      name: 'deliver',
+      data: { deliveryId },
+      opts: { jobId: deliveryId, attempts: schedule.attempts, backoff: { type: WEBHOOK_BACKOFF }, removeOnComplete: true, removeOnFail: true },
+    })),
+  );
+}

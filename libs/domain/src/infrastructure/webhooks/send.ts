@@ -1,0 +1,75 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { checkWebhookUrl, isAddressAllowed, signWebhook, type UrlPolicy } from '../../webhook';
+
+/** One signed POST to a subscriber (README "Webhooks"). */
+export interface WebhookRequest {
+  readonly url: string;
+  readonly secret: string;
+  /** `Webhook-Id`: the same on every attempt of one event, receivers de-duplicate on it. */
+  readonly id: string;
+  readonly body: string;
+  readonly policy: UrlPolicy;
+  readonly timeoutMs: number;
+}
+
+/** What one attempt gave: a status (2xx acknowledged), or no status and the error. */
+export interface AttemptResult {
+  readonly statusCode: number | null;
+  readonly durationMs: number;
+  readonly error: string | null;
+  readonly acknowledged: boolean;
+}
+
+/**
+ * Resolves a host name and refuses it when ANY of its addresses is not allowed; the socket then
+ * connects to exactly the addresses that were checked (no second resolution, no DNS rebinding).
+ */
+function checkedLookup(policy: UrlPolicy) {
+  return (hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    dnsLookup(hostname, { all: true }, (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error);
+      const refused = addresses.find((a) => !isAddressAllowed(a.address, policy));
+      if (refused || addresses.length === 0) {
+        return callback(Object.assign(new Error(`${hostname} resolves to a refused address ${refused?.address ?? ''}`), { code: 'WEBHOOK.URL_NOT_ALLOWED' }));
+      }
+      if (options.all) return callback(null, addresses);
+      return callback(null, addresses[0].address, addresses[0].family);
+    });
+  };
+}
+
+/**
+ * POSTs one signed webhook. Never throws: the outcome is recorded as an attempt. No redirects
+ * are followed (a 3xx is a failure); the receiver's answer body is read and dropped.
+ */
+export async function sendWebhook(request: WebhookRequest, now: () => number = Date.now): Promise<AttemptResult> {
+  const started = now();
+  const done = (statusCode: number | null, error: string | null): AttemptResult => ({
+    statusCode,
+    error,
+    durationMs: Math.max(0, Math.round(now() - started)),
+    acknowledged: statusCode !== null && statusCode >= 200 && statusCode < 300,
+  });
+  const issues = checkWebhookUrl(request.url, request.policy);
+  if (issues.length > 0) return done(null, `${issues[0].code}: ${issues[0].message}`);
+  const url = new URL(request.url);
+  const headers = {
+    'content-type': 'application/json',
+    'user-agent': 'einvoice-webhooks/1',
+    ...signWebhook(request.secret, request.id, Math.floor(now() / 1000), request.body),
+  };
+  return new Promise<AttemptResult>((resolve) => {
+    const client = url.protocol === 'https:' ? https : http;
+    const req = client.request(url, { method: 'POST', headers, lookup: checkedLookup(request.policy) as never, agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(done(res.statusCode ?? null, res.statusCode && res.statusCode < 300 && res.statusCode >= 200 ? null : `HTTP ${res.statusCode}`)));
+      res.on('error', (error) => resolve(done(res.statusCode ?? null, error.message)));
+    });
+    const timer = setTimeout(() => req.destroy(new Error(`no answer within ${request.timeoutMs} ms`)), request.timeoutMs);
+    req.on('error', (error: NodeJS.ErrnoException) => resolve(done(null, error.code === 'WEBHOOK.URL_NOT_ALLOWED' ? `WEBHOOK.URL_NOT_ALLOWED: ${error.message}` : error.message)));
+    req.on('close', () => clearTimeout(timer));
+    req.end(request.body);
+  });
+}

@@ -1,0 +1,186 @@
+import { deterministicUuid } from '../../ids';
+import type { AttemptResult } from './send';
+
+/**
+ * DataSource or UnitOfWork: the queries below run in or out of a transaction. An UPDATE that
+ * must return rows is wrapped as `WITH u AS (UPDATE ... RETURNING) SELECT`: TypeORM answers a
+ * bare UPDATE with `[rows, count]`, not the rows.
+ */
+export interface Sql {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows are typed by each caller
+  query(sql: string, params?: unknown[]): Promise<any>;
+}
+
+/** A subscription as the API shows it: never the secret. */
+export interface SubscriptionView {
+  readonly id: string;
+  readonly url: string;
+  readonly events: string[];
+  readonly description: string | null;
+  readonly created_at: string;
+}
+
+export interface NewSubscription {
+  readonly id: string;
+  readonly tenantId: string;
+  readonly supplierId: string;
+  readonly area: string;
+  readonly url: string;
+  readonly events: readonly string[];
+  readonly secretSealed: string;
+  readonly description: string | null;
+}
+
+/** A delivery with what sending it needs. */
+export interface DeliveryToSend {
+  readonly id: string;
+  readonly status: 'pending' | 'delivered' | 'failed';
+  readonly event_id: string;
+  readonly payload: string;
+  readonly url: string;
+  readonly secret_sealed: string;
+  readonly subscription_deleted: boolean;
+}
+
+const VIEW = `id, url, events, description, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
+
+export async function insertSubscription(db: Sql, s: NewSubscription): Promise<SubscriptionView> {
+  const [row] = await db.query(
+    `INSERT INTO webhook_subscriptions (id, tenant_id, supplier_id, area, url, events, secret_sealed, description)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${VIEW}`,
+    [s.id, s.tenantId, s.supplierId, s.area, s.url, s.events, s.secretSealed, s.description],
+  );
+  return row;
+}
+
+export async function listSubscriptions(db: Sql, tenantId: string, supplierId: string): Promise<SubscriptionView[]> {
+  return db.query(
+    `SELECT ${VIEW} FROM webhook_subscriptions WHERE tenant_id = $1 AND supplier_id = $2 AND deleted_at IS NULL ORDER BY created_at, id`,
+    [tenantId, supplierId],
+  );
+}
+
+export async function findSubscription(
+  db: Sql,
+  tenantId: string,
+  supplierId: string,
+  id: string,
+): Promise<(SubscriptionView & { secret_sealed: string }) | undefined> {
+  const [row] = await db.query(
+    `SELECT ${VIEW}, secret_sealed FROM webhook_subscriptions
+     WHERE id = $1 AND tenant_id = $2 AND supplier_id = $3 AND deleted_at IS NULL`,
+    [id, tenantId, supplierId],
+  );
+  return row;
+}
+
+/** Soft delete: past deliveries keep their subscription; pending ones stop at their next attempt. */
+export async function deleteSubscription(db: Sql, tenantId: string, supplierId: string, id: string): Promise<boolean> {
+  const rows = await db.query(
+    `WITH u AS (UPDATE webhook_subscriptions SET deleted_at = now()
+                WHERE id = $1 AND tenant_id = $2 AND supplier_id = $3 AND deleted_at IS NULL RETURNING id)
+     SELECT id FROM u`,
+    [id, tenantId, supplierId],
+  );
+  return rows.length === 1;
+}
+
+/**
+ * One delivery per live subscription of the supplier that wants this event type. The id is
+ * derived from (subscription, event) and the pair is unique, so a redelivered Kafka message
+ * creates nothing twice. Returns the ids of the deliveries created now.
+ */
+export async function createDeliveries(db: Sql, supplierId: string, eventId: string, eventType: string, payload: string): Promise<string[]> {
+  const subscriptions: Array<{ id: string }> = await db.query(
+    `SELECT id FROM webhook_subscriptions WHERE supplier_id = $1 AND deleted_at IS NULL AND $2 = ANY (events)`,
+    [supplierId, eventType],
+  );
+  const ids: string[] = [];
+  for (const { id } of subscriptions) {
+    const rows = await db.query(
+      `INSERT INTO webhook_deliveries (id, subscription_id, event_id, event_type, payload) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (subscription_id, event_id) DO NOTHING RETURNING id`,
+      [deterministicUuid(`webhook-delivery:${id}:${eventId}`), id, eventId, eventType, payload],
+    );
+    if (rows[0]) ids.push(rows[0].id);
+  }
+  return ids;
+}
+
+export async function loadDelivery(db: Sql, id: string): Promise<DeliveryToSend | undefined> {
+  const [row] = await db.query(
+    `SELECT d.id, d.status, d.event_id, d.payload, s.url, s.secret_sealed, s.deleted_at IS NOT NULL AS subscription_deleted
+     FROM webhook_deliveries d JOIN webhook_subscriptions s ON s.id = d.subscription_id WHERE d.id = $1`,
+    [id],
+  );
+  return row;
+}
+
+/**
+ * Records one attempt and moves the delivery on in one statement: `delivered` on 2xx, `failed`
+ * when `final`, else still `pending`. Only a pending delivery changes, so nothing is marked
+ * delivered twice. Returns the attempt number, or undefined when the delivery was not pending.
+ */
+export async function recordAttempt(db: Sql, deliveryId: string, result: AttemptResult, final: boolean): Promise<number | undefined> {
+  const rows = await db.query(
+    `WITH d AS (
+       UPDATE webhook_deliveries
+       SET attempt_count = attempt_count + 1, updated_at = now(),
+           status = CASE WHEN $2 THEN 'delivered' WHEN $3 THEN 'failed' ELSE status END,
+           delivered_at = CASE WHEN $2 THEN now() ELSE delivered_at END
+       WHERE id = $1 AND status = 'pending' RETURNING attempt_count)
+     INSERT INTO webhook_delivery_attempts (delivery_id, attempt, status_code, duration_ms, error)
+     SELECT $1, attempt_count, $4, $5, $6 FROM d RETURNING attempt`,
+    [deliveryId, result.acknowledged, final, result.statusCode, result.durationMs, result.error?.slice(0, 1000) ?? null],
+  );
+  return rows[0]?.attempt;
+}
+
+/** Gives up on a pending delivery (its subscription was deleted). */
+export async function failDelivery(db: Sql, deliveryId: string): Promise<void> {
+  await db.query(`UPDATE webhook_deliveries SET status = 'failed', updated_at = now() WHERE id = $1 AND status = 'pending'`, [deliveryId]);
+}
+
+/** A `failed` delivery back to `pending` (re-send); false when it is not failed. */
+export async function reopenDelivery(db: Sql, subscriptionId: string, deliveryId: string): Promise<'reopened' | 'not_found' | 'not_failed'> {
+  const rows = await db.query(
+    `WITH u AS (UPDATE webhook_deliveries SET status = 'pending', updated_at = now()
+                WHERE id = $1 AND subscription_id = $2 AND status = 'failed' RETURNING id)
+     SELECT id FROM u`,
+    [deliveryId, subscriptionId],
+  );
+  if (rows.length === 1) return 'reopened';
+  const exists = await db.query(`SELECT 1 FROM webhook_deliveries WHERE id = $1 AND subscription_id = $2`, [deliveryId, subscriptionId]);
+  return exists.length === 1 ? 'not_failed' : 'not_found';
+}
+
+export interface DeliveryView {
+  readonly id: string;
+  readonly event_id: string;
+  readonly event_type: string;
+  readonly status: string;
+  readonly created_at: string;
+  readonly delivered_at: string | null;
+  readonly attempts: Array<{ attempt: number; status_code: number | null; duration_ms: number; error: string | null; attempted_at: string }>;
+}
+
+/** The deliveries of a subscription, newest first, each with its attempts in order. */
+export async function listDeliveries(db: Sql, subscriptionId: string, limit = 100): Promise<DeliveryView[]> {
+  return db.query(
+    `SELECT d.id, d.event_id, d.event_type, d.status, d.created_at, d.delivered_at,
+            COALESCE((SELECT json_agg(json_build_object('attempt', a.attempt, 'status_code', a.status_code, 'duration_ms', a.duration_ms,
+                                                        'error', a.error, 'attempted_at', a.attempted_at) ORDER BY a.attempt)
+                      FROM webhook_delivery_attempts a WHERE a.delivery_id = d.id), '[]') AS attempts
+     FROM webhook_deliveries d WHERE d.subscription_id = $1 ORDER BY d.created_at DESC, d.id LIMIT $2`,
+    [subscriptionId, limit],
+  );
+}
+
+/** Pending deliveries not touched for `quietMs`: candidates for the sweeper. */
+export async function stalePendingDeliveries(db: Sql, quietMs: number, limit = 500): Promise<string[]> {
+  const rows: Array<{ id: string }> = await db.query(
+    `SELECT id FROM webhook_deliveries WHERE status = 'pending' AND updated_at < now() - make_interval(secs => $1) ORDER BY created_at LIMIT $2`,
+    [quietMs / 1000, limit],
+  );
+  return rows.map((r) => r.id);
+}

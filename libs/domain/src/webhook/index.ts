@@ -1,0 +1,5 @@
+export * from './body';
+export * from './signature';
+export * from './url-policy';
+export * from './secret-box';
+export * from './retry-schedule';

@@ -1,0 +1,289 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { DataSource } from 'typeorm';
+import { verifyWebhook } from '@einvoice/domain';
+import { createTenant } from '../../apps/gateway/src/auth/api-keys';
+import { openTestDatabase } from '../support/database';
+import { Client } from '../support/http';
+import { beVat, deVat } from '../support/identifiers';
+import { AppProcess, eventually, startApp, startGateway, testEnv } from '../support/stack';
+
+interface Received {
+  readonly headers: http.IncomingHttpHeaders;
+  readonly body: string;
+  readonly answeredWith: number;
+}
+
+/** A subscriber's endpoint on 127.0.0.1: answers with `statuses` in turn, then 200. */
+class Receiver {
+  readonly received: Received[] = [];
+  private server!: http.Server;
+
+  constructor(private readonly statuses: number[] = []) {}
+
+  async start(): Promise<this> {
+    this.server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        const status = this.statuses.length > 0 ? this.statuses.shift()! : 200;
+        this.received.push({ headers: req.headers, body, answeredWith: status });
+        res.statusCode = status;
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return this;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/einvoice-hook`;
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+// What the apps need for webhooks, set here so that a bare `jest` run and `npm test` agree.
+const webhookEnv = {
+  SECRETS_KEY: randomBytes(32).toString('base64'),
+  WEBHOOK_ALLOW_LOOPBACK: 'true',
+  WEBHOOK_ATTEMPTS: '6',
+  WEBHOOK_BACKOFF_BASE_MS: '300',
+  WEBHOOK_BACKOFF_MAX_MS: '2000',
+  WEBHOOK_SWEEP_INTERVAL_MS: '2000',
+};
+
+describe('#3 webhooks over HTTP: subscriptions, signed DocumentReceived, retries, crash, ping', () => {
+  let dataSource: DataSource;
+  let client: Client;
+  let dispatcher: AppProcess;
+  const apps: AppProcess[] = [];
+  const receivers: Receiver[] = [];
+
+  beforeAll(async () => {
+    ({ dataSource } = await openTestDatabase());
+    const { apiKey } = await createTenant(dataSource, 'e2e webhooks');
+    const gateway = await startGateway(webhookEnv);
+    dispatcher = startApp('webhook-dispatcher', testEnv(webhookEnv));
+    apps.push(gateway.app, startApp('delivery-worker', testEnv(webhookEnv)));
+    client = new Client(gateway.url, apiKey);
+  });
+
+  afterAll(async () => {
+    await Promise.all([...apps, dispatcher].map((app) => app?.stop()));
+    await Promise.all(receivers.map((r) => r.close()));
+    await dataSource?.destroy();
+  });
+
+  async function receiver(statuses: number[] = []): Promise<Receiver> {
+    const r = await new Receiver(statuses).start();
+    receivers.push(r);
+    return r;
+  }
+
+  async function onboard(area: 'be' | 'de', id: string): Promise<string> {
+    const body =
+      area === 'be'
+        ? { registered_name: 'Brussels Widgets NV', identifiers: [{ scheme: 'BE:VAT', id }], street: 'Rue de la Loi 16', city: 'Brussels', country: 'BE' }
+        : { registered_name: 'Berliner Teile GmbH', identifiers: [{ scheme: 'DE:VAT', id }], street: 'Unter den Linden 1', city: 'Berlin', postal_code: '10117', country: 'DE' };
+    const answer = await client.post(`/${area}/einvoice/onboard`, body);
+    expect(answer.status).toBe(201);
+    return answer.body.data.supplier_uuid;
+  }
+
+  async function subscribe(supplier: string, url: string): Promise<{ id: string; secret: string }> {
+    const answer = await client.post('/de/einvoice/webhooks', { url, events: ['DocumentReceived'] }, { supplier_uuid: supplier });
+    expect(answer.status).toBe(201);
+    return { id: answer.body.data.id, secret: answer.body.data.secret };
+  }
+
+  /** A DE supplier hosted here with a subscription, and a BE supplier that invoices it. */
+  async function hostedReceiver(endpoint: Receiver) {
+    const vat = deVat();
+    const receiverSupplier = await onboard('de', vat);
+    const subscription = await subscribe(receiverSupplier, endpoint.url);
+    const seller = await onboard('be', beVat());
+    const invoice = async () => {
+      const ID = `BE-TO-DE-${Date.now()}-${randomBytes(3).toString('hex')}`;
+      const submitted = await client.post(
+        '/be/einvoice/generate/invoice',
+        {
+          ID, DocumentType: '380', IssueDate: '2026-03-15',
+          CustomerParty: { RegisteredName: 'Berliner Teile GmbH', address: { Street: 'Unter den Linden 1', ZipCode: '10117', City: 'Berlin', Country: 'DE' }, Identifiers: [{ Scheme: 'DE:VAT', ID: vat }] },
+          InvoiceLines: [{ Description: 'Widgets', PriceAmount: 40, InvoicedQuantity: 2, TaxType: { TaxRate: 0, TaxType: 'intra_community', TaxCountry: 'BE' } }],
+          TotalIncludingVat: 80,
+        },
+        { supplier_uuid: seller },
+      );
+      expect(submitted.status).toBe(202);
+      return { ID, documentId: submitted.body.data.DocumentID as string };
+    };
+    return { receiverSupplier, subscription, invoice };
+  }
+
+  async function deliveries(supplier: string, subscriptionId: string) {
+    const answer = await client.get(`/de/einvoice/webhooks/${subscriptionId}/deliveries`, { supplier_uuid: supplier });
+    expect(answer.status).toBe(200);
+    return answer.body.data as Array<{ id: string; status: string; attempts: Array<{ attempt: number; status_code: number | null }> }>;
+  }
+
+  function signedCorrectly(secret: string, r: Received): boolean {
+    return verifyWebhook(
+      secret,
+      { id: String(r.headers['webhook-id']), timestamp: String(r.headers['webhook-timestamp']), signature: String(r.headers['webhook-signature']) },
+      r.body,
+    );
+  }
+
+  it('a BE supplier invoices a DE supplier hosted here: its endpoint gets exactly one signed DocumentReceived with the seed body', async () => {
+    const endpoint = await receiver();
+    const { receiverSupplier, subscription, invoice } = await hostedReceiver(endpoint);
+    const { ID, documentId } = await invoice();
+    await eventually('the webhook', async () => (endpoint.received.length > 0 ? true : undefined));
+    const [received] = await dataSource.query(`SELECT id FROM documents WHERE supplier_id = $1 AND source_document_id = $2`, [receiverSupplier, documentId]);
+    expect(endpoint.received[0].body).toBe(
+      `{"Event":"DocumentReceived","EventType":"PeppolReceived","EventGroup":"Invoice","uuid":"${received.id}","DocumentId":"${ID}","Status":"Delivered"}`,
+    );
+    expect(endpoint.received[0].headers['content-type']).toBe('application/json');
+    expect(endpoint.received[0].headers['webhook-signature']).toMatch(/^v1=[A-Za-z0-9+/]+=*$/);
+    expect(Math.abs(Number(endpoint.received[0].headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
+    expect(signedCorrectly(subscription.secret, endpoint.received[0])).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(endpoint.received).toHaveLength(1);
+    const [delivery] = await deliveries(receiverSupplier, subscription.id);
+    expect(delivery).toMatchObject({ status: 'delivered', attempts: [{ attempt: 1, status_code: 200 }] });
+  });
+
+  it('an endpoint answering 500 three times then 200 gets it four times under one Webhook-Id; the API shows four attempts', async () => {
+    const endpoint = await receiver([500, 500, 500]);
+    const { receiverSupplier, subscription, invoice } = await hostedReceiver(endpoint);
+    await invoice();
+    const [delivery] = await eventually('delivered', async () => {
+      const rows = await deliveries(receiverSupplier, subscription.id);
+      return rows[0]?.status === 'delivered' ? rows : undefined;
+    });
+    expect(delivery.attempts.map((a) => a.status_code)).toEqual([500, 500, 500, 200]);
+    expect(endpoint.received.map((r) => r.answeredWith)).toEqual([500, 500, 500, 200]);
+    expect(new Set(endpoint.received.map((r) => r.headers['webhook-id'])).size).toBe(1);
+    expect(endpoint.received.every((r) => signedCorrectly(subscription.secret, r))).toBe(true);
+  });
+
+  it('the dispatcher killed (SIGKILL) while a delivery waits for its retry still delivers it, acknowledged once', async () => {
+    // A dispatcher with a long enough backoff to be killed between the attempts.
+    await dispatcher.stop();
+    dispatcher = startApp('webhook-dispatcher', testEnv({ ...webhookEnv, WEBHOOK_BACKOFF_BASE_MS: '4000' }));
+    const endpoint = await receiver([500]);
+    const { receiverSupplier, subscription, invoice } = await hostedReceiver(endpoint);
+    await invoice();
+    await eventually('the first attempt', async () => ((await deliveries(receiverSupplier, subscription.id))[0]?.attempts.length === 1 ? true : undefined));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await dispatcher.crash();
+    expect(endpoint.received).toHaveLength(1);
+    dispatcher = startApp('webhook-dispatcher', testEnv(webhookEnv));
+    const [delivery] = await eventually('delivered after the restart', async () => {
+      const rows = await deliveries(receiverSupplier, subscription.id);
+      return rows[0]?.status === 'delivered' ? rows : undefined;
+    }, 90_000);
+    expect(delivery.attempts.map((a) => a.status_code)).toEqual([500, 200]);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(endpoint.received.filter((r) => r.answeredWith === 200)).toHaveLength(1);
+  });
+
+  it('registers, lists and deletes; the secret is shown once; another tenant sees a 404', async () => {
+    const supplier = await onboard('de', deVat());
+    const headers = { supplier_uuid: supplier, 'Idempotency-Key': `hook-${Date.now()}` };
+    const created = await client.post('/de/einvoice/webhooks', { url: 'https://erp.example.com/hooks', events: ['DocumentReceived'], description: 'ERP' }, headers);
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ id: expect.any(String), url: 'https://erp.example.com/hooks', events: ['DocumentReceived'], description: 'ERP' });
+    expect(created.body.data.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    const id = created.body.data.id;
+
+    const replayed = await client.post('/de/einvoice/webhooks', { url: 'https://erp.example.com/hooks', events: ['DocumentReceived'], description: 'ERP' }, headers);
+    expect(replayed.status).toBe(201);
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect(replayed.body.data).toMatchObject({ id, secret: null });
+
+    const listed = await client.get('/de/einvoice/webhooks', { supplier_uuid: supplier });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data).toEqual([{ id, url: 'https://erp.example.com/hooks', events: ['DocumentReceived'], description: 'ERP', created_at: expect.any(String) }]);
+    expect(JSON.stringify(listed.body)).not.toContain('whsec_');
+    const [stored] = await dataSource.query(`SELECT secret_sealed FROM webhook_subscriptions WHERE id = $1`, [id]);
+    expect(stored.secret_sealed).not.toContain(created.body.data.secret.slice(6));
+    const [kept] = await dataSource.query(`SELECT response::text AS response FROM idempotency_keys WHERE key = $1`, [headers['Idempotency-Key']]);
+    expect(kept.response).not.toContain('whsec_');
+
+    const { apiKey: otherKey } = await createTenant(dataSource, 'e2e webhooks other');
+    const other = client.withKey(otherKey);
+    expect((await other.get('/de/einvoice/webhooks', { supplier_uuid: supplier })).status).toBe(404);
+    expect((await other.request('DELETE', `/de/einvoice/webhooks/${id}`, { headers: { supplier_uuid: supplier } })).status).toBe(404);
+    expect((await client.get('/be/einvoice/webhooks', { supplier_uuid: supplier })).status).toBe(404);
+
+    const deleted = await client.request('DELETE', `/de/einvoice/webhooks/${id}`, { headers: { supplier_uuid: supplier } });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.data).toEqual({ id, deleted: true });
+    expect((await client.request('DELETE', `/de/einvoice/webhooks/${id}`, { headers: { supplier_uuid: supplier } })).status).toBe(404);
+    expect((await client.get('/de/einvoice/webhooks', { supplier_uuid: supplier })).body.data).toEqual([]);
+  });
+
+  it('refuses bad URLs and event lists with a 400 naming the field and the code', async () => {
+    const supplier = await onboard('de', deVat());
+    const refused = async (body: unknown) => {
+      const answer = await client.post('/de/einvoice/webhooks', body, { supplier_uuid: supplier });
+      expect(answer.status).toBe(400);
+      return answer.body.errors.map((e: { path: string; code: string }) => `${e.path} ${e.code}`);
+    };
+    expect(await refused({ url: 'not a url', events: ['DocumentReceived'] })).toEqual(['url FIELD.INVALID_FORMAT']);
+    expect(await refused({ url: 'http://erp.example.com/hooks', events: ['DocumentReceived'] })).toEqual(['url WEBHOOK.URL_NOT_ALLOWED']);
+    expect(await refused({ url: 'https://10.0.0.5/hooks', events: ['DocumentReceived'] })).toEqual(['url WEBHOOK.URL_NOT_ALLOWED']);
+    expect(await refused({ url: 'https://[fe80::1]/hooks', events: ['DocumentReceived'] })).toEqual(['url WEBHOOK.URL_NOT_ALLOWED']);
+    expect(await refused({ url: 'https://169.254.169.254/latest', events: ['DocumentReceived'] })).toEqual(['url WEBHOOK.URL_NOT_ALLOWED']);
+    expect(await refused({ url: 'https://erp.example.com/hooks', events: ['DocumentSent'] })).toEqual(['events FIELD.INVALID_VALUE']);
+    expect(await refused({ url: 'https://erp.example.com/hooks', events: [] })).toEqual(['events FIELD.TOO_FEW']);
+    expect(await refused({ events: ['DocumentReceived'] })).toEqual(['url FIELD.REQUIRED']);
+    expect(await refused({ url: 42, events: 'DocumentReceived' })).toEqual(['url FIELD.INVALID_TYPE', 'events FIELD.INVALID_TYPE']);
+    expect((await client.get('/de/einvoice/webhooks')).status).toBe(400);
+  });
+
+  it('ping sends a signed {"Event":"Ping"} and answers with the attempt; unknown ids are a 404', async () => {
+    const endpoint = await receiver([503]);
+    const supplier = await onboard('de', deVat());
+    const { id, secret } = await subscribe(supplier, endpoint.url);
+    const failed = await client.post(`/de/einvoice/webhooks/${id}/ping`, {}, { supplier_uuid: supplier });
+    expect(failed.status).toBe(200);
+    expect(failed.body.data).toMatchObject({ acknowledged: false, status_code: 503 });
+    const pinged = await client.post(`/de/einvoice/webhooks/${id}/ping`, {}, { supplier_uuid: supplier });
+    expect(pinged.body.data).toMatchObject({ acknowledged: true, status_code: 200, error: null, duration_ms: expect.any(Number) });
+    expect(JSON.parse(endpoint.received[1].body)).toMatchObject({ Event: 'Ping', uuid: id });
+    expect(signedCorrectly(secret, endpoint.received[1])).toBe(true);
+    expect((await client.post(`/de/einvoice/webhooks/00000000-0000-4000-8000-000000000000/ping`, {}, { supplier_uuid: supplier })).status).toBe(404);
+    const notFailed = await client.post(`/de/einvoice/webhooks/${id}/deliveries/00000000-0000-4000-8000-000000000000/resend`, {}, { supplier_uuid: supplier });
+    expect(notFailed.status).toBe(404);
+    expect(notFailed.body.errors[0].code).toBe('WEBHOOK.DELIVERY_NOT_FOUND');
+  });
+
+  it('a delivery refused on every attempt is failed (dead-lettered); re-sent through the API, it is delivered', async () => {
+    const endpoint = await receiver(new Array(Number(webhookEnv.WEBHOOK_ATTEMPTS)).fill(500));
+    const { receiverSupplier, subscription, invoice } = await hostedReceiver(endpoint);
+    await invoice();
+    const [failed] = await eventually('failed', async () => {
+      const rows = await deliveries(receiverSupplier, subscription.id);
+      return rows[0]?.status === 'failed' ? rows : undefined;
+    });
+    expect(failed.attempts).toHaveLength(Number(webhookEnv.WEBHOOK_ATTEMPTS));
+    const path = `/de/einvoice/webhooks/${subscription.id}/deliveries/${failed.id}/resend`;
+    const resent = await client.post(path, {}, { supplier_uuid: receiverSupplier });
+    expect(resent.status).toBe(202);
+    expect(resent.body.data).toEqual({ id: failed.id, status: 'pending' });
+    const [delivered] = await eventually('delivered after re-send', async () => {
+      const rows = await deliveries(receiverSupplier, subscription.id);
+      return rows[0]?.status === 'delivered' ? rows : undefined;
+    });
+    expect(delivered.attempts.at(-1)?.status_code).toBe(200);
+    const again = await client.post(path, {}, { supplier_uuid: receiverSupplier });
+    expect(again.status).toBe(409);
+    expect(again.body.errors[0].code).toBe('WEBHOOK.DELIVERY_NOT_FAILED');
+  });
+});
