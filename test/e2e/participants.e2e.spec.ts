@@ -212,7 +212,7 @@ describe('#3 Peppol participants over HTTP: create, KYC, lookup, SML, capabiliti
     expect(group.status).toBe(200);
     expect(group.headers.get('content-type')).toContain('application/xml');
     expect(group.body).toContain('xmlns:smp="http://busdox.org/serviceMetadata/publishing/1.0/"');
-    expect(group.body).toContain(`<id:ParticipantIdentifier scheme="iso6523-actorid-upis">${pid}</id:ParticipantIdentifier>`);
+    expect(group.body).toContain(`<id:ParticipantIdentifier scheme="iso6523-actorid-upis">${pid.replace('iso6523-actorid-upis::', '')}</id:ParticipantIdentifier>`);
     expect(group.body).toContain(`/smp/${enc(pid)}/services/${enc(BIS_INVOICE)}`);
 
     const service = await anonymous.get(`/smp/${enc(pid)}/services/${enc(BIS_INVOICE)}`);

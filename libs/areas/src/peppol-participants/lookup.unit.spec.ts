@@ -54,7 +54,7 @@ describe('#3 SMP XML', () => {
   it('lists one URL-encoded reference per receivable document type', () => {
     const xml = renderServiceGroup(pid, 'http://smp.example', receivableDocumentTypes);
     expect(xml).toContain('<smp:ServiceGroup xmlns:smp="http://busdox.org/serviceMetadata/publishing/1.0/"');
-    expect(xml).toContain(`<id:ParticipantIdentifier scheme="iso6523-actorid-upis">${pid}</id:ParticipantIdentifier>`);
+    expect(xml).toContain(`<id:ParticipantIdentifier scheme="iso6523-actorid-upis">${pid.replace('iso6523-actorid-upis::', '')}</id:ParticipantIdentifier>`);
     expect(xml.match(/<smp:ServiceMetadataReference href="http:\/\/smp\.example\/smp\/iso6523-actorid-upis%3A%3A9925%3Abe0123456749\/services\/[^"]+"/g)).toHaveLength(4);
   });
 

@@ -25,6 +25,12 @@ export interface SmpEndpoint {
   readonly technicalContactUrl: string;
 }
 
+/** SMP 1.x carries the scheme in the `scheme` attribute and `<icd>:<value>` as the element's text. */
+function withoutScheme(participantId: string): string {
+  const prefix = `${PARTICIPANT_ID_SCHEME}::`;
+  return participantId.startsWith(prefix) ? participantId.slice(prefix.length) : participantId;
+}
+
 /**
  * `GET /smp/{participant-id}`: one reference per receivable document type. Written by hand:
  * references are attribute-only elements, which the shared builder drops as empty.
@@ -36,7 +42,7 @@ export function renderServiceGroup(participantId: string, baseUrl: string, docum
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<smp:ServiceGroup xmlns:smp="${SMP_NAMESPACE}" xmlns:id="${IDS_NAMESPACE}" xmlns:wsa="${WSA_NAMESPACE}">`,
-    `  <id:ParticipantIdentifier scheme="${PARTICIPANT_ID_SCHEME}">${escapeXml(participantId)}</id:ParticipantIdentifier>`,
+    `  <id:ParticipantIdentifier scheme="${PARTICIPANT_ID_SCHEME}">${escapeXml(withoutScheme(participantId))}</id:ParticipantIdentifier>`,
     '  <smp:ServiceMetadataReferenceCollection>',
     ...references,
     '  </smp:ServiceMetadataReferenceCollection>',
@@ -51,7 +57,7 @@ export function renderSignedServiceMetadata(participantId: string, documentType:
     el('smp:SignedServiceMetadata', { 'xmlns:smp': SMP_NAMESPACE, 'xmlns:id': IDS_NAMESPACE, 'xmlns:wsa': WSA_NAMESPACE },
       el('smp:ServiceMetadata', {},
         el('smp:ServiceInformation', {},
-          el('id:ParticipantIdentifier', { scheme: PARTICIPANT_ID_SCHEME }, participantId),
+          el('id:ParticipantIdentifier', { scheme: PARTICIPANT_ID_SCHEME }, withoutScheme(participantId)),
           el('id:DocumentIdentifier', { scheme: documentType.scheme }, documentType.value),
           el('smp:ProcessList', {},
             el('smp:Process', {},
