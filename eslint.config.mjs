@@ -100,12 +100,13 @@ export default tseslint.config(
     },
   },
   {
-    // Tests share the repository-level helpers in test/support (real PostgreSQL, Kafka), which
+    // Tests share the repository-level helpers in test/support (real PostgreSQL, Kafka) and the
+    // fakes of authorities' APIs in test/fakes, which
     // belong to no project; only tests may reach them, by relative path. `allow` entries without
     // a trailing /* are regular expressions (runtime-lint-utils matchImportWithWildcard).
     files: testFiles,
     rules: {
-      '@nx/enforce-module-boundaries': ['error', { ...moduleBoundaries, allow: ['^(\\.\\./)+test/support/'] }],
+      '@nx/enforce-module-boundaries': ['error', { ...moduleBoundaries, allow: ['^(\\.\\./)+test/support/', '^(\\.\\./)+test/fakes/'] }],
     },
   },
 );

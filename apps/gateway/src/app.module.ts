@@ -12,14 +12,19 @@ import { ParticipantsService } from './participants/participants.service';
 import { SmpController } from './smp/smp.controller';
 import { webhooksControllers } from './webhooks/webhooks.controllers';
 import { WebhooksService } from './webhooks/webhooks.service';
+import { MyInvoisAuthority } from './areas/myinvois/authority';
+import { MyInvoisController } from './areas/myinvois/myinvois.controller';
+import { MyInvoisService } from './areas/myinvois/myinvois.service';
 
 @Module({
   imports: [InfrastructureModule],
-  controllers: [HealthController, ...peppolAreaControllers, ParticipantsController, SmpController, ...webhooksControllers],
+  controllers: [HealthController, ...peppolAreaControllers, ParticipantsController, SmpController, ...webhooksControllers, MyInvoisController],
   providers: [
     PeppolAreaService,
     ParticipantsService,
     WebhooksService,
+    MyInvoisService,
+    MyInvoisAuthority,
     { provide: APP_GUARD, useClass: ApiKeyGuard },
     { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
     { provide: APP_FILTER, useClass: AllErrorsFilter },

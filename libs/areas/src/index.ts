@@ -13,3 +13,4 @@ export { computeTotals } from './peppol/totals';
 export type { Totals, TaxGroup, LineTotal } from './peppol/totals';
 export { checkInvoice } from './peppol/rules';
 export * from './peppol-participants';
+export * as myinvois from './myinvois';

@@ -9,3 +9,4 @@ export * from './projections';
 export * from './kafka';
 export * from './runtime';
 export * from './webhooks';
+export * from './secrets/sealed-redis-store';

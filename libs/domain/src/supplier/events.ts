@@ -18,6 +18,8 @@ export interface SupplierProfile {
   readonly contactNumber?: string;
   readonly contactName?: string;
   readonly contactEmail?: string;
+  /** Fields only one area has, as onboarded (e.g. MyInvois MSIC code, industry, state). */
+  readonly areaDetails?: Readonly<Record<string, unknown>>;
 }
 
 export interface SupplierOnboardedData {

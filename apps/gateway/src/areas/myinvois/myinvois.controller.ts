@@ -1,0 +1,38 @@
+import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
+import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { Ctx } from '../../http/request-context';
+import type { RequestContext } from '../peppol/peppol-area.service';
+import { MyInvoisService } from './myinvois.service';
+
+const ref = (schema: string) => ({ schema: { $ref: `#/components/schemas/${schema}` } });
+const errorResponse = { description: 'The one error shape', ...ref('ErrorBody') };
+
+@ApiTags('Malaysia (/api/einvoice)')
+@ApiSecurity('x-svc-auth-key')
+@ApiResponse({ status: 400, ...errorResponse })
+@ApiResponse({ status: 401, ...errorResponse })
+@Controller('api/einvoice')
+export class MyInvoisController {
+  constructor(private readonly service: MyInvoisService) {}
+
+  @Post('onboard')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Onboard a supplier to MyInvois: logs in with its client id/secret first (bad credentials: 400, nothing stored).' })
+  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @ApiBody(ref('MyInvoisOnboardingBody'))
+  @ApiResponse({ status: 201, description: '`{status, message, data:{supplier_uuid}}`' })
+  onboard(@Body() body: unknown, @Ctx() context: RequestContext) {
+    return this.service.onboard(body, context);
+  }
+
+  @Post('validate-tin')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Validate a taxpayer's TIN against an id (BRN, NRIC, PASSPORT, ARMY) at MyInvois." })
+  @ApiHeader({ name: 'supplier_uuid', required: true })
+  @ApiBody(ref('TinValidationBody'))
+  @ApiResponse({ status: 200, description: '`{status, message}`' })
+  @ApiResponse({ status: 404, ...errorResponse })
+  validateTin(@Headers('supplier_uuid') supplier: string, @Body() body: unknown, @Ctx() context: RequestContext) {
+    return this.service.validateTin(supplier, body, context);
+  }
+}

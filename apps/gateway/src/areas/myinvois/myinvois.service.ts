@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { AppError, SupplierOnboardedData, SupplierProfile, issue, supplierDecider, supplierStreamId } from '@einvoice/domain';
+import { handleCommand } from '@einvoice/domain/infrastructure';
+import { myinvois } from '@einvoice/areas';
+import { recordResponse } from '../../idempotency/idempotency';
+import { Connections } from '../../infrastructure/infrastructure.module';
+import { SupplierCache } from '../../suppliers/supplier-lookup';
+import type { RequestContext } from '../peppol/peppol-area.service';
+import { MyInvoisAuthority } from './authority';
+
+/** Malaysian area (seed 000, "Malaysian area"): onboarding and TIN validation. */
+@Injectable()
+export class MyInvoisService {
+  private readonly suppliers = new SupplierCache();
+
+  constructor(
+    private readonly connections: Connections,
+    private readonly authority: MyInvoisAuthority,
+  ) {}
+
+  /**
+   * Validates, then logs in at MyInvois with the supplier's client id/secret before anything is
+   * stored: bad credentials are a 400 and leave nothing behind. The token is cached for the
+   * supplier; the secret is stored sealed, apart from the event stream.
+   */
+  async onboard(body: unknown, context: RequestContext) {
+    const { supplier, credentials } = myinvois.myInvoisArea.parseOnboarding(body);
+    const supplierId = randomUUID();
+    const authorityCredentials = { ...credentials, onBehalfOfTin: supplier.tin };
+    await this.authority.token(supplierId, authorityCredentials);
+    const ids = Object.entries(supplier.otherIds).filter(([, value]) => value);
+    const profile: SupplierProfile = {
+      registeredName: supplier.registeredName,
+      identifiers: [{ scheme: 'MY:TIN', id: supplier.tin }, ...ids.map(([key, id]) => ({ scheme: `MY:${key.toUpperCase()}`, id: String(id) }))],
+      street: supplier.street,
+      city: supplier.city,
+      country: supplier.country,
+      contactNumber: supplier.contactNumber,
+      areaDetails: { msicCode: supplier.msicCode, industry: supplier.industry, state: supplier.state, otherIds: supplier.otherIds },
+    };
+    const data: SupplierOnboardedData = {
+      supplierId,
+      tenantId: context.tenant.id,
+      area: 'my',
+      profile,
+      participantIds: [],
+      onboardedAt: new Date().toISOString(),
+    };
+    const response = { status: 'success', message: 'Supplier onboarded.', data: { supplier_uuid: supplierId } };
+    await this.connections.store.transaction(async (uow) => {
+      await recordResponse(uow, context.idempotency, 201, response);
+      await handleCommand(uow, supplierDecider, supplierStreamId(supplierId), { type: 'OnboardSupplier', data }, {
+        tenantId: context.tenant.id,
+        correlationId: context.correlationId,
+        idempotencyKey: context.idempotency?.key,
+      });
+      await uow.query(...this.authority.storeCredentials(supplierId, authorityCredentials));
+    });
+    return response;
+  }
+
+  /** Asks MyInvois whether the TIN belongs to the given id (the authority's answer, seed shape). */
+  async validateTin(supplierHeader: string | string[] | undefined, body: unknown, context: RequestContext) {
+    const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, 'my', supplierHeader);
+    const check = myinvois.myInvoisArea.parseTinValidation(body);
+    const tin = supplier.profile.identifiers.find((i) => i.scheme === 'MY:TIN')?.id ?? '';
+    const token = await this.authority.token(supplier.id, await this.authority.credentials(supplier.id, tin));
+    const valid = await this.authority.connector.validateTin(token, { tin: check.tin_number, idType: check.id_type, idValue: check.id_value });
+    if (!valid) {
+      throw new AppError('not_found', 'MYINVOIS.TIN_NOT_FOUND', 'MyInvois found no taxpayer with this TIN and ID.', {
+        issues: [issue('tin_number', 'MYINVOIS.TIN_NOT_FOUND', `MyInvois does not know TIN ${check.tin_number} with ${check.id_type} ${check.id_value}.`)],
+      });
+    }
+    return { status: 'success', message: `TIN ${check.tin_number} is valid for ${check.id_type} ${check.id_value}.` };
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * Public API of the Malaysian area (LHDN MyInvois), re-exported by libs/areas as the namespace
+ * `myinvois` (its DTO names — CustomerParty, InvoiceLine, computeTotals... — would clash with
+ * the Peppol area's at the top level). The authority connector (./connector) is included as is.
+ */
+export { myInvoisArea } from './area';
+export type { MyInvoisArea, RenderedMyInvois } from './area';
+export * from './schema-onboarding';
+export * from './schema-document';
+export { MyInvoisCode, tinPattern, sstPattern, stateCodePattern, generalPublicTin, isIndividualTin, checkDocument, checkOnboarding, checkSupplierTaxes, checkTinValidation } from './rules';
+export { computeTotals, invoiceTotalTolerance } from './totals';
+export type { DocumentTotals, LineTotals, LineTaxTotal, TaxTypeTotal } from './totals';
+export { documentTree, typeCodeOf, documentVersion, ublNamespaces } from './document-tree';
+export { renderMyInvoisXml } from './render-xml';
+export { renderMyInvoisJson, myInvoisJson, toJsonElement } from './render-json';
+export type { JsonElement } from './render-json';
+export { renderPintMy, pintMyIds, pintMyCategories, pintMyType, alpha2Of } from './render-pint-my';
+export { hashDocument } from './hash';
+export type { HashedDocument } from './hash';
+export { normaliseTime, issueTimePattern } from './fields';
+export * from './connector';
+// Both define the seed's id_type enum; the request schema's is the one the API exposes.
+export type { TinIdType } from './schema-onboarding';
