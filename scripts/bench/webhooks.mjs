@@ -63,22 +63,25 @@ export async function webhookLoad({ url, apiKey, db, fixtures, sellerId, runId, 
 
     const load = await invoiceLoad({ url, connections, duration, apiKey, supplierId: sellerId, runId: `${runId}w`, invoiceBody });
     const expected = load.accepted.length;
-    say(`waiting (up to ${drainTimeoutS} s) for the webhooks of ${expected} accepted documents`);
-    const deadline = Date.now() + drainTimeoutS * 1000;
-    let lastReport = 0;
-    while (receiver.arrivals.size < expected && Date.now() < deadline) {
-      if (Date.now() - lastReport > 2000) {
-        lastReport = Date.now();
-        say(`  ${receiver.arrivals.size}/${expected} webhooks received`);
-      }
-      await sleep(100);
-    }
     // Submission times from the store (the same host's clock), keyed by document number.
     const { rows } = await db.query(
       `SELECT data->>'documentId' AS id, data->>'documentNumber' AS number, extract(epoch FROM recorded_at) * 1000 AS at
        FROM events WHERE type = 'DocumentSubmitted' AND data->>'documentId' = ANY($1)`,
       [load.accepted],
     );
+    // Wait for the accepted documents themselves: documents whose 202 came after the load
+    // stopped also arrive, and must not stand in for missing ones.
+    const missing = () => rows.filter((row) => !receiver.arrivals.has(row.number)).length;
+    say(`waiting (up to ${drainTimeoutS} s) for the webhooks of ${expected} accepted documents`);
+    const deadline = Date.now() + drainTimeoutS * 1000;
+    let lastReport = 0;
+    while (missing() > 0 && Date.now() < deadline) {
+      if (Date.now() - lastReport > 2000) {
+        lastReport = Date.now();
+        say(`  ${expected - missing()}/${expected} webhooks received`);
+      }
+      await sleep(100);
+    }
     const latencies = [];
     let firstSubmitted = Infinity;
     let lastArrival = 0;
