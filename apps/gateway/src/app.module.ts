@@ -15,16 +15,19 @@ import { WebhooksService } from './webhooks/webhooks.service';
 import { MyInvoisAuthority } from './areas/myinvois/authority';
 import { MyInvoisController } from './areas/myinvois/myinvois.controller';
 import { MyInvoisService } from './areas/myinvois/myinvois.service';
+import { MyInvoisSubmissionController } from './areas/myinvois/submission.controller';
+import { MyInvoisSubmissionService } from './areas/myinvois/submission.service';
 
 @Module({
   imports: [InfrastructureModule],
-  controllers: [HealthController, ...peppolAreaControllers, ParticipantsController, SmpController, ...webhooksControllers, MyInvoisController],
+  controllers: [HealthController, ...peppolAreaControllers, ParticipantsController, SmpController, ...webhooksControllers, MyInvoisController, MyInvoisSubmissionController],
   providers: [
     PeppolAreaService,
     ParticipantsService,
     WebhooksService,
     MyInvoisService,
     MyInvoisAuthority,
+    MyInvoisSubmissionService,
     { provide: APP_GUARD, useClass: ApiKeyGuard },
     { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
     { provide: APP_FILTER, useClass: AllErrorsFilter },

@@ -7,3 +7,4 @@ export * from './aggregate';
 export * from './log';
 export * from './ids';
 export * from './webhook';
+export * from './myinvois-submission';

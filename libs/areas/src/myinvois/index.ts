@@ -21,3 +21,5 @@ export { normaliseTime, issueTimePattern } from './fields';
 export * from './connector';
 // Both define the seed's id_type enum; the request schema's is the one the API exposes.
 export type { TinIdType } from './schema-onboarding';
+export { prepareSubmission, checkBulkCount, requestedIds, supplierOfProfile } from './submission';
+export type { PreparedSubmission, RejectedDocument } from './submission';

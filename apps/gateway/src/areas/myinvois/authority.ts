@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, SecretBox, issue } from '@einvoice/domain';
+import { SecretBox } from '@einvoice/domain';
 import { SealedRedisStore } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
 import { GATEWAY_CONFIG, GatewayConfig } from '../../config';
 import { Connections } from '../../infrastructure/infrastructure.module';
 
-const AUTHORITY = 'myinvois';
+const AUTHORITY = myinvois.MYINVOIS_AUTHORITY;
 
 /**
  * The MyInvois connector of this process (`MYINVOIS_MODE`: `sandbox`, the default, in-process;
@@ -23,16 +23,7 @@ export class MyInvoisAuthority {
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
     private readonly connections: Connections,
   ) {
-    const env = process.env;
-    this.connector =
-      (env.MYINVOIS_MODE ?? 'sandbox') === 'live'
-        ? new myinvois.LiveMyInvoisClient({
-            hosts: {
-              apiBaseUrl: env.MYINVOIS_API_URL ?? myinvois.MYINVOIS_HOSTS.preprod.apiBaseUrl,
-              identityBaseUrl: env.MYINVOIS_IDENTITY_URL ?? env.MYINVOIS_API_URL ?? myinvois.MYINVOIS_HOSTS.preprod.identityBaseUrl,
-            },
-          })
-        : new myinvois.SandboxMyInvois();
+    this.connector = myinvois.connectorFromEnv();
     this.tokens = new myinvois.TokenCache((credentials) => this.connector.login(credentials), {
       store: new SealedRedisStore<myinvois.CachedToken>(connections.redis, this.secrets, `${config.kafkaPrefix}.myinvois-token.`),
     });
@@ -43,18 +34,10 @@ export class MyInvoisAuthority {
     return this.tokens.get(supplierId, credentials);
   }
 
-  /** The supplier's stored credentials, opened. */
+  /** The supplier's stored credentials, opened (shared with the reporting worker: connector/from-env.ts). */
   async credentials(supplierId: string, onBehalfOfTin: string): Promise<myinvois.MyInvoisCredentials> {
-    const rows: Array<{ client_id: string; client_secret_sealed: string }> = await this.connections.dataSource.query(
-      `SELECT client_id, client_secret_sealed FROM authority_credentials WHERE supplier_id = $1 AND authority = $2`,
-      [supplierId, AUTHORITY],
-    );
-    if (!rows[0]) {
-      throw new AppError('conflict', 'MYINVOIS.NO_CREDENTIALS', 'The supplier has no MyInvois credentials; onboard it again.', {
-        issues: [issue('headers.supplier_uuid', 'MYINVOIS.NO_CREDENTIALS', 'No MyInvois client id/secret is stored for this supplier.')],
-      });
-    }
-    return { clientId: rows[0].client_id, clientSecret: this.secrets.open(rows[0].client_secret_sealed), onBehalfOfTin };
+    const rows: myinvois.StoredCredentialsRow[] = await this.connections.dataSource.query(myinvois.SELECT_CREDENTIALS_SQL, [supplierId, AUTHORITY]);
+    return myinvois.openStoredCredentials(rows[0], this.secrets, onBehalfOfTin);
   }
 
   /** SQL and parameters that store the credentials, sealed, in the onboarding transaction. */

@@ -11,3 +11,5 @@ export { SandboxMyInvois, STATE_CHANGE_WINDOW_MS } from './sandbox';
 export type { SandboxOptions } from './sandbox';
 export { checkTinFormat, checkIdValue, NON_INDIVIDUAL_TIN_PREFIXES, GENERAL_TINS } from './identifiers';
 export { checkSubmissionLimits, MAX_DOCUMENTS_PER_SUBMISSION, MAX_SUBMISSION_BYTES, MAX_DOCUMENT_BYTES } from './limits';
+export { connectorFromEnv, openStoredCredentials, SELECT_CREDENTIALS_SQL, MYINVOIS_AUTHORITY } from './from-env';
+export type { StoredCredentialsRow } from './from-env';

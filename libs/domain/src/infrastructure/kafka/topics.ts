@@ -14,7 +14,7 @@ export interface TopicNames {
 }
 
 /** Stream kinds (`<kind>-<uuid>`) that have a topic. */
-export type StreamKindWithTopic = 'document' | 'supplier' | 'participant';
+export type StreamKindWithTopic = 'document' | 'myinvois' | 'supplier' | 'participant';
 
 /** Default partition count; matches the broker's `num.partitions` in scripts/lib/kafka.mjs. */
 export const DEFAULT_PARTITIONS = 6;
@@ -38,6 +38,7 @@ export function topicForStream(prefix: string, streamId: string): string {
   const kind = streamKind(streamId);
   switch (kind) {
     case 'document':
+    case 'myinvois': // MyInvois submissions (#4): consumed with documents by the reporting worker
       return names.documents;
     case 'supplier':
       return names.suppliers;

@@ -4,6 +4,7 @@ import type { DocumentDeliveredData, DocumentReceivedData, DocumentSubmittedData
 import type { SupplierOnboardedData } from '../../supplier';
 import type { ConstraintErrorMap } from '../eventstore/event-store';
 import type { UnitOfWork } from '../eventstore/unit-of-work';
+import { myInvoisConstraintErrors, projectMyInvoisDocuments } from './myinvois-documents';
 import { participantConstraintErrors, projectParticipants } from './participants';
 
 /**
@@ -21,6 +22,7 @@ export async function projectReadModels(uow: UnitOfWork, event: RecordedEvent): 
     case 'DocumentReceived':
       return projectDocumentReceived(uow, event as RecordedEvent & { data: DocumentReceivedData });
     default:
+      if (event.type.startsWith('MyInvois')) return projectMyInvoisDocuments(uow, event);
       return projectParticipants(uow, event);
   }
 }
@@ -28,6 +30,7 @@ export async function projectReadModels(uow: UnitOfWork, event: RecordedEvent): 
 /** Read-model constraints that carry business rules, and the error each one means. */
 export const readModelConstraintErrors: ConstraintErrorMap = {
   ...participantConstraintErrors,
+  ...myInvoisConstraintErrors,
   documents_supplier_number_key: () =>
     conflict('DOCUMENT.DUPLICATE_ID', 'A document with this ID was already submitted by this supplier.', [
       { path: 'ID', code: 'DOCUMENT.DUPLICATE_ID', message: 'ID is already used by another document of this supplier.', severity: 'error' },

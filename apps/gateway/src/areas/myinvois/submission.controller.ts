@@ -1,0 +1,106 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { ApiBody, ApiHeader, ApiOperation, ApiParam, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { Ctx } from '../../http/request-context';
+import type { RequestContext } from '../peppol/peppol-area.service';
+import { MyInvoisSubmissionService, SubmissionAnswer } from './submission.service';
+
+const ref = (schema: string) => ({ schema: { $ref: `#/components/schemas/${schema}` } });
+const errorResponse = { description: 'The one error shape', ...ref('ErrorBody') };
+const submitted =
+  '`{status:"submitted", data:{submissionId, submissionResponse:{submissionUid, acceptedDocuments:[{uuid, invoiceCodeNumber}], rejectedDocuments:[{invoiceCodeNumber, error:{code, message, target, propertyPath, details}}], pendingDocuments:[]}}}`';
+const pending = 'MyInvois did not answer within MYINVOIS_WAIT_MS: the same shape, `pendingDocuments:[{documentId, invoiceCodeNumber, href}]` to poll';
+
+async function send(reply: FastifyReply, answer: SubmissionAnswer): Promise<void> {
+  await reply.status(answer.statusCode).header('content-type', 'application/json; charset=utf-8').send(answer.body);
+}
+
+/** Malaysian area, submission (#4): single, bulk, consolidated, self-billed, the document's state, cancellation. */
+@ApiTags('Malaysia (/api/einvoice)')
+@ApiSecurity('x-svc-auth-key')
+@ApiHeader({ name: 'supplier_uuid', required: true })
+@ApiResponse({ status: 400, ...errorResponse })
+@ApiResponse({ status: 401, ...errorResponse })
+@ApiResponse({ status: 404, ...errorResponse })
+@Controller('api/einvoice')
+export class MyInvoisSubmissionController {
+  constructor(private readonly service: MyInvoisSubmissionService) {}
+
+  @Post('generate/invoice')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Submit one document to MyInvois (a refused document is a 400, a reused ID a 409).' })
+  @ApiHeader({ name: 'transport_mode', required: false })
+  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @ApiBody(ref('InvoiceDocument'))
+  @ApiResponse({ status: 200, description: submitted })
+  @ApiResponse({ status: 202, description: pending })
+  @ApiResponse({ status: 409, ...errorResponse })
+  @ApiResponse({ status: 413, ...errorResponse })
+  async single(@Headers() headers: Record<string, string>, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
+    await send(reply, await this.service.submit('invoice', 'single', of(headers), body, context));
+  }
+
+  @Post('generate/invoice/bulk')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Submit 1 to 100 documents (5 MB, 300 KB each) as one MyInvois submission; refusals are per document.' })
+  @ApiHeader({ name: 'transport_mode', required: false })
+  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @ApiResponse({ status: 200, description: submitted })
+  @ApiBody({ schema: { type: 'array', maxItems: 100, items: { $ref: '#/components/schemas/InvoiceDocument' } } })
+  @ApiResponse({ status: 202, description: pending })
+  @ApiResponse({ status: 413, ...errorResponse })
+  async bulk(@Headers() headers: Record<string, string>, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
+    await send(reply, await this.service.submit('invoice', 'bulk', of(headers), body, context));
+  }
+
+  @Post('generate/invoice/consolidated')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Submit a consolidated general-public document (buyer TIN EI00000000010).' })
+  @ApiHeader({ name: 'transport_mode', required: false })
+  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @ApiResponse({ status: 200, description: submitted })
+  @ApiResponse({ status: 202, description: pending })
+  @ApiBody(ref('ConsolidatedDocument'))
+  @ApiResponse({ status: 409, ...errorResponse })
+  async consolidated(@Headers() headers: Record<string, string>, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
+    await send(reply, await this.service.submit('consolidated', 'single', of(headers), body, context));
+  }
+
+  @Post('generate/invoice/self-billed')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Submit a self-billed document (the supplier_uuid taxpayer is the buyer; SupplierParty the seller). Path not shown in the seed: ours.' })
+  @ApiHeader({ name: 'transport_mode', required: false })
+  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @ApiBody(ref('SelfBilledDocument'))
+  @ApiResponse({ status: 200, description: submitted })
+  @ApiResponse({ status: 202, description: pending })
+  @ApiResponse({ status: 409, ...errorResponse })
+  async selfBilled(@Headers() headers: Record<string, string>, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
+    await send(reply, await this.service.submit('self-billed', 'single', of(headers), body, context));
+  }
+
+  @Post('documents/:id/cancel')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Cancel a valid document at MyInvois (within 72 h of validation), body `{reason}`.' })
+  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @ApiParam({ name: 'id', description: 'Our documentId, the MyInvois uuid, or the document `ID`' })
+  @ApiBody({ schema: { type: 'object', required: ['reason'], properties: { reason: { type: 'string', minLength: 1, maxLength: 300 } } } })
+  @ApiResponse({ status: 200, description: '`{status:"success", data:{documentId, state:"cancelled", ...}}`' })
+  @ApiResponse({ status: 202, description: '`{status:"pending", data:{documentId, state:"cancelling", href}}`: poll GET' })
+  @ApiResponse({ status: 409, ...errorResponse })
+  async cancel(@Headers('supplier_uuid') supplier: string, @Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
+    await send(reply, await this.service.cancel(supplier, id, body, context));
+  }
+
+  @Get('documents/:id')
+  @ApiOperation({ summary: "A submitted document's state (pending, submitted, rejected, valid, invalid), MyInvois uuid, longId, submissionUid." })
+  @ApiParam({ name: 'id', description: 'Our documentId, the MyInvois uuid, or the document `ID`' })
+  @ApiResponse({ status: 200, description: '`{status:"success", data:{documentId, invoiceCodeNumber, kind, state, uuid, longId, submissionUid, error}}`' })
+  document(@Headers('supplier_uuid') supplier: string, @Param('id') id: string, @Ctx() context: RequestContext) {
+    return this.service.document(supplier, id, context);
+  }
+}
+
+function of(headers: Record<string, string>) {
+  return { supplier: headers.supplier_uuid, transportMode: headers.transport_mode };
+}

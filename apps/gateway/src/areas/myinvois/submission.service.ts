@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { AppError, EventMetadata, MyInvoisDocumentsSubmittedData, MyInvoisSubmissionKind, SubmissionError, issue, myInvoisSubmissionDecider, myInvoisSubmissionStreamId, notFound } from '@einvoice/domain';
+import { handleCommand } from '@einvoice/domain/infrastructure';
+import { myinvois } from '@einvoice/areas';
+import { recordResponse } from '../../idempotency/idempotency';
+import { Connections } from '../../infrastructure/infrastructure.module';
+import { SupplierCache } from '../../suppliers/supplier-lookup';
+import type { RequestContext } from '../peppol/peppol-area.service';
+import { assertTransportMode } from '../peppol/transport-mode';
+
+/** The status and body the controller sends. */
+export interface SubmissionAnswer {
+  readonly statusCode: 200 | 202;
+  readonly body: unknown;
+}
+
+interface DocumentRow {
+  id: string;
+  submission_id: string;
+  invoice_code_number: string;
+  kind: string;
+  state: 'pending' | 'submitted' | 'rejected' | 'valid' | 'invalid' | 'cancelling' | 'cancelled';
+  uuid: string | null;
+  long_id: string | null;
+  submission_uid: string | null;
+  error: SubmissionError | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const documentHref = (documentId: string) => `/api/einvoice/documents/${documentId}`;
+
+/**
+ * Malaysian area, submission (#4; seed 000 "Invoice-type document", submission response). The
+ * gateway validates, renders and appends; the reporting worker submits to MyInvois and records
+ * its answer. The request waits for that answer in the read model up to `MYINVOIS_WAIT_MS`
+ * (200), else answers 202 with the documents still pending and where to poll them (README.md).
+ */
+@Injectable()
+export class MyInvoisSubmissionService {
+  private readonly suppliers = new SupplierCache();
+  private readonly waitMs = Number(process.env.MYINVOIS_WAIT_MS ?? 5_000);
+
+  constructor(private readonly connections: Connections) {}
+
+  async submit(
+    kind: MyInvoisSubmissionKind,
+    shape: 'single' | 'bulk',
+    headers: { supplier?: string | string[]; transportMode?: string },
+    body: unknown,
+    context: RequestContext,
+  ): Promise<SubmissionAnswer> {
+    assertTransportMode(headers.transportMode);
+    const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, 'my', headers.supplier);
+    const bodies = shape === 'bulk' ? myinvois.checkBulkCount(body) : [body];
+    const ids = myinvois.requestedIds(bodies);
+    const taken: Array<{ invoice_code_number: string }> = ids.length
+      ? await this.connections.dataSource.query(
+          `SELECT invoice_code_number FROM myinvois_documents
+           WHERE supplier_id = $1 AND invoice_code_number = ANY($2) AND state NOT IN ('rejected', 'invalid', 'cancelled')`,
+          [supplier.id, ids],
+        )
+      : [];
+    const prepared = myinvois.prepareSubmission(kind, bodies, myinvois.supplierOfProfile(supplier.profile), new Set(taken.map((r) => r.invoice_code_number)));
+    // One document: its refusal is the request's (400, or 409 for a duplicate ID).
+    if (shape === 'single' && prepared.rejected[0]) throw asRequestError(prepared.rejected[0].error);
+
+    const submissionId = randomUUID();
+    const data: MyInvoisDocumentsSubmittedData = {
+      submissionId,
+      tenantId: context.tenant.id,
+      supplierId: supplier.id,
+      kind,
+      documents: prepared.documents.map((d) => ({
+        documentId: randomUUID(),
+        invoiceCodeNumber: d.submission.codeNumber,
+        format: d.submission.format,
+        document: String(d.submission.document),
+        documentHash: d.submission.documentHash,
+      })),
+      submittedAt: new Date().toISOString(),
+    };
+    const pending = answer(submissionId, null, [], prepared.rejected, data.documents.map((d) => ({ id: d.documentId, invoice_code_number: d.invoiceCodeNumber })));
+    const statusCode = data.documents.length ? 202 : 200;
+    const metadata: EventMetadata = { tenantId: context.tenant.id, correlationId: context.correlationId, idempotencyKey: context.idempotency?.key };
+    await this.connections.store.transaction(async (uow) => {
+      // A replay of this request answers the 202 with the poll links: its outcome is in GET.
+      await recordResponse(uow, context.idempotency, statusCode, pending);
+      if (data.documents.length) {
+        await handleCommand(uow, myInvoisSubmissionDecider, myInvoisSubmissionStreamId(submissionId), { type: 'SubmitToMyInvois', data }, metadata);
+      }
+    });
+    if (!data.documents.length) return { statusCode: 200, body: pending };
+    const rows = await this.waitFor(
+      `SELECT * FROM myinvois_documents WHERE submission_id = $1 ORDER BY created_at, invoice_code_number`,
+      [submissionId],
+      (r) => r.state !== 'pending',
+    );
+    const open = rows.filter((r) => r.state === 'pending');
+    const submissionUid = rows.find((r) => r.submission_uid)?.submission_uid ?? null;
+    const accepted = rows.filter((r) => r.uuid && r.state !== 'rejected').map((r) => ({ uuid: r.uuid as string, invoiceCodeNumber: r.invoice_code_number }));
+    const rejected = [
+      ...prepared.rejected,
+      ...rows.filter((r) => r.state === 'rejected').map((r) => ({ invoiceCodeNumber: r.invoice_code_number, error: r.error as SubmissionError })),
+    ];
+    return { statusCode: open.length ? 202 : 200, body: answer(submissionId, submissionUid, accepted, rejected, open) };
+  }
+
+  /** `GET /api/einvoice/documents/{id}`: by our document id, the MyInvois uuid, or the `ID` (latest). */
+  async document(supplierHeader: string | string[] | undefined, id: string, context: RequestContext) {
+    return { status: 'success', data: view(await this.find(supplierHeader, id, context)) };
+  }
+
+  /**
+   * `POST /api/einvoice/documents/{id}/cancel` `{reason}`: a valid document is cancelled at
+   * MyInvois by the reporting worker; 200 once cancelled, 409 `MYINVOIS.CANCEL_REFUSED` with the
+   * authority's reason, or 202 (poll GET) when MyInvois has not answered within MYINVOIS_WAIT_MS.
+   */
+  async cancel(supplierHeader: string | string[] | undefined, id: string, body: unknown, context: RequestContext): Promise<SubmissionAnswer> {
+    const reason = (body as { reason?: unknown } | null)?.reason;
+    if (typeof reason !== 'string' || reason.trim().length === 0 || reason.length > 300) {
+      throw new AppError('validation', 'REQUEST.INVALID', 'reason is required: 1 to 300 characters.', {
+        issues: [issue('reason', 'FIELD.REQUIRED', 'Give the reason for the cancellation (1 to 300 characters).')],
+      });
+    }
+    const row = await this.find(supplierHeader, id, context);
+    if (row.state !== 'valid' || !row.uuid) {
+      throw new AppError('conflict', 'MYINVOIS.NOT_CANCELLABLE', `Only a valid document can be cancelled; this one is ${row.state}.`, {
+        issues: [issue('id', 'MYINVOIS.NOT_CANCELLABLE', `The document is ${row.state}.`)],
+      });
+    }
+    const pending = { status: 'pending', data: { ...view({ ...row, state: 'cancelling' }), href: documentHref(row.id) } };
+    const metadata: EventMetadata = { tenantId: context.tenant.id, correlationId: context.correlationId, idempotencyKey: context.idempotency?.key };
+    await this.connections.store.transaction(async (uow) => {
+      await recordResponse(uow, context.idempotency, 202, pending);
+      await handleCommand(uow, myInvoisSubmissionDecider, myInvoisSubmissionStreamId(row.submission_id), {
+        type: 'RequestCancellation',
+        data: { submissionId: row.submission_id, documentId: row.id, uuid: row.uuid as string, reason, requestedAt: new Date().toISOString() },
+      }, metadata);
+    });
+    const [after] = await this.waitFor(`SELECT * FROM myinvois_documents WHERE id = $1`, [row.id], (r) => r.state !== 'cancelling');
+    if (after?.state === 'cancelled') return { statusCode: 200, body: { status: 'success', data: view(after) } };
+    if (after?.state === 'valid') {
+      throw new AppError('conflict', 'MYINVOIS.CANCEL_REFUSED', `MyInvois refused the cancellation: ${after.error?.message ?? ''}`, {
+        issues: [issue('id', after.error?.code ?? 'MYINVOIS.CANCEL_REFUSED', after.error?.message ?? 'Refused.')],
+      });
+    }
+    return { statusCode: 202, body: pending };
+  }
+
+  private async find(supplierHeader: string | string[] | undefined, id: string, context: RequestContext): Promise<DocumentRow> {
+    const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, 'my', supplierHeader);
+    const rows: DocumentRow[] = await this.connections.dataSource.query(
+      `SELECT * FROM myinvois_documents WHERE supplier_id = $1 AND tenant_id = $2 AND (id::text = $3 OR uuid = $3 OR invoice_code_number = $3)
+       ORDER BY created_at DESC LIMIT 1`,
+      [supplier.id, context.tenant.id, id],
+    );
+    if (!rows[0]) throw notFound('DOCUMENT.NOT_FOUND', `No MyInvois document ${id} for this supplier.`);
+    return rows[0];
+  }
+
+  /** Polls the read model until `done` holds for every row, or MYINVOIS_WAIT_MS passes. */
+  private async waitFor(sql: string, params: unknown[], done: (row: DocumentRow) => boolean): Promise<DocumentRow[]> {
+    const deadline = Date.now() + this.waitMs;
+    for (;;) {
+      const rows: DocumentRow[] = await this.connections.dataSource.query(sql, params);
+      if (rows.every(done) || Date.now() >= deadline) return rows;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(100, Math.max(0, deadline - Date.now()))));
+    }
+  }
+}
+
+/** A document as GET shows it. */
+function view(row: DocumentRow) {
+  return {
+    documentId: row.id,
+    invoiceCodeNumber: row.invoice_code_number,
+    kind: row.kind,
+    state: row.state,
+    uuid: row.uuid,
+    longId: row.long_id,
+    submissionUid: row.submission_uid,
+    error: row.error,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+/** The seed's submission response, plus the documents still waiting for MyInvois and where to poll them. */
+function answer(
+  submissionId: string,
+  submissionUid: string | null,
+  acceptedDocuments: readonly { uuid: string; invoiceCodeNumber: string }[],
+  rejectedDocuments: readonly { invoiceCodeNumber: string; error: SubmissionError }[],
+  pending: readonly { id: string; invoice_code_number: string }[],
+) {
+  return {
+    status: 'submitted',
+    data: {
+      submissionId,
+      submissionResponse: {
+        submissionUid,
+        acceptedDocuments,
+        rejectedDocuments,
+        pendingDocuments: pending.map((p) => ({ documentId: p.id, invoiceCodeNumber: p.invoice_code_number, href: documentHref(p.id) })),
+      },
+    },
+  };
+}
+
+function asRequestError(error: SubmissionError): AppError {
+  const issues = (error.details ?? []).map((d) => issue(d.propertyPath ?? d.target ?? '', d.code, d.message));
+  return new AppError(error.code === 'DOCUMENT.DUPLICATE_ID' ? 'conflict' : 'validation', error.code, error.message, { issues });
+}

@@ -1,0 +1,204 @@
+import {
+  AppError,
+  EventMetadata,
+  MyInvoisDocumentCancellationRequestedData,
+  Logger,
+  MyInvoisDocumentsSubmittedData,
+  MyInvoisSubmissionAcceptedData,
+  MyInvoisSubmissionPolledData,
+  RecordedEvent,
+  SecretBox,
+  SubmissionError,
+  SupplierProfile,
+  myInvoisSubmissionDecider,
+  myInvoisSubmissionStreamId,
+} from '@einvoice/domain';
+import { EventHandler, EventStore, MessageContext, UnitOfWork, handleCommand } from '@einvoice/domain/infrastructure';
+import { myinvois } from '@einvoice/areas';
+
+export interface MyInvoisReportingDependencies {
+  readonly store: EventStore;
+  /** The connector of `MYINVOIS_MODE` (myinvois.connectorFromEnv); in sandbox mode this process's own. */
+  readonly connector: myinvois.MyInvoisConnector;
+  /** Tokens of this process: the worker logs in itself with the stored credentials. */
+  readonly tokens: myinvois.TokenCache;
+  readonly secrets: SecretBox;
+  readonly groupId: string;
+  readonly log: Logger;
+  /** Wait between Get Submission polls (notes/national-systems.md: every 3–5 s). */
+  readonly pollIntervalMs: number;
+  /** Polls per submission before the worker stops asking (documents then stay `submitted`). */
+  readonly maxPolls: number;
+  /**
+   * A 429's Retry-After up to this long is waited out inside the handler (heartbeating);
+   * longer, the error goes to the consumer (retriable: its backoff, then the dead-letter topic).
+   */
+  readonly maxRetryAfterMs: number;
+}
+
+/** Settings from the environment (README "Malaysia (MyInvois)"). */
+export function myInvoisReportingSettings(env: NodeJS.ProcessEnv = process.env) {
+  return {
+    pollIntervalMs: Number(env.MYINVOIS_POLL_MS ?? 3_000),
+    maxPolls: Number(env.MYINVOIS_MAX_POLLS ?? 100),
+    maxRetryAfterMs: Number(env.MYINVOIS_MAX_RETRY_AFTER_MS ?? 20_000),
+  };
+}
+
+/**
+ * Reports MyInvois submissions (#4): submits the documents of a MyInvoisDocumentsSubmitted,
+ * records the answer, then polls Get Submission until every accepted document is Valid or
+ * Invalid. Each step runs in one transaction with its processed mark, and the authority's answer
+ * commits with it: a redelivered event finds the mark and submits nothing again. A crash between
+ * MyInvois's 2xx and the commit is the one window left; MyInvois then answers DV302 (duplicate)
+ * for those documents, which is recorded as their rejection rather than a second uuid.
+ */
+export function createMyInvoisHandler(deps: MyInvoisReportingDependencies): EventHandler {
+  return async (event, ctx) => {
+    switch (event.type) {
+      case 'MyInvoisDocumentsSubmitted':
+        return submit(deps, event, event.data as MyInvoisDocumentsSubmittedData, ctx);
+      case 'MyInvoisSubmissionAccepted':
+        if ((event.data as MyInvoisSubmissionAcceptedData).acceptedDocuments.length === 0) return;
+        return poll(deps, event, (event.data as MyInvoisSubmissionAcceptedData).submissionId, 1, ctx);
+      case 'MyInvoisSubmissionPolled': {
+        const data = event.data as MyInvoisSubmissionPolledData;
+        await sleep(deps.pollIntervalMs, ctx);
+        return poll(deps, event, data.submissionId, data.pollNo + 1, ctx);
+      }
+      case 'MyInvoisDocumentCancellationRequested':
+        return cancel(deps, event, event.data as MyInvoisDocumentCancellationRequestedData, ctx);
+      default:
+        return;
+    }
+  };
+}
+
+async function submit(deps: MyInvoisReportingDependencies, event: RecordedEvent, data: MyInvoisDocumentsSubmittedData, ctx: MessageContext): Promise<void> {
+  const streamId = myInvoisSubmissionStreamId(data.submissionId);
+  const metadata = metadataOf(event, data.tenantId);
+  await deps.store.transaction(async (uow) => {
+    if (!(await uow.markProcessed(deps.groupId, event.eventId))) return;
+    let response: myinvois.SubmissionResponse;
+    try {
+      const token = await tokenFor(uow, deps, data.supplierId);
+      const documents = data.documents.map((d) => myinvois.prepareDocument(d.format, d.invoiceCodeNumber, d.document));
+      response = await withRetryAfter(deps, ctx, () => deps.connector.submitDocuments(token, documents));
+    } catch (error) {
+      if (!(error instanceof AppError) || error.retriable) {
+        if (error instanceof AppError && error.code === myinvois.MYINVOIS_ERRORS.TOKEN_REJECTED) await deps.tokens.invalidate(data.supplierId);
+        throw error;
+      }
+      // Refused as a whole (limits, credentials): every document is rejected, with the reason.
+      const refusal = (error.details.authorityError as SubmissionError | undefined) ?? { code: error.code, message: error.message };
+      await handleCommand(uow, myInvoisSubmissionDecider, streamId, {
+        type: 'RecordSubmissionRejected',
+        data: { submissionId: data.submissionId, error: { ...refusal, code: refusal.code || error.code }, rejectedAt: new Date().toISOString() },
+      }, metadata);
+      deps.log('warn', 'MyInvois refused a submission', { submissionId: data.submissionId, code: error.code });
+      return;
+    }
+    const idOf = new Map(data.documents.map((d) => [d.invoiceCodeNumber, d.documentId]));
+    await handleCommand(uow, myInvoisSubmissionDecider, streamId, {
+      type: 'RecordSubmissionAccepted',
+      data: {
+        submissionId: data.submissionId,
+        submissionUid: response.submissionUid,
+        acceptedDocuments: response.acceptedDocuments.map((d) => ({ documentId: idOf.get(d.invoiceCodeNumber) ?? '', uuid: d.uuid, invoiceCodeNumber: d.invoiceCodeNumber })),
+        rejectedDocuments: response.rejectedDocuments.map((d) => ({ documentId: idOf.get(d.invoiceCodeNumber) ?? '', invoiceCodeNumber: d.invoiceCodeNumber, error: d.error })),
+        acceptedAt: new Date().toISOString(),
+      },
+    }, metadata);
+    deps.log('info', 'MyInvois submission answered', { submissionId: data.submissionId, submissionUid: response.submissionUid, accepted: response.acceptedDocuments.length, rejected: response.rejectedDocuments.length });
+  });
+}
+
+async function poll(deps: MyInvoisReportingDependencies, event: RecordedEvent, submissionId: string, pollNo: number, ctx: MessageContext): Promise<void> {
+  const streamId = myInvoisSubmissionStreamId(submissionId);
+  await deps.store.transaction(async (uow) => {
+    if (!(await uow.markProcessed(deps.groupId, event.eventId))) return;
+    const history = await uow.readStream(streamId);
+    const submitted = history.find((e) => e.type === 'MyInvoisDocumentsSubmitted')?.data as MyInvoisDocumentsSubmittedData | undefined;
+    const accepted = history.find((e) => e.type === 'MyInvoisSubmissionAccepted')?.data as MyInvoisSubmissionAcceptedData | undefined;
+    if (!submitted || !accepted) return;
+    let status: myinvois.SubmissionStatus;
+    try {
+      const token = await tokenFor(uow, deps, submitted.supplierId);
+      status = await withRetryAfter(deps, ctx, () => deps.connector.getSubmission(token, accepted.submissionUid));
+    } catch (error) {
+      if (error instanceof AppError && error.code === myinvois.MYINVOIS_ERRORS.TOKEN_REJECTED) await deps.tokens.invalidate(submitted.supplierId);
+      throw error;
+    }
+    await handleCommand(uow, myInvoisSubmissionDecider, streamId, {
+      type: 'RecordPoll',
+      data: {
+        submissionId,
+        pollNo,
+        maxPolls: deps.maxPolls,
+        documents: status.documentSummary.map((d) => ({ uuid: d.uuid, status: d.status, longId: d.longId, reason: d.documentStatusReason })),
+        polledAt: new Date().toISOString(),
+      },
+    }, metadataOf(event, submitted.tenantId));
+  });
+}
+
+/** Cancels at MyInvois and records its answer; a refusal (72 h passed, wrong state) is recorded, not retried. */
+async function cancel(deps: MyInvoisReportingDependencies, event: RecordedEvent, data: MyInvoisDocumentCancellationRequestedData, ctx: MessageContext): Promise<void> {
+  const streamId = myInvoisSubmissionStreamId(data.submissionId);
+  await deps.store.transaction(async (uow) => {
+    if (!(await uow.markProcessed(deps.groupId, event.eventId))) return;
+    const history = await uow.readStream(streamId);
+    const submitted = history.find((e) => e.type === 'MyInvoisDocumentsSubmitted')?.data as MyInvoisDocumentsSubmittedData | undefined;
+    if (!submitted) return;
+    let refused: SubmissionError | undefined;
+    try {
+      const token = await tokenFor(uow, deps, submitted.supplierId);
+      await withRetryAfter(deps, ctx, () => deps.connector.cancelDocument(token, data.uuid, data.reason));
+    } catch (error) {
+      if (!(error instanceof AppError) || error.retriable) {
+        if (error instanceof AppError && error.code === myinvois.MYINVOIS_ERRORS.TOKEN_REJECTED) await deps.tokens.invalidate(submitted.supplierId);
+        throw error;
+      }
+      refused = (error.details.authorityError as SubmissionError | undefined) ?? { code: error.code, message: error.message };
+    }
+    await handleCommand(uow, myInvoisSubmissionDecider, streamId, {
+      type: 'RecordCancellation',
+      data: { submissionId: data.submissionId, uuid: data.uuid, refused, at: new Date().toISOString() },
+    }, metadataOf(event, submitted.tenantId));
+  });
+}
+
+/** The supplier's token: its stored credentials (sealed), logged in by this process when needed. */
+async function tokenFor(uow: UnitOfWork, deps: MyInvoisReportingDependencies, supplierId: string): Promise<myinvois.AccessToken> {
+  const [row] = await uow.query<myinvois.StoredCredentialsRow>(myinvois.SELECT_CREDENTIALS_SQL, [supplierId, myinvois.MYINVOIS_AUTHORITY]);
+  const [supplier] = await uow.query<{ profile: SupplierProfile }>(`SELECT profile FROM suppliers WHERE id = $1`, [supplierId]);
+  const tin = supplier?.profile.identifiers.find((i) => i.scheme === 'MY:TIN')?.id ?? '';
+  return deps.tokens.get(supplierId, myinvois.openStoredCredentials(row, deps.secrets, tin));
+}
+
+/** Honours a 429's `retryAfterMs` when it fits the handler's budget (heartbeating meanwhile). */
+async function withRetryAfter<T>(deps: MyInvoisReportingDependencies, ctx: MessageContext, call: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      const retryAfterMs = error instanceof AppError && error.kind === 'rate_limited' ? Number(error.details.retryAfterMs ?? 0) : -1;
+      if (retryAfterMs < 0 || retryAfterMs > deps.maxRetryAfterMs || attempt >= 3) throw error;
+      deps.log('warn', 'MyInvois rate limit: waiting', { retryAfterMs, attempt });
+      await sleep(retryAfterMs, ctx);
+    }
+  }
+}
+
+/** Sleeps, heartbeating every second so the group keeps the partition (kafkajs heartbeats only when asked). */
+async function sleep(ms: number, ctx: MessageContext): Promise<void> {
+  const until = Date.now() + ms;
+  for (let left = ms; left > 0; left = until - Date.now()) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(left, 1_000)));
+    await ctx.heartbeat();
+  }
+}
+
+function metadataOf(event: RecordedEvent, tenantId: string): EventMetadata {
+  return { tenantId, correlationId: event.metadata.correlationId, causationId: event.eventId };
+}

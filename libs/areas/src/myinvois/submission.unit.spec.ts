@@ -1,0 +1,38 @@
+import { invoiceBody, line, sst, supplier } from './fixtures/bodies';
+import { checkBulkCount, prepareSubmission } from './submission';
+
+const many = (n: number) => Array.from({ length: n }, (_, i) => invoiceBody({ ID: `INV-${i}` }));
+
+describe('#4 MyInvois submission limits and per-document outcome', () => {
+  it('a bulk of more than 100 documents is a 400 MYINVOIS.TOO_MANY_DOCUMENTS; 100 pass', () => {
+    expect(() => checkBulkCount(many(101))).toThrow(expect.objectContaining({ kind: 'validation', code: 'MYINVOIS.TOO_MANY_DOCUMENTS' }));
+    expect(checkBulkCount(many(100))).toHaveLength(100);
+  });
+
+  it('a bulk body that is not a non-empty array is a 400', () => {
+    expect(() => checkBulkCount({ ID: 'x' })).toThrow(expect.objectContaining({ kind: 'validation', code: 'REQUEST.INVALID' }));
+    expect(() => checkBulkCount([])).toThrow(expect.objectContaining({ kind: 'validation' }));
+  });
+
+  it('invalid, repeated and already-submitted IDs are rejected per document in the authority shape; the rest are prepared', () => {
+    const bodies = [invoiceBody({ ID: 'A-1' }), invoiceBody({ ID: 'A-2', IssueDate: 'yesterday' }), invoiceBody({ ID: 'A-1' }), invoiceBody({ ID: 'OLD-1' }), invoiceBody({ ID: 'A-3' })];
+    const prepared = prepareSubmission('invoice', bodies, supplier, new Set(['OLD-1']));
+    expect(prepared.documents.map((d) => d.submission.codeNumber)).toEqual(['A-1', 'A-3']);
+    expect(prepared.documents[0].submission).toMatchObject({ format: 'JSON', documentHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(prepared.rejected).toEqual([
+      {
+        invoiceCodeNumber: 'A-2',
+        error: { code: 'REQUEST.INVALID', message: expect.any(String), target: 'A-2', propertyPath: null, details: [expect.objectContaining({ propertyPath: 'IssueDate', target: 'IssueDate' })] },
+      },
+      { invoiceCodeNumber: 'A-1', error: expect.objectContaining({ code: 'DOCUMENT.DUPLICATE_ID', details: [expect.objectContaining({ propertyPath: 'ID' })] }) },
+      { invoiceCodeNumber: 'OLD-1', error: expect.objectContaining({ code: 'DOCUMENT.DUPLICATE_ID' }) },
+    ]);
+  });
+
+  it('a rendered document over 300 KB makes the request a 413 MYINVOIS.MAXIMUM_SIZE_EXCEEDED', () => {
+    const lines = Array.from({ length: 400 }, (_, i) => line(`Item ${i} ${'x'.repeat(200)}`, 1, 10, [sst()]));
+    expect(() => prepareSubmission('invoice', [invoiceBody({ InvoiceLines: lines })], supplier, new Set())).toThrow(
+      expect.objectContaining({ kind: 'too_large', code: 'MYINVOIS.MAXIMUM_SIZE_EXCEEDED' }),
+    );
+  });
+});

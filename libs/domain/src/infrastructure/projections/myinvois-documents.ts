@@ -1,0 +1,106 @@
+import { conflict } from '../../errors';
+import type { RecordedEvent } from '../../events';
+import type {
+  MyInvoisDocumentCancellationRefusedData,
+  MyInvoisDocumentCancellationRequestedData,
+  MyInvoisDocumentCancelledData,
+  MyInvoisDocumentInvalidatedData,
+  MyInvoisDocumentValidatedData,
+  MyInvoisDocumentsSubmittedData,
+  MyInvoisSubmissionAcceptedData,
+  MyInvoisSubmissionRejectedData,
+} from '../../myinvois-submission';
+import type { ConstraintErrorMap } from '../eventstore/event-store';
+import type { UnitOfWork } from '../eventstore/unit-of-work';
+
+/**
+ * The `myinvois_documents` read model (#4): one row per submitted document, states `pending`
+ * (at the gateway, not yet answered), `submitted` (MyInvois gave it a uuid), `rejected`,
+ * `valid`, `invalid`, `cancelling`, `cancelled`. Inserts are idempotent on replay; updates are
+ * versioned by the stream position (`version < position`).
+ */
+export async function projectMyInvoisDocuments(uow: UnitOfWork, event: RecordedEvent): Promise<void> {
+  const position = event.streamPosition;
+  switch (event.type) {
+    case 'MyInvoisDocumentsSubmitted': {
+      const d = event.data as MyInvoisDocumentsSubmittedData;
+      for (const doc of d.documents) {
+        await uow.query(
+          `INSERT INTO myinvois_documents (id, submission_id, tenant_id, supplier_id, kind, invoice_code_number, document_hash,
+             state, created_at, updated_at, version)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $8, $9) ON CONFLICT (id) DO NOTHING`,
+          [doc.documentId, d.submissionId, d.tenantId, d.supplierId, d.kind, doc.invoiceCodeNumber, doc.documentHash, d.submittedAt, position],
+        );
+      }
+      return;
+    }
+    case 'MyInvoisSubmissionAccepted': {
+      const d = event.data as MyInvoisSubmissionAcceptedData;
+      for (const doc of d.acceptedDocuments) {
+        await uow.query(
+          `UPDATE myinvois_documents SET state = 'submitted', uuid = $2, submission_uid = $3, updated_at = $4, version = $5
+           WHERE id = $1 AND version < $5`,
+          [doc.documentId, doc.uuid, d.submissionUid, d.acceptedAt, position],
+        );
+      }
+      for (const doc of d.rejectedDocuments) {
+        await uow.query(
+          `UPDATE myinvois_documents SET state = 'rejected', error = $2, submission_uid = $3, updated_at = $4, version = $5
+           WHERE id = $1 AND version < $5`,
+          [doc.documentId, doc.error, d.submissionUid, d.acceptedAt, position],
+        );
+      }
+      return;
+    }
+    case 'MyInvoisSubmissionRejected': {
+      const d = event.data as MyInvoisSubmissionRejectedData;
+      await uow.query(
+        `UPDATE myinvois_documents SET state = 'rejected', error = $2, updated_at = $3, version = $4
+         WHERE submission_id = $1 AND version < $4`,
+        [d.submissionId, d.error, d.rejectedAt, position],
+      );
+      return;
+    }
+    case 'MyInvoisDocumentValidated': {
+      const d = event.data as MyInvoisDocumentValidatedData;
+      await uow.query(
+        `UPDATE myinvois_documents SET state = 'valid', long_id = $2, updated_at = $3, version = $4 WHERE id = $1 AND version < $4`,
+        [d.documentId, d.longId, d.validatedAt, position],
+      );
+      return;
+    }
+    case 'MyInvoisDocumentInvalidated': {
+      const d = event.data as MyInvoisDocumentInvalidatedData;
+      await uow.query(
+        `UPDATE myinvois_documents SET state = 'invalid', error = $2, updated_at = $3, version = $4 WHERE id = $1 AND version < $4`,
+        [d.documentId, { code: 'Invalid', message: d.reason }, d.invalidatedAt, position],
+      );
+      return;
+    }
+    case 'MyInvoisDocumentCancellationRequested': {
+      const d = event.data as MyInvoisDocumentCancellationRequestedData;
+      await uow.query(`UPDATE myinvois_documents SET state = 'cancelling', updated_at = $2, version = $3 WHERE id = $1 AND version < $3`, [d.documentId, d.requestedAt, position]);
+      return;
+    }
+    case 'MyInvoisDocumentCancelled': {
+      const d = event.data as MyInvoisDocumentCancelledData;
+      await uow.query(`UPDATE myinvois_documents SET state = 'cancelled', updated_at = $2, version = $3 WHERE id = $1 AND version < $3`, [d.documentId, d.cancelledAt, position]);
+      return;
+    }
+    case 'MyInvoisDocumentCancellationRefused': {
+      const d = event.data as MyInvoisDocumentCancellationRefusedData;
+      await uow.query(`UPDATE myinvois_documents SET state = 'valid', error = $2, updated_at = $3, version = $4 WHERE id = $1 AND version < $4`, [d.documentId, d.error, d.refusedAt, position]);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/** A concurrent request that submitted the same ID first wins; this one is a 409. */
+export const myInvoisConstraintErrors: ConstraintErrorMap = {
+  myinvois_documents_supplier_number_key: () =>
+    conflict('DOCUMENT.DUPLICATE_ID', 'A document with this ID was already submitted by this supplier.', [
+      { path: 'ID', code: 'DOCUMENT.DUPLICATE_ID', message: 'ID is already used by another document of this supplier.', severity: 'error' },
+    ]),
+};

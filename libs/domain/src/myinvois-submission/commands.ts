@@ -1,0 +1,28 @@
+import type { Command } from '../events';
+import type { MyInvoisDocumentCancellationRequestedData, MyInvoisDocumentsSubmittedData, MyInvoisSubmissionAcceptedData, MyInvoisSubmissionRejectedData, SubmissionError } from './events';
+
+/** One document's state in a Get Submission answer (SDK `documentSummary[].status`). */
+export interface PolledDocument {
+  readonly uuid: string;
+  readonly status: 'Submitted' | 'Valid' | 'Invalid' | 'Cancelled';
+  readonly longId: string;
+  readonly reason?: string | null;
+}
+
+export type SubmitToMyInvois = Command<'SubmitToMyInvois', MyInvoisDocumentsSubmittedData>;
+export type RecordSubmissionAccepted = Command<'RecordSubmissionAccepted', MyInvoisSubmissionAcceptedData>;
+export type RecordSubmissionRejected = Command<'RecordSubmissionRejected', MyInvoisSubmissionRejectedData>;
+/** What one Get Submission poll saw; `maxPolls` bounds the polling (notes: every 3–5 s). */
+export type RecordPoll = Command<
+  'RecordPoll',
+  { readonly submissionId: string; readonly pollNo: number; readonly maxPolls: number; readonly documents: readonly PolledDocument[]; readonly polledAt: string }
+>;
+
+export type RequestCancellation = Command<'RequestCancellation', MyInvoisDocumentCancellationRequestedData>;
+/** MyInvois's answer to a cancellation: done, or refused with its error. */
+export type RecordCancellation = Command<
+  'RecordCancellation',
+  { readonly submissionId: string; readonly uuid: string; readonly refused?: SubmissionError; readonly at: string }
+>;
+
+export type MyInvoisSubmissionCommand = SubmitToMyInvois | RecordSubmissionAccepted | RecordSubmissionRejected | RecordPoll | RequestCancellation | RecordCancellation;

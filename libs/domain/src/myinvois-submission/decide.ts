@@ -1,0 +1,74 @@
+import { AppError, conflict } from '../errors';
+import type { MyInvoisSubmissionCommand } from './commands';
+import type { MyInvoisSubmissionEvent } from './events';
+import { MyInvoisSubmissionState, evolveMyInvoisSubmission, initialMyInvoisSubmissionState } from './evolve';
+
+function notSubmitted(): AppError {
+  return new AppError('conflict', 'MYINVOIS.SUBMISSION_UNKNOWN', 'No such MyInvois submission.', { retriable: false });
+}
+
+/**
+ * Pure decider of a MyInvois submission. The authority's answer is recorded once: a repeated
+ * Record* (an at-least-once consumer) decides nothing new, so nothing is submitted twice on the
+ * strength of a missing answer. A poll records each document's final state once, and asks for
+ * another poll while documents are still `Submitted` (up to `maxPolls`).
+ */
+export function decideMyInvoisSubmission(command: MyInvoisSubmissionCommand, state: MyInvoisSubmissionState): MyInvoisSubmissionEvent[] {
+  switch (command.type) {
+    case 'SubmitToMyInvois':
+      if (state.status !== 'none') throw conflict('MYINVOIS.SUBMISSION_EXISTS', 'The submission already exists.');
+      return [{ type: 'MyInvoisDocumentsSubmitted', data: command.data }];
+    case 'RecordSubmissionAccepted':
+      if (state.status === 'none') throw notSubmitted();
+      return state.status === 'submitted' ? [{ type: 'MyInvoisSubmissionAccepted', data: command.data }] : [];
+    case 'RecordSubmissionRejected':
+      if (state.status === 'none') throw notSubmitted();
+      return state.status === 'submitted' ? [{ type: 'MyInvoisSubmissionRejected', data: command.data }] : [];
+    case 'RecordPoll': {
+      if (state.status === 'none') throw notSubmitted();
+      if (state.status !== 'answered') return [];
+      const { submissionId, polledAt } = command.data;
+      const events: MyInvoisSubmissionEvent[] = [];
+      for (const doc of command.data.documents) {
+        const documentId = state.pending[doc.uuid];
+        if (!documentId) continue;
+        if (doc.status === 'Valid') {
+          events.push({ type: 'MyInvoisDocumentValidated', data: { submissionId, documentId, uuid: doc.uuid, longId: doc.longId, validatedAt: polledAt } });
+        } else if (doc.status === 'Invalid') {
+          events.push({ type: 'MyInvoisDocumentInvalidated', data: { submissionId, documentId, uuid: doc.uuid, reason: doc.reason ?? 'Invalid', invalidatedAt: polledAt } });
+        }
+      }
+      const after = events.reduce(evolveMyInvoisSubmission, state);
+      const stillPending = after.status === 'answered' && Object.keys(after.pending).length > 0;
+      if (stillPending && command.data.pollNo < command.data.maxPolls) {
+        events.push({ type: 'MyInvoisSubmissionPolled', data: { submissionId, pollNo: command.data.pollNo, polledAt } });
+      }
+      return events;
+    }
+    case 'RequestCancellation': {
+      const { uuid } = command.data;
+      if (state.status !== 'answered' || !state.valid[uuid] || state.cancelling[uuid]) {
+        throw new AppError('conflict', 'MYINVOIS.NOT_CANCELLABLE', 'Only a valid document without a cancellation in progress can be cancelled.', { retriable: false });
+      }
+      return [{ type: 'MyInvoisDocumentCancellationRequested', data: { ...command.data, documentId: state.valid[uuid] } }];
+    }
+    case 'RecordCancellation': {
+      const { submissionId, uuid, refused, at } = command.data;
+      const documentId = state.status === 'answered' ? state.cancelling[uuid] : undefined;
+      if (!documentId) return [];
+      return refused
+        ? [{ type: 'MyInvoisDocumentCancellationRefused', data: { submissionId, documentId, uuid, error: refused, refusedAt: at } }]
+        : [{ type: 'MyInvoisDocumentCancelled', data: { submissionId, documentId, uuid, cancelledAt: at } }];
+    }
+    default: {
+      const unknown: never = command;
+      return unknown;
+    }
+  }
+}
+
+export const myInvoisSubmissionDecider = {
+  decide: decideMyInvoisSubmission,
+  evolve: evolveMyInvoisSubmission,
+  initialState: initialMyInvoisSubmissionState,
+};

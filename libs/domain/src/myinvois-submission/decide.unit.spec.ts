@@ -1,0 +1,115 @@
+import { specification } from '../test/given-when-then';
+import type { MyInvoisSubmissionCommand } from './commands';
+import { myInvoisSubmissionDecider } from './decide';
+import type { MyInvoisDocumentsSubmittedData, MyInvoisSubmissionAcceptedData, MyInvoisSubmissionEvent } from './events';
+
+const submitted: MyInvoisDocumentsSubmittedData = {
+  submissionId: 's-1',
+  tenantId: 't-1',
+  supplierId: 'sup-1',
+  kind: 'invoice',
+  documents: [
+    { documentId: 'd-1', invoiceCodeNumber: 'INV-1', format: 'JSON', document: '{}', documentHash: 'h1' },
+    { documentId: 'd-2', invoiceCodeNumber: 'INV-2', format: 'JSON', document: '{}', documentHash: 'h2' },
+    { documentId: 'd-3', invoiceCodeNumber: 'INV-3', format: 'JSON', document: '{}', documentHash: 'h3' },
+  ],
+  submittedAt: '2026-03-15T10:00:00.000Z',
+};
+const accepted: MyInvoisSubmissionAcceptedData = {
+  submissionId: 's-1',
+  submissionUid: 'UID1',
+  acceptedDocuments: [
+    { documentId: 'd-1', uuid: 'U1', invoiceCodeNumber: 'INV-1' },
+    { documentId: 'd-2', uuid: 'U2', invoiceCodeNumber: 'INV-2' },
+  ],
+  rejectedDocuments: [{ documentId: 'd-3', invoiceCodeNumber: 'INV-3', error: { code: 'DV302', message: 'Duplicated submission' } }],
+  acceptedAt: '2026-03-15T10:00:01.000Z',
+};
+const at = '2026-03-15T10:00:05.000Z';
+const poll = (pollNo: number, documents: Extract<MyInvoisSubmissionCommand, { type: 'RecordPoll' }>['data']['documents'], maxPolls = 10): MyInvoisSubmissionCommand => ({
+  type: 'RecordPoll',
+  data: { submissionId: 's-1', pollNo, maxPolls, documents, polledAt: at },
+});
+const history: MyInvoisSubmissionEvent[] = [
+  { type: 'MyInvoisDocumentsSubmitted', data: submitted },
+  { type: 'MyInvoisSubmissionAccepted', data: accepted },
+];
+
+const spec = specification(myInvoisSubmissionDecider);
+
+describe('#4 MyInvois submission decider', () => {
+  it('given nothing, when SubmitToMyInvois, then MyInvoisDocumentsSubmitted; again: MYINVOIS.SUBMISSION_EXISTS', () => {
+    spec.given([]).when({ type: 'SubmitToMyInvois', data: submitted }).then([{ type: 'MyInvoisDocumentsSubmitted', data: submitted }]);
+    spec.given(history.slice(0, 1)).when({ type: 'SubmitToMyInvois', data: submitted }).thenThrows('MYINVOIS.SUBMISSION_EXISTS');
+  });
+
+  it('given a submitted submission, when the answer is recorded, then MyInvoisSubmissionAccepted', () => {
+    spec.given(history.slice(0, 1)).when({ type: 'RecordSubmissionAccepted', data: accepted }).then([{ type: 'MyInvoisSubmissionAccepted', data: accepted }]);
+  });
+
+  it('given an answered submission, when an answer is recorded again (redelivered event), then nothing new: never a second submissionUid', () => {
+    spec.given(history).when({ type: 'RecordSubmissionAccepted', data: { ...accepted, submissionUid: 'UID2' } }).then([]);
+    spec.given(history).when({ type: 'RecordSubmissionRejected', data: { submissionId: 's-1', error: { code: 'X', message: 'x' }, rejectedAt: at } }).then([]);
+  });
+
+  it('given nothing, when an answer is recorded, then MYINVOIS.SUBMISSION_UNKNOWN', () => {
+    spec.given([]).when({ type: 'RecordSubmissionAccepted', data: accepted }).thenThrows('MYINVOIS.SUBMISSION_UNKNOWN');
+  });
+
+  it('given a submitted submission, when MyInvois refuses it as a whole, then MyInvoisSubmissionRejected', () => {
+    const data = { submissionId: 's-1', error: { code: 'MaximumSizeExceeded', message: 'too big' }, rejectedAt: at };
+    spec.given(history.slice(0, 1)).when({ type: 'RecordSubmissionRejected', data }).then([{ type: 'MyInvoisSubmissionRejected', data }]);
+  });
+
+  it('given an answered submission, when a poll sees one Valid and one still Submitted, then Validated and another poll', () => {
+    spec
+      .given(history)
+      .when(poll(1, [{ uuid: 'U1', status: 'Valid', longId: 'L1' }, { uuid: 'U2', status: 'Submitted', longId: '' }]))
+      .then([
+        { type: 'MyInvoisDocumentValidated', data: { submissionId: 's-1', documentId: 'd-1', uuid: 'U1', longId: 'L1', validatedAt: at } },
+        { type: 'MyInvoisSubmissionPolled', data: { submissionId: 's-1', pollNo: 1, polledAt: at } },
+      ]);
+  });
+
+  it('given one document already valid, when a poll sees both final, then only the other is recorded, and no further poll', () => {
+    spec
+      .given([...history, { type: 'MyInvoisDocumentValidated', data: { submissionId: 's-1', documentId: 'd-1', uuid: 'U1', longId: 'L1', validatedAt: at } }])
+      .when(poll(2, [{ uuid: 'U1', status: 'Valid', longId: 'L1' }, { uuid: 'U2', status: 'Invalid', longId: '', reason: 'bad' }]))
+      .then([{ type: 'MyInvoisDocumentInvalidated', data: { submissionId: 's-1', documentId: 'd-2', uuid: 'U2', reason: 'bad', invalidatedAt: at } }]);
+  });
+
+  it('given an answered submission, when the last allowed poll still sees Submitted, then polling stops', () => {
+    spec.given(history).when(poll(3, [{ uuid: 'U1', status: 'Submitted', longId: '' }], 3)).then([]);
+  });
+
+  describe('cancellation', () => {
+    const validated: MyInvoisSubmissionEvent[] = [
+      ...history,
+      { type: 'MyInvoisDocumentValidated', data: { submissionId: 's-1', documentId: 'd-1', uuid: 'U1', longId: 'L1', validatedAt: at } },
+    ];
+    const request = { submissionId: 's-1', documentId: 'd-1', uuid: 'U1', reason: 'Wrong buyer', requestedAt: at };
+    const requested: MyInvoisSubmissionEvent = { type: 'MyInvoisDocumentCancellationRequested', data: request };
+
+    it('given a valid document, when RequestCancellation, then MyInvoisDocumentCancellationRequested', () => {
+      spec.given(validated).when({ type: 'RequestCancellation', data: request }).then([requested]);
+    });
+
+    it('given a document not (yet) valid or already being cancelled, when RequestCancellation, then MYINVOIS.NOT_CANCELLABLE', () => {
+      spec.given(history).when({ type: 'RequestCancellation', data: request }).thenThrows('MYINVOIS.NOT_CANCELLABLE');
+      spec.given([...validated, requested]).when({ type: 'RequestCancellation', data: request }).thenThrows('MYINVOIS.NOT_CANCELLABLE');
+    });
+
+    it('given a cancellation in flight, when MyInvois answers, then Cancelled or Refused once; a cancelled document cannot be cancelled again', () => {
+      spec.given([...validated, requested]).when({ type: 'RecordCancellation', data: { submissionId: 's-1', uuid: 'U1', at } }).then([
+        { type: 'MyInvoisDocumentCancelled', data: { submissionId: 's-1', documentId: 'd-1', uuid: 'U1', cancelledAt: at } },
+      ]);
+      const refused = { code: 'OperationPeriodOver', message: 'too late' };
+      spec.given([...validated, requested]).when({ type: 'RecordCancellation', data: { submissionId: 's-1', uuid: 'U1', refused, at } }).then([
+        { type: 'MyInvoisDocumentCancellationRefused', data: { submissionId: 's-1', documentId: 'd-1', uuid: 'U1', error: refused, refusedAt: at } },
+      ]);
+      const cancelled: MyInvoisSubmissionEvent = { type: 'MyInvoisDocumentCancelled', data: { submissionId: 's-1', documentId: 'd-1', uuid: 'U1', cancelledAt: at } };
+      spec.given([...validated, requested, cancelled]).when({ type: 'RecordCancellation', data: { submissionId: 's-1', uuid: 'U1', at } }).then([]);
+      spec.given([...validated, requested, cancelled]).when({ type: 'RequestCancellation', data: request }).thenThrows('MYINVOIS.NOT_CANCELLABLE');
+    });
+  });
+});

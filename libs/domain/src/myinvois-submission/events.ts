@@ -1,0 +1,132 @@
+import type { Event } from '../events';
+
+/**
+ * The authority's error object, as MyInvois answers a rejected document (SDK "Submit
+ * Documents", `rejectedDocuments[].error`); also the shape of the gateway's own per-document
+ * rejections, so a client reads one shape whichever side refused.
+ */
+export interface SubmissionError {
+  readonly code: string;
+  readonly message: string;
+  readonly target?: string | null;
+  readonly propertyPath?: string | null;
+  readonly details?: readonly SubmissionError[] | null;
+}
+
+/** Which endpoint a document came through (seed 000: single or bulk invoice, consolidated, self-billed). */
+export type MyInvoisSubmissionKind = 'invoice' | 'consolidated' | 'self-billed';
+
+/** One document of a submission, exactly as it will be sent (the bytes the hash covers). */
+export interface SubmittedMyInvoisDocument {
+  /** Our id of the document (`GET /api/einvoice/documents/{documentId}`). */
+  readonly documentId: string;
+  /** The caller's `ID`: wire `codeNumber`, and the key the authority answers with. */
+  readonly invoiceCodeNumber: string;
+  readonly format: 'JSON' | 'XML';
+  /** The rendered document, the exact text submitted. */
+  readonly document: string;
+  /** SHA-256 hex of `document` (wire `documentHash`). */
+  readonly documentHash: string;
+}
+
+/** The gateway accepted a submission request: these documents go to MyInvois as one submission. */
+export interface MyInvoisDocumentsSubmittedData {
+  readonly submissionId: string;
+  readonly tenantId: string;
+  readonly supplierId: string;
+  readonly kind: MyInvoisSubmissionKind;
+  readonly documents: readonly SubmittedMyInvoisDocument[];
+  readonly submittedAt: string;
+}
+export type MyInvoisDocumentsSubmitted = Event<'MyInvoisDocumentsSubmitted', MyInvoisDocumentsSubmittedData>;
+
+/** MyInvois answered 202: a submissionUid, a uuid per accepted document, an error per rejected one. */
+export interface MyInvoisSubmissionAcceptedData {
+  readonly submissionId: string;
+  readonly submissionUid: string;
+  readonly acceptedDocuments: readonly { readonly documentId: string; readonly uuid: string; readonly invoiceCodeNumber: string }[];
+  readonly rejectedDocuments: readonly { readonly documentId: string; readonly invoiceCodeNumber: string; readonly error: SubmissionError }[];
+  readonly acceptedAt: string;
+}
+export type MyInvoisSubmissionAccepted = Event<'MyInvoisSubmissionAccepted', MyInvoisSubmissionAcceptedData>;
+
+/** MyInvois refused the submission as a whole (4xx, not retriable): every document is rejected. */
+export interface MyInvoisSubmissionRejectedData {
+  readonly submissionId: string;
+  readonly error: SubmissionError;
+  readonly rejectedAt: string;
+}
+export type MyInvoisSubmissionRejected = Event<'MyInvoisSubmissionRejected', MyInvoisSubmissionRejectedData>;
+
+/** Get Submission still showed documents `Submitted`: the worker polls again after this. */
+export interface MyInvoisSubmissionPolledData {
+  readonly submissionId: string;
+  /** 1 for the first poll that left documents pending. */
+  readonly pollNo: number;
+  readonly polledAt: string;
+}
+export type MyInvoisSubmissionPolled = Event<'MyInvoisSubmissionPolled', MyInvoisSubmissionPolledData>;
+
+/** A document reached `Valid` at MyInvois; `longId` feeds the validation link / QR. */
+export interface MyInvoisDocumentValidatedData {
+  readonly submissionId: string;
+  readonly documentId: string;
+  readonly uuid: string;
+  readonly longId: string;
+  readonly validatedAt: string;
+}
+export type MyInvoisDocumentValidated = Event<'MyInvoisDocumentValidated', MyInvoisDocumentValidatedData>;
+
+/** A document reached `Invalid` at MyInvois (the authority's `documentStatusReason`). */
+export interface MyInvoisDocumentInvalidatedData {
+  readonly submissionId: string;
+  readonly documentId: string;
+  readonly uuid: string;
+  readonly reason: string;
+  readonly invalidatedAt: string;
+}
+export type MyInvoisDocumentInvalidated = Event<'MyInvoisDocumentInvalidated', MyInvoisDocumentInvalidatedData>;
+
+/** The supplier asked to cancel a valid document (SDK "03 cancel document": within 72 h of validation). */
+export interface MyInvoisDocumentCancellationRequestedData {
+  readonly submissionId: string;
+  readonly documentId: string;
+  readonly uuid: string;
+  /** Sent to MyInvois; 1 to 300 characters. */
+  readonly reason: string;
+  readonly requestedAt: string;
+}
+export type MyInvoisDocumentCancellationRequested = Event<'MyInvoisDocumentCancellationRequested', MyInvoisDocumentCancellationRequestedData>;
+
+/** MyInvois cancelled the document; its ID is free again. */
+export interface MyInvoisDocumentCancelledData {
+  readonly submissionId: string;
+  readonly documentId: string;
+  readonly uuid: string;
+  readonly cancelledAt: string;
+}
+export type MyInvoisDocumentCancelled = Event<'MyInvoisDocumentCancelled', MyInvoisDocumentCancelledData>;
+
+/** MyInvois refused the cancellation (e.g. `OperationPeriodOver`); the document stays valid. */
+export interface MyInvoisDocumentCancellationRefusedData {
+  readonly submissionId: string;
+  readonly documentId: string;
+  readonly uuid: string;
+  readonly error: SubmissionError;
+  readonly refusedAt: string;
+}
+export type MyInvoisDocumentCancellationRefused = Event<'MyInvoisDocumentCancellationRefused', MyInvoisDocumentCancellationRefusedData>;
+
+export type MyInvoisSubmissionEvent =
+  | MyInvoisDocumentsSubmitted
+  | MyInvoisSubmissionAccepted
+  | MyInvoisSubmissionRejected
+  | MyInvoisSubmissionPolled
+  | MyInvoisDocumentValidated
+  | MyInvoisDocumentInvalidated
+  | MyInvoisDocumentCancellationRequested
+  | MyInvoisDocumentCancelled
+  | MyInvoisDocumentCancellationRefused;
+
+/** Stream kind `myinvois` (topic: documents, topics.ts): one stream per submission request. */
+export const myInvoisSubmissionStreamId = (submissionId: string): string => `myinvois-${submissionId}`;

@@ -1,0 +1,54 @@
+import type { MyInvoisSubmissionEvent } from './events';
+
+/** What deciding needs to know of a submission. */
+export type MyInvoisSubmissionState =
+  | { readonly status: 'none' }
+  | { readonly status: 'submitted' }
+  | { readonly status: 'rejected' }
+  /**
+   * Answered by MyInvois. Each map goes from the authority uuid to our document id: `pending` not
+   * yet final, `valid` valid (cancellable), `cancelling` with a cancellation in flight.
+   */
+  | {
+      readonly status: 'answered';
+      readonly pending: Readonly<Record<string, string>>;
+      readonly valid: Readonly<Record<string, string>>;
+      readonly cancelling: Readonly<Record<string, string>>;
+      readonly polls: number;
+    };
+
+function without(map: Readonly<Record<string, string>>, key: string): Record<string, string> {
+  const copy = { ...map };
+  delete copy[key];
+  return copy;
+}
+
+export const initialMyInvoisSubmissionState: MyInvoisSubmissionState = { status: 'none' };
+
+export function evolveMyInvoisSubmission(state: MyInvoisSubmissionState, event: MyInvoisSubmissionEvent): MyInvoisSubmissionState {
+  switch (event.type) {
+    case 'MyInvoisDocumentsSubmitted':
+      return { status: 'submitted' };
+    case 'MyInvoisSubmissionAccepted':
+      return { status: 'answered', pending: Object.fromEntries(event.data.acceptedDocuments.map((d) => [d.uuid, d.documentId])), valid: {}, cancelling: {}, polls: 0 };
+    case 'MyInvoisSubmissionRejected':
+      return { status: 'rejected' };
+    case 'MyInvoisSubmissionPolled':
+      return state.status === 'answered' ? { ...state, polls: event.data.pollNo } : state;
+    case 'MyInvoisDocumentValidated':
+      if (state.status !== 'answered') return state;
+      return { ...state, pending: without(state.pending, event.data.uuid), valid: { ...state.valid, [event.data.uuid]: event.data.documentId } };
+    case 'MyInvoisDocumentInvalidated':
+      return state.status === 'answered' ? { ...state, pending: without(state.pending, event.data.uuid) } : state;
+    case 'MyInvoisDocumentCancellationRequested':
+      return state.status === 'answered' ? { ...state, cancelling: { ...state.cancelling, [event.data.uuid]: event.data.documentId } } : state;
+    case 'MyInvoisDocumentCancelled':
+      return state.status === 'answered' ? { ...state, valid: without(state.valid, event.data.uuid), cancelling: without(state.cancelling, event.data.uuid) } : state;
+    case 'MyInvoisDocumentCancellationRefused':
+      return state.status === 'answered' ? { ...state, cancelling: without(state.cancelling, event.data.uuid) } : state;
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}
