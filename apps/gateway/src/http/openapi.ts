@@ -46,3 +46,9 @@ export function setupOpenApi(app: INestApplication): void {
   };
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
 }
+
+/** `@ApiBody`/`@ApiResponse` content that points at a schema of the document. */
+export const schemaRef = (schema: string) => ({ schema: { $ref: `#/components/schemas/${schema}` } });
+
+/** The one error shape, for `@ApiResponse({ status, ...errorResponse })`. */
+export const errorResponse = { description: 'The one error shape: {status, message, errors:[{path, code, message, severity}]}', ...schemaRef('ErrorBody') };

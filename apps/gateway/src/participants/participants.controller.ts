@@ -5,9 +5,8 @@ import { Public } from '../auth/api-key.guard';
 import { Ctx } from '../http/request-context';
 import type { RequestContext } from '../areas/peppol/peppol-area.service';
 import { Answer, ParticipantsService } from './participants.service';
+import { errorResponse, schemaRef } from '../http/openapi';
 
-const ref = (schema: string) => ({ schema: { $ref: `#/components/schemas/${schema}` } });
-const errorResponse = { description: 'The one error shape: {status, message, errors:[{path, code, message, severity}]}', ...ref('ErrorBody') };
 const pidParam = { name: 'pid', description: 'Participant id `iso6523-actorid-upis::<ISO 6523 code>:<value>`, URL-encoded' };
 
 async function send(reply: FastifyReply, answer: Answer): Promise<void> {
@@ -35,7 +34,7 @@ export class ParticipantsController {
   @Post('participant')
   @ApiOperation({ summary: 'Create a participant: 201 with the participant, or 202 `{status, method}` when your account must sign KYC first.' })
   @ApiHeader({ name: 'Idempotency-Key', required: false })
-  @ApiBody(ref('CreateParticipantBody'))
+  @ApiBody(schemaRef('CreateParticipantBody'))
   @ApiResponse({ status: 201, description: 'The participant, in the lookup shape' })
   @ApiResponse({ status: 202, description: '`{status:"kyc_pending", method:["PDF_AUTHORIZATION_DOCUMENT"], data:{pid}}`' })
   @ApiResponse({ status: 409, ...errorResponse })
@@ -47,7 +46,7 @@ export class ParticipantsController {
   @ApiOperation({ summary: 'Complete KYC with the signed authorization PDF (base64); the participant is then created (201).' })
   @ApiParam(pidParam)
   @ApiHeader({ name: 'Idempotency-Key', required: false })
-  @ApiBody(ref('KycCompletionBody'))
+  @ApiBody(schemaRef('KycCompletionBody'))
   @ApiResponse({ status: 201, description: 'The participant, in the lookup shape' })
   @ApiResponse({ status: 404, ...errorResponse })
   @ApiResponse({ status: 409, ...errorResponse })

@@ -4,9 +4,9 @@ import type { PeppolAreaCode } from '@einvoice/areas';
 import { Ctx } from '../http/request-context';
 import type { RequestContext } from '../areas/peppol/peppol-area.service';
 import { WebhooksService } from './webhooks.service';
+import { errorResponse } from '../http/openapi';
 
 const names: Record<PeppolAreaCode, string> = { be: 'Belgium', de: 'Germany', sg: 'Singapore' };
-const errorResponse = { description: 'The one error shape: {status, message, errors:[{path, code, message, severity}]}', schema: { $ref: '#/components/schemas/ErrorBody' } };
 
 /** Webhook subscriptions beside each area's routes (README "Webhooks"). */
 function webhooksController(code: PeppolAreaCode): Type<unknown> {

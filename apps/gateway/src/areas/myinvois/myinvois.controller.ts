@@ -3,9 +3,8 @@ import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiSecurity, ApiTags } f
 import { Ctx } from '../../http/request-context';
 import type { RequestContext } from '../peppol/peppol-area.service';
 import { MyInvoisService } from './myinvois.service';
+import { errorResponse, schemaRef } from '../../http/openapi';
 
-const ref = (schema: string) => ({ schema: { $ref: `#/components/schemas/${schema}` } });
-const errorResponse = { description: 'The one error shape', ...ref('ErrorBody') };
 
 @ApiTags('Malaysia (/api/einvoice)')
 @ApiSecurity('x-svc-auth-key')
@@ -19,7 +18,7 @@ export class MyInvoisController {
   @HttpCode(201)
   @ApiOperation({ summary: 'Onboard a supplier to MyInvois: logs in with its client id/secret first (bad credentials: 400, nothing stored).' })
   @ApiHeader({ name: 'Idempotency-Key', required: false })
-  @ApiBody(ref('MyInvoisOnboardingBody'))
+  @ApiBody(schemaRef('MyInvoisOnboardingBody'))
   @ApiResponse({ status: 201, description: '`{status, message, data:{supplier_uuid}}`' })
   onboard(@Body() body: unknown, @Ctx() context: RequestContext) {
     return this.service.onboard(body, context);
@@ -29,7 +28,7 @@ export class MyInvoisController {
   @HttpCode(200)
   @ApiOperation({ summary: "Validate a taxpayer's TIN against an id (BRN, NRIC, PASSPORT, ARMY) at MyInvois." })
   @ApiHeader({ name: 'supplier_uuid', required: true })
-  @ApiBody(ref('TinValidationBody'))
+  @ApiBody(schemaRef('TinValidationBody'))
   @ApiResponse({ status: 200, description: '`{status, message}`' })
   @ApiResponse({ status: 404, ...errorResponse })
   validateTin(@Headers('supplier_uuid') supplier: string, @Body() body: unknown, @Ctx() context: RequestContext) {

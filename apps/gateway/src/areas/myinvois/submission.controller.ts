@@ -4,9 +4,8 @@ import type { FastifyReply } from 'fastify';
 import { Ctx } from '../../http/request-context';
 import type { RequestContext } from '../peppol/peppol-area.service';
 import { MyInvoisSubmissionService, SubmissionAnswer } from './submission.service';
+import { errorResponse, schemaRef } from '../../http/openapi';
 
-const ref = (schema: string) => ({ schema: { $ref: `#/components/schemas/${schema}` } });
-const errorResponse = { description: 'The one error shape', ...ref('ErrorBody') };
 const submitted =
   '`{status:"submitted", data:{submissionId, submissionResponse:{submissionUid, acceptedDocuments:[{uuid, invoiceCodeNumber}], rejectedDocuments:[{invoiceCodeNumber, error:{code, message, target, propertyPath, details}}], pendingDocuments:[]}}}`';
 const pending = 'MyInvois did not answer within MYINVOIS_WAIT_MS: the same shape, `pendingDocuments:[{documentId, invoiceCodeNumber, href}]` to poll';
@@ -31,7 +30,7 @@ export class MyInvoisSubmissionController {
   @ApiOperation({ summary: 'Submit one document to MyInvois (a refused document is a 400, a reused ID a 409).' })
   @ApiHeader({ name: 'transport_mode', required: false })
   @ApiHeader({ name: 'Idempotency-Key', required: false })
-  @ApiBody(ref('InvoiceDocument'))
+  @ApiBody(schemaRef('InvoiceDocument'))
   @ApiResponse({ status: 200, description: submitted })
   @ApiResponse({ status: 202, description: pending })
   @ApiResponse({ status: 409, ...errorResponse })
@@ -60,7 +59,7 @@ export class MyInvoisSubmissionController {
   @ApiHeader({ name: 'Idempotency-Key', required: false })
   @ApiResponse({ status: 200, description: submitted })
   @ApiResponse({ status: 202, description: pending })
-  @ApiBody(ref('ConsolidatedDocument'))
+  @ApiBody(schemaRef('ConsolidatedDocument'))
   @ApiResponse({ status: 409, ...errorResponse })
   async consolidated(@Headers() headers: Record<string, string>, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
     await send(reply, await this.service.submit('consolidated', 'single', of(headers), body, context));
@@ -71,7 +70,7 @@ export class MyInvoisSubmissionController {
   @ApiOperation({ summary: 'Submit a self-billed document (the supplier_uuid taxpayer is the buyer; SupplierParty the seller). Path not shown in the seed: ours.' })
   @ApiHeader({ name: 'transport_mode', required: false })
   @ApiHeader({ name: 'Idempotency-Key', required: false })
-  @ApiBody(ref('SelfBilledDocument'))
+  @ApiBody(schemaRef('SelfBilledDocument'))
   @ApiResponse({ status: 200, description: submitted })
   @ApiResponse({ status: 202, description: pending })
   @ApiResponse({ status: 409, ...errorResponse })

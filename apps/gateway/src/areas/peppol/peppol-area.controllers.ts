@@ -5,10 +5,9 @@ import type { FastifyReply } from 'fastify';
 import { Ctx } from '../../http/request-context';
 import { assertTransportMode } from './transport-mode';
 import { PeppolAreaService, RequestContext } from './peppol-area.service';
+import { errorResponse, schemaRef } from '../../http/openapi';
 
 const names: Record<PeppolAreaCode, string> = { be: 'Belgium', de: 'Germany', sg: 'Singapore' };
-const ref = (schema: string) => ({ schema: { $ref: `#/components/schemas/${schema}` } });
-const errorResponse = { description: 'The one error shape: {status, message, errors:[{path, code, message, severity}]}', ...ref('ErrorBody') };
 
 /** One controller class per area, built from the same code: the three areas share every shape. */
 function peppolAreaController(code: PeppolAreaCode): Type<unknown> {
@@ -24,7 +23,7 @@ function peppolAreaController(code: PeppolAreaCode): Type<unknown> {
     @HttpCode(201)
     @ApiOperation({ summary: `Onboard a ${names[code]} supplier to Peppol with this service as access point.` })
     @ApiHeader({ name: 'Idempotency-Key', required: false })
-    @ApiBody(ref('OnboardingBody'))
+    @ApiBody(schemaRef('OnboardingBody'))
     @ApiResponse({ status: 201, description: '`{status, message, data:{supplier_uuid}}`' })
     @ApiResponse({ status: 409, ...errorResponse })
     onboard(@Body() body: unknown, @Ctx() context: RequestContext) {
@@ -37,7 +36,7 @@ function peppolAreaController(code: PeppolAreaCode): Type<unknown> {
     @ApiHeader({ name: 'supplier_uuid', required: true })
     @ApiHeader({ name: 'transport_mode', required: false, description: '`peppol` (the default and only value)' })
     @ApiHeader({ name: 'Idempotency-Key', required: false })
-    @ApiBody(ref('InvoiceBody'))
+    @ApiBody(schemaRef('InvoiceBody'))
     @ApiResponse({ status: 202, description: '`{status, data:{DocumentID, DeliveryStatus:"Scheduled"}}`' })
     @ApiResponse({ status: 404, ...errorResponse })
     @ApiResponse({ status: 409, ...errorResponse })
