@@ -7,6 +7,9 @@
 //   3. waits until every accepted document is Delivered and reports submission-to-Delivered;
 //   4. webhooks: BE invoices to a DE supplier hosted here with a subscription to a receiver in
 //      this process (127.0.0.1) for BENCH_WEBHOOK_DURATION s (10): webhooks/s, submit->webhook.
+//   5. MyInvois bulks: a MY supplier (sandbox MyInvois), BENCH_BULK_CLIENTS (5) concurrent clients
+//      posting BENCH_BULK_SIZE (100)-document bulks for BENCH_BULK_DURATION s (10): documents/s
+//      taken, bulk latency, submission -> valid. The bench gateway runs with BODY_LIMIT_BYTES 8 MB.
 // Settings (environment): BENCH_DURATION (s, 20), BENCH_CONNECTIONS (50), BENCH_DRAIN_TIMEOUT
 // (s, 120), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/einvoice_bench; the name must
 // end in _bench), BENCH_KEEP_TMP=1 keeps the temp dir (app and broker logs). SANDBOX_AP_LATENCY_MS
@@ -22,6 +25,7 @@ import { bareRoute, invoiceLoad } from './bench/load.mjs';
 import { startProbe } from './bench/probe.mjs';
 import { createStack, tailOf } from './bench/stack.mjs';
 import { webhookLoad } from './bench/webhooks.mjs';
+import { bulkLoad, onboardMySupplier } from './bench/bulk.mjs';
 import { distribution, ms, num, secs } from './bench/stats.mjs';
 import { APPS, ROOT, say } from './lib/services.mjs';
 
@@ -40,6 +44,9 @@ const settings = {
   databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/einvoice_bench',
   apLatencyMs: Number(process.env.SANDBOX_AP_LATENCY_MS ?? 0),
   webhookDuration: positiveInt('BENCH_WEBHOOK_DURATION', 10),
+  bulkDuration: positiveInt('BENCH_BULK_DURATION', 10),
+  bulkClients: positiveInt('BENCH_BULK_CLIENTS', 5),
+  bulkSize: positiveInt('BENCH_BULK_SIZE', 100),
 };
 const runId = Date.now().toString(36);
 const stack = createStack({ databaseUrl: settings.databaseUrl, runId });
@@ -213,6 +220,28 @@ async function main() {
   for (const line of probeLines(hooksProbe)) out(line);
   out();
 
+  // 5. MyInvois bulks, last, so that every figure above is unchanged.
+  const myFixtures = createRequire(path.join(ROOT, 'package.json'))(path.join(ROOT, 'dist', 'libs', 'areas', 'src', 'myinvois', 'fixtures', 'bodies.js'));
+  const mySupplierId = await onboardMySupplier({ url, apiKey, fixtures: myFixtures, runId });
+  say(`MyInvois bulks: ${settings.bulkClients} clients × ${settings.bulkSize}-document bulks, ${settings.bulkDuration} s (supplier ${mySupplierId})`);
+  probe = startProbe({ pids: stack.pids(), db, database: databaseName });
+  const bulk = await bulkLoad({
+    url, apiKey, supplierId: mySupplierId, fixtures: myFixtures, runId, clients: settings.bulkClients, bulkSize: settings.bulkSize,
+    duration: settings.bulkDuration, drainTimeoutS: settings.drainTimeoutS, db, say,
+  });
+  const bulkProbe = probe.stop();
+  stack.assertAlive();
+  figures.bulk = bulk;
+  const bulkFailed = bulk.requests - (bulk.byStatus[200] ?? 0) - (bulk.byStatus[202] ?? 0) + bulk.errors;
+  out(`POST /api/einvoice/generate/invoice/bulk (MyInvois sandbox; BODY_LIMIT_BYTES ${stack.bodyLimitBytes} for the bench gateway, largest bulk ${num(bulk.largestBody / 1024, 0)} KiB)`);
+  out(`  documents/s taken     ${num(bulk.perSecond)}  (${bulk.taken} accepted or pending in ${bulk.requests} bulks of ${settings.bulkSize} in ${num(bulk.durationS)} s; ${bulk.refused} refused per document)`);
+  out(`  bulk latency          p50 ${ms(bulk.latency.p50)}  p99 ${ms(bulk.latency.p99)}  max ${ms(bulk.latency.max)}   (by status: ${JSON.stringify(bulk.byStatus)}; ${bulk.errors} connection errors)`);
+  if (bulk.firstError) out(`  first failure         ${bulk.firstError.status}: ${bulk.firstError.body}`);
+  out(`  valid                 ${bulk.valid}/${bulk.taken}${bulk.complete ? '' : `  NOT COMPLETE after ${settings.drainTimeoutS} s (${bulk.open} still pending/submitted)`}`);
+  out(`  submitted->valid      p50 ${ms(bulk.toValid.p50)}  p99 ${ms(bulk.toValid.p99)}  max ${ms(bulk.toValid.max)}   (myinvois_documents created_at -> updated_at; worker polls every MYINVOIS_POLL_MS, sandbox validates after 2 s)`);
+  for (const line of probeLines(bulkProbe)) out(line);
+  out();
+
   const logs = appLogSummary();
   const cpus = os.cpus();
   const ratio = load.perSecond / bare.perSecond;
@@ -227,10 +256,11 @@ async function main() {
   out(`delivery     submitted->Delivered p50 ${ms(e2e.p50)}  p99 ${ms(e2e.p99)}  max ${ms(e2e.max)}   (${wait.delivered}/${ids.length} Delivered)`);
   out(`backlog      drained ${secs(drainMs)} after the load stopped; ${num(deliveryRate)} deliveries/s overall`);
   out(`webhooks     ${num(hooks.perSecond)} delivered/s   submitted->webhook p50 ${ms(hooks.latency.p50)}  p99 ${ms(hooks.latency.p99)}   (${hooks.received}/${hooks.expected} received)`);
+  out(`myinvois     bulk ${num(bulk.perSecond)} documents/s taken   bulk p50 ${ms(bulk.latency.p50)}  p99 ${ms(bulk.latency.p99)}   submitted->valid p50 ${ms(bulk.toValid.p50)}  p99 ${ms(bulk.toValid.p99)}   (${bulk.valid}/${bulk.taken} valid; ${settings.bulkClients} clients × ${settings.bulkSize} docs × ${settings.bulkDuration} s)`);
   out(`app logs     ${Object.entries(logs).map(([app, l]) => `${app} ${l.count}`).join(', ')} lines at warn/error`);
   for (const [app, l] of Object.entries(logs)) for (const line of l.first) out(`  ${app}: ${line.slice(0, 300)}`);
 
-  return nonAccepted === 0 && !load.firstError && wait.complete && wait.missing === 0 && hooks.complete ? 0 : 1;
+  return nonAccepted === 0 && !load.firstError && wait.complete && wait.missing === 0 && hooks.complete && bulkFailed === 0 && bulk.complete ? 0 : 1;
 }
 
 let code = 1;

@@ -62,6 +62,8 @@ export function createStack({ databaseUrl, runId }) {
     env: undefined,
     url: undefined,
     apiKey: undefined,
+    /** BODY_LIMIT_BYTES of the bench gateway (the bench prints it). */
+    bodyLimitBytes: Number(process.env.BODY_LIMIT_BYTES ?? 8 * 1024 * 1024),
     /** Set when an app exited by itself: the run cannot be trusted any more. */
     get failure() {
       return failure;
@@ -102,6 +104,9 @@ export function createStack({ databaseUrl, runId }) {
         // Webhooks to the bench's own receiver on 127.0.0.1; a throwaway key for secrets at rest.
         WEBHOOK_ALLOW_LOOPBACK: 'true',
         SECRETS_KEY: process.env.SECRETS_KEY ?? randomBytes(32).toString('base64'),
+        // 100-document MyInvois bulks can pass the default 1 MB body limit (MyInvois allows 5 MB).
+        BODY_LIMIT_BYTES: String(stack.bodyLimitBytes),
+        MYINVOIS_MODE: 'sandbox',
       };
       stack.env = env;
       stack.url = `http://127.0.0.1:${port}`;

@@ -3,10 +3,9 @@ import { createTenant } from '../../apps/gateway/src/auth/api-keys';
 import { generalPublic, invoiceBody, line, onboardingBody, seller, sst } from '../../libs/areas/src/myinvois/fixtures/bodies';
 import { openTestDatabase } from '../support/database';
 import { Client } from '../support/http';
-import { AppProcess, eventually, startApp, startGateway, testEnv } from '../support/stack';
+import { freshTin, myInvoisDocuments } from '../support/myinvois';
+import { AppProcess, startApp, startGateway, testEnv } from '../support/stack';
 
-/** A TIN of the non-individual form (C + digits, ending in 0) unique to this run. */
-const freshTin = () => `C${String(Date.now()).slice(-9)}${Math.floor(Math.random() * 9)}0`;
 const run = Date.now().toString(36);
 const id = (name: string) => `${name}-${run}`;
 
@@ -21,12 +20,8 @@ describe('#4 MyInvois submission over HTTP: gateway + reporting-worker, sandbox 
 
   const headers = () => ({ supplier_uuid: supplier, transport_mode: 'peppol' });
   const rows = async () => Number((await dataSource.query(`SELECT count(*) AS n FROM myinvois_documents WHERE supplier_id = $1`, [supplier]))[0].n);
-  const stateOf = (key: string) => client.get(`/api/einvoice/documents/${encodeURIComponent(key)}`, { supplier_uuid: supplier });
-  const untilState = (key: string, state: string) =>
-    eventually(`${key} ${state}`, async () => {
-      const answer = await stateOf(key);
-      return answer.body?.data?.state === state ? answer.body.data : undefined;
-    }, 30_000);
+  const stateOf = (key: string) => myInvoisDocuments(client, () => supplier).stateOf(key);
+  const untilState = (key: string, state: string) => myInvoisDocuments(client, () => supplier).untilState(key, state);
 
   beforeAll(async () => {
     ({ dataSource } = await openTestDatabase());

@@ -67,7 +67,9 @@ export function createMyInvoisHandler(deps: MyInvoisReportingDependencies): Even
         return poll(deps, event, data.submissionId, data.pollNo + 1, ctx);
       }
       case 'MyInvoisDocumentCancellationRequested':
-        return cancel(deps, event, event.data as MyInvoisDocumentCancellationRequestedData, ctx);
+        return changeState(deps, event, 'cancel', event.data as MyInvoisDocumentCancellationRequestedData, ctx);
+      case 'MyInvoisDocumentRejectionRequested':
+        return changeState(deps, event, 'reject', event.data as MyInvoisDocumentCancellationRequestedData, ctx);
       default:
         return;
     }
@@ -142,8 +144,17 @@ async function poll(deps: MyInvoisReportingDependencies, event: RecordedEvent, s
   });
 }
 
-/** Cancels at MyInvois and records its answer; a refusal (72 h passed, wrong state) is recorded, not retried. */
-async function cancel(deps: MyInvoisReportingDependencies, event: RecordedEvent, data: MyInvoisDocumentCancellationRequestedData, ctx: MessageContext): Promise<void> {
+/**
+ * Cancels (issuer) or rejects (buyer) at MyInvois and records its answer; a refusal (72 h passed,
+ * wrong state, rejected before) is recorded, not retried.
+ */
+async function changeState(
+  deps: MyInvoisReportingDependencies,
+  event: RecordedEvent,
+  change: 'cancel' | 'reject',
+  data: MyInvoisDocumentCancellationRequestedData,
+  ctx: MessageContext,
+): Promise<void> {
   const streamId = myInvoisSubmissionStreamId(data.submissionId);
   await deps.store.transaction(async (uow) => {
     if (!(await uow.markProcessed(deps.groupId, event.eventId))) return;
@@ -153,7 +164,9 @@ async function cancel(deps: MyInvoisReportingDependencies, event: RecordedEvent,
     let refused: SubmissionError | undefined;
     try {
       const token = await tokenFor(uow, deps, submitted.supplierId);
-      await withRetryAfter(deps, ctx, () => deps.connector.cancelDocument(token, data.uuid, data.reason));
+      await withRetryAfter(deps, ctx, () =>
+        change === 'cancel' ? deps.connector.cancelDocument(token, data.uuid, data.reason) : deps.connector.rejectDocument(token, data.uuid, data.reason),
+      );
     } catch (error) {
       if (!(error instanceof AppError) || error.retriable) {
         if (error instanceof AppError && error.code === myinvois.MYINVOIS_ERRORS.TOKEN_REJECTED) await deps.tokens.invalidate(submitted.supplierId);
@@ -162,7 +175,7 @@ async function cancel(deps: MyInvoisReportingDependencies, event: RecordedEvent,
       refused = (error.details.authorityError as SubmissionError | undefined) ?? { code: error.code, message: error.message };
     }
     await handleCommand(uow, myInvoisSubmissionDecider, streamId, {
-      type: 'RecordCancellation',
+      type: change === 'cancel' ? 'RecordCancellation' : 'RecordRejection',
       data: { submissionId: data.submissionId, uuid: data.uuid, refused, at: new Date().toISOString() },
     }, metadataOf(event, submitted.tenantId));
   });

@@ -1,5 +1,12 @@
 import type { Command } from '../events';
-import type { MyInvoisDocumentCancellationRequestedData, MyInvoisDocumentsSubmittedData, MyInvoisSubmissionAcceptedData, MyInvoisSubmissionRejectedData, SubmissionError } from './events';
+import type {
+  MyInvoisDocumentCancellationRequestedData,
+  MyInvoisDocumentRejectionRequestedData,
+  MyInvoisDocumentsSubmittedData,
+  MyInvoisSubmissionAcceptedData,
+  MyInvoisSubmissionRejectedData,
+  SubmissionError,
+} from './events';
 
 /** One document's state in a Get Submission answer (SDK `documentSummary[].status`). */
 export interface PolledDocument {
@@ -19,10 +26,18 @@ export type RecordPoll = Command<
 >;
 
 export type RequestCancellation = Command<'RequestCancellation', MyInvoisDocumentCancellationRequestedData>;
-/** MyInvois's answer to a cancellation: done, or refused with its error. */
-export type RecordCancellation = Command<
-  'RecordCancellation',
-  { readonly submissionId: string; readonly uuid: string; readonly refused?: SubmissionError; readonly at: string }
->;
 
-export type MyInvoisSubmissionCommand = SubmitToMyInvois | RecordSubmissionAccepted | RecordSubmissionRejected | RecordPoll | RequestCancellation | RecordCancellation;
+/** MyInvois's answer to a state change (cancel or reject): done, or refused with its error. */
+export interface StateChangeAnswer {
+  readonly submissionId: string;
+  readonly uuid: string;
+  readonly refused?: SubmissionError;
+  readonly at: string;
+}
+export type RecordCancellation = Command<'RecordCancellation', StateChangeAnswer>;
+
+/** A rejection (the buyer's, SDK "04 reject document") asked through our API: within 72 h of validation, once. */
+export type RequestRejection = Command<'RequestRejection', MyInvoisDocumentRejectionRequestedData>;
+export type RecordRejection = Command<'RecordRejection', StateChangeAnswer>;
+
+export type MyInvoisSubmissionCommand = SubmitToMyInvois | RecordSubmissionAccepted | RecordSubmissionRejected | RecordPoll | RequestCancellation | RecordCancellation | RequestRejection | RecordRejection;

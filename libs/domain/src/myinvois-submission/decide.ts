@@ -3,6 +3,9 @@ import type { MyInvoisSubmissionCommand } from './commands';
 import type { MyInvoisSubmissionEvent } from './events';
 import { MyInvoisSubmissionState, evolveMyInvoisSubmission, initialMyInvoisSubmissionState } from './evolve';
 
+/** MyInvois accepts a rejection (like a cancellation) within 72 h of validation (SDK "04 reject document"). */
+export const REJECTION_WINDOW_MS = 72 * 3600 * 1000;
+
 function notSubmitted(): AppError {
   return new AppError('conflict', 'MYINVOIS.SUBMISSION_UNKNOWN', 'No such MyInvois submission.', { retriable: false });
 }
@@ -47,18 +50,32 @@ export function decideMyInvoisSubmission(command: MyInvoisSubmissionCommand, sta
     }
     case 'RequestCancellation': {
       const { uuid } = command.data;
-      if (state.status !== 'answered' || !state.valid[uuid] || state.cancelling[uuid]) {
-        throw new AppError('conflict', 'MYINVOIS.NOT_CANCELLABLE', 'Only a valid document without a cancellation in progress can be cancelled.', { retriable: false });
+      if (state.status !== 'answered' || !state.valid[uuid] || state.cancelling[uuid] || state.rejecting[uuid]) {
+        throw new AppError('conflict', 'MYINVOIS.NOT_CANCELLABLE', 'Only a valid document without a cancellation or rejection in progress can be cancelled.', { retriable: false });
       }
       return [{ type: 'MyInvoisDocumentCancellationRequested', data: { ...command.data, documentId: state.valid[uuid] } }];
     }
-    case 'RecordCancellation': {
+    case 'RequestRejection': {
+      const { uuid, requestedAt } = command.data;
+      if (state.status !== 'answered' || !state.valid[uuid] || state.cancelling[uuid] || state.rejecting[uuid] || state.rejected[uuid]) {
+        throw new AppError('conflict', 'MYINVOIS.NOT_REJECTABLE', 'Only a valid document, not rejected before and without a cancellation or rejection in progress, can be rejected.', { retriable: false });
+      }
+      if (Date.parse(requestedAt) - Date.parse(state.validatedAt[uuid] ?? '') > REJECTION_WINDOW_MS) {
+        throw new AppError('conflict', 'MYINVOIS.REJECTION_PERIOD_OVER', 'A document can be rejected only within 72 hours of its validation.', { retriable: false });
+      }
+      return [{ type: 'MyInvoisDocumentRejectionRequested', data: { ...command.data, documentId: state.valid[uuid] } }];
+    }
+    case 'RecordCancellation':
+    case 'RecordRejection': {
       const { submissionId, uuid, refused, at } = command.data;
-      const documentId = state.status === 'answered' ? state.cancelling[uuid] : undefined;
+      const cancelling = command.type === 'RecordCancellation';
+      const documentId = state.status !== 'answered' ? undefined : cancelling ? state.cancelling[uuid] : state.rejecting[uuid];
       if (!documentId) return [];
-      return refused
-        ? [{ type: 'MyInvoisDocumentCancellationRefused', data: { submissionId, documentId, uuid, error: refused, refusedAt: at } }]
-        : [{ type: 'MyInvoisDocumentCancelled', data: { submissionId, documentId, uuid, cancelledAt: at } }];
+      if (refused) {
+        const data = { submissionId, documentId, uuid, error: refused, refusedAt: at };
+        return [cancelling ? { type: 'MyInvoisDocumentCancellationRefused', data } : { type: 'MyInvoisDocumentRejectionRefused', data }];
+      }
+      return [cancelling ? { type: 'MyInvoisDocumentCancelled', data: { submissionId, documentId, uuid, cancelledAt: at } } : { type: 'MyInvoisDocumentRejected', data: { submissionId, documentId, uuid, rejectedAt: at } }];
     }
     default: {
       const unknown: never = command;

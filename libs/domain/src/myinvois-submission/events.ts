@@ -27,6 +27,8 @@ export interface SubmittedMyInvoisDocument {
   readonly document: string;
   /** SHA-256 hex of `document` (wire `documentHash`). */
   readonly documentHash: string;
+  /** With `transport_mode: peppol`: the id of its PINT MY `DocumentSubmitted` (documents read model). */
+  readonly peppolDocumentId?: string;
 }
 
 /** The gateway accepted a submission request: these documents go to MyInvois as one submission. */
@@ -117,6 +119,21 @@ export interface MyInvoisDocumentCancellationRefusedData {
 }
 export type MyInvoisDocumentCancellationRefused = Event<'MyInvoisDocumentCancellationRefused', MyInvoisDocumentCancellationRefusedData>;
 
+/**
+ * Rejection requested through our API (SDK "04 reject document": the buyer, within 72 h of
+ * validation, once). Same shape as a cancellation request; the decider checks the 72 h window.
+ */
+export type MyInvoisDocumentRejectionRequestedData = MyInvoisDocumentCancellationRequestedData;
+export type MyInvoisDocumentRejectionRequested = Event<'MyInvoisDocumentRejectionRequested', MyInvoisDocumentRejectionRequestedData>;
+
+/** MyInvois recorded the rejection request ("Requested for Rejection"); the issuer then cancels. */
+export type MyInvoisDocumentRejectedData = Omit<MyInvoisDocumentCancelledData, 'cancelledAt'> & { readonly rejectedAt: string };
+export type MyInvoisDocumentRejected = Event<'MyInvoisDocumentRejected', MyInvoisDocumentRejectedData>;
+
+/** MyInvois refused the rejection (period over, already requested, not the buyer); the document stays valid. */
+export type MyInvoisDocumentRejectionRefusedData = MyInvoisDocumentCancellationRefusedData;
+export type MyInvoisDocumentRejectionRefused = Event<'MyInvoisDocumentRejectionRefused', MyInvoisDocumentRejectionRefusedData>;
+
 export type MyInvoisSubmissionEvent =
   | MyInvoisDocumentsSubmitted
   | MyInvoisSubmissionAccepted
@@ -126,7 +143,10 @@ export type MyInvoisSubmissionEvent =
   | MyInvoisDocumentInvalidated
   | MyInvoisDocumentCancellationRequested
   | MyInvoisDocumentCancelled
-  | MyInvoisDocumentCancellationRefused;
+  | MyInvoisDocumentCancellationRefused
+  | MyInvoisDocumentRejectionRequested
+  | MyInvoisDocumentRejected
+  | MyInvoisDocumentRejectionRefused;
 
 /** Stream kind `myinvois` (topic: documents, topics.ts): one stream per submission request. */
 export const myInvoisSubmissionStreamId = (submissionId: string): string => `myinvois-${submissionId}`;

@@ -7,13 +7,19 @@ export type MyInvoisSubmissionState =
   | { readonly status: 'rejected' }
   /**
    * Answered by MyInvois. Each map goes from the authority uuid to our document id: `pending` not
-   * yet final, `valid` valid (cancellable), `cancelling` with a cancellation in flight.
+   * yet final, `valid` valid (cancellable), `cancelling` with a cancellation in flight,
+   * `rejecting` with a rejection in flight, `rejected` rejected once (MyInvois allows one
+   * rejection request; the document stays valid until its issuer cancels it). `validatedAt`
+   * goes from the uuid to its validation time (the 72 h window).
    */
   | {
       readonly status: 'answered';
       readonly pending: Readonly<Record<string, string>>;
       readonly valid: Readonly<Record<string, string>>;
       readonly cancelling: Readonly<Record<string, string>>;
+      readonly rejecting: Readonly<Record<string, string>>;
+      readonly rejected: Readonly<Record<string, string>>;
+      readonly validatedAt: Readonly<Record<string, string>>;
       readonly polls: number;
     };
 
@@ -30,14 +36,19 @@ export function evolveMyInvoisSubmission(state: MyInvoisSubmissionState, event: 
     case 'MyInvoisDocumentsSubmitted':
       return { status: 'submitted' };
     case 'MyInvoisSubmissionAccepted':
-      return { status: 'answered', pending: Object.fromEntries(event.data.acceptedDocuments.map((d) => [d.uuid, d.documentId])), valid: {}, cancelling: {}, polls: 0 };
+      return { status: 'answered', pending: Object.fromEntries(event.data.acceptedDocuments.map((d) => [d.uuid, d.documentId])), valid: {}, cancelling: {}, rejecting: {}, rejected: {}, validatedAt: {}, polls: 0 };
     case 'MyInvoisSubmissionRejected':
       return { status: 'rejected' };
     case 'MyInvoisSubmissionPolled':
       return state.status === 'answered' ? { ...state, polls: event.data.pollNo } : state;
     case 'MyInvoisDocumentValidated':
       if (state.status !== 'answered') return state;
-      return { ...state, pending: without(state.pending, event.data.uuid), valid: { ...state.valid, [event.data.uuid]: event.data.documentId } };
+      return {
+        ...state,
+        pending: without(state.pending, event.data.uuid),
+        valid: { ...state.valid, [event.data.uuid]: event.data.documentId },
+        validatedAt: { ...state.validatedAt, [event.data.uuid]: event.data.validatedAt },
+      };
     case 'MyInvoisDocumentInvalidated':
       return state.status === 'answered' ? { ...state, pending: without(state.pending, event.data.uuid) } : state;
     case 'MyInvoisDocumentCancellationRequested':
@@ -46,6 +57,12 @@ export function evolveMyInvoisSubmission(state: MyInvoisSubmissionState, event: 
       return state.status === 'answered' ? { ...state, valid: without(state.valid, event.data.uuid), cancelling: without(state.cancelling, event.data.uuid) } : state;
     case 'MyInvoisDocumentCancellationRefused':
       return state.status === 'answered' ? { ...state, cancelling: without(state.cancelling, event.data.uuid) } : state;
+    case 'MyInvoisDocumentRejectionRequested':
+      return state.status === 'answered' ? { ...state, rejecting: { ...state.rejecting, [event.data.uuid]: event.data.documentId } } : state;
+    case 'MyInvoisDocumentRejected':
+      return state.status === 'answered' ? { ...state, rejecting: without(state.rejecting, event.data.uuid), rejected: { ...state.rejected, [event.data.uuid]: event.data.documentId } } : state;
+    case 'MyInvoisDocumentRejectionRefused':
+      return state.status === 'answered' ? { ...state, rejecting: without(state.rejecting, event.data.uuid) } : state;
     default: {
       const unknown: never = event;
       return unknown;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { AppError, EventMetadata, MyInvoisDocumentsSubmittedData, MyInvoisSubmissionKind, SubmissionError, issue, myInvoisSubmissionDecider, myInvoisSubmissionStreamId, notFound } from '@einvoice/domain';
+import { AppError, EventMetadata, MyInvoisDocumentsSubmittedData, documentDecider, documentStreamId, MyInvoisSubmissionKind, SubmissionError, issue, myInvoisSubmissionDecider, myInvoisSubmissionStreamId, notFound } from '@einvoice/domain';
 import { handleCommand } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
 import { recordResponse } from '../../idempotency/idempotency';
@@ -8,6 +8,7 @@ import { Connections } from '../../infrastructure/infrastructure.module';
 import { SupplierCache } from '../../suppliers/supplier-lookup';
 import type { RequestContext } from '../peppol/peppol-area.service';
 import { assertTransportMode } from '../peppol/transport-mode';
+import { idsSentOverPeppol, peppolDocumentsOf } from './peppol-leg';
 
 /** The status and body the controller sends. */
 export interface SubmissionAnswer {
@@ -15,18 +16,44 @@ export interface SubmissionAnswer {
   readonly body: unknown;
 }
 
+type DocumentState = 'pending' | 'submitted' | 'rejected' | 'valid' | 'invalid' | 'cancelling' | 'cancelled' | 'rejecting' | 'rejected_by_buyer';
+
+/** Cancellation (issuer) and rejection (buyer) take the same path: request, the worker asks MyInvois, the answer. */
+interface StateChange {
+  readonly command: 'RequestCancellation' | 'RequestRejection';
+  readonly noun: string;
+  readonly done: string;
+  readonly from: readonly DocumentState[];
+  readonly during: DocumentState;
+  readonly after: DocumentState;
+  readonly notAllowed: string;
+  readonly refused: string;
+}
+const STATE_CHANGES = {
+  cancel: {
+    command: 'RequestCancellation', noun: 'cancellation', done: 'cancelled', from: ['valid', 'rejected_by_buyer'], during: 'cancelling', after: 'cancelled',
+    notAllowed: 'MYINVOIS.NOT_CANCELLABLE', refused: 'MYINVOIS.CANCEL_REFUSED',
+  },
+  reject: {
+    command: 'RequestRejection', noun: 'rejection', done: 'rejected (once, within 72 h of validation)', from: ['valid'], during: 'rejecting', after: 'rejected_by_buyer',
+    notAllowed: 'MYINVOIS.NOT_REJECTABLE', refused: 'MYINVOIS.REJECT_REFUSED',
+  },
+} satisfies Record<string, StateChange>;
+
 interface DocumentRow {
   id: string;
   submission_id: string;
   invoice_code_number: string;
   kind: string;
-  state: 'pending' | 'submitted' | 'rejected' | 'valid' | 'invalid' | 'cancelling' | 'cancelled';
+  state: DocumentState;
   uuid: string | null;
   long_id: string | null;
   submission_uid: string | null;
   error: SubmissionError | null;
   created_at: Date;
   updated_at: Date;
+  peppol_document_id: string | null;
+  peppol_delivery_status?: string | null;
 }
 
 const documentHref = (documentId: string) => `/api/einvoice/documents/${documentId}`;
@@ -62,7 +89,11 @@ export class MyInvoisSubmissionService {
           [supplier.id, ids],
         )
       : [];
-    const prepared = myinvois.prepareSubmission(kind, bodies, myinvois.supplierOfProfile(supplier.profile), new Set(taken.map((r) => r.invoice_code_number)));
+    const mySupplier = myinvois.supplierOfProfile(supplier.profile);
+    const checked = myinvois.prepareSubmission(kind, bodies, mySupplier, new Set(taken.map((r) => r.invoice_code_number)));
+    // transport_mode: peppol (explicit): the PINT MY form also goes over Peppol (README "Submission").
+    const prepared: myinvois.PreparedPeppolSubmission = headers.transportMode === 'peppol' ? myinvois.preparePeppolLeg(checked, mySupplier) : checked;
+    const sentOverPeppol = await idsSentOverPeppol(this.connections.dataSource, supplier.id, prepared);
     // One document: its refusal is the request's (400, or 409 for a duplicate ID).
     if (shape === 'single' && prepared.rejected[0]) throw asRequestError(prepared.rejected[0].error);
 
@@ -78,9 +109,11 @@ export class MyInvoisSubmissionService {
         format: d.submission.format,
         document: String(d.submission.document),
         documentHash: d.submission.documentHash,
+        ...(d.peppol && !sentOverPeppol.has(d.document.body.ID) ? { peppolDocumentId: randomUUID() } : {}),
       })),
       submittedAt: new Date().toISOString(),
     };
+    const peppolDocuments = peppolDocumentsOf(data, prepared);
     const pending = answer(submissionId, null, [], prepared.rejected, data.documents.map((d) => ({ id: d.documentId, invoice_code_number: d.invoiceCodeNumber })));
     const statusCode = data.documents.length ? 202 : 200;
     const metadata: EventMetadata = { tenantId: context.tenant.id, correlationId: context.correlationId, idempotencyKey: context.idempotency?.key };
@@ -89,6 +122,10 @@ export class MyInvoisSubmissionService {
       await recordResponse(uow, context.idempotency, statusCode, pending);
       if (data.documents.length) {
         await handleCommand(uow, myInvoisSubmissionDecider, myInvoisSubmissionStreamId(submissionId), { type: 'SubmitToMyInvois', data }, metadata);
+      }
+      // The Peppol leg, in the same transaction: the delivery worker sends it as any DocumentSubmitted.
+      for (const peppol of peppolDocuments) {
+        await handleCommand(uow, documentDecider, documentStreamId(peppol.documentId), { type: 'SubmitDocument', data: peppol }, metadata);
       }
     });
     if (!data.documents.length) return { statusCode: 200, body: pending };
@@ -116,34 +153,57 @@ export class MyInvoisSubmissionService {
    * `POST /api/einvoice/documents/{id}/cancel` `{reason}`: a valid document is cancelled at
    * MyInvois by the reporting worker; 200 once cancelled, 409 `MYINVOIS.CANCEL_REFUSED` with the
    * authority's reason, or 202 (poll GET) when MyInvois has not answered within MYINVOIS_WAIT_MS.
+   * A document rejected by the buyer (`rejected_by_buyer`) is still valid there: it can be cancelled.
    */
-  async cancel(supplierHeader: string | string[] | undefined, id: string, body: unknown, context: RequestContext): Promise<SubmissionAnswer> {
+  cancel(supplierHeader: string | string[] | undefined, id: string, body: unknown, context: RequestContext): Promise<SubmissionAnswer> {
+    return this.changeState(STATE_CHANGES.cancel, supplierHeader, id, body, context);
+  }
+
+  /**
+   * `POST /api/einvoice/documents/{id}/reject` `{reason}` (SDK "04 reject document"): a valid
+   * document, within 72 h of its validation and once, is rejected at MyInvois by the reporting
+   * worker; 200 `rejected_by_buyer`, 409 `MYINVOIS.NOT_REJECTABLE` / `MYINVOIS.REJECTION_PERIOD_OVER`
+   * / `MYINVOIS.REJECT_REFUSED` (the authority's reason), or 202 (poll GET) as for cancel.
+   */
+  reject(supplierHeader: string | string[] | undefined, id: string, body: unknown, context: RequestContext): Promise<SubmissionAnswer> {
+    return this.changeState(STATE_CHANGES.reject, supplierHeader, id, body, context);
+  }
+
+  private async changeState(
+    change: StateChange,
+    supplierHeader: string | string[] | undefined,
+    id: string,
+    body: unknown,
+    context: RequestContext,
+  ): Promise<SubmissionAnswer> {
     const reason = (body as { reason?: unknown } | null)?.reason;
     if (typeof reason !== 'string' || reason.trim().length === 0 || reason.length > 300) {
       throw new AppError('validation', 'REQUEST.INVALID', 'reason is required: 1 to 300 characters.', {
-        issues: [issue('reason', 'FIELD.REQUIRED', 'Give the reason for the cancellation (1 to 300 characters).')],
+        issues: [issue('reason', 'FIELD.REQUIRED', `Give the reason for the ${change.noun} (1 to 300 characters).`)],
       });
     }
     const row = await this.find(supplierHeader, id, context);
-    if (row.state !== 'valid' || !row.uuid) {
-      throw new AppError('conflict', 'MYINVOIS.NOT_CANCELLABLE', `Only a valid document can be cancelled; this one is ${row.state}.`, {
-        issues: [issue('id', 'MYINVOIS.NOT_CANCELLABLE', `The document is ${row.state}.`)],
+    if (!change.from.includes(row.state) || !row.uuid) {
+      throw new AppError('conflict', change.notAllowed, `Only a valid document can be ${change.done}; this one is ${row.state}.`, {
+        issues: [issue('id', change.notAllowed, `The document is ${row.state}.`)],
       });
     }
-    const pending = { status: 'pending', data: { ...view({ ...row, state: 'cancelling' }), href: documentHref(row.id) } };
+    const pending = { status: 'pending', data: { ...view({ ...row, state: change.during }), href: documentHref(row.id) } };
     const metadata: EventMetadata = { tenantId: context.tenant.id, correlationId: context.correlationId, idempotencyKey: context.idempotency?.key };
     await this.connections.store.transaction(async (uow) => {
       await recordResponse(uow, context.idempotency, 202, pending);
       await handleCommand(uow, myInvoisSubmissionDecider, myInvoisSubmissionStreamId(row.submission_id), {
-        type: 'RequestCancellation',
+        type: change.command,
         data: { submissionId: row.submission_id, documentId: row.id, uuid: row.uuid as string, reason, requestedAt: new Date().toISOString() },
       }, metadata);
     });
-    const [after] = await this.waitFor(`SELECT * FROM myinvois_documents WHERE id = $1`, [row.id], (r) => r.state !== 'cancelling');
-    if (after?.state === 'cancelled') return { statusCode: 200, body: { status: 'success', data: view(after) } };
-    if (after?.state === 'valid') {
-      throw new AppError('conflict', 'MYINVOIS.CANCEL_REFUSED', `MyInvois refused the cancellation: ${after.error?.message ?? ''}`, {
-        issues: [issue('id', after.error?.code ?? 'MYINVOIS.CANCEL_REFUSED', after.error?.message ?? 'Refused.')],
+    const [after] = await this.waitFor(
+      `SELECT m.*, d.delivery_status AS peppol_delivery_status FROM myinvois_documents m LEFT JOIN documents d ON d.id = m.peppol_document_id WHERE m.id = $1`,
+      [row.id], (r) => r.state !== change.during);
+    if (after?.state === change.after) return { statusCode: 200, body: { status: 'success', data: view(after) } };
+    if (after && change.from.includes(after.state)) {
+      throw new AppError('conflict', change.refused, `MyInvois refused the ${change.noun}: ${after.error?.message ?? ''}`, {
+        issues: [issue('id', after.error?.code ?? change.refused, after.error?.message ?? 'Refused.')],
       });
     }
     return { statusCode: 202, body: pending };
@@ -152,8 +212,10 @@ export class MyInvoisSubmissionService {
   private async find(supplierHeader: string | string[] | undefined, id: string, context: RequestContext): Promise<DocumentRow> {
     const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, 'my', supplierHeader);
     const rows: DocumentRow[] = await this.connections.dataSource.query(
-      `SELECT * FROM myinvois_documents WHERE supplier_id = $1 AND tenant_id = $2 AND (id::text = $3 OR uuid = $3 OR invoice_code_number = $3)
-       ORDER BY created_at DESC LIMIT 1`,
+      `SELECT m.*, d.delivery_status AS peppol_delivery_status FROM myinvois_documents m
+       LEFT JOIN documents d ON d.id = m.peppol_document_id
+       WHERE m.supplier_id = $1 AND m.tenant_id = $2 AND (m.id::text = $3 OR m.uuid = $3 OR m.invoice_code_number = $3)
+       ORDER BY m.created_at DESC LIMIT 1`,
       [supplier.id, context.tenant.id, id],
     );
     if (!rows[0]) throw notFound('DOCUMENT.NOT_FOUND', `No MyInvois document ${id} for this supplier.`);
@@ -182,6 +244,8 @@ function view(row: DocumentRow) {
     longId: row.long_id,
     submissionUid: row.submission_uid,
     error: row.error,
+    // transport_mode: peppol: the PINT MY copy in the documents read model; null when not sent over Peppol.
+    peppol: row.peppol_document_id ? { documentId: row.peppol_document_id, deliveryStatus: row.peppol_delivery_status ?? 'Scheduled' } : null,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };

@@ -5,6 +5,7 @@ import type {
   MyInvoisDocumentCancellationRequestedData,
   MyInvoisDocumentCancelledData,
   MyInvoisDocumentInvalidatedData,
+  MyInvoisDocumentRejectedData,
   MyInvoisDocumentValidatedData,
   MyInvoisDocumentsSubmittedData,
   MyInvoisSubmissionAcceptedData,
@@ -16,7 +17,9 @@ import type { UnitOfWork } from '../eventstore/unit-of-work';
 /**
  * The `myinvois_documents` read model (#4): one row per submitted document, states `pending`
  * (at the gateway, not yet answered), `submitted` (MyInvois gave it a uuid), `rejected`,
- * `valid`, `invalid`, `cancelling`, `cancelled`. Inserts are idempotent on replay; updates are
+ * `valid`, `invalid`, `cancelling`, `cancelled`, `rejecting` (the buyer's rejection asked, MyInvois
+ * not answered yet), `rejected_by_buyer` (MyInvois recorded the rejection; still valid there, and its
+ * ID still taken, until the issuer cancels it: `rejected` already means refused at submission). Inserts are idempotent on replay; updates are
  * versioned by the stream position (`version < position`).
  */
 export async function projectMyInvoisDocuments(uow: UnitOfWork, event: RecordedEvent): Promise<void> {
@@ -27,9 +30,9 @@ export async function projectMyInvoisDocuments(uow: UnitOfWork, event: RecordedE
       for (const doc of d.documents) {
         await uow.query(
           `INSERT INTO myinvois_documents (id, submission_id, tenant_id, supplier_id, kind, invoice_code_number, document_hash,
-             state, created_at, updated_at, version)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $8, $9) ON CONFLICT (id) DO NOTHING`,
-          [doc.documentId, d.submissionId, d.tenantId, d.supplierId, d.kind, doc.invoiceCodeNumber, doc.documentHash, d.submittedAt, position],
+             state, created_at, updated_at, version, peppol_document_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $8, $9, $10) ON CONFLICT (id) DO NOTHING`,
+          [doc.documentId, d.submissionId, d.tenantId, d.supplierId, d.kind, doc.invoiceCodeNumber, doc.documentHash, d.submittedAt, position, doc.peppolDocumentId ?? null],
         );
       }
       return;
@@ -77,9 +80,11 @@ export async function projectMyInvoisDocuments(uow: UnitOfWork, event: RecordedE
       );
       return;
     }
-    case 'MyInvoisDocumentCancellationRequested': {
+    case 'MyInvoisDocumentCancellationRequested':
+    case 'MyInvoisDocumentRejectionRequested': {
       const d = event.data as MyInvoisDocumentCancellationRequestedData;
-      await uow.query(`UPDATE myinvois_documents SET state = 'cancelling', updated_at = $2, version = $3 WHERE id = $1 AND version < $3`, [d.documentId, d.requestedAt, position]);
+      const state = event.type === 'MyInvoisDocumentRejectionRequested' ? 'rejecting' : 'cancelling';
+      await uow.query(`UPDATE myinvois_documents SET state = $4, updated_at = $2, version = $3 WHERE id = $1 AND version < $3`, [d.documentId, d.requestedAt, position, state]);
       return;
     }
     case 'MyInvoisDocumentCancelled': {
@@ -87,9 +92,20 @@ export async function projectMyInvoisDocuments(uow: UnitOfWork, event: RecordedE
       await uow.query(`UPDATE myinvois_documents SET state = 'cancelled', updated_at = $2, version = $3 WHERE id = $1 AND version < $3`, [d.documentId, d.cancelledAt, position]);
       return;
     }
-    case 'MyInvoisDocumentCancellationRefused': {
+    case 'MyInvoisDocumentRejected': {
+      const d = event.data as MyInvoisDocumentRejectedData;
+      await uow.query(`UPDATE myinvois_documents SET state = 'rejected_by_buyer', updated_at = $2, version = $3 WHERE id = $1 AND version < $3`, [d.documentId, d.rejectedAt, position]);
+      return;
+    }
+    case 'MyInvoisDocumentCancellationRefused':
+    case 'MyInvoisDocumentRejectionRefused': {
+      // The document is as it was before the request: valid, or rejected by the buyer and still valid.
       const d = event.data as MyInvoisDocumentCancellationRefusedData;
-      await uow.query(`UPDATE myinvois_documents SET state = 'valid', error = $2, updated_at = $3, version = $4 WHERE id = $1 AND version < $4`, [d.documentId, d.error, d.refusedAt, position]);
+      await uow.query(
+        `UPDATE myinvois_documents SET state = CASE WHEN EXISTS (SELECT 1 FROM events WHERE stream_id = $5 AND type = 'MyInvoisDocumentRejected' AND data->>'uuid' = $6)
+           THEN 'rejected_by_buyer' ELSE 'valid' END, error = $2, updated_at = $3, version = $4 WHERE id = $1 AND version < $4`,
+        [d.documentId, d.error, d.refusedAt, position, event.streamId, d.uuid],
+      );
       return;
     }
     default:

@@ -1,0 +1,56 @@
+import { foreignCustomer, generalPublic, invoiceBody, line, seller, sst, supplier } from './fixtures/bodies';
+import { genericTins, pintMyParticipantId, pintMyRoute, preparePeppolLeg } from './peppol';
+import { prepareSubmission } from './submission';
+import { myInvoisArea } from './area';
+
+const parse = (kind: 'invoice' | 'consolidated' | 'self-billed', body: unknown) => myInvoisArea.parseDocument(kind, body, supplier);
+const { CustomerParty: _buyer, ...withoutBuyer } = invoiceBody({ ID: 'SB-1' });
+const selfBilled = { ...withoutBuyer, SupplierParty: seller, InvoiceLines: [line('Oil palm fruit', 1000, 0.8, [{ TaxType: '06' }])] };
+
+describe('PINT MY participants (scheme 0230 + TIN)', () => {
+  it('derives iso6523-actorid-upis::0230:<tin>, lower case', () => {
+    expect(pintMyParticipantId('C20880050010')).toBe('iso6523-actorid-upis::0230:c20880050010');
+  });
+
+  it('an invoice goes from the supplier to the buyer (CustomerTIN)', () => {
+    expect(pintMyRoute(parse('invoice', invoiceBody()), supplier)).toEqual({
+      sender: 'iso6523-actorid-upis::0230:c25845632020',
+      receiver: 'iso6523-actorid-upis::0230:c20880050010',
+    });
+  });
+
+  it('a self-billed document goes from the onboarded supplier (the buyer, issuer) to the seller (SupplierTIN)', () => {
+    expect(pintMyRoute(parse('self-billed', selfBilled), supplier)).toEqual({
+      sender: 'iso6523-actorid-upis::0230:c25845632020',
+      receiver: 'iso6523-actorid-upis::0230:ig21136626090',
+    });
+  });
+
+  it('skips consolidated documents and generic TINs (no Peppol address)', () => {
+    expect(pintMyRoute(parse('consolidated', invoiceBody({ CustomerParty: generalPublic })), supplier)).toEqual({ skipped: 'CONSOLIDATED' });
+    expect(pintMyRoute(parse('invoice', invoiceBody({ CustomerParty: foreignCustomer })), supplier)).toEqual({ skipped: 'NO_PEPPOL_ADDRESS' });
+    expect(pintMyRoute(parse('self-billed', { ...selfBilled, SupplierParty: { ...seller, SupplierTIN: 'EI00000000030' } }), supplier)).toEqual({ skipped: 'NO_PEPPOL_ADDRESS' });
+    expect(genericTins.has('EI00000000010')).toBe(true);
+  });
+});
+
+describe('preparePeppolLeg', () => {
+  it('renders PINT MY for each routed document and rejects, alone, one PINT MY cannot carry', () => {
+    const twoTaxes = invoiceBody({ ID: 'MULTI', InvoiceLines: [line('Widget', 1, 100, [sst(), { TaxType: '06' }])] });
+    const prepared = prepareSubmission('invoice', [invoiceBody({ ID: 'OK' }), twoTaxes, invoiceBody({ ID: 'FOREIGN', CustomerParty: foreignCustomer })], supplier, new Set());
+    expect(prepared.rejected).toEqual([]);
+    const leg = preparePeppolLeg(prepared, supplier);
+    expect(leg.documents.map((d) => d.document.body.ID)).toEqual(['OK', 'FOREIGN']);
+    expect(leg.documents[0].peppol).toMatchObject({ receiver: 'iso6523-actorid-upis::0230:c20880050010', documentType: '380' });
+    expect(leg.documents[0].peppol?.xml).toContain('<cbc:CustomizationID>urn:peppol:pint:billing-1@my-1</cbc:CustomizationID>');
+    expect(leg.documents[1]).toMatchObject({ peppolSkipped: 'NO_PEPPOL_ADDRESS' });
+    expect(leg.documents[1].peppol).toBeUndefined();
+    expect(leg.rejected).toEqual([{
+      invoiceCodeNumber: 'MULTI',
+      error: expect.objectContaining({
+        code: 'MYINVOIS.PINT_MY_UNSUPPORTED', target: 'MULTI',
+        details: [expect.objectContaining({ code: 'MYINVOIS.PINT_MY_UNSUPPORTED', target: 'InvoiceLines', propertyPath: 'InvoiceLines[0]' })],
+      }),
+    }]);
+  });
+});

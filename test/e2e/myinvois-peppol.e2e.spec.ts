@@ -1,0 +1,128 @@
+import type { DataSource } from 'typeorm';
+import { createTenant } from '../../apps/gateway/src/auth/api-keys';
+import { generalPublic, invoiceBody, line, onboardingBody, sst } from '../../libs/areas/src/myinvois/fixtures/bodies';
+import { openTestDatabase } from '../support/database';
+import { Client } from '../support/http';
+import { AppProcess, eventually, startApp, startGateway, testEnv } from '../support/stack';
+
+const freshTin = () => `C${String(Date.now()).slice(-9)}${Math.floor(Math.random() * 9)}0`;
+const run = Date.now().toString(36);
+const id = (name: string) => `${name}-${run}`;
+
+describe('MyInvois with transport_mode: peppol (PINT MY over Peppol) and credit notes: gateway + reporting-worker + delivery-worker', () => {
+  let dataSource: DataSource;
+  let gateway: AppProcess;
+  let reporting: AppProcess;
+  let delivery: AppProcess;
+  let client: Client;
+  let supplier: string;
+
+  const peppol = () => ({ supplier_uuid: supplier, transport_mode: 'peppol' });
+  const plain = () => ({ supplier_uuid: supplier });
+  const stateOf = (key: string) => client.get(`/api/einvoice/documents/${encodeURIComponent(key)}`, plain());
+  const until = (what: string, key: string, done: (data: Record<string, unknown> & { peppol: { deliveryStatus: string } | null }) => boolean) =>
+    eventually(what, async () => {
+      const data = (await stateOf(key)).body?.data;
+      return data && done(data) ? data : undefined;
+    }, 30_000);
+  const peppolEvents = async (documentNumber: string) =>
+    Number((await dataSource.query(
+      `SELECT count(*) AS n FROM events WHERE type = 'DocumentSubmitted' AND data->>'supplierId' = $1 AND data->>'documentNumber' = $2`,
+      [supplier, documentNumber],
+    ))[0].n);
+
+  beforeAll(async () => {
+    ({ dataSource } = await openTestDatabase());
+    const { apiKey } = await createTenant(dataSource, 'e2e myinvois peppol');
+    const started = await startGateway({ MYINVOIS_MODE: 'sandbox', MYINVOIS_WAIT_MS: '8000' });
+    gateway = started.app;
+    client = new Client(started.url, apiKey);
+    reporting = startApp('reporting-worker', testEnv({ MYINVOIS_MODE: 'sandbox', MYINVOIS_POLL_MS: '500', MYINVOIS_SANDBOX_VALIDATION_MS: '1000' }));
+    delivery = startApp('delivery-worker');
+    const onboarded = await client.post('/api/einvoice/onboard', onboardingBody({ tin_number: freshTin(), client_id: `client-${run}` }));
+    expect(onboarded.status).toBe(201);
+    supplier = onboarded.body.data.supplier_uuid;
+    // Warm-up: both workers have joined their groups once a first document is valid and delivered.
+    await client.post('/api/einvoice/generate/invoice', invoiceBody({ ID: id('WARMUP') }), peppol());
+    await until('warm-up', id('WARMUP'), (d) => d.state === 'valid' && d.peppol?.deliveryStatus === 'Delivered');
+  }, 120_000);
+
+  afterAll(async () => {
+    await delivery?.stop();
+    await reporting?.stop();
+    await gateway?.stop();
+    await dataSource?.destroy();
+  });
+
+  it('an invoice with transport_mode: peppol is accepted by MyInvois AND delivered over Peppol as PINT MY (0230 + TIN)', async () => {
+    const answer = await client.post('/api/einvoice/generate/invoice', invoiceBody({ ID: id('PEP') }), peppol());
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.submissionResponse.acceptedDocuments).toEqual([{ uuid: expect.any(String), invoiceCodeNumber: id('PEP') }]);
+    const done = await until('valid and delivered', id('PEP'), (d) => d.state === 'valid' && d.peppol?.deliveryStatus === 'Delivered');
+    expect(done.peppol).toEqual({ documentId: expect.any(String), deliveryStatus: 'Delivered' });
+
+    const [stored] = await dataSource.query(`SELECT area, document_number, xml, delivery FROM documents WHERE id = $1`, [(done.peppol as unknown as { documentId: string }).documentId]);
+    expect(stored).toMatchObject({ area: 'my', document_number: id('PEP') });
+    expect(stored.xml).toContain('<cbc:CustomizationID>urn:peppol:pint:billing-1@my-1</cbc:CustomizationID>');
+    expect(stored.xml).toContain('<cbc:EndpointID schemeID="0230">C20880050010</cbc:EndpointID>');
+    expect(stored.delivery).toMatchObject({ channel: 'remote', receiverParticipantId: 'iso6523-actorid-upis::0230:c20880050010', mls: { responseCode: 'AP' } });
+    const [event] = await dataSource.query(
+      `SELECT data->>'senderParticipantId' AS sender, data->>'transportMode' AS mode FROM events WHERE type = 'DocumentSubmitted' AND data->>'documentId' = $1`,
+      [(done.peppol as unknown as { documentId: string }).documentId],
+    );
+    expect(event).toEqual({ sender: expect.stringMatching(/^iso6523-actorid-upis::0230:c\d+$/), mode: 'peppol' });
+  });
+
+  it('without the header nothing goes over Peppol', async () => {
+    const answer = await client.post('/api/einvoice/generate/invoice', invoiceBody({ ID: id('PLAIN') }), plain());
+    expect(answer.status).toBe(200);
+    expect((await until('valid', id('PLAIN'), (d) => d.state === 'valid')).peppol).toBeNull();
+    expect(await peppolEvents(id('PLAIN'))).toBe(0);
+  });
+
+  it('a consolidated document (general public: no Peppol id) goes to MyInvois only', async () => {
+    const answer = await client.post('/api/einvoice/generate/invoice/consolidated', invoiceBody({ ID: id('CONS'), CustomerParty: generalPublic }), peppol());
+    expect(answer.status).toBe(200);
+    expect((await stateOf(id('CONS'))).body.data.peppol).toBeNull();
+    expect(await peppolEvents(id('CONS'))).toBe(0);
+  });
+
+  it('a document PINT MY cannot carry is rejected alone with MYINVOIS.PINT_MY_UNSUPPORTED (400 single, per document in a bulk)', async () => {
+    const twoTaxes = invoiceBody({ ID: id('MULTI'), InvoiceLines: [line('Widget', 1, 100, [sst(), { TaxType: '06' }])] });
+    const single = await client.post('/api/einvoice/generate/invoice', twoTaxes, peppol());
+    expect(single.status).toBe(400);
+    expect(single.body.errors[0]).toMatchObject({ code: 'MYINVOIS.PINT_MY_UNSUPPORTED', path: 'InvoiceLines[0]' });
+    const bulk = await client.post('/api/einvoice/generate/invoice/bulk', [twoTaxes, invoiceBody({ ID: id('BULK-OK') })], peppol());
+    expect(bulk.status).toBe(200);
+    expect(bulk.body.data.submissionResponse.acceptedDocuments).toEqual([{ uuid: expect.any(String), invoiceCodeNumber: id('BULK-OK') }]);
+    expect(bulk.body.data.submissionResponse.rejectedDocuments).toEqual([
+      { invoiceCodeNumber: id('MULTI'), error: expect.objectContaining({ code: 'MYINVOIS.PINT_MY_UNSUPPORTED', target: id('MULTI') }) },
+    ]);
+    expect(await peppolEvents(id('MULTI'))).toBe(0);
+    // Without Peppol the same document goes to MyInvois.
+    expect((await client.post('/api/einvoice/generate/invoice', twoTaxes, plain())).status).toBe(200);
+  });
+
+  it('a credit note (02) referencing an accepted invoice (its MyInvois uuid and ID) is accepted; one without the reference is rejected', async () => {
+    const invoice = await client.post('/api/einvoice/generate/invoice', invoiceBody({ ID: id('ORIG') }), plain());
+    expect(invoice.status).toBe(200);
+    const uuid = invoice.body.data.submissionResponse.acceptedDocuments[0].uuid;
+    await until('original valid', uuid, (d) => d.state === 'valid');
+
+    const credit = invoiceBody({ ID: id('CN'), InvoiceTypeCode: '02', InvoiceDocumentReference: [{ UUID: uuid, InternalID: id('ORIG') }] });
+    const accepted = await client.post('/api/einvoice/generate/invoice', credit, plain());
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.data.submissionResponse).toMatchObject({ acceptedDocuments: [{ uuid: expect.any(String), invoiceCodeNumber: id('CN') }], rejectedDocuments: [] });
+    await until('credit note valid', id('CN'), (d) => d.state === 'valid');
+
+    const unreferenced: Record<string, unknown> = { ...credit, ID: id('CN-NOREF') };
+    delete unreferenced.InvoiceDocumentReference;
+    const refused = await client.post('/api/einvoice/generate/invoice', unreferenced, plain());
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'InvoiceDocumentReference' })]));
+    const inBulk = await client.post('/api/einvoice/generate/invoice/bulk', [unreferenced], plain());
+    expect(inBulk.body.data.submissionResponse.rejectedDocuments[0].error.details).toEqual(
+      expect.arrayContaining([expect.objectContaining({ propertyPath: 'InvoiceDocumentReference', target: 'InvoiceDocumentReference' })]),
+    );
+  });
+});
