@@ -3,12 +3,13 @@
  * code): identity `POST /connect/token` (form-encoded, header `onbehalfof`), and the e-Invoice
  * API (JSON, `Authorization: Bearer`). Behaviour comes from the in-process sandbox; this file
  * only translates HTTP. Counts logins per client id so tests can assert token reuse, and can
- * be told to answer the next calls of an endpoint with 429 + Retry-After or a 5xx.
+ * be told to answer the next calls of an endpoint with 429 + Retry-After or a 5xx, or to hold
+ * Submit Documents' answer (already recorded) for a while, as an answer a crashing client never reads.
  */
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { AppError } from '@einvoice/domain';
-import { AccessToken, SubmissionDocument } from '../../../libs/areas/src/myinvois/connector/connector';
+import { AccessToken, DocumentStatus, SubmissionDocument, SubmissionResponse } from '../../../libs/areas/src/myinvois/connector/connector';
 import { MyInvoisEndpoint } from '../../../libs/areas/src/myinvois/connector/rate-limits';
 import { SandboxMyInvois, SandboxOptions } from '../../../libs/areas/src/myinvois/connector/sandbox';
 
@@ -38,6 +39,9 @@ export class FakeMyInvoisServer {
   private readonly server: Server;
   private readonly tokens = new Map<string, AccessToken>();
   private readonly failures = new Map<MyInvoisEndpoint, InjectedFailure & { left: number }>();
+  /** Every Submit Documents answer (2xx), in order. */
+  readonly submissions: SubmissionResponse[] = [];
+  private submitDelayMs = 0;
   private baseUrl = '';
   private readonly tokenLifetimeSeconds: number;
 
@@ -75,6 +79,11 @@ export class FakeMyInvoisServer {
     this.failures.set(endpoint, { ...failure, left: failure.times ?? 1 });
   }
 
+  /** Submit Documents records the submission at once but answers only after `ms` (0: at once). */
+  delaySubmit(ms: number): void {
+    this.submitDelayMs = ms;
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readBody(req);
     const url = new URL(req.url ?? '/', 'http://fake');
@@ -98,8 +107,24 @@ export class FakeMyInvoisServer {
           const ok = await this.sandbox.validateTin(token, { tin: route.id, idType: idType as 'BRN', idValue: url.searchParams.get('idValue') ?? '' });
           return reply(res, ok ? 200 : 404, undefined);
         }
-        case 'submitDocuments':
-          return reply(res, 202, await this.sandbox.submitDocuments(token, parseDocuments(json)));
+        case 'submitDocuments': {
+          const answer = await this.sandbox.submitDocuments(token, parseDocuments(json));
+          this.submissions.push(answer);
+          if (this.submitDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.submitDelayMs));
+          return reply(res, 202, answer);
+        }
+        case 'recentDocuments': {
+          const number = (name: string) => (url.searchParams.has(name) ? Number(url.searchParams.get(name)) : undefined);
+          const direction = url.searchParams.get('InvoiceDirection') ?? url.searchParams.get('invoiceDirection') ?? url.searchParams.get('direction') ?? undefined;
+          return reply(res, 200, await this.sandbox.recentDocuments(token, {
+            pageNo: number('pageNo'),
+            pageSize: number('pageSize'),
+            submissionDateFrom: url.searchParams.get('submissionDateFrom') ?? undefined,
+            submissionDateTo: url.searchParams.get('submissionDateTo') ?? undefined,
+            invoiceDirection: direction === 'Received' ? 'Received' : direction === 'Sent' ? 'Sent' : undefined,
+            status: (url.searchParams.get('status') ?? undefined) as DocumentStatus | undefined,
+          }));
+        }
         case 'getSubmission':
           return reply(res, 200, await this.sandbox.getSubmission(token, route.id));
         default: {
@@ -145,6 +170,7 @@ function routeOf(method: string, path: string): { endpoint: MyInvoisEndpoint; id
   if (method === 'POST' && path === '/api/v1.0/documentsubmissions') return { endpoint: 'submitDocuments', id: '' };
   let m = /^\/api\/v1\.0\/documentsubmissions\/([^/]+)$/.exec(path);
   if (method === 'GET' && m) return { endpoint: 'getSubmission', id: decodeURIComponent(m[1]) };
+  if (method === 'GET' && path === '/api/v1.0/documents/recent') return { endpoint: 'recentDocuments', id: '' };
   m = /^\/api\/v1\.0\/taxpayer\/validate\/([^/]+)$/.exec(path);
   if (method === 'GET' && m) return { endpoint: 'validateTin', id: decodeURIComponent(m[1]) };
   m = /^\/api\/v1\.0\/documents\/state\/([^/]+)\/state$/.exec(path);

@@ -5,6 +5,7 @@ import {
   Logger,
   MyInvoisDocumentsSubmittedData,
   MyInvoisSubmissionAcceptedData,
+  MyInvoisSubmissionEvent,
   MyInvoisSubmissionPolledData,
   RecordedEvent,
   SecretBox,
@@ -49,9 +50,9 @@ export function myInvoisReportingSettings(env: NodeJS.ProcessEnv = process.env) 
  * Reports MyInvois submissions (#4): submits the documents of a MyInvoisDocumentsSubmitted,
  * records the answer, then polls Get Submission until every accepted document is Valid or
  * Invalid. Each step runs in one transaction with its processed mark, and the authority's answer
- * commits with it: a redelivered event finds the mark and submits nothing again. A crash between
- * MyInvois's 2xx and the commit is the one window left; MyInvois then answers DV302 (duplicate)
- * for those documents, which is recorded as their rejection rather than a second uuid.
+ * commits with it: a redelivered event finds the mark and submits nothing again. For the window
+ * between MyInvois's 2xx and that commit, a submission attempt is committed before the call, and a
+ * redelivery that finds it unanswered looks the documents up at MyInvois instead of resubmitting.
  */
 export function createMyInvoisHandler(deps: MyInvoisReportingDependencies): EventHandler {
   return async (event, ctx) => {
@@ -76,43 +77,123 @@ export function createMyInvoisHandler(deps: MyInvoisReportingDependencies): Even
   };
 }
 
+/** Pages of Get Recent Documents read at most when looking for documents of a lost answer. */
+const RECOVERY_PAGE_SIZE = 100;
+
+type AcceptedDocument = MyInvoisSubmissionAcceptedData['acceptedDocuments'][number];
+type RejectedDocument = MyInvoisSubmissionAcceptedData['rejectedDocuments'][number];
+
+/**
+ * Submits in three steps so that a crash never submits a document twice (ISSUE 4 item 9):
+ * (1) commits a MyInvoisSubmissionAttempted marker before calling Submit Documents; a delivery
+ * that finds a marker without an answer first asks Get Recent Documents which internal ids
+ * MyInvois already has (since the first attempt − 1 min) and records those as accepted
+ * (`recovered`), submitting only the rest; (2) calls Submit Documents; (3) records the answer
+ * with the processed mark.
+ */
 async function submit(deps: MyInvoisReportingDependencies, event: RecordedEvent, data: MyInvoisDocumentsSubmittedData, ctx: MessageContext): Promise<void> {
   const streamId = myInvoisSubmissionStreamId(data.submissionId);
   const metadata = metadataOf(event, data.tenantId);
-  await deps.store.transaction(async (uow) => {
-    if (!(await uow.markProcessed(deps.groupId, event.eventId))) return;
-    let response: myinvois.SubmissionResponse;
-    try {
+  const idOf = new Map(data.documents.map((d) => [d.invoiceCodeNumber, d.documentId]));
+  let plan: { token: myinvois.AccessToken; recovered: AcceptedDocument[]; remaining: MyInvoisDocumentsSubmittedData['documents'] } | undefined;
+  try {
+    plan = await deps.store.transaction(async (uow) => {
+      const history = await uow.readStream(streamId);
+      const state = history.reduce(
+        (s, e) => myInvoisSubmissionDecider.evolve(s, e as unknown as MyInvoisSubmissionEvent),
+        myInvoisSubmissionDecider.initialState,
+      );
+      if (state.status !== 'submitted') return undefined;
       const token = await tokenFor(uow, deps, data.supplierId);
-      const documents = data.documents.map((d) => myinvois.prepareDocument(d.format, d.invoiceCodeNumber, d.document));
+      const recovered = state.attempts > 0 && state.firstAttemptAt ? await findSubmitted(deps, ctx, token, data, state.firstAttemptAt) : [];
+      const found = new Set(recovered.map((d) => d.invoiceCodeNumber));
+      const remaining = data.documents.filter((d) => !found.has(d.invoiceCodeNumber));
+      if (remaining.length > 0) {
+        await handleCommand(uow, myInvoisSubmissionDecider, streamId, {
+          type: 'RecordSubmissionAttempt',
+          data: { submissionId: data.submissionId, attempt: state.attempts + 1, attemptedAt: new Date().toISOString(), codeNumbers: remaining.map((d) => d.invoiceCodeNumber) },
+        }, metadata);
+      }
+      return { token, recovered, remaining };
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code === myinvois.MYINVOIS_ERRORS.TOKEN_REJECTED) await deps.tokens.invalidate(data.supplierId);
+    throw error;
+  }
+
+  let response: myinvois.SubmissionResponse | undefined;
+  let refusal: SubmissionError | undefined;
+  if (plan && plan.remaining.length > 0) {
+    const { token, remaining } = plan;
+    try {
+      const documents = remaining.map((d) => myinvois.prepareDocument(d.format, d.invoiceCodeNumber, d.document));
       response = await withRetryAfter(deps, ctx, () => deps.connector.submitDocuments(token, documents));
     } catch (error) {
       if (!(error instanceof AppError) || error.retriable) {
         if (error instanceof AppError && error.code === myinvois.MYINVOIS_ERRORS.TOKEN_REJECTED) await deps.tokens.invalidate(data.supplierId);
         throw error;
       }
-      // Refused as a whole (limits, credentials): every document is rejected, with the reason.
-      const refusal = (error.details.authorityError as SubmissionError | undefined) ?? { code: error.code, message: error.message };
+      // Refused as a whole (limits, credentials): every document sent is rejected, with the reason.
+      const authority = (error.details.authorityError as SubmissionError | undefined) ?? { code: error.code, message: error.message };
+      refusal = { ...authority, code: authority.code || error.code };
+      deps.log('warn', 'MyInvois refused a submission', { submissionId: data.submissionId, code: error.code });
+    }
+  }
+
+  await deps.store.transaction(async (uow) => {
+    if (!(await uow.markProcessed(deps.groupId, event.eventId))) return;
+    if (!plan) return; // answered before: nothing to record
+    const { recovered, remaining } = plan;
+    if (refusal && recovered.length === 0) {
       await handleCommand(uow, myInvoisSubmissionDecider, streamId, {
         type: 'RecordSubmissionRejected',
-        data: { submissionId: data.submissionId, error: { ...refusal, code: refusal.code || error.code }, rejectedAt: new Date().toISOString() },
+        data: { submissionId: data.submissionId, error: refusal, rejectedAt: new Date().toISOString() },
       }, metadata);
-      deps.log('warn', 'MyInvois refused a submission', { submissionId: data.submissionId, code: error.code });
       return;
     }
-    const idOf = new Map(data.documents.map((d) => [d.invoiceCodeNumber, d.documentId]));
+    const accepted: AcceptedDocument[] = [
+      ...recovered,
+      ...(response?.acceptedDocuments ?? []).map((d) => ({ documentId: idOf.get(d.invoiceCodeNumber) ?? '', uuid: d.uuid, invoiceCodeNumber: d.invoiceCodeNumber })),
+    ];
+    const rejected: RejectedDocument[] = refusal
+      ? remaining.map((d) => ({ documentId: d.documentId, invoiceCodeNumber: d.invoiceCodeNumber, error: refusal as SubmissionError }))
+      : (response?.rejectedDocuments ?? []).map((d) => ({ documentId: idOf.get(d.invoiceCodeNumber) ?? '', invoiceCodeNumber: d.invoiceCodeNumber, error: d.error }));
+    const submissionUid = response?.submissionUid ?? recovered[0]?.submissionUid ?? '';
     await handleCommand(uow, myInvoisSubmissionDecider, streamId, {
       type: 'RecordSubmissionAccepted',
-      data: {
-        submissionId: data.submissionId,
-        submissionUid: response.submissionUid,
-        acceptedDocuments: response.acceptedDocuments.map((d) => ({ documentId: idOf.get(d.invoiceCodeNumber) ?? '', uuid: d.uuid, invoiceCodeNumber: d.invoiceCodeNumber })),
-        rejectedDocuments: response.rejectedDocuments.map((d) => ({ documentId: idOf.get(d.invoiceCodeNumber) ?? '', invoiceCodeNumber: d.invoiceCodeNumber, error: d.error })),
-        acceptedAt: new Date().toISOString(),
-      },
+      data: { submissionId: data.submissionId, submissionUid, acceptedDocuments: accepted, rejectedDocuments: rejected, acceptedAt: new Date().toISOString() },
     }, metadata);
-    deps.log('info', 'MyInvois submission answered', { submissionId: data.submissionId, submissionUid: response.submissionUid, accepted: response.acceptedDocuments.length, rejected: response.rejectedDocuments.length });
+    deps.log('info', 'MyInvois submission answered', { submissionId: data.submissionId, submissionUid, accepted: accepted.length, recovered: recovered.length, rejected: rejected.length });
   });
+}
+
+/**
+ * The documents of `data` MyInvois already has (an earlier attempt's answer was lost): Get Recent
+ * Documents, sent since the first attempt − 1 min, matched by internal id (newest first).
+ */
+async function findSubmitted(
+  deps: MyInvoisReportingDependencies,
+  ctx: MessageContext,
+  token: myinvois.AccessToken,
+  data: MyInvoisDocumentsSubmittedData,
+  firstAttemptAt: string,
+): Promise<AcceptedDocument[]> {
+  const wanted = new Map(data.documents.map((d) => [d.invoiceCodeNumber, d.documentId]));
+  const found: AcceptedDocument[] = [];
+  const utc = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const query = { pageSize: RECOVERY_PAGE_SIZE, submissionDateFrom: utc(Date.parse(firstAttemptAt) - 60_000), submissionDateTo: utc(Date.now() + 60_000), invoiceDirection: 'Sent' as const };
+  for (let pageNo = 1; wanted.size > 0; pageNo++) {
+    const page = await withRetryAfter(deps, ctx, () => deps.connector.recentDocuments(token, { ...query, pageNo }));
+    for (const doc of page.result) {
+      const documentId = wanted.get(doc.internalId);
+      if (!documentId) continue;
+      wanted.delete(doc.internalId);
+      found.push({ documentId, uuid: doc.uuid, invoiceCodeNumber: doc.internalId, submissionUid: doc.submissionUid, recovered: true });
+    }
+    if (pageNo >= page.metadata.totalPages || page.result.length === 0) break;
+  }
+  deps.log('warn', 'MyInvois submission attempted before: found at MyInvois, not resubmitted', { submissionId: data.submissionId, found: found.length, missing: wanted.size });
+  return found;
 }
 
 async function poll(deps: MyInvoisReportingDependencies, event: RecordedEvent, submissionId: string, pollNo: number, ctx: MessageContext): Promise<void> {
@@ -126,7 +207,11 @@ async function poll(deps: MyInvoisReportingDependencies, event: RecordedEvent, s
     let status: myinvois.SubmissionStatus;
     try {
       const token = await tokenFor(uow, deps, submitted.supplierId);
-      status = await withRetryAfter(deps, ctx, () => deps.connector.getSubmission(token, accepted.submissionUid));
+      // Recovered documents may sit in another submission than the rest.
+      const uids = [...new Set([accepted.submissionUid, ...accepted.acceptedDocuments.map((d) => d.submissionUid ?? accepted.submissionUid)])].filter(Boolean);
+      const answers: myinvois.SubmissionStatus[] = [];
+      for (const uid of uids) answers.push(await withRetryAfter(deps, ctx, () => deps.connector.getSubmission(token, uid)));
+      status = { ...answers[0], documentSummary: answers.flatMap((a) => a.documentSummary) };
     } catch (error) {
       if (error instanceof AppError && error.code === myinvois.MYINVOIS_ERRORS.TOKEN_REJECTED) await deps.tokens.invalidate(submitted.supplierId);
       throw error;

@@ -4,6 +4,7 @@ import type {
   MyInvoisDocumentRejectionRequestedData,
   MyInvoisDocumentsSubmittedData,
   MyInvoisSubmissionAcceptedData,
+  MyInvoisSubmissionAttemptedData,
   MyInvoisSubmissionRejectedData,
   SubmissionError,
 } from './events';
@@ -17,6 +18,8 @@ export interface PolledDocument {
 }
 
 export type SubmitToMyInvois = Command<'SubmitToMyInvois', MyInvoisDocumentsSubmittedData>;
+/** Marks a Submit Documents call about to be made; only while no answer is recorded. */
+export type RecordSubmissionAttempt = Command<'RecordSubmissionAttempt', MyInvoisSubmissionAttemptedData>;
 export type RecordSubmissionAccepted = Command<'RecordSubmissionAccepted', MyInvoisSubmissionAcceptedData>;
 export type RecordSubmissionRejected = Command<'RecordSubmissionRejected', MyInvoisSubmissionRejectedData>;
 /** What one Get Submission poll saw; `maxPolls` bounds the polling (notes: every 3–5 s). */
@@ -40,4 +43,4 @@ export type RecordCancellation = Command<'RecordCancellation', StateChangeAnswer
 export type RequestRejection = Command<'RequestRejection', MyInvoisDocumentRejectionRequestedData>;
 export type RecordRejection = Command<'RecordRejection', StateChangeAnswer>;
 
-export type MyInvoisSubmissionCommand = SubmitToMyInvois | RecordSubmissionAccepted | RecordSubmissionRejected | RecordPoll | RequestCancellation | RecordCancellation | RequestRejection | RecordRejection;
+export type MyInvoisSubmissionCommand = SubmitToMyInvois | RecordSubmissionAttempt | RecordSubmissionAccepted | RecordSubmissionRejected | RecordPoll | RequestCancellation | RecordCancellation | RequestRejection | RecordRejection;

@@ -21,6 +21,10 @@ export function decideMyInvoisSubmission(command: MyInvoisSubmissionCommand, sta
     case 'SubmitToMyInvois':
       if (state.status !== 'none') throw conflict('MYINVOIS.SUBMISSION_EXISTS', 'The submission already exists.');
       return [{ type: 'MyInvoisDocumentsSubmitted', data: command.data }];
+    case 'RecordSubmissionAttempt':
+      if (state.status === 'none') throw notSubmitted();
+      if (state.status !== 'submitted') throw conflict('MYINVOIS.SUBMISSION_ANSWERED', 'MyInvois has answered this submission; it is never submitted again.');
+      return [{ type: 'MyInvoisSubmissionAttempted', data: command.data }];
     case 'RecordSubmissionAccepted':
       if (state.status === 'none') throw notSubmitted();
       return state.status === 'submitted' ? [{ type: 'MyInvoisSubmissionAccepted', data: command.data }] : [];

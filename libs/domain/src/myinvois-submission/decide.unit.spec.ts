@@ -52,6 +52,35 @@ describe('#4 MyInvois submission decider', () => {
     spec.given(history).when({ type: 'RecordSubmissionRejected', data: { submissionId: 's-1', error: { code: 'X', message: 'x' }, rejectedAt: at } }).then([]);
   });
 
+  it('given a submitted submission, when an attempt is recorded, then MyInvoisSubmissionAttempted; again after a lost answer: a second attempt', () => {
+    const attempt = { submissionId: 's-1', attempt: 1, attemptedAt: at, codeNumbers: ['INV-1', 'INV-2', 'INV-3'] };
+    spec.given(history.slice(0, 1)).when({ type: 'RecordSubmissionAttempt', data: attempt }).then([{ type: 'MyInvoisSubmissionAttempted', data: attempt }]);
+    const second = { ...attempt, attempt: 2 };
+    spec
+      .given([history[0], { type: 'MyInvoisSubmissionAttempted', data: attempt }])
+      .when({ type: 'RecordSubmissionAttempt', data: second })
+      .then([{ type: 'MyInvoisSubmissionAttempted', data: second }]);
+  });
+
+  it('given an attempt whose answer was lost, when the documents found at MyInvois are recorded (recovered), then MyInvoisSubmissionAccepted', () => {
+    const attempt = { submissionId: 's-1', attempt: 1, attemptedAt: at, codeNumbers: ['INV-1', 'INV-2'] };
+    const recovered = { ...accepted, acceptedDocuments: accepted.acceptedDocuments.map((d) => ({ ...d, submissionUid: 'UID1', recovered: true })), rejectedDocuments: [] };
+    spec
+      .given([history[0], { type: 'MyInvoisSubmissionAttempted', data: attempt }])
+      .when({ type: 'RecordSubmissionAccepted', data: recovered })
+      .then([{ type: 'MyInvoisSubmissionAccepted', data: recovered }]);
+  });
+
+  it('given an answered (or refused) submission, when an attempt is recorded, then MYINVOIS.SUBMISSION_ANSWERED: never submitted again; given nothing: MYINVOIS.SUBMISSION_UNKNOWN', () => {
+    const attempt = { submissionId: 's-1', attempt: 2, attemptedAt: at, codeNumbers: ['INV-1'] };
+    spec.given(history).when({ type: 'RecordSubmissionAttempt', data: attempt }).thenThrows('MYINVOIS.SUBMISSION_ANSWERED');
+    spec
+      .given([history[0], { type: 'MyInvoisSubmissionRejected', data: { submissionId: 's-1', error: { code: 'X', message: 'x' }, rejectedAt: at } }])
+      .when({ type: 'RecordSubmissionAttempt', data: attempt })
+      .thenThrows('MYINVOIS.SUBMISSION_ANSWERED');
+    spec.given([]).when({ type: 'RecordSubmissionAttempt', data: attempt }).thenThrows('MYINVOIS.SUBMISSION_UNKNOWN');
+  });
+
   it('given nothing, when an answer is recorded, then MYINVOIS.SUBMISSION_UNKNOWN', () => {
     spec.given([]).when({ type: 'RecordSubmissionAccepted', data: accepted }).thenThrows('MYINVOIS.SUBMISSION_UNKNOWN');
   });

@@ -42,11 +42,35 @@ export interface MyInvoisDocumentsSubmittedData {
 }
 export type MyInvoisDocumentsSubmitted = Event<'MyInvoisDocumentsSubmitted', MyInvoisDocumentsSubmittedData>;
 
-/** MyInvois answered 202: a submissionUid, a uuid per accepted document, an error per rejected one. */
+/**
+ * The worker is about to call Submit Documents (committed before the call): a redelivery that
+ * finds this marker without an answer asks MyInvois what it already has instead of resubmitting.
+ */
+export interface MyInvoisSubmissionAttemptedData {
+  readonly submissionId: string;
+  /** 1 for the first call. */
+  readonly attempt: number;
+  readonly attemptedAt: string;
+  /** The internal ids (wire `codeNumber`) sent in this attempt. */
+  readonly codeNumbers: readonly string[];
+}
+export type MyInvoisSubmissionAttempted = Event<'MyInvoisSubmissionAttempted', MyInvoisSubmissionAttemptedData>;
+
+/**
+ * MyInvois answered 202: a submissionUid, a uuid per accepted document, an error per rejected one.
+ * A document `recovered` was found at MyInvois (Get Recent Documents) after an attempt whose
+ * answer was lost; it carries the submissionUid it was actually accepted in.
+ */
 export interface MyInvoisSubmissionAcceptedData {
   readonly submissionId: string;
   readonly submissionUid: string;
-  readonly acceptedDocuments: readonly { readonly documentId: string; readonly uuid: string; readonly invoiceCodeNumber: string }[];
+  readonly acceptedDocuments: readonly {
+    readonly documentId: string;
+    readonly uuid: string;
+    readonly invoiceCodeNumber: string;
+    readonly submissionUid?: string;
+    readonly recovered?: boolean;
+  }[];
   readonly rejectedDocuments: readonly { readonly documentId: string; readonly invoiceCodeNumber: string; readonly error: SubmissionError }[];
   readonly acceptedAt: string;
 }
@@ -136,6 +160,7 @@ export type MyInvoisDocumentRejectionRefused = Event<'MyInvoisDocumentRejectionR
 
 export type MyInvoisSubmissionEvent =
   | MyInvoisDocumentsSubmitted
+  | MyInvoisSubmissionAttempted
   | MyInvoisSubmissionAccepted
   | MyInvoisSubmissionRejected
   | MyInvoisSubmissionPolled

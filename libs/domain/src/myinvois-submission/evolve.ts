@@ -3,7 +3,8 @@ import type { MyInvoisSubmissionEvent } from './events';
 /** What deciding needs to know of a submission. */
 export type MyInvoisSubmissionState =
   | { readonly status: 'none' }
-  | { readonly status: 'submitted' }
+  /** Not answered yet; `attempts` Submit Documents calls were started (their answers lost). */
+  | { readonly status: 'submitted'; readonly attempts: number; readonly firstAttemptAt?: string }
   | { readonly status: 'rejected' }
   /**
    * Answered by MyInvois. Each map goes from the authority uuid to our document id: `pending` not
@@ -34,7 +35,11 @@ export const initialMyInvoisSubmissionState: MyInvoisSubmissionState = { status:
 export function evolveMyInvoisSubmission(state: MyInvoisSubmissionState, event: MyInvoisSubmissionEvent): MyInvoisSubmissionState {
   switch (event.type) {
     case 'MyInvoisDocumentsSubmitted':
-      return { status: 'submitted' };
+      return { status: 'submitted', attempts: 0 };
+    case 'MyInvoisSubmissionAttempted':
+      return state.status === 'submitted'
+        ? { status: 'submitted', attempts: event.data.attempt, firstAttemptAt: state.firstAttemptAt ?? event.data.attemptedAt }
+        : state;
     case 'MyInvoisSubmissionAccepted':
       return { status: 'answered', pending: Object.fromEntries(event.data.acceptedDocuments.map((d) => [d.uuid, d.documentId])), valid: {}, cancelling: {}, rejecting: {}, rejected: {}, validatedAt: {}, polls: 0 };
     case 'MyInvoisSubmissionRejected':

@@ -109,6 +109,35 @@ export interface SubmissionStatus {
   readonly documentSummary: readonly DocumentSummary[];
 }
 
+/** Filters of Get Recent Documents (`GET /api/v1.0/documents/recent`); times in UTC. */
+export interface RecentDocumentsQuery {
+  readonly pageNo?: number;
+  readonly pageSize?: number;
+  /** Mandatory together with `submissionDateTo`. */
+  readonly submissionDateFrom?: string;
+  readonly submissionDateTo?: string;
+  readonly invoiceDirection?: 'Sent' | 'Received';
+  readonly status?: DocumentStatus;
+}
+
+/** One entry of Get Recent Documents' `result` (the fields the worker reads; more may come). */
+export interface RecentDocument {
+  readonly uuid: string;
+  readonly submissionUid: string;
+  readonly longId: string;
+  readonly internalId: string;
+  readonly typeName: string;
+  readonly status: DocumentStatus;
+  readonly dateTimeReceived: string;
+  readonly issuerTin?: string;
+}
+
+/** Wire 200 body of Get Recent Documents (newest submission first). */
+export interface RecentDocuments {
+  readonly result: readonly RecentDocument[];
+  readonly metadata: { readonly totalPages: number; readonly totalCount: number };
+}
+
 /** Wire 200 body of `PUT /api/v1.0/documents/state/{uuid}/state`. */
 export interface DocumentStateChange {
   readonly uuid: string;
@@ -129,6 +158,8 @@ export interface MyInvoisConnector {
   submitDocuments(token: AccessToken, documents: readonly SubmissionDocument[]): Promise<SubmissionResponse>;
   /** Poll every 3–5 s until `overallStatus` is not `in progress` (notes/national-systems.md). */
   getSubmission(token: AccessToken, submissionUid: string, page?: { pageNo?: number; pageSize?: number }): Promise<SubmissionStatus>;
+  /** Get Recent Documents (12 RPM): what MyInvois already has, e.g. after a submit whose answer was lost. */
+  recentDocuments(token: AccessToken, query: RecentDocumentsQuery): Promise<RecentDocuments>;
   /** Issuer cancels within 72 h of validation. */
   cancelDocument(token: AccessToken, uuid: string, reason: string): Promise<DocumentStateChange>;
   /** Buyer requests rejection within 72 h of validation. */

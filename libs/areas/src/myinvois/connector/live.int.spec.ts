@@ -52,6 +52,24 @@ describe('LiveMyInvoisClient against the local MyInvois fake', () => {
     });
   });
 
+  it('Get Recent Documents: the documents this client sent since a time, newest first, paged, with uuid and submissionUid', async () => {
+    const token = await client.login(credentials);
+    const since = new Date(now - 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const first = await client.submitDocuments(token, [prepareDocument('XML', `R-${seq}`, sampleInvoiceXml({ id: `R-${seq}` }))]);
+    now += 1_000;
+    const second = await client.submitDocuments(token, [prepareDocument('XML', `S-${seq}`, sampleInvoiceXml({ id: `S-${seq}` }))]);
+    const until = new Date(now + 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const page = await client.recentDocuments(token, { pageNo: 1, pageSize: 1, submissionDateFrom: since, submissionDateTo: until, invoiceDirection: 'Sent' });
+    expect(page.metadata).toEqual({ totalPages: 2, totalCount: 2 });
+    expect(page.result).toEqual([expect.objectContaining({ uuid: second.acceptedDocuments[0].uuid, submissionUid: second.submissionUid, internalId: `S-${seq}`, status: 'Submitted' })]);
+    const next = await client.recentDocuments(token, { pageNo: 2, pageSize: 1, submissionDateFrom: since, submissionDateTo: until, invoiceDirection: 'Sent' });
+    expect(next.result).toEqual([expect.objectContaining({ uuid: first.acceptedDocuments[0].uuid, submissionUid: first.submissionUid, internalId: `R-${seq}` })]);
+    const request = fake.requests.filter((r) => r.path.startsWith('/api/v1.0/documents/recent?')).at(-1);
+    expect(Object.fromEntries(new URL(request?.path ?? '', 'http://x').searchParams)).toEqual({ pageNo: '2', pageSize: '1', submissionDateFrom: since, submissionDateTo: until, InvoiceDirection: 'Sent' });
+    const later = await client.recentDocuments(token, { submissionDateFrom: until, submissionDateTo: until, invoiceDirection: 'Sent' });
+    expect(later.result).toEqual([]);
+  });
+
   it('turns bad credentials into a final MYINVOIS.INVALID_CREDENTIALS', async () => {
     const error = await rejection(client.login({ ...credentials, clientSecret: 'invalid' }));
     expect(error).toMatchObject({ kind: 'validation', code: 'MYINVOIS.INVALID_CREDENTIALS', retriable: false, details: { authorityError: 'invalid_client' } });

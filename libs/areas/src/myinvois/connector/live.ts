@@ -10,6 +10,8 @@ import {
   DocumentStateChange,
   MyInvoisConnector,
   MyInvoisCredentials,
+  RecentDocuments,
+  RecentDocumentsQuery,
   SubmissionDocument,
   SubmissionResponse,
   SubmissionStatus,
@@ -133,6 +135,26 @@ export class LiveMyInvoisClient implements MyInvoisConnector {
     const result = await this.call(token, 'getSubmission', 'GET', `/api/v1.0/documentsubmissions/${encodeURIComponent(submissionUid)}${suffix}`, undefined, [200]);
     if (!isObject(result.body) || typeof result.body.overallStatus !== 'string') throw unexpected('getSubmission', result);
     return result.body as unknown as SubmissionStatus;
+  }
+
+  /** `GET /api/v1.0/documents/recent?pageNo=&pageSize=&submissionDateFrom=&submissionDateTo=&InvoiceDirection=&status=` → `{result, metadata}`. */
+  async recentDocuments(token: AccessToken, q: RecentDocumentsQuery): Promise<RecentDocuments> {
+    const query = new URLSearchParams();
+    if (q.pageNo !== undefined) query.set('pageNo', String(q.pageNo));
+    if (q.pageSize !== undefined) query.set('pageSize', String(q.pageSize));
+    if (q.submissionDateFrom !== undefined) query.set('submissionDateFrom', q.submissionDateFrom);
+    if (q.submissionDateTo !== undefined) query.set('submissionDateTo', q.submissionDateTo);
+    if (q.invoiceDirection !== undefined) query.set('InvoiceDirection', q.invoiceDirection);
+    if (q.status !== undefined) query.set('status', q.status);
+    const suffix = query.size > 0 ? `?${query}` : '';
+    const result = await this.call(token, 'recentDocuments', 'GET', `/api/v1.0/documents/recent${suffix}`, undefined, [200]);
+    const body = result.body;
+    if (!isObject(body) || !Array.isArray(body.result)) throw unexpected('recentDocuments', result);
+    const metadata = isObject(body.metadata) ? body.metadata : {};
+    return {
+      result: body.result as RecentDocuments['result'],
+      metadata: { totalPages: Number(metadata.totalPages ?? 1), totalCount: Number(metadata.totalCount ?? body.result.length) },
+    };
   }
 
   /** `PUT /api/v1.0/documents/state/{uuid}/state` `{status: 'cancelled', reason}`. */

@@ -15,6 +15,8 @@ import {
   MyInvoisConnector,
   MyInvoisCredentials,
   OverallStatus,
+  RecentDocuments,
+  RecentDocumentsQuery,
   SubmissionDocument,
   SubmissionResponse,
   SubmissionStatus,
@@ -143,6 +145,26 @@ export class SandboxMyInvois implements MyInvoisConnector {
       dateTimeReceived: submission.dateTimeReceived,
       overallStatus: overall(summaries),
       documentSummary: summaries,
+    };
+  }
+
+  /** The documents this client id sent (newest submission first), filtered and paged as Get Recent Documents. */
+  async recentDocuments(token: AccessToken, query: RecentDocumentsQuery): Promise<RecentDocuments> {
+    this.authorize(token, 'recentDocuments');
+    if (query.invoiceDirection === 'Received') return { result: [], metadata: { totalPages: 0, totalCount: 0 } };
+    const from = query.submissionDateFrom ? Date.parse(query.submissionDateFrom) : -Infinity;
+    const to = query.submissionDateTo ? Date.parse(query.submissionDateTo) : Infinity;
+    const all = [...this.submissions.values()]
+      .filter((s) => s.clientId === token.clientId && Date.parse(s.dateTimeReceived) >= from && Date.parse(s.dateTimeReceived) <= to)
+      .reverse()
+      .flatMap((s) => s.uuids.map((uuid) => (this.documents.get(uuid) as StoredDocument).summary))
+      .filter((d) => !query.status || d.status === query.status);
+    const pageSize = Math.min(Math.max(query.pageSize ?? 20, 1), 100);
+    const pageNo = Math.max(query.pageNo ?? 1, 1);
+    const page = all.slice((pageNo - 1) * pageSize, pageNo * pageSize);
+    return {
+      result: page.map((d) => ({ uuid: d.uuid, submissionUid: d.submissionUid, longId: d.longId, internalId: d.internalId, typeName: d.typeName, status: d.status, dateTimeReceived: d.dateTimeReceived, issuerTin: d.issuerTin })),
+      metadata: { totalPages: Math.ceil(all.length / pageSize), totalCount: all.length },
     };
   }
 

@@ -43,7 +43,7 @@ export async function projectMyInvoisDocuments(uow: UnitOfWork, event: RecordedE
         await uow.query(
           `UPDATE myinvois_documents SET state = 'submitted', uuid = $2, submission_uid = $3, updated_at = $4, version = $5
            WHERE id = $1 AND version < $5`,
-          [doc.documentId, doc.uuid, d.submissionUid, d.acceptedAt, position],
+          [doc.documentId, doc.uuid, doc.submissionUid ?? d.submissionUid, d.acceptedAt, position],
         );
       }
       for (const doc of d.rejectedDocuments) {
