@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { KafkaEventPublisher, createKafka, type Kafka } from '@einvoice/domain/infrastructure';
 import { freePort } from './stack';
 
 const run = promisify(execFile);
@@ -47,4 +48,24 @@ export async function useTestBroker(): Promise<{ brokers: string[]; stop(): Prom
   const broker = await RestartableBroker.create();
   await broker.start();
   return { brokers: broker.brokers, stop: () => broker.destroy() };
+}
+
+/** A Kafka client and a connected publisher on the test broker; `close()` undoes both. */
+export async function openTestKafka(clientId: string): Promise<{
+  kafka: Kafka;
+  publisher: KafkaEventPublisher;
+  close(): Promise<void>;
+}> {
+  const broker = await useTestBroker();
+  const kafka = createKafka({ kafkaBrokers: broker.brokers, kafkaClientId: clientId });
+  const publisher = new KafkaEventPublisher(kafka);
+  await publisher.connect();
+  return {
+    kafka,
+    publisher,
+    close: async () => {
+      await publisher.disconnect().catch(() => undefined);
+      await broker.stop();
+    },
+  };
 }

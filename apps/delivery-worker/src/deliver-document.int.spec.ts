@@ -1,8 +1,8 @@
 import { RecordedEvent, createLogger, documentDecider, documentStreamId } from '@einvoice/domain';
-import { EventConsumer, EventStore, KafkaEventPublisher, createKafka, ensureTopics, handleCommand, topicNames } from '@einvoice/domain/infrastructure';
+import { EventConsumer, EventStore, KafkaEventPublisher, ensureTopics, handleCommand, topicNames } from '@einvoice/domain/infrastructure';
 import type { DataSource } from 'typeorm';
 import { waitUntil } from '../../../test/support/wait';
-import { useTestBroker } from '../../../test/support/broker';
+import { openTestKafka } from '../../../test/support/broker';
 import { openTestDatabase } from '../../../test/support/database';
 import { documentSubmitted } from '../../../test/support/fixtures';
 import { SandboxAccessPoint } from './access-point/sandbox-access-point';
@@ -11,7 +11,7 @@ import { createDeliveryHandler } from './deliver-document';
 
 describe('#2 delivery-worker consumer is idempotent over real Kafka and PostgreSQL', () => {
   const prefix = `deliv${Date.now().toString(36)}`;
-  let broker: Awaited<ReturnType<typeof useTestBroker>>;
+  let close: () => Promise<void>;
   let dataSource: DataSource;
   let store: EventStore;
   let publisher: KafkaEventPublisher;
@@ -19,12 +19,11 @@ describe('#2 delivery-worker consumer is idempotent over real Kafka and PostgreS
   const delivered: string[] = [];
 
   beforeAll(async () => {
-    broker = await useTestBroker();
     ({ dataSource, store } = await openTestDatabase(prefix));
-    const kafka = createKafka({ kafkaBrokers: broker.brokers, kafkaClientId: 'delivery-int' });
+    const opened = await openTestKafka('delivery-int');
+    ({ publisher, close } = opened);
+    const kafka = opened.kafka;
     await ensureTopics(kafka, prefix);
-    publisher = new KafkaEventPublisher(kafka);
-    await publisher.connect();
     const topics = topicNames(prefix);
     const handle = createDeliveryHandler({
       store,
@@ -49,9 +48,8 @@ describe('#2 delivery-worker consumer is idempotent over real Kafka and PostgreS
 
   afterAll(async () => {
     await consumer?.stop();
-    await publisher?.disconnect();
     await dataSource?.destroy();
-    await broker?.stop();
+    await close?.();
   }, 60_000);
 
   it('the same DocumentSubmitted published three times (relay retries) is delivered once', async () => {

@@ -1,19 +1,11 @@
 // Int level because it opens sockets (a local fake of MyInvois); it needs no database.
-import { AppError } from '@einvoice/domain';
 import { FakeMyInvoisServer } from '../../../../../test/fakes/myinvois/server';
 import { MyInvoisCredentials, prepareDocument } from './connector';
 import { sampleInvoiceXml } from './fixtures/documents';
 import { LiveMyInvoisClient } from './live';
 import { TokenCache } from './token-cache';
+import { rejection } from '../../../../../test/support/errors';
 
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 describe('LiveMyInvoisClient against the local MyInvois fake', () => {
   let now = Date.parse('2025-01-15T10:00:00Z');

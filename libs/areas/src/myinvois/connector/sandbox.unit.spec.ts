@@ -1,19 +1,11 @@
-import { AppError } from '@einvoice/domain';
 import { AccessToken, MyInvoisCredentials, prepareDocument } from './connector';
 import { sampleInvoiceJson, sampleInvoiceXml } from './fixtures/documents';
 import { checkIdValue, checkTinFormat } from './identifiers';
 import { SandboxMyInvois, SandboxOptions } from './sandbox';
+import { rejection } from '../../../../../test/support/errors';
 
 const credentials: MyInvoisCredentials = { clientId: 'client-1', clientSecret: 'secret', onBehalfOfTin: 'C25845632020' };
 
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 function setup(options: SandboxOptions = {}) {
   let now = Date.parse('2025-01-15T10:00:00Z');

@@ -1,11 +1,11 @@
 import type { Kafka } from 'kafkajs';
 import { AppError } from '../../errors';
 import type { RecordedEvent } from '../../events';
-import { createKafka } from './client';
 import { EventConsumer, type EventHandler, type MessageContext } from './consumer';
 import { KafkaEventPublisher } from './publisher';
 import { ensureTopics, topicNames, type TopicNames } from './topics';
-import { header, messageCount, readTopic, recordedEvent, startTestBroker, type TestBroker, uniquePrefix, waitFor } from './test/support';
+import { openTestKafka } from '../../../../../test/support/broker';
+import { header, messageCount, readTopic, recordedEvent, uniquePrefix, waitFor } from './test/support';
 
 // Short timeouts so that joins and rebalances take well under a second
 // (the test broker allows sessions down to 1000 ms: group.min.session.timeout.ms).
@@ -20,22 +20,18 @@ const unavailable = () => new AppError('unavailable', 'PEPPOL.UNREACHABLE', 'The
 const rejected = () => new AppError('validation', 'PEPPOL.RECEIVER_UNKNOWN', 'No such receiver.', { retriable: false });
 
 describe('EventConsumer (real broker)', () => {
-  let broker: TestBroker;
+  let close: () => Promise<void>;
   let kafka: Kafka;
   let publisher: KafkaEventPublisher;
   let topics: TopicNames;
   let consumer: EventConsumer | undefined;
 
   beforeAll(async () => {
-    broker = await startTestBroker();
-    kafka = createKafka({ kafkaBrokers: broker.brokers, kafkaClientId: 'consumer-int-spec' });
-    publisher = new KafkaEventPublisher(kafka);
-    await publisher.connect();
+    ({ kafka, publisher, close } = await openTestKafka('consumer-int-spec'));
   }, 120_000);
 
   afterAll(async () => {
-    await publisher?.disconnect();
-    await broker?.stop();
+    await close?.();
   }, 60_000);
 
   beforeEach(async () => {

@@ -1,27 +1,23 @@
 import { Kafka, logLevel } from 'kafkajs';
-import { createKafka } from './client';
 import { KafkaEventPublisher } from './publisher';
 import { ensureTopics, topicForStream, topicNames } from './topics';
-import { header, messageCount, readTopic, recordedEvent, startTestBroker, type TestBroker, uniquePrefix } from './test/support';
+import { openTestKafka } from '../../../../../test/support/broker';
+import { header, messageCount, readTopic, recordedEvent, uniquePrefix } from './test/support';
 
 // jest 29 ignores `testTimeout` inside a `projects` entry (see consumer.int.spec.ts).
 jest.setTimeout(60_000);
 
 describe('KafkaEventPublisher and topics (real broker)', () => {
-  let broker: TestBroker;
+  let close: () => Promise<void>;
   let kafka: Kafka;
   let publisher: KafkaEventPublisher;
 
   beforeAll(async () => {
-    broker = await startTestBroker();
-    kafka = createKafka({ kafkaBrokers: broker.brokers, kafkaClientId: 'publisher-int-spec' });
-    publisher = new KafkaEventPublisher(kafka);
-    await publisher.connect();
+    ({ kafka, publisher, close } = await openTestKafka('publisher-int-spec'));
   }, 120_000);
 
   afterAll(async () => {
-    await publisher?.disconnect();
-    await broker?.stop();
+    await close?.();
   }, 60_000);
 
   it('creates the four topics with 6 partitions, and again without error', async () => {

@@ -1,47 +1,9 @@
-// Test support for the Kafka integration tests: a real broker (scripts/lib/kafka.mjs), unique
+// Test support for the Kafka integration tests (the broker: test/support/broker.ts): unique
 // names per test (STYLE.md §5), and small readers. Not part of the build (tsconfig.build.json
 // excludes test/ folders).
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Kafka, KafkaMessage } from 'kafkajs';
 import type { RecordedEvent } from '../../../events';
-
-const run = promisify(execFile);
-const ROOT = path.resolve(__dirname, '../../../../../..');
-const SCRIPT = path.join(ROOT, 'scripts/lib/kafka.mjs');
-
-/** A broker for one test file. */
-export interface TestBroker {
-  readonly brokers: string[];
-  /** Stops the broker if this file started it; a reused one (KAFKA_BROKERS) is left alone. */
-  stop(): Promise<void>;
-}
-
-/**
- * Reuses the broker in KAFKA_BROKERS when set; otherwise starts one on free ports in a temp
- * folder. The script runs in a child process: jest cannot import ESM without
- * --experimental-vm-modules.
- */
-export async function startTestBroker(): Promise<TestBroker> {
-  if (process.env.KAFKA_BROKERS) {
-    return { brokers: process.env.KAFKA_BROKERS.split(','), stop: async () => undefined };
-  }
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'einvoice-kafka-test-'));
-  const { stdout } = await run(process.execPath, [SCRIPT, 'start', '--port', '0', '--data-dir', dataDir], { cwd: ROOT });
-  const started = JSON.parse(stdout) as { brokers: string; startMs: number };
-  process.stderr.write(`test broker on ${started.brokers}, ready in ${started.startMs} ms\n`);
-  return {
-    brokers: [started.brokers],
-    stop: async () => {
-      await run(process.execPath, [SCRIPT, 'stop', '--data-dir', dataDir], { cwd: ROOT });
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** A topic prefix nobody else uses. */
 export function uniquePrefix(): string {
