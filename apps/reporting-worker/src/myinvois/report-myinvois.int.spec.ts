@@ -1,0 +1,165 @@
+// The reporting-worker's MyInvois handler against real PostgreSQL and the in-memory sandbox:
+// the recovery branches after a Submit Documents call whose answer was lost (the e2e crash test
+// covers "all found"; these cover "some found, the rest submitted" and "the rest refused").
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import {
+  MyInvoisDocumentsSubmittedData,
+  MyInvoisSubmissionAcceptedData,
+  RecordedEvent,
+  SecretBox,
+  myInvoisSubmissionDecider,
+  myInvoisSubmissionStreamId,
+} from '@einvoice/domain';
+import { EventStore, MessageContext, handleCommand } from '@einvoice/domain/infrastructure';
+import { myinvois } from '@einvoice/areas';
+import { openTestDatabase } from '../../../../test/support/database';
+import { invoiceBody, supplier as supplierFixture } from '../../../../libs/areas/src/myinvois/fixtures/bodies';
+import { createMyInvoisHandler } from './report-myinvois';
+
+const context: MessageContext = { topic: 't', partition: 0, offset: '0', attempt: 1, headers: {}, heartbeat: async () => undefined };
+const secrets = SecretBox.fromKey(randomBytes(32));
+
+describe('MyInvois reporting after a lost Submit Documents answer', () => {
+  let dataSource: DataSource;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    ({ dataSource, store } = await openTestDatabase());
+  });
+  afterAll(async () => dataSource?.destroy());
+
+  /** A Malaysian supplier with stored credentials, a submission of `ids`, and the sandbox it talks to. */
+  async function submission(ids: readonly string[]) {
+    const supplierId = randomUUID();
+    const tenantId = randomUUID();
+    const tin = supplierFixture.tin;
+    const credentials = { clientId: `client-${supplierId}`, clientSecret: 'secret', onBehalfOfTin: tin };
+    await dataSource.query(
+      `INSERT INTO suppliers (id, tenant_id, area, registered_name, profile, created_at, version) VALUES ($1, $2, 'my', $3, $4, now(), 1)`,
+      [supplierId, tenantId, supplierFixture.registeredName, { registeredName: supplierFixture.registeredName, country: 'MYS', identifiers: [{ scheme: 'MY:TIN', id: tin }] }],
+    );
+    await dataSource.query(`INSERT INTO authority_credentials (supplier_id, authority, client_id, client_secret_sealed) VALUES ($1, $2, $3, $4)`, [
+      supplierId, myinvois.MYINVOIS_AUTHORITY, credentials.clientId, secrets.seal(credentials.clientSecret),
+    ]);
+    // Unique internal ids per run: the sandbox's DV302 key includes them.
+    const prepared = myinvois.prepareSubmission('invoice', ids.map((id) => invoiceBody({ ID: `${id}-${supplierId.slice(0, 8)}` })), supplierFixture, new Set());
+    expect(prepared.rejected).toEqual([]);
+    const data: MyInvoisDocumentsSubmittedData = {
+      submissionId: randomUUID(),
+      tenantId,
+      supplierId,
+      kind: 'invoice',
+      documents: prepared.documents.map((d) => ({
+        documentId: randomUUID(),
+        invoiceCodeNumber: d.submission.codeNumber,
+        format: d.submission.format,
+        document: String(d.submission.document),
+        documentHash: d.submission.documentHash,
+      })),
+      submittedAt: new Date().toISOString(),
+    };
+    const streamId = myInvoisSubmissionStreamId(data.submissionId);
+    const metadata = { tenantId, correlationId: randomUUID() };
+    await store.transaction((uow) => handleCommand(uow, myInvoisSubmissionDecider, streamId, { type: 'SubmitToMyInvois', data }, metadata));
+    const sandbox = new myinvois.SandboxMyInvois({ validationDelayMs: 0 });
+    const handler = createMyInvoisHandler({
+      store,
+      connector: sandbox,
+      tokens: new myinvois.TokenCache((c) => sandbox.login(c)),
+      secrets,
+      groupId: `reporting-${randomUUID()}`,
+      log: () => undefined,
+      pollIntervalMs: 0,
+      maxPolls: 5,
+      maxRetryAfterMs: 0,
+    });
+
+    /** What the first worker did before it died: committed its attempt, and MyInvois took `sent`. */
+    async function lostAttempt(sent: readonly MyInvoisDocumentsSubmittedData['documents'][number][]) {
+      await store.transaction((uow) =>
+        handleCommand(uow, myInvoisSubmissionDecider, streamId, {
+          type: 'RecordSubmissionAttempt',
+          data: { submissionId: data.submissionId, attempt: 1, attemptedAt: new Date().toISOString(), codeNumbers: data.documents.map((d) => d.invoiceCodeNumber) },
+        }, metadata),
+      );
+      const token = await sandbox.login(credentials);
+      return sandbox.submitDocuments(token, sent.map((d) => myinvois.prepareDocument(d.format, d.invoiceCodeNumber, d.document)));
+    }
+    const history = () => store.transaction((uow) => uow.readStream(streamId)) as Promise<RecordedEvent[]>;
+    /** Every document MyInvois holds for this supplier: a document submitted twice would show twice. */
+    async function atMyInvois() {
+      const token = await sandbox.login(credentials);
+      return (await sandbox.recentDocuments(token, { pageSize: 100 })).result.map((d) => d.internalId).sort();
+    }
+    return { data, sandbox, handler, lostAttempt, history, atMyInvois };
+  }
+
+  const answerOf = (events: readonly RecordedEvent[]) =>
+    events.find((e) => e.type === 'MyInvoisSubmissionAccepted')?.data as MyInvoisSubmissionAcceptedData | undefined;
+
+  it('records the documents MyInvois already has as recovered and submits only the rest', async () => {
+    const { data, handler, lostAttempt, history, atMyInvois } = await submission(['R-1', 'R-2', 'R-3', 'R-4']);
+    const lost = await lostAttempt(data.documents.slice(0, 2));
+
+    const submitted = (await history())[0];
+    await handler(submitted, context);
+    await handler(submitted, context); // redelivered: answered before, nothing is sent again
+
+    const answer = answerOf(await history());
+    expect(answer?.rejectedDocuments).toEqual([]);
+    const byCode = new Map(answer?.acceptedDocuments.map((d) => [d.invoiceCodeNumber, d]));
+    for (const [i, doc] of data.documents.slice(0, 2).entries()) {
+      expect(byCode.get(doc.invoiceCodeNumber)).toMatchObject({ documentId: doc.documentId, uuid: lost.acceptedDocuments[i].uuid, submissionUid: lost.submissionUid, recovered: true });
+    }
+    for (const doc of data.documents.slice(2)) {
+      expect(byCode.get(doc.invoiceCodeNumber)).toMatchObject({ documentId: doc.documentId });
+      expect(byCode.get(doc.invoiceCodeNumber)?.recovered).toBeUndefined();
+    }
+    expect(answer?.submissionUid).not.toBe(lost.submissionUid);
+    expect(await atMyInvois()).toEqual(data.documents.map((d) => d.invoiceCodeNumber).sort());
+    expect((await history()).filter((e) => e.type === 'MyInvoisSubmissionAttempted')).toHaveLength(2);
+  });
+
+  it('polls both submissions the documents ended up in until every document is valid', async () => {
+    const { data, handler, lostAttempt, history } = await submission(['P-1', 'P-2']);
+    await lostAttempt(data.documents.slice(0, 1));
+    await handler((await history())[0], context);
+
+    // Each poll event leads to the next: follow the chain as the consumer would.
+    for (let i = 0; i < 5; i++) {
+      const last = (await history()).at(-1) as RecordedEvent;
+      if (last.type !== 'MyInvoisSubmissionAccepted' && last.type !== 'MyInvoisSubmissionPolled') break;
+      await handler(last, context);
+    }
+    const validated = (await history()).filter((e) => e.type === 'MyInvoisDocumentValidated').map((e) => (e.data as { documentId: string }).documentId);
+    expect(validated.sort()).toEqual(data.documents.map((d) => d.documentId).sort());
+  });
+
+  it('rejects only the rest, with the reason, when MyInvois refuses their submission as a whole', async () => {
+    const { data, handler, lostAttempt, history, atMyInvois } = await submission(['X-1', 'X-2']);
+    await lostAttempt(data.documents.slice(0, 1));
+    // The rest now exceeds MyInvois's 300 KB per document: the whole second call is refused.
+    const [found, rest] = data.documents;
+    const oversized = `${rest.document}${' '.repeat(310_000)}`;
+    const submitted = (await history())[0];
+    const tooBig = { ...submitted, data: { ...data, documents: [found, { ...rest, document: oversized, documentHash: myinvois.documentHash(oversized) }] } };
+
+    await handler(tooBig, context);
+
+    const answer = answerOf(await history());
+    expect(answer?.acceptedDocuments).toEqual([expect.objectContaining({ documentId: found.documentId, recovered: true })]);
+    expect(answer?.rejectedDocuments).toEqual([expect.objectContaining({ documentId: rest.documentId, invoiceCodeNumber: rest.invoiceCodeNumber, error: expect.objectContaining({ code: expect.any(String), message: expect.any(String) }) })]);
+    expect(await atMyInvois()).toEqual([found.invoiceCodeNumber]);
+  });
+
+  it('submits everything when the earlier attempt never reached MyInvois', async () => {
+    const { data, handler, lostAttempt, history, atMyInvois } = await submission(['N-1', 'N-2']);
+    await lostAttempt([]).catch(() => undefined); // an empty call: MyInvois refuses it, as if it never arrived
+    await handler((await history())[0], context);
+
+    const answer = answerOf(await history());
+    expect(answer?.acceptedDocuments.map((d) => d.recovered)).toEqual([undefined, undefined]);
+    expect(await atMyInvois()).toEqual(data.documents.map((d) => d.invoiceCodeNumber).sort());
+  });
+});
