@@ -13,9 +13,9 @@ import {
 } from '@einvoice/domain';
 import { EventStore, MessageContext, handleCommand } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
-import { openTestDatabase } from '../../../../test/support/database';
-import { invoiceBody, supplier as supplierFixture } from '../../../../libs/areas/src/myinvois/fixtures/bodies';
-import { createMyInvoisHandler } from './report-myinvois';
+import { openTestDatabase } from '../support/database';
+import { invoiceBody, supplier as supplierFixture } from '../../libs/areas/src/myinvois/fixtures/bodies';
+import { createMyInvoisHandler } from '../../apps/reporting-worker/src/myinvois/report-myinvois';
 
 const context: MessageContext = { topic: 't', partition: 0, offset: '0', attempt: 1, headers: {}, heartbeat: async () => undefined };
 const secrets = SecretBox.fromKey(randomBytes(32));
