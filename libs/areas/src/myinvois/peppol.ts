@@ -60,7 +60,7 @@ export interface PreparedPeppolSubmission {
 
 /**
  * Adds the PINT MY form to each document that has a Peppol address. A document PINT MY cannot
- * carry (README "PINT MY limits": a PintMyUnsupported naming field and rule) is rejected alone with
+ * carry (README "PINT MY", the refused table: a PintMyUnsupported naming field and rule) is rejected alone with
  * `MYINVOIS.PINT_MY_UNSUPPORTED`: the caller asked for Peppol, so it goes nowhere.
  */
 export function preparePeppolLeg(prepared: PreparedSubmission, supplier: MyInvoisSupplier): PreparedPeppolSubmission {
