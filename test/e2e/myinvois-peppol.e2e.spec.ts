@@ -87,12 +87,21 @@ describe('MyInvois with transport_mode: peppol (PINT MY over Peppol) and credit 
     expect(await peppolEvents(id('CONS'))).toBe(0);
   });
 
+  it('a line with two taxes (sales and service tax) travels over Peppol too, one ClassifiedTaxCategory per tax', async () => {
+    const body = invoiceBody({ ID: id('TWO-TAXES'), InvoiceLines: [line('Installed unit', 1, 1000, [{ TaxType: '01', TaxRate: 0.1 }, sst(0.08)])] });
+    expect((await client.post('/api/einvoice/generate/invoice', body, peppol())).status).toBe(200);
+    const done = await until('valid and delivered', id('TWO-TAXES'), (d) => d.state === 'valid' && d.peppol?.deliveryStatus === 'Delivered');
+    const [stored] = await dataSource.query(`SELECT xml FROM documents WHERE id = $1`, [(done.peppol as unknown as { documentId: string }).documentId]);
+    expect(stored.xml.match(/<cac:ClassifiedTaxCategory>/g)).toHaveLength(2);
+  });
+
   it('a document PINT MY cannot carry is rejected alone with MYINVOIS.PINT_MY_UNSUPPORTED (400 single, per document in a bulk)', async () => {
-    const twoTaxes = invoiceBody({ ID: id('MULTI'), InvoiceLines: [line('Widget', 1, 100, [sst(), { TaxType: '06' }])] });
-    const single = await client.post('/api/einvoice/generate/invoice', twoTaxes, peppol());
+    // An exemption at a non-zero rate: MyInvois takes it, PINT MY forbids it (aligned-ibrp-e-05).
+    const exemptAtRate = invoiceBody({ ID: id('MULTI'), InvoiceLines: [line('Widget', 1, 100, [{ TaxType: 'E', TaxExemptionReason: 'Order 2018', TaxRate: 0.06 }])] });
+    const single = await client.post('/api/einvoice/generate/invoice', exemptAtRate, peppol());
     expect(single.status).toBe(400);
-    expect(single.body.errors[0]).toMatchObject({ code: 'MYINVOIS.PINT_MY_UNSUPPORTED', path: 'InvoiceLines[0]' });
-    const bulk = await client.post('/api/einvoice/generate/invoice/bulk', [twoTaxes, invoiceBody({ ID: id('BULK-OK') })], peppol());
+    expect(single.body.errors[0]).toMatchObject({ code: 'MYINVOIS.PINT_MY_UNSUPPORTED', path: 'InvoiceLines[0].LineTaxes[0].TaxRate', message: expect.stringContaining('aligned-ibrp-e-05') });
+    const bulk = await client.post('/api/einvoice/generate/invoice/bulk', [exemptAtRate, invoiceBody({ ID: id('BULK-OK') })], peppol());
     expect(bulk.status).toBe(200);
     expect(bulk.body.data.submissionResponse.acceptedDocuments).toEqual([{ uuid: expect.any(String), invoiceCodeNumber: id('BULK-OK') }]);
     expect(bulk.body.data.submissionResponse.rejectedDocuments).toEqual([
@@ -100,7 +109,7 @@ describe('MyInvois with transport_mode: peppol (PINT MY over Peppol) and credit 
     ]);
     expect(await peppolEvents(id('MULTI'))).toBe(0);
     // Without Peppol the same document goes to MyInvois.
-    expect((await client.post('/api/einvoice/generate/invoice', twoTaxes, plain())).status).toBe(200);
+    expect((await client.post('/api/einvoice/generate/invoice', exemptAtRate, plain())).status).toBe(200);
   });
 
   it('a credit note (02) referencing an accepted invoice (its MyInvois uuid and ID) is accepted; one without the reference is rejected', async () => {

@@ -14,7 +14,10 @@ export { documentTree, typeCodeOf, documentVersion, ublNamespaces } from './docu
 export { renderMyInvoisXml } from './render-xml';
 export { renderMyInvoisJson, myInvoisJson, toJsonElement } from './render-json';
 export type { JsonElement } from './render-json';
-export { renderPintMy, pintMyIds, pintMyCategories, pintMyType, alpha2Of } from './render-pint-my';
+export { renderPintMy } from './render-pint-my';
+export { pintMyIds, pintMyCategories, pintMyType, PintMyUnsupported } from './pint-my-codes';
+export type { PintMyCategoryCode, PintMyType } from './pint-my-codes';
+export { alpha2Of, toAlpha2 } from './country-codes';
 export { hashDocument } from './hash';
 export type { HashedDocument } from './hash';
 export { normaliseTime, issueTimePattern } from './fields';

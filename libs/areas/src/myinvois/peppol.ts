@@ -4,7 +4,8 @@
  * their TIN under ICD 0230 (EndpointID schemeID="0230" in the official PINT MY 1.3.1 examples and
  * in render-pint-my.ts). Pure.
  */
-import { renderPintMy, pintMyType } from './render-pint-my';
+import { pintMyType, PintMyUnsupported } from './pint-my-codes';
+import { renderPintMy } from './render-pint-my';
 import { typeCodeOf } from './document-tree';
 import type { MyInvoisDocument } from './schema-document';
 import type { MyInvoisSupplier } from './schema-onboarding';
@@ -46,7 +47,7 @@ export function pintMyRoute(doc: MyInvoisDocument, supplier: MyInvoisSupplier): 
 export interface PintMyLeg {
   readonly sender: string;
   readonly receiver: string;
-  /** UNTDID 1001 code of the PINT MY form (380, 381, 383, 389, 261, 527). */
+  /** UNTDID 1001 code of the PINT MY form (380, 381, 383, 389, 261). */
   readonly documentType: string;
   readonly xml: string;
 }
@@ -59,7 +60,7 @@ export interface PreparedPeppolSubmission {
 
 /**
  * Adds the PINT MY form to each document that has a Peppol address. A document PINT MY cannot
- * carry (render-pint-my.ts limits: a RangeError) is rejected alone with
+ * carry (README "PINT MY", the refused table: a PintMyUnsupported naming field and rule) is rejected alone with
  * `MYINVOIS.PINT_MY_UNSUPPORTED`: the caller asked for Peppol, so it goes nowhere.
  */
 export function preparePeppolLeg(prepared: PreparedSubmission, supplier: MyInvoisSupplier): PreparedPeppolSubmission {
@@ -76,21 +77,15 @@ export function preparePeppolLeg(prepared: PreparedSubmission, supplier: MyInvoi
       const documentType = pintMyType(typeCodeOf(d.document.kind, d.document.body.InvoiceTypeCode)).typeCode;
       documents.push({ ...d, peppol: { ...route, documentType, xml } });
     } catch (error) {
-      if (!(error instanceof RangeError)) throw error;
+      if (!(error instanceof PintMyUnsupported)) throw error;
       const id = d.document.body.ID;
-      const message = `${error.message.replace(/^PINT MY: /, '')}; send it without transport_mode: peppol, or split the taxes.`;
+      const message = `${error.path}: ${error.reason} (PINT MY rule ${error.rule}); send it without transport_mode: peppol.`;
       rejected.push({
         invoiceCodeNumber: id,
         error: { code: 'MYINVOIS.PINT_MY_UNSUPPORTED', message: `PINT MY cannot carry this document: ${message}`, target: id, propertyPath: null,
-          details: [{ code: 'MYINVOIS.PINT_MY_UNSUPPORTED', message, target: pathOf(error.message).split(/[.[]/)[0] || null, propertyPath: pathOf(error.message) }] },
+          details: [{ code: 'MYINVOIS.PINT_MY_UNSUPPORTED', message, target: error.path.split(/[.[]/)[0], propertyPath: error.path }] },
       });
     }
   }
   return { documents, rejected };
 }
-
-/** The field a render-pint-my RangeError names (`InvoiceLines[0]`, `Discounts`...), else ''. */
-function pathOf(message: string): string {
-  return /(InvoiceLines\[\d+\]|Discounts|Charges)/.exec(message)?.[1] ?? '';
-}
-

@@ -1,4 +1,4 @@
-import { foreignCustomer, generalPublic, invoiceBody, line, seller, sst, supplier } from './fixtures/bodies';
+import { adjusted, foreignCustomer, generalPublic, invoiceBody, line, seller, sst, supplier } from './fixtures/bodies';
 import { genericTins, pintMyParticipantId, pintMyRoute, preparePeppolLeg } from './peppol';
 import { prepareSubmission } from './submission';
 import { myInvoisArea } from './area';
@@ -35,22 +35,29 @@ describe('PINT MY participants (scheme 0230 + TIN)', () => {
 });
 
 describe('preparePeppolLeg', () => {
-  it('renders PINT MY for each routed document and rejects, alone, one PINT MY cannot carry', () => {
+  it('renders PINT MY for each routed document, a line with two taxes included, and rejects, alone, one PINT MY cannot carry', () => {
     const twoTaxes = invoiceBody({ ID: 'MULTI', InvoiceLines: [line('Widget', 1, 100, [sst(), { TaxType: '06' }])] });
-    const prepared = prepareSubmission('invoice', [invoiceBody({ ID: 'OK' }), twoTaxes, invoiceBody({ ID: 'FOREIGN', CustomerParty: foreignCustomer })], supplier, new Set());
+    const exemptAtSixPercent = invoiceBody({ ID: 'EXEMPT-RATE', InvoiceLines: [line('Widget', 1, 100, [{ TaxType: 'E', TaxExemptionReason: 'Order 2018', TaxRate: 0.06 }])] });
+    const prepared = prepareSubmission('invoice', [invoiceBody({ ID: 'OK' }), twoTaxes, exemptAtSixPercent, invoiceBody({ ID: 'FOREIGN', CustomerParty: foreignCustomer })], supplier, new Set());
     expect(prepared.rejected).toEqual([]);
     const leg = preparePeppolLeg(prepared, supplier);
-    expect(leg.documents.map((d) => d.document.body.ID)).toEqual(['OK', 'FOREIGN']);
+    expect(leg.documents.map((d) => d.document.body.ID)).toEqual(['OK', 'MULTI', 'FOREIGN']);
     expect(leg.documents[0].peppol).toMatchObject({ receiver: 'iso6523-actorid-upis::0230:c20880050010', documentType: '380' });
     expect(leg.documents[0].peppol?.xml).toContain('<cbc:CustomizationID>urn:peppol:pint:billing-1@my-1</cbc:CustomizationID>');
-    expect(leg.documents[1]).toMatchObject({ peppolSkipped: 'NO_PEPPOL_ADDRESS' });
-    expect(leg.documents[1].peppol).toBeUndefined();
+    expect(leg.documents[1].peppol?.xml.match(/<cac:ClassifiedTaxCategory>/g)).toHaveLength(2);
+    expect(leg.documents[2]).toMatchObject({ peppolSkipped: 'NO_PEPPOL_ADDRESS' });
+    expect(leg.documents[2].peppol).toBeUndefined();
     expect(leg.rejected).toEqual([{
-      invoiceCodeNumber: 'MULTI',
+      invoiceCodeNumber: 'EXEMPT-RATE',
       error: expect.objectContaining({
-        code: 'MYINVOIS.PINT_MY_UNSUPPORTED', target: 'MULTI',
-        details: [expect.objectContaining({ code: 'MYINVOIS.PINT_MY_UNSUPPORTED', target: 'InvoiceLines', propertyPath: 'InvoiceLines[0]' })],
+        code: 'MYINVOIS.PINT_MY_UNSUPPORTED', target: 'EXEMPT-RATE', message: expect.stringContaining('aligned-ibrp-e-05'),
+        details: [expect.objectContaining({ code: 'MYINVOIS.PINT_MY_UNSUPPORTED', target: 'InvoiceLines', propertyPath: 'InvoiceLines[0].LineTaxes[0].TaxRate' })],
       }),
     }]);
+  });
+
+  it('a self-billed debit note (13) travels as a self-billed invoice 389, the only self-billing invoice code of ibr-cl-01', () => {
+    const prepared = prepareSubmission('self-billed', [{ ...selfBilled, InvoiceTypeCode: '03', ...adjusted }], supplier, new Set());
+    expect(preparePeppolLeg(prepared, supplier).documents[0].peppol).toMatchObject({ documentType: '389' });
   });
 });

@@ -8,64 +8,29 @@
  * SST as PartyTaxScheme VAT.
  */
 import Decimal from 'decimal.js';
-import { dec, formatAmount, formatDecimal, mulRound2, sum } from '../shared/money';
+import { dec, formatAmount, formatDecimal } from '../shared/money';
 import { el, leaf, toXml, XmlChild, XmlNode } from '../shared/xml';
+import { toAlpha2 } from './country-codes';
 import { typeCodeOf, ublNamespaces } from './document-tree';
-import type { AmountReason, DocumentBase, MyInvoisDocument, TaxType } from './schema-document';
+import { pintMyIds, pintMyType, PintMyUnsupported } from './pint-my-codes';
+import { documentLevelCategory, PintMyCategory, PintMyLine, pintMyTaxes, PintMyTaxes } from './pint-my-taxes';
+import type { AmountReason, DocumentBase, MyInvoisDocument } from './schema-document';
 import type { MyInvoisSupplier } from './schema-onboarding';
 import { computeTotals } from './totals';
 import { customerParty, PartyData, sellerParty, supplierParty } from './tree-parties';
 
-/** PINT MY specification and process identifiers (BT-24, BT-23) per specification. */
-export const pintMyIds = {
-  billing: { customizationId: 'urn:peppol:pint:billing-1@my-1', profileId: 'urn:peppol:bis:billing' },
-  selfbilling: { customizationId: 'urn:peppol:pint:selfbilling-1@my-1', profileId: 'urn:peppol:bis:selfbilling' },
-} as const;
-
-/** MyInvois TaxType → PINT MY tax category (aligned-ibrp-cl-01-my) and tax scheme. */
-export const pintMyCategories: Readonly<Record<TaxType, { code: string; scheme: 'VAT' | 'AAL'; rate: boolean }>> = {
-  '01': { code: 'SA', scheme: 'VAT', rate: true },
-  '02': { code: 'SE', scheme: 'VAT', rate: true },
-  '03': { code: 'TTX', scheme: 'AAL', rate: false },
-  '04': { code: 'HVG', scheme: 'VAT', rate: true },
-  '05': { code: 'LVG', scheme: 'VAT', rate: true },
-  '06': { code: 'O', scheme: 'VAT', rate: false },
-  E: { code: 'E', scheme: 'VAT', rate: true },
-};
-
-/** ISO 3166-1 alpha-3 (MyInvois) → alpha-2 (PINT): Malaysia's main trading partners. */
-export const alpha2Of: Readonly<Record<string, string>> = {
-  MYS: 'MY', SGP: 'SG', IDN: 'ID', THA: 'TH', BRN: 'BN', PHL: 'PH', VNM: 'VN', KHM: 'KH', LAO: 'LA', MMR: 'MM',
-  CHN: 'CN', HKG: 'HK', TWN: 'TW', JPN: 'JP', KOR: 'KR', IND: 'IN', PAK: 'PK', BGD: 'BD', LKA: 'LK', ARE: 'AE',
-  SAU: 'SA', AUS: 'AU', NZL: 'NZ', USA: 'US', CAN: 'CA', GBR: 'GB', IRL: 'IE', DEU: 'DE', FRA: 'FR', NLD: 'NL',
-  BEL: 'BE', ITA: 'IT', ESP: 'ES', CHE: 'CH', SWE: 'SE', DNK: 'DK', NOR: 'NO',
-};
-
-function alpha2(code: string): string {
-  const a2 = alpha2Of[code];
-  if (!a2) throw new RangeError(`PINT MY: no ISO 3166-1 alpha-2 mapping for country ${code}`);
-  return a2;
-}
-
-interface Roots { root: 'Invoice' | 'CreditNote'; typeCode: string }
-
-/**
- * MyInvois type → UBL root and UNTDID 1001 code: 01 → 380, 02 and 04 (refund: value returns to
- * the buyer) → CreditNote 381, 03 → 383; self-billed 11 → 389, 12 and 14 → CreditNote 261, 13 → 527.
- */
-export function pintMyType(code: string): Roots {
-  const table: Record<string, Roots> = {
-    '01': { root: 'Invoice', typeCode: '380' }, '02': { root: 'CreditNote', typeCode: '381' },
-    '03': { root: 'Invoice', typeCode: '383' }, '04': { root: 'CreditNote', typeCode: '381' },
-    '11': { root: 'Invoice', typeCode: '389' }, '12': { root: 'CreditNote', typeCode: '261' },
-    '13': { root: 'Invoice', typeCode: '527' }, '14': { root: 'CreditNote', typeCode: '261' },
-  };
-  return table[code];
-}
 
 const money = (name: string, v: Decimal, cur: string) => el(name, { currencyID: cur }, formatAmount(v));
 
-function party(p: PartyData, seller: boolean): XmlNode {
+/** Alpha-2 of a party's country (ibr-cl-14); `path` names the body field it came from. */
+function alpha2(code: string, path: string): string {
+  const a2 = toAlpha2(code);
+  if (!a2) throw new PintMyUnsupported(path, 'ibr-cl-14', `${code} is not an ISO 3166-1 country code PINT MY can state as alpha-2`);
+  return a2;
+}
+
+/** A party; `countryPath` is the body field of its country, for a refusal. */
+function party(p: PartyData, seller: boolean, countryPath: string): XmlNode {
   const [l0, l1, ...rest] = p.address.lines;
   const brn = p.id.scheme === 'BRN' ? p.id.value : 'NA';
   return el('cac:Party', {},
@@ -76,38 +41,34 @@ function party(p: PartyData, seller: boolean): XmlNode {
     el('cac:PostalAddress', {}, leaf('cbc:StreetName', l0), leaf('cbc:AdditionalStreetName', l1), el('cbc:CityName', {}, p.address.city),
       leaf('cbc:PostalZone', p.address.postalZone), el('cbc:CountrySubentityCode', {}, p.address.state),
       ...rest.map((l) => el('cac:AddressLine', {}, el('cbc:Line', {}, l))),
-      el('cac:Country', {}, el('cbc:IdentificationCode', {}, alpha2(p.address.country)))),
+      el('cac:Country', {}, el('cbc:IdentificationCode', {}, alpha2(p.address.country, countryPath)))),
     seller ? el('cac:PartyTaxScheme', {}, el('cbc:CompanyID', {}, p.tin), el('cac:TaxScheme', {}, el('cbc:ID', {}, 'GST'))) : undefined,
     p.sst !== 'NA' ? el('cac:PartyTaxScheme', {}, el('cbc:CompanyID', {}, p.sst.split(';')[0]), el('cac:TaxScheme', {}, el('cbc:ID', {}, 'VAT'))) : undefined,
     el('cac:PartyLegalEntity', {}, el('cbc:RegistrationName', {}, p.name), el('cbc:CompanyID', {}, brn)),
     el('cac:Contact', {}, leaf('cbc:Telephone', p.telephone), leaf('cbc:ElectronicMail', p.email)));
 }
 
-interface LineTax { category: (typeof pintMyCategories)[TaxType]; percent: Decimal; reason?: string }
-
-/** The one tax of a line PINT MY can carry (one ClassifiedTaxCategory, ibt-151/152). */
-function lineTax(doc: DocumentBase, i: number): LineTax {
-  const taxes = doc.InvoiceLines[i].LineTaxes;
-  if (taxes.length !== 1) throw new RangeError(`PINT MY: InvoiceLines[${i}] must carry exactly one tax (one ClassifiedTaxCategory)`);
-  const t = taxes[0];
-  const category = pintMyCategories[t.TaxType];
-  if (category.rate && t.TaxRate === undefined && t.TaxType !== 'E') {
-    throw new RangeError(`PINT MY: InvoiceLines[${i}] per-unit tax is only rendered for tourism tax (TaxType 03)`);
-  }
-  return { category, percent: category.rate ? dec(t.TaxRate ?? 0).times(100) : dec(0), reason: t.TaxExemptionReason };
+/** TaxCategory (breakdowns, line subtotals, allowances) or ClassifiedTaxCategory (items). */
+function taxCategory(name: 'cac:TaxCategory' | 'cac:ClassifiedTaxCategory', c: PintMyCategory): XmlNode {
+  return el(name, {}, el('cbc:ID', {}, c.code), c.percent ? el('cbc:Percent', {}, formatDecimal(c.percent)) : undefined,
+    name === 'cac:TaxCategory' && c.code === 'E' ? leaf('cbc:TaxExemptionReason', c.exemptionReason ?? 'Exempt') : undefined,
+    el('cac:TaxScheme', {}, el('cbc:ID', {}, c.scheme)));
 }
 
-function taxCategory(name: string, t: LineTax): XmlNode {
-  return el(name, {}, el('cbc:ID', {}, t.category.code), t.category.rate ? el('cbc:Percent', {}, formatDecimal(t.percent)) : undefined,
-    name === 'cac:TaxCategory' && t.category.code === 'E' ? leaf('cbc:TaxExemptionReason', t.reason ?? 'Exempt') : undefined,
-    el('cac:TaxScheme', {}, el('cbc:ID', {}, t.category.scheme)));
+/** The line TaxTotal: one subtotal per LineTaxes entry, per-unit ones with their base and amount per unit. */
+function lineTaxTotal(line: PintMyLine, cur: string, unit: string): XmlNode {
+  return el('cac:TaxTotal', {}, money('cbc:TaxAmount', line.taxAmount, cur),
+    ...line.taxes.map((t) => el('cac:TaxSubtotal', {}, money('cbc:TaxableAmount', t.taxable, cur), money('cbc:TaxAmount', t.amount, cur),
+      t.baseUnit && el('cbc:BaseUnitMeasure', { unitCode: unit }, formatDecimal(t.baseUnit)),
+      t.perUnit && el('cbc:PerUnitAmount', { currencyID: cur }, formatDecimal(t.perUnit)),
+      taxCategory('cac:TaxCategory', t.category))));
 }
 
 /**
- * PINT MY UBL of a parsed document. Breakdowns follow EN 16931 (per category and rate, tax =
- * round2(taxable × rate)); TTX is the per-unit amounts. Document-level discounts and charges
- * take the category of a single-category document.
- * @throws RangeError for what PINT MY cannot carry from this body (README "PINT MY limits")
+ * PINT MY UBL of a parsed document, with the lines, totals and taxes MyInvois computes
+ * (pint-my-taxes.ts: one tax category per LineTaxes entry, per-unit taxes, untaxed
+ * document-level discounts and charges).
+ * @throws PintMyUnsupported (a RangeError) for what PINT MY cannot express, naming the field and rule
  */
 export function renderPintMy(doc: MyInvoisDocument, supplier: MyInvoisSupplier): string {
   const body: DocumentBase = doc.body;
@@ -115,30 +76,15 @@ export function renderPintMy(doc: MyInvoisDocument, supplier: MyInvoisSupplier):
   const totals = computeTotals({ ...body, InvoiceTotal: undefined });
   const spec = doc.kind === 'self-billed' ? pintMyIds.selfbilling : pintMyIds.billing;
   const { root, typeCode } = pintMyType(typeCodeOf(doc.kind, body.InvoiceTypeCode));
-  const seller = doc.kind === 'self-billed' ? sellerParty(doc.body.SupplierParty) : supplierParty(supplier);
-  const buyer = doc.kind === 'self-billed' ? supplierParty(supplier) : customerParty(doc.body.CustomerParty, doc.kind === 'consolidated');
-  const taxes = body.InvoiceLines.map((_, i) => lineTax(body, i));
-  const groups = new Map<string, { tax: LineTax; nets: Decimal[]; perUnit: Decimal[] }>();
-  taxes.forEach((t, i) => {
-    const key = `${t.category.code}|${t.percent.toString()}`;
-    const g = groups.get(key) ?? { tax: t, nets: [], perUnit: [] };
-    g.nets.push(totals.lines[i].net);
-    g.perUnit.push(totals.lines[i].tax);
-    groups.set(key, g);
-  });
+  const [seller, sellerCountry] = doc.kind === 'self-billed' ? [sellerParty(doc.body.SupplierParty), 'SupplierParty.CountryCode'] : [supplierParty(supplier), 'supplier.country'];
+  const [buyer, buyerCountry] = doc.kind === 'self-billed' ? [supplierParty(supplier), 'supplier.country']
+    : [customerParty(doc.body.CustomerParty, doc.kind === 'consolidated'), 'CustomerParty.CountryCode'];
+  const taxes = pintMyTaxes(body, totals);
   const docAc = [...(body.Discounts ?? []).map((a) => [a, false] as const), ...(body.Charges ?? []).map((a) => [a, true] as const)];
-  if (docAc.length && groups.size > 1) throw new RangeError('PINT MY: document-level Discounts or Charges need a single-category document');
-  const adjust = totals.chargeTotal.minus(totals.allowanceTotal);
-  const breakdown = [...groups.values()].map((g) => {
-    const taxable = sum(g.nets).plus(adjust);
-    const amount = g.tax.category.code === 'TTX' ? sum(g.perUnit) : g.tax.category.rate ? mulRound2(taxable, g.tax.percent.dividedBy(100)) : dec(0);
-    return { tax: g.tax, taxable, amount };
-  });
-  const taxTotal = sum(breakdown.map((b) => b.amount));
-  const inclusive = totals.taxExclusive.plus(taxTotal);
-  const ac = (a: AmountReason, charge: boolean, t?: LineTax): XmlNode => el('cac:AllowanceCharge', {},
+  const inclusive = totals.taxExclusive.plus(taxes.total);
+  const ac = (a: AmountReason, charge: boolean, c?: PintMyCategory): XmlNode => el('cac:AllowanceCharge', {},
     el('cbc:ChargeIndicator', {}, String(charge)), el('cbc:AllowanceChargeReason', {}, a.Reason ?? (charge ? 'Charge' : 'Discount')),
-    money('cbc:Amount', dec(a.Amount), cur), t ? taxCategory('cac:TaxCategory', t) : undefined);
+    money('cbc:Amount', dec(a.Amount), cur), c ? taxCategory('cac:TaxCategory', c) : undefined);
   const isInvoice = root === 'Invoice';
   const lineName = isInvoice ? 'cac:InvoiceLine' : 'cac:CreditNoteLine';
   const reference = body.InvoiceDocumentReference?.[0];
@@ -153,11 +99,11 @@ export function renderPintMy(doc: MyInvoisDocument, supplier: MyInvoisSupplier):
     cur !== 'MYR' ? el('cbc:TaxCurrencyCode', {}, 'MYR') : undefined,
     el('cbc:BuyerReference', {}, body.ID),
     reference && el('cac:BillingReference', {}, el('cac:InvoiceDocumentReference', {}, el('cbc:ID', {}, reference.InternalID), el('cbc:UUID', {}, reference.UUID))),
-    el('cac:AccountingSupplierParty', {}, party(seller, true)),
-    el('cac:AccountingCustomerParty', {}, party(buyer, false)),
+    el('cac:AccountingSupplierParty', {}, party(seller, true, sellerCountry)),
+    el('cac:AccountingCustomerParty', {}, party(buyer, false, buyerCountry)),
     el('cac:PaymentTerms', {}, el('cbc:Note', {}, 'As agreed')),
-    ...docAc.map(([a, charge]) => ac(a, charge, breakdown[0]?.tax)),
-    ...taxTotals(cur, taxTotal, breakdown, body),
+    ...docAc.map(([a, charge]) => ac(a, charge, documentLevelCategory)),
+    ...taxTotals(cur, taxes, body),
     el('cac:LegalMonetaryTotal', {},
       money('cbc:LineExtensionAmount', totals.lineTotal, cur),
       money('cbc:TaxExclusiveAmount', totals.taxExclusive, cur),
@@ -172,27 +118,22 @@ export function renderPintMy(doc: MyInvoisDocument, supplier: MyInvoisSupplier):
       money('cbc:LineExtensionAmount', totals.lines[i].net, cur),
       ...(l.Discounts ?? []).map((a) => ac(a, false)),
       ...(l.Charges ?? []).map((a) => ac(a, true)),
-      // aligned-ibrp-ttx-09: the document TTX amount is the sum of the TTX lines' own tax totals.
-      taxes[i].category.code === 'TTX' ? el('cac:TaxTotal', {}, money('cbc:TaxAmount', totals.lines[i].tax, cur),
-        el('cac:TaxSubtotal', {}, money('cbc:TaxableAmount', totals.lines[i].net, cur), money('cbc:TaxAmount', totals.lines[i].tax, cur),
-          el('cbc:PerUnitAmount', { currencyID: cur }, formatAmount(totals.lines[i].taxes[0].perUnit ?? 0)),
-          taxCategory('cac:TaxCategory', taxes[i]))) : undefined,
+      lineTaxTotal(taxes.lines[i], cur, l.UOM ?? 'C62'),
       el('cac:Item', {},
         el('cbc:Name', {}, l.Description),
         ...l.ClassificationCode.map((c) => el('cac:CommodityClassification', {}, el('cbc:ItemClassificationCode', { listID: 'CG' }, c))),
-        taxCategory('cac:ClassifiedTaxCategory', taxes[i])),
+        ...taxes.lines[i].categories.map((c) => taxCategory('cac:ClassifiedTaxCategory', c))),
       el('cac:Price', {}, el('cbc:PriceAmount', { currencyID: cur }, formatDecimal(l.PriceAmount))))));
   return toXml(rootNode);
 }
 
-interface Breakdown { tax: LineTax; taxable: Decimal; amount: Decimal }
-
 /** BG-23 breakdowns; in a foreign currency also the tax in MYR (ibt-111, ibr-cl-05-my). */
-function taxTotals(cur: string, taxTotal: Decimal, breakdown: readonly Breakdown[], body: DocumentBase): XmlChild[] {
+function taxTotals(cur: string, taxes: PintMyTaxes, body: DocumentBase): XmlChild[] {
   const rate = body.TaxExchangeRate === undefined ? undefined : dec(body.TaxExchangeRate);
   return [
-    el('cac:TaxTotal', {}, money('cbc:TaxAmount', taxTotal, cur),
-      ...breakdown.map((b) => el('cac:TaxSubtotal', {}, money('cbc:TaxableAmount', b.taxable, cur), money('cbc:TaxAmount', b.amount, cur), taxCategory('cac:TaxCategory', b.tax)))),
-    cur !== 'MYR' && rate ? el('cac:TaxTotal', {}, money('cbc:TaxAmount', taxTotal.times(rate), 'MYR')) : undefined,
+    el('cac:TaxTotal', {}, money('cbc:TaxAmount', taxes.total, cur),
+      ...taxes.breakdown.map((b) => el('cac:TaxSubtotal', {}, money('cbc:TaxableAmount', b.taxable, cur), money('cbc:TaxAmount', b.amount, cur),
+        taxCategory('cac:TaxCategory', b.category)))),
+    cur !== 'MYR' && rate ? el('cac:TaxTotal', {}, money('cbc:TaxAmount', taxes.total.times(rate), 'MYR')) : undefined,
   ];
 }
