@@ -43,7 +43,8 @@ describe('renderPintMy and the country of a party', () => {
 
   it('given a country with no alpha-2 code (past the MyInvois rules), when rendered, then it is refused naming the field and ibr-cl-14', () => {
     const doc = my.parseDocument('invoice', invoiceBody(), supplier);
-    const unknown = { ...doc, body: { ...doc.body, CustomerParty: { ...doc.body.CustomerParty, CountryCode: 'XKX' } } } as typeof doc;
+    const body = doc.body as unknown as { CustomerParty: Record<string, unknown> };
+    const unknown = { ...doc, body: { ...doc.body, CustomerParty: { ...body.CustomerParty, CountryCode: 'XKX' } } } as typeof doc;
     expect(pintMyRefusal(() => my.renderPintMy(unknown, supplier))).toMatchObject({ path: 'CustomerParty.CountryCode', rule: 'ibr-cl-14' });
   });
 });
