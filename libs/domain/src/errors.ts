@@ -4,10 +4,12 @@
  * dead-letter.
  */
 
-/** What went wrong, in the terms the gateway maps to a status (400, 401, 404, 409, 413, 415, 429). */
+/** What went wrong, in the terms the gateway maps to a status (400, 401, 403, 404, 409, 413, 415, 429). */
 export type ErrorKind =
   | 'validation'
   | 'unauthenticated'
+  /** Authenticated, but not the party allowed to do this (e.g. only a document's receiver may reject it). */
+  | 'forbidden'
   | 'not_found'
   | 'conflict'
   | 'too_large'
