@@ -19,7 +19,10 @@ export interface WorkerRuntime {
 
 export async function openWorkerRuntime(app: string, env: NodeJS.ProcessEnv = process.env): Promise<WorkerRuntime> {
   const config = loadInfrastructureConfig(env);
-  const dataSource = createDataSource({ databaseUrl: config.databaseUrl, poolSize: 5, applicationName: `einvoice-${app}` });
+  // A handler holds one connection for its transaction and may take a second meanwhile (the
+  // MyInvois sandbox's own statements); partitions run concurrently (3 by default), plus the
+  // worker's periodic jobs. pg opens connections only as they are needed.
+  const dataSource = createDataSource({ databaseUrl: config.databaseUrl, poolSize: 8, applicationName: `einvoice-${app}` });
   await dataSource.initialize();
   const store = new EventStore(dataSource, {
     topicFor: (streamId) => topicForStream(config.kafkaPrefix, streamId),
