@@ -4,10 +4,11 @@
  * dead-letter.
  */
 
-/** What went wrong, in the terms the gateway maps to a status (400, 401, 404, 409, 413, 415, 429). */
+/** What went wrong, in the terms the gateway maps to a status (400, 401, 403, 404, 409, 413, 415, 429). */
 export type ErrorKind =
   | 'validation'
   | 'unauthenticated'
+  | 'forbidden'
   | 'not_found'
   | 'conflict'
   | 'too_large'

@@ -5,6 +5,7 @@ describe('the one error shape', () => {
   it.each([
     ['validation', 400, 'bad_request'],
     ['unauthenticated', 401, 'unauthorized'],
+    ['forbidden', 403, 'forbidden'],
     ['not_found', 404, 'not_found'],
     ['conflict', 409, 'conflict'],
     ['too_large', 413, 'payload_too_large'],

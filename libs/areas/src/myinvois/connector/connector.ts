@@ -130,6 +130,11 @@ export interface RecentDocument {
   readonly status: DocumentStatus;
   readonly dateTimeReceived: string;
   readonly issuerTin?: string;
+  readonly receiverId?: string;
+  /** Set once the buyer asked to reject the document (SDK "04 reject document"). */
+  readonly rejectRequestDateTime?: string | null;
+  /** The reason of the latest cancellation or rejection request. */
+  readonly documentStatusReason?: string | null;
 }
 
 /** Wire 200 body of Get Recent Documents (newest submission first). */
