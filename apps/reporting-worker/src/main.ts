@@ -11,13 +11,14 @@ const log = createLogger('reporting-worker');
 /**
  * Consumes submitted documents and reports those whose area has a tax authority to report to:
  * MyInvois submissions (stream kind `myinvois`, documents topic) go to the connector of
- * MYINVOIS_MODE, with this process's own logins (the sandbox is in-process); buyers' rejections
- * (`myinvois-rejection-*`) are sent with the buyer's token. The rejection watch looks for buyers'
- * rejections of issued documents every MYINVOIS_REJECTION_WATCH_MS.
+ * MYINVOIS_MODE, with this process's own logins; the sandbox keeps its state in the worker's
+ * database, so a restarted worker polls, cancels and recovers what its predecessor submitted.
+ * Buyers' rejections (`myinvois-rejection-*`) are sent with the buyer's token. The rejection watch
+ * looks for buyers' rejections of issued documents every MYINVOIS_REJECTION_WATCH_MS.
  */
 startWorkerProcess('reporting-worker', log, () =>
   runWorker('reporting-worker', log, (runtime) => {
-    const connector = myinvois.connectorFromEnv();
+    const connector = myinvois.connectorFromEnv(process.env, { query: (sql, params) => runtime.dataSource.query(sql, params) });
     const deps = {
       store: runtime.store,
       connector,

@@ -8,6 +8,7 @@
 export type ErrorKind =
   | 'validation'
   | 'unauthenticated'
+  /** Authenticated, but not the party allowed to do this (e.g. only a document's receiver may reject it). */
   | 'forbidden'
   | 'not_found'
   | 'conflict'

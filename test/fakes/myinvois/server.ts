@@ -195,6 +195,8 @@ function replyError(res: ServerResponse, error: AppError): void {
       return reply(res, 429, { error: { code: 'TooManyRequests', message: error.message } }, { 'retry-after': String(Math.ceil(Number(error.details.retryAfterMs) / 1000)) });
     case 'unauthenticated':
       return reply(res, 401, undefined);
+    case 'forbidden':
+      return reply(res, 403, { error: authority });
     case 'not_found':
       return reply(res, 404, { error: authority });
     default:

@@ -37,8 +37,7 @@ export function createBuyerRejectionHandler(deps: MyInvoisReportingDependencies)
 
 /** The refusal in the error model's terms: the gateway answers 403, 404, 409 or 400 from it. */
 export function refusalKind(error: AppError): RejectionRefusalKind {
-  // The live client reports MyInvois's 403 as MYINVOIS.FORBIDDEN.
-  if (error.kind === 'forbidden' || error.code === myinvois.MYINVOIS_ERRORS.FORBIDDEN) return 'forbidden';
-  if (error.kind === 'not_found' || error.kind === 'conflict') return error.kind;
+  // Not the receiver: MYINVOIS.REJECT_NOT_RECEIVER (403) in both modes.
+  if (error.kind === 'forbidden' || error.kind === 'not_found' || error.kind === 'conflict') return error.kind;
   return 'validation';
 }

@@ -19,7 +19,7 @@ import { myinvois } from '@einvoice/areas';
 
 export interface MyInvoisReportingDependencies {
   readonly store: EventStore;
-  /** The connector of `MYINVOIS_MODE` (myinvois.connectorFromEnv); in sandbox mode this process's own. */
+  /** The connector of `MYINVOIS_MODE` (myinvois.connectorFromEnv; in sandbox mode on the shared database). */
   readonly connector: myinvois.MyInvoisConnector;
   /** Tokens of this process: the worker logs in itself with the stored credentials. */
   readonly tokens: myinvois.TokenCache;

@@ -8,10 +8,10 @@ import { Connections } from '../../infrastructure/infrastructure.module';
 const AUTHORITY = myinvois.MYINVOIS_AUTHORITY;
 
 /**
- * The MyInvois connector of this process (`MYINVOIS_MODE`: `sandbox`, the default, in-process;
- * `live`, the REST client, at `MYINVOIS_API_URL` / `MYINVOIS_IDENTITY_URL`, preprod by default)
- * with a per-supplier token cache shared through Redis (sealed), so no call logs in again while a
- * token is valid, in this process or another.
+ * The MyInvois connector (`MYINVOIS_MODE`: `sandbox`, the default, its state in this database,
+ * shared with the reporting workers as MyInvois is; `live`, the REST client, at `MYINVOIS_API_URL`
+ * / `MYINVOIS_IDENTITY_URL`, preprod by default) with a per-supplier token cache shared through
+ * Redis (sealed), so no call logs in again while a token is valid, in this process or another.
  */
 @Injectable()
 export class MyInvoisAuthority {
@@ -23,7 +23,7 @@ export class MyInvoisAuthority {
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
     private readonly connections: Connections,
   ) {
-    this.connector = myinvois.connectorFromEnv();
+    this.connector = myinvois.connectorFromEnv(process.env, { query: (sql, params) => connections.dataSource.query(sql, params) });
     this.tokens = new myinvois.TokenCache((credentials) => this.connector.login(credentials), {
       store: new SealedRedisStore<myinvois.CachedToken>(connections.redis, this.secrets, `${config.kafkaPrefix}.myinvois-token.`),
     });

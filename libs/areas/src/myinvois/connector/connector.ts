@@ -1,6 +1,6 @@
 /**
  * The MyInvois (LHDN, Malaysia) authority connector: one interface, two modes (DESIGN.md
- * "Areas"). `sandbox` (default) runs in-process and behaves as the MyInvois SDK documents;
+ * "Areas"). `sandbox` (default) behaves as the MyInvois SDK documents (state in PostgreSQL, shared);
  * `live` is an intermediary client for the real REST API. Types mirror the wire format of
  * https://sdk.myinvois.hasil.gov.my (see README.md for what is confirmed and what is assumed).
  */
@@ -130,10 +130,11 @@ export interface RecentDocument {
   readonly status: DocumentStatus;
   readonly dateTimeReceived: string;
   readonly issuerTin?: string;
+  /** The buyer's TIN (the only party that may reject the document). */
   readonly receiverId?: string;
-  /** Set once the buyer asked to reject the document (SDK "04 reject document"). */
+  /** Set once the receiver requested rejection (then the issuer may cancel). */
   readonly rejectRequestDateTime?: string | null;
-  /** The reason of the latest cancellation or rejection request. */
+  /** The reason of a rejection request or cancellation, or why the document is invalid. */
   readonly documentStatusReason?: string | null;
 }
 
@@ -167,7 +168,7 @@ export interface MyInvoisConnector {
   recentDocuments(token: AccessToken, query: RecentDocumentsQuery): Promise<RecentDocuments>;
   /** Issuer cancels within 72 h of validation. */
   cancelDocument(token: AccessToken, uuid: string, reason: string): Promise<DocumentStateChange>;
-  /** Buyer requests rejection within 72 h of validation. */
+  /** The document's receiver (buyer) requests rejection within 72 h of validation; anyone else is `MYINVOIS.REJECT_NOT_RECEIVER` (forbidden). */
   rejectDocument(token: AccessToken, uuid: string, reason: string): Promise<DocumentStateChange>;
 }
 

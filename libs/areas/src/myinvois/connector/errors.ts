@@ -8,6 +8,7 @@ import { AuthorityError } from './connector';
 export const MYINVOIS_ERRORS = {
   INVALID_CREDENTIALS: 'MYINVOIS.INVALID_CREDENTIALS',
   FORBIDDEN: 'MYINVOIS.FORBIDDEN',
+  REJECT_NOT_RECEIVER: 'MYINVOIS.REJECT_NOT_RECEIVER',
   TOKEN_REJECTED: 'MYINVOIS.TOKEN_REJECTED',
   RATE_LIMITED: 'MYINVOIS.RATE_LIMITED',
   UNAVAILABLE: 'MYINVOIS.UNAVAILABLE',
@@ -48,7 +49,7 @@ export function tokenRejected(): AppError {
 
 /** A request the authority refused as a whole (400/403/422), with its error object. */
 export function authorityRejected(
-  kind: 'validation' | 'too_large' | 'conflict' | 'not_found',
+  kind: 'validation' | 'forbidden' | 'too_large' | 'conflict' | 'not_found',
   code: string,
   error: AuthorityError,
   status?: number,
@@ -61,4 +62,12 @@ export function authorityRejected(
 
 export function unavailable(message: string, details: Record<string, unknown>, cause?: unknown, code: string = MYINVOIS_ERRORS.UNAVAILABLE): AppError {
   return new AppError('unavailable', code, message, { retriable: true, details, cause });
+}
+
+/**
+ * Reject Document by anyone but the document's receiver (SDK "04 reject document": "Rejection is
+ * allowed for recipient of the document only"). Final: another token of the same taxpayer cannot help.
+ */
+export function rejectNotReceiver(uuid: string): AppError {
+  return authorityRejected('forbidden', MYINVOIS_ERRORS.REJECT_NOT_RECEIVER, { code: 'Forbidden', message: 'Rejection is allowed for recipient of the document only.', target: uuid }, 403);
 }

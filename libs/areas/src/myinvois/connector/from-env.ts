@@ -1,23 +1,35 @@
 /**
  * What every process that talks to MyInvois builds the same way (#4): the connector of
- * `MYINVOIS_MODE`, and the supplier's stored credentials opened. Pure: the token store (Redis in
- * the gateway, in-process in a worker) and the database are the caller's.
+ * `MYINVOIS_MODE`, and the supplier's stored credentials opened. The token store (Redis in the
+ * gateway, in-process in a worker) and the database connection are the caller's.
  */
 import { AppError, SecretBox, issue } from '@einvoice/domain';
 import { MyInvoisConnector, MyInvoisCredentials } from './connector';
 import { LiveMyInvoisClient, MYINVOIS_HOSTS } from './live';
 import { SandboxMyInvois } from './sandbox';
+import { PostgresSandboxState, SqlQuery } from './sandbox-state-postgres';
 
 /** `authority` column of `authority_credentials` for MyInvois. */
 export const MYINVOIS_AUTHORITY = 'myinvois';
 
+/** What a process lends the connector: `query` runs one SQL statement on its database. */
+export interface ConnectorResources {
+  readonly query?: SqlQuery;
+}
+
 /**
- * `MYINVOIS_MODE`: `sandbox` (default, in-process: each process has its own, so each logs in
- * itself) or `live` (`MYINVOIS_API_URL` / `MYINVOIS_IDENTITY_URL`, preprod by default).
+ * `MYINVOIS_MODE`: `sandbox` (default) or `live` (`MYINVOIS_API_URL` / `MYINVOIS_IDENTITY_URL`,
+ * preprod by default). The sandbox keeps its state through `query` in PostgreSQL (tables
+ * `myinvois_sandbox_*`), shared by every process as MyInvois is: a token, a submission or a DV302
+ * key one process made is known to all, and survives restarts. Without `query` (unit tests) it
+ * keeps it in memory, for this process alone.
  */
-export function connectorFromEnv(env: NodeJS.ProcessEnv = process.env): MyInvoisConnector {
+export function connectorFromEnv(env: NodeJS.ProcessEnv = process.env, resources: ConnectorResources = {}): MyInvoisConnector {
   if ((env.MYINVOIS_MODE ?? 'sandbox') !== 'live') {
-    return new SandboxMyInvois(env.MYINVOIS_SANDBOX_VALIDATION_MS ? { validationDelayMs: Number(env.MYINVOIS_SANDBOX_VALIDATION_MS) } : {});
+    return new SandboxMyInvois({
+      ...(env.MYINVOIS_SANDBOX_VALIDATION_MS ? { validationDelayMs: Number(env.MYINVOIS_SANDBOX_VALIDATION_MS) } : {}),
+      ...(resources.query ? { state: new PostgresSandboxState(resources.query) } : {}),
+    });
   }
   return new LiveMyInvoisClient({
     hosts: {

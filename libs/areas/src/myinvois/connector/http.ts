@@ -78,6 +78,8 @@ export function apiError(result: HttpResult, endpoint: string): AppError {
   if (status === 401) return tokenRejected();
   const error = authorityError(result.body, `HTTP${status}`);
   if (status === 404) return authorityRejected('not_found', MYINVOIS_ERRORS.NOT_FOUND, error, status);
+  // Only a document's receiver may reject it (SDK "04 reject document"); other 403s: the taxpayer did not grant it.
+  if (status === 403 && endpoint === 'rejectDocument') return authorityRejected('forbidden', MYINVOIS_ERRORS.REJECT_NOT_RECEIVER, error, status);
   if (status === 403) return authorityRejected('validation', MYINVOIS_ERRORS.FORBIDDEN, error, status);
   if (status === 422) return authorityRejected('conflict', MYINVOIS_ERRORS.DUPLICATE_SUBMISSION, error, status);
   if (error.code === 'MaximumSizeExceeded') return authorityRejected('too_large', MYINVOIS_ERRORS.MAXIMUM_SIZE_EXCEEDED, error, status);

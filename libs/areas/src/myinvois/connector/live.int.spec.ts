@@ -111,6 +111,27 @@ describe('LiveMyInvoisClient against the local MyInvois fake', () => {
     await expect(client.cancelDocument(token, done.documentSummary[0].uuid, 'Wrong amount')).resolves.toEqual({ uuid: done.documentSummary[0].uuid, status: 'Cancelled' });
   });
 
+  it('rejection by the buyer only: the issuer gets 403 → forbidden MYINVOIS.REJECT_NOT_RECEIVER; Received lists it with the request', async () => {
+    const issuer = await client.login(credentials);
+    const buyerTin = 'C1111111110';
+    const { submissionUid, acceptedDocuments } = await client.submitDocuments(issuer, [prepareDocument('XML', `B-${seq}`, sampleInvoiceXml({ id: `B-${seq}`, buyerTin }))]);
+    await client.getSubmission(issuer, submissionUid);
+    await expect(client.getSubmission(issuer, submissionUid)).resolves.toMatchObject({ overallStatus: 'valid' });
+    const uuid = acceptedDocuments[0].uuid;
+
+    const refused = await rejection(client.rejectDocument(issuer, uuid, 'Not the buyer'));
+    expect(refused).toMatchObject({ kind: 'forbidden', code: 'MYINVOIS.REJECT_NOT_RECEIVER', retriable: false, details: { status: 403, authorityError: { code: 'Forbidden' } } });
+
+    const buyer = await client.login({ clientId: `buyer-${seq}`, clientSecret: 'secret', onBehalfOfTin: buyerTin });
+    await expect(client.rejectDocument(buyer, uuid, 'Goods not received')).resolves.toEqual({ uuid, status: 'Requested for Rejection' });
+    const received = await client.recentDocuments(buyer, { invoiceDirection: 'Received', pageSize: 100 });
+    expect(received.result).toContainEqual(
+      expect.objectContaining({ uuid, receiverId: buyerTin, issuerTin: 'C25845632020', rejectRequestDateTime: expect.any(String), documentStatusReason: 'Goods not received' }),
+    );
+    const request = fake.requests.filter((r) => r.path.startsWith('/api/v1.0/documents/recent?')).at(-1);
+    expect(new URL(request?.path ?? '', 'http://x').searchParams.get('InvoiceDirection')).toBe('Received');
+  });
+
   it('maps 429 to a retriable rate_limited error with retryAfterMs from Retry-After', async () => {
     const token = await client.login(credentials);
     fake.failNext('getSubmission', { status: 429, retryAfterSeconds: 7 });

@@ -10,6 +10,7 @@ import {
   DocumentStateChange,
   MyInvoisConnector,
   MyInvoisCredentials,
+  RecentDocument,
   RecentDocuments,
   RecentDocumentsQuery,
   SubmissionDocument,
@@ -152,7 +153,7 @@ export class LiveMyInvoisClient implements MyInvoisConnector {
     if (!isObject(body) || !Array.isArray(body.result)) throw unexpected('recentDocuments', result);
     const metadata = isObject(body.metadata) ? body.metadata : {};
     return {
-      result: body.result as RecentDocuments['result'],
+      result: body.result.filter(isObject).map(recentDocumentOf),
       metadata: { totalPages: Number(metadata.totalPages ?? 1), totalCount: Number(metadata.totalCount ?? body.result.length) },
     };
   }
@@ -198,6 +199,30 @@ export class LiveMyInvoisClient implements MyInvoisConnector {
     }
     return apiError(result, 'login');
   }
+}
+
+/**
+ * One `result` item of Get Recent Documents: the fields the worker reads (identity, state, and
+ * the rejection a receiver requested), strings as sent; optional ones only when present.
+ */
+function recentDocumentOf(item: Record<string, unknown>): RecentDocument {
+  const text = (name: string) => (typeof item[name] === 'string' ? (item[name] as string) : '');
+  const optional = (name: string) => (typeof item[name] === 'string' ? (item[name] as string) : item[name] === null ? null : undefined);
+  const issuerTin = optional('issuerTin');
+  const receiverId = optional('receiverId');
+  return {
+    uuid: text('uuid'),
+    submissionUid: text('submissionUid'),
+    longId: text('longId'),
+    internalId: text('internalId'),
+    typeName: text('typeName'),
+    status: text('status') as RecentDocument['status'],
+    dateTimeReceived: text('dateTimeReceived'),
+    ...(issuerTin ? { issuerTin } : {}),
+    ...(receiverId ? { receiverId } : {}),
+    rejectRequestDateTime: optional('rejectRequestDateTime') ?? null,
+    documentStatusReason: optional('documentStatusReason') ?? null,
+  };
 }
 
 /** Final, not retriable: after a 2xx the request may have taken effect (never resubmit after a 2xx). */

@@ -1,6 +1,8 @@
 /**
- * In-process MyInvois that behaves as the SDK documents (DESIGN.md "Areas": sandbox mode, the
- * default). State lives in memory; the worker persists what matters through its events.
+ * A MyInvois that behaves as the SDK documents (DESIGN.md "Areas": sandbox mode, the default).
+ * Its state (tokens, submissions, documents, DV302 index) is a {@link SandboxState}: PostgreSQL,
+ * shared by every process of a stack as MyInvois is one service (`connectorFromEnv` with a query
+ * function), or memory (unit tests, the test fake). Rate limits are counted per process.
  * Conventions (README.md "Sandbox conventions"): client ids starting with `bad` or the secret
  * `invalid` fail login; internal ids containing `INVALID` end up Invalid; an id value of all
  * zeros is an unknown taxpayer.
@@ -15,6 +17,7 @@ import {
   MyInvoisConnector,
   MyInvoisCredentials,
   OverallStatus,
+  RecentDocument,
   RecentDocuments,
   RecentDocumentsQuery,
   SubmissionDocument,
@@ -25,10 +28,11 @@ import {
   documentHash,
 } from './connector';
 import { DuplicateKeyFields, duplicateKey, readDuplicateKeyFields } from './document-fields';
-import { MYINVOIS_ERRORS, authorityRejected, invalidCredentials, rateLimited, tokenRejected } from './errors';
+import { MYINVOIS_ERRORS, authorityRejected, invalidCredentials, rateLimited, rejectNotReceiver, tokenRejected } from './errors';
 import { TIN_ID_TYPES, authorityLongId, authorityUid, checkIdValue, checkTinFormat } from './identifiers';
 import { checkSubmissionLimits } from './limits';
 import { MyInvoisEndpoint, RateLimiter } from './rate-limits';
+import { InMemorySandboxState, SandboxDocument, SandboxState } from './sandbox-state';
 
 export interface SandboxOptions {
   readonly now?: () => number;
@@ -40,6 +44,8 @@ export interface SandboxOptions {
   readonly validationDelayMs?: number;
   /** Token lifetime (default 3600 s, as MyInvois). */
   readonly tokenLifetimeSeconds?: number;
+  /** Where tokens, submissions and documents live; default: this process's memory. */
+  readonly state?: SandboxState;
 }
 
 /** Cancellation/rejection window after validation (SDK "03 cancel document"). */
@@ -56,21 +62,6 @@ const TYPE_NAMES: Record<string, string> = {
   '14': 'Self-billed Refund Note',
 };
 
-interface StoredDocument {
-  summary: DocumentSummary;
-  key: string;
-  validatesAt: number;
-  becomesValid: boolean;
-  polled: boolean;
-}
-
-interface StoredSubmission {
-  readonly submissionUid: string;
-  readonly clientId: string;
-  readonly dateTimeReceived: string;
-  readonly uuids: readonly string[];
-}
-
 export class SandboxMyInvois implements MyInvoisConnector {
   readonly mode = 'sandbox' as const;
   private readonly now: () => number;
@@ -78,12 +69,8 @@ export class SandboxMyInvois implements MyInvoisConnector {
   private readonly limiter: RateLimiter;
   private readonly validationDelayMs: number;
   private readonly tokenLifetimeMs: number;
-  private readonly tokens = new Map<string, AccessToken>();
-  private readonly submissions = new Map<string, StoredSubmission>();
-  private readonly documents = new Map<string, StoredDocument>();
-  /** DV302 index: duplicate key → uuid of the first document with it. */
-  private readonly byKey = new Map<string, string>();
-  /** Logins per client id, for tests and the fake server. */
+  private readonly state: SandboxState;
+  /** Logins per client id through THIS instance (a test counter, not shared state). */
   readonly loginCount = new Map<string, number>();
 
   constructor(options: SandboxOptions = {}) {
@@ -92,6 +79,7 @@ export class SandboxMyInvois implements MyInvoisConnector {
     this.limiter = new RateLimiter({ limits: options.rateLimits, now: this.now });
     this.validationDelayMs = options.validationDelayMs ?? 2_000;
     this.tokenLifetimeMs = (options.tokenLifetimeSeconds ?? 3_600) * 1_000;
+    this.state = options.state ?? new InMemorySandboxState();
   }
 
   async login(credentials: MyInvoisCredentials): Promise<AccessToken> {
@@ -102,14 +90,14 @@ export class SandboxMyInvois implements MyInvoisConnector {
     if (!tin.ok) {
       throw authorityRejected('validation', MYINVOIS_ERRORS.FORBIDDEN, { code: 'invalid_request', message: `onbehalfof: ${tin.reason}`, target: 'onbehalfof' });
     }
-    this.loginCount.set(clientId, (this.loginCount.get(clientId) ?? 0) + 1);
     const token: AccessToken = { accessToken: `sandbox.${authorityUid(this.random)}`, expiresAt: this.now() + this.tokenLifetimeMs, clientId, onBehalfOfTin };
-    this.tokens.set(token.accessToken, token);
+    await this.state.saveToken(token, this.now());
+    this.loginCount.set(clientId, (this.loginCount.get(clientId) ?? 0) + 1);
     return token;
   }
 
   async validateTin(token: AccessToken, check: TinCheck): Promise<boolean> {
-    this.authorize(token, 'validateTin');
+    await this.authorize(token, 'validateTin');
     if (!TIN_ID_TYPES.includes(check.idType) || !check.idValue) {
       throw authorityRejected('validation', MYINVOIS_ERRORS.BAD_ARGUMENT, { code: 'BadArgument', message: 'idType must be NRIC, PASSPORT, BRN or ARMY, with an idValue.', target: 'idType' });
     }
@@ -118,27 +106,30 @@ export class SandboxMyInvois implements MyInvoisConnector {
   }
 
   async submitDocuments(token: AccessToken, documents: readonly SubmissionDocument[]): Promise<SubmissionResponse> {
-    this.authorize(token, 'submitDocuments');
+    await this.authorize(token, 'submitDocuments');
     const limitError = checkSubmissionLimits(documents);
     if (limitError) throw limitError;
     const submissionUid = authorityUid(this.random);
     const received = new Date(this.now()).toISOString();
+    await this.state.saveSubmission({ submissionUid, clientId: token.clientId, dateTimeReceived: received });
     const accepted: { uuid: string; invoiceCodeNumber: string }[] = [];
     const rejected: { invoiceCodeNumber: string; error: AuthorityError }[] = [];
     for (const doc of documents) {
-      const outcome = this.accept(doc, token, submissionUid, received);
+      const outcome = await this.accept(doc, token, submissionUid, received);
       if ('error' in outcome) rejected.push({ invoiceCodeNumber: doc.codeNumber, error: outcome.error });
       else accepted.push({ uuid: outcome.uuid, invoiceCodeNumber: doc.codeNumber });
     }
-    this.submissions.set(submissionUid, { submissionUid, clientId: token.clientId, dateTimeReceived: received, uuids: accepted.map((a) => a.uuid) });
     return { submissionUid, acceptedDocuments: accepted, rejectedDocuments: rejected };
   }
 
   async getSubmission(token: AccessToken, submissionUid: string): Promise<SubmissionStatus> {
-    this.authorize(token, 'getSubmission');
-    const submission = this.submissions.get(submissionUid);
+    await this.authorize(token, 'getSubmission');
+    const submission = await this.state.findSubmission(submissionUid);
     if (!submission || submission.clientId !== token.clientId) throw notFound(`submission ${submissionUid}`);
-    const summaries = submission.uuids.map((uuid) => this.advance(this.documents.get(uuid) as StoredDocument));
+    const documents = await this.state.submissionDocuments(submissionUid);
+    if (documents.some((d) => !d.polled)) await this.state.markPolled(submissionUid);
+    const summaries: DocumentSummary[] = [];
+    for (const doc of documents) summaries.push(await this.advance(doc));
     return {
       submissionUid,
       documentCount: summaries.length,
@@ -148,88 +139,99 @@ export class SandboxMyInvois implements MyInvoisConnector {
     };
   }
 
-  /** The documents this client id sent (newest submission first), filtered and paged as Get Recent Documents. */
+  /**
+   * Get Recent Documents, filtered and paged: `Sent` (the default) lists this client id's
+   * submissions (newest first); `Received` the validated documents whose receiver is the token's
+   * taxpayer, whoever issued them.
+   */
   async recentDocuments(token: AccessToken, query: RecentDocumentsQuery): Promise<RecentDocuments> {
-    this.authorize(token, 'recentDocuments');
-    if (query.invoiceDirection === 'Received') return { result: [], metadata: { totalPages: 0, totalCount: 0 } };
-    const from = query.submissionDateFrom ? Date.parse(query.submissionDateFrom) : -Infinity;
-    const to = query.submissionDateTo ? Date.parse(query.submissionDateTo) : Infinity;
-    const all = [...this.submissions.values()]
-      .filter((s) => s.clientId === token.clientId && Date.parse(s.dateTimeReceived) >= from && Date.parse(s.dateTimeReceived) <= to)
-      .reverse()
-      .flatMap((s) => s.uuids.map((uuid) => (this.documents.get(uuid) as StoredDocument).summary))
-      .filter((d) => !query.status || d.status === query.status);
+    await this.authorize(token, 'recentDocuments');
     const pageSize = Math.min(Math.max(query.pageSize ?? 20, 1), 100);
     const pageNo = Math.max(query.pageNo ?? 1, 1);
-    const page = all.slice((pageNo - 1) * pageSize, pageNo * pageSize);
-    return {
-      result: page.map((d) => ({ uuid: d.uuid, submissionUid: d.submissionUid, longId: d.longId, internalId: d.internalId, typeName: d.typeName, status: d.status, dateTimeReceived: d.dateTimeReceived, issuerTin: d.issuerTin })),
-      metadata: { totalPages: Math.ceil(all.length / pageSize), totalCount: all.length },
-    };
+    const { documents, totalCount } = await this.state.recentDocuments({
+      ...(query.invoiceDirection === 'Received' ? { receiverTin: token.onBehalfOfTin } : { clientId: token.clientId }),
+      receivedFrom: query.submissionDateFrom ? Date.parse(query.submissionDateFrom) : undefined,
+      receivedTo: query.submissionDateTo ? Date.parse(query.submissionDateTo) : undefined,
+      status: query.status,
+      offset: (pageNo - 1) * pageSize,
+      limit: pageSize,
+    });
+    return { result: documents.map(recentDocumentOf), metadata: { totalPages: Math.ceil(totalCount / pageSize), totalCount } };
   }
 
   async cancelDocument(token: AccessToken, uuid: string, reason: string): Promise<DocumentStateChange> {
-    this.authorize(token, 'cancelDocument');
-    const doc = this.stateChangeTarget(uuid, reason);
-    doc.summary = { ...doc.summary, status: 'Cancelled', cancelDateTime: new Date(this.now()).toISOString(), documentStatusReason: reason };
-    this.byKey.delete(doc.key);
+    await this.authorize(token, 'cancelDocument');
+    await this.changeState(uuid, reason, (doc) => ({
+      summary: { ...doc.summary, status: 'Cancelled', cancelDateTime: new Date(this.now()).toISOString(), documentStatusReason: reason },
+      releaseKey: true,
+    }));
     return { uuid, status: 'Cancelled' };
   }
 
   async rejectDocument(token: AccessToken, uuid: string, reason: string): Promise<DocumentStateChange> {
-    this.authorize(token, 'rejectDocument');
-    const doc = this.stateChangeTarget(uuid, reason);
-    if (doc.summary.rejectRequestDateTime) throw incorrectState('Rejection can be requested only once.');
-    doc.summary = { ...doc.summary, rejectRequestDateTime: new Date(this.now()).toISOString(), documentStatusReason: reason };
+    await this.authorize(token, 'rejectDocument');
+    await this.changeState(uuid, reason, (doc) => {
+      if (doc.summary.receiverId !== token.onBehalfOfTin) throw rejectNotReceiver(uuid);
+      if (doc.summary.rejectRequestDateTime) throw incorrectState('Rejection can be requested only once.');
+      return { summary: { ...doc.summary, rejectRequestDateTime: new Date(this.now()).toISOString(), documentStatusReason: reason }, releaseKey: false };
+    });
     return { uuid, status: 'Requested for Rejection' };
   }
 
-  private accept(doc: SubmissionDocument, token: AccessToken, submissionUid: string, received: string): { uuid: string } | { error: AuthorityError } {
+  private async accept(doc: SubmissionDocument, token: AccessToken, submissionUid: string, received: string): Promise<{ uuid: string } | { error: AuthorityError }> {
     const bytes = documentBytes(doc.document);
     if (doc.documentHash.toLowerCase() !== documentHash(bytes)) {
       return { error: badArgument(doc.codeNumber, 'DocumentHash', 'Document hash is not valid', 'documentHash') };
     }
     const fields = readDuplicateKeyFields(doc.format, bytes.toString('utf8'));
     if (!fields) return { error: badArgument(doc.codeNumber, 'BadStructure', 'The document does not match the document type structure.', 'document') };
-    const key = duplicateKey(fields);
-    const original = this.byKey.get(key);
-    if (original) {
+    const uuid = authorityUid(this.random);
+    const becomesValid = !fields.internalId.includes('INVALID') && !doc.codeNumber.includes('INVALID');
+    // Documents that will be invalid never block a corrected resubmission: they claim no key.
+    const outcome = await this.state.addDocument(
+      { summary: summaryOf(uuid, submissionUid, fields, token, received), key: duplicateKey(fields), validatesAt: this.now() + this.validationDelayMs, becomesValid, polled: false },
+      becomesValid,
+    );
+    if ('duplicateOf' in outcome) {
       return {
         error: {
           code: 'DV302',
           message: 'Duplicated submission',
           target: doc.codeNumber,
-          details: [{ code: 'DV302', message: `Duplicated submitted document where the values of configured attributes match with values for the document with UUID: ${original}`, target: 'document' }],
+          details: [{ code: 'DV302', message: `Duplicated submitted document where the values of configured attributes match with values for the document with UUID: ${outcome.duplicateOf}`, target: 'document' }],
         },
       };
     }
-    const uuid = authorityUid(this.random);
-    const becomesValid = !fields.internalId.includes('INVALID') && !doc.codeNumber.includes('INVALID');
-    // Documents that will be invalid never block a corrected resubmission.
-    if (becomesValid) this.byKey.set(key, uuid);
-    this.documents.set(uuid, {
-      summary: summaryOf(uuid, submissionUid, fields, token, received),
-      key,
-      validatesAt: this.now() + this.validationDelayMs,
-      becomesValid,
-      polled: false,
-    });
     return { uuid };
   }
 
-  /** `Submitted` on the first poll; `Valid`/`Invalid` on a later one once the delay has passed. */
-  private advance(doc: StoredDocument): DocumentSummary {
-    if (doc.summary.status === 'Submitted' && doc.polled && this.now() >= doc.validatesAt) {
-      doc.summary = doc.becomesValid
-        ? { ...doc.summary, status: 'Valid', longId: authorityLongId(this.random), dateTimeValidated: new Date(this.now()).toISOString() }
-        : { ...doc.summary, status: 'Invalid', documentStatusReason: 'Sandbox: internal id marked INVALID' };
+  /**
+   * `Submitted` on the first poll; `Valid`/`Invalid` on a later one once the delay has passed.
+   * The transition is a compare-and-set: of two processes polling at once one decides (and draws
+   * the long id), the other reads what it decided.
+   */
+  private async advance(doc: SandboxDocument): Promise<DocumentSummary> {
+    for (let current = doc; ; ) {
+      if (current.summary.status !== 'Submitted' || !current.polled || this.now() < current.validatesAt) return current.summary;
+      const next: DocumentSummary = current.becomesValid
+        ? { ...current.summary, status: 'Valid', longId: authorityLongId(this.random), dateTimeValidated: new Date(this.now()).toISOString() }
+        : { ...current.summary, status: 'Invalid', documentStatusReason: 'Sandbox: internal id marked INVALID' };
+      if (await this.state.replaceDocument(current.summary.uuid, current.version, next)) return next;
+      current = (await this.state.findDocument(current.summary.uuid)) as SandboxDocument;
     }
-    doc.polled = true;
-    return doc.summary;
   }
 
-  private stateChangeTarget(uuid: string, reason: string): StoredDocument {
-    const doc = this.documents.get(uuid);
+  /** Cancel/reject: checks the document, then applies `change` as a compare-and-set (re-checked if another change came first). */
+  private async changeState(uuid: string, reason: string, change: (doc: SandboxDocument) => { summary: DocumentSummary; releaseKey: boolean }): Promise<void> {
+    for (;;) {
+      const doc = await this.stateChangeTarget(uuid, reason);
+      const { summary, releaseKey } = change(doc);
+      if (await this.state.replaceDocument(uuid, doc.version, summary, { releaseKey })) return;
+    }
+  }
+
+  private async stateChangeTarget(uuid: string, reason: string): Promise<SandboxDocument> {
+    const doc = await this.state.findDocument(uuid);
     if (!doc) throw notFound(`document ${uuid}`);
     if (!reason || reason.length > 300) {
       throw authorityRejected('validation', MYINVOIS_ERRORS.BAD_ARGUMENT, { code: 'BadArgument', message: 'A reason of 1 to 300 characters is required.', target: 'reason' });
@@ -242,16 +244,33 @@ export class SandboxMyInvois implements MyInvoisConnector {
     return doc;
   }
 
-  private authorize(token: AccessToken, endpoint: MyInvoisEndpoint): void {
+  private async authorize(token: AccessToken, endpoint: MyInvoisEndpoint): Promise<void> {
     this.limit(token.clientId, endpoint);
-    const known = this.tokens.get(token.accessToken);
+    const known = await this.state.findToken(token.accessToken);
     if (!known || this.now() >= known.expiresAt) throw tokenRejected();
   }
 
+  /** Rate limits are counted per process (each instance its own buckets), unlike the shared state. */
   private limit(clientId: string, endpoint: MyInvoisEndpoint): void {
     const waitMs = this.limiter.tryAcquire(clientId, endpoint);
     if (waitMs > 0) throw rateLimited(Math.ceil(waitMs / 1000) * 1000, endpoint);
   }
+}
+
+function recentDocumentOf(d: DocumentSummary): RecentDocument {
+  return {
+    uuid: d.uuid,
+    submissionUid: d.submissionUid,
+    longId: d.longId,
+    internalId: d.internalId,
+    typeName: d.typeName,
+    status: d.status,
+    dateTimeReceived: d.dateTimeReceived,
+    issuerTin: d.issuerTin,
+    receiverId: d.receiverId,
+    rejectRequestDateTime: d.rejectRequestDateTime ?? null,
+    documentStatusReason: d.documentStatusReason ?? null,
+  };
 }
 
 function summaryOf(uuid: string, submissionUid: string, fields: DuplicateKeyFields, token: AccessToken, received: string): DocumentSummary {

@@ -202,4 +202,57 @@ describe('SandboxMyInvois', () => {
       expect(error).toMatchObject({ kind: 'not_found', code: 'MYINVOIS.NOT_FOUND' });
     });
   });
+
+  describe('buyer side: rejectDocument and Received documents', () => {
+    const buyer: MyInvoisCredentials = { clientId: 'buyer-client', clientSecret: 'secret', onBehalfOfTin: 'C1111111110' };
+
+    /** A document of `credentials` (issuer) to buyer C1111111110, validated. */
+    async function issuedToBuyer(sandbox: SandboxMyInvois, advance: (ms: number) => number, id = 'INV-B1'): Promise<{ issuer: AccessToken; uuid: string }> {
+      const issuer = await sandbox.login(credentials);
+      const response = await sandbox.submitDocuments(issuer, [prepareDocument('XML', id, sampleInvoiceXml({ id, buyerTin: buyer.onBehalfOfTin }))]);
+      await sandbox.getSubmission(issuer, response.submissionUid);
+      advance(2_000);
+      await sandbox.getSubmission(issuer, response.submissionUid);
+      return { issuer, uuid: response.acceptedDocuments[0].uuid };
+    }
+
+    it('the receiver (token acting for the buyer TIN) may reject; the issuer sees the request in Get Recent Documents', async () => {
+      const { sandbox, advance } = setup();
+      const { issuer, uuid } = await issuedToBuyer(sandbox, advance);
+      const token = await sandbox.login(buyer);
+      await expect(sandbox.rejectDocument(token, uuid, 'Goods not received')).resolves.toEqual({ uuid, status: 'Requested for Rejection' });
+      const sent = await sandbox.recentDocuments(issuer, { invoiceDirection: 'Sent' });
+      expect(sent.result).toEqual([
+        expect.objectContaining({ uuid, status: 'Valid', receiverId: 'C1111111110', rejectRequestDateTime: '2025-01-15T10:00:02.000Z', documentStatusReason: 'Goods not received' }),
+      ]);
+      const again = await rejection(sandbox.rejectDocument(token, uuid, 'Twice'));
+      expect(again).toMatchObject({ kind: 'conflict', code: 'MYINVOIS.INCORRECT_STATE' });
+    });
+
+    it('anyone else, the issuer included, is refused: forbidden MYINVOIS.REJECT_NOT_RECEIVER, not retriable, nothing recorded', async () => {
+      const { sandbox, advance } = setup();
+      const { issuer, uuid } = await issuedToBuyer(sandbox, advance);
+      const stranger = await sandbox.login({ ...buyer, clientId: 'stranger', onBehalfOfTin: 'C2222222220' });
+      for (const token of [issuer, stranger]) {
+        const error = await rejection(sandbox.rejectDocument(token, uuid, 'Not mine'));
+        expect(error).toMatchObject({ kind: 'forbidden', code: 'MYINVOIS.REJECT_NOT_RECEIVER', retriable: false, details: { authorityError: { code: 'Forbidden' } } });
+      }
+      const [document] = (await sandbox.recentDocuments(issuer, {})).result;
+      expect(document).toMatchObject({ uuid, rejectRequestDateTime: null, documentStatusReason: null });
+    });
+
+    it('Received lists the validated documents whose receiver is the token\'s taxpayer, from any issuer; Sent only the own', async () => {
+      const { sandbox, advance } = setup();
+      const { uuid } = await issuedToBuyer(sandbox, advance);
+      const issuer = await sandbox.login(credentials);
+      await sandbox.submitDocuments(issuer, [prepareDocument('XML', 'INV-OTHER', sampleInvoiceXml({ id: 'INV-OTHER', buyerTin: 'C2222222220' }))]);
+      const token = await sandbox.login(buyer);
+      const received = await sandbox.recentDocuments(token, { invoiceDirection: 'Received' });
+      expect(received).toEqual({ result: [expect.objectContaining({ uuid, receiverId: 'C1111111110', issuerTin: 'C25845632020' })], metadata: { totalPages: 1, totalCount: 1 } });
+      await expect(sandbox.recentDocuments(token, { invoiceDirection: 'Sent' })).resolves.toEqual({ result: [], metadata: { totalPages: 0, totalCount: 0 } });
+      const notValidatedYet = await sandbox.submitDocuments(issuer, [prepareDocument('XML', 'INV-B2', sampleInvoiceXml({ id: 'INV-B2', buyerTin: buyer.onBehalfOfTin }))]);
+      expect(notValidatedYet.acceptedDocuments).toHaveLength(1);
+      expect((await sandbox.recentDocuments(token, { invoiceDirection: 'Received' })).metadata.totalCount).toBe(1);
+    });
+  });
 });
