@@ -79,7 +79,7 @@ export interface RejectionWatchOptions {
  * Documents), so every `intervalMs` one worker (PostgreSQL advisory lock) asks, for each supplier
  * with open documents, Get Recent Documents (Sent, pages of 100, until every open document was
  * seen) and records `RecordRejectionByBuyer` for those with a rejection request. A 429 skips that
- * supplier until the next round. Costs one call per 100 documents the supplier sent since its
+ * supplier until the first round after its Retry-After. Costs one call per 100 documents the supplier sent since its
  * oldest open one, per round (12 RPM per client id).
  */
 export class RejectionWatch {
@@ -88,6 +88,8 @@ export class RejectionWatch {
   private stopping = false;
   private round?: Promise<void>;
   private readonly now: () => number;
+  /** Suppliers MyInvois answered 429: not asked again before their Retry-After has passed. */
+  private readonly resumeAt = new Map<string, number>();
 
   constructor(
     private readonly deps: MyInvoisReportingDependencies,
@@ -118,6 +120,8 @@ export class RejectionWatch {
       try {
         for (const supplier of await watchedSuppliers(this.options.dataSource, this.now())) {
           if (this.stopping) break;
+          if ((this.resumeAt.get(supplier.supplierId) ?? 0) > this.now()) continue;
+          this.resumeAt.delete(supplier.supplierId);
           await this.scanSupplier(supplier);
         }
       } finally {
@@ -156,7 +160,8 @@ export class RejectionWatch {
     } catch (error) {
       if (error instanceof AppError && error.code === myinvois.MYINVOIS_ERRORS.TOKEN_REJECTED) await this.deps.tokens.invalidate(supplier.supplierId);
       const rateLimited = error instanceof AppError && error.kind === 'rate_limited';
-      // Rate limited: this supplier waits for the next round; the others go on.
+      // Rate limited: this supplier waits for the next round after its Retry-After; the others go on.
+      if (rateLimited) this.resumeAt.set(supplier.supplierId, this.now() + Number(error.details.retryAfterMs ?? 0));
       this.deps.log(rateLimited ? 'info' : 'warn', 'MyInvois rejection watch skipped a supplier this round', {
         supplierId: supplier.supplierId,
         error: error instanceof AppError ? error.code : String(error),
