@@ -136,7 +136,7 @@ describe('#4 MyInvois submission over HTTP: gateway + reporting-worker, sandbox 
     const corrected = await client.post('/api/einvoice/generate/invoice', invoiceBody({ ID: id('INVALID') }), headers());
     expect(corrected.status).toBe(200);
     expect(corrected.body.data.submissionResponse.acceptedDocuments).toEqual([{ uuid: expect.any(String), invoiceCodeNumber: id('INVALID') }]);
-    // Polled to the end here: a sandbox is per process, so a worker restarted later could not poll it.
+    // The resubmission (same ID, still marked INVALID) is a new document at MyInvois and ends invalid too.
     await untilState(corrected.body.data.submissionResponse.acceptedDocuments[0].uuid, 'invalid');
   });
 

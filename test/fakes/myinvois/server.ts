@@ -1,7 +1,7 @@
 /**
  * Test-only local fake of MyInvois speaking its wire format (never imported by production
  * code): identity `POST /connect/token` (form-encoded, header `onbehalfof`), and the e-Invoice
- * API (JSON, `Authorization: Bearer`). Behaviour comes from the in-process sandbox; this file
+ * API (JSON, `Authorization: Bearer`). Behaviour comes from a sandbox (its state in memory); this file
  * only translates HTTP. Counts logins per client id so tests can assert token reuse, and can
  * be told to answer the next calls of an endpoint with 429 + Retry-After or a 5xx, or to hold
  * Submit Documents' answer (already recorded) for a while, as an answer a crashing client never reads.

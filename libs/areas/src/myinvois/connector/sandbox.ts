@@ -161,7 +161,7 @@ export class SandboxMyInvois implements MyInvoisConnector {
 
   async cancelDocument(token: AccessToken, uuid: string, reason: string): Promise<DocumentStateChange> {
     await this.authorize(token, 'cancelDocument');
-    await this.changeState(uuid, reason, (doc) => ({
+    await this.changeState(uuid, reason, undefined, (doc) => ({
       summary: { ...doc.summary, status: 'Cancelled', cancelDateTime: new Date(this.now()).toISOString(), documentStatusReason: reason },
       releaseKey: true,
     }));
@@ -170,8 +170,11 @@ export class SandboxMyInvois implements MyInvoisConnector {
 
   async rejectDocument(token: AccessToken, uuid: string, reason: string): Promise<DocumentStateChange> {
     await this.authorize(token, 'rejectDocument');
-    await this.changeState(uuid, reason, (doc) => {
+    // The receiver check comes first: nobody else learns anything about the document's state.
+    const receiverOnly = (doc: SandboxDocument) => {
       if (doc.summary.receiverId !== token.onBehalfOfTin) throw rejectNotReceiver(uuid);
+    };
+    await this.changeState(uuid, reason, receiverOnly, (doc) => {
       if (doc.summary.rejectRequestDateTime) throw incorrectState('Rejection can be requested only once.');
       return { summary: { ...doc.summary, rejectRequestDateTime: new Date(this.now()).toISOString(), documentStatusReason: reason }, releaseKey: false };
     });
@@ -222,17 +225,23 @@ export class SandboxMyInvois implements MyInvoisConnector {
   }
 
   /** Cancel/reject: checks the document, then applies `change` as a compare-and-set (re-checked if another change came first). */
-  private async changeState(uuid: string, reason: string, change: (doc: SandboxDocument) => { summary: DocumentSummary; releaseKey: boolean }): Promise<void> {
+  private async changeState(
+    uuid: string,
+    reason: string,
+    allowed: ((doc: SandboxDocument) => void) | undefined,
+    change: (doc: SandboxDocument) => { summary: DocumentSummary; releaseKey: boolean },
+  ): Promise<void> {
     for (;;) {
-      const doc = await this.stateChangeTarget(uuid, reason);
+      const doc = await this.stateChangeTarget(uuid, reason, allowed);
       const { summary, releaseKey } = change(doc);
       if (await this.state.replaceDocument(uuid, doc.version, summary, { releaseKey })) return;
     }
   }
 
-  private async stateChangeTarget(uuid: string, reason: string): Promise<SandboxDocument> {
+  private async stateChangeTarget(uuid: string, reason: string, allowed?: (doc: SandboxDocument) => void): Promise<SandboxDocument> {
     const doc = await this.state.findDocument(uuid);
     if (!doc) throw notFound(`document ${uuid}`);
+    allowed?.(doc);
     if (!reason || reason.length > 300) {
       throw authorityRejected('validation', MYINVOIS_ERRORS.BAD_ARGUMENT, { code: 'BadArgument', message: 'A reason of 1 to 300 characters is required.', target: 'reason' });
     }

@@ -239,6 +239,9 @@ describe('SandboxMyInvois', () => {
       }
       const [document] = (await sandbox.recentDocuments(issuer, {})).result;
       expect(document).toMatchObject({ uuid, rejectRequestDateTime: null, documentStatusReason: null });
+      // Checked before the document's state: a stranger learns nothing (not even that it was cancelled).
+      await sandbox.cancelDocument(issuer, uuid, 'Wrong buyer');
+      expect(await rejection(sandbox.rejectDocument(stranger, uuid, 'Not mine'))).toMatchObject({ code: 'MYINVOIS.REJECT_NOT_RECEIVER' });
     });
 
     it('Received lists the validated documents whose receiver is the token\'s taxpayer, from any issuer; Sent only the own', async () => {
