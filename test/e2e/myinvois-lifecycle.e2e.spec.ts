@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { createTenant } from '../../apps/gateway/src/auth/api-keys';
-import { invoiceBody, onboardingBody } from '../../libs/areas/src/myinvois/fixtures/bodies';
+import { customer, invoiceBody, onboardingBody } from '../../libs/areas/src/myinvois/fixtures/bodies';
 import { openTestDatabase } from '../support/database';
 import { Client } from '../support/http';
 import { freshTin, myInvoisDocuments } from '../support/myinvois';
@@ -9,33 +9,52 @@ import { AppProcess, startApp, startGateway, testEnv } from '../support/stack';
 const run = Date.now().toString(36);
 const id = (name: string) => `${name}-${run}`;
 
-describe('#4 MyInvois document lifecycle over HTTP: rejection (buyer side), sandbox mode', () => {
+describe('#4 MyInvois buyer rejection over HTTP (SDK "04 reject document"): the buyer rejects, the issuer sees it and cancels; sandbox mode', () => {
   let dataSource: DataSource;
   let gateway: AppProcess;
   let worker: AppProcess;
-  let client: Client;
-  let supplier: string;
+  /** Tenant 1 and its supplier S, the issuer. */
+  let issuer: Client;
+  let supplierS: string;
+  /** Tenant 2 and its supplier B, the buyer of S's invoices. */
+  let buyer: Client;
+  let supplierB: string;
+  let buyerTin: string;
 
-  const stateOf = (key: string) => myInvoisDocuments(client, () => supplier).stateOf(key);
-  const untilState = (key: string, state: string) => myInvoisDocuments(client, () => supplier).untilState(key, state);
-  const submit = async (documentId: string) => {
-    const answer = await client.post('/api/einvoice/generate/invoice', invoiceBody({ ID: documentId }), { supplier_uuid: supplier });
+  const documents = () => myInvoisDocuments(issuer, () => supplierS);
+  /** S submits an invoice to the buyer with `tin`; resolves with its MyInvois uuid once valid. */
+  const validInvoice = async (documentId: string, tin: string) => {
+    const answer = await issuer.post('/api/einvoice/generate/invoice', invoiceBody({ ID: documentId, CustomerParty: { ...customer, CustomerTIN: tin } }), { supplier_uuid: supplierS });
     expect(answer.status).toBe(200);
-    return answer.body.data.submissionResponse.acceptedDocuments[0].uuid as string;
+    const uuid = answer.body.data.submissionResponse.acceptedDocuments[0].uuid as string;
+    await documents().untilState(uuid, 'valid');
+    return uuid;
   };
-  const reject = (key: string, body: unknown = { reason: 'Goods not received' }) =>
-    client.post(`/api/einvoice/documents/${encodeURIComponent(key)}/reject`, body, { supplier_uuid: supplier });
+  const reject = (client: Client, supplier: string, uuid: string, body: unknown = { reason: 'Goods not received' }, headers: Record<string, string> = {}) =>
+    client.post(`/api/einvoice/received/${uuid}/reject`, body, { supplier_uuid: supplier, ...headers });
+  const typesOn = async (uuid: string): Promise<string[]> =>
+    (await dataSource.query(`SELECT type FROM events WHERE stream_id = (SELECT 'myinvois-' || submission_id FROM myinvois_documents WHERE uuid = $1) ORDER BY stream_position`, [uuid])).map(
+      (e: { type: string }) => e.type,
+    );
 
   beforeAll(async () => {
     ({ dataSource } = await openTestDatabase());
-    const { apiKey } = await createTenant(dataSource, 'e2e myinvois lifecycle');
     const started = await startGateway({ MYINVOIS_MODE: 'sandbox', MYINVOIS_WAIT_MS: '8000' });
     gateway = started.app;
-    client = new Client(started.url, apiKey);
-    worker = startApp('reporting-worker', testEnv({ MYINVOIS_MODE: 'sandbox', MYINVOIS_POLL_MS: '500', MYINVOIS_SANDBOX_VALIDATION_MS: '1000' }));
-    const onboarded = await client.post('/api/einvoice/onboard', onboardingBody({ tin_number: freshTin(), client_id: `client-${run}` }));
-    expect(onboarded.status).toBe(201);
-    supplier = onboarded.body.data.supplier_uuid;
+    issuer = new Client(started.url, (await createTenant(dataSource, 'e2e myinvois issuer')).apiKey);
+    buyer = new Client(started.url, (await createTenant(dataSource, 'e2e myinvois buyer')).apiKey);
+    worker = startApp(
+      'reporting-worker',
+      testEnv({ MYINVOIS_MODE: 'sandbox', MYINVOIS_POLL_MS: '500', MYINVOIS_SANDBOX_VALIDATION_MS: '1000', MYINVOIS_REJECTION_WATCH_MS: '500' }),
+    );
+    const tinS = freshTin();
+    do buyerTin = freshTin();
+    while (buyerTin === tinS);
+    const s = await issuer.post('/api/einvoice/onboard', onboardingBody({ tin_number: tinS, client_id: `issuer-${run}` }));
+    const b = await buyer.post('/api/einvoice/onboard', onboardingBody({ registered_name: 'Syarikat Pembeli Bhd', tin_number: buyerTin, client_id: `buyer-${run}` }));
+    expect([s.status, b.status]).toEqual([201, 201]);
+    supplierS = s.body.data.supplier_uuid;
+    supplierB = b.body.data.supplier_uuid;
   });
 
   afterAll(async () => {
@@ -44,49 +63,68 @@ describe('#4 MyInvois document lifecycle over HTTP: rejection (buyer side), sand
     await dataSource?.destroy();
   });
 
-  it('a valid document is rejected (200 rejected_by_buyer), once (409 after), and can then be cancelled by its issuer', async () => {
-    const uuid = await submit(id('REJECT'));
-    await untilState(uuid, 'valid');
-    const noReason = await reject(uuid, {});
+  it('B rejects the invoice it received (200); S sees rejected_by_buyer with B\'s reason, once; S cancels it (cancelled)', async () => {
+    const uuid = await validInvoice(id('REJECT'), buyerTin);
+
+    const noReason = await reject(buyer, supplierB, uuid, {});
     expect(noReason.status).toBe(400);
-    expect(noReason.body.errors[0].path).toBe('reason');
+    expect(noReason.body.errors[0]).toMatchObject({ path: 'reason', code: 'FIELD.REQUIRED' });
+    const tooLong = await reject(buyer, supplierB, uuid, { reason: 'x'.repeat(301) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.errors[0]).toMatchObject({ path: 'reason', code: 'FIELD.TOO_LONG' });
 
-    const rejected = await reject(uuid);
+    const rejected = await reject(buyer, supplierB, uuid, { reason: 'Goods not received' }, { 'Idempotency-Key': id('reject') });
     expect(rejected.status).toBe(200);
-    expect(rejected.body).toMatchObject({ status: 'success', data: { uuid, state: 'rejected_by_buyer' } });
-    expect((await stateOf(uuid)).body.data.state).toBe('rejected_by_buyer');
-
-    const again = await reject(uuid);
+    expect(rejected.body).toMatchObject({ status: 'success', data: { uuid, state: 'rejected', reason: 'Goods not received', error: null } });
+    const replay = await reject(buyer, supplierB, uuid, { reason: 'Goods not received' }, { 'Idempotency-Key': id('reject') });
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    const read = await buyer.get(`/api/einvoice/received/${uuid}/rejection`, { supplier_uuid: supplierB });
+    expect(read.body.data).toMatchObject({ uuid, state: 'rejected' });
+    const again = await reject(buyer, supplierB, uuid);
     expect(again.status).toBe(409);
-    expect(again.body.errors[0].code).toBe('MYINVOIS.NOT_REJECTABLE');
+    expect(again.body.errors[0].code).toBe('MYINVOIS.ALREADY_REJECTED');
+
+    // The issuer learns it from MyInvois (Get Recent Documents), through the worker's rejection watch.
+    const seen = await documents().untilState(uuid, 'rejected_by_buyer');
+    expect(seen.rejectedByBuyer).toEqual({ reason: 'Goods not received', requestedAt: expect.any(String) });
     // Still valid at MyInvois: its ID stays taken until the issuer cancels.
-    const reused = await client.post('/api/einvoice/generate/invoice', invoiceBody({ ID: id('REJECT') }), { supplier_uuid: supplier });
+    const reused = await issuer.post('/api/einvoice/generate/invoice', invoiceBody({ ID: id('REJECT'), CustomerParty: { ...customer, CustomerTIN: buyerTin } }), { supplier_uuid: supplierS });
     expect(reused.status).toBe(409);
 
-    const cancelled = await client.post(`/api/einvoice/documents/${uuid}/cancel`, { reason: 'Rejected by the buyer' }, { supplier_uuid: supplier });
+    const cancelled = await issuer.post(`/api/einvoice/documents/${uuid}/cancel`, { reason: 'Rejected by the buyer' }, { supplier_uuid: supplierS });
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body.data.state).toBe('cancelled');
-    const events = await dataSource.query(`SELECT type FROM events WHERE stream_id = (SELECT 'myinvois-' || submission_id FROM myinvois_documents WHERE uuid = $1) ORDER BY stream_position`, [uuid]);
-    expect(events.map((e: { type: string }) => e.type)).toEqual(
-      expect.arrayContaining(['MyInvoisDocumentRejectionRequested', 'MyInvoisDocumentRejected', 'MyInvoisDocumentCancellationRequested', 'MyInvoisDocumentCancelled']),
-    );
+    expect(cancelled.body.data).toMatchObject({ state: 'cancelled', rejectedByBuyer: { reason: 'Goods not received' } });
+    const types = await typesOn(uuid);
+    expect(types.filter((t) => t === 'MyInvoisDocumentRejectedByBuyer')).toHaveLength(1);
+    expect(types.slice(-2)).toEqual(['MyInvoisDocumentCancellationRequested', 'MyInvoisDocumentCancelled']);
   });
 
-  it('a pending, invalid or cancelled document cannot be rejected: 409 MYINVOIS.NOT_REJECTABLE with its state', async () => {
-    const invalid = await submit(id('INVALID'));
-    const early = await reject(invalid);
-    expect(early.status).toBe(409);
-    expect(early.body.errors[0]).toMatchObject({ code: 'MYINVOIS.NOT_REJECTABLE', message: expect.stringMatching(/submitted|pending|invalid/) });
-    await untilState(invalid, 'invalid');
-    const late = await reject(invalid);
-    expect(late.status).toBe(409);
-    expect(late.body.errors[0]).toMatchObject({ code: 'MYINVOIS.NOT_REJECTABLE', message: 'The document is invalid.' });
+  it("MyInvois's refusals reach the caller as 4xx with the authority's error: not the receiver (B, or S itself) 403, unknown uuid 404, cancelled 409", async () => {
+    const notForB = await validInvoice(id('OTHER'), customer.CustomerTIN);
+    const byB = await reject(buyer, supplierB, notForB);
+    expect(byB.status).toBe(403);
+    expect(byB.body.errors[0]).toMatchObject({ path: 'uuid', code: 'Forbidden', message: 'Rejection is allowed for recipient of the document only.' });
+    expect((await buyer.get(`/api/einvoice/received/${notForB}/rejection`, { supplier_uuid: supplierB })).body.data).toMatchObject({ state: 'refused', error: { code: 'Forbidden' } });
 
-    const cancelledUuid = await submit(id('CANCELLED'));
-    await untilState(cancelledUuid, 'valid');
-    expect((await client.post(`/api/einvoice/documents/${cancelledUuid}/cancel`, { reason: 'x' }, { supplier_uuid: supplier })).status).toBe(200);
-    const afterCancel = await reject(cancelledUuid);
+    const own = await validInvoice(id('OWN'), buyerTin);
+    const byIssuer = await reject(issuer, supplierS, own);
+    expect(byIssuer.status).toBe(403);
+    expect(byIssuer.body.errors[0].code).toBe('Forbidden');
+    expect((await documents().stateOf(own)).body.data.state).toBe('valid');
+
+    const unknown = await reject(buyer, supplierB, 'NOSUCHDOCUMENT0000000000000');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.errors[0].path).toBe('uuid');
+
+    expect((await issuer.post(`/api/einvoice/documents/${own}/cancel`, { reason: 'Wrong amount' }, { supplier_uuid: supplierS })).status).toBe(200);
+    const afterCancel = await reject(buyer, supplierB, own);
     expect(afterCancel.status).toBe(409);
-    expect(afterCancel.body.errors[0].code).toBe('MYINVOIS.NOT_REJECTABLE');
+    expect(afterCancel.body.errors[0].code).toBe('IncorrectState');
+  });
+
+  it('another tenant\'s supplier is a 404; the issuer\'s old reject route is gone', async () => {
+    expect((await reject(buyer, supplierS, 'ANYDOCUMENT')).status).toBe(404);
+    expect((await buyer.get('/api/einvoice/received/ANYDOCUMENT/rejection', { supplier_uuid: supplierB })).status).toBe(404);
+    expect((await issuer.post('/api/einvoice/documents/ANY/reject', { reason: 'x' }, { supplier_uuid: supplierS })).status).toBe(404);
   });
 });

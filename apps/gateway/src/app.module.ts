@@ -17,10 +17,12 @@ import { MyInvoisController } from './areas/myinvois/myinvois.controller';
 import { MyInvoisService } from './areas/myinvois/myinvois.service';
 import { MyInvoisSubmissionController } from './areas/myinvois/submission.controller';
 import { MyInvoisSubmissionService } from './areas/myinvois/submission.service';
+import { MyInvoisReceivedController } from './areas/myinvois/received.controller';
+import { MyInvoisReceivedService } from './areas/myinvois/received.service';
 
 @Module({
   imports: [InfrastructureModule],
-  controllers: [HealthController, ...peppolAreaControllers, ParticipantsController, SmpController, ...webhooksControllers, MyInvoisController, MyInvoisSubmissionController],
+  controllers: [HealthController, ...peppolAreaControllers, ParticipantsController, SmpController, ...webhooksControllers, MyInvoisController, MyInvoisSubmissionController, MyInvoisReceivedController],
   providers: [
     PeppolAreaService,
     ParticipantsService,
@@ -28,6 +30,7 @@ import { MyInvoisSubmissionService } from './areas/myinvois/submission.service';
     MyInvoisService,
     MyInvoisAuthority,
     MyInvoisSubmissionService,
+    MyInvoisReceivedService,
     { provide: APP_GUARD, useClass: ApiKeyGuard },
     { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
     { provide: APP_FILTER, useClass: AllErrorsFilter },

@@ -1,6 +1,8 @@
 import { SecretBox, createLogger } from '@einvoice/domain';
 import { runWorker, startWorkerProcess } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
+import { createBuyerRejectionHandler } from './myinvois/buyer-rejection';
+import { RejectionWatch } from './myinvois/rejection-watch';
 import { createMyInvoisHandler, myInvoisReportingSettings } from './myinvois/report-myinvois';
 import { createReportingHandler } from './report-document';
 
@@ -11,11 +13,13 @@ const log = createLogger('reporting-worker');
  * MyInvois submissions (stream kind `myinvois`, documents topic) go to the connector of
  * MYINVOIS_MODE, with this process's own logins; the sandbox keeps its state in the worker's
  * database, so a restarted worker polls, cancels and recovers what its predecessor submitted.
+ * Buyers' rejections (`myinvois-rejection-*`) are sent with the buyer's token. The rejection watch
+ * looks for buyers' rejections of issued documents every MYINVOIS_REJECTION_WATCH_MS.
  */
 startWorkerProcess('reporting-worker', log, () =>
   runWorker('reporting-worker', log, (runtime) => {
     const connector = myinvois.connectorFromEnv(process.env, { query: (sql, params) => runtime.dataSource.query(sql, params) });
-    const reportMyInvois = createMyInvoisHandler({
+    const deps = {
       store: runtime.store,
       connector,
       tokens: new myinvois.TokenCache((credentials) => connector.login(credentials)),
@@ -23,8 +27,23 @@ startWorkerProcess('reporting-worker', log, () =>
       groupId: runtime.groupId,
       log,
       ...myInvoisReportingSettings(),
-    });
+    };
+    const reportMyInvois = createMyInvoisHandler(deps);
+    const rejectAsBuyer = createBuyerRejectionHandler(deps);
     const report = createReportingHandler(log);
-    return (event, context) => (event.streamId.startsWith('myinvois-') ? reportMyInvois(event, context) : report(event, context));
+    const watch = new RejectionWatch(deps, {
+      dataSource: runtime.dataSource,
+      lockName: runtime.config.kafkaPrefix,
+      intervalMs: Number(process.env.MYINVOIS_REJECTION_WATCH_MS ?? 60_000),
+    });
+    return {
+      handle: (event, context) => {
+        if (event.streamId.startsWith('myinvois-rejection-')) return rejectAsBuyer(event, context);
+        return event.streamId.startsWith('myinvois-') ? reportMyInvois(event, context) : report(event, context);
+      },
+      // Stopped before the consumer, so no round runs on a closing pool.
+      stopFirst: [watch],
+      started: () => watch.start(),
+    };
   }),
 );

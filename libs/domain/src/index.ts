@@ -8,3 +8,4 @@ export * from './log';
 export * from './ids';
 export * from './webhook';
 export * from './myinvois-submission';
+export * from './myinvois-rejection';

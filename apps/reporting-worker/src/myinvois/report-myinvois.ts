@@ -68,9 +68,7 @@ export function createMyInvoisHandler(deps: MyInvoisReportingDependencies): Even
         return poll(deps, event, data.submissionId, data.pollNo + 1, ctx);
       }
       case 'MyInvoisDocumentCancellationRequested':
-        return changeState(deps, event, 'cancel', event.data as MyInvoisDocumentCancellationRequestedData, ctx);
-      case 'MyInvoisDocumentRejectionRequested':
-        return changeState(deps, event, 'reject', event.data as MyInvoisDocumentCancellationRequestedData, ctx);
+        return cancel(deps, event, event.data as MyInvoisDocumentCancellationRequestedData, ctx);
       default:
         return;
     }
@@ -230,13 +228,12 @@ async function poll(deps: MyInvoisReportingDependencies, event: RecordedEvent, s
 }
 
 /**
- * Cancels (issuer) or rejects (buyer) at MyInvois and records its answer; a refusal (72 h passed,
- * wrong state, rejected before) is recorded, not retried.
+ * Cancels (issuer) at MyInvois and records its answer; a refusal (72 h passed, wrong state) is
+ * recorded, not retried. A buyer's rejection is buyer-rejection.ts.
  */
-async function changeState(
+async function cancel(
   deps: MyInvoisReportingDependencies,
   event: RecordedEvent,
-  change: 'cancel' | 'reject',
   data: MyInvoisDocumentCancellationRequestedData,
   ctx: MessageContext,
 ): Promise<void> {
@@ -249,9 +246,7 @@ async function changeState(
     let refused: SubmissionError | undefined;
     try {
       const token = await tokenFor(uow, deps, submitted.supplierId);
-      await withRetryAfter(deps, ctx, () =>
-        change === 'cancel' ? deps.connector.cancelDocument(token, data.uuid, data.reason) : deps.connector.rejectDocument(token, data.uuid, data.reason),
-      );
+      await withRetryAfter(deps, ctx, () => deps.connector.cancelDocument(token, data.uuid, data.reason));
     } catch (error) {
       if (!(error instanceof AppError) || error.retriable) {
         if (error instanceof AppError && error.code === myinvois.MYINVOIS_ERRORS.TOKEN_REJECTED) await deps.tokens.invalidate(submitted.supplierId);
@@ -260,14 +255,14 @@ async function changeState(
       refused = (error.details.authorityError as SubmissionError | undefined) ?? { code: error.code, message: error.message };
     }
     await handleCommand(uow, myInvoisSubmissionDecider, streamId, {
-      type: change === 'cancel' ? 'RecordCancellation' : 'RecordRejection',
+      type: 'RecordCancellation',
       data: { submissionId: data.submissionId, uuid: data.uuid, refused, at: new Date().toISOString() },
     }, metadataOf(event, submitted.tenantId));
   });
 }
 
 /** The supplier's token: its stored credentials (sealed), logged in by this process when needed. */
-async function tokenFor(uow: UnitOfWork, deps: MyInvoisReportingDependencies, supplierId: string): Promise<myinvois.AccessToken> {
+export async function tokenFor(uow: UnitOfWork, deps: MyInvoisReportingDependencies, supplierId: string): Promise<myinvois.AccessToken> {
   const [row] = await uow.query<myinvois.StoredCredentialsRow>(myinvois.SELECT_CREDENTIALS_SQL, [supplierId, myinvois.MYINVOIS_AUTHORITY]);
   const [supplier] = await uow.query<{ profile: SupplierProfile }>(`SELECT profile FROM suppliers WHERE id = $1`, [supplierId]);
   const tin = supplier?.profile.identifiers.find((i) => i.scheme === 'MY:TIN')?.id ?? '';
@@ -275,7 +270,7 @@ async function tokenFor(uow: UnitOfWork, deps: MyInvoisReportingDependencies, su
 }
 
 /** Honours a 429's `retryAfterMs` when it fits the handler's budget (heartbeating meanwhile). */
-async function withRetryAfter<T>(deps: MyInvoisReportingDependencies, ctx: MessageContext, call: () => Promise<T>): Promise<T> {
+export async function withRetryAfter<T>(deps: MyInvoisReportingDependencies, ctx: MessageContext, call: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await call();
@@ -297,6 +292,6 @@ async function sleep(ms: number, ctx: MessageContext): Promise<void> {
   }
 }
 
-function metadataOf(event: RecordedEvent, tenantId: string): EventMetadata {
+export function metadataOf(event: RecordedEvent, tenantId: string): EventMetadata {
   return { tenantId, correlationId: event.metadata.correlationId, causationId: event.eventId };
 }

@@ -1,7 +1,6 @@
 import type { Command } from '../events';
 import type {
   MyInvoisDocumentCancellationRequestedData,
-  MyInvoisDocumentRejectionRequestedData,
   MyInvoisDocumentsSubmittedData,
   MyInvoisSubmissionAcceptedData,
   MyInvoisSubmissionAttemptedData,
@@ -30,7 +29,7 @@ export type RecordPoll = Command<
 
 export type RequestCancellation = Command<'RequestCancellation', MyInvoisDocumentCancellationRequestedData>;
 
-/** MyInvois's answer to a state change (cancel or reject): done, or refused with its error. */
+/** MyInvois's answer to a cancellation: done, or refused with its error. */
 export interface StateChangeAnswer {
   readonly submissionId: string;
   readonly uuid: string;
@@ -39,8 +38,22 @@ export interface StateChangeAnswer {
 }
 export type RecordCancellation = Command<'RecordCancellation', StateChangeAnswer>;
 
-/** A rejection (the buyer's, SDK "04 reject document") asked through our API: within 72 h of validation, once. */
-export type RequestRejection = Command<'RequestRejection', MyInvoisDocumentRejectionRequestedData>;
-export type RecordRejection = Command<'RecordRejection', StateChangeAnswer>;
+/**
+ * The issuer's side of a buyer's rejection (SDK "04 reject document"): the rejection-watch saw
+ * `rejectRequestDateTime` on a valid document in Get Recent Documents (`documentStatusReason`
+ * is the buyer's reason). Recorded once; a rescan decides nothing new.
+ */
+export type RecordRejectionByBuyer = Command<
+  'RecordRejectionByBuyer',
+  { readonly submissionId: string; readonly uuid: string; readonly reason: string; readonly requestedAt: string }
+>;
 
-export type MyInvoisSubmissionCommand = SubmitToMyInvois | RecordSubmissionAttempt | RecordSubmissionAccepted | RecordSubmissionRejected | RecordPoll | RequestCancellation | RecordCancellation | RequestRejection | RecordRejection;
+export type MyInvoisSubmissionCommand =
+  | SubmitToMyInvois
+  | RecordSubmissionAttempt
+  | RecordSubmissionAccepted
+  | RecordSubmissionRejected
+  | RecordPoll
+  | RequestCancellation
+  | RecordCancellation
+  | RecordRejectionByBuyer;

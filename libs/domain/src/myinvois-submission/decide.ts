@@ -6,6 +6,10 @@ import { MyInvoisSubmissionState, evolveMyInvoisSubmission, initialMyInvoisSubmi
 /** MyInvois accepts a rejection (like a cancellation) within 72 h of validation (SDK "04 reject document"). */
 export const REJECTION_WINDOW_MS = 72 * 3600 * 1000;
 
+function notValid(uuid: string): AppError {
+  return new AppError('conflict', 'MYINVOIS.NOT_VALID', `Document ${uuid} is not valid in this submission: a buyer's rejection applies to valid documents only.`, { retriable: false });
+}
+
 function notSubmitted(): AppError {
   return new AppError('conflict', 'MYINVOIS.SUBMISSION_UNKNOWN', 'No such MyInvois submission.', { retriable: false });
 }
@@ -54,32 +58,27 @@ export function decideMyInvoisSubmission(command: MyInvoisSubmissionCommand, sta
     }
     case 'RequestCancellation': {
       const { uuid } = command.data;
-      if (state.status !== 'answered' || !state.valid[uuid] || state.cancelling[uuid] || state.rejecting[uuid]) {
-        throw new AppError('conflict', 'MYINVOIS.NOT_CANCELLABLE', 'Only a valid document without a cancellation or rejection in progress can be cancelled.', { retriable: false });
+      // A document rejected by its buyer is still valid at MyInvois: its issuer cancels it.
+      if (state.status !== 'answered' || !state.valid[uuid] || state.cancelling[uuid]) {
+        throw new AppError('conflict', 'MYINVOIS.NOT_CANCELLABLE', 'Only a valid document without a cancellation in progress can be cancelled.', { retriable: false });
       }
       return [{ type: 'MyInvoisDocumentCancellationRequested', data: { ...command.data, documentId: state.valid[uuid] } }];
     }
-    case 'RequestRejection': {
-      const { uuid, requestedAt } = command.data;
-      if (state.status !== 'answered' || !state.valid[uuid] || state.cancelling[uuid] || state.rejecting[uuid] || state.rejected[uuid]) {
-        throw new AppError('conflict', 'MYINVOIS.NOT_REJECTABLE', 'Only a valid document, not rejected before and without a cancellation or rejection in progress, can be rejected.', { retriable: false });
-      }
-      if (Date.parse(requestedAt) - Date.parse(state.validatedAt[uuid] ?? '') > REJECTION_WINDOW_MS) {
-        throw new AppError('conflict', 'MYINVOIS.REJECTION_PERIOD_OVER', 'A document can be rejected only within 72 hours of its validation.', { retriable: false });
-      }
-      return [{ type: 'MyInvoisDocumentRejectionRequested', data: { ...command.data, documentId: state.valid[uuid] } }];
-    }
-    case 'RecordCancellation':
-    case 'RecordRejection': {
+    case 'RecordCancellation': {
       const { submissionId, uuid, refused, at } = command.data;
-      const cancelling = command.type === 'RecordCancellation';
-      const documentId = state.status !== 'answered' ? undefined : cancelling ? state.cancelling[uuid] : state.rejecting[uuid];
+      const documentId = state.status === 'answered' ? state.cancelling[uuid] : undefined;
       if (!documentId) return [];
-      if (refused) {
-        const data = { submissionId, documentId, uuid, error: refused, refusedAt: at };
-        return [cancelling ? { type: 'MyInvoisDocumentCancellationRefused', data } : { type: 'MyInvoisDocumentRejectionRefused', data }];
-      }
-      return [cancelling ? { type: 'MyInvoisDocumentCancelled', data: { submissionId, documentId, uuid, cancelledAt: at } } : { type: 'MyInvoisDocumentRejected', data: { submissionId, documentId, uuid, rejectedAt: at } }];
+      if (refused) return [{ type: 'MyInvoisDocumentCancellationRefused', data: { submissionId, documentId, uuid, error: refused, refusedAt: at } }];
+      return [{ type: 'MyInvoisDocumentCancelled', data: { submissionId, documentId, uuid, cancelledAt: at } }];
+    }
+    case 'RecordRejectionByBuyer': {
+      const { submissionId, uuid, reason, requestedAt } = command.data;
+      if (state.status !== 'answered' || !state.valid[uuid]) throw notValid(uuid);
+      // Once per document (MyInvois allows one rejection request): a rescan records nothing new.
+      // While a cancellation is in flight, its answer decides: cancelled (nothing to record) or
+      // refused (valid again, and the next scan records the rejection).
+      if (state.rejected[uuid] || state.cancelling[uuid]) return [];
+      return [{ type: 'MyInvoisDocumentRejectedByBuyer', data: { submissionId, documentId: state.valid[uuid], uuid, reason, requestedAt } }];
     }
     default: {
       const unknown: never = command;

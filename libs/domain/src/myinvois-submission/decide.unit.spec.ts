@@ -141,51 +141,50 @@ describe('#4 MyInvois submission decider', () => {
       spec.given([...validated, requested, cancelled]).when({ type: 'RequestCancellation', data: request }).thenThrows('MYINVOIS.NOT_CANCELLABLE');
     });
   });
-  describe('rejection (the buyer: once, within 72 h of validation)', () => {
+  describe('rejection by the buyer (seen by the issuer\'s rejection watch)', () => {
     const validated: MyInvoisSubmissionEvent[] = [
       ...history,
       { type: 'MyInvoisDocumentValidated', data: { submissionId: 's-1', documentId: 'd-1', uuid: 'U1', longId: 'L1', validatedAt: at } },
     ];
-    const request = { submissionId: 's-1', documentId: 'd-1', uuid: 'U1', reason: 'Goods not received', requestedAt: '2026-03-18T09:59:00.000Z' };
-    const requested: MyInvoisSubmissionEvent = { type: 'MyInvoisDocumentRejectionRequested', data: request };
-    const rejected: MyInvoisSubmissionEvent = { type: 'MyInvoisDocumentRejected', data: { submissionId: 's-1', documentId: 'd-1', uuid: 'U1', rejectedAt: at } };
+    const seen = { submissionId: 's-1', uuid: 'U1', reason: 'Goods not received', requestedAt: '2026-03-16T09:00:00Z' };
+    const rejected: MyInvoisSubmissionEvent = { type: 'MyInvoisDocumentRejectedByBuyer', data: { ...seen, documentId: 'd-1' } };
 
-    it('given a document valid for less than 72 h, when RequestRejection, then MyInvoisDocumentRejectionRequested', () => {
-      spec.given(validated).when({ type: 'RequestRejection', data: request }).then([requested]);
+    it('given a valid document, when RecordRejectionByBuyer, then MyInvoisDocumentRejectedByBuyer with the buyer\'s reason', () => {
+      spec.given(validated).when({ type: 'RecordRejectionByBuyer', data: seen }).then([rejected]);
     });
 
-    it('given a document validated more than 72 h ago, when RequestRejection, then MYINVOIS.REJECTION_PERIOD_OVER', () => {
-      spec.given(validated).when({ type: 'RequestRejection', data: { ...request, requestedAt: '2026-03-18T10:00:06.000Z' } }).thenThrows('MYINVOIS.REJECTION_PERIOD_OVER');
+    it('given a rejection recorded, when the next scan records it again, then nothing new (rescans are idempotent)', () => {
+      spec.given([...validated, rejected]).when({ type: 'RecordRejectionByBuyer', data: { ...seen, reason: 'again' } }).then([]);
     });
 
-    it('given a document not valid, being rejected or cancelled, or rejected before, when RequestRejection, then MYINVOIS.NOT_REJECTABLE', () => {
-      spec.given(history).when({ type: 'RequestRejection', data: request }).thenThrows('MYINVOIS.NOT_REJECTABLE');
-      spec.given([...validated, requested]).when({ type: 'RequestRejection', data: request }).thenThrows('MYINVOIS.NOT_REJECTABLE');
-      spec.given([...validated, requested, rejected]).when({ type: 'RequestRejection', data: request }).thenThrows('MYINVOIS.NOT_REJECTABLE');
-      const cancelling: MyInvoisSubmissionEvent = { type: 'MyInvoisDocumentCancellationRequested', data: { ...request, reason: 'x' } };
-      spec.given([...validated, cancelling]).when({ type: 'RequestRejection', data: request }).thenThrows('MYINVOIS.NOT_REJECTABLE');
-      spec.given([...validated, requested]).when({ type: 'RequestCancellation', data: request }).thenThrows('MYINVOIS.NOT_CANCELLABLE');
+    it('given a document not valid (pending, invalid, cancelled, unknown), when RecordRejectionByBuyer, then MYINVOIS.NOT_VALID', () => {
+      spec.given(history).when({ type: 'RecordRejectionByBuyer', data: seen }).thenThrows('MYINVOIS.NOT_VALID');
+      spec.given(validated).when({ type: 'RecordRejectionByBuyer', data: { ...seen, uuid: 'U2' } }).thenThrows('MYINVOIS.NOT_VALID');
+      spec.given([]).when({ type: 'RecordRejectionByBuyer', data: seen }).thenThrows('MYINVOIS.NOT_VALID');
+      const cancelled: MyInvoisSubmissionEvent[] = [
+        { type: 'MyInvoisDocumentCancellationRequested', data: { submissionId: 's-1', documentId: 'd-1', uuid: 'U1', reason: 'x', requestedAt: at } },
+        { type: 'MyInvoisDocumentCancelled', data: { submissionId: 's-1', documentId: 'd-1', uuid: 'U1', cancelledAt: at } },
+      ];
+      spec.given([...validated, ...cancelled]).when({ type: 'RecordRejectionByBuyer', data: seen }).thenThrows('MYINVOIS.NOT_VALID');
     });
 
-    it('given a rejection in flight, when MyInvois answers, then Rejected or RejectionRefused once', () => {
-      spec.given([...validated, requested]).when({ type: 'RecordRejection', data: { submissionId: 's-1', uuid: 'U1', at } }).then([rejected]);
-      const refused = { code: 'OperationPeriodOver', message: 'too late' };
-      spec.given([...validated, requested]).when({ type: 'RecordRejection', data: { submissionId: 's-1', uuid: 'U1', refused, at } }).then([
-        { type: 'MyInvoisDocumentRejectionRefused', data: { submissionId: 's-1', documentId: 'd-1', uuid: 'U1', error: refused, refusedAt: at } },
-      ]);
-      spec.given([...validated, requested, rejected]).when({ type: 'RecordRejection', data: { submissionId: 's-1', uuid: 'U1', at } }).then([]);
-      // A cancellation's answer is not a rejection's.
-      spec.given([...validated, requested]).when({ type: 'RecordCancellation', data: { submissionId: 's-1', uuid: 'U1', at } }).then([]);
-    });
-
-    it('given a refused rejection, when RequestRejection again, then a new request; given a rejected document, the issuer can still cancel it', () => {
-      const refusedEvent: MyInvoisSubmissionEvent = {
-        type: 'MyInvoisDocumentRejectionRefused',
+    it('given a cancellation in flight, when RecordRejectionByBuyer, then nothing yet; refused, then the rejection is recorded', () => {
+      const cancelling: MyInvoisSubmissionEvent = { type: 'MyInvoisDocumentCancellationRequested', data: { submissionId: 's-1', documentId: 'd-1', uuid: 'U1', reason: 'x', requestedAt: at } };
+      spec.given([...validated, cancelling]).when({ type: 'RecordRejectionByBuyer', data: seen }).then([]);
+      const refused: MyInvoisSubmissionEvent = {
+        type: 'MyInvoisDocumentCancellationRefused',
         data: { submissionId: 's-1', documentId: 'd-1', uuid: 'U1', error: { code: 'X', message: 'x' }, refusedAt: at },
       };
-      spec.given([...validated, requested, refusedEvent]).when({ type: 'RequestRejection', data: request }).then([requested]);
-      const cancel = { ...request, reason: 'Rejected by the buyer' };
-      spec.given([...validated, requested, rejected]).when({ type: 'RequestCancellation', data: cancel }).then([{ type: 'MyInvoisDocumentCancellationRequested', data: cancel }]);
+      spec.given([...validated, cancelling, refused]).when({ type: 'RecordRejectionByBuyer', data: seen }).then([rejected]);
+    });
+
+    it('given a document rejected by its buyer, when its issuer cancels, then MyInvoisDocumentCancellationRequested (still valid at MyInvois)', () => {
+      const cancel = { submissionId: 's-1', documentId: 'd-1', uuid: 'U1', reason: 'Rejected by the buyer', requestedAt: at };
+      spec.given([...validated, rejected]).when({ type: 'RequestCancellation', data: cancel }).then([{ type: 'MyInvoisDocumentCancellationRequested', data: cancel }]);
+      spec
+        .given([...validated, rejected, { type: 'MyInvoisDocumentCancellationRequested', data: cancel }])
+        .when({ type: 'RecordCancellation', data: { submissionId: 's-1', uuid: 'U1', at } })
+        .then([{ type: 'MyInvoisDocumentCancelled', data: { submissionId: 's-1', documentId: 'd-1', uuid: 'U1', cancelledAt: at } }]);
     });
   });
 });

@@ -144,19 +144,21 @@ export interface MyInvoisDocumentCancellationRefusedData {
 export type MyInvoisDocumentCancellationRefused = Event<'MyInvoisDocumentCancellationRefused', MyInvoisDocumentCancellationRefusedData>;
 
 /**
- * Rejection requested through our API (SDK "04 reject document": the buyer, within 72 h of
- * validation, once). Same shape as a cancellation request; the decider checks the 72 h window.
+ * The buyer asked MyInvois to reject this valid document (SDK "04 reject document": the
+ * recipient only, within 72 h of validation, once), seen by the issuer's rejection-watch in Get
+ * Recent Documents (`rejectRequestDateTime`, `documentStatusReason`). The document stays valid
+ * at MyInvois, its ID taken, until its issuer cancels it.
  */
-export type MyInvoisDocumentRejectionRequestedData = MyInvoisDocumentCancellationRequestedData;
-export type MyInvoisDocumentRejectionRequested = Event<'MyInvoisDocumentRejectionRequested', MyInvoisDocumentRejectionRequestedData>;
-
-/** MyInvois recorded the rejection request ("Requested for Rejection"); the issuer then cancels. */
-export type MyInvoisDocumentRejectedData = Omit<MyInvoisDocumentCancelledData, 'cancelledAt'> & { readonly rejectedAt: string };
-export type MyInvoisDocumentRejected = Event<'MyInvoisDocumentRejected', MyInvoisDocumentRejectedData>;
-
-/** MyInvois refused the rejection (period over, already requested, not the buyer); the document stays valid. */
-export type MyInvoisDocumentRejectionRefusedData = MyInvoisDocumentCancellationRefusedData;
-export type MyInvoisDocumentRejectionRefused = Event<'MyInvoisDocumentRejectionRefused', MyInvoisDocumentRejectionRefusedData>;
+export interface MyInvoisDocumentRejectedByBuyerData {
+  readonly submissionId: string;
+  readonly documentId: string;
+  readonly uuid: string;
+  /** The buyer's reason (`documentStatusReason`). */
+  readonly reason: string;
+  /** When the buyer asked (`rejectRequestDateTime`). */
+  readonly requestedAt: string;
+}
+export type MyInvoisDocumentRejectedByBuyer = Event<'MyInvoisDocumentRejectedByBuyer', MyInvoisDocumentRejectedByBuyerData>;
 
 export type MyInvoisSubmissionEvent =
   | MyInvoisDocumentsSubmitted
@@ -169,9 +171,7 @@ export type MyInvoisSubmissionEvent =
   | MyInvoisDocumentCancellationRequested
   | MyInvoisDocumentCancelled
   | MyInvoisDocumentCancellationRefused
-  | MyInvoisDocumentRejectionRequested
-  | MyInvoisDocumentRejected
-  | MyInvoisDocumentRejectionRefused;
+  | MyInvoisDocumentRejectedByBuyer;
 
 /** Stream kind `myinvois` (topic: documents, topics.ts): one stream per submission request. */
 export const myInvoisSubmissionStreamId = (submissionId: string): string => `myinvois-${submissionId}`;

@@ -9,16 +9,14 @@ export type MyInvoisSubmissionState =
   /**
    * Answered by MyInvois. Each map goes from the authority uuid to our document id: `pending` not
    * yet final, `valid` valid (cancellable), `cancelling` with a cancellation in flight,
-   * `rejecting` with a rejection in flight, `rejected` rejected once (MyInvois allows one
-   * rejection request; the document stays valid until its issuer cancels it). `validatedAt`
-   * goes from the uuid to its validation time (the 72 h window).
+   * `rejected` rejected by its buyer (MyInvois allows one rejection request; the document stays
+   * valid until its issuer cancels it). `validatedAt` goes from the uuid to its validation time.
    */
   | {
       readonly status: 'answered';
       readonly pending: Readonly<Record<string, string>>;
       readonly valid: Readonly<Record<string, string>>;
       readonly cancelling: Readonly<Record<string, string>>;
-      readonly rejecting: Readonly<Record<string, string>>;
       readonly rejected: Readonly<Record<string, string>>;
       readonly validatedAt: Readonly<Record<string, string>>;
       readonly polls: number;
@@ -41,7 +39,7 @@ export function evolveMyInvoisSubmission(state: MyInvoisSubmissionState, event: 
         ? { status: 'submitted', attempts: event.data.attempt, firstAttemptAt: state.firstAttemptAt ?? event.data.attemptedAt }
         : state;
     case 'MyInvoisSubmissionAccepted':
-      return { status: 'answered', pending: Object.fromEntries(event.data.acceptedDocuments.map((d) => [d.uuid, d.documentId])), valid: {}, cancelling: {}, rejecting: {}, rejected: {}, validatedAt: {}, polls: 0 };
+      return { status: 'answered', pending: Object.fromEntries(event.data.acceptedDocuments.map((d) => [d.uuid, d.documentId])), valid: {}, cancelling: {}, rejected: {}, validatedAt: {}, polls: 0 };
     case 'MyInvoisSubmissionRejected':
       return { status: 'rejected' };
     case 'MyInvoisSubmissionPolled':
@@ -62,12 +60,8 @@ export function evolveMyInvoisSubmission(state: MyInvoisSubmissionState, event: 
       return state.status === 'answered' ? { ...state, valid: without(state.valid, event.data.uuid), cancelling: without(state.cancelling, event.data.uuid) } : state;
     case 'MyInvoisDocumentCancellationRefused':
       return state.status === 'answered' ? { ...state, cancelling: without(state.cancelling, event.data.uuid) } : state;
-    case 'MyInvoisDocumentRejectionRequested':
-      return state.status === 'answered' ? { ...state, rejecting: { ...state.rejecting, [event.data.uuid]: event.data.documentId } } : state;
-    case 'MyInvoisDocumentRejected':
-      return state.status === 'answered' ? { ...state, rejecting: without(state.rejecting, event.data.uuid), rejected: { ...state.rejected, [event.data.uuid]: event.data.documentId } } : state;
-    case 'MyInvoisDocumentRejectionRefused':
-      return state.status === 'answered' ? { ...state, rejecting: without(state.rejecting, event.data.uuid) } : state;
+    case 'MyInvoisDocumentRejectedByBuyer':
+      return state.status === 'answered' ? { ...state, rejected: { ...state.rejected, [event.data.uuid]: event.data.documentId } } : state;
     default: {
       const unknown: never = event;
       return unknown;

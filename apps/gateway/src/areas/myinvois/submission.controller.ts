@@ -1,32 +1,15 @@
-import { Body, Controller, applyDecorators, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiParam, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Ctx } from '../../http/request-context';
 import type { RequestContext } from '../peppol/peppol-area.service';
-import { MyInvoisSubmissionService, SubmissionAnswer } from './submission.service';
+import { MyInvoisSubmissionService } from './submission.service';
 import { errorResponse, schemaRef } from '../../http/openapi';
+import { sendAnswer as send } from './state-change';
 
 const submitted =
   '`{status:"submitted", data:{submissionId, submissionResponse:{submissionUid, acceptedDocuments:[{uuid, invoiceCodeNumber}], rejectedDocuments:[{invoiceCodeNumber, error:{code, message, target, propertyPath, details}}], pendingDocuments:[]}}}`';
 const pending = 'MyInvois did not answer within MYINVOIS_WAIT_MS: the same shape, `pendingDocuments:[{documentId, invoiceCodeNumber, href}]` to poll';
-
-/** Cancel and reject: `{reason}`, 200 when MyInvois answered, 202 while it has not, 409 when not allowed or refused. */
-function StateChange(summary: string, during: string, after: string) {
-  return applyDecorators(
-    HttpCode(200),
-    ApiOperation({ summary }),
-    ApiHeader({ name: 'Idempotency-Key', required: false }),
-    ApiParam({ name: 'id', description: 'Our documentId, the MyInvois uuid, or the document `ID`' }),
-    ApiBody({ schema: { type: 'object', required: ['reason'], properties: { reason: { type: 'string', minLength: 1, maxLength: 300 } } } }),
-    ApiResponse({ status: 200, description: `\`{status:"success", data:{documentId, state:"${after}", ...}}\`` }),
-    ApiResponse({ status: 202, description: `\`{status:"pending", data:{documentId, state:"${during}", href}}\`: poll GET` }),
-    ApiResponse({ status: 409, ...errorResponse }),
-  );
-}
-
-async function send(reply: FastifyReply, answer: SubmissionAnswer): Promise<void> {
-  await reply.status(answer.statusCode).header('content-type', 'application/json; charset=utf-8').send(answer.body);
-}
 
 /** Malaysian area, submission (#4): single, bulk, consolidated, self-billed, the document's state, cancellation. */
 @ApiTags('Malaysia (/api/einvoice)')
@@ -93,21 +76,22 @@ export class MyInvoisSubmissionController {
   }
 
   @Post('documents/:id/cancel')
-  @StateChange('Cancel a valid document at MyInvois (within 72 h of validation), body `{reason}`.', 'cancelling', 'cancelled')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Cancel a valid (or rejected_by_buyer) document at MyInvois (within 72 h of validation), body `{reason}`.' })
+  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @ApiParam({ name: 'id', description: 'Our documentId, the MyInvois uuid, or the document `ID`' })
+  @ApiBody(schemaRef('MyInvoisReasonBody'))
+  @ApiResponse({ status: 200, description: '`{status:"success", data:{documentId, state:"cancelled", ...}}`' })
+  @ApiResponse({ status: 202, description: '`{status:"pending", data:{documentId, state:"cancelling", href}}`: poll GET' })
+  @ApiResponse({ status: 409, ...errorResponse })
   async cancel(@Headers('supplier_uuid') supplier: string, @Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
     await send(reply, await this.service.cancel(supplier, id, body, context));
   }
 
-  @Post('documents/:id/reject')
-  @StateChange('Reject a valid document at MyInvois (buyer side: once, within 72 h of validation), body `{reason}`.', 'rejecting', 'rejected_by_buyer')
-  async reject(@Headers('supplier_uuid') supplier: string, @Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
-    await send(reply, await this.service.reject(supplier, id, body, context));
-  }
-
   @Get('documents/:id')
-  @ApiOperation({ summary: "A submitted document's state (pending, submitted, rejected, valid, invalid, cancelling, cancelled, rejecting, rejected_by_buyer), MyInvois uuid, longId, submissionUid." })
+  @ApiOperation({ summary: "A submitted document's state (pending, submitted, rejected, valid, invalid, cancelling, cancelled, rejected_by_buyer), MyInvois uuid, longId, submissionUid, the buyer's rejection." })
   @ApiParam({ name: 'id', description: 'Our documentId, the MyInvois uuid, or the document `ID`' })
-  @ApiResponse({ status: 200, description: '`{status:"success", data:{documentId, invoiceCodeNumber, kind, state, uuid, longId, submissionUid, error}}`' })
+  @ApiResponse({ status: 200, description: '`{status:"success", data:{documentId, invoiceCodeNumber, kind, state, uuid, longId, submissionUid, error, validatedAt, rejectedByBuyer:{reason, requestedAt}|null, peppol}}`' })
   document(@Headers('supplier_uuid') supplier: string, @Param('id') id: string, @Ctx() context: RequestContext) {
     return this.service.document(supplier, id, context);
   }

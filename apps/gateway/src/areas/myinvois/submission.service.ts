@@ -2,43 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { AppError, EventMetadata, MyInvoisDocumentsSubmittedData, documentDecider, documentStreamId, MyInvoisSubmissionKind, SubmissionError, issue, myInvoisSubmissionDecider, myInvoisSubmissionStreamId, notFound } from '@einvoice/domain';
 import { handleCommand } from '@einvoice/domain/infrastructure';
-import { myinvois } from '@einvoice/areas';
+import { myinvois, validateBody } from '@einvoice/areas';
 import { recordResponse } from '../../idempotency/idempotency';
 import { Connections } from '../../infrastructure/infrastructure.module';
 import { SupplierCache } from '../../suppliers/supplier-lookup';
 import type { RequestContext } from '../peppol/peppol-area.service';
 import { assertTransportMode } from '../peppol/transport-mode';
 import { idsSentOverPeppol, peppolDocumentsOf } from './peppol-leg';
+import { MyInvoisReasonBody } from './reason.dto';
+import { SubmissionAnswer, requestStateChange, waitForRows } from './state-change';
 
-/** The status and body the controller sends. */
-export interface SubmissionAnswer {
-  readonly statusCode: 200 | 202;
-  readonly body: unknown;
-}
+export type { SubmissionAnswer } from './state-change';
 
-type DocumentState = 'pending' | 'submitted' | 'rejected' | 'valid' | 'invalid' | 'cancelling' | 'cancelled' | 'rejecting' | 'rejected_by_buyer';
+type DocumentState = 'pending' | 'submitted' | 'rejected' | 'valid' | 'invalid' | 'cancelling' | 'cancelled' | 'rejected_by_buyer';
 
-/** Cancellation (issuer) and rejection (buyer) take the same path: request, the worker asks MyInvois, the answer. */
-interface StateChange {
-  readonly command: 'RequestCancellation' | 'RequestRejection';
-  readonly noun: string;
-  readonly done: string;
-  readonly from: readonly DocumentState[];
-  readonly during: DocumentState;
-  readonly after: DocumentState;
-  readonly notAllowed: string;
-  readonly refused: string;
-}
-const STATE_CHANGES = {
-  cancel: {
-    command: 'RequestCancellation', noun: 'cancellation', done: 'cancelled', from: ['valid', 'rejected_by_buyer'], during: 'cancelling', after: 'cancelled',
-    notAllowed: 'MYINVOIS.NOT_CANCELLABLE', refused: 'MYINVOIS.CANCEL_REFUSED',
-  },
-  reject: {
-    command: 'RequestRejection', noun: 'rejection', done: 'rejected (once, within 72 h of validation)', from: ['valid'], during: 'rejecting', after: 'rejected_by_buyer',
-    notAllowed: 'MYINVOIS.NOT_REJECTABLE', refused: 'MYINVOIS.REJECT_REFUSED',
-  },
-} satisfies Record<string, StateChange>;
+/** Cancellable: valid, also when its buyer asked MyInvois to reject it (still valid there). */
+const CANCELLABLE: readonly DocumentState[] = ['valid', 'rejected_by_buyer'];
 
 interface DocumentRow {
   id: string;
@@ -54,9 +33,13 @@ interface DocumentRow {
   updated_at: Date;
   peppol_document_id: string | null;
   peppol_delivery_status?: string | null;
+  validated_at: Date | null;
+  rejection_reason: string | null;
+  rejection_requested_at: Date | null;
 }
 
 const documentHref = (documentId: string) => `/api/einvoice/documents/${documentId}`;
+const DOCUMENT_SQL = `SELECT m.*, d.delivery_status AS peppol_delivery_status FROM myinvois_documents m LEFT JOIN documents d ON d.id = m.peppol_document_id`;
 
 /**
  * Malaysian area, submission (#4; seed 000 "Invoice-type document", submission response). The
@@ -129,10 +112,10 @@ export class MyInvoisSubmissionService {
       }
     });
     if (!data.documents.length) return { statusCode: 200, body: pending };
-    const rows = await this.waitFor(
-      `SELECT * FROM myinvois_documents WHERE submission_id = $1 ORDER BY created_at, invoice_code_number`,
-      [submissionId],
+    const rows = await waitForRows<DocumentRow>(
+      () => this.connections.dataSource.query(`SELECT * FROM myinvois_documents WHERE submission_id = $1 ORDER BY created_at, invoice_code_number`, [submissionId]),
       (r) => r.state !== 'pending',
+      this.waitMs,
     );
     const open = rows.filter((r) => r.state === 'pending');
     const submissionUid = rows.find((r) => r.submission_uid)?.submission_uid ?? null;
@@ -155,81 +138,45 @@ export class MyInvoisSubmissionService {
    * authority's reason, or 202 (poll GET) when MyInvois has not answered within MYINVOIS_WAIT_MS.
    * A document rejected by the buyer (`rejected_by_buyer`) is still valid there: it can be cancelled.
    */
-  cancel(supplierHeader: string | string[] | undefined, id: string, body: unknown, context: RequestContext): Promise<SubmissionAnswer> {
-    return this.changeState(STATE_CHANGES.cancel, supplierHeader, id, body, context);
-  }
-
-  /**
-   * `POST /api/einvoice/documents/{id}/reject` `{reason}` (SDK "04 reject document"): a valid
-   * document, within 72 h of its validation and once, is rejected at MyInvois by the reporting
-   * worker; 200 `rejected_by_buyer`, 409 `MYINVOIS.NOT_REJECTABLE` / `MYINVOIS.REJECTION_PERIOD_OVER`
-   * / `MYINVOIS.REJECT_REFUSED` (the authority's reason), or 202 (poll GET) as for cancel.
-   */
-  reject(supplierHeader: string | string[] | undefined, id: string, body: unknown, context: RequestContext): Promise<SubmissionAnswer> {
-    return this.changeState(STATE_CHANGES.reject, supplierHeader, id, body, context);
-  }
-
-  private async changeState(
-    change: StateChange,
-    supplierHeader: string | string[] | undefined,
-    id: string,
-    body: unknown,
-    context: RequestContext,
-  ): Promise<SubmissionAnswer> {
-    const reason = (body as { reason?: unknown } | null)?.reason;
-    if (typeof reason !== 'string' || reason.trim().length === 0 || reason.length > 300) {
-      throw new AppError('validation', 'REQUEST.INVALID', 'reason is required: 1 to 300 characters.', {
-        issues: [issue('reason', 'FIELD.REQUIRED', `Give the reason for the ${change.noun} (1 to 300 characters).`)],
-      });
-    }
+  async cancel(supplierHeader: string | string[] | undefined, id: string, body: unknown, context: RequestContext): Promise<SubmissionAnswer> {
+    const { reason } = validateBody(MyInvoisReasonBody, body);
     const row = await this.find(supplierHeader, id, context);
-    if (!change.from.includes(row.state) || !row.uuid) {
-      throw new AppError('conflict', change.notAllowed, `Only a valid document can be ${change.done}; this one is ${row.state}.`, {
-        issues: [issue('id', change.notAllowed, `The document is ${row.state}.`)],
+    if (!CANCELLABLE.includes(row.state) || !row.uuid) {
+      throw new AppError('conflict', 'MYINVOIS.NOT_CANCELLABLE', `Only a valid document can be cancelled; this one is ${row.state}.`, {
+        issues: [issue('id', 'MYINVOIS.NOT_CANCELLABLE', `The document is ${row.state}.`)],
       });
     }
-    const pending = { status: 'pending', data: { ...view({ ...row, state: change.during }), href: documentHref(row.id) } };
-    const metadata: EventMetadata = { tenantId: context.tenant.id, correlationId: context.correlationId, idempotencyKey: context.idempotency?.key };
-    await this.connections.store.transaction(async (uow) => {
-      await recordResponse(uow, context.idempotency, 202, pending);
-      await handleCommand(uow, myInvoisSubmissionDecider, myInvoisSubmissionStreamId(row.submission_id), {
-        type: change.command,
-        data: { submissionId: row.submission_id, documentId: row.id, uuid: row.uuid as string, reason, requestedAt: new Date().toISOString() },
-      }, metadata);
+    const uuid = row.uuid;
+    return requestStateChange<DocumentRow>(this.connections, context, this.waitMs, {
+      pending: { status: 'pending', data: { ...view({ ...row, state: 'cancelling' }), href: documentHref(row.id) } },
+      record: (uow, metadata) =>
+        handleCommand(uow, myInvoisSubmissionDecider, myInvoisSubmissionStreamId(row.submission_id), {
+          type: 'RequestCancellation',
+          data: { submissionId: row.submission_id, documentId: row.id, uuid, reason, requestedAt: new Date().toISOString() },
+        }, metadata),
+      read: async () => (await this.connections.dataSource.query(`${DOCUMENT_SQL} WHERE m.id = $1`, [row.id]))[0],
+      inFlight: (after) => after.state === 'cancelling',
+      outcome: (after) =>
+        after.state === 'cancelled'
+          ? { done: { status: 'success', data: view(after) } }
+          : {
+              refused: new AppError('conflict', 'MYINVOIS.CANCEL_REFUSED', `MyInvois refused the cancellation: ${after.error?.message ?? ''}`, {
+                issues: [issue('id', after.error?.code ?? 'MYINVOIS.CANCEL_REFUSED', after.error?.message ?? 'Refused.')],
+              }),
+            },
     });
-    const [after] = await this.waitFor(
-      `SELECT m.*, d.delivery_status AS peppol_delivery_status FROM myinvois_documents m LEFT JOIN documents d ON d.id = m.peppol_document_id WHERE m.id = $1`,
-      [row.id], (r) => r.state !== change.during);
-    if (after?.state === change.after) return { statusCode: 200, body: { status: 'success', data: view(after) } };
-    if (after && change.from.includes(after.state)) {
-      throw new AppError('conflict', change.refused, `MyInvois refused the ${change.noun}: ${after.error?.message ?? ''}`, {
-        issues: [issue('id', after.error?.code ?? change.refused, after.error?.message ?? 'Refused.')],
-      });
-    }
-    return { statusCode: 202, body: pending };
   }
 
   private async find(supplierHeader: string | string[] | undefined, id: string, context: RequestContext): Promise<DocumentRow> {
     const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, 'my', supplierHeader);
     const rows: DocumentRow[] = await this.connections.dataSource.query(
-      `SELECT m.*, d.delivery_status AS peppol_delivery_status FROM myinvois_documents m
-       LEFT JOIN documents d ON d.id = m.peppol_document_id
+      `${DOCUMENT_SQL}
        WHERE m.supplier_id = $1 AND m.tenant_id = $2 AND (m.id::text = $3 OR m.uuid = $3 OR m.invoice_code_number = $3)
        ORDER BY m.created_at DESC LIMIT 1`,
       [supplier.id, context.tenant.id, id],
     );
     if (!rows[0]) throw notFound('DOCUMENT.NOT_FOUND', `No MyInvois document ${id} for this supplier.`);
     return rows[0];
-  }
-
-  /** Polls the read model until `done` holds for every row, or MYINVOIS_WAIT_MS passes. */
-  private async waitFor(sql: string, params: unknown[], done: (row: DocumentRow) => boolean): Promise<DocumentRow[]> {
-    const deadline = Date.now() + this.waitMs;
-    for (;;) {
-      const rows: DocumentRow[] = await this.connections.dataSource.query(sql, params);
-      if (rows.every(done) || Date.now() >= deadline) return rows;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(100, Math.max(0, deadline - Date.now()))));
-    }
   }
 }
 
@@ -244,6 +191,9 @@ function view(row: DocumentRow) {
     longId: row.long_id,
     submissionUid: row.submission_uid,
     error: row.error,
+    validatedAt: row.validated_at ? new Date(row.validated_at).toISOString() : null,
+    // The buyer asked MyInvois to reject it (seen by the reporting worker's rejection watch).
+    rejectedByBuyer: row.rejection_requested_at ? { reason: row.rejection_reason, requestedAt: new Date(row.rejection_requested_at).toISOString() } : null,
     // transport_mode: peppol: the PINT MY copy in the documents read model; null when not sent over Peppol.
     peppol: row.peppol_document_id ? { documentId: row.peppol_document_id, deliveryStatus: row.peppol_delivery_status ?? 'Scheduled' } : null,
     createdAt: new Date(row.created_at).toISOString(),

@@ -5,7 +5,7 @@ import type {
   MyInvoisDocumentCancellationRequestedData,
   MyInvoisDocumentCancelledData,
   MyInvoisDocumentInvalidatedData,
-  MyInvoisDocumentRejectedData,
+  MyInvoisDocumentRejectedByBuyerData,
   MyInvoisDocumentValidatedData,
   MyInvoisDocumentsSubmittedData,
   MyInvoisSubmissionAcceptedData,
@@ -17,10 +17,10 @@ import type { UnitOfWork } from '../eventstore/unit-of-work';
 /**
  * The `myinvois_documents` read model (#4): one row per submitted document, states `pending`
  * (at the gateway, not yet answered), `submitted` (MyInvois gave it a uuid), `rejected`,
- * `valid`, `invalid`, `cancelling`, `cancelled`, `rejecting` (the buyer's rejection asked, MyInvois
- * not answered yet), `rejected_by_buyer` (MyInvois recorded the rejection; still valid there, and its
- * ID still taken, until the issuer cancels it: `rejected` already means refused at submission). Inserts are idempotent on replay; updates are
- * versioned by the stream position (`version < position`).
+ * `valid`, `invalid`, `cancelling`, `cancelled`, `rejected_by_buyer` (the buyer asked MyInvois to
+ * reject it, seen by the rejection-watch; still valid there, and its ID still taken, until the
+ * issuer cancels it: `rejected` already means refused at submission). Inserts are idempotent on
+ * replay; updates are versioned by the stream position (`version < position`).
  */
 export async function projectMyInvoisDocuments(uow: UnitOfWork, event: RecordedEvent): Promise<void> {
   const position = event.streamPosition;
@@ -67,7 +67,7 @@ export async function projectMyInvoisDocuments(uow: UnitOfWork, event: RecordedE
     case 'MyInvoisDocumentValidated': {
       const d = event.data as MyInvoisDocumentValidatedData;
       await uow.query(
-        `UPDATE myinvois_documents SET state = 'valid', long_id = $2, updated_at = $3, version = $4 WHERE id = $1 AND version < $4`,
+        `UPDATE myinvois_documents SET state = 'valid', long_id = $2, validated_at = $3, updated_at = $3, version = $4 WHERE id = $1 AND version < $4`,
         [d.documentId, d.longId, d.validatedAt, position],
       );
       return;
@@ -80,11 +80,9 @@ export async function projectMyInvoisDocuments(uow: UnitOfWork, event: RecordedE
       );
       return;
     }
-    case 'MyInvoisDocumentCancellationRequested':
-    case 'MyInvoisDocumentRejectionRequested': {
+    case 'MyInvoisDocumentCancellationRequested': {
       const d = event.data as MyInvoisDocumentCancellationRequestedData;
-      const state = event.type === 'MyInvoisDocumentRejectionRequested' ? 'rejecting' : 'cancelling';
-      await uow.query(`UPDATE myinvois_documents SET state = $4, updated_at = $2, version = $3 WHERE id = $1 AND version < $3`, [d.documentId, d.requestedAt, position, state]);
+      await uow.query(`UPDATE myinvois_documents SET state = 'cancelling', updated_at = $2, version = $3 WHERE id = $1 AND version < $3`, [d.documentId, d.requestedAt, position]);
       return;
     }
     case 'MyInvoisDocumentCancelled': {
@@ -92,19 +90,22 @@ export async function projectMyInvoisDocuments(uow: UnitOfWork, event: RecordedE
       await uow.query(`UPDATE myinvois_documents SET state = 'cancelled', updated_at = $2, version = $3 WHERE id = $1 AND version < $3`, [d.documentId, d.cancelledAt, position]);
       return;
     }
-    case 'MyInvoisDocumentRejected': {
-      const d = event.data as MyInvoisDocumentRejectedData;
-      await uow.query(`UPDATE myinvois_documents SET state = 'rejected_by_buyer', updated_at = $2, version = $3 WHERE id = $1 AND version < $3`, [d.documentId, d.rejectedAt, position]);
+    case 'MyInvoisDocumentRejectedByBuyer': {
+      const d = event.data as MyInvoisDocumentRejectedByBuyerData;
+      await uow.query(
+        `UPDATE myinvois_documents SET state = 'rejected_by_buyer', rejection_reason = $2, rejection_requested_at = $3, updated_at = $5, version = $4
+         WHERE id = $1 AND version < $4`,
+        [d.documentId, d.reason, d.requestedAt, position, event.recordedAt],
+      );
       return;
     }
-    case 'MyInvoisDocumentCancellationRefused':
-    case 'MyInvoisDocumentRejectionRefused': {
+    case 'MyInvoisDocumentCancellationRefused': {
       // The document is as it was before the request: valid, or rejected by the buyer and still valid.
       const d = event.data as MyInvoisDocumentCancellationRefusedData;
       await uow.query(
-        `UPDATE myinvois_documents SET state = CASE WHEN EXISTS (SELECT 1 FROM events WHERE stream_id = $5 AND type = 'MyInvoisDocumentRejected' AND data->>'uuid' = $6)
-           THEN 'rejected_by_buyer' ELSE 'valid' END, error = $2, updated_at = $3, version = $4 WHERE id = $1 AND version < $4`,
-        [d.documentId, d.error, d.refusedAt, position, event.streamId, d.uuid],
+        `UPDATE myinvois_documents SET state = CASE WHEN rejection_requested_at IS NULL THEN 'valid' ELSE 'rejected_by_buyer' END,
+           error = $2, updated_at = $3, version = $4 WHERE id = $1 AND version < $4`,
+        [d.documentId, d.error, d.refusedAt, position],
       );
       return;
     }

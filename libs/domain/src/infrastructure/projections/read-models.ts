@@ -5,6 +5,7 @@ import type { SupplierOnboardedData } from '../../supplier';
 import type { ConstraintErrorMap } from '../eventstore/event-store';
 import type { UnitOfWork } from '../eventstore/unit-of-work';
 import { myInvoisConstraintErrors, projectMyInvoisDocuments } from './myinvois-documents';
+import { projectMyInvoisRejections } from './myinvois-rejections';
 import { participantConstraintErrors, projectParticipants } from './participants';
 
 /**
@@ -22,6 +23,7 @@ export async function projectReadModels(uow: UnitOfWork, event: RecordedEvent): 
     case 'DocumentReceived':
       return projectDocumentReceived(uow, event as RecordedEvent & { data: DocumentReceivedData });
     default:
+      if (event.type.startsWith('MyInvoisBuyerRejection')) return projectMyInvoisRejections(uow, event);
       if (event.type.startsWith('MyInvois')) return projectMyInvoisDocuments(uow, event);
       return projectParticipants(uow, event);
   }
