@@ -3,6 +3,7 @@ import type {
   MyInvoisDocumentCancellationRequestedData,
   MyInvoisDocumentRejectionRequestedData,
   MyInvoisDocumentsSubmittedData,
+  MyInvoisPeppolCopyWithheldData,
   MyInvoisSubmissionAcceptedData,
   MyInvoisSubmissionAttemptedData,
   MyInvoisSubmissionRejectedData,
@@ -43,4 +44,16 @@ export type RecordCancellation = Command<'RecordCancellation', StateChangeAnswer
 export type RequestRejection = Command<'RequestRejection', MyInvoisDocumentRejectionRequestedData>;
 export type RecordRejection = Command<'RecordRejection', StateChangeAnswer>;
 
-export type MyInvoisSubmissionCommand = SubmitToMyInvois | RecordSubmissionAttempt | RecordSubmissionAccepted | RecordSubmissionRejected | RecordPoll | RequestCancellation | RecordCancellation | RequestRejection | RecordRejection;
+/** The reporting worker did not send a valid document's Peppol copy (its ID went over Peppol before). */
+export type WithholdPeppolCopy = Command<'WithholdPeppolCopy', MyInvoisPeppolCopyWithheldData>;
+export type MyInvoisSubmissionCommand =
+  | SubmitToMyInvois
+  | RecordSubmissionAttempt
+  | RecordSubmissionAccepted
+  | RecordSubmissionRejected
+  | RecordPoll
+  | RequestCancellation
+  | RecordCancellation
+  | RequestRejection
+  | RecordRejection
+  | WithholdPeppolCopy;

@@ -81,6 +81,12 @@ export function decideMyInvoisSubmission(command: MyInvoisSubmissionCommand, sta
       }
       return [cancelling ? { type: 'MyInvoisDocumentCancelled', data: { submissionId, documentId, uuid, cancelledAt: at } } : { type: 'MyInvoisDocumentRejected', data: { submissionId, documentId, uuid, rejectedAt: at } }];
     }
+    case 'WithholdPeppolCopy': {
+      // Only a valid document's copy is ever due; a repeated command decides nothing new.
+      const { documentId } = command.data;
+      if (state.status !== 'answered' || !Object.values(state.valid).includes(documentId) || state.withheld.includes(documentId)) return [];
+      return [{ type: 'MyInvoisPeppolCopyWithheld', data: command.data }];
+    }
     default: {
       const unknown: never = command;
       return unknown;

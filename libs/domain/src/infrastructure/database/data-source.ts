@@ -7,9 +7,10 @@ import { Webhooks1732200000004 } from './migrations/1732200000004-webhooks';
 import { AuthorityCredentials1732200000005 } from './migrations/1732200000005-authority-credentials';
 import { MyInvoisDocuments1732200000006 } from './migrations/1732200000006-myinvois-documents';
 import { MyInvoisPeppolLink1732200000007 } from './migrations/1732200000007-myinvois-peppol-link';
+import { MyInvoisPeppolRelease1732200000008 } from './migrations/1732200000008-myinvois-peppol-release';
 
 /** Every migration, in order. TypeORM migrations only: `synchronize` is never used. */
-export const migrations = [EventStore1732200000000, Gateway1732200000001, SandboxAccessPoint1732200000002, Participants1732200000003, Webhooks1732200000004, AuthorityCredentials1732200000005, MyInvoisDocuments1732200000006, MyInvoisPeppolLink1732200000007];
+export const migrations = [EventStore1732200000000, Gateway1732200000001, SandboxAccessPoint1732200000002, Participants1732200000003, Webhooks1732200000004, AuthorityCredentials1732200000005, MyInvoisDocuments1732200000006, MyInvoisPeppolLink1732200000007, MyInvoisPeppolRelease1732200000008];
 
 export interface DataSourceOptions {
   readonly databaseUrl: string;

@@ -8,11 +8,18 @@ import type {
   MyInvoisDocumentRejectedData,
   MyInvoisDocumentValidatedData,
   MyInvoisDocumentsSubmittedData,
+  MyInvoisPeppolCopyWithheldData,
   MyInvoisSubmissionAcceptedData,
   MyInvoisSubmissionRejectedData,
+  SubmissionError,
 } from '../../myinvois-submission';
+import { PEPPOL_WITHHELD } from '../../myinvois-submission/peppol-copy';
 import type { ConstraintErrorMap } from '../eventstore/event-store';
 import type { UnitOfWork } from '../eventstore/unit-of-work';
+
+/** SET clause: a copy still awaiting validation never leaves once the document is rejected or invalid (`reason`: its parameter). */
+const withhold = (reason: string) => `peppol_reason = CASE WHEN peppol_state = 'awaiting_validation' THEN ${reason}::jsonb ELSE peppol_reason END,
+  peppol_state = CASE WHEN peppol_state = 'awaiting_validation' THEN 'withheld' ELSE peppol_state END`;
 
 /**
  * The `myinvois_documents` read model (#4): one row per submitted document, states `pending`
@@ -21,6 +28,8 @@ import type { UnitOfWork } from '../eventstore/unit-of-work';
  * not answered yet), `rejected_by_buyer` (MyInvois recorded the rejection; still valid there, and its
  * ID still taken, until the issuer cancels it: `rejected` already means refused at submission). Inserts are idempotent on replay; updates are
  * versioned by the stream position (`version < position`).
+ * `peppol_state` follows the PINT MY copy: `awaiting_validation` until MyInvois says Valid (then the
+ * `documents` row of its DocumentSubmitted tells), `withheld` with `peppol_reason` when it never leaves.
  */
 export async function projectMyInvoisDocuments(uow: UnitOfWork, event: RecordedEvent): Promise<void> {
   const position = event.streamPosition;
@@ -30,9 +39,12 @@ export async function projectMyInvoisDocuments(uow: UnitOfWork, event: RecordedE
       for (const doc of d.documents) {
         await uow.query(
           `INSERT INTO myinvois_documents (id, submission_id, tenant_id, supplier_id, kind, invoice_code_number, document_hash,
-             state, created_at, updated_at, version, peppol_document_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $8, $9, $10) ON CONFLICT (id) DO NOTHING`,
-          [doc.documentId, d.submissionId, d.tenantId, d.supplierId, d.kind, doc.invoiceCodeNumber, doc.documentHash, d.submittedAt, position, doc.peppolDocumentId ?? null],
+             state, created_at, updated_at, version, peppol_document_id, peppol_state)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING`,
+          [
+            doc.documentId, d.submissionId, d.tenantId, d.supplierId, d.kind, doc.invoiceCodeNumber, doc.documentHash, d.submittedAt, position,
+            doc.peppol?.documentId ?? doc.peppolDocumentId ?? null, doc.peppol ? 'awaiting_validation' : null,
+          ],
         );
       }
       return;
@@ -48,9 +60,9 @@ export async function projectMyInvoisDocuments(uow: UnitOfWork, event: RecordedE
       }
       for (const doc of d.rejectedDocuments) {
         await uow.query(
-          `UPDATE myinvois_documents SET state = 'rejected', error = $2, submission_uid = $3, updated_at = $4, version = $5
+          `UPDATE myinvois_documents SET state = 'rejected', error = $2, submission_uid = $3, updated_at = $4, version = $5, ${withhold('$6')}
            WHERE id = $1 AND version < $5`,
-          [doc.documentId, doc.error, d.submissionUid, d.acceptedAt, position],
+          [doc.documentId, doc.error, d.submissionUid, d.acceptedAt, position, PEPPOL_WITHHELD.rejected(doc.error)],
         );
       }
       return;
@@ -58,9 +70,9 @@ export async function projectMyInvoisDocuments(uow: UnitOfWork, event: RecordedE
     case 'MyInvoisSubmissionRejected': {
       const d = event.data as MyInvoisSubmissionRejectedData;
       await uow.query(
-        `UPDATE myinvois_documents SET state = 'rejected', error = $2, updated_at = $3, version = $4
+        `UPDATE myinvois_documents SET state = 'rejected', error = $2, updated_at = $3, version = $4, ${withhold('$5')}
          WHERE submission_id = $1 AND version < $4`,
-        [d.submissionId, d.error, d.rejectedAt, position],
+        [d.submissionId, d.error, d.rejectedAt, position, PEPPOL_WITHHELD.rejected(d.error)],
       );
       return;
     }
@@ -75,8 +87,17 @@ export async function projectMyInvoisDocuments(uow: UnitOfWork, event: RecordedE
     case 'MyInvoisDocumentInvalidated': {
       const d = event.data as MyInvoisDocumentInvalidatedData;
       await uow.query(
-        `UPDATE myinvois_documents SET state = 'invalid', error = $2, updated_at = $3, version = $4 WHERE id = $1 AND version < $4`,
-        [d.documentId, { code: 'Invalid', message: d.reason }, d.invalidatedAt, position],
+        `UPDATE myinvois_documents SET state = 'invalid', error = $2, updated_at = $3, version = $4, ${withhold('$5')}
+         WHERE id = $1 AND version < $4`,
+        [d.documentId, { code: 'Invalid', message: d.reason }, d.invalidatedAt, position, PEPPOL_WITHHELD.invalid(d.reason)],
+      );
+      return;
+    }
+    case 'MyInvoisPeppolCopyWithheld': {
+      const d = event.data as MyInvoisPeppolCopyWithheldData;
+      await uow.query(
+        `UPDATE myinvois_documents SET peppol_state = 'withheld', peppol_reason = $2, updated_at = $3, version = $4 WHERE id = $1 AND version < $4`,
+        [d.documentId, d.reason satisfies SubmissionError, d.withheldAt, position],
       );
       return;
     }
