@@ -13,9 +13,9 @@ import {
   myInvoisSubmissionStreamId,
 } from '@einvoice/domain';
 import { EventStore, MessageContext, handleCommand } from '@einvoice/domain/infrastructure';
-import { invoiceBody, supplier as fixtureSupplier } from '../../../../libs/areas/src/myinvois/fixtures/bodies';
 import { openTestDatabase } from '../../../../test/support/database';
 import { documentSubmitted } from '../../../../test/support/fixtures';
+import { freshTin, invoiceBody, myInvoisSupplier } from '../../../../test/support/myinvois';
 import { createMyInvoisHandler } from './report-myinvois';
 
 /** Handler calls outside Kafka: nothing to heartbeat. */
@@ -25,7 +25,7 @@ describe('transport_mode: peppol: the reporting worker sends the PINT MY copy on
   const run = Date.now().toString(36);
   const tenantId = randomUUID();
   const supplierId = randomUUID();
-  const tin = `C${String(Date.now()).slice(-9)}${Math.floor(Math.random() * 9)}0`;
+  const tin = freshTin();
   const secrets = SecretBox.fromKey(randomBytes(32));
   const connector = new myinvois.SandboxMyInvois({ validationDelayMs: 0 });
   let dataSource: DataSource;
@@ -50,7 +50,7 @@ describe('transport_mode: peppol: the reporting worker sends the PINT MY copy on
 
   /** Appends a MyInvoisDocumentsSubmitted as the gateway does, each document with its PINT MY copy. */
   async function submit(ids: string[], replaceDocument?: string): Promise<{ data: MyInvoisDocumentsSubmittedData; event: RecordedEvent }> {
-    const mySupplier = { ...fixtureSupplier, tin };
+    const mySupplier = { ...myInvoisSupplier, tin };
     const prepared = myinvois.preparePeppolLeg(myinvois.prepareSubmission('invoice', ids.map((ID) => invoiceBody({ ID })), mySupplier, new Set()), mySupplier);
     const data: MyInvoisDocumentsSubmittedData = {
       submissionId: randomUUID(), tenantId, supplierId, kind: 'invoice', submittedAt: new Date().toISOString(),
