@@ -1,7 +1,4 @@
 import type { Client } from './http';
-
-/** The area's fixtures, for app tests (an app may import a lib only by its npm scope, and the scope exports no fixtures). */
-export { invoiceBody, supplier as myInvoisSupplier } from '../../libs/areas/src/myinvois/fixtures/bodies';
 import { eventually } from './stack';
 
 /** A TIN of the non-individual form (C + digits, ending in 0) unique to this run. */

@@ -1,61 +1,40 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+// transport_mode: peppol: the reporting-worker's poll step on real PostgreSQL against the sandbox
+// (release-peppol-copies.ts): the PINT MY copy leaves only with its document's validation, once.
+import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { myinvois } from '@einvoice/areas';
-import {
-  EventMetadata,
-  MyInvoisDocumentsSubmittedData,
-  RecordedEvent,
-  SecretBox,
-  createLogger,
-  documentDecider,
-  documentStreamId,
-  myInvoisSubmissionDecider,
-  myInvoisSubmissionStreamId,
-} from '@einvoice/domain';
-import { EventStore, MessageContext, handleCommand } from '@einvoice/domain/infrastructure';
-import { openTestDatabase } from '../../../../test/support/database';
-import { documentSubmitted } from '../../../../test/support/fixtures';
-import { freshTin, invoiceBody, myInvoisSupplier } from '../../../../test/support/myinvois';
-import { createMyInvoisHandler } from './report-myinvois';
-
-/** Handler calls outside Kafka: nothing to heartbeat. */
-const ctx = { topic: 'documents', partition: 0, offset: '0', attempt: 1, headers: {}, heartbeat: async () => undefined } as MessageContext;
+import { EventMetadata, MyInvoisDocumentsSubmittedData, RecordedEvent, documentDecider, documentStreamId, myInvoisSubmissionDecider, myInvoisSubmissionStreamId } from '@einvoice/domain';
+import { EventStore, handleCommand } from '@einvoice/domain/infrastructure';
+import { openTestDatabase } from '../support/database';
+import { documentSubmitted } from '../support/fixtures';
+import { invoiceBody } from '../../libs/areas/src/myinvois/fixtures/bodies';
+import { freshTin } from '../support/myinvois';
+import { sandboxWorker, storeMyInvoisSupplier, submittedDocumentOf, workerContext as ctx } from '../support/myinvois-worker';
 
 describe('transport_mode: peppol: the reporting worker sends the PINT MY copy only once MyInvois says Valid (real PostgreSQL, sandbox MyInvois)', () => {
   const run = Date.now().toString(36);
-  const tenantId = randomUUID();
-  const supplierId = randomUUID();
-  const tin = freshTin();
-  const secrets = SecretBox.fromKey(randomBytes(32));
-  const connector = new myinvois.SandboxMyInvois({ validationDelayMs: 0 });
   let dataSource: DataSource;
   let store: EventStore;
-  let handle: ReturnType<typeof createMyInvoisHandler>;
+  let handle: ReturnType<typeof sandboxWorker>['handler'];
+  let seller: Awaited<ReturnType<typeof storeMyInvoisSupplier>>;
 
   beforeAll(async () => {
-    ({ dataSource, store } = await openTestDatabase(`rel${run}`));
-    handle = createMyInvoisHandler({
-      store, connector, secrets, groupId: `rel${run}.reporting-worker`, log: createLogger('release-int', 'error'),
-      tokens: new myinvois.TokenCache((credentials) => connector.login(credentials)),
-      pollIntervalMs: 0, maxPolls: 5, maxRetryAfterMs: 0,
-    });
-    const profile = { registeredName: 'Kedai', identifiers: [{ scheme: 'MY:TIN', id: tin }], city: 'Kuala Lumpur', country: 'MYS' };
-    await dataSource.query(`INSERT INTO suppliers (id, tenant_id, area, registered_name, profile, created_at, version) VALUES ($1, $2, 'my', 'Kedai', $3, now(), 1)`, [supplierId, tenantId, profile]);
-    await dataSource.query(`INSERT INTO authority_credentials (supplier_id, authority, client_id, client_secret_sealed) VALUES ($1, $2, $3, $4)`, [
-      supplierId, myinvois.MYINVOIS_AUTHORITY, `client-${run}`, secrets.seal('secret'),
-    ]);
+    ({ dataSource, store } = await openTestDatabase());
+    handle = sandboxWorker(store).handler;
+    seller = await storeMyInvoisSupplier(dataSource, freshTin());
   });
 
   afterAll(() => dataSource?.destroy());
 
   /** Appends a MyInvoisDocumentsSubmitted as the gateway does, each document with its PINT MY copy. */
   async function submit(ids: string[], replaceDocument?: string): Promise<{ data: MyInvoisDocumentsSubmittedData; event: RecordedEvent }> {
-    const mySupplier = { ...myInvoisSupplier, tin };
-    const prepared = myinvois.preparePeppolLeg(myinvois.prepareSubmission('invoice', ids.map((ID) => invoiceBody({ ID })), mySupplier, new Set()), mySupplier);
+    const { tenantId, supplierId, supplier } = seller;
+    const prepared = myinvois.preparePeppolLeg(myinvois.prepareSubmission('invoice', ids.map((ID) => invoiceBody({ ID })), supplier, new Set()), supplier);
     const data: MyInvoisDocumentsSubmittedData = {
       submissionId: randomUUID(), tenantId, supplierId, kind: 'invoice', submittedAt: new Date().toISOString(),
       documents: prepared.documents.map((d) => ({
-        documentId: randomUUID(), invoiceCodeNumber: d.submission.codeNumber, format: d.submission.format, document: replaceDocument ?? String(d.submission.document), documentHash: d.submission.documentHash,
+        ...submittedDocumentOf(d),
+        ...(replaceDocument ? { document: replaceDocument } : {}),
         peppol: d.peppol && { documentId: randomUUID(), documentType: d.peppol.documentType, senderParticipantId: d.peppol.sender, receiverParticipantId: d.peppol.receiver, xml: d.peppol.xml, fields: { ID: d.document.body.ID } },
       })),
     };
@@ -123,8 +102,8 @@ describe('transport_mode: peppol: the reporting worker sends the PINT MY copy on
 
   it('an ID this supplier already sent over Peppol: MyInvois valid, the copy withheld (PEPPOL.WITHHELD_ID_ALREADY_SENT), never a second Peppol document', async () => {
     const id = `SENT-${run}`;
-    const earlier = documentSubmitted({ supplierId, tenantId, area: 'my', documentNumber: id, fields: {} });
-    const metadata: EventMetadata = { tenantId };
+    const earlier = documentSubmitted({ supplierId: seller.supplierId, tenantId: seller.tenantId, area: 'my', documentNumber: id, fields: {} });
+    const metadata: EventMetadata = { tenantId: seller.tenantId };
     await store.transaction((uow) => handleCommand(uow, documentDecider, documentStreamId(earlier.documentId), { type: 'SubmitDocument', data: earlier }, metadata));
 
     const { data } = await submitAndPoll([id]);
