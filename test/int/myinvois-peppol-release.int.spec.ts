@@ -77,6 +77,7 @@ describe('transport_mode: peppol: the reporting worker sends the PINT MY copy on
     expect(BigInt(copies[0].globalPosition)).toBeGreaterThan(BigInt(validated.globalPosition));
     const [sent] = await dataSource.query(`SELECT delivery_status FROM documents WHERE id = $1`, [doc.peppol?.documentId]);
     expect(sent).toEqual({ delivery_status: 'Scheduled' });
+    expect(await rowOf(doc.documentId)).toEqual({ state: 'valid', peppol_state: 'released', peppol_reason: null });
 
     await handle(polled, ctx); // at-least-once: the same poll event again
     expect(await copyEvents(doc.peppol?.documentId ?? '')).toHaveLength(1);

@@ -54,8 +54,8 @@ interface DocumentRow {
   created_at: Date;
   updated_at: Date;
   peppol_document_id: string | null;
-  /** `awaiting_validation` | `withheld`; null without a copy (or for a schema-1 copy sent at submission). */
-  peppol_state: 'awaiting_validation' | 'withheld' | null;
+  /** Null without a copy, or for a schema-1 copy (sent at submission). */
+  peppol_state: 'awaiting_validation' | 'released' | 'withheld' | null;
   peppol_reason: SubmissionError | null;
   peppol_delivery_status?: string | null;
 }
@@ -264,8 +264,9 @@ function view(row: DocumentRow) {
  */
 function peppolView(row: DocumentRow) {
   if (!row.peppol_document_id) return null;
-  // A schema-1 copy (no peppol_state) was appended at submission: Scheduled until its row says otherwise.
-  const deliveryStatus = row.peppol_delivery_status ?? row.peppol_state ?? 'Scheduled';
+  // Released (or a schema-1 copy, appended at submission): its documents row; Scheduled until that says otherwise.
+  const held = row.peppol_state === 'awaiting_validation' || row.peppol_state === 'withheld' ? row.peppol_state : undefined;
+  const deliveryStatus = held ?? row.peppol_delivery_status ?? 'Scheduled';
   return { documentId: row.peppol_document_id, deliveryStatus, reason: deliveryStatus === 'withheld' ? row.peppol_reason : null };
 }
 

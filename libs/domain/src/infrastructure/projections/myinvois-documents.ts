@@ -28,8 +28,9 @@ const withhold = (reason: string) => `peppol_reason = CASE WHEN peppol_state = '
  * not answered yet), `rejected_by_buyer` (MyInvois recorded the rejection; still valid there, and its
  * ID still taken, until the issuer cancels it: `rejected` already means refused at submission). Inserts are idempotent on replay; updates are
  * versioned by the stream position (`version < position`).
- * `peppol_state` follows the PINT MY copy: `awaiting_validation` until MyInvois says Valid (then the
- * `documents` row of its DocumentSubmitted tells), `withheld` with `peppol_reason` when it never leaves.
+ * `peppol_state` follows the PINT MY copy: `awaiting_validation` until MyInvois says Valid, then
+ * `released` (the `documents` row of its DocumentSubmitted tells how far it got), or `withheld` with
+ * `peppol_reason` when it never leaves.
  */
 export async function projectMyInvoisDocuments(uow: UnitOfWork, event: RecordedEvent): Promise<void> {
   const position = event.streamPosition;
@@ -79,7 +80,10 @@ export async function projectMyInvoisDocuments(uow: UnitOfWork, event: RecordedE
     case 'MyInvoisDocumentValidated': {
       const d = event.data as MyInvoisDocumentValidatedData;
       await uow.query(
-        `UPDATE myinvois_documents SET state = 'valid', long_id = $2, updated_at = $3, version = $4 WHERE id = $1 AND version < $4`,
+        // Its copy's DocumentSubmitted is appended in this transaction (or MyInvoisPeppolCopyWithheld right after).
+        `UPDATE myinvois_documents SET state = 'valid', long_id = $2, updated_at = $3, version = $4,
+           peppol_state = CASE WHEN peppol_state = 'awaiting_validation' THEN 'released' ELSE peppol_state END
+         WHERE id = $1 AND version < $4`,
         [d.documentId, d.longId, d.validatedAt, position],
       );
       return;

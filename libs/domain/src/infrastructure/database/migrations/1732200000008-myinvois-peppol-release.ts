@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The PINT MY copy of a MyInvois document leaves only once MyInvois says Valid: until then its
- * state is `awaiting_validation`; a copy that never leaves is `withheld`, with the reason
+ * state is `awaiting_validation`, then `released`; a copy that never leaves is `withheld`, with the reason
  * (`peppol_reason`: invalid, rejected, ID already sent over Peppol). Null for documents without a
  * copy and for schema-1 documents whose copy left at submission (the `documents` row tells).
  */
