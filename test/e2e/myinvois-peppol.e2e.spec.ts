@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { createTenant } from '../../apps/gateway/src/auth/api-keys';
 import { generalPublic, invoiceBody, line, onboardingBody, sst } from '../../libs/areas/src/myinvois/fixtures/bodies';
@@ -20,11 +21,16 @@ describe('MyInvois with transport_mode: peppol (PINT MY over Peppol) and credit 
   const peppol = () => ({ supplier_uuid: supplier, transport_mode: 'peppol' });
   const plain = () => ({ supplier_uuid: supplier });
   const stateOf = (key: string) => client.get(`/api/einvoice/documents/${encodeURIComponent(key)}`, plain());
-  const until = (what: string, key: string, done: (data: Record<string, unknown> & { peppol: { deliveryStatus: string } | null }) => boolean) =>
+  type Peppol = { documentId: string; deliveryStatus: string; reason: { code: string; message: string } | null } | null;
+  type Seen = Record<string, unknown> & { state: string; peppol: Peppol };
+  /** Every state GET showed while waiting, in order (the Peppol status must only move forward). */
+  const until = (what: string, key: string, done: (data: Seen) => boolean, seen: Seen[] = []) =>
     eventually(what, async () => {
-      const data = (await stateOf(key)).body?.data;
+      const data = (await stateOf(key)).body?.data as Seen | undefined;
+      if (data) seen.push(data);
       return data && done(data) ? data : undefined;
     }, 30_000);
+  const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
   const peppolEvents = async (documentNumber: string) =>
     Number((await dataSource.query(
       `SELECT count(*) AS n FROM events WHERE type = 'DocumentSubmitted' AND data->>'supplierId' = $1 AND data->>'documentNumber' = $2`,
@@ -54,12 +60,29 @@ describe('MyInvois with transport_mode: peppol (PINT MY over Peppol) and credit 
     await dataSource?.destroy();
   });
 
-  it('an invoice with transport_mode: peppol is accepted by MyInvois AND delivered over Peppol as PINT MY (0230 + TIN)', async () => {
+  it('an invoice with transport_mode: peppol is accepted by MyInvois AND, once MyInvois says Valid, delivered over Peppol as PINT MY (0230 + TIN)', async () => {
     const answer = await client.post('/api/einvoice/generate/invoice', invoiceBody({ ID: id('PEP') }), peppol());
     expect(answer.status).toBe(200);
     expect(answer.body.data.submissionResponse.acceptedDocuments).toEqual([{ uuid: expect.any(String), invoiceCodeNumber: id('PEP') }]);
-    const done = await until('valid and delivered', id('PEP'), (d) => d.state === 'valid' && d.peppol?.deliveryStatus === 'Delivered');
-    expect(done.peppol).toEqual({ documentId: expect.any(String), deliveryStatus: 'Delivered' });
+    // The sandbox keeps it Submitted for MYINVOIS_SANDBOX_VALIDATION_MS (and its first poll always sees Submitted).
+    const seen: Seen[] = [(await stateOf(id('PEP'))).body.data];
+    expect(seen[0]).toMatchObject({ state: 'submitted', peppol: { documentId: expect.any(String), deliveryStatus: 'awaiting_validation', reason: null } });
+    const done = await until('valid and delivered', id('PEP'), (d) => d.state === 'valid' && d.peppol?.deliveryStatus === 'Delivered', seen);
+    expect(done.peppol).toEqual({ documentId: seen[0].peppol?.documentId, deliveryStatus: 'Delivered', reason: null });
+    // Awaiting validation while MyInvois has not said Valid; forward only: awaiting_validation → Scheduled → Delivered.
+    const order = ['awaiting_validation', 'Scheduled', 'Delivered'];
+    for (const s of seen) if (s.state !== 'valid') expect(s.peppol?.deliveryStatus).toBe('awaiting_validation');
+    const steps = seen.map((s) => order.indexOf(s.peppol?.deliveryStatus ?? ''));
+    expect(steps).toEqual([...steps].sort((a, b) => a - b));
+    expect(steps).not.toContain(-1);
+    // The copy was appended by the poll that recorded the validation, never before.
+    const [validated, copy] = await dataSource.query(
+      `SELECT type, metadata->>'causationId' AS cause FROM events WHERE (type = 'MyInvoisDocumentValidated' AND data->>'documentId' = $1) OR (type = 'DocumentSubmitted' AND data->>'documentId' = $2)
+       ORDER BY global_position`,
+      [done.documentId, done.peppol?.documentId],
+    );
+    expect([validated.type, copy.type]).toEqual(['MyInvoisDocumentValidated', 'DocumentSubmitted']);
+    expect(copy.cause).toBe(validated.cause);
 
     const [stored] = await dataSource.query(`SELECT area, document_number, xml, delivery FROM documents WHERE id = $1`, [(done.peppol as unknown as { documentId: string }).documentId]);
     expect(stored).toMatchObject({ area: 'my', document_number: id('PEP') });
@@ -110,6 +133,56 @@ describe('MyInvois with transport_mode: peppol (PINT MY over Peppol) and credit 
     expect(await peppolEvents(id('MULTI'))).toBe(0);
     // Without Peppol the same document goes to MyInvois.
     expect((await client.post('/api/einvoice/generate/invoice', exemptAtRate, plain())).status).toBe(200);
+  });
+
+  it('an INVALID document (MyInvois says Invalid) is never sent over Peppol: its copy is withheld, with the reason', async () => {
+    const answer = await client.post('/api/einvoice/generate/invoice', invoiceBody({ ID: id('INVALID') }), peppol());
+    expect(answer.status).toBe(200);
+    const done = await until('invalid', id('INVALID'), (d) => d.state === 'invalid');
+    expect(done.peppol).toEqual({ documentId: expect.any(String), deliveryStatus: 'withheld', reason: { code: 'PEPPOL.WITHHELD_INVALID', message: expect.stringContaining('invalid') } });
+    // Recorded Invalid in the same transaction that would have released it: nothing can follow.
+    expect(await peppolEvents(id('INVALID'))).toBe(0);
+    expect(await dataSource.query(`SELECT id FROM documents WHERE supplier_id = $1 AND document_number = $2`, [supplier, id('INVALID')])).toEqual([]);
+  });
+
+  it('raw: the exact bytes submitted to MyInvois, whose SHA-256 is the stored documentHash (Repr-Digest, X-Document-Hash); peppol: the PINT MY XML as sent', async () => {
+    const done = await until('delivered', id('PEP'), (d) => d.peppol?.deliveryStatus === 'Delivered');
+    const [stored] = await dataSource.query(`SELECT document_hash FROM myinvois_documents WHERE id = $1`, [done.documentId]);
+    for (const key of [done.documentId as string, id('PEP')]) {
+      const raw = await client.bytes(`/api/einvoice/documents/${encodeURIComponent(key)}/raw`, plain());
+      expect(raw.status).toBe(200);
+      expect(raw.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(sha256(raw.body)).toBe(stored.document_hash);
+      expect(raw.headers.get('x-document-hash')).toBe(stored.document_hash);
+      expect(raw.headers.get('repr-digest')).toBe(`sha-256=:${Buffer.from(stored.document_hash, 'hex').toString('base64')}:`);
+      expect(JSON.parse(raw.body.toString('utf8'))).toMatchObject({ _D: expect.any(String), Invoice: [expect.objectContaining({ ID: [{ _: id('PEP') }] })] });
+    }
+
+    const [sent] = await dataSource.query(`SELECT xml FROM documents WHERE id = $1`, [done.peppol?.documentId]);
+    const pint = await client.bytes(`/api/einvoice/documents/${done.documentId}/peppol`, plain());
+    expect(pint.status).toBe(200);
+    expect(pint.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(pint.body.toString('utf8')).toBe(sent.xml);
+    expect(pint.headers.get('x-document-hash')).toBe(sha256(sent.xml));
+  });
+
+  it('raw and peppol are 404 in the one error shape for an unknown id, another tenant, and (peppol) a document without a Peppol copy', async () => {
+    const unknown = await client.get('/api/einvoice/documents/no-such-document/raw', plain());
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ status: 'not_found', errors: [expect.objectContaining({ code: 'DOCUMENT.NOT_FOUND' })] });
+
+    const { apiKey } = await createTenant(dataSource, 'e2e myinvois peppol other');
+    const other = client.withKey(apiKey);
+    for (const route of ['raw', 'peppol']) {
+      const answer = await other.get(`/api/einvoice/documents/${encodeURIComponent(id('PEP'))}/${route}`, plain());
+      expect(answer.status).toBe(404);
+      expect(answer.body).toMatchObject({ status: 'not_found', message: expect.any(String), errors: [expect.objectContaining({ code: expect.any(String) })] });
+    }
+
+    await until('plain valid', id('PLAIN'), (d) => d.state === 'valid');
+    const none = await client.get(`/api/einvoice/documents/${encodeURIComponent(id('PLAIN'))}/peppol`, plain());
+    expect(none.status).toBe(404);
+    expect(none.body).toMatchObject({ status: 'not_found', errors: [expect.objectContaining({ code: 'DOCUMENT.NO_PEPPOL_COPY' })] });
   });
 
   it('a credit note (02) referencing an accepted invoice (its MyInvois uuid and ID) is accepted; one without the reference is rejected', async () => {

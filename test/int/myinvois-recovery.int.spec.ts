@@ -1,24 +1,20 @@
 // The reporting-worker's MyInvois handler against real PostgreSQL and the in-memory sandbox:
 // the recovery branches after a Submit Documents call whose answer was lost (the e2e crash test
 // covers "all found"; these cover "some found, the rest submitted" and "the rest refused").
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import {
   MyInvoisDocumentsSubmittedData,
   MyInvoisSubmissionAcceptedData,
   RecordedEvent,
-  SecretBox,
   myInvoisSubmissionDecider,
   myInvoisSubmissionStreamId,
 } from '@einvoice/domain';
-import { EventStore, MessageContext, handleCommand } from '@einvoice/domain/infrastructure';
+import { EventStore, handleCommand } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
 import { openTestDatabase } from '../support/database';
-import { invoiceBody, supplier as supplierFixture } from '../../libs/areas/src/myinvois/fixtures/bodies';
-import { createMyInvoisHandler } from '../../apps/reporting-worker/src/myinvois/report-myinvois';
-
-const context: MessageContext = { topic: 't', partition: 0, offset: '0', attempt: 1, headers: {}, heartbeat: async () => undefined };
-const secrets = SecretBox.fromKey(randomBytes(32));
+import { invoiceBody } from '../../libs/areas/src/myinvois/fixtures/bodies';
+import { sandboxWorker, storeMyInvoisSupplier, submittedDocumentOf, workerContext as context } from '../support/myinvois-worker';
 
 describe('MyInvois reporting after a lost Submit Documents answer', () => {
   let dataSource: DataSource;
@@ -31,17 +27,7 @@ describe('MyInvois reporting after a lost Submit Documents answer', () => {
 
   /** A Malaysian supplier with stored credentials, a submission of `ids`, and the sandbox it talks to. */
   async function submission(ids: readonly string[]) {
-    const supplierId = randomUUID();
-    const tenantId = randomUUID();
-    const tin = supplierFixture.tin;
-    const credentials = { clientId: `client-${supplierId}`, clientSecret: 'secret', onBehalfOfTin: tin };
-    await dataSource.query(
-      `INSERT INTO suppliers (id, tenant_id, area, registered_name, profile, created_at, version) VALUES ($1, $2, 'my', $3, $4, now(), 1)`,
-      [supplierId, tenantId, supplierFixture.registeredName, { registeredName: supplierFixture.registeredName, country: 'MYS', identifiers: [{ scheme: 'MY:TIN', id: tin }] }],
-    );
-    await dataSource.query(`INSERT INTO authority_credentials (supplier_id, authority, client_id, client_secret_sealed) VALUES ($1, $2, $3, $4)`, [
-      supplierId, myinvois.MYINVOIS_AUTHORITY, credentials.clientId, secrets.seal(credentials.clientSecret),
-    ]);
+    const { supplierId, tenantId, credentials, supplier: supplierFixture } = await storeMyInvoisSupplier(dataSource);
     // Unique internal ids per run: the sandbox's DV302 key includes them.
     const prepared = myinvois.prepareSubmission('invoice', ids.map((id) => invoiceBody({ ID: `${id}-${supplierId.slice(0, 8)}` })), supplierFixture, new Set());
     expect(prepared.rejected).toEqual([]);
@@ -50,30 +36,13 @@ describe('MyInvois reporting after a lost Submit Documents answer', () => {
       tenantId,
       supplierId,
       kind: 'invoice',
-      documents: prepared.documents.map((d) => ({
-        documentId: randomUUID(),
-        invoiceCodeNumber: d.submission.codeNumber,
-        format: d.submission.format,
-        document: String(d.submission.document),
-        documentHash: d.submission.documentHash,
-      })),
+      documents: prepared.documents.map(submittedDocumentOf),
       submittedAt: new Date().toISOString(),
     };
     const streamId = myInvoisSubmissionStreamId(data.submissionId);
     const metadata = { tenantId, correlationId: randomUUID() };
     await store.transaction((uow) => handleCommand(uow, myInvoisSubmissionDecider, streamId, { type: 'SubmitToMyInvois', data }, metadata));
-    const sandbox = new myinvois.SandboxMyInvois({ validationDelayMs: 0 });
-    const handler = createMyInvoisHandler({
-      store,
-      connector: sandbox,
-      tokens: new myinvois.TokenCache((c) => sandbox.login(c)),
-      secrets,
-      groupId: `reporting-${randomUUID()}`,
-      log: () => undefined,
-      pollIntervalMs: 0,
-      maxPolls: 5,
-      maxRetryAfterMs: 0,
-    });
+    const { sandbox, handler } = sandboxWorker(store);
 
     /** What the first worker did before it died: committed its attempt, and MyInvois took `sent`. */
     async function lostAttempt(sent: readonly MyInvoisDocumentsSubmittedData['documents'][number][]) {

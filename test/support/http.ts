@@ -35,4 +35,10 @@ export class Client {
   get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
     return this.request('GET', path, { headers });
   }
+
+  /** GET the exact bytes of the answer (no decoding, no JSON parsing): for hashes over the body. */
+  async bytes(path: string, headers: Record<string, string> = {}): Promise<Answer<Buffer>> {
+    const response = await fetch(`${this.url}${path}`, { headers: { ...(this.apiKey ? { 'x-svc-auth-key': this.apiKey } : {}), ...headers } });
+    return { status: response.status, body: Buffer.from(await response.arrayBuffer()), headers: response.headers };
+  }
 }

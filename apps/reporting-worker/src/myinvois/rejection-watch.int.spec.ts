@@ -22,7 +22,7 @@ describe('#4 MyInvois rejection watch: which documents a scan asks about (real P
   });
 
   /** One submission of one document through the decider, up to `outcome` (as the reporting worker records it). */
-  async function document(supplierId: string, submittedAt: number, outcome: 'valid' | 'invalid' | 'rejected_by_buyer' | 'cancelled' | 'submitted', validatedAt = submittedAt + 60_000) {
+  async function document(supplierId: string, submittedAt: number, outcome: 'valid' | 'invalid' | 'rejected_by_buyer' | 'cancelled' | 'submitted' = 'valid', validatedAt = submittedAt + 60_000) {
     const submissionId = randomUUID();
     const documentId = randomUUID();
     const uuid = `U${randomUUID().replace(/-/g, '').slice(0, 25).toUpperCase()}`;

@@ -16,6 +16,7 @@ import {
 } from '@einvoice/domain';
 import { EventHandler, EventStore, MessageContext, UnitOfWork, handleCommand } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
+import { releasePeppolCopies } from './release-peppol-copies';
 
 export interface MyInvoisReportingDependencies {
   readonly store: EventStore;
@@ -214,7 +215,8 @@ async function poll(deps: MyInvoisReportingDependencies, event: RecordedEvent, s
       if (error instanceof AppError && error.code === myinvois.MYINVOIS_ERRORS.TOKEN_REJECTED) await deps.tokens.invalidate(submitted.supplierId);
       throw error;
     }
-    await handleCommand(uow, myInvoisSubmissionDecider, streamId, {
+    const metadata = metadataOf(event, submitted.tenantId);
+    const recorded = await handleCommand(uow, myInvoisSubmissionDecider, streamId, {
       type: 'RecordPoll',
       data: {
         submissionId,
@@ -223,7 +225,9 @@ async function poll(deps: MyInvoisReportingDependencies, event: RecordedEvent, s
         documents: status.documentSummary.map((d) => ({ uuid: d.uuid, status: d.status, longId: d.longId, reason: d.documentStatusReason })),
         polledAt: new Date().toISOString(),
       },
-    }, metadataOf(event, submitted.tenantId));
+    }, metadata);
+    // transport_mode: peppol: a copy leaves with its document's validation, in this transaction.
+    await releasePeppolCopies(uow, submitted, recorded, metadata);
   });
 }
 

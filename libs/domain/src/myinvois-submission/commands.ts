@@ -2,6 +2,7 @@ import type { Command } from '../events';
 import type {
   MyInvoisDocumentCancellationRequestedData,
   MyInvoisDocumentsSubmittedData,
+  MyInvoisPeppolCopyWithheldData,
   MyInvoisSubmissionAcceptedData,
   MyInvoisSubmissionAttemptedData,
   MyInvoisSubmissionRejectedData,
@@ -48,6 +49,8 @@ export type RecordRejectionByBuyer = Command<
   { readonly submissionId: string; readonly uuid: string; readonly reason: string; readonly requestedAt: string }
 >;
 
+/** The reporting worker did not send a valid document's Peppol copy (its ID went over Peppol before). */
+export type WithholdPeppolCopy = Command<'WithholdPeppolCopy', MyInvoisPeppolCopyWithheldData>;
 export type MyInvoisSubmissionCommand =
   | SubmitToMyInvois
   | RecordSubmissionAttempt
@@ -56,4 +59,5 @@ export type MyInvoisSubmissionCommand =
   | RecordPoll
   | RequestCancellation
   | RecordCancellation
-  | RecordRejectionByBuyer;
+  | RecordRejectionByBuyer
+  | WithholdPeppolCopy;

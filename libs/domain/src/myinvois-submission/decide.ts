@@ -80,6 +80,12 @@ export function decideMyInvoisSubmission(command: MyInvoisSubmissionCommand, sta
       if (state.rejected[uuid] || state.cancelling[uuid]) return [];
       return [{ type: 'MyInvoisDocumentRejectedByBuyer', data: { submissionId, documentId: state.valid[uuid], uuid, reason, requestedAt } }];
     }
+    case 'WithholdPeppolCopy': {
+      // Only a valid document's copy is ever due; a repeated command decides nothing new.
+      const { documentId } = command.data;
+      if (state.status !== 'answered' || !Object.values(state.valid).includes(documentId) || state.withheld.includes(documentId)) return [];
+      return [{ type: 'MyInvoisPeppolCopyWithheld', data: command.data }];
+    }
     default: {
       const unknown: never = command;
       return unknown;

@@ -27,8 +27,31 @@ export interface SubmittedMyInvoisDocument {
   readonly document: string;
   /** SHA-256 hex of `document` (wire `documentHash`). */
   readonly documentHash: string;
-  /** With `transport_mode: peppol`: the id of its PINT MY `DocumentSubmitted` (documents read model). */
+  /**
+   * Schema 1 only (events written before the Peppol copy waited for validation): the id of the PINT
+   * MY `DocumentSubmitted` the gateway appended with this event. New events carry `peppol` instead.
+   */
   readonly peppolDocumentId?: string;
+  /**
+   * With `transport_mode: peppol`: the PINT MY copy, kept here until MyInvois says the document is
+   * Valid; only then does the reporting worker append its `DocumentSubmitted` (peppol-copy.ts).
+   */
+  readonly peppol?: MyInvoisPeppolCopy;
+}
+
+/** What the Peppol leg needs to send a MyInvois document's PINT MY copy once it is valid. */
+export interface MyInvoisPeppolCopy {
+  /** Reserved at submission: the id of its `DocumentSubmitted` (documents read model). */
+  readonly documentId: string;
+  /** UNTDID 1001 code of the PINT MY form (380, 381, 383, 389, 261, 527). */
+  readonly documentType: string;
+  /** `iso6523-actorid-upis::0230:<tin>` of the issuer and of its counterpart. */
+  readonly senderParticipantId: string;
+  readonly receiverParticipantId: string;
+  /** The PINT MY XML, sent unchanged. */
+  readonly xml: string;
+  /** The caller's document fields (get-document and the receiver's copy show them). */
+  readonly fields: Record<string, unknown>;
 }
 
 /** The gateway accepted a submission request: these documents go to MyInvois as one submission. */
@@ -160,6 +183,19 @@ export interface MyInvoisDocumentRejectedByBuyerData {
 }
 export type MyInvoisDocumentRejectedByBuyer = Event<'MyInvoisDocumentRejectedByBuyer', MyInvoisDocumentRejectedByBuyerData>;
 
+/**
+ * A valid document's Peppol copy was not sent: its ID already went over Peppol for this supplier
+ * (an earlier document, since cancelled; Peppol document IDs are unique per supplier).
+ * Invalid or rejected documents need no such event: their own event says why (read model).
+ */
+export interface MyInvoisPeppolCopyWithheldData {
+  readonly submissionId: string;
+  readonly documentId: string;
+  readonly reason: SubmissionError;
+  readonly withheldAt: string;
+}
+export type MyInvoisPeppolCopyWithheld = Event<'MyInvoisPeppolCopyWithheld', MyInvoisPeppolCopyWithheldData>;
+
 export type MyInvoisSubmissionEvent =
   | MyInvoisDocumentsSubmitted
   | MyInvoisSubmissionAttempted
@@ -171,7 +207,8 @@ export type MyInvoisSubmissionEvent =
   | MyInvoisDocumentCancellationRequested
   | MyInvoisDocumentCancelled
   | MyInvoisDocumentCancellationRefused
-  | MyInvoisDocumentRejectedByBuyer;
+  | MyInvoisDocumentRejectedByBuyer
+  | MyInvoisPeppolCopyWithheld;
 
 /** Stream kind `myinvois` (topic: documents, topics.ts): one stream per submission request. */
 export const myInvoisSubmissionStreamId = (submissionId: string): string => `myinvois-${submissionId}`;

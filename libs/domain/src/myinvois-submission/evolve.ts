@@ -19,6 +19,8 @@ export type MyInvoisSubmissionState =
       readonly cancelling: Readonly<Record<string, string>>;
       readonly rejected: Readonly<Record<string, string>>;
       readonly validatedAt: Readonly<Record<string, string>>;
+      /** Documents whose Peppol copy was withheld after validation. */
+      readonly withheld: readonly string[];
       readonly polls: number;
     };
 
@@ -39,7 +41,7 @@ export function evolveMyInvoisSubmission(state: MyInvoisSubmissionState, event: 
         ? { status: 'submitted', attempts: event.data.attempt, firstAttemptAt: state.firstAttemptAt ?? event.data.attemptedAt }
         : state;
     case 'MyInvoisSubmissionAccepted':
-      return { status: 'answered', pending: Object.fromEntries(event.data.acceptedDocuments.map((d) => [d.uuid, d.documentId])), valid: {}, cancelling: {}, rejected: {}, validatedAt: {}, polls: 0 };
+      return { status: 'answered', pending: Object.fromEntries(event.data.acceptedDocuments.map((d) => [d.uuid, d.documentId])), valid: {}, cancelling: {}, rejected: {}, validatedAt: {}, withheld: [], polls: 0 };
     case 'MyInvoisSubmissionRejected':
       return { status: 'rejected' };
     case 'MyInvoisSubmissionPolled':
@@ -62,6 +64,8 @@ export function evolveMyInvoisSubmission(state: MyInvoisSubmissionState, event: 
       return state.status === 'answered' ? { ...state, cancelling: without(state.cancelling, event.data.uuid) } : state;
     case 'MyInvoisDocumentRejectedByBuyer':
       return state.status === 'answered' ? { ...state, rejected: { ...state.rejected, [event.data.uuid]: event.data.documentId } } : state;
+    case 'MyInvoisPeppolCopyWithheld':
+      return state.status === 'answered' ? { ...state, withheld: [...state.withheld, event.data.documentId] } : state;
     default: {
       const unknown: never = event;
       return unknown;

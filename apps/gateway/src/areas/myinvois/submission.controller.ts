@@ -1,15 +1,26 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
-import { ApiBody, ApiHeader, ApiOperation, ApiParam, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiHeader, ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Ctx } from '../../http/request-context';
 import type { RequestContext } from '../peppol/peppol-area.service';
 import { MyInvoisSubmissionService } from './submission.service';
 import { errorResponse, schemaRef } from '../../http/openapi';
 import { sendAnswer as send } from './state-change';
+import { RawDocument, digestHeaders } from './raw-documents';
 
 const submitted =
   '`{status:"submitted", data:{submissionId, submissionResponse:{submissionUid, acceptedDocuments:[{uuid, invoiceCodeNumber}], rejectedDocuments:[{invoiceCodeNumber, error:{code, message, target, propertyPath, details}}], pendingDocuments:[]}}}`';
 const pending = 'MyInvois did not answer within MYINVOIS_WAIT_MS: the same shape, `pendingDocuments:[{documentId, invoiceCodeNumber, href}]` to poll';
+
+/** The exact bytes, with their SHA-256 (`Repr-Digest`, `X-Document-Hash`): never re-serialised. */
+async function sendRaw(reply: FastifyReply, document: RawDocument): Promise<void> {
+  await reply.status(200).headers(digestHeaders(document)).send(document.bytes);
+}
+
+const digestHeaderDocs = {
+  'Repr-Digest': { description: 'RFC 9530: `sha-256=:<base64 of the SHA-256 of the body>:`', schema: { type: 'string' } },
+  'X-Document-Hash': { description: 'The same SHA-256 in lower-case hex (the MyInvois `documentHash` form)', schema: { type: 'string' } },
+};
 
 /** Malaysian area, submission (#4): single, bulk, consolidated, self-billed, the document's state, cancellation. */
 @ApiTags('Malaysia (/api/einvoice)')
@@ -91,9 +102,32 @@ export class MyInvoisSubmissionController {
   @Get('documents/:id')
   @ApiOperation({ summary: "A submitted document's state (pending, submitted, rejected, valid, invalid, cancelling, cancelled, rejected_by_buyer), MyInvois uuid, longId, submissionUid, the buyer's rejection." })
   @ApiParam({ name: 'id', description: 'Our documentId, the MyInvois uuid, or the document `ID`' })
-  @ApiResponse({ status: 200, description: '`{status:"success", data:{documentId, invoiceCodeNumber, kind, state, uuid, longId, submissionUid, error, validatedAt, rejectedByBuyer:{reason, requestedAt}|null, peppol}}`' })
+  @ApiResponse({
+    status: 200,
+    description:
+      '`{status:"success", data:{documentId, invoiceCodeNumber, kind, state, uuid, longId, submissionUid, error, validatedAt, rejectedByBuyer:{reason, requestedAt}|null, peppol}}`; ' +
+      '`peppol` (transport_mode: peppol) is `{documentId, deliveryStatus: awaiting_validation | Scheduled | Delivered | withheld, reason}` or null',
+  })
   document(@Headers('supplier_uuid') supplier: string, @Param('id') id: string, @Ctx() context: RequestContext) {
     return this.service.document(supplier, id, context);
+  }
+
+  @Get('documents/:id/raw')
+  @ApiOperation({ summary: 'The exact document submitted to MyInvois (the bytes its documentHash covers), JSON or XML as submitted.' })
+  @ApiParam({ name: 'id', description: 'Our documentId, the MyInvois uuid, or the document `ID`' })
+  @ApiProduces('application/json', 'application/xml')
+  @ApiResponse({ status: 200, description: 'The document bytes; SHA-256 in `Repr-Digest` and `X-Document-Hash`.', headers: digestHeaderDocs })
+  async raw(@Headers('supplier_uuid') supplier: string, @Param('id') id: string, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
+    await sendRaw(reply, await this.service.raw(supplier, id, context));
+  }
+
+  @Get('documents/:id/peppol')
+  @ApiOperation({ summary: 'The PINT MY XML of the document\'s Peppol copy (transport_mode: peppol), sent or not yet (GET documents/{id} `peppol` says); 404 DOCUMENT.NO_PEPPOL_COPY without one.' })
+  @ApiParam({ name: 'id', description: 'Our documentId, the MyInvois uuid, or the document `ID`' })
+  @ApiProduces('application/xml')
+  @ApiResponse({ status: 200, description: 'The PINT MY XML; SHA-256 in `Repr-Digest` and `X-Document-Hash`.', headers: digestHeaderDocs })
+  async peppol(@Headers('supplier_uuid') supplier: string, @Param('id') id: string, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
+    await sendRaw(reply, await this.service.peppolCopy(supplier, id, context));
   }
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { AppError, EventMetadata, MyInvoisDocumentsSubmittedData, documentDecider, documentStreamId, MyInvoisSubmissionKind, SubmissionError, issue, myInvoisSubmissionDecider, myInvoisSubmissionStreamId, notFound } from '@einvoice/domain';
+import { AppError, EventMetadata, MyInvoisDocumentsSubmittedData, MyInvoisSubmissionKind, SubmissionError, issue, myInvoisSubmissionDecider, myInvoisSubmissionStreamId, notFound } from '@einvoice/domain';
 import { handleCommand } from '@einvoice/domain/infrastructure';
 import { myinvois, validateBody } from '@einvoice/areas';
 import { recordResponse } from '../../idempotency/idempotency';
@@ -8,7 +8,8 @@ import { Connections } from '../../infrastructure/infrastructure.module';
 import { SupplierCache } from '../../suppliers/supplier-lookup';
 import type { RequestContext } from '../peppol/peppol-area.service';
 import { assertTransportMode } from '../peppol/transport-mode';
-import { idsSentOverPeppol, peppolDocumentsOf } from './peppol-leg';
+import { peppolCopyOf } from './peppol-leg';
+import { RawDocument, myInvoisDocumentBytes, peppolCopyBytes } from './raw-documents';
 import { MyInvoisReasonBody } from './reason.dto';
 import { SubmissionAnswer, requestStateChange, waitForRows } from './state-change';
 
@@ -32,6 +33,9 @@ interface DocumentRow {
   created_at: Date;
   updated_at: Date;
   peppol_document_id: string | null;
+  /** Null without a copy, or for a schema-1 copy (sent at submission). */
+  peppol_state: 'awaiting_validation' | 'released' | 'withheld' | null;
+  peppol_reason: SubmissionError | null;
   peppol_delivery_status?: string | null;
   validated_at: Date | null;
   rejection_reason: string | null;
@@ -74,9 +78,8 @@ export class MyInvoisSubmissionService {
       : [];
     const mySupplier = myinvois.supplierOfProfile(supplier.profile);
     const checked = myinvois.prepareSubmission(kind, bodies, mySupplier, new Set(taken.map((r) => r.invoice_code_number)));
-    // transport_mode: peppol (explicit): the PINT MY form also goes over Peppol (README "Submission").
+    // transport_mode: peppol (explicit): the PINT MY form also goes over Peppol once MyInvois says Valid (README "Submission").
     const prepared: myinvois.PreparedPeppolSubmission = headers.transportMode === 'peppol' ? myinvois.preparePeppolLeg(checked, mySupplier) : checked;
-    const sentOverPeppol = await idsSentOverPeppol(this.connections.dataSource, supplier.id, prepared);
     // One document: its refusal is the request's (400, or 409 for a duplicate ID).
     if (shape === 'single' && prepared.rejected[0]) throw asRequestError(prepared.rejected[0].error);
 
@@ -92,11 +95,10 @@ export class MyInvoisSubmissionService {
         format: d.submission.format,
         document: String(d.submission.document),
         documentHash: d.submission.documentHash,
-        ...(d.peppol && !sentOverPeppol.has(d.document.body.ID) ? { peppolDocumentId: randomUUID() } : {}),
+        ...(d.peppol ? { peppol: peppolCopyOf(d) } : {}),
       })),
       submittedAt: new Date().toISOString(),
     };
-    const peppolDocuments = peppolDocumentsOf(data, prepared);
     const pending = answer(submissionId, null, [], prepared.rejected, data.documents.map((d) => ({ id: d.documentId, invoice_code_number: d.invoiceCodeNumber })));
     const statusCode = data.documents.length ? 202 : 200;
     const metadata: EventMetadata = { tenantId: context.tenant.id, correlationId: context.correlationId, idempotencyKey: context.idempotency?.key };
@@ -105,10 +107,6 @@ export class MyInvoisSubmissionService {
       await recordResponse(uow, context.idempotency, statusCode, pending);
       if (data.documents.length) {
         await handleCommand(uow, myInvoisSubmissionDecider, myInvoisSubmissionStreamId(submissionId), { type: 'SubmitToMyInvois', data }, metadata);
-      }
-      // The Peppol leg, in the same transaction: the delivery worker sends it as any DocumentSubmitted.
-      for (const peppol of peppolDocuments) {
-        await handleCommand(uow, documentDecider, documentStreamId(peppol.documentId), { type: 'SubmitDocument', data: peppol }, metadata);
       }
     });
     if (!data.documents.length) return { statusCode: 200, body: pending };
@@ -130,6 +128,16 @@ export class MyInvoisSubmissionService {
   /** `GET /api/einvoice/documents/{id}`: by our document id, the MyInvois uuid, or the `ID` (latest). */
   async document(supplierHeader: string | string[] | undefined, id: string, context: RequestContext) {
     return { status: 'success', data: view(await this.find(supplierHeader, id, context)) };
+  }
+
+  /** `GET /api/einvoice/documents/{id}/raw`: the exact bytes submitted to MyInvois (the ones its hash covers). */
+  async raw(supplierHeader: string | string[] | undefined, id: string, context: RequestContext): Promise<RawDocument> {
+    return myInvoisDocumentBytes(this.connections.dataSource, await this.find(supplierHeader, id, context));
+  }
+
+  /** `GET /api/einvoice/documents/{id}/peppol`: the PINT MY copy, 404 when the document has none. */
+  async peppolCopy(supplierHeader: string | string[] | undefined, id: string, context: RequestContext): Promise<RawDocument> {
+    return peppolCopyBytes(this.connections.dataSource, await this.find(supplierHeader, id, context));
   }
 
   /**
@@ -194,12 +202,24 @@ function view(row: DocumentRow) {
     validatedAt: row.validated_at ? new Date(row.validated_at).toISOString() : null,
     // The buyer asked MyInvois to reject it (seen by the reporting worker's rejection watch).
     rejectedByBuyer: row.rejection_requested_at ? { reason: row.rejection_reason, requestedAt: new Date(row.rejection_requested_at).toISOString() } : null,
-    // transport_mode: peppol: the PINT MY copy in the documents read model; null when not sent over Peppol.
-    peppol: row.peppol_document_id ? { documentId: row.peppol_document_id, deliveryStatus: row.peppol_delivery_status ?? 'Scheduled' } : null,
+    peppol: peppolView(row),
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
 }
+/**
+ * transport_mode: peppol: where the PINT MY copy is. `awaiting_validation` until MyInvois says Valid,
+ * then the `documents` read model's Scheduled | Delivered; `withheld` (with `reason`) when it never
+ * leaves (invalid, rejected, ID already sent over Peppol). Null when the document has no copy.
+ */
+function peppolView(row: DocumentRow) {
+  if (!row.peppol_document_id) return null;
+  // Released (or a schema-1 copy, appended at submission): its documents row; Scheduled until that says otherwise.
+  const held = row.peppol_state === 'awaiting_validation' || row.peppol_state === 'withheld' ? row.peppol_state : undefined;
+  const deliveryStatus = held ?? row.peppol_delivery_status ?? 'Scheduled';
+  return { documentId: row.peppol_document_id, deliveryStatus, reason: deliveryStatus === 'withheld' ? row.peppol_reason : null };
+}
+
 /** The seed's submission response, plus the documents still waiting for MyInvois and where to poll them. */
 function answer(
   submissionId: string,

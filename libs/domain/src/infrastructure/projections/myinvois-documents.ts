@@ -8,11 +8,18 @@ import type {
   MyInvoisDocumentRejectedByBuyerData,
   MyInvoisDocumentValidatedData,
   MyInvoisDocumentsSubmittedData,
+  MyInvoisPeppolCopyWithheldData,
   MyInvoisSubmissionAcceptedData,
   MyInvoisSubmissionRejectedData,
+  SubmissionError,
 } from '../../myinvois-submission';
+import { PEPPOL_WITHHELD } from '../../myinvois-submission/peppol-copy';
 import type { ConstraintErrorMap } from '../eventstore/event-store';
 import type { UnitOfWork } from '../eventstore/unit-of-work';
+
+/** SET clause: a copy still awaiting validation never leaves once the document is rejected or invalid (`reason`: its parameter). */
+const withhold = (reason: string) => `peppol_reason = CASE WHEN peppol_state = 'awaiting_validation' THEN ${reason}::jsonb ELSE peppol_reason END,
+  peppol_state = CASE WHEN peppol_state = 'awaiting_validation' THEN 'withheld' ELSE peppol_state END`;
 
 /**
  * The `myinvois_documents` read model (#4): one row per submitted document, states `pending`
@@ -21,6 +28,9 @@ import type { UnitOfWork } from '../eventstore/unit-of-work';
  * reject it, seen by the rejection-watch; still valid there, and its ID still taken, until the
  * issuer cancels it: `rejected` already means refused at submission). Inserts are idempotent on
  * replay; updates are versioned by the stream position (`version < position`).
+ * `peppol_state` follows the PINT MY copy: `awaiting_validation` until MyInvois says Valid, then
+ * `released` (the `documents` row of its DocumentSubmitted tells how far it got), or `withheld` with
+ * `peppol_reason` when it never leaves.
  */
 export async function projectMyInvoisDocuments(uow: UnitOfWork, event: RecordedEvent): Promise<void> {
   const position = event.streamPosition;
@@ -30,9 +40,12 @@ export async function projectMyInvoisDocuments(uow: UnitOfWork, event: RecordedE
       for (const doc of d.documents) {
         await uow.query(
           `INSERT INTO myinvois_documents (id, submission_id, tenant_id, supplier_id, kind, invoice_code_number, document_hash,
-             state, created_at, updated_at, version, peppol_document_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $8, $9, $10) ON CONFLICT (id) DO NOTHING`,
-          [doc.documentId, d.submissionId, d.tenantId, d.supplierId, d.kind, doc.invoiceCodeNumber, doc.documentHash, d.submittedAt, position, doc.peppolDocumentId ?? null],
+             state, created_at, updated_at, version, peppol_document_id, peppol_state)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING`,
+          [
+            doc.documentId, d.submissionId, d.tenantId, d.supplierId, d.kind, doc.invoiceCodeNumber, doc.documentHash, d.submittedAt, position,
+            doc.peppol?.documentId ?? doc.peppolDocumentId ?? null, doc.peppol ? 'awaiting_validation' : null,
+          ],
         );
       }
       return;
@@ -48,9 +61,9 @@ export async function projectMyInvoisDocuments(uow: UnitOfWork, event: RecordedE
       }
       for (const doc of d.rejectedDocuments) {
         await uow.query(
-          `UPDATE myinvois_documents SET state = 'rejected', error = $2, submission_uid = $3, updated_at = $4, version = $5
+          `UPDATE myinvois_documents SET state = 'rejected', error = $2, submission_uid = $3, updated_at = $4, version = $5, ${withhold('$6')}
            WHERE id = $1 AND version < $5`,
-          [doc.documentId, doc.error, d.submissionUid, d.acceptedAt, position],
+          [doc.documentId, doc.error, d.submissionUid, d.acceptedAt, position, PEPPOL_WITHHELD.rejected(doc.error)],
         );
       }
       return;
@@ -58,16 +71,19 @@ export async function projectMyInvoisDocuments(uow: UnitOfWork, event: RecordedE
     case 'MyInvoisSubmissionRejected': {
       const d = event.data as MyInvoisSubmissionRejectedData;
       await uow.query(
-        `UPDATE myinvois_documents SET state = 'rejected', error = $2, updated_at = $3, version = $4
+        `UPDATE myinvois_documents SET state = 'rejected', error = $2, updated_at = $3, version = $4, ${withhold('$5')}
          WHERE submission_id = $1 AND version < $4`,
-        [d.submissionId, d.error, d.rejectedAt, position],
+        [d.submissionId, d.error, d.rejectedAt, position, PEPPOL_WITHHELD.rejected(d.error)],
       );
       return;
     }
     case 'MyInvoisDocumentValidated': {
       const d = event.data as MyInvoisDocumentValidatedData;
       await uow.query(
-        `UPDATE myinvois_documents SET state = 'valid', long_id = $2, validated_at = $3, updated_at = $3, version = $4 WHERE id = $1 AND version < $4`,
+        // Its copy's DocumentSubmitted is appended in this transaction (or MyInvoisPeppolCopyWithheld right after).
+        `UPDATE myinvois_documents SET state = 'valid', long_id = $2, validated_at = $3, updated_at = $3, version = $4,
+           peppol_state = CASE WHEN peppol_state = 'awaiting_validation' THEN 'released' ELSE peppol_state END
+         WHERE id = $1 AND version < $4`,
         [d.documentId, d.longId, d.validatedAt, position],
       );
       return;
@@ -75,8 +91,17 @@ export async function projectMyInvoisDocuments(uow: UnitOfWork, event: RecordedE
     case 'MyInvoisDocumentInvalidated': {
       const d = event.data as MyInvoisDocumentInvalidatedData;
       await uow.query(
-        `UPDATE myinvois_documents SET state = 'invalid', error = $2, updated_at = $3, version = $4 WHERE id = $1 AND version < $4`,
-        [d.documentId, { code: 'Invalid', message: d.reason }, d.invalidatedAt, position],
+        `UPDATE myinvois_documents SET state = 'invalid', error = $2, updated_at = $3, version = $4, ${withhold('$5')}
+         WHERE id = $1 AND version < $4`,
+        [d.documentId, { code: 'Invalid', message: d.reason }, d.invalidatedAt, position, PEPPOL_WITHHELD.invalid(d.reason)],
+      );
+      return;
+    }
+    case 'MyInvoisPeppolCopyWithheld': {
+      const d = event.data as MyInvoisPeppolCopyWithheldData;
+      await uow.query(
+        `UPDATE myinvois_documents SET peppol_state = 'withheld', peppol_reason = $2, updated_at = $3, version = $4 WHERE id = $1 AND version < $4`,
+        [d.documentId, d.reason satisfies SubmissionError, d.withheldAt, position],
       );
       return;
     }

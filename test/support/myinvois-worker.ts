@@ -1,0 +1,57 @@
+// The reporting-worker's MyInvois handler on real PostgreSQL against the in-memory sandbox:
+// a supplier with stored (sealed) credentials, the handler, and submissions as the gateway appends them.
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { SecretBox, SubmittedMyInvoisDocument } from '@einvoice/domain';
+import type { EventStore, MessageContext } from '@einvoice/domain/infrastructure';
+import { myinvois } from '@einvoice/areas';
+import { supplier as supplierFixture } from '../../libs/areas/src/myinvois/fixtures/bodies';
+import { createMyInvoisHandler } from '../../apps/reporting-worker/src/myinvois/report-myinvois';
+
+/** Handler calls outside Kafka: nothing to heartbeat. */
+export const workerContext: MessageContext = { topic: 't', partition: 0, offset: '0', attempt: 1, headers: {}, heartbeat: async () => undefined };
+
+export const testSecrets = SecretBox.fromKey(randomBytes(32));
+
+/** A Malaysian supplier (read model row) with its MyInvois credentials stored sealed, as onboarding leaves them. */
+export async function storeMyInvoisSupplier(dataSource: DataSource, tin = supplierFixture.tin) {
+  const supplierId = randomUUID();
+  const tenantId = randomUUID();
+  const credentials = { clientId: `client-${supplierId}`, clientSecret: 'secret', onBehalfOfTin: tin };
+  await dataSource.query(
+    `INSERT INTO suppliers (id, tenant_id, area, registered_name, profile, created_at, version) VALUES ($1, $2, 'my', $3, $4, now(), 1)`,
+    [supplierId, tenantId, supplierFixture.registeredName, { registeredName: supplierFixture.registeredName, country: 'MYS', identifiers: [{ scheme: 'MY:TIN', id: tin }] }],
+  );
+  await dataSource.query(`INSERT INTO authority_credentials (supplier_id, authority, client_id, client_secret_sealed) VALUES ($1, $2, $3, $4)`, [
+    supplierId, myinvois.MYINVOIS_AUTHORITY, credentials.clientId, testSecrets.seal(credentials.clientSecret),
+  ]);
+  return { supplierId, tenantId, credentials, supplier: { ...supplierFixture, tin } };
+}
+
+/** The MyInvois handler of a reporting worker on its own sandbox (validation at the second poll, no waits). */
+export function sandboxWorker(store: EventStore) {
+  const sandbox = new myinvois.SandboxMyInvois({ validationDelayMs: 0 });
+  const handler = createMyInvoisHandler({
+    store,
+    connector: sandbox,
+    tokens: new myinvois.TokenCache((c) => sandbox.login(c)),
+    secrets: testSecrets,
+    groupId: `reporting-${randomUUID()}`,
+    log: () => undefined,
+    pollIntervalMs: 0,
+    maxPolls: 5,
+    maxRetryAfterMs: 0,
+  });
+  return { sandbox, handler };
+}
+
+/** One prepared document as `MyInvoisDocumentsSubmitted` carries it, with a fresh id. */
+export function submittedDocumentOf(prepared: myinvois.PreparedSubmission['documents'][number]): SubmittedMyInvoisDocument {
+  return {
+    documentId: randomUUID(),
+    invoiceCodeNumber: prepared.submission.codeNumber,
+    format: prepared.submission.format,
+    document: String(prepared.submission.document),
+    documentHash: prepared.submission.documentHash,
+  };
+}
