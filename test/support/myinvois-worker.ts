@@ -6,7 +6,7 @@ import { SecretBox, SubmittedMyInvoisDocument } from '@einvoice/domain';
 import type { EventStore, MessageContext } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
 import { supplier as supplierFixture } from '../../libs/areas/src/myinvois/fixtures/bodies';
-import { createMyInvoisHandler } from '../../apps/reporting-worker/src/myinvois/report-myinvois';
+import { MyInvoisReportingDependencies, createMyInvoisHandler } from '../../apps/reporting-worker/src/myinvois/report-myinvois';
 
 /** Handler calls outside Kafka: nothing to heartbeat. */
 export const workerContext: MessageContext = { topic: 't', partition: 0, offset: '0', attempt: 1, headers: {}, heartbeat: async () => undefined };
@@ -31,7 +31,7 @@ export async function storeMyInvoisSupplier(dataSource: DataSource, tin = suppli
 /** The MyInvois handler of a reporting worker on its own sandbox (validation at the second poll, no waits). */
 export function sandboxWorker(store: EventStore) {
   const sandbox = new myinvois.SandboxMyInvois({ validationDelayMs: 0 });
-  const handler = createMyInvoisHandler({
+  const deps: MyInvoisReportingDependencies = {
     store,
     connector: sandbox,
     tokens: new myinvois.TokenCache((c) => sandbox.login(c)),
@@ -41,8 +41,8 @@ export function sandboxWorker(store: EventStore) {
     pollIntervalMs: 0,
     maxPolls: 5,
     maxRetryAfterMs: 0,
-  });
-  return { sandbox, handler };
+  };
+  return { sandbox, deps, handler: createMyInvoisHandler(deps) };
 }
 
 /** One prepared document as `MyInvoisDocumentsSubmitted` carries it, with a fresh id. */

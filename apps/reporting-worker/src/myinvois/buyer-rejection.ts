@@ -1,5 +1,5 @@
 import { AppError, MyInvoisBuyerRejectionRequestedData, RejectionRefusalKind, SubmissionError, myInvoisRejectionDecider, myInvoisRejectionStreamId } from '@einvoice/domain';
-import { EventHandler, handleCommand } from '@einvoice/domain/infrastructure';
+import { EventHandler, MessageContext, handleCommand } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
 import { MyInvoisReportingDependencies, metadataOf, tokenFor, withRetryAfter } from './report-myinvois';
 
@@ -16,16 +16,23 @@ export function createBuyerRejectionHandler(deps: MyInvoisReportingDependencies)
     await deps.store.transaction(async (uow) => {
       if (!(await uow.markProcessed(deps.groupId, event.eventId))) return;
       let refused: { kind: RejectionRefusalKind; error: SubmissionError } | undefined;
+      let token: myinvois.AccessToken | undefined;
       try {
-        const token = await tokenFor(uow, deps, data.supplierId);
-        await withRetryAfter(deps, ctx, () => deps.connector.rejectDocument(token, data.uuid, data.reason));
+        token = await tokenFor(uow, deps, data.supplierId);
+        const buyerToken = token;
+        await withRetryAfter(deps, ctx, () => deps.connector.rejectDocument(buyerToken, data.uuid, data.reason));
       } catch (error) {
         if (!(error instanceof AppError) || error.retriable) {
           if (error instanceof AppError && error.code === myinvois.MYINVOIS_ERRORS.TOKEN_REJECTED) await deps.tokens.invalidate(data.supplierId);
           throw error;
         }
-        refused = { kind: refusalKind(error), error: (error.details.authorityError as SubmissionError | undefined) ?? { code: error.code, message: error.message } };
-        deps.log('info', 'MyInvois refused a buyer rejection', { rejectionId: data.rejectionId, code: error.code });
+        // "Rejection can be requested only once": perhaps by this very request, before a crash
+        // lost MyInvois's answer. If MyInvois shows our reason on the document, it is ours: done.
+        const ours = error.code === myinvois.MYINVOIS_ERRORS.INCORRECT_STATE && token !== undefined && (await rejectedWithReason(deps, ctx, token, data));
+        if (!ours) {
+          refused = { kind: refusalKind(error), error: (error.details.authorityError as SubmissionError | undefined) ?? { code: error.code, message: error.message } };
+          deps.log('info', 'MyInvois refused a buyer rejection', { rejectionId: data.rejectionId, code: error.code });
+        }
       }
       await handleCommand(uow, myInvoisRejectionDecider, myInvoisRejectionStreamId(data.rejectionId), {
         type: 'RecordBuyerRejectionAnswer',
@@ -33,6 +40,22 @@ export function createBuyerRejectionHandler(deps: MyInvoisReportingDependencies)
       }, metadataOf(event, data.tenantId));
     });
   };
+}
+
+/** How far back Get Recent Documents is asked: rejection is possible only 72 h after validation. */
+const REJECTABLE_FOR_MS = 96 * 3_600_000;
+
+/**
+ * True when MyInvois lists the document among the buyer's received ones with a rejection request
+ * carrying exactly this request's reason (Get Recent Documents, Received, last 96 h).
+ */
+async function rejectedWithReason(deps: MyInvoisReportingDependencies, ctx: MessageContext, token: myinvois.AccessToken, data: MyInvoisBuyerRejectionRequestedData): Promise<boolean> {
+  const now = Date.now();
+  const query = { pageSize: 100, invoiceDirection: 'Received' as const, submissionDateFrom: myinvois.wireUtc(now - REJECTABLE_FOR_MS), submissionDateTo: myinvois.wireUtc(now + 60_000) };
+  for await (const document of myinvois.everyRecentDocument((pageNo) => withRetryAfter(deps, ctx, () => deps.connector.recentDocuments(token, { ...query, pageNo })))) {
+    if (document.uuid === data.uuid) return Boolean(document.rejectRequestDateTime) && document.documentStatusReason === data.reason;
+  }
+  return false;
 }
 
 /** The refusal in the error model's terms: the gateway answers 403, 404, 409 or 400 from it. */

@@ -38,9 +38,6 @@ interface OpenRow {
   created_at: Date;
 }
 
-/** UTC without milliseconds, as the SDK's examples (`2022-11-25T01:59:10Z`). */
-const utc = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-
 /**
  * What one scan asks MyInvois: per supplier with documents `valid` and validated less than 72 h
  * before `now`, those documents, and the window from the oldest one's submission − 1 min (our
@@ -59,8 +56,8 @@ export async function watchedSuppliers(dataSource: DataSource, now: number): Pro
     supplierId: open[0].supplier_id,
     tenantId: open[0].tenant_id,
     documents: new Map(open.map((r) => [r.uuid, { documentId: r.id, submissionId: r.submission_id, uuid: r.uuid }])),
-    submissionDateFrom: utc(Math.max(new Date(open[0].created_at).getTime() - 60_000, now - RECENT_WINDOW_MS)),
-    submissionDateTo: utc(now),
+    submissionDateFrom: myinvois.wireUtc(Math.max(new Date(open[0].created_at).getTime() - 60_000, now - RECENT_WINDOW_MS)),
+    submissionDateTo: myinvois.wireUtc(now),
   }));
 }
 
@@ -148,14 +145,10 @@ export class RejectionWatch {
     try {
       const token = await this.deps.store.transaction((uow) => tokenFor(uow, this.deps, supplier.supplierId));
       const query = { pageSize: WATCH_PAGE_SIZE, invoiceDirection: 'Sent' as const, submissionDateFrom: supplier.submissionDateFrom, submissionDateTo: supplier.submissionDateTo };
-      for (let pageNo = 1; unseen.size > 0; pageNo++) {
-        const page = await this.deps.connector.recentDocuments(token, { ...query, pageNo });
-        for (const doc of page.result) {
-          const open = supplier.documents.get(doc.uuid);
-          if (!open || !unseen.delete(doc.uuid) || !doc.rejectRequestDateTime) continue;
-          await this.record(supplier, open, doc.documentStatusReason ?? '', doc.rejectRequestDateTime);
-        }
-        if (pageNo >= page.metadata.totalPages || page.result.length === 0) break;
+      for await (const doc of myinvois.everyRecentDocument((pageNo) => this.deps.connector.recentDocuments(token, { ...query, pageNo }))) {
+        const open = supplier.documents.get(doc.uuid);
+        if (open && unseen.delete(doc.uuid) && doc.rejectRequestDateTime) await this.record(supplier, open, doc.documentStatusReason ?? '', doc.rejectRequestDateTime);
+        if (unseen.size === 0) break;
       }
     } catch (error) {
       if (error instanceof AppError && error.code === myinvois.MYINVOIS_ERRORS.TOKEN_REJECTED) await this.deps.tokens.invalidate(supplier.supplierId);

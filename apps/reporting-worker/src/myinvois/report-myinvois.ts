@@ -179,17 +179,18 @@ async function findSubmitted(
 ): Promise<AcceptedDocument[]> {
   const wanted = new Map(data.documents.map((d) => [d.invoiceCodeNumber, d.documentId]));
   const found: AcceptedDocument[] = [];
-  const utc = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-  const query = { pageSize: RECOVERY_PAGE_SIZE, submissionDateFrom: utc(Date.parse(firstAttemptAt) - 60_000), submissionDateTo: utc(Date.now() + 60_000), invoiceDirection: 'Sent' as const };
-  for (let pageNo = 1; wanted.size > 0; pageNo++) {
-    const page = await withRetryAfter(deps, ctx, () => deps.connector.recentDocuments(token, { ...query, pageNo }));
-    for (const doc of page.result) {
-      const documentId = wanted.get(doc.internalId);
-      if (!documentId) continue;
-      wanted.delete(doc.internalId);
-      found.push({ documentId, uuid: doc.uuid, invoiceCodeNumber: doc.internalId, submissionUid: doc.submissionUid, recovered: true });
-    }
-    if (pageNo >= page.metadata.totalPages || page.result.length === 0) break;
+  const query = {
+    pageSize: RECOVERY_PAGE_SIZE,
+    submissionDateFrom: myinvois.wireUtc(Date.parse(firstAttemptAt) - 60_000),
+    submissionDateTo: myinvois.wireUtc(Date.now() + 60_000),
+    invoiceDirection: 'Sent' as const,
+  };
+  for await (const doc of myinvois.everyRecentDocument((pageNo) => withRetryAfter(deps, ctx, () => deps.connector.recentDocuments(token, { ...query, pageNo })))) {
+    const documentId = wanted.get(doc.internalId);
+    if (!documentId) continue;
+    wanted.delete(doc.internalId);
+    found.push({ documentId, uuid: doc.uuid, invoiceCodeNumber: doc.internalId, submissionUid: doc.submissionUid, recovered: true });
+    if (wanted.size === 0) break;
   }
   deps.log('warn', 'MyInvois submission attempted before: found at MyInvois, not resubmitted', { submissionId: data.submissionId, found: found.length, missing: wanted.size });
   return found;

@@ -17,3 +17,4 @@ export { checkTinFormat, checkIdValue, NON_INDIVIDUAL_TIN_PREFIXES, GENERAL_TINS
 export { checkSubmissionLimits, MAX_DOCUMENTS_PER_SUBMISSION, MAX_SUBMISSION_BYTES, MAX_DOCUMENT_BYTES } from './limits';
 export { connectorFromEnv, openStoredCredentials, SELECT_CREDENTIALS_SQL, MYINVOIS_AUTHORITY } from './from-env';
 export type { StoredCredentialsRow, ConnectorResources } from './from-env';
+export { wireUtc, everyRecentDocument } from './recent-documents';
