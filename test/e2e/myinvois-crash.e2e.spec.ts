@@ -90,4 +90,8 @@ describe('#4 MyInvois: a worker killed after MyInvois received a bulk (answer no
     expect(accepted[0].data.acceptedDocuments).toHaveLength(5);
     expect(accepted[0].data.acceptedDocuments.every((d: { recovered?: boolean }) => d.recovered === true)).toBe(true);
   });
+
+  it('one login for the supplier in all: the gateway at onboarding, both workers reuse its token (shared, sealed, in Redis)', () => {
+    expect(fake.logins(`client-${run}`)).toBe(1);
+  });
 });

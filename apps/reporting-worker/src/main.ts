@@ -1,5 +1,6 @@
+import Redis from 'ioredis';
 import { SecretBox, createLogger } from '@einvoice/domain';
-import { runWorker, startWorkerProcess } from '@einvoice/domain/infrastructure';
+import { SealedRedisStore, runWorker, startWorkerProcess } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
 import { createBuyerRejectionHandler } from './myinvois/buyer-rejection';
 import { RejectionWatch } from './myinvois/rejection-watch';
@@ -11,7 +12,8 @@ const log = createLogger('reporting-worker');
 /**
  * Consumes submitted documents and reports those whose area has a tax authority to report to:
  * MyInvois submissions (stream kind `myinvois`, documents topic) go to the connector of
- * MYINVOIS_MODE, with this process's own logins; the sandbox keeps its state in the worker's
+ * MYINVOIS_MODE, with the suppliers' tokens shared (sealed, in Redis) with the gateway and the other
+ * workers, so no process logs in while a token is valid; the sandbox keeps its state in the worker's
  * database, so a restarted worker polls, cancels and recovers what its predecessor submitted.
  * Buyers' rejections (`myinvois-rejection-*`) are sent with the buyer's token. The rejection watch
  * looks for buyers' rejections of issued documents every MYINVOIS_REJECTION_WATCH_MS.
@@ -19,11 +21,15 @@ const log = createLogger('reporting-worker');
 startWorkerProcess('reporting-worker', log, () =>
   runWorker('reporting-worker', log, (runtime) => {
     const connector = myinvois.connectorFromEnv(process.env, { query: (sql, params) => runtime.dataSource.query(sql, params) });
+    const secrets = SecretBox.fromEnv();
+    const redis = new Redis(runtime.config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
     const deps = {
       store: runtime.store,
       connector,
-      tokens: new myinvois.TokenCache((credentials) => connector.login(credentials)),
-      secrets: SecretBox.fromEnv(),
+      tokens: new myinvois.TokenCache((credentials) => connector.login(credentials), {
+        store: new SealedRedisStore<myinvois.CachedToken>(redis, secrets, myinvois.tokenStorePrefix(runtime.config.kafkaPrefix)),
+      }),
+      secrets,
       groupId: runtime.groupId,
       log,
       ...myInvoisReportingSettings(),
@@ -43,6 +49,7 @@ startWorkerProcess('reporting-worker', log, () =>
       },
       // Stopped before the consumer, so no round runs on a closing pool.
       stopFirst: [watch],
+      stopAfter: [{ stop: async () => void (await redis.quit()) }],
       started: () => watch.start(),
     };
   }),

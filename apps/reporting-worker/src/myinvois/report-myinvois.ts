@@ -65,7 +65,10 @@ export function createMyInvoisHandler(deps: MyInvoisReportingDependencies): Even
         return poll(deps, event, (event.data as MyInvoisSubmissionAcceptedData).submissionId, 1, ctx);
       case 'MyInvoisSubmissionPolled': {
         const data = event.data as MyInvoisSubmissionPolledData;
-        await sleep(deps.pollIntervalMs, ctx);
+        // Only what is left of the interval since that poll: an event that waited behind others in
+        // its partition has waited already (sleeping the whole interval would serialise the polls
+        // of every submission sharing the partition).
+        await sleep(Date.parse(data.polledAt) + deps.pollIntervalMs - Date.now(), ctx);
         return poll(deps, event, data.submissionId, data.pollNo + 1, ctx);
       }
       case 'MyInvoisDocumentCancellationRequested':

@@ -25,7 +25,7 @@ export class MyInvoisAuthority {
   ) {
     this.connector = myinvois.connectorFromEnv(process.env, { query: (sql, params) => connections.dataSource.query(sql, params) });
     this.tokens = new myinvois.TokenCache((credentials) => this.connector.login(credentials), {
-      store: new SealedRedisStore<myinvois.CachedToken>(connections.redis, this.secrets, `${config.kafkaPrefix}.myinvois-token.`),
+      store: new SealedRedisStore<myinvois.CachedToken>(connections.redis, this.secrets, myinvois.tokenStorePrefix(config.kafkaPrefix)),
     });
   }
 

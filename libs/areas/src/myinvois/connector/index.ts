@@ -3,7 +3,7 @@ export * from './connector';
 export { MYINVOIS_ERRORS } from './errors';
 export { MYINVOIS_RATE_LIMITS, RateLimiter, TokenBucket } from './rate-limits';
 export type { MyInvoisEndpoint, RateLimiterOptions } from './rate-limits';
-export { TokenCache, InMemoryTokenStore } from './token-cache';
+export { TokenCache, InMemoryTokenStore, tokenStorePrefix } from './token-cache';
 export type { TokenStore, CachedToken, TokenCacheOptions, Login } from './token-cache';
 export { LiveMyInvoisClient, MYINVOIS_HOSTS } from './live';
 export type { LiveMyInvoisOptions, MyInvoisHosts } from './live';

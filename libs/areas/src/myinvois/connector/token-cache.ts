@@ -23,6 +23,14 @@ export interface TokenStore {
   delete(key: string): Promise<void>;
 }
 
+/**
+ * Key namespace of the shared token store (Redis) of one stack: the gateway and every worker of
+ * the same topic prefix read and write the same entries.
+ */
+export function tokenStorePrefix(stackPrefix: string): string {
+  return `${stackPrefix}.myinvois-token.`;
+}
+
 /** The default store: a Map in this process; entries past their TTL read as absent. */
 export class InMemoryTokenStore implements TokenStore {
   private readonly entries = new Map<string, { value: CachedToken; expiresAt: number }>();
