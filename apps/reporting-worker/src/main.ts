@@ -5,6 +5,7 @@ import { myinvois } from '@einvoice/areas';
 import { createBuyerRejectionHandler } from './myinvois/buyer-rejection';
 import { RejectionWatch } from './myinvois/rejection-watch';
 import { createMyInvoisHandler, myInvoisReportingSettings } from './myinvois/report-myinvois';
+import { StalePollSweep } from './myinvois/stale-poll-sweep';
 import { createReportingHandler } from './report-document';
 
 const log = createLogger('reporting-worker');
@@ -16,7 +17,8 @@ const log = createLogger('reporting-worker');
  * workers, so no process logs in while a token is valid; the sandbox keeps its state in the worker's
  * database, so a restarted worker polls, cancels and recovers what its predecessor submitted.
  * Buyers' rejections (`myinvois-rejection-*`) are sent with the buyer's token. The rejection watch
- * looks for buyers' rejections of issued documents every MYINVOIS_REJECTION_WATCH_MS.
+ * looks for buyers' rejections of issued documents every MYINVOIS_REJECTION_WATCH_MS; the stale-poll
+ * sweep asks again, every MYINVOIS_STALE_POLL_MS, about documents still unvalidated after the polls.
  */
 startWorkerProcess('reporting-worker', log, () =>
   runWorker('reporting-worker', log, (runtime) => {
@@ -42,15 +44,25 @@ startWorkerProcess('reporting-worker', log, () =>
       lockName: runtime.config.kafkaPrefix,
       intervalMs: Number(process.env.MYINVOIS_REJECTION_WATCH_MS ?? 60_000),
     });
+    const staleSweep = new StalePollSweep(deps, {
+      dataSource: runtime.dataSource,
+      lockName: runtime.config.kafkaPrefix,
+      intervalMs: Number(process.env.MYINVOIS_STALE_POLL_MS ?? 300_000),
+      // The chain of polls is over by then (MYINVOIS_MAX_POLLS × MYINVOIS_POLL_MS), with a minute to spare.
+      staleAfterMs: deps.maxPolls * deps.pollIntervalMs + 60_000,
+    });
     return {
       handle: (event, context) => {
         if (event.streamId.startsWith('myinvois-rejection-')) return rejectAsBuyer(event, context);
         return event.streamId.startsWith('myinvois-') ? reportMyInvois(event, context) : report(event, context);
       },
       // Stopped before the consumer, so no round runs on a closing pool.
-      stopFirst: [watch],
+      stopFirst: [watch, staleSweep],
       stopAfter: [{ stop: async () => void (await redis.quit()) }],
-      started: () => watch.start(),
+      started: () => {
+        watch.start();
+        staleSweep.start();
+      },
     };
   }),
 );

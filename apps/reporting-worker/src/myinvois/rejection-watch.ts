@@ -3,6 +3,7 @@ import { AppError, REJECTION_WINDOW_MS, myInvoisSubmissionDecider, myInvoisSubmi
 import { handleCommand } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
 import type { DataSource } from 'typeorm';
+import { LockedPeriodicJob } from './locked-periodic-job';
 import { MyInvoisReportingDependencies, tokenFor } from './report-myinvois';
 
 /** Get Recent Documents' page size (the system maximum is taken as 100, as Get Submission's). */
@@ -80,10 +81,7 @@ export interface RejectionWatchOptions {
  * oldest open one, per round (12 RPM per client id).
  */
 export class RejectionWatch {
-  private timer?: NodeJS.Timeout;
-  private running = false;
-  private stopping = false;
-  private round?: Promise<void>;
+  private readonly job: LockedPeriodicJob;
   private readonly now: () => number;
   /** Suppliers MyInvois answered 429: not asked again before their Retry-After has passed. */
   private readonly resumeAt = new Map<string, number>();
@@ -93,51 +91,32 @@ export class RejectionWatch {
     private readonly options: RejectionWatchOptions,
   ) {
     this.now = options.now ?? Date.now;
+    this.job = new LockedPeriodicJob(
+      { ...options, lockKey: WATCH_LOCK, log: deps.log, description: 'MyInvois rejection watch' },
+      (stopping) => this.scan(stopping),
+    );
   }
 
   start(): void {
-    this.running = true;
-    this.schedule();
+    this.job.start();
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    this.stopping = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.round;
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 
   /** One round under the lock; false when another worker holds it. */
-  async scanOnce(): Promise<boolean> {
-    const runner = this.options.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      const [{ locked }] = await runner.query(`SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked`, [WATCH_LOCK, this.options.lockName]);
-      if (!locked) return false;
-      try {
-        for (const supplier of await watchedSuppliers(this.options.dataSource, this.now())) {
-          if (this.stopping) break;
-          if ((this.resumeAt.get(supplier.supplierId) ?? 0) > this.now()) continue;
-          this.resumeAt.delete(supplier.supplierId);
-          await this.scanSupplier(supplier);
-        }
-      } finally {
-        await runner.query(`SELECT pg_advisory_unlock($1, hashtext($2))`, [WATCH_LOCK, this.options.lockName]);
-      }
-      return true;
-    } finally {
-      await runner.release();
-    }
+  scanOnce(): Promise<boolean> {
+    return this.job.runOnce();
   }
 
-  private schedule(): void {
-    if (!this.running) return;
-    this.timer = setTimeout(() => {
-      this.round = this.scanOnce()
-        .then(() => undefined)
-        .catch((error) => this.deps.log('warn', 'MyInvois rejection watch failed; next round retries', { error: String(error) }))
-        .finally(() => this.schedule());
-    }, this.options.intervalMs);
+  private async scan(stopping: () => boolean): Promise<void> {
+    for (const supplier of await watchedSuppliers(this.options.dataSource, this.now())) {
+      if (stopping()) break;
+      if ((this.resumeAt.get(supplier.supplierId) ?? 0) > this.now()) continue;
+      this.resumeAt.delete(supplier.supplierId);
+      await this.scanSupplier(supplier);
+    }
   }
 
   private async scanSupplier(supplier: WatchedSupplier): Promise<void> {

@@ -79,6 +79,9 @@ export function createMyInvoisHandler(deps: MyInvoisReportingDependencies): Even
   };
 }
 
+/** What a long wait needs of its caller: a Kafka handler heartbeats, a periodic job has nothing to tell. */
+export type Heartbeat = Pick<MessageContext, 'heartbeat'>;
+
 /** Pages of Get Recent Documents read at most when looking for documents of a lost answer. */
 const RECOVERY_PAGE_SIZE = 100;
 
@@ -200,39 +203,58 @@ async function findSubmitted(
 }
 
 async function poll(deps: MyInvoisReportingDependencies, event: RecordedEvent, submissionId: string, pollNo: number, ctx: MessageContext): Promise<void> {
-  const streamId = myInvoisSubmissionStreamId(submissionId);
   await deps.store.transaction(async (uow) => {
     if (!(await uow.markProcessed(deps.groupId, event.eventId))) return;
-    const history = await uow.readStream(streamId);
-    const submitted = history.find((e) => e.type === 'MyInvoisDocumentsSubmitted')?.data as MyInvoisDocumentsSubmittedData | undefined;
-    const accepted = history.find((e) => e.type === 'MyInvoisSubmissionAccepted')?.data as MyInvoisSubmissionAcceptedData | undefined;
-    if (!submitted || !accepted) return;
-    let status: myinvois.SubmissionStatus;
-    try {
-      const token = await tokenFor(uow, deps, submitted.supplierId);
-      // Recovered documents may sit in another submission than the rest.
-      const uids = [...new Set([accepted.submissionUid, ...accepted.acceptedDocuments.map((d) => d.submissionUid ?? accepted.submissionUid)])].filter(Boolean);
-      const answers: myinvois.SubmissionStatus[] = [];
-      for (const uid of uids) answers.push(await withRetryAfter(deps, ctx, () => deps.connector.getSubmission(token, uid)));
-      status = { ...answers[0], documentSummary: answers.flatMap((a) => a.documentSummary) };
-    } catch (error) {
-      if (error instanceof AppError && error.code === myinvois.MYINVOIS_ERRORS.TOKEN_REJECTED) await deps.tokens.invalidate(submitted.supplierId);
-      throw error;
-    }
-    const metadata = metadataOf(event, submitted.tenantId);
-    const recorded = await handleCommand(uow, myInvoisSubmissionDecider, streamId, {
-      type: 'RecordPoll',
-      data: {
-        submissionId,
-        pollNo,
-        maxPolls: deps.maxPolls,
-        documents: status.documentSummary.map((d) => ({ uuid: d.uuid, status: d.status, longId: d.longId, reason: d.documentStatusReason })),
-        polledAt: new Date().toISOString(),
-      },
-    }, metadata);
-    // transport_mode: peppol: a copy leaves with its document's validation, in this transaction.
-    await releasePeppolCopies(uow, submitted, recorded, metadata);
+    await recordPoll(uow, deps, submissionId, { pollNo, maxPolls: deps.maxPolls }, (tenantId) => metadataOf(event, tenantId), ctx);
   });
+}
+
+/**
+ * A poll outside the chain of poll events (stale-poll-sweep.ts): its answer is recorded, and no
+ * further poll event follows (pollNo = maxPolls).
+ */
+export async function pollOnce(deps: MyInvoisReportingDependencies, submissionId: string, metadata: (tenantId: string) => EventMetadata, ctx: Heartbeat): Promise<void> {
+  await deps.store.transaction((uow) => recordPoll(uow, deps, submissionId, { pollNo: 1, maxPolls: 1 }, metadata, ctx));
+}
+
+/** Get Submission for every submission the documents sit in, and RecordPoll with what it says, in `uow`. */
+async function recordPoll(
+  uow: UnitOfWork,
+  deps: MyInvoisReportingDependencies,
+  submissionId: string,
+  chain: { pollNo: number; maxPolls: number },
+  metadataFor: (tenantId: string) => EventMetadata,
+  ctx: Heartbeat,
+): Promise<void> {
+  const streamId = myInvoisSubmissionStreamId(submissionId);
+  const history = await uow.readStream(streamId);
+  const submitted = history.find((e) => e.type === 'MyInvoisDocumentsSubmitted')?.data as MyInvoisDocumentsSubmittedData | undefined;
+  const accepted = history.find((e) => e.type === 'MyInvoisSubmissionAccepted')?.data as MyInvoisSubmissionAcceptedData | undefined;
+  if (!submitted || !accepted) return;
+  let status: myinvois.SubmissionStatus;
+  try {
+    const token = await tokenFor(uow, deps, submitted.supplierId);
+    // Recovered documents may sit in another submission than the rest.
+    const uids = [...new Set([accepted.submissionUid, ...accepted.acceptedDocuments.map((d) => d.submissionUid ?? accepted.submissionUid)])].filter(Boolean);
+    const answers: myinvois.SubmissionStatus[] = [];
+    for (const uid of uids) answers.push(await withRetryAfter(deps, ctx, () => deps.connector.getSubmission(token, uid)));
+    status = { ...answers[0], documentSummary: answers.flatMap((a) => a.documentSummary) };
+  } catch (error) {
+    if (error instanceof AppError && error.code === myinvois.MYINVOIS_ERRORS.TOKEN_REJECTED) await deps.tokens.invalidate(submitted.supplierId);
+    throw error;
+  }
+  const metadata = metadataFor(submitted.tenantId);
+  const recorded = await handleCommand(uow, myInvoisSubmissionDecider, streamId, {
+    type: 'RecordPoll',
+    data: {
+      submissionId,
+      ...chain,
+      documents: status.documentSummary.map((d) => ({ uuid: d.uuid, status: d.status, longId: d.longId, reason: d.documentStatusReason })),
+      polledAt: new Date().toISOString(),
+    },
+  }, metadata);
+  // transport_mode: peppol: a copy leaves with its document's validation, in this transaction.
+  await releasePeppolCopies(uow, submitted, recorded, metadata);
 }
 
 /**
@@ -278,7 +300,7 @@ export async function tokenFor(uow: UnitOfWork, deps: MyInvoisReportingDependenc
 }
 
 /** Honours a 429's `retryAfterMs` when it fits the handler's budget (heartbeating meanwhile). */
-export async function withRetryAfter<T>(deps: MyInvoisReportingDependencies, ctx: MessageContext, call: () => Promise<T>): Promise<T> {
+export async function withRetryAfter<T>(deps: MyInvoisReportingDependencies, ctx: Heartbeat, call: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await call();
@@ -292,7 +314,7 @@ export async function withRetryAfter<T>(deps: MyInvoisReportingDependencies, ctx
 }
 
 /** Sleeps, heartbeating every second so the group keeps the partition (kafkajs heartbeats only when asked). */
-async function sleep(ms: number, ctx: MessageContext): Promise<void> {
+async function sleep(ms: number, ctx: Heartbeat): Promise<void> {
   const until = Date.now() + ms;
   for (let left = ms; left > 0; left = until - Date.now()) {
     await new Promise((resolve) => setTimeout(resolve, Math.min(left, 1_000)));

@@ -1,0 +1,73 @@
+import type { DataSource } from 'typeorm';
+import type { Logger } from '@einvoice/domain';
+
+export interface LockedPeriodicJobOptions {
+  readonly dataSource: DataSource;
+  /** Advisory lock class: one per kind of job. */
+  readonly lockKey: number;
+  /** The stack's topic prefix: the lock is per stack (as the outbox relay's). */
+  readonly lockName: string;
+  readonly intervalMs: number;
+  readonly log: Logger;
+  /** What a failed round is called in the log. */
+  readonly description: string;
+}
+
+/**
+ * A job a worker runs every `intervalMs`, in one worker of the stack at a time (PostgreSQL
+ * advisory lock, tried, never waited for: the others skip the round). A failed round is logged
+ * and the next one retries; `stop()` waits for a running round. `round` gets a function telling
+ * whether the job is stopping, to leave long rounds early.
+ */
+export class LockedPeriodicJob {
+  private timer?: NodeJS.Timeout;
+  private running = false;
+  private stopping = false;
+  private current?: Promise<void>;
+
+  constructor(
+    private readonly options: LockedPeriodicJobOptions,
+    private readonly round: (stopping: () => boolean) => Promise<void>,
+  ) {}
+
+  start(): void {
+    this.running = true;
+    this.schedule();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.stopping = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.current;
+  }
+
+  /** One round under the lock; false when another worker holds it. */
+  async runOnce(): Promise<boolean> {
+    const { dataSource, lockKey, lockName } = this.options;
+    const runner = dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      const [{ locked }] = await runner.query(`SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked`, [lockKey, lockName]);
+      if (!locked) return false;
+      try {
+        await this.round(() => this.stopping);
+      } finally {
+        await runner.query(`SELECT pg_advisory_unlock($1, hashtext($2))`, [lockKey, lockName]);
+      }
+      return true;
+    } finally {
+      await runner.release();
+    }
+  }
+
+  private schedule(): void {
+    if (!this.running) return;
+    this.timer = setTimeout(() => {
+      this.current = this.runOnce()
+        .then(() => undefined)
+        .catch((error) => this.options.log('warn', `${this.options.description} failed; next round retries`, { error: String(error) }))
+        .finally(() => this.schedule());
+    }, this.options.intervalMs);
+  }
+}

@@ -1,0 +1,60 @@
+// The reporting worker's stale-poll sweep against real PostgreSQL and the in-memory sandbox: a
+// document MyInvois validates only after the chain of polls has stopped still ends up `valid`.
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { RecordedEvent, myInvoisSubmissionDecider, myInvoisSubmissionStreamId } from '@einvoice/domain';
+import { EventStore, handleCommand } from '@einvoice/domain/infrastructure';
+import { myinvois } from '@einvoice/areas';
+import { openTestDatabase } from '../support/database';
+import { invoiceBody } from '../../libs/areas/src/myinvois/fixtures/bodies';
+import { sandboxWorker, storeMyInvoisSupplier, submittedDocumentOf, workerContext as context } from '../support/myinvois-worker';
+import { createMyInvoisHandler } from '../../apps/reporting-worker/src/myinvois/report-myinvois';
+import { StalePollSweep, staleSubmissions } from '../../apps/reporting-worker/src/myinvois/stale-poll-sweep';
+
+describe('MyInvois stale-poll sweep', () => {
+  let dataSource: DataSource;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    ({ dataSource, store } = await openTestDatabase());
+  });
+  afterAll(async () => dataSource?.destroy());
+
+  /** A submission the worker answered and polled once (MyInvois: still Submitted), with a chain of one poll: over. */
+  async function pollsGaveUp() {
+    const { supplierId, tenantId, supplier } = await storeMyInvoisSupplier(dataSource);
+    const worker = sandboxWorker(store);
+    const deps = { ...worker.deps, maxPolls: 1 };
+    const handle = createMyInvoisHandler(deps);
+    const prepared = myinvois.prepareSubmission('invoice', ['S-1', 'S-2'].map((id) => invoiceBody({ ID: `${id}-${randomUUID().slice(0, 8)}` })), supplier, new Set());
+    const data = { submissionId: randomUUID(), tenantId, supplierId, kind: 'invoice' as const, documents: prepared.documents.map(submittedDocumentOf), submittedAt: new Date().toISOString() };
+    const streamId = myInvoisSubmissionStreamId(data.submissionId);
+    await store.transaction((uow) => handleCommand(uow, myInvoisSubmissionDecider, streamId, { type: 'SubmitToMyInvois', data }, { tenantId }));
+    const history = () => store.transaction((uow) => uow.readStream(streamId)) as Promise<RecordedEvent[]>;
+    await handle((await history())[0], context); // submitted: accepted
+    await handle((await history()).at(-1) as RecordedEvent, context); // first poll: still Submitted, and the last one
+    const states = async () => (await dataSource.query(`SELECT state FROM myinvois_documents WHERE submission_id = $1`, [data.submissionId])).map((r: { state: string }) => r.state);
+    return { data, deps, history, states };
+  }
+
+  it('given the polls gave up on a submission, when the sweep runs, then MyInvois is asked again and its documents become valid', async () => {
+    const { data, deps, history, states } = await pollsGaveUp();
+    expect(await states()).toEqual(['submitted', 'submitted']);
+    expect((await history()).map((e) => e.type)).not.toContain('MyInvoisSubmissionPolled');
+
+    const sweep = new StalePollSweep(deps, { dataSource, lockName: `stale-${randomUUID()}`, intervalMs: 60_000, staleAfterMs: 0, now: () => Date.now() + 1_000 });
+    expect(await sweep.sweepOnce()).toBe(true);
+
+    expect(await states()).toEqual(['valid', 'valid']);
+    const validated = (await history()).filter((e) => e.type === 'MyInvoisDocumentValidated');
+    expect(validated.map((e) => (e.data as { documentId: string }).documentId).sort()).toEqual(data.documents.map((d) => d.documentId).sort());
+    // Asked once more, not a new chain: no further poll event.
+    expect((await history()).map((e) => e.type)).not.toContain('MyInvoisSubmissionPolled');
+  });
+
+  it('selects only submissions accepted before the stale limit', async () => {
+    const { data } = await pollsGaveUp();
+    expect(await staleSubmissions(dataSource, new Date(Date.now() + 1_000), 10_000)).toContain(data.submissionId);
+    expect(await staleSubmissions(dataSource, new Date(Date.now() - 60_000), 10_000)).not.toContain(data.submissionId);
+  });
+});
