@@ -5,7 +5,7 @@ import { myinvois } from '@einvoice/areas';
 import { createBuyerRejectionHandler } from './myinvois/buyer-rejection';
 import { RejectionWatch } from './myinvois/rejection-watch';
 import { createMyInvoisHandler, myInvoisReportingSettings } from './myinvois/report-myinvois';
-import { StalePollSweep } from './myinvois/stale-poll-sweep';
+import { StaleSweep } from './myinvois/stale-sweep';
 import { createReportingHandler } from './report-document';
 
 const log = createLogger('reporting-worker');
@@ -44,12 +44,14 @@ startWorkerProcess('reporting-worker', log, () =>
       lockName: runtime.config.kafkaPrefix,
       intervalMs: Number(process.env.MYINVOIS_REJECTION_WATCH_MS ?? 60_000),
     });
-    const staleSweep = new StalePollSweep(deps, {
+    const staleSweep = new StaleSweep(deps, {
       dataSource: runtime.dataSource,
       lockName: runtime.config.kafkaPrefix,
       intervalMs: Number(process.env.MYINVOIS_STALE_POLL_MS ?? 300_000),
       // The chain of polls is over by then (MYINVOIS_MAX_POLLS × MYINVOIS_POLL_MS), with a minute to spare.
       staleAfterMs: deps.maxPolls * deps.pollIntervalMs + 60_000,
+      unansweredAfterMs: Number(process.env.MYINVOIS_STALE_SUBMIT_MS ?? 600_000),
+      handler: reportMyInvois,
     });
     return {
       handle: (event, context) => {

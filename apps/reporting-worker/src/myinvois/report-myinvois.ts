@@ -210,7 +210,7 @@ async function poll(deps: MyInvoisReportingDependencies, event: RecordedEvent, s
 }
 
 /**
- * A poll outside the chain of poll events (stale-poll-sweep.ts): its answer is recorded, and no
+ * A poll outside the chain of poll events (stale-sweep.ts): its answer is recorded, and no
  * further poll event follows (pollNo = maxPolls).
  */
 export async function pollOnce(deps: MyInvoisReportingDependencies, submissionId: string, metadata: (tenantId: string) => EventMetadata, ctx: Heartbeat): Promise<void> {

@@ -10,10 +10,10 @@ import { MyInvoisPeppolLink1732200000007 } from './migrations/1732200000007-myin
 import { MyInvoisSandbox1732200000008 } from './migrations/1732200000008-myinvois-sandbox';
 import { MyInvoisBuyerRejection1732200000009 } from './migrations/1732200000009-myinvois-buyer-rejection';
 import { MyInvoisPeppolRelease1732200000010 } from './migrations/1732200000010-myinvois-peppol-release';
-import { MyInvoisStalePolls1732200000011 } from './migrations/1732200000011-myinvois-stale-polls';
+import { MyInvoisWaitingIndex1732200000011 } from './migrations/1732200000011-myinvois-waiting-index';
 
 /** Every migration, in order. TypeORM migrations only: `synchronize` is never used. */
-export const migrations = [EventStore1732200000000, Gateway1732200000001, SandboxAccessPoint1732200000002, Participants1732200000003, Webhooks1732200000004, AuthorityCredentials1732200000005, MyInvoisDocuments1732200000006, MyInvoisPeppolLink1732200000007, MyInvoisSandbox1732200000008, MyInvoisBuyerRejection1732200000009, MyInvoisPeppolRelease1732200000010, MyInvoisStalePolls1732200000011];
+export const migrations = [EventStore1732200000000, Gateway1732200000001, SandboxAccessPoint1732200000002, Participants1732200000003, Webhooks1732200000004, AuthorityCredentials1732200000005, MyInvoisDocuments1732200000006, MyInvoisPeppolLink1732200000007, MyInvoisSandbox1732200000008, MyInvoisBuyerRejection1732200000009, MyInvoisPeppolRelease1732200000010, MyInvoisWaitingIndex1732200000011];
 
 export interface DataSourceOptions {
   readonly databaseUrl: string;

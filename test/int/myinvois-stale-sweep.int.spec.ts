@@ -1,5 +1,6 @@
-// The reporting worker's stale-poll sweep against real PostgreSQL and the in-memory sandbox: a
-// document MyInvois validates only after the chain of polls has stopped still ends up `valid`.
+// The reporting worker's stale sweep against real PostgreSQL and the in-memory sandbox: a document
+// MyInvois validates only after the chain of polls has stopped still ends up `valid`, and a
+// submission whose event was never handled (dead-lettered) is submitted after all, once.
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { RecordedEvent, myInvoisSubmissionDecider, myInvoisSubmissionStreamId } from '@einvoice/domain';
@@ -9,9 +10,9 @@ import { openTestDatabase } from '../support/database';
 import { invoiceBody } from '../../libs/areas/src/myinvois/fixtures/bodies';
 import { sandboxWorker, storeMyInvoisSupplier, submittedDocumentOf, workerContext as context } from '../support/myinvois-worker';
 import { createMyInvoisHandler } from '../../apps/reporting-worker/src/myinvois/report-myinvois';
-import { StalePollSweep, staleSubmissions } from '../../apps/reporting-worker/src/myinvois/stale-poll-sweep';
+import { StaleSweep, waitingSubmissions } from '../../apps/reporting-worker/src/myinvois/stale-sweep';
 
-describe('MyInvois stale-poll sweep', () => {
+describe('MyInvois stale sweep', () => {
   let dataSource: DataSource;
   let store: EventStore;
 
@@ -20,9 +21,9 @@ describe('MyInvois stale-poll sweep', () => {
   });
   afterAll(async () => dataSource?.destroy());
 
-  /** A submission the worker answered and polled once (MyInvois: still Submitted), with a chain of one poll: over. */
-  async function pollsGaveUp() {
-    const { supplierId, tenantId, supplier } = await storeMyInvoisSupplier(dataSource);
+  /** A submission as the gateway records it; its event not handled yet. */
+  async function submitted() {
+    const { supplierId, tenantId, supplier, credentials } = await storeMyInvoisSupplier(dataSource);
     const worker = sandboxWorker(store);
     const deps = { ...worker.deps, maxPolls: 1 };
     const handle = createMyInvoisHandler(deps);
@@ -31,19 +32,27 @@ describe('MyInvois stale-poll sweep', () => {
     const streamId = myInvoisSubmissionStreamId(data.submissionId);
     await store.transaction((uow) => handleCommand(uow, myInvoisSubmissionDecider, streamId, { type: 'SubmitToMyInvois', data }, { tenantId }));
     const history = () => store.transaction((uow) => uow.readStream(streamId)) as Promise<RecordedEvent[]>;
+    const states = async () => (await dataSource.query(`SELECT state FROM myinvois_documents WHERE submission_id = $1`, [data.submissionId])).map((r: { state: string }) => r.state);
+    const sweep = (over: { staleAfterMs?: number; unansweredAfterMs?: number }) =>
+      new StaleSweep(deps, { dataSource, lockName: `stale-${randomUUID()}`, intervalMs: 60_000, staleAfterMs: 3_600_000, unansweredAfterMs: 3_600_000, handler: handle, now: () => Date.now() + 1_000, ...over });
+    return { data, worker, credentials, handle, history, states, sweep };
+  }
+
+  /** A submission the worker answered and polled once (MyInvois: still Submitted), with a chain of one poll: over. */
+  async function pollsGaveUp() {
+    const submission = await submitted();
+    const { handle, history } = submission;
     await handle((await history())[0], context); // submitted: accepted
     await handle((await history()).at(-1) as RecordedEvent, context); // first poll: still Submitted, and the last one
-    const states = async () => (await dataSource.query(`SELECT state FROM myinvois_documents WHERE submission_id = $1`, [data.submissionId])).map((r: { state: string }) => r.state);
-    return { data, deps, history, states };
+    return submission;
   }
 
   it('given the polls gave up on a submission, when the sweep runs, then MyInvois is asked again and its documents become valid', async () => {
-    const { data, deps, history, states } = await pollsGaveUp();
+    const { data, history, states, sweep } = await pollsGaveUp();
     expect(await states()).toEqual(['submitted', 'submitted']);
     expect((await history()).map((e) => e.type)).not.toContain('MyInvoisSubmissionPolled');
 
-    const sweep = new StalePollSweep(deps, { dataSource, lockName: `stale-${randomUUID()}`, intervalMs: 60_000, staleAfterMs: 0, now: () => Date.now() + 1_000 });
-    expect(await sweep.sweepOnce()).toBe(true);
+    expect(await sweep({ staleAfterMs: 0 }).sweepOnce()).toBe(true);
 
     expect(await states()).toEqual(['valid', 'valid']);
     const validated = (await history()).filter((e) => e.type === 'MyInvoisDocumentValidated');
@@ -52,9 +61,23 @@ describe('MyInvois stale-poll sweep', () => {
     expect((await history()).map((e) => e.type)).not.toContain('MyInvoisSubmissionPolled');
   });
 
+  it('given a submission whose event was never handled, when the sweep runs, then it is submitted, once, and a second round sends nothing', async () => {
+    const { data, worker, credentials, history, states, sweep } = await submitted();
+    expect(await states()).toEqual(['pending', 'pending']);
+
+    await sweep({ unansweredAfterMs: 0 }).sweepOnce();
+    expect(await states()).toEqual(['submitted', 'submitted']);
+    await sweep({ unansweredAfterMs: 0 }).sweepOnce();
+
+    expect((await history()).filter((e) => e.type === 'MyInvoisSubmissionAttempted')).toHaveLength(1);
+    const token = await worker.sandbox.login(credentials);
+    const held = (await worker.sandbox.recentDocuments(token, { pageSize: 100 })).result.map((d) => d.internalId);
+    expect(held.filter((id) => data.documents.some((d) => d.invoiceCodeNumber === id))).toHaveLength(2);
+  });
+
   it('selects only submissions accepted before the stale limit', async () => {
     const { data } = await pollsGaveUp();
-    expect(await staleSubmissions(dataSource, new Date(Date.now() + 1_000), 10_000)).toContain(data.submissionId);
-    expect(await staleSubmissions(dataSource, new Date(Date.now() - 60_000), 10_000)).not.toContain(data.submissionId);
+    expect(await waitingSubmissions(dataSource, 'submitted', new Date(Date.now() + 1_000), 10_000)).toContain(data.submissionId);
+    expect(await waitingSubmissions(dataSource, 'submitted', new Date(Date.now() - 60_000), 10_000)).not.toContain(data.submissionId);
   });
 });

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { AppError, RecordedEvent, myInvoisSubmissionStreamId } from '@einvoice/domain';
+import type { EventHandler, MessageContext } from '@einvoice/domain/infrastructure';
+import type { DataSource } from 'typeorm';
+import { LockedPeriodicJob } from './locked-periodic-job';
+import { MyInvoisReportingDependencies, pollOnce } from './report-myinvois';
+
+/** One sweeper per stack at a time. */
+const SWEEP_LOCK = 7312003;
+/** Submissions handled per round and kind at most (oldest first); the rest wait for the next round. */
+const SWEEP_BATCH = 200;
+/** The sweep is not a Kafka handler: nothing to heartbeat, no partition. */
+const sweepContext: MessageContext = { topic: 'stale-sweep', partition: -1, offset: '-1', attempt: 1, headers: {}, heartbeat: async () => undefined };
+
+export interface StaleSweepOptions {
+  readonly dataSource: DataSource;
+  /** The stack's topic prefix: the advisory lock is per stack. */
+  readonly lockName: string;
+  /** MYINVOIS_STALE_POLL_MS (default 300000). */
+  readonly intervalMs: number;
+  /** Accepted longer ago than this and still not validated: the chain of polls is over (maxPolls × poll interval + 1 min). */
+  readonly staleAfterMs: number;
+  /** Submitted to us longer ago than this and still unanswered by MyInvois (MYINVOIS_STALE_SUBMIT_MS, default 600000). */
+  readonly unansweredAfterMs: number;
+  /** The worker's MyInvois handler: an unanswered submission's event is handled again by it. */
+  readonly handler: EventHandler;
+  readonly now?: () => number;
+}
+
+/** Submissions with documents in `state` since before `before`, oldest first. */
+export async function waitingSubmissions(dataSource: DataSource, state: 'pending' | 'submitted', before: Date, limit = SWEEP_BATCH): Promise<string[]> {
+  const rows: { submission_id: string }[] = await dataSource.query(
+    `SELECT submission_id FROM myinvois_documents
+     WHERE state = $1 AND created_at < $2
+     GROUP BY submission_id ORDER BY min(created_at) LIMIT $3`,
+    [state, before, limit],
+  );
+  return rows.map((r) => r.submission_id);
+}
+
+/**
+ * Nothing waits for good. Every `intervalMs` one worker (advisory lock):
+ * - hands the submission event of documents still `pending` after `unansweredAfterMs` (its Kafka
+ *   delivery dead-lettered, e.g. MyInvois rate-limited beyond the retries) to the handler again:
+ *   the attempt marker and Get Recent Documents make a second submission of a document impossible;
+ * - polls once more each submission whose documents are still `submitted` after `staleAfterMs`
+ *   (the chain of `maxPolls` polls stopped; MyInvois validates late during a backlog or an outage),
+ *   the Peppol copy leaving with a validation as in the chain.
+ * A failure (429, MyInvois down, a concurrent append) leaves that submission to the next round.
+ */
+export class StaleSweep {
+  private readonly job: LockedPeriodicJob;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly deps: MyInvoisReportingDependencies,
+    private readonly options: StaleSweepOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+    this.job = new LockedPeriodicJob({ ...options, lockKey: SWEEP_LOCK, log: deps.log, description: 'MyInvois stale sweep' }, (stopping) => this.sweep(stopping));
+  }
+
+  start(): void {
+    this.job.start();
+  }
+
+  stop(): Promise<void> {
+    return this.job.stop();
+  }
+
+  /** One round under the lock; false when another worker holds it. */
+  sweepOnce(): Promise<boolean> {
+    return this.job.runOnce();
+  }
+
+  private async sweep(stopping: () => boolean): Promise<void> {
+    const { dataSource, unansweredAfterMs, staleAfterMs } = this.options;
+    for (const submissionId of await waitingSubmissions(dataSource, 'pending', new Date(this.now() - unansweredAfterMs))) {
+      if (stopping()) return;
+      await this.attempt(submissionId, 'submit', async () => {
+        const [submitted] = (await this.deps.store.transaction((uow) => uow.readStream(myInvoisSubmissionStreamId(submissionId)))) as RecordedEvent[];
+        if (submitted?.type === 'MyInvoisDocumentsSubmitted') await this.options.handler(submitted, sweepContext);
+      });
+    }
+    for (const submissionId of await waitingSubmissions(dataSource, 'submitted', new Date(this.now() - staleAfterMs))) {
+      if (stopping()) return;
+      await this.attempt(submissionId, 'poll', () => pollOnce(this.deps, submissionId, (tenantId) => ({ tenantId, correlationId: randomUUID() }), sweepContext));
+    }
+  }
+
+  private async attempt(submissionId: string, what: 'submit' | 'poll', run: () => Promise<void>): Promise<void> {
+    try {
+      await run();
+    } catch (error) {
+      this.deps.log(error instanceof AppError && error.retriable ? 'info' : 'warn', `MyInvois stale ${what} failed; next round retries`, {
+        submissionId,
+        error: error instanceof AppError ? error.code : String(error),
+      });
+    }
+  }
+}
