@@ -52,7 +52,7 @@ describe('MyInvois stale sweep', () => {
     expect(await states()).toEqual(['submitted', 'submitted']);
     expect((await history()).map((e) => e.type)).not.toContain('MyInvoisSubmissionPolled');
 
-    expect(await sweep({ staleAfterMs: 0 }).sweepOnce()).toBe(true);
+    expect(await sweep({ staleAfterMs: 0 }).runOnce()).toBe(true);
 
     expect(await states()).toEqual(['valid', 'valid']);
     const validated = (await history()).filter((e) => e.type === 'MyInvoisDocumentValidated');
@@ -65,9 +65,9 @@ describe('MyInvois stale sweep', () => {
     const { data, worker, credentials, history, states, sweep } = await submitted();
     expect(await states()).toEqual(['pending', 'pending']);
 
-    await sweep({ unansweredAfterMs: 0 }).sweepOnce();
+    await sweep({ unansweredAfterMs: 0 }).runOnce();
     expect(await states()).toEqual(['submitted', 'submitted']);
-    await sweep({ unansweredAfterMs: 0 }).sweepOnce();
+    await sweep({ unansweredAfterMs: 0 }).runOnce();
 
     expect((await history()).filter((e) => e.type === 'MyInvoisSubmissionAttempted')).toHaveLength(1);
     const token = await worker.sandbox.login(credentials);

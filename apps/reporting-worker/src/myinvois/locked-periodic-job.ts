@@ -16,19 +16,18 @@ export interface LockedPeriodicJobOptions {
 /**
  * A job a worker runs every `intervalMs`, in one worker of the stack at a time (PostgreSQL
  * advisory lock, tried, never waited for: the others skip the round). A failed round is logged
- * and the next one retries; `stop()` waits for a running round. `round` gets a function telling
- * whether the job is stopping, to leave long rounds early.
+ * and the next one retries; `stop()` waits for a running round. A job implements `round`, which
+ * gets a function telling whether the job is stopping, to leave a long round early.
  */
-export class LockedPeriodicJob {
+export abstract class LockedPeriodicJob {
   private timer?: NodeJS.Timeout;
   private running = false;
   private stopping = false;
   private current?: Promise<void>;
 
-  constructor(
-    private readonly options: LockedPeriodicJobOptions,
-    private readonly round: (stopping: () => boolean) => Promise<void>,
-  ) {}
+  constructor(private readonly job: LockedPeriodicJobOptions) {}
+
+  protected abstract round(stopping: () => boolean): Promise<void>;
 
   start(): void {
     this.running = true;
@@ -44,7 +43,7 @@ export class LockedPeriodicJob {
 
   /** One round under the lock; false when another worker holds it. */
   async runOnce(): Promise<boolean> {
-    const { dataSource, lockKey, lockName } = this.options;
+    const { dataSource, lockKey, lockName } = this.job;
     const runner = dataSource.createQueryRunner();
     await runner.connect();
     try {
@@ -66,8 +65,8 @@ export class LockedPeriodicJob {
     this.timer = setTimeout(() => {
       this.current = this.runOnce()
         .then(() => undefined)
-        .catch((error) => this.options.log('warn', `${this.options.description} failed; next round retries`, { error: String(error) }))
+        .catch((error) => this.job.log('warn', `${this.job.description} failed; next round retries`, { error: String(error) }))
         .finally(() => this.schedule());
-    }, this.options.intervalMs);
+    }, this.job.intervalMs);
   }
 }

@@ -136,13 +136,13 @@ describe('#4 MyInvois rejection watch: which documents a scan asks about (real P
       authority.limited.add(limited);
       const scanner = watch();
 
-      expect(await scanner.scanOnce()).toBe(true);
+      expect(await scanner.runOnce()).toBe(true);
       expect(await stateOf(rejected.uuid)).toEqual({ state: 'rejected_by_buyer', rejection_reason: 'Wrong quantity' });
       expect((await stateOf(untouched.uuid)).state).toBe('valid');
       expect(authority.asked.filter((c) => c === limited)).toHaveLength(1);
 
       clock = at + 10_000; // within the 30 s Retry-After
-      await scanner.scanOnce();
+      await scanner.runOnce();
       expect(authority.asked.filter((c) => c === limited)).toHaveLength(1);
       const events = await dataSource.query(`SELECT count(*)::int AS n FROM events WHERE stream_id = $1 AND type = 'MyInvoisDocumentRejectedByBuyer'`, [myInvoisSubmissionStreamId(rejected.submissionId)]);
       expect(events[0].n).toBe(1);
@@ -150,7 +150,7 @@ describe('#4 MyInvois rejection watch: which documents a scan asks about (real P
       clock = at + 31_000;
       authority.limited.delete(limited);
       authority.sent.set(limited, [{ uuid: waiting.uuid, rejectRequestDateTime: iso(at), documentStatusReason: 'Not ordered' }]);
-      await scanner.scanOnce();
+      await scanner.runOnce();
       expect(authority.asked.filter((c) => c === limited)).toHaveLength(2);
       expect(await stateOf(waiting.uuid)).toEqual({ state: 'rejected_by_buyer', rejection_reason: 'Not ordered' });
     });
@@ -162,9 +162,9 @@ describe('#4 MyInvois rejection watch: which documents a scan asks about (real P
       await runner.connect();
       try {
         await runner.query(`SELECT pg_advisory_lock(7312002, hashtext($1))`, [lockName]);
-        expect(await scanner.scanOnce()).toBe(false);
+        expect(await scanner.runOnce()).toBe(false);
         await runner.query(`SELECT pg_advisory_unlock(7312002, hashtext($1))`, [lockName]);
-        expect(await scanner.scanOnce()).toBe(true);
+        expect(await scanner.runOnce()).toBe(true);
       } finally {
         await runner.release();
       }

@@ -80,8 +80,7 @@ export interface RejectionWatchOptions {
  * supplier until the first round after its Retry-After. Costs one call per 100 documents the supplier sent since its
  * oldest open one, per round (12 RPM per client id).
  */
-export class RejectionWatch {
-  private readonly job: LockedPeriodicJob;
+export class RejectionWatch extends LockedPeriodicJob {
   private readonly now: () => number;
   /** Suppliers MyInvois answered 429: not asked again before their Retry-After has passed. */
   private readonly resumeAt = new Map<string, number>();
@@ -90,27 +89,11 @@ export class RejectionWatch {
     private readonly deps: MyInvoisReportingDependencies,
     private readonly options: RejectionWatchOptions,
   ) {
+    super({ ...options, lockKey: WATCH_LOCK, log: deps.log, description: 'MyInvois rejection watch' });
     this.now = options.now ?? Date.now;
-    this.job = new LockedPeriodicJob(
-      { ...options, lockKey: WATCH_LOCK, log: deps.log, description: 'MyInvois rejection watch' },
-      (stopping) => this.scan(stopping),
-    );
   }
 
-  start(): void {
-    this.job.start();
-  }
-
-  stop(): Promise<void> {
-    return this.job.stop();
-  }
-
-  /** One round under the lock; false when another worker holds it. */
-  scanOnce(): Promise<boolean> {
-    return this.job.runOnce();
-  }
-
-  private async scan(stopping: () => boolean): Promise<void> {
+  protected async round(stopping: () => boolean): Promise<void> {
     for (const supplier of await watchedSuppliers(this.options.dataSource, this.now())) {
       if (stopping()) break;
       if ((this.resumeAt.get(supplier.supplierId) ?? 0) > this.now()) continue;

@@ -48,32 +48,18 @@ export async function waitingSubmissions(dataSource: DataSource, state: 'pending
  *   the Peppol copy leaving with a validation as in the chain.
  * A failure (429, MyInvois down, a concurrent append) leaves that submission to the next round.
  */
-export class StaleSweep {
-  private readonly job: LockedPeriodicJob;
+export class StaleSweep extends LockedPeriodicJob {
   private readonly now: () => number;
 
   constructor(
     private readonly deps: MyInvoisReportingDependencies,
     private readonly options: StaleSweepOptions,
   ) {
+    super({ ...options, lockKey: SWEEP_LOCK, log: deps.log, description: 'MyInvois stale sweep' });
     this.now = options.now ?? Date.now;
-    this.job = new LockedPeriodicJob({ ...options, lockKey: SWEEP_LOCK, log: deps.log, description: 'MyInvois stale sweep' }, (stopping) => this.sweep(stopping));
   }
 
-  start(): void {
-    this.job.start();
-  }
-
-  stop(): Promise<void> {
-    return this.job.stop();
-  }
-
-  /** One round under the lock; false when another worker holds it. */
-  sweepOnce(): Promise<boolean> {
-    return this.job.runOnce();
-  }
-
-  private async sweep(stopping: () => boolean): Promise<void> {
+  protected async round(stopping: () => boolean): Promise<void> {
     const { dataSource, unansweredAfterMs, staleAfterMs } = this.options;
     for (const submissionId of await waitingSubmissions(dataSource, 'pending', new Date(this.now() - unansweredAfterMs))) {
       if (stopping()) return;
