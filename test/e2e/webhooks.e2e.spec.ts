@@ -1,60 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { DataSource } from 'typeorm';
-import { verifyWebhook } from '@einvoice/domain';
 import { createTenant } from '../../apps/gateway/src/auth/api-keys';
 import { openTestDatabase } from '../support/database';
 import { Client } from '../support/http';
 import { beVat, deVat } from '../support/identifiers';
 import { AppProcess, eventually, startApp, startGateway, testEnv } from '../support/stack';
-
-interface Received {
-  readonly headers: http.IncomingHttpHeaders;
-  readonly body: string;
-  readonly answeredWith: number;
-}
-
-/** A subscriber's endpoint on 127.0.0.1: answers with `statuses` in turn, then 200. */
-class Receiver {
-  readonly received: Received[] = [];
-  private server!: http.Server;
-
-  constructor(private readonly statuses: number[] = []) {}
-
-  async start(): Promise<this> {
-    this.server = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk) => (body += chunk));
-      req.on('end', () => {
-        const status = this.statuses.length > 0 ? this.statuses.shift()! : 200;
-        this.received.push({ headers: req.headers, body, answeredWith: status });
-        res.statusCode = status;
-        res.end();
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return this;
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/einvoice-hook`;
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
-
-// What the apps need for webhooks, set here so that a bare `jest` run and `npm test` agree.
-const webhookEnv = {
-  SECRETS_KEY: randomBytes(32).toString('base64'),
-  WEBHOOK_ALLOW_LOOPBACK: 'true',
-  WEBHOOK_ATTEMPTS: '6',
-  WEBHOOK_BACKOFF_BASE_MS: '300',
-  WEBHOOK_BACKOFF_MAX_MS: '2000',
-  WEBHOOK_SWEEP_INTERVAL_MS: '2000',
-};
+import { WebhookReceiver as Receiver, signedCorrectly, webhookTestEnv } from '../support/webhook-receiver';
 
 describe('#3 webhooks over HTTP: subscriptions, signed DocumentReceived, retries, crash, ping', () => {
   let dataSource: DataSource;
@@ -66,9 +17,9 @@ describe('#3 webhooks over HTTP: subscriptions, signed DocumentReceived, retries
   beforeAll(async () => {
     ({ dataSource } = await openTestDatabase());
     const { apiKey } = await createTenant(dataSource, 'e2e webhooks');
-    const gateway = await startGateway(webhookEnv);
-    dispatcher = startApp('webhook-dispatcher', testEnv(webhookEnv));
-    apps.push(gateway.app, startApp('delivery-worker', testEnv(webhookEnv)));
+    const gateway = await startGateway(webhookTestEnv);
+    dispatcher = startApp('webhook-dispatcher', testEnv(webhookTestEnv));
+    apps.push(gateway.app, startApp('delivery-worker', testEnv(webhookTestEnv)));
     client = new Client(gateway.url, apiKey);
   });
 
@@ -130,14 +81,6 @@ describe('#3 webhooks over HTTP: subscriptions, signed DocumentReceived, retries
     return answer.body.data as Array<{ id: string; status: string; attempts: Array<{ attempt: number; status_code: number | null }> }>;
   }
 
-  function signedCorrectly(secret: string, r: Received): boolean {
-    return verifyWebhook(
-      secret,
-      { id: String(r.headers['webhook-id']), timestamp: String(r.headers['webhook-timestamp']), signature: String(r.headers['webhook-signature']) },
-      r.body,
-    );
-  }
-
   it('a BE supplier invoices a DE supplier hosted here: its endpoint gets exactly one signed DocumentReceived with the seed body', async () => {
     const endpoint = await receiver();
     const { receiverSupplier, subscription, invoice } = await hostedReceiver(endpoint);
@@ -174,7 +117,7 @@ describe('#3 webhooks over HTTP: subscriptions, signed DocumentReceived, retries
   it('the dispatcher killed (SIGKILL) while a delivery waits for its retry still delivers it, acknowledged once', async () => {
     // A dispatcher with a long enough backoff to be killed between the attempts.
     await dispatcher.stop();
-    dispatcher = startApp('webhook-dispatcher', testEnv({ ...webhookEnv, WEBHOOK_BACKOFF_BASE_MS: '4000' }));
+    dispatcher = startApp('webhook-dispatcher', testEnv({ ...webhookTestEnv, WEBHOOK_BACKOFF_BASE_MS: '4000' }));
     const endpoint = await receiver([500]);
     const { receiverSupplier, subscription, invoice } = await hostedReceiver(endpoint);
     await invoice();
@@ -182,7 +125,7 @@ describe('#3 webhooks over HTTP: subscriptions, signed DocumentReceived, retries
     await new Promise((resolve) => setTimeout(resolve, 300));
     await dispatcher.crash();
     expect(endpoint.received).toHaveLength(1);
-    dispatcher = startApp('webhook-dispatcher', testEnv(webhookEnv));
+    dispatcher = startApp('webhook-dispatcher', testEnv(webhookTestEnv));
     const [delivery] = await eventually('delivered after the restart', async () => {
       const rows = await deliveries(receiverSupplier, subscription.id);
       return rows[0]?.status === 'delivered' ? rows : undefined;
@@ -240,7 +183,9 @@ describe('#3 webhooks over HTTP: subscriptions, signed DocumentReceived, retries
     expect(await refused({ url: 'https://10.0.0.5/hooks', events: ['DocumentReceived'] })).toEqual(['url WEBHOOK.URL_NOT_ALLOWED']);
     expect(await refused({ url: 'https://[fe80::1]/hooks', events: ['DocumentReceived'] })).toEqual(['url WEBHOOK.URL_NOT_ALLOWED']);
     expect(await refused({ url: 'https://169.254.169.254/latest', events: ['DocumentReceived'] })).toEqual(['url WEBHOOK.URL_NOT_ALLOWED']);
-    expect(await refused({ url: 'https://erp.example.com/hooks', events: ['DocumentSent'] })).toEqual(['events FIELD.INVALID_VALUE']);
+    expect(await refused({ url: 'https://erp.example.com/hooks', events: ['DocumentReceived', 'DocumentSent'] })).toEqual(['events[1] FIELD.INVALID_VALUE']);
+    // A Malaysian lifecycle event is not one of a Peppol area's.
+    expect(await refused({ url: 'https://erp.example.com/hooks', events: ['MyInvoisValid'] })).toEqual(['events[0] FIELD.INVALID_VALUE']);
     expect(await refused({ url: 'https://erp.example.com/hooks', events: [] })).toEqual(['events FIELD.TOO_FEW']);
     expect(await refused({ events: ['DocumentReceived'] })).toEqual(['url FIELD.REQUIRED']);
     expect(await refused({ url: 42, events: 'DocumentReceived' })).toEqual(['url FIELD.INVALID_TYPE', 'events FIELD.INVALID_TYPE']);
@@ -265,14 +210,14 @@ describe('#3 webhooks over HTTP: subscriptions, signed DocumentReceived, retries
   });
 
   it('a delivery refused on every attempt is failed (dead-lettered); re-sent through the API, it is delivered', async () => {
-    const endpoint = await receiver(new Array(Number(webhookEnv.WEBHOOK_ATTEMPTS)).fill(500));
+    const endpoint = await receiver(new Array(Number(webhookTestEnv.WEBHOOK_ATTEMPTS)).fill(500));
     const { receiverSupplier, subscription, invoice } = await hostedReceiver(endpoint);
     await invoice();
     const [failed] = await eventually('failed', async () => {
       const rows = await deliveries(receiverSupplier, subscription.id);
       return rows[0]?.status === 'failed' ? rows : undefined;
     });
-    expect(failed.attempts).toHaveLength(Number(webhookEnv.WEBHOOK_ATTEMPTS));
+    expect(failed.attempts).toHaveLength(Number(webhookTestEnv.WEBHOOK_ATTEMPTS));
     const path = `/de/einvoice/webhooks/${subscription.id}/deliveries/${failed.id}/resend`;
     const resent = await client.post(path, {}, { supplier_uuid: receiverSupplier });
     expect(resent.status).toBe(202);

@@ -8,13 +8,11 @@ import {
   MyInvoisSubmissionAcceptedData,
   RecordedEvent,
   myInvoisSubmissionDecider,
-  myInvoisSubmissionStreamId,
 } from '@einvoice/domain';
 import { EventStore, handleCommand } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
 import { openTestDatabase } from '../support/database';
-import { invoiceBody } from '../../libs/areas/src/myinvois/fixtures/bodies';
-import { sandboxWorker, storeMyInvoisSupplier, submittedDocumentOf, workerContext as context } from '../support/myinvois-worker';
+import { appendMyInvoisSubmission, sandboxWorker, storeMyInvoisSupplier, workerContext as context } from '../support/myinvois-worker';
 
 describe('MyInvois reporting after a lost Submit Documents answer', () => {
   let dataSource: DataSource;
@@ -27,21 +25,11 @@ describe('MyInvois reporting after a lost Submit Documents answer', () => {
 
   /** A Malaysian supplier with stored credentials, a submission of `ids`, and the sandbox it talks to. */
   async function submission(ids: readonly string[]) {
-    const { supplierId, tenantId, credentials, supplier: supplierFixture } = await storeMyInvoisSupplier(dataSource);
+    const seller = await storeMyInvoisSupplier(dataSource);
+    const { credentials } = seller;
     // Unique internal ids per run: the sandbox's DV302 key includes them.
-    const prepared = myinvois.prepareSubmission('invoice', ids.map((id) => invoiceBody({ ID: `${id}-${supplierId.slice(0, 8)}` })), supplierFixture, new Set());
-    expect(prepared.rejected).toEqual([]);
-    const data: MyInvoisDocumentsSubmittedData = {
-      submissionId: randomUUID(),
-      tenantId,
-      supplierId,
-      kind: 'invoice',
-      documents: prepared.documents.map(submittedDocumentOf),
-      submittedAt: new Date().toISOString(),
-    };
-    const streamId = myInvoisSubmissionStreamId(data.submissionId);
-    const metadata = { tenantId, correlationId: randomUUID() };
-    await store.transaction((uow) => handleCommand(uow, myInvoisSubmissionDecider, streamId, { type: 'SubmitToMyInvois', data }, metadata));
+    const { data, streamId } = await appendMyInvoisSubmission(store, seller, ids.map((id) => `${id}-${seller.supplierId.slice(0, 8)}`));
+    const metadata = { tenantId: seller.tenantId, correlationId: randomUUID() };
     const { sandbox, handler } = sandboxWorker(store);
 
     /** What the first worker did before it died: committed its attempt, and MyInvois took `sent`. */

@@ -2,10 +2,10 @@
 // a supplier with stored (sealed) credentials, the handler, and submissions as the gateway appends them.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { SecretBox, SubmittedMyInvoisDocument } from '@einvoice/domain';
-import type { EventStore, MessageContext } from '@einvoice/domain/infrastructure';
+import { MyInvoisDocumentsSubmittedData, RecordedEvent, SecretBox, SubmittedMyInvoisDocument, myInvoisSubmissionDecider, myInvoisSubmissionStreamId } from '@einvoice/domain';
+import { type EventStore, type MessageContext, handleCommand } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
-import { supplier as supplierFixture } from '../../libs/areas/src/myinvois/fixtures/bodies';
+import { invoiceBody, supplier as supplierFixture } from '../../libs/areas/src/myinvois/fixtures/bodies';
 import { MyInvoisReportingDependencies, createMyInvoisHandler } from '../../apps/reporting-worker/src/myinvois/report-myinvois';
 
 /** Handler calls outside Kafka: nothing to heartbeat. */
@@ -54,4 +54,30 @@ export function submittedDocumentOf(prepared: myinvois.PreparedSubmission['docum
     document: String(prepared.submission.document),
     documentHash: prepared.submission.documentHash,
   };
+}
+
+/**
+ * A bulk of invoices with internal ids `ids` for `seller` (from storeMyInvoisSupplier), appended as
+ * the gateway appends it (MyInvoisDocumentsSubmitted, MyInvois only); the sandbox's DV302 key
+ * includes the ids, so callers make them unique per run.
+ */
+export async function appendMyInvoisSubmission(
+  store: EventStore,
+  seller: Awaited<ReturnType<typeof storeMyInvoisSupplier>>,
+  ids: readonly string[],
+): Promise<{ data: MyInvoisDocumentsSubmittedData; event: RecordedEvent; streamId: string }> {
+  const prepared = myinvois.prepareSubmission('invoice', ids.map((ID) => invoiceBody({ ID })), seller.supplier, new Set());
+  if (prepared.rejected.length > 0) throw new Error(`fixture documents refused: ${JSON.stringify(prepared.rejected)}`);
+  const data: MyInvoisDocumentsSubmittedData = {
+    submissionId: randomUUID(),
+    tenantId: seller.tenantId,
+    supplierId: seller.supplierId,
+    kind: 'invoice',
+    documents: prepared.documents.map(submittedDocumentOf),
+    submittedAt: new Date().toISOString(),
+  };
+  const streamId = myInvoisSubmissionStreamId(data.submissionId);
+  const metadata = { tenantId: seller.tenantId, correlationId: randomUUID() };
+  const [event] = await store.transaction((uow) => handleCommand(uow, myInvoisSubmissionDecider, streamId, { type: 'SubmitToMyInvois', data }, metadata));
+  return { data, event, streamId };
 }

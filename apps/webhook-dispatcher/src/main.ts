@@ -1,4 +1,4 @@
-import { SecretBox, createLogger, loadWebhookConfig } from '@einvoice/domain';
+import { SecretBox, createLogger, loadWebhookConfig, myInvoisPortalUrl } from '@einvoice/domain';
 import { createWebhookQueue, runWorker, startWorkerProcess, webhookQueueName } from '@einvoice/domain/infrastructure';
 import { createWebhookWorker } from './processor';
 import { createDeliveryRecorder } from './record-deliveries';
@@ -21,7 +21,7 @@ startWorkerProcess('webhook-dispatcher', log, async () => {
     worker.on('error', (error) => log('warn', 'webhook worker error', { error: String(error) }));
     const sweeper = new Sweeper(runtime.dataSource, queue, config.schedule, config.sweepIntervalMs, log);
     return {
-      handle: createDeliveryRecorder({ store: runtime.store, queue, groupId: runtime.groupId, schedule: config.schedule, log }),
+      handle: createDeliveryRecorder({ store: runtime.store, queue, groupId: runtime.groupId, schedule: config.schedule, myInvoisPortalUrl: myInvoisPortalUrl(), log }),
       // SIGTERM: the worker finishes its active jobs, then the consumer leaves its group, then the rest.
       stopFirst: [{ stop: () => worker.close() }],
       stopAfter: [sweeper, { stop: () => queue.close() }],

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Queue, Worker } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { SecretBox, type WebhookConfig, createLogger, newWebhookSecret, verifyWebhook } from '@einvoice/domain';
@@ -15,31 +13,12 @@ import {
 } from '@einvoice/domain/infrastructure';
 import { openTestDatabase } from '../../../test/support/database';
 import { eventually } from '../../../test/support/wait';
+import { WebhookReceiver } from '../../../test/support/webhook-receiver';
 import { createWebhookWorker } from './processor';
 import { Sweeper } from './sweeper';
 
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
 /** A receiver on 127.0.0.1 answering with the statuses given, then 200. */
-async function receiver(statuses: number[]): Promise<{ url: string; received: Received[]; answer: number[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const answer = [...statuses];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      res.statusCode = answer.length > 0 ? answer.shift()! : 200;
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/hook`, received, answer, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
+const receiver = (statuses: number[]) => new WebhookReceiver(statuses).start();
 
 describe('#3 webhook processor on real Redis and PostgreSQL', () => {
   const { redisUrl, kafkaPrefix } = loadInfrastructureConfig();

@@ -1,22 +1,35 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Type } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import type { PeppolAreaCode } from '@einvoice/areas';
 import { Ctx } from '../http/request-context';
 import type { RequestContext } from '../areas/peppol/peppol-area.service';
 import { WebhooksService } from './webhooks.service';
 import { errorResponse } from '../http/openapi';
 
-const names: Record<PeppolAreaCode, string> = { be: 'Belgium', de: 'Germany', sg: 'Singapore' };
+/** Where an area's webhook routes live: `area` is the suppliers' area, `path` the routes' prefix. */
+interface WebhookRoutes {
+  readonly area: string;
+  readonly path: string;
+  readonly tag: string;
+  readonly className: string;
+}
 
-/** Webhook subscriptions beside each area's routes (README "Webhooks"). */
-function webhooksController(code: PeppolAreaCode): Type<unknown> {
-  @ApiTags(`${names[code]} (/${code}) webhooks`)
+const routes: readonly WebhookRoutes[] = [
+  { area: 'be', path: 'be/einvoice/webhooks', tag: 'Belgium (/be) webhooks', className: 'BEWebhooksController' },
+  { area: 'de', path: 'de/einvoice/webhooks', tag: 'Germany (/de) webhooks', className: 'DEWebhooksController' },
+  { area: 'sg', path: 'sg/einvoice/webhooks', tag: 'Singapore (/sg) webhooks', className: 'SGWebhooksController' },
+  // Malaysia: the area's other routes are under /api/einvoice (seed 000).
+  { area: 'my', path: 'api/einvoice/webhooks', tag: 'Malaysia (/api/einvoice) webhooks', className: 'MYWebhooksController' },
+];
+
+/** Webhook subscriptions beside each area's routes (README "Webhooks"): one controller per area, one service. */
+function webhooksController({ area, path, tag, className }: WebhookRoutes): Type<unknown> {
+  @ApiTags(tag)
   @ApiSecurity('x-svc-auth-key')
   @ApiHeader({ name: 'supplier_uuid', required: true })
   @ApiResponse({ status: 400, ...errorResponse })
   @ApiResponse({ status: 401, ...errorResponse })
   @ApiResponse({ status: 404, ...errorResponse })
-  @Controller(`${code}/einvoice/webhooks`)
+  @Controller(path)
   class WebhooksController {
     constructor(readonly service: WebhooksService) {}
 
@@ -27,25 +40,25 @@ function webhooksController(code: PeppolAreaCode): Type<unknown> {
     @ApiBody({ schema: { $ref: '#/components/schemas/CreateWebhookBody' } })
     @ApiResponse({ status: 201, description: '`{status, message, data:{id, url, events, description, created_at, secret}}`' })
     create(@Headers('supplier_uuid') supplier: string, @Body() body: unknown, @Ctx() context: RequestContext) {
-      return this.service.create(code, supplier, body, context);
+      return this.service.create(area, supplier, body, context);
     }
 
     @Get()
     @ApiOperation({ summary: 'The supplier\'s webhooks (never their secrets).' })
     list(@Headers('supplier_uuid') supplier: string, @Ctx() context: RequestContext) {
-      return this.service.list(code, supplier, context);
+      return this.service.list(area, supplier, context);
     }
 
     @Delete(':id')
     @ApiOperation({ summary: 'Delete a webhook; pending deliveries to it stop.' })
     remove(@Headers('supplier_uuid') supplier: string, @Param('id') id: string, @Ctx() context: RequestContext) {
-      return this.service.remove(code, supplier, id, context);
+      return this.service.remove(area, supplier, id, context);
     }
 
     @Get(':id/deliveries')
     @ApiOperation({ summary: 'Deliveries of a webhook, newest first, each with its attempts (status code, duration, error).' })
     deliveries(@Headers('supplier_uuid') supplier: string, @Param('id') id: string, @Ctx() context: RequestContext) {
-      return this.service.deliveries(code, supplier, id, context);
+      return this.service.deliveries(area, supplier, id, context);
     }
 
     @Post(':id/deliveries/:deliveryId/resend')
@@ -60,7 +73,7 @@ function webhooksController(code: PeppolAreaCode): Type<unknown> {
       @Param('deliveryId') deliveryId: string,
       @Ctx() context: RequestContext,
     ) {
-      return this.service.resend(code, supplier, id, deliveryId, context);
+      return this.service.resend(area, supplier, id, deliveryId, context);
     }
 
     @Post(':id/ping')
@@ -68,11 +81,11 @@ function webhooksController(code: PeppolAreaCode): Type<unknown> {
     @ApiOperation({ summary: 'Send a signed {"Event":"Ping"} now and answer with the attempt. Records nothing; Idempotency-Key is ignored.' })
     @ApiResponse({ status: 200, description: '`{status, data:{acknowledged, status_code, duration_ms, error}}`' })
     ping(@Headers('supplier_uuid') supplier: string, @Param('id') id: string, @Ctx() context: RequestContext) {
-      return this.service.ping(code, supplier, id, context);
+      return this.service.ping(area, supplier, id, context);
     }
   }
-  Object.defineProperty(WebhooksController, 'name', { value: `${code.toUpperCase()}WebhooksController` });
+  Object.defineProperty(WebhooksController, 'name', { value: className });
   return WebhooksController;
 }
 
-export const webhooksControllers = (['be', 'de', 'sg'] as const).map(webhooksController);
+export const webhooksControllers = routes.map(webhooksController);

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsOptional, IsString, MaxLength } from 'class-validator';
 import { MAX_URL_LENGTH, WEBHOOK_EVENT_TYPES } from '@einvoice/domain';
 
 /** POST /{area}/einvoice/webhooks: where to send which events (README "Webhooks"). */
@@ -9,12 +9,18 @@ export class CreateWebhookBody {
   @MaxLength(MAX_URL_LENGTH)
   url!: string;
 
-  @ApiProperty({ example: ['DocumentReceived'], enum: WEBHOOK_EVENT_TYPES, isArray: true })
+  @ApiProperty({
+    example: ['PeppolReceived'],
+    enum: WEBHOOK_EVENT_TYPES,
+    isArray: true,
+    description: 'Peppol areas: PeppolReceived (or its synonym DocumentReceived); Malaysia also MyInvoisValid, MyInvoisInvalid, MyInvoisRejected, MyInvoisCancelled, MyInvoisRejectedByBuyer (README "Webhooks")',
+  })
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(WEBHOOK_EVENT_TYPES.length)
   @ArrayUnique()
-  @IsIn(WEBHOOK_EVENT_TYPES, { each: true })
+  // The names themselves are checked per area by the service (`events[i]` FIELD.INVALID_VALUE).
+  @IsString({ each: true })
   events!: string[];
 
   @ApiPropertyOptional({ example: 'ERP inbox', maxLength: 200 })

@@ -9,6 +9,7 @@ import {
   isAddressAllowed,
   issue,
   checkWebhookUrl,
+  checkWebhookEvents,
   loadWebhookConfig,
   newWebhookSecret,
   notFound,
@@ -27,7 +28,7 @@ import {
   sendWebhook,
   webhookQueueName,
 } from '@einvoice/domain/infrastructure';
-import { validateBody, type PeppolAreaCode } from '@einvoice/areas';
+import { validateBody } from '@einvoice/areas';
 import type { Queue } from 'bullmq';
 import type { RequestContext } from '../areas/peppol/peppol-area.service';
 import { recordResponse } from '../idempotency/idempotency';
@@ -48,9 +49,12 @@ export class WebhooksService implements OnApplicationShutdown {
 
   constructor(private readonly connections: Connections) {}
 
-  async create(code: PeppolAreaCode, header: SupplierHeader, body: unknown, context: RequestContext) {
-    const supplier = await this.supplier(code, header, context);
+  async create(area: string, header: SupplierHeader, body: unknown, context: RequestContext) {
+    const supplier = await this.supplier(area, header, context);
     const dto = validateBody(CreateWebhookBody, body);
+    // Which names exist depends on the area (a Peppol area has no MyInvois lifecycle).
+    const unknownEvents = checkWebhookEvents(area, dto.events);
+    if (unknownEvents.length > 0) throw validationError(unknownEvents, 'Unknown webhook event names.');
     await this.assertUrlAllowed(dto.url);
     const secret = newWebhookSecret();
     const id = randomUUID();
@@ -59,7 +63,7 @@ export class WebhooksService implements OnApplicationShutdown {
         id,
         tenantId: context.tenant.id,
         supplierId: supplier.id,
-        area: code,
+        area,
         url: dto.url,
         events: dto.events,
         secretSealed: this.secrets.seal(secret),
@@ -72,24 +76,24 @@ export class WebhooksService implements OnApplicationShutdown {
     });
   }
 
-  async list(code: PeppolAreaCode, header: SupplierHeader, context: RequestContext) {
-    const supplier = await this.supplier(code, header, context);
+  async list(area: string, header: SupplierHeader, context: RequestContext) {
+    const supplier = await this.supplier(area, header, context);
     return { status: 'success', data: await listSubscriptions(this.connections.dataSource, context.tenant.id, supplier.id) };
   }
 
-  async remove(code: PeppolAreaCode, header: SupplierHeader, id: string, context: RequestContext) {
-    const supplier = await this.supplier(code, header, context);
+  async remove(area: string, header: SupplierHeader, id: string, context: RequestContext) {
+    const supplier = await this.supplier(area, header, context);
     if (!isUuid(id) || !(await deleteSubscription(this.connections.dataSource, context.tenant.id, supplier.id, id))) throw this.notFound(id);
     return { status: 'success', data: { id, deleted: true } };
   }
 
-  async deliveries(code: PeppolAreaCode, header: SupplierHeader, id: string, context: RequestContext) {
-    const subscription = await this.subscription(code, header, id, context);
+  async deliveries(area: string, header: SupplierHeader, id: string, context: RequestContext) {
+    const subscription = await this.subscription(area, header, id, context);
     return { status: 'success', data: await listDeliveries(this.connections.dataSource, subscription.id) };
   }
 
-  async resend(code: PeppolAreaCode, header: SupplierHeader, id: string, deliveryId: string, context: RequestContext) {
-    const subscription = await this.subscription(code, header, id, context);
+  async resend(area: string, header: SupplierHeader, id: string, deliveryId: string, context: RequestContext) {
+    const subscription = await this.subscription(area, header, id, context);
     const response = { status: 'success', data: { id: deliveryId, status: 'pending' } };
     await this.connections.store.transaction(async (uow) => {
       const outcome = isUuid(deliveryId) ? await reopenDelivery(uow, subscription.id, deliveryId) : 'not_found';
@@ -105,8 +109,8 @@ export class WebhooksService implements OnApplicationShutdown {
   }
 
   /** Sends a signed `{"Event":"Ping",...}` now and answers with the attempt; records nothing. */
-  async ping(code: PeppolAreaCode, header: SupplierHeader, id: string, context: RequestContext) {
-    const subscription = await this.subscription(code, header, id, context);
+  async ping(area: string, header: SupplierHeader, id: string, context: RequestContext) {
+    const subscription = await this.subscription(area, header, id, context);
     const result = await sendWebhook({
       url: subscription.url,
       secret: this.secrets.open(subscription.secret_sealed),
@@ -130,12 +134,12 @@ export class WebhooksService implements OnApplicationShutdown {
     return this.queue;
   }
 
-  private supplier(code: PeppolAreaCode, header: SupplierHeader, context: RequestContext): Promise<SupplierRecord> {
-    return this.suppliers.find(this.connections.dataSource, context.tenant.id, code, header);
+  private supplier(area: string, header: SupplierHeader, context: RequestContext): Promise<SupplierRecord> {
+    return this.suppliers.find(this.connections.dataSource, context.tenant.id, area, header);
   }
 
-  private async subscription(code: PeppolAreaCode, header: SupplierHeader, id: string, context: RequestContext) {
-    const supplier = await this.supplier(code, header, context);
+  private async subscription(area: string, header: SupplierHeader, id: string, context: RequestContext) {
+    const supplier = await this.supplier(area, header, context);
     const row = isUuid(id) ? await findSubscription(this.connections.dataSource, context.tenant.id, supplier.id, id) : undefined;
     if (!row) throw this.notFound(id);
     return row;

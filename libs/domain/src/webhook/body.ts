@@ -1,13 +1,5 @@
 import type { DocumentReceivedData } from '../document/events';
 
-/** Event types a subscription may ask for (seed 002 "Events" shows only DocumentReceived). */
-export const WEBHOOK_EVENT_TYPES = ['DocumentReceived'] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-
-export function isWebhookEventType(value: unknown): value is WebhookEventType {
-  return typeof value === 'string' && (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value);
-}
-
 /**
  * The webhook body of a received document, exactly as seed 002 "Events" shows it, in its field
  * order: `uuid` is the received document (the receiver's copy), `DocumentId` the document's `ID`.

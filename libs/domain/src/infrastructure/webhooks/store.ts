@@ -86,14 +86,22 @@ export async function deleteSubscription(db: Sql, tenantId: string, supplierId: 
 }
 
 /**
- * One delivery per live subscription of the supplier that wants this event type. The id is
+ * One delivery per live subscription of the supplier that wants this event type (listing
+ * `eventType` or one of its `synonyms`, e.g. `PeppolReceived` for `DocumentReceived`). The id is
  * derived from (subscription, event) and the pair is unique, so a redelivered Kafka message
  * creates nothing twice. Returns the ids of the deliveries created now.
  */
-export async function createDeliveries(db: Sql, supplierId: string, eventId: string, eventType: string, payload: string): Promise<string[]> {
+export async function createDeliveries(
+  db: Sql,
+  supplierId: string,
+  eventId: string,
+  eventType: string,
+  payload: string,
+  synonyms: readonly string[] = [],
+): Promise<string[]> {
   const subscriptions: Array<{ id: string }> = await db.query(
-    `SELECT id FROM webhook_subscriptions WHERE supplier_id = $1 AND deleted_at IS NULL AND $2 = ANY (events)`,
-    [supplierId, eventType],
+    `SELECT id FROM webhook_subscriptions WHERE supplier_id = $1 AND deleted_at IS NULL AND events && $2::text[]`,
+    [supplierId, [eventType, ...synonyms]],
   );
   const ids: string[] = [];
   for (const { id } of subscriptions) {

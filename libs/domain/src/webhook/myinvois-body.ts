@@ -1,0 +1,167 @@
+import type { RecordedEvent } from '../events';
+import { deterministicUuid } from '../ids';
+import type {
+  MyInvoisDocumentCancelledData,
+  MyInvoisDocumentInvalidatedData,
+  MyInvoisDocumentRejectedByBuyerData,
+  MyInvoisDocumentValidatedData,
+  MyInvoisSubmissionAcceptedData,
+  MyInvoisSubmissionRejectedData,
+  SubmissionError,
+} from '../myinvois-submission/events';
+import type { MyInvoisEventName } from './event-names';
+
+/** What the body needs of a document beyond its event (read model `myinvois_documents`). */
+export interface MyInvoisDocumentFacts {
+  readonly documentId: string;
+  readonly supplierId: string;
+  readonly invoiceCodeNumber: string;
+  readonly uuid: string | null;
+  readonly longId: string | null;
+}
+
+/** Which documents of a submission a MyInvois event concerns: some by id, or all of them. */
+export interface MyInvoisEventScope {
+  readonly submissionId: string;
+  /** `null`: every document of the submission (refused as a whole). */
+  readonly documentIds: readonly string[] | null;
+}
+
+/** One document's change, one webhook per subscription wanting `name`. */
+export interface MyInvoisWebhook {
+  /** `Webhook-Id`: the event id, or derived from it per document when one event carries several. */
+  readonly webhookId: string;
+  readonly name: MyInvoisEventName;
+  readonly supplierId: string;
+  readonly body: string;
+}
+
+/** A change of one document as the event states it. */
+interface Change {
+  readonly name: MyInvoisEventName;
+  readonly documentId: string;
+  readonly uuid?: string;
+  readonly longId?: string;
+  readonly reason: string | null;
+  readonly error: SubmissionError | null;
+  readonly occurredAt: string;
+}
+
+/** The body's `Event` and `Status` for each name: `Status` is the state GET /api/einvoice/documents/{id} shows. */
+const SHAPE: Readonly<Record<MyInvoisEventName, { event: string; state: string }>> = {
+  MyInvoisValid: { event: 'DocumentValidated', state: 'valid' },
+  MyInvoisInvalid: { event: 'DocumentInvalidated', state: 'invalid' },
+  MyInvoisRejected: { event: 'DocumentRejected', state: 'rejected' },
+  MyInvoisCancelled: { event: 'DocumentCancelled', state: 'cancelled' },
+  MyInvoisRejectedByBuyer: { event: 'DocumentRejectedByBuyer', state: 'rejected_by_buyer' },
+};
+
+/** The events that change a document's state at MyInvois, and what each one says per document. */
+function changesOf(event: Pick<RecordedEvent, 'type' | 'data'>): { scope: MyInvoisEventScope; changes: (documentId: string) => Change | undefined } | undefined {
+  switch (event.type) {
+    case 'MyInvoisDocumentValidated': {
+      const d = event.data as MyInvoisDocumentValidatedData;
+      return one(d.submissionId, d.documentId, { name: 'MyInvoisValid', uuid: d.uuid, longId: d.longId, reason: null, error: null, occurredAt: d.validatedAt });
+    }
+    case 'MyInvoisDocumentInvalidated': {
+      const d = event.data as MyInvoisDocumentInvalidatedData;
+      return one(d.submissionId, d.documentId, { name: 'MyInvoisInvalid', uuid: d.uuid, reason: d.reason, error: null, occurredAt: d.invalidatedAt });
+    }
+    case 'MyInvoisDocumentCancelled': {
+      const d = event.data as MyInvoisDocumentCancelledData;
+      return one(d.submissionId, d.documentId, { name: 'MyInvoisCancelled', uuid: d.uuid, reason: null, error: null, occurredAt: d.cancelledAt });
+    }
+    case 'MyInvoisDocumentRejectedByBuyer': {
+      const d = event.data as MyInvoisDocumentRejectedByBuyerData;
+      return one(d.submissionId, d.documentId, { name: 'MyInvoisRejectedByBuyer', uuid: d.uuid, reason: d.reason, error: null, occurredAt: d.requestedAt });
+    }
+    case 'MyInvoisSubmissionAccepted': {
+      // Only the documents MyInvois refused change state worth a webhook; accepted ones are merely `submitted`.
+      const d = event.data as MyInvoisSubmissionAcceptedData;
+      if (d.rejectedDocuments.length === 0) return undefined;
+      const refused = new Map(d.rejectedDocuments.map((r) => [r.documentId, r.error]));
+      return {
+        scope: { submissionId: d.submissionId, documentIds: [...refused.keys()] },
+        changes: (documentId) => {
+          const error = refused.get(documentId);
+          return error && { name: 'MyInvoisRejected', documentId, reason: error.message, error, occurredAt: d.acceptedAt };
+        },
+      };
+    }
+    case 'MyInvoisSubmissionRejected': {
+      const d = event.data as MyInvoisSubmissionRejectedData;
+      return {
+        scope: { submissionId: d.submissionId, documentIds: null },
+        changes: (documentId) => ({ name: 'MyInvoisRejected', documentId, reason: d.error.message, error: d.error, occurredAt: d.rejectedAt }),
+      };
+    }
+    default:
+      return undefined;
+  }
+}
+
+function one(submissionId: string, documentId: string, change: Omit<Change, 'documentId'>) {
+  return { scope: { submissionId, documentIds: [documentId] }, changes: (id: string) => (id === documentId ? { ...change, documentId } : undefined) };
+}
+
+/** The documents whose facts the webhooks of `event` need; `undefined` when the event is no webhook. */
+export function myInvoisWebhookScope(event: Pick<RecordedEvent, 'type' | 'data'>): MyInvoisEventScope | undefined {
+  return changesOf(event)?.scope;
+}
+
+/**
+ * The MyInvois portal the validation links point at: `MYINVOIS_PORTAL_URL`, default the
+ * pre-production portal (as the connector defaults to pre-production); production is
+ * `https://myinvois.hasil.gov.my`.
+ */
+export function myInvoisPortalUrl(env: Record<string, string | undefined> = process.env): string {
+  return env.MYINVOIS_PORTAL_URL || 'https://preprod.myinvois.hasil.gov.my';
+}
+
+/**
+ * MyInvois's validation link (SDK "Validation link": `{portal}/{uuid}/share/{longId}`), the URL
+ * the QR code of a validated document carries; `null` until the document has both ids.
+ */
+export function myInvoisValidationLink(portalUrl: string, uuid: string | null | undefined, longId: string | null | undefined): string | null {
+  return uuid && longId ? `${portalUrl.replace(/\/+$/, '')}/${uuid}/share/${longId}` : null;
+}
+
+/**
+ * One webhook per document an event changes, in the envelope of seed 002's `PeppolReceived`
+ * (`Event`, `EventType`, `EventGroup`, `uuid`, `DocumentId`, `Status`): `uuid` is the MyInvois
+ * uuid, `DocumentId` the caller's `ID` (invoiceCodeNumber), `Status` the document's state. An
+ * event about several documents (a submission refused as a whole, several refused in one
+ * answer) gets a `Webhook-Id` per document derived from the event id, stable across retries and
+ * redeliveries. A document without facts is skipped (its read-model row commits with the event).
+ */
+export function myInvoisWebhooks(
+  event: Pick<RecordedEvent, 'type' | 'data' | 'eventId'>,
+  facts: readonly MyInvoisDocumentFacts[],
+  portalUrl: string,
+): MyInvoisWebhook[] {
+  const found = changesOf(event);
+  if (!found) return [];
+  const several = found.scope.documentIds?.length !== 1;
+  return facts.flatMap((doc) => {
+    const change = found.changes(doc.documentId);
+    if (!change) return [];
+    const uuid = change.uuid ?? doc.uuid;
+    const longId = change.longId ?? doc.longId;
+    const body = JSON.stringify({
+      Event: SHAPE[change.name].event,
+      EventType: change.name,
+      EventGroup: 'Invoice',
+      uuid: uuid ?? null,
+      DocumentId: doc.invoiceCodeNumber,
+      Status: SHAPE[change.name].state,
+      GatewayDocumentId: doc.documentId,
+      LongId: longId ?? null,
+      ValidationLink: myInvoisValidationLink(portalUrl, uuid, longId),
+      Reason: change.reason,
+      Error: change.error,
+      OccurredAt: change.occurredAt,
+    });
+    const webhookId = several ? deterministicUuid(`webhook-event:${event.eventId}:${doc.documentId}`) : event.eventId;
+    return [{ webhookId, name: change.name, supplierId: doc.supplierId, body }];
+  });
+}
