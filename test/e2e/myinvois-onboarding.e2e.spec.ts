@@ -7,8 +7,6 @@ import { Client } from '../support/http';
 import { freshTin } from '../support/myinvois';
 import { AppProcess, startGateway } from '../support/stack';
 
-/** A TIN of the non-individual form (C + digits, ending in 0) unique to this run. */
-
 describe('#4 MyInvois onboarding and TIN validation over HTTP, against a fake of the real MyInvois API', () => {
   let dataSource: DataSource;
   let fake: FakeMyInvoisServer;
