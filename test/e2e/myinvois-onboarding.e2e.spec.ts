@@ -4,10 +4,8 @@ import { onboardingBody } from '../../libs/areas/src/myinvois/fixtures/bodies';
 import { openTestDatabase } from '../support/database';
 import { FakeMyInvoisServer } from '../fakes/myinvois/server';
 import { Client } from '../support/http';
+import { freshTin } from '../support/myinvois';
 import { AppProcess, startGateway } from '../support/stack';
-
-/** A TIN of the non-individual form (C + digits, ending in 0) unique to this run. */
-const freshTin = () => `C${String(Date.now()).slice(-9)}${Math.floor(Math.random() * 9)}0`;
 
 describe('#4 MyInvois onboarding and TIN validation over HTTP, against a fake of the real MyInvois API', () => {
   let dataSource: DataSource;

@@ -4,9 +4,9 @@ import { createTenant } from '../../apps/gateway/src/auth/api-keys';
 import { generalPublic, invoiceBody, line, onboardingBody, sst } from '../../libs/areas/src/myinvois/fixtures/bodies';
 import { openTestDatabase } from '../support/database';
 import { Client } from '../support/http';
+import { freshTin } from '../support/myinvois';
 import { AppProcess, eventually, startApp, startGateway, testEnv } from '../support/stack';
 
-const freshTin = () => `C${String(Date.now()).slice(-9)}${Math.floor(Math.random() * 9)}0`;
 const run = Date.now().toString(36);
 const id = (name: string) => `${name}-${run}`;
 

@@ -1,8 +1,13 @@
+import { randomInt } from 'node:crypto';
 import type { Client } from './http';
 import { eventually } from './stack';
 
-/** A TIN of the non-individual form (C + digits, ending in 0) unique to this run. */
-export const freshTin = (): string => `C${String(Date.now()).slice(-9)}${Math.floor(Math.random() * 9)}0`;
+/**
+ * A TIN of the non-individual form (C + digits, ending in 0), random over 9·10^9 values: an onboarded
+ * TIN is also a Peppol participant (0230 + TIN), which only one supplier of a database may hold, and
+ * suites running in parallel must not meet (a timestamp repeats within a millisecond).
+ */
+export const freshTin = (): string => `C${randomInt(1_000_000_000, 9_999_999_999)}0`;
 
 /** GET a MyInvois document's state, and wait (30 s) until it reaches one. */
 export function myInvoisDocuments(client: Client, supplier: () => string) {

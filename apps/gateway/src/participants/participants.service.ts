@@ -13,6 +13,7 @@ import {
 import { UnitOfWork, handleCommand } from '@einvoice/domain/infrastructure';
 import {
   findReceivableDocumentType,
+  receivableDocumentTypesOf,
   kycMethods,
   parseCreateParticipant,
   parseKycCompletion,
@@ -27,6 +28,7 @@ import { Connections } from '../infrastructure/infrastructure.module';
 import { ParticipantsConfig, loadParticipantsConfig } from './participants.config';
 import { PARTICIPANT_COLUMNS, ParticipantRow, participantsNotFound, requireParticipantId, toRecord } from './participant-records';
 import { waitForSmlStatus } from './sml-wait';
+import { lockParticipantId } from './supplier-participants';
 
 /** A status and a body: create-participant and SML answers vary their status (seed 201/202). */
 export interface Answer {
@@ -55,6 +57,8 @@ export class ParticipantsService {
     const [tenant] = await this.connections.dataSource.query(`SELECT kyc_required FROM tenants WHERE id = $1`, [context.tenant.id]);
     const kycRequired = tenant?.kyc_required === true;
     return this.connections.store.transaction(async (uow) => {
+      // Serialised with a Malaysian onboarding of the same id, which registers it only when free.
+      await lockParticipantId(uow, pid);
       await handleCommand(uow, participantDecider, participantStreamId(pid), {
         type: 'RegisterParticipant',
         data: {
@@ -152,14 +156,14 @@ export class ParticipantsService {
     const documentTypeId = requireDocumentTypeId(rawDocumentType);
     const rows: ParticipantRow[] = await this.connections.dataSource.query(`SELECT ${PARTICIPANT_COLUMNS} FROM participants WHERE participant_id = $1`, [pid]);
     const row = rows[0];
-    const type = findReceivableDocumentType(documentTypeId);
+    const type = findReceivableDocumentType(pid, documentTypeId);
     const [canReceive, reason, message] =
       !row || row.status !== 'created'
         ? [false, 'PARTICIPANT.NOT_HOSTED', 'The participant is not registered with this access point (it may be served by another SMP).']
         : row.sml_status !== 'activated'
           ? [false, 'SML.NOT_PUBLISHED', 'The participant is hosted here but not published in the SML, so senders cannot find it.']
           : !type
-            ? [false, 'DOCUMENT_TYPE.NOT_SUPPORTED', 'The participant does not receive this document type (BIS Billing 3.0 and PINT SG invoices and credit notes only).']
+            ? [false, 'DOCUMENT_TYPE.NOT_SUPPORTED', `The participant does not receive this document type (it receives: ${receivableDocumentTypesOf(pid).map((t) => t.name).join(', ')}).`]
             : [true, 'SUPPORTED', `The participant receives ${type.name}.`];
     return { status: 'success', data: { pid, documentTypeId, canReceive, reason, message } };
   }

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { notFound } from '@einvoice/domain';
-import { findReceivableDocumentType, receivableDocumentTypes, renderServiceGroup, renderSignedServiceMetadata } from '@einvoice/areas';
+import { findReceivableDocumentType, receivableDocumentTypesOf, renderServiceGroup, renderSignedServiceMetadata } from '@einvoice/areas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../auth/api-key.guard';
 import { requireParticipantId } from '../participants/participant-records';
@@ -25,7 +25,7 @@ export class SmpController {
   @ApiResponse({ status: 404, description: 'Not a participant hosted here' })
   async serviceGroup(@Param('participantId') raw: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const pid = await this.hosted(raw);
-    await reply.header('content-type', 'application/xml; charset=utf-8').send(renderServiceGroup(pid, this.baseUrl(request), receivableDocumentTypes));
+    await reply.header('content-type', 'application/xml; charset=utf-8').send(renderServiceGroup(pid, this.baseUrl(request), receivableDocumentTypesOf(pid)));
   }
 
   @Get(':participantId/services/:documentTypeId')
@@ -34,7 +34,7 @@ export class SmpController {
   @ApiResponse({ status: 404, description: 'Not a participant hosted here, or a document type it does not receive' })
   async serviceMetadata(@Param('participantId') raw: string, @Param('documentTypeId') documentTypeId: string, @Res() reply: FastifyReply) {
     const pid = await this.hosted(raw);
-    const type = findReceivableDocumentType(documentTypeId);
+    const type = findReceivableDocumentType(pid, documentTypeId);
     if (!type) throw notFound('SMP.DOCUMENT_TYPE_NOT_FOUND', `Participant ${pid} has no service metadata for ${documentTypeId}.`);
     const config = this.participants.config;
     const xml = renderSignedServiceMetadata(pid, type, {

@@ -26,5 +26,5 @@ export * from './connector';
 export type { TinIdType } from './schema-onboarding';
 export { prepareSubmission, checkBulkCount, requestedIds, supplierOfProfile } from './submission';
 export type { PreparedSubmission, RejectedDocument } from './submission';
-export { pintMyRoute, pintMyParticipantId, preparePeppolLeg, genericTins, PINT_MY_ENDPOINT_SCHEME } from './peppol';
+export { pintMyRoute, pintMyParticipantId, supplierParticipantId, preparePeppolLeg, genericTins, PINT_MY_ENDPOINT_SCHEME } from './peppol';
 export type { PintMyRoute, PintMyLeg, PreparedPeppolSubmission } from './peppol';

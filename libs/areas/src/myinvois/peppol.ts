@@ -25,6 +25,14 @@ export function pintMyParticipantId(tin: string): string {
   return `iso6523-actorid-upis::${PINT_MY_ENDPOINT_SCHEME}:${tin.trim().toLowerCase()}`;
 }
 
+/**
+ * The Peppol participant an onboarded Malaysian supplier is registered as here, so that PINT MY
+ * documents sent to its TIN reach it as a hosted receiver; none for a generic TIN (names no one).
+ */
+export function supplierParticipantId(tin: string): string | undefined {
+  return genericTins.has(tin.trim().toUpperCase()) ? undefined : pintMyParticipantId(tin);
+}
+
 /** Where the PINT MY form goes, or why it does not go over Peppol at all. */
 export type PintMyRoute =
   | { readonly sender: string; readonly receiver: string }

@@ -1,5 +1,5 @@
 import { adjusted, foreignCustomer, generalPublic, invoiceBody, line, seller, sst, supplier } from './fixtures/bodies';
-import { genericTins, pintMyParticipantId, pintMyRoute, preparePeppolLeg } from './peppol';
+import { genericTins, pintMyParticipantId, pintMyRoute, preparePeppolLeg, supplierParticipantId } from './peppol';
 import { prepareSubmission } from './submission';
 import { myInvoisArea } from './area';
 
@@ -10,6 +10,12 @@ const selfBilled = { ...withoutBuyer, SupplierParty: seller, InvoiceLines: [line
 describe('PINT MY participants (scheme 0230 + TIN)', () => {
   it('derives iso6523-actorid-upis::0230:<tin>, lower case', () => {
     expect(pintMyParticipantId('C20880050010')).toBe('iso6523-actorid-upis::0230:c20880050010');
+  });
+
+  it('an onboarded supplier is the participant of its TIN; a generic TIN names no one, so no participant', () => {
+    expect(supplierParticipantId('C25845632020')).toBe('iso6523-actorid-upis::0230:c25845632020');
+    expect(supplierParticipantId('IG21136626090')).toBe('iso6523-actorid-upis::0230:ig21136626090');
+    for (const tin of genericTins) expect(supplierParticipantId(tin)).toBeUndefined();
   });
 
   it('an invoice goes from the supplier to the buyer (CustomerTIN)', () => {

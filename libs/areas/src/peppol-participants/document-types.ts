@@ -1,8 +1,16 @@
 /**
  * Document types a participant hosted here receives, as SMP document type ids with their
- * process (Peppol Policy for use of identifiers 4.x; BIS Billing 3.0 and PINT SG as the
- * BE/DE/SG area renders them, libs/areas/src/peppol/README.md). Kept as data.
+ * process (Peppol Policy for use of identifiers 4.x: BIS as `busdox-docid-qns`, PINT as
+ * `peppol-doctype-wildcard`, value `<root namespace>::<root>##<CustomizationID>::2.1`). What a
+ * participant receives follows its identifier scheme: ICD 0230 (the Malaysian TIN, PINT MY's
+ * EndpointID scheme) is a Malaysian taxpayer, served the PINT MY types the Malaysian area sends
+ * (libs/areas/src/myinvois/README.md "PINT MY"); every other scheme is a BE/DE/SG participant,
+ * served BIS Billing 3.0 and PINT SG as that area renders them (libs/areas/src/peppol/README.md).
+ * Kept as data.
  */
+import { pintMyIds } from '../myinvois/pint-my-codes';
+import { PINT_MY_ENDPOINT_SCHEME } from '../myinvois/peppol';
+import { PARTICIPANT_ID_SCHEME } from './participant-schemes';
 
 /** One receivable document type. */
 export interface ReceivableDocumentType {
@@ -15,32 +23,53 @@ export interface ReceivableDocumentType {
   readonly name: string;
 }
 
+const INVOICE = 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2::Invoice';
+const CREDIT_NOTE = 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2::CreditNote';
 const BIS_BILLING = 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0';
 const BIS_PROCESS = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
 const PINT_SG = 'urn:peppol:pint:billing-1@sg-1';
 const PINT_PROCESS = 'urn:peppol:bis:billing';
 
-export const receivableDocumentTypes: readonly ReceivableDocumentType[] = [
-  { scheme: 'busdox-docid-qns', value: `urn:oasis:names:specification:ubl:schema:xsd:Invoice-2::Invoice##${BIS_BILLING}::2.1`,
-    processScheme: 'cenbii-procid-ubl', processId: BIS_PROCESS, name: 'Peppol BIS Billing 3.0 Invoice' },
-  { scheme: 'busdox-docid-qns', value: `urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2::CreditNote##${BIS_BILLING}::2.1`,
-    processScheme: 'cenbii-procid-ubl', processId: BIS_PROCESS, name: 'Peppol BIS Billing 3.0 Credit Note' },
-  { scheme: 'peppol-doctype-wildcard', value: `urn:oasis:names:specification:ubl:schema:xsd:Invoice-2::Invoice##${PINT_SG}::2.1`,
-    processScheme: 'cenbii-procid-ubl', processId: PINT_PROCESS, name: 'PINT SG Invoice' },
-  { scheme: 'peppol-doctype-wildcard', value: `urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2::CreditNote##${PINT_SG}::2.1`,
-    processScheme: 'cenbii-procid-ubl', processId: PINT_PROCESS, name: 'PINT SG Credit Note' },
+/** A PINT Invoice and Credit Note of one specification (both roots carry the same CustomizationID). */
+const pintPair = (customizationId: string, processId: string, name: string): ReceivableDocumentType[] => [
+  { scheme: 'peppol-doctype-wildcard', value: `${INVOICE}##${customizationId}::2.1`, processScheme: 'cenbii-procid-ubl', processId, name: `${name} Invoice` },
+  { scheme: 'peppol-doctype-wildcard', value: `${CREDIT_NOTE}##${customizationId}::2.1`, processScheme: 'cenbii-procid-ubl', processId, name: `${name} Credit Note` },
 ];
+
+/** What a BE/DE/SG participant receives. */
+export const peppolAreaDocumentTypes: readonly ReceivableDocumentType[] = [
+  { scheme: 'busdox-docid-qns', value: `${INVOICE}##${BIS_BILLING}::2.1`, processScheme: 'cenbii-procid-ubl', processId: BIS_PROCESS, name: 'Peppol BIS Billing 3.0 Invoice' },
+  { scheme: 'busdox-docid-qns', value: `${CREDIT_NOTE}##${BIS_BILLING}::2.1`, processScheme: 'cenbii-procid-ubl', processId: BIS_PROCESS, name: 'Peppol BIS Billing 3.0 Credit Note' },
+  ...pintPair(PINT_SG, PINT_PROCESS, 'PINT SG'),
+];
+
+/**
+ * What a Malaysian participant (ICD 0230) receives: PINT MY 1.3.1 billing and self-billing
+ * (CustomizationID / ProfileID of the official examples, shared/conformance/pint-my/1.3.1). Both,
+ * because a Malaysian supplier here sends its self-billed documents to the seller over Peppol.
+ */
+export const pintMyDocumentTypes: readonly ReceivableDocumentType[] = [
+  ...pintPair(pintMyIds.billing.customizationId, pintMyIds.billing.profileId, 'PINT MY'),
+  ...pintPair(pintMyIds.selfbilling.customizationId, pintMyIds.selfbilling.profileId, 'PINT MY self-billing'),
+];
+
+/** The document types served for a participant id (canonical form, as stored). */
+export function receivableDocumentTypesOf(participantId: string): readonly ReceivableDocumentType[] {
+  return participantId.startsWith(`${PARTICIPANT_ID_SCHEME}::${PINT_MY_ENDPOINT_SCHEME}:`) ? pintMyDocumentTypes : peppolAreaDocumentTypes;
+}
 
 /** `scheme::value`, the form SMP URLs and `documentTypeId` use. */
 export const fullDocumentTypeId = (t: ReceivableDocumentType): string => `${t.scheme}::${t.value}`;
 
 /**
- * The receivable type named by `id`: the full `scheme::value`, or the bare value (then any
- * scheme). Exact match: Peppol document type ids are case-sensitive.
+ * The type named by `id` among those the participant receives: the full `scheme::value`, or the
+ * bare value (then any scheme). Exact match: Peppol document type ids are case-sensitive.
  */
-export function findReceivableDocumentType(id: string): ReceivableDocumentType | undefined {
-  return receivableDocumentTypes.find((t) => fullDocumentTypeId(t) === id || t.value === id);
+export function findReceivableDocumentType(participantId: string, id: string): ReceivableDocumentType | undefined {
+  return receivableDocumentTypesOf(participantId).find((t) => fullDocumentTypeId(t) === id || t.value === id);
 }
 
-/** The processes offered, shown as `MetadataProfileIds.ProfileId[]` in lookups. */
-export const metadataProfileIds: readonly string[] = [...new Set(receivableDocumentTypes.map((t) => t.processId))];
+/** The processes offered to a participant, shown as `MetadataProfileIds.ProfileId[]` in lookups. */
+export function metadataProfileIdsOf(participantId: string): readonly string[] {
+  return [...new Set(receivableDocumentTypesOf(participantId).map((t) => t.processId))];
+}

@@ -3,7 +3,7 @@
  * Pure: the gateway reads the record and the configuration, this shapes them.
  */
 import type { ParticipantBusinessEntity } from '@einvoice/domain';
-import { metadataProfileIds } from './document-types';
+import { metadataProfileIdsOf } from './document-types';
 import { ParticipantId, isParticipantId, parseParticipantId } from './participant-id';
 
 /** Namespace of the Peppol Directory business card, whose field names the seed's shape uses. */
@@ -47,7 +47,8 @@ export interface LookupParticipants {
 /**
  * `SmlActivation` is true only once the SML confirmed (`activated`); `PdActivation` is false:
  * we do not publish to the Peppol Directory. The seed's `BusinessEntity` is one object: the
- * first entity of the request is shown.
+ * first entity of the request is shown. `ProfileId[]` are the processes of the document types the
+ * participant receives (`receivableDocumentTypesOf`).
  */
 export function toLookupParticipants(record: ParticipantRecord, endpointId: string): LookupParticipants {
   const parsed = parseParticipantId(record.participantId, 'participantId');
@@ -72,7 +73,7 @@ export function toLookupParticipants(record: ParticipantRecord, endpointId: stri
         },
       },
       AccessPointConfigurations: {
-        AccessPointConfiguration: { EndpointId: endpointId, MetadataProfileIds: { ProfileId: [...metadataProfileIds] } },
+        AccessPointConfiguration: { EndpointId: endpointId, MetadataProfileIds: { ProfileId: [...metadataProfileIdsOf(pid.id)] } },
       },
     },
   };

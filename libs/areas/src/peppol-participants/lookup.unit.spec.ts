@@ -1,4 +1,4 @@
-import { findReceivableDocumentType, receivableDocumentTypes } from './document-types';
+import { findReceivableDocumentType, receivableDocumentTypesOf } from './document-types';
 import { LOOKUP_XMLNS, toLookupParticipants } from './lookup';
 import { renderServiceGroup, renderSignedServiceMetadata } from './smp';
 
@@ -52,7 +52,7 @@ describe('#3 SMP XML', () => {
   const pid = 'iso6523-actorid-upis::9925:be0123456749';
 
   it('lists one URL-encoded reference per receivable document type', () => {
-    const xml = renderServiceGroup(pid, 'http://smp.example', receivableDocumentTypes);
+    const xml = renderServiceGroup(pid, 'http://smp.example', receivableDocumentTypesOf(pid));
     expect(xml).toContain('<smp:ServiceGroup xmlns:smp="http://busdox.org/serviceMetadata/publishing/1.0/"');
     expect(xml).toContain(`<id:ParticipantIdentifier scheme="iso6523-actorid-upis">${pid.replace('iso6523-actorid-upis::', '')}</id:ParticipantIdentifier>`);
     expect(xml.match(/<smp:ServiceMetadataReference href="http:\/\/smp\.example\/smp\/iso6523-actorid-upis%3A%3A9925%3Abe0123456749\/services\/[^"]+"/g)).toHaveLength(4);
@@ -60,6 +60,7 @@ describe('#3 SMP XML', () => {
 
   it('renders the AS4 endpoint of a document type', () => {
     const type = findReceivableDocumentType(
+      pid,
       'busdox-docid-qns::urn:oasis:names:specification:ubl:schema:xsd:Invoice-2::Invoice##urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0::2.1',
     )!;
     const xml = renderSignedServiceMetadata(pid, type, { endpointUri: 'https://ap.example/as4', certificate: 'CERT', serviceDescription: 'd', technicalContactUrl: 'https://x' });
@@ -69,9 +70,9 @@ describe('#3 SMP XML', () => {
   });
 
   it('finds document types by full id or bare value, never a case variant', () => {
-    const t = receivableDocumentTypes[2];
-    expect(findReceivableDocumentType(t.value)).toBe(t);
-    expect(findReceivableDocumentType(`${t.scheme}::${t.value}`)).toBe(t);
-    expect(findReceivableDocumentType(t.value.toUpperCase())).toBeUndefined();
+    const t = receivableDocumentTypesOf(pid)[2];
+    expect(findReceivableDocumentType(pid, t.value)).toBe(t);
+    expect(findReceivableDocumentType(pid, `${t.scheme}::${t.value}`)).toBe(t);
+    expect(findReceivableDocumentType(pid, t.value.toUpperCase())).toBeUndefined();
   });
 });

@@ -16,10 +16,17 @@ export class MyInvoisController {
 
   @Post('onboard')
   @HttpCode(201)
-  @ApiOperation({ summary: 'Onboard a supplier to MyInvois: logs in with its client id/secret first (bad credentials: 400, nothing stored).' })
+  @ApiOperation({
+    summary: 'Onboard a supplier to MyInvois: logs in with its client id/secret first (bad credentials: 400, nothing stored); '
+      + 'registers its PINT MY Peppol participant (0230 + TIN) unless that is registered here already.',
+  })
   @ApiHeader({ name: 'Idempotency-Key', required: false })
   @ApiBody(schemaRef('MyInvoisOnboardingBody'))
-  @ApiResponse({ status: 201, description: '`{status, message, data:{supplier_uuid}}`' })
+  @ApiResponse({
+    status: 201,
+    description: '`{status, message, data:{supplier_uuid}}`; when the TIN\'s participant is registered here already, the onboarding '
+      + 'succeeds without it and `message` says so (README "Malaysia": a receiver is in exactly one SMP)',
+  })
   onboard(@Body() body: unknown, @Ctx() context: RequestContext) {
     return this.service.onboard(body, context);
   }

@@ -7,7 +7,9 @@ import { recordResponse } from '../../idempotency/idempotency';
 import { Connections } from '../../infrastructure/infrastructure.module';
 import { SupplierCache } from '../../suppliers/supplier-lookup';
 import type { RequestContext } from '../peppol/peppol-area.service';
+import { registerSupplierParticipants } from '../../participants/supplier-participants';
 import { MyInvoisAuthority } from './authority';
+import { claimSupplierParticipant, onboardingAnswer } from './supplier-participant';
 
 /** Malaysian area (seed 000, "Malaysian area"): onboarding and TIN validation. */
 @Injectable()
@@ -22,7 +24,9 @@ export class MyInvoisService {
   /**
    * Validates, then logs in at MyInvois with the supplier's client id/secret before anything is
    * stored: bad credentials are a 400 and leave nothing behind. The token is cached for the
-   * supplier; the secret is stored sealed, apart from the event stream.
+   * supplier; the secret is stored sealed, apart from the event stream. The supplier's PINT MY
+   * participant (0230 + TIN) is registered and sent to the SML in the same transaction, as BE/DE/SG
+   * onboarding does, unless it is registered here already (`claimSupplierParticipant`).
    */
   async onboard(body: unknown, context: RequestContext) {
     const { supplier, credentials } = myinvois.myInvoisArea.parseOnboarding(body);
@@ -39,25 +43,26 @@ export class MyInvoisService {
       contactNumber: supplier.contactNumber,
       areaDetails: { msicCode: supplier.msicCode, industry: supplier.industry, state: supplier.state, otherIds: supplier.otherIds },
     };
-    const data: SupplierOnboardedData = {
-      supplierId,
-      tenantId: context.tenant.id,
-      area: 'my',
-      profile,
-      participantIds: [],
-      onboardedAt: new Date().toISOString(),
-    };
-    const response = { status: 'success', message: 'Supplier onboarded.', data: { supplier_uuid: supplierId } };
-    await this.connections.store.transaction(async (uow) => {
-      await recordResponse(uow, context.idempotency, 201, response);
-      await handleCommand(uow, supplierDecider, supplierStreamId(supplierId), { type: 'OnboardSupplier', data }, {
+    const metadata = { tenantId: context.tenant.id, correlationId: context.correlationId, idempotencyKey: context.idempotency?.key };
+    return this.connections.store.transaction(async (uow) => {
+      // First, under its lock: whether the TIN's Peppol participant is free decides the answer,
+      // which the idempotency record stores (a concurrent retry waits on the same lock).
+      const participant = await claimSupplierParticipant(uow, supplier.tin);
+      const data: SupplierOnboardedData = {
+        supplierId,
         tenantId: context.tenant.id,
-        correlationId: context.correlationId,
-        idempotencyKey: context.idempotency?.key,
-      });
+        area: 'my',
+        profile,
+        participantIds: [...participant.participantIds],
+        onboardedAt: new Date().toISOString(),
+      };
+      const response = onboardingAnswer(supplierId, participant);
+      await recordResponse(uow, context.idempotency, 201, response);
+      await handleCommand(uow, supplierDecider, supplierStreamId(supplierId), { type: 'OnboardSupplier', data }, metadata);
+      await registerSupplierParticipants(uow, data, metadata, { countryCode: myinvois.toAlpha2(supplier.country) });
       await uow.query(...this.authority.storeCredentials(supplierId, authorityCredentials));
+      return response;
     });
-    return response;
   }
 
   /** Asks MyInvois whether the TIN belongs to the given id (the authority's answer, seed shape). */

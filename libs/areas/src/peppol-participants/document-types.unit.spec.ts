@@ -1,0 +1,37 @@
+import { findReceivableDocumentType, fullDocumentTypeId, metadataProfileIdsOf, pintMyDocumentTypes, receivableDocumentTypesOf } from './document-types';
+import { toLookupParticipants } from './lookup';
+
+const malaysian = 'iso6523-actorid-upis::0230:c25845632020';
+const belgian = 'iso6523-actorid-upis::9925:be0123456749';
+const pintMyInvoice = 'peppol-doctype-wildcard::urn:oasis:names:specification:ubl:schema:xsd:Invoice-2::Invoice##urn:peppol:pint:billing-1@my-1::2.1';
+const pintSgInvoice = 'peppol-doctype-wildcard::urn:oasis:names:specification:ubl:schema:xsd:Invoice-2::Invoice##urn:peppol:pint:billing-1@sg-1::2.1';
+
+describe('document types a participant hosted here receives, by its identifier scheme', () => {
+  it('given a Malaysian participant (ICD 0230), then PINT MY billing and self-billing invoices and credit notes, nothing else', () => {
+    expect(receivableDocumentTypesOf(malaysian).map(fullDocumentTypeId)).toEqual([
+      pintMyInvoice,
+      'peppol-doctype-wildcard::urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2::CreditNote##urn:peppol:pint:billing-1@my-1::2.1',
+      'peppol-doctype-wildcard::urn:oasis:names:specification:ubl:schema:xsd:Invoice-2::Invoice##urn:peppol:pint:selfbilling-1@my-1::2.1',
+      'peppol-doctype-wildcard::urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2::CreditNote##urn:peppol:pint:selfbilling-1@my-1::2.1',
+    ]);
+    expect(findReceivableDocumentType(malaysian, pintMyInvoice)?.processId).toBe('urn:peppol:bis:billing');
+    expect(findReceivableDocumentType(malaysian, pintSgInvoice)).toBeUndefined();
+  });
+
+  it('given a participant of another scheme (BE/DE/SG area), then BIS Billing 3.0 and PINT SG, never PINT MY', () => {
+    expect(receivableDocumentTypesOf(belgian).map((t) => t.name)).toEqual([
+      'Peppol BIS Billing 3.0 Invoice', 'Peppol BIS Billing 3.0 Credit Note', 'PINT SG Invoice', 'PINT SG Credit Note',
+    ]);
+    expect(findReceivableDocumentType(belgian, pintSgInvoice)?.name).toBe('PINT SG Invoice');
+    expect(findReceivableDocumentType(belgian, pintMyInvoice)).toBeUndefined();
+    // 0230 must be the ICD itself, not a value that starts with it.
+    expect(receivableDocumentTypesOf('iso6523-actorid-upis::0088:0230123456789')).not.toBe(pintMyDocumentTypes);
+  });
+
+  it('the lookup offers the processes of those document types', () => {
+    expect(metadataProfileIdsOf(malaysian)).toEqual(['urn:peppol:bis:billing', 'urn:peppol:bis:selfbilling']);
+    const shaped = toLookupParticipants({ participantId: malaysian, smlStatus: 'activated', pdfFile: null, registrationDate: null, businessEntities: [] }, 'x');
+    expect(shaped.Participant.AccessPointConfigurations.AccessPointConfiguration.MetadataProfileIds.ProfileId).toEqual(['urn:peppol:bis:billing', 'urn:peppol:bis:selfbilling']);
+    expect(shaped.Participant.Meta.ParticipantIdentifier).toEqual({ Scheme: 'iso6523-actorid-upis', IdentifierCode: '0230', IdentifierValue: 'c25845632020' });
+  });
+});
