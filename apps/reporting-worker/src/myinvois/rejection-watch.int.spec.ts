@@ -4,7 +4,7 @@ import { AppError, MyInvoisSubmissionCommand, SecretBox, myInvoisSubmissionDecid
 import { EventStore, handleCommand } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
 import { openTestDatabase } from '../../../../test/support/database';
-import { RejectionWatch, watchedSuppliers } from './rejection-watch';
+import { RejectionWatch, WATCH_LOCK, watchedSuppliers } from './rejection-watch';
 
 const HOUR = 3_600_000;
 const now = Date.parse('2026-03-20T12:00:00Z');
@@ -161,9 +161,9 @@ describe('#4 MyInvois rejection watch: which documents a scan asks about (real P
       const runner = dataSource.createQueryRunner();
       await runner.connect();
       try {
-        await runner.query(`SELECT pg_advisory_lock(7312002, hashtext($1))`, [lockName]);
+        await runner.query(`SELECT pg_advisory_lock($1, hashtext($2))`, [WATCH_LOCK, lockName]);
         expect(await scanner.runOnce()).toBe(false);
-        await runner.query(`SELECT pg_advisory_unlock(7312002, hashtext($1))`, [lockName]);
+        await runner.query(`SELECT pg_advisory_unlock($1, hashtext($2))`, [WATCH_LOCK, lockName]);
         expect(await scanner.runOnce()).toBe(true);
       } finally {
         await runner.release();

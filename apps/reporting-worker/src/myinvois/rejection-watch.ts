@@ -11,7 +11,7 @@ export const WATCH_PAGE_SIZE = 100;
 /** Get Recent Documents answers documents issued within the last 31 days only (SDK "05"); stay inside. */
 const RECENT_WINDOW_MS = 30 * 24 * 3_600_000;
 /** One scanner per stack at a time (the key's second half is the topic prefix, as the outbox relay's). */
-const WATCH_LOCK = 7312004;
+export const WATCH_LOCK = 7312004;
 
 /** An issued document open to a buyer's rejection: valid, validated less than 72 h ago. */
 export interface OpenDocument {
