@@ -24,7 +24,7 @@ export async function onboardMySupplier({ url, apiKey, fixtures, runId }) {
 }
 
 export async function bulkLoad({ url, apiKey, supplierId, fixtures, runId, clients, bulkSize, duration, drainTimeoutS, db, say }) {
-  const headers = { 'content-type': 'application/json', 'x-svc-auth-key': apiKey, supplier_uuid: supplierId };
+  const headers = { 'content-type': 'application/json', 'x-svc-auth-key': apiKey, supplier_uuid: supplierId, transport_mode: 'myinvois' };
   const latencies = [];
   const byStatus = {};
   let counter = 0;

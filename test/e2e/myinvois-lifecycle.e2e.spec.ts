@@ -24,7 +24,7 @@ describe('#4 MyInvois buyer rejection over HTTP (SDK "04 reject document"): the 
   const documents = () => myInvoisDocuments(issuer, () => supplierS);
   /** S submits an invoice to the buyer with `tin`; resolves with its MyInvois uuid once valid. */
   const validInvoice = async (documentId: string, tin: string) => {
-    const answer = await issuer.post('/api/einvoice/generate/invoice', invoiceBody({ ID: documentId, CustomerParty: { ...customer, CustomerTIN: tin } }), { supplier_uuid: supplierS });
+    const answer = await issuer.post('/api/einvoice/generate/invoice', invoiceBody({ ID: documentId, CustomerParty: { ...customer, CustomerTIN: tin } }), { supplier_uuid: supplierS, transport_mode: 'myinvois' });
     expect(answer.status).toBe(200);
     const uuid = answer.body.data.submissionResponse.acceptedDocuments[0].uuid as string;
     await documents().untilState(uuid, 'valid');
@@ -88,10 +88,10 @@ describe('#4 MyInvois buyer rejection over HTTP (SDK "04 reject document"): the 
     const seen = await documents().untilState(uuid, 'rejected_by_buyer');
     expect(seen.rejectedByBuyer).toEqual({ reason: 'Goods not received', requestedAt: expect.any(String) });
     // Still valid at MyInvois: its ID stays taken until the issuer cancels.
-    const reused = await issuer.post('/api/einvoice/generate/invoice', invoiceBody({ ID: id('REJECT'), CustomerParty: { ...customer, CustomerTIN: buyerTin } }), { supplier_uuid: supplierS });
+    const reused = await issuer.post('/api/einvoice/generate/invoice', invoiceBody({ ID: id('REJECT'), CustomerParty: { ...customer, CustomerTIN: buyerTin } }), { supplier_uuid: supplierS, transport_mode: 'myinvois' });
     expect(reused.status).toBe(409);
 
-    const cancelled = await issuer.post(`/api/einvoice/documents/${uuid}/cancel`, { reason: 'Rejected by the buyer' }, { supplier_uuid: supplierS });
+    const cancelled = await issuer.post(`/api/einvoice/documents/${uuid}/cancel`, { reason: 'Rejected by the buyer' }, { supplier_uuid: supplierS, transport_mode: 'myinvois' });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.data).toMatchObject({ state: 'cancelled', rejectedByBuyer: { reason: 'Goods not received' } });
     const types = await typesOn(uuid);

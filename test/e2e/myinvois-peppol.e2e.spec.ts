@@ -19,7 +19,7 @@ describe('MyInvois with transport_mode: peppol (PINT MY over Peppol) and credit 
   let supplier: string;
 
   const peppol = () => ({ supplier_uuid: supplier, transport_mode: 'peppol' });
-  const plain = () => ({ supplier_uuid: supplier });
+  const plain = () => ({ supplier_uuid: supplier, transport_mode: 'myinvois' });
   const stateOf = (key: string) => client.get(`/api/einvoice/documents/${encodeURIComponent(key)}`, plain());
   type Peppol = { documentId: string; deliveryStatus: string; reason: { code: string; message: string } | null } | null;
   type Seen = Record<string, unknown> & { state: string; peppol: Peppol };
@@ -96,11 +96,20 @@ describe('MyInvois with transport_mode: peppol (PINT MY over Peppol) and credit 
     expect(event).toEqual({ sender: expect.stringMatching(/^iso6523-actorid-upis::0230:c\d+$/), mode: 'peppol' });
   });
 
-  it('without the header nothing goes over Peppol', async () => {
+  it('with transport_mode: myinvois nothing goes over Peppol', async () => {
     const answer = await client.post('/api/einvoice/generate/invoice', invoiceBody({ ID: id('PLAIN') }), plain());
     expect(answer.status).toBe(200);
     expect((await until('valid', id('PLAIN'), (d) => d.state === 'valid')).peppol).toBeNull();
     expect(await peppolEvents(id('PLAIN'))).toBe(0);
+  });
+
+  it('transport_mode is required (seed 000): absent or unknown is a 400 naming the header, and nothing is stored', async () => {
+    for (const [headers, code] of [[{ supplier_uuid: supplier }, 'FIELD.REQUIRED'], [{ supplier_uuid: supplier, transport_mode: 'email' }, 'FIELD.INVALID_VALUE']] as const) {
+      const answer = await client.post('/api/einvoice/generate/invoice', invoiceBody({ ID: id('NO-MODE') }), headers);
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors).toEqual([expect.objectContaining({ path: 'headers.transport_mode', code })]);
+    }
+    expect((await client.get(`/api/einvoice/documents/${encodeURIComponent(id('NO-MODE'))}`, { supplier_uuid: supplier })).status).toBe(404);
   });
 
   it('a consolidated document (general public: no Peppol id) goes to MyInvois only', async () => {

@@ -37,7 +37,7 @@ describe('#4 MyInvois sandbox: a reporting worker killed before validation is re
     expect(onboarded.status).toBe(201);
     supplier = onboarded.body.data.supplier_uuid;
     // Warm-up: the worker has joined its group once a first document is answered.
-    expect((await client.post('/api/einvoice/generate/invoice', invoiceBody({ ID: id('WARMUP') }), { supplier_uuid: supplier })).status).toBe(200);
+    expect((await client.post('/api/einvoice/generate/invoice', invoiceBody({ ID: id('WARMUP') }), { supplier_uuid: supplier, transport_mode: 'myinvois' })).status).toBe(200);
   });
 
   afterAll(async () => {
@@ -47,7 +47,7 @@ describe('#4 MyInvois sandbox: a reporting worker killed before validation is re
   });
 
   it('kill -9 after MyInvois accepted the document: the restarted worker sees it become valid, and cancel works', async () => {
-    const answer = await client.post('/api/einvoice/generate/invoice', invoiceBody({ ID: id('RESTART') }), { supplier_uuid: supplier });
+    const answer = await client.post('/api/einvoice/generate/invoice', invoiceBody({ ID: id('RESTART') }), { supplier_uuid: supplier, transport_mode: 'myinvois' });
     expect(answer.status).toBe(200);
     const uuid: string = answer.body.data.submissionResponse.acceptedDocuments[0].uuid;
     await worker.crash();

@@ -18,7 +18,7 @@ describe('MyInvois lifecycle webhooks over HTTP (README "Webhooks"): /api/einvoi
   const apps: AppProcess[] = [];
   const receivers: WebhookReceiver[] = [];
 
-  const headers = () => ({ supplier_uuid: supplier });
+  const headers = () => ({ supplier_uuid: supplier, transport_mode: 'myinvois' });
   const documents = () => myInvoisDocuments(client, () => supplier);
 
   beforeAll(async () => {

@@ -7,7 +7,7 @@ import { recordResponse } from '../../idempotency/idempotency';
 import { Connections } from '../../infrastructure/infrastructure.module';
 import { SupplierCache } from '../../suppliers/supplier-lookup';
 import type { RequestContext } from '../peppol/peppol-area.service';
-import { assertTransportMode } from '../peppol/transport-mode';
+import { myInvoisTransportMode } from '../peppol/transport-mode';
 import { peppolCopyOf } from './peppol-leg';
 import { RawDocument, myInvoisDocumentBytes, peppolCopyBytes } from './raw-documents';
 import { MyInvoisReasonBody } from './reason.dto';
@@ -65,7 +65,7 @@ export class MyInvoisSubmissionService {
     body: unknown,
     context: RequestContext,
   ): Promise<SubmissionAnswer> {
-    assertTransportMode(headers.transportMode);
+    const transportMode = myInvoisTransportMode(headers.transportMode);
     const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, 'my', headers.supplier);
     const bodies = shape === 'bulk' ? myinvois.checkBulkCount(body) : [body];
     const ids = myinvois.requestedIds(bodies);
@@ -78,8 +78,8 @@ export class MyInvoisSubmissionService {
       : [];
     const mySupplier = myinvois.supplierOfProfile(supplier.profile);
     const checked = myinvois.prepareSubmission(kind, bodies, mySupplier, new Set(taken.map((r) => r.invoice_code_number)));
-    // transport_mode: peppol (explicit): the PINT MY form also goes over Peppol once MyInvois says Valid (README "Submission").
-    const prepared: myinvois.PreparedPeppolSubmission = headers.transportMode === 'peppol' ? myinvois.preparePeppolLeg(checked, mySupplier) : checked;
+    // transport_mode: peppol: the PINT MY form also goes over Peppol once MyInvois says Valid (README "Submission").
+    const prepared: myinvois.PreparedPeppolSubmission = transportMode === 'peppol' ? myinvois.preparePeppolLeg(checked, mySupplier) : checked;
     // One document: its refusal is the request's (400, or 409 for a duplicate ID).
     if (shape === 'single' && prepared.rejected[0]) throw asRequestError(prepared.rejected[0].error);
 
@@ -150,7 +150,7 @@ export class MyInvoisSubmissionService {
     const { reason } = validateBody(MyInvoisReasonBody, body);
     const row = await this.find(supplierHeader, id, context);
     if (!CANCELLABLE.includes(row.state) || !row.uuid) {
-      throw new AppError('conflict', 'MYINVOIS.NOT_CANCELLABLE', `Only a valid document can be cancelled; this one is ${row.state}.`, {
+      throw new AppError('conflict', 'MYINVOIS.NOT_CANCELLABLE', `Only a valid document (rejected by its buyer or not) can be cancelled; this one is ${row.state}.`, {
         issues: [issue('id', 'MYINVOIS.NOT_CANCELLABLE', `The document is ${row.state}.`)],
       });
     }

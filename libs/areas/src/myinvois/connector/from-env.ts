@@ -1,7 +1,7 @@
 /**
  * What every process that talks to MyInvois builds the same way (#4): the connector of
- * `MYINVOIS_MODE`, and the supplier's stored credentials opened. The token store (Redis in the
- * gateway, in-process in a worker) and the database connection are the caller's.
+ * `MYINVOIS_MODE`, and the supplier's stored credentials opened. The token store (Redis, shared by
+ * the gateway and the workers) and the database connection are the caller's.
  */
 import { AppError, SecretBox, issue } from '@einvoice/domain';
 import { MyInvoisConnector, MyInvoisCredentials } from './connector';
