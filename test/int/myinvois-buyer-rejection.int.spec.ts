@@ -10,6 +10,7 @@ import { openTestDatabase } from '../support/database';
 import { customer, invoiceBody } from '../../libs/areas/src/myinvois/fixtures/bodies';
 import { sandboxWorker, storeMyInvoisSupplier, workerContext as context } from '../support/myinvois-worker';
 import { createBuyerRejectionHandler } from '../../apps/reporting-worker/src/myinvois/buyer-rejection';
+import { StaleSweep } from '../../apps/reporting-worker/src/myinvois/stale-sweep';
 
 describe('buyer rejection after a lost Reject Document answer', () => {
   let dataSource: DataSource;
@@ -38,7 +39,7 @@ describe('buyer rejection after a lost Reject Document answer', () => {
     await store.transaction((uow) => handleCommand(uow, myInvoisRejectionDecider, streamId, { type: 'RequestBuyerRejection', data }, { tenantId: buyer.tenantId }));
     const history = () => store.transaction((uow) => uow.readStream(streamId)) as Promise<RecordedEvent[]>;
     const buyerToken = () => sandbox.login(buyer.credentials);
-    return { sandbox, uuid, history, buyerToken, handle: createBuyerRejectionHandler(deps) };
+    return { sandbox, deps, uuid, history, buyerToken, handle: createBuyerRejectionHandler(deps) };
   }
 
   it('records a rejection MyInvois already holds with this request\'s reason as done', async () => {
@@ -59,6 +60,19 @@ describe('buyer rejection after a lost Reject Document answer', () => {
     const events = await history();
     expect(events.map((e) => e.type)).toEqual(['MyInvoisBuyerRejectionRequested', 'MyInvoisBuyerRejectionRefused']);
     expect(events[1].data).toMatchObject({ kind: 'conflict' });
+  });
+
+  it('a request whose event was never handled (dead-lettered) is answered by the stale sweep, once', async () => {
+    const { deps, history, handle } = await requestedRejection('Duplicate of another invoice');
+    const sweep = new StaleSweep(deps, {
+      dataSource, lockName: `stale-${randomUUID()}`, intervalMs: 60_000, staleAfterMs: 3_600_000, unansweredAfterMs: 0,
+      handler: async () => undefined, rejectionHandler: handle, now: () => Date.now() + 1_000,
+    });
+
+    await sweep.runOnce();
+    await sweep.runOnce();
+
+    expect((await history()).map((e) => e.type)).toEqual(['MyInvoisBuyerRejectionRequested', 'MyInvoisBuyerRejectionRecorded']);
   });
 
   it('rejects at MyInvois when nothing was sent before', async () => {

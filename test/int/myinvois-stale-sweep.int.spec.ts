@@ -11,6 +11,7 @@ import { invoiceBody } from '../../libs/areas/src/myinvois/fixtures/bodies';
 import { sandboxWorker, storeMyInvoisSupplier, submittedDocumentOf, workerContext as context } from '../support/myinvois-worker';
 import { createMyInvoisHandler } from '../../apps/reporting-worker/src/myinvois/report-myinvois';
 import { StaleSweep, waitingSubmissions } from '../../apps/reporting-worker/src/myinvois/stale-sweep';
+import { createBuyerRejectionHandler } from '../../apps/reporting-worker/src/myinvois/buyer-rejection';
 
 describe('MyInvois stale sweep', () => {
   let dataSource: DataSource;
@@ -34,7 +35,10 @@ describe('MyInvois stale sweep', () => {
     const history = () => store.transaction((uow) => uow.readStream(streamId)) as Promise<RecordedEvent[]>;
     const states = async () => (await dataSource.query(`SELECT state FROM myinvois_documents WHERE submission_id = $1`, [data.submissionId])).map((r: { state: string }) => r.state);
     const sweep = (over: { staleAfterMs?: number; unansweredAfterMs?: number }) =>
-      new StaleSweep(deps, { dataSource, lockName: `stale-${randomUUID()}`, intervalMs: 60_000, staleAfterMs: 3_600_000, unansweredAfterMs: 3_600_000, handler: handle, now: () => Date.now() + 1_000, ...over });
+      new StaleSweep(deps, {
+        dataSource, lockName: `stale-${randomUUID()}`, intervalMs: 60_000, staleAfterMs: 3_600_000, unansweredAfterMs: 3_600_000,
+        handler: handle, rejectionHandler: createBuyerRejectionHandler(deps), now: () => Date.now() + 1_000, ...over,
+      });
     return { data, worker, credentials, handle, history, states, sweep };
   }
 

@@ -52,6 +52,7 @@ startWorkerProcess('reporting-worker', log, () =>
       staleAfterMs: deps.maxPolls * deps.pollIntervalMs + 60_000,
       unansweredAfterMs: Number(process.env.MYINVOIS_STALE_SUBMIT_MS ?? 600_000),
       handler: reportMyInvois,
+      rejectionHandler: rejectAsBuyer,
     });
     return {
       handle: (event, context) => {

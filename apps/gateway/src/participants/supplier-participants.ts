@@ -4,7 +4,8 @@ import { isParticipantId, parseParticipantId } from '@einvoice/areas';
 
 /**
  * Advisory lock namespace of participant registrations. Namespaces in use: 7312001 outbox relay,
- * 7312002 participants, 7312003 MyInvois stale sweep, 7312004 MyInvois rejection watch.
+ * 7312002 participants, 7312003 MyInvois stale sweep, 7312004 MyInvois rejection watch, 7312005 a
+ * MyInvois submission being submitted.
  */
 const PARTICIPANT_LOCK = 7312002;
 

@@ -96,7 +96,35 @@ type RejectedDocument = MyInvoisSubmissionAcceptedData['rejectedDocuments'][numb
  * (`recovered`), submitting only the rest; (2) calls Submit Documents; (3) records the answer
  * with the processed mark.
  */
+/** Advisory lock class of a submission being submitted (namespaces: supplier-participants.ts). */
+const SUBMIT_LOCK = 7312005;
+
+/**
+ * One submitter per submission at a time: a Kafka delivery and the stale sweep (or two workers
+ * after a rebalance) could otherwise both pass the attempt marker while the other's Submit
+ * Documents call is in flight, and submit twice. Session lock on its own connection, tried, not
+ * waited for: the loser gets a retriable MYINVOIS.SUBMISSION_IN_FLIGHT and comes back later, when
+ * the answer is recorded. A crash ends the session and frees the lock.
+ */
 async function submit(deps: MyInvoisReportingDependencies, event: RecordedEvent, data: MyInvoisDocumentsSubmittedData, ctx: MessageContext): Promise<void> {
+  const runner = deps.store.dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    const [{ locked }] = await runner.query(`SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked`, [SUBMIT_LOCK, data.submissionId]);
+    if (!locked) {
+      throw new AppError('unavailable', 'MYINVOIS.SUBMISSION_IN_FLIGHT', 'Another worker is submitting this submission to MyInvois right now.', { retriable: true });
+    }
+    try {
+      await submitOnce(deps, event, data, ctx);
+    } finally {
+      await runner.query(`SELECT pg_advisory_unlock($1, hashtext($2))`, [SUBMIT_LOCK, data.submissionId]);
+    }
+  } finally {
+    await runner.release();
+  }
+}
+
+async function submitOnce(deps: MyInvoisReportingDependencies, event: RecordedEvent, data: MyInvoisDocumentsSubmittedData, ctx: MessageContext): Promise<void> {
   const streamId = myInvoisSubmissionStreamId(data.submissionId);
   const metadata = metadataOf(event, data.tenantId);
   const idOf = new Map(data.documents.map((d) => [d.invoiceCodeNumber, d.documentId]));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, RecordedEvent, myInvoisSubmissionStreamId } from '@einvoice/domain';
+import { AppError, RecordedEvent, myInvoisRejectionStreamId, myInvoisSubmissionStreamId } from '@einvoice/domain';
 import type { EventHandler, MessageContext } from '@einvoice/domain/infrastructure';
 import type { DataSource } from 'typeorm';
 import { LockedPeriodicJob } from './locked-periodic-job';
@@ -18,24 +18,38 @@ export interface StaleSweepOptions {
   readonly lockName: string;
   /** MYINVOIS_STALE_POLL_MS (default 300000). */
   readonly intervalMs: number;
-  /** Accepted longer ago than this and still not validated: the chain of polls is over (maxPolls × poll interval + 1 min). */
+  /** Accepted by MyInvois longer ago than this and still not validated: the chain of polls is over (maxPolls × poll interval + 1 min). */
   readonly staleAfterMs: number;
   /** Submitted to us longer ago than this and still unanswered by MyInvois (MYINVOIS_STALE_SUBMIT_MS, default 600000). */
   readonly unansweredAfterMs: number;
   /** The worker's MyInvois handler: an unanswered submission's event is handled again by it. */
   readonly handler: EventHandler;
+  /** The worker's buyer-rejection handler: a rejection request left unanswered is handled again by it. */
+  readonly rejectionHandler: EventHandler;
   readonly now?: () => number;
 }
 
-/** Submissions with documents in `state` since before `before`, oldest first. */
+/**
+ * Submissions with documents in `state` since before `before`, oldest first: `updated_at` is when
+ * the document reached it (created `pending`; `submitted` when MyInvois accepted it).
+ */
 export async function waitingSubmissions(dataSource: DataSource, state: 'pending' | 'submitted', before: Date, limit = SWEEP_BATCH): Promise<string[]> {
   const rows: { submission_id: string }[] = await dataSource.query(
     `SELECT submission_id FROM myinvois_documents
-     WHERE state = $1 AND created_at < $2
-     GROUP BY submission_id ORDER BY min(created_at) LIMIT $3`,
+     WHERE state = $1 AND updated_at < $2
+     GROUP BY submission_id ORDER BY min(updated_at) LIMIT $3`,
     [state, before, limit],
   );
   return rows.map((r) => r.submission_id);
+}
+
+/** Buyers' rejection requests MyInvois has not answered since before `before`, oldest first. */
+export async function waitingRejections(dataSource: DataSource, before: Date, limit = SWEEP_BATCH): Promise<string[]> {
+  const rows: { id: string }[] = await dataSource.query(
+    `SELECT id FROM myinvois_rejections WHERE state = 'requested' AND requested_at < $1 ORDER BY requested_at LIMIT $2`,
+    [before, limit],
+  );
+  return rows.map((r) => r.id);
 }
 
 /**
@@ -43,6 +57,8 @@ export async function waitingSubmissions(dataSource: DataSource, state: 'pending
  * - hands the submission event of documents still `pending` after `unansweredAfterMs` (its Kafka
  *   delivery dead-lettered, e.g. MyInvois rate-limited beyond the retries) to the handler again:
  *   the attempt marker and Get Recent Documents make a second submission of a document impossible;
+ * - hands a buyer's rejection request still unanswered after `unansweredAfterMs` to its handler
+ *   again (the processed mark keeps one answer per request);
  * - polls once more each submission whose documents are still `submitted` after `staleAfterMs`
  *   (the chain of `maxPolls` polls stopped; MyInvois validates late during a backlog or an outage),
  *   the Peppol copy leaving with a validation as in the chain.
@@ -68,18 +84,27 @@ export class StaleSweep extends LockedPeriodicJob {
         if (submitted?.type === 'MyInvoisDocumentsSubmitted') await this.options.handler(submitted, sweepContext);
       });
     }
+    for (const rejectionId of await waitingRejections(dataSource, new Date(this.now() - unansweredAfterMs))) {
+      if (stopping()) return;
+      await this.attempt(rejectionId, 'rejection', async () => {
+        const history = (await this.deps.store.transaction((uow) => uow.readStream(myInvoisRejectionStreamId(rejectionId)))) as RecordedEvent[];
+        // The latest request: after a refusal the buyer may ask again on the same stream.
+        const request = history.filter((e) => e.type === 'MyInvoisBuyerRejectionRequested').at(-1);
+        if (request) await this.options.rejectionHandler(request, sweepContext);
+      });
+    }
     for (const submissionId of await waitingSubmissions(dataSource, 'submitted', new Date(this.now() - staleAfterMs))) {
       if (stopping()) return;
       await this.attempt(submissionId, 'poll', () => pollOnce(this.deps, submissionId, (tenantId) => ({ tenantId, correlationId: randomUUID() }), sweepContext));
     }
   }
 
-  private async attempt(submissionId: string, what: 'submit' | 'poll', run: () => Promise<void>): Promise<void> {
+  private async attempt(id: string, what: 'submit' | 'rejection' | 'poll', run: () => Promise<void>): Promise<void> {
     try {
       await run();
     } catch (error) {
       this.deps.log(error instanceof AppError && error.retriable ? 'info' : 'warn', `MyInvois stale ${what} failed; next round retries`, {
-        submissionId,
+        id,
         error: error instanceof AppError ? error.code : String(error),
       });
     }

@@ -19,10 +19,11 @@ export interface WorkerRuntime {
 
 export async function openWorkerRuntime(app: string, env: NodeJS.ProcessEnv = process.env): Promise<WorkerRuntime> {
   const config = loadInfrastructureConfig(env);
-  // A handler holds one connection for its transaction and may take a second meanwhile (the
-  // MyInvois sandbox's own statements); partitions run concurrently (3 by default), plus the
-  // worker's periodic jobs. pg opens connections only as they are needed.
-  const dataSource = createDataSource({ databaseUrl: config.databaseUrl, poolSize: 8, applicationName: `einvoice-${app}` });
+  // A handler may hold two connections at once (its transaction and a submission lock or the
+  // MyInvois sandbox's own statements), partitions run concurrently, and a periodic job holds
+  // its lock and a transaction: 2 per partition + 5. pg opens connections only as needed.
+  const poolSize = 2 * config.kafkaPartitionsConcurrency + 5;
+  const dataSource = createDataSource({ databaseUrl: config.databaseUrl, poolSize, applicationName: `einvoice-${app}` });
   await dataSource.initialize();
   const store = new EventStore(dataSource, {
     topicFor: (streamId) => topicForStream(config.kafkaPrefix, streamId),
