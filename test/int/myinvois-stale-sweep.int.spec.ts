@@ -3,7 +3,7 @@
 // submission whose event was never handled (dead-lettered) is submitted after all, once.
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { RecordedEvent, myInvoisSubmissionDecider, myInvoisSubmissionStreamId } from '@einvoice/domain';
+import { AppError, RecordedEvent, myInvoisSubmissionDecider, myInvoisSubmissionStreamId } from '@einvoice/domain';
 import { EventStore, handleCommand } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
 import { openTestDatabase } from '../support/database';
@@ -77,6 +77,35 @@ describe('MyInvois stale sweep', () => {
     const token = await worker.sandbox.login(credentials);
     const held = (await worker.sandbox.recentDocuments(token, { pageSize: 100 })).result.map((d) => d.internalId);
     expect(held.filter((id) => data.documents.some((d) => d.invoiceCodeNumber === id))).toHaveLength(2);
+  });
+
+  it('an item that fails for good is set aside, not tried every round; a retriable failure is tried again', async () => {
+    const { data } = await submitted();
+    const { deps } = sandboxWorker(store);
+    let calls = 0;
+    let failure = new AppError('conflict', 'MYINVOIS.NO_CREDENTIALS', 'gone', { retriable: false });
+    const failing = async (event: RecordedEvent) => {
+      if (event.streamId !== myInvoisSubmissionStreamId(data.submissionId)) return;
+      calls++;
+      throw failure;
+    };
+    const sweep = new StaleSweep(deps, {
+      dataSource, lockName: `stale-${randomUUID()}`, intervalMs: 60_000, staleAfterMs: 3_600_000, unansweredAfterMs: 0,
+      handler: failing, rejectionHandler: async () => undefined, now: () => Date.now() + 1_000,
+    });
+    await sweep.runOnce();
+    await sweep.runOnce();
+    expect(calls).toBe(1);
+
+    const { deps: other } = sandboxWorker(store);
+    failure = new AppError('unavailable', 'MYINVOIS.UNAVAILABLE', 'down', { retriable: true });
+    const retrying = new StaleSweep(other, {
+      dataSource, lockName: `stale-${randomUUID()}`, intervalMs: 60_000, staleAfterMs: 3_600_000, unansweredAfterMs: 0,
+      handler: failing, rejectionHandler: async () => undefined, now: () => Date.now() + 1_000,
+    });
+    await retrying.runOnce();
+    await retrying.runOnce();
+    expect(calls).toBe(3);
   });
 
   it('selects only submissions accepted before the stale limit', async () => {

@@ -9,6 +9,10 @@ import { MyInvoisReportingDependencies, pollOnce } from './report-myinvois';
 const SWEEP_LOCK = 7312003;
 /** Submissions handled per round and kind at most (oldest first); the rest wait for the next round. */
 const SWEEP_BATCH = 200;
+/** Read per round and kind, so that items set aside (below) do not fill the batch. */
+const SWEEP_WINDOW = 1_000;
+/** An item that failed for good (e.g. credentials gone) is set aside this long, not retried every round. */
+const SET_ASIDE_MS = 3_600_000;
 /** The sweep is not a Kafka handler: nothing to heartbeat, no partition. */
 const sweepContext: MessageContext = { topic: 'stale-sweep', partition: -1, offset: '-1', attempt: 1, headers: {}, heartbeat: async () => undefined };
 
@@ -62,10 +66,14 @@ export async function waitingRejections(dataSource: DataSource, before: Date, li
  * - polls once more each submission whose documents are still `submitted` after `staleAfterMs`
  *   (the chain of `maxPolls` polls stopped; MyInvois validates late during a backlog or an outage),
  *   the Peppol copy leaving with a validation as in the chain.
- * A failure (429, MyInvois down, a concurrent append) leaves that submission to the next round.
+ * A retriable failure (429, MyInvois down, a concurrent append) leaves the item to the next round; a
+ * final one (e.g. the supplier's credentials are gone) sets it aside for an hour, so that a pile of
+ * such items never keeps the sweep from the others.
  */
 export class StaleSweep extends LockedPeriodicJob {
   private readonly now: () => number;
+  /** Items that failed for good, by id: not tried again before then. */
+  private readonly setAside = new Map<string, number>();
 
   constructor(
     private readonly deps: MyInvoisReportingDependencies,
@@ -77,14 +85,14 @@ export class StaleSweep extends LockedPeriodicJob {
 
   protected async round(stopping: () => boolean): Promise<void> {
     const { dataSource, unansweredAfterMs, staleAfterMs } = this.options;
-    for (const submissionId of await waitingSubmissions(dataSource, 'pending', new Date(this.now() - unansweredAfterMs))) {
+    for (const submissionId of this.due(await waitingSubmissions(dataSource, 'pending', new Date(this.now() - unansweredAfterMs), SWEEP_WINDOW))) {
       if (stopping()) return;
       await this.attempt(submissionId, 'submit', async () => {
         const [submitted] = (await this.deps.store.transaction((uow) => uow.readStream(myInvoisSubmissionStreamId(submissionId)))) as RecordedEvent[];
         if (submitted?.type === 'MyInvoisDocumentsSubmitted') await this.options.handler(submitted, sweepContext);
       });
     }
-    for (const rejectionId of await waitingRejections(dataSource, new Date(this.now() - unansweredAfterMs))) {
+    for (const rejectionId of this.due(await waitingRejections(dataSource, new Date(this.now() - unansweredAfterMs), SWEEP_WINDOW))) {
       if (stopping()) return;
       await this.attempt(rejectionId, 'rejection', async () => {
         const history = (await this.deps.store.transaction((uow) => uow.readStream(myInvoisRejectionStreamId(rejectionId)))) as RecordedEvent[];
@@ -93,17 +101,27 @@ export class StaleSweep extends LockedPeriodicJob {
         if (request) await this.options.rejectionHandler(request, sweepContext);
       });
     }
-    for (const submissionId of await waitingSubmissions(dataSource, 'submitted', new Date(this.now() - staleAfterMs))) {
+    for (const submissionId of this.due(await waitingSubmissions(dataSource, 'submitted', new Date(this.now() - staleAfterMs), SWEEP_WINDOW))) {
       if (stopping()) return;
       await this.attempt(submissionId, 'poll', () => pollOnce(this.deps, submissionId, (tenantId) => ({ tenantId, correlationId: randomUUID() }), sweepContext));
     }
   }
 
+  /** The first SWEEP_BATCH of `ids` not set aside. */
+  private due(ids: readonly string[]): string[] {
+    const now = this.now();
+    return ids.filter((id) => (this.setAside.get(id) ?? 0) <= now).slice(0, SWEEP_BATCH);
+  }
+
   private async attempt(id: string, what: 'submit' | 'rejection' | 'poll', run: () => Promise<void>): Promise<void> {
     try {
       await run();
+      this.setAside.delete(id);
     } catch (error) {
-      this.deps.log(error instanceof AppError && error.retriable ? 'info' : 'warn', `MyInvois stale ${what} failed; next round retries`, {
+      // Only a final AppError sets the item aside; anything unexpected is tried again next round.
+      const retriable = !(error instanceof AppError) || error.retriable;
+      if (!retriable) this.setAside.set(id, this.now() + SET_ASIDE_MS);
+      this.deps.log(retriable ? 'info' : 'warn', `MyInvois stale ${what} failed; ${retriable ? 'next round retries' : 'set aside for an hour'}`, {
         id,
         error: error instanceof AppError ? error.code : String(error),
       });
