@@ -110,7 +110,8 @@ export async function parkedOutboxRows(dataSource: DataSource, prefix: string, l
  * them. Returns the ids released.
  */
 export async function releaseParkedRows(dataSource: DataSource, prefix: string, ids?: readonly string[]): Promise<string[]> {
-  const rows: Array<{ id: string }> = await dataSource.query(
+  // TypeORM answers an UPDATE ... RETURNING as [rows, affected count].
+  const [rows]: [Array<{ id: string }>, number] = await dataSource.query(
     `UPDATE outbox SET abandoned_at = NULL
      WHERE abandoned_at IS NOT NULL AND processed_at IS NULL AND topic LIKE $1 AND ($2::bigint[] IS NULL OR id = ANY($2::bigint[]))
      RETURNING id`,
