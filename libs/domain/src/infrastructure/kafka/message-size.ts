@@ -29,7 +29,9 @@ export function topicConfigEntries(maxMessageBytes: number): Array<{ name: strin
  * Raises `max.message.bytes` of existing topics to `maxMessageBytes` (topics created before the
  * limit existed, or by hand); a higher value an operator set is left alone. AlterConfigs (the
  * only form kafkajs speaks) replaces a topic's whole set of overrides, so the topic's other
- * overrides are read first and sent back unchanged. Returns the topics it changed.
+ * overrides are read first and sent back unchanged. Resolves once the broker reports the new
+ * limit (it applies a config change a moment after AlterConfigs answers), so a parked row
+ * released right after is not refused again. Returns the topics it changed.
  */
 export async function raiseMessageLimit(admin: Admin, topics: readonly string[], maxMessageBytes: number): Promise<string[]> {
   const described = await admin.describeConfigs({
@@ -48,7 +50,22 @@ export async function raiseMessageLimit(admin: Admin, topics: readonly string[],
     await admin.alterConfigs({ validateOnly: false, resources: [{ type: ConfigResourceTypes.TOPIC, name: resource.resourceName, configEntries }] });
     changed.push(resource.resourceName);
   }
+  if (changed.length > 0) await waitForLimit(admin, changed, maxMessageBytes);
   return changed;
+}
+
+async function waitForLimit(admin: Admin, topics: readonly string[], maxMessageBytes: number, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const described = await admin.describeConfigs({
+      includeSynonyms: false,
+      resources: topics.map((name) => ({ type: ConfigResourceTypes.TOPIC, name, configNames: ['max.message.bytes'] })),
+    });
+    const applied = described.resources.every((r) => r.configEntries.some((e) => e.configName === 'max.message.bytes' && Number(e.configValue) >= maxMessageBytes));
+    if (applied) return;
+    if (Date.now() > deadline) throw new Error(`max.message.bytes of ${topics.join(', ')} is not ${maxMessageBytes} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** kafkajs error types that say the broker will never take this batch as it is. */
