@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createDataSource, createKafka, ensureTopics, loadInfrastructureConfig, migrate } from '@einvoice/domain/infrastructure';
+import { createDataSource, createKafka, ensureTopics, loadInfrastructureConfig, migrate, parkedOutboxRows, releaseParkedRows } from '@einvoice/domain/infrastructure';
 import { createTenant } from './auth/api-keys';
 
 /**
@@ -8,7 +8,9 @@ import { createTenant } from './auth/api-keys';
  *
  *   tenants create <name>   create a tenant and print its new API key
  *   migrate                 create the database if missing and apply pending migrations
- *   topics                  create the Kafka topics (idempotent)
+ *   topics                  create the Kafka topics, or raise their max.message.bytes (idempotent)
+ *   outbox parked           list the outbox rows the broker refused (JSON lines)
+ *   outbox release [id...]  put parked rows (all, or these) back in line for the relay
  */
 async function main(argv: string[]): Promise<void> {
   const config = loadInfrastructureConfig();
@@ -35,7 +37,25 @@ async function main(argv: string[]): Promise<void> {
   }
   if (command === 'topics') {
     const kafka = createKafka({ ...config, kafkaClientId: 'einvoice-cli' });
-    await ensureTopics(kafka, config.kafkaPrefix);
+    const raised = await ensureTopics(kafka, config.kafkaPrefix, { maxMessageBytes: config.kafkaMaxMessageBytes });
+    if (raised.length) process.stderr.write(`raised max.message.bytes to ${config.kafkaMaxMessageBytes} on ${raised.join(', ')}\n`);
+    return;
+  }
+  if (command === 'outbox' && (sub === 'parked' || sub === 'release')) {
+    const dataSource = createDataSource({ databaseUrl: config.databaseUrl, poolSize: 1, applicationName: 'einvoice-cli' });
+    await dataSource.initialize();
+    try {
+      if (sub === 'parked') {
+        const { rows } = await parkedOutboxRows(dataSource, config.kafkaPrefix, 1000);
+        for (const row of rows) process.stdout.write(`${JSON.stringify(row)}\n`);
+      } else {
+        if (rest.some((id) => !/^\d+$/.test(id))) throw new Error('usage: outbox release [outbox row id...]');
+        const released = await releaseParkedRows(dataSource, config.kafkaPrefix, rest.length ? rest : undefined);
+        process.stderr.write(released.length ? `released outbox rows ${released.join(', ')}\n` : 'no parked outbox rows\n');
+      }
+    } finally {
+      await dataSource.destroy();
+    }
     return;
   }
   if (command === 'tenants' && sub === 'create') {
@@ -51,7 +71,7 @@ async function main(argv: string[]): Promise<void> {
     }
     return;
   }
-  throw new Error(`unknown command "${argv.join(' ')}"; commands: tenants create <name> | migrate | topics`);
+  throw new Error(`unknown command "${argv.join(' ')}"; commands: tenants create <name> | migrate | topics | outbox parked | outbox release [id...]`);
 }
 
 main(process.argv.slice(2)).then(

@@ -35,7 +35,7 @@ export class HealthController {
 
   @Get()
   @Public()
-  @ApiOperation({ summary: 'Status of PostgreSQL, Redis and Kafka, and the outbox backlog; 503 when one is down.' })
+  @ApiOperation({ summary: 'Status of PostgreSQL, Redis and Kafka, the outbox backlog and its parked rows; 503 when PostgreSQL is down.' })
   async health(@Res() reply: FastifyReply): Promise<void> {
     const [postgres, redis, kafka] = await Promise.all([
       timed(() => this.connections.dataSource.query('SELECT 1')),
@@ -44,14 +44,15 @@ export class HealthController {
         if (!(await this.connections.publisher.healthy())) throw new Error('no Kafka broker answered');
       }),
     ]);
-    const pending = postgres.status === 'up' ? await this.connections.relay.pending().catch(() => null) : null;
-    const up = postgres.status === 'up' && redis.status === 'up' && kafka.status === 'up';
+    const [pending, parked] = postgres.status === 'up' ? await Promise.all([this.connections.relay.pending().catch(() => null), this.connections.relay.parked().catch(() => null)]) : [null, null];
+    // A parked row (refused by the broker) needs an operator: degraded until it is released.
+    const up = postgres.status === 'up' && redis.status === 'up' && kafka.status === 'up' && !parked?.count;
     // Kafka down is degraded, not failed: requests still succeed and the outbox drains later.
     const status = postgres.status === 'down' ? 'down' : up ? 'ok' : 'degraded';
     await reply.status(status === 'down' ? 503 : 200).send({
       status,
       checks: { postgres, redis, kafka },
-      outbox: { pending },
+      outbox: { pending, parked: parked?.count ?? null, parkedRows: parked?.rows ?? [] },
     });
   }
 

@@ -40,7 +40,7 @@ export class Connections implements OnModuleInit, OnApplicationShutdown {
       databaseUrl: config.databaseUrl,
       publisher: this.publisher,
       topicPrefix: config.kafkaPrefix,
-      log: (message, fields) => log('warn', message, fields),
+      log: (message, fields, level = 'warn') => log(level, message, fields),
     });
     this.redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
     this.redis.on('error', () => undefined);

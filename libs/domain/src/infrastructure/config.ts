@@ -1,3 +1,5 @@
+import { DEFAULT_MAX_MESSAGE_BYTES } from './kafka/message-size';
+
 /**
  * Connection settings, read once from the environment. Defaults match the local stack that
  * `npm start` brings up on this machine (README "Configuration").
@@ -18,6 +20,8 @@ export interface InfrastructureConfig {
   readonly kafkaHeartbeatIntervalMs: number;
   /** Partitions a worker handles at once (each in its own transaction). */
   readonly kafkaPartitionsConcurrency: number;
+  /** Topic `max.message.bytes` the `topics` command sets (kafka/message-size.ts). */
+  readonly kafkaMaxMessageBytes: number;
 }
 
 export function loadInfrastructureConfig(env: NodeJS.ProcessEnv = process.env): InfrastructureConfig {
@@ -30,5 +34,6 @@ export function loadInfrastructureConfig(env: NodeJS.ProcessEnv = process.env): 
     kafkaSessionTimeoutMs: Number(env.KAFKA_SESSION_TIMEOUT_MS ?? 30_000),
     kafkaHeartbeatIntervalMs: Number(env.KAFKA_HEARTBEAT_INTERVAL_MS ?? 3_000),
     kafkaPartitionsConcurrency: Number(env.KAFKA_PARTITIONS_CONCURRENCY ?? 3),
+    kafkaMaxMessageBytes: Number(env.KAFKA_MAX_MESSAGE_BYTES ?? DEFAULT_MAX_MESSAGE_BYTES),
   };
 }

@@ -11,9 +11,10 @@ import { MyInvoisSandbox1732200000008 } from './migrations/1732200000008-myinvoi
 import { MyInvoisBuyerRejection1732200000009 } from './migrations/1732200000009-myinvois-buyer-rejection';
 import { MyInvoisPeppolRelease1732200000010 } from './migrations/1732200000010-myinvois-peppol-release';
 import { MyInvoisWaitingIndex1732200000011 } from './migrations/1732200000011-myinvois-waiting-index';
+import { OutboxParked1732200000012 } from './migrations/1732200000012-outbox-parked';
 
 /** Every migration, in order. TypeORM migrations only: `synchronize` is never used. */
-export const migrations = [EventStore1732200000000, Gateway1732200000001, SandboxAccessPoint1732200000002, Participants1732200000003, Webhooks1732200000004, AuthorityCredentials1732200000005, MyInvoisDocuments1732200000006, MyInvoisPeppolLink1732200000007, MyInvoisSandbox1732200000008, MyInvoisBuyerRejection1732200000009, MyInvoisPeppolRelease1732200000010, MyInvoisWaitingIndex1732200000011];
+export const migrations = [EventStore1732200000000, Gateway1732200000001, SandboxAccessPoint1732200000002, Participants1732200000003, Webhooks1732200000004, AuthorityCredentials1732200000005, MyInvoisDocuments1732200000006, MyInvoisPeppolLink1732200000007, MyInvoisSandbox1732200000008, MyInvoisBuyerRejection1732200000009, MyInvoisPeppolRelease1732200000010, MyInvoisWaitingIndex1732200000011, OutboxParked1732200000012];
 
 export interface DataSourceOptions {
   readonly databaseUrl: string;

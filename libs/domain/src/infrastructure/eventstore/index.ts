@@ -1,4 +1,5 @@
 export * from './event-store';
 export * from './unit-of-work';
 export * from './outbox-relay';
+export { parkedOutboxRows, releaseParkedRows, type ParkedOutboxRow } from './outbox-rows';
 export * from './handle-command';

@@ -1,6 +1,8 @@
 import { Client } from 'pg';
-import type { DataSource } from 'typeorm';
+import type { DataSource, QueryRunner } from 'typeorm';
 import type { RecordedEvent } from '../../events';
+import { AppError } from '../../errors';
+import { chunkRows, markPublished, nextOutboxRows, parkRow, parkedOutboxRows, topicPattern, type OutboxRow, type ParkedOutboxRow } from './outbox-rows';
 
 /** What the relay needs of a broker: publish in order, resolve only after the broker acked. */
 export interface OutboxPublisher {
@@ -18,16 +20,31 @@ export interface OutboxRelayOptions {
   readonly topicPrefix: string;
   /** Fallback poll when a NOTIFY was missed (LISTEN connection lost, relay started late). */
   readonly pollIntervalMs?: number;
+  /** Rows read per batch (default 500)... */
   readonly batchSize?: number;
+  /** ...and at most about this much stored payload (default 16 MiB; at least one row). */
+  readonly batchBytes?: number;
+  /**
+   * Stored bytes per publish (default 1 MiB): small events travel many to a request, a large one
+   * alone, so a record batch never adds several large events up past the topics' limit.
+   */
+  readonly publishBytes?: number;
   readonly maxBackoffMs?: number;
-  readonly log?: (message: string, fields?: Record<string, unknown>) => void;
+  readonly log?: (message: string, fields?: Record<string, unknown>, level?: 'warn' | 'error') => void;
 }
 
-interface OutboxRow {
-  id: string;
-  topic: string;
-  aggregate_id: string;
-  payload: RecordedEvent;
+/** How a batch went: rows done (published or parked), and whether the broker failed us. */
+interface BatchOutcome {
+  readonly done: number;
+  readonly failed?: { readonly rows: readonly OutboxRow[]; readonly error: unknown };
+}
+
+/**
+ * The publisher's verdict that these messages will never be taken as they are (KafkaEventPublisher:
+ * `KAFKA.MESSAGE_REFUSED`); anything else (broker away, busy, timeouts) is worth retrying.
+ */
+function isRefused(error: unknown): boolean {
+  return error instanceof AppError && !error.retriable;
 }
 
 /** One lock per topic prefix: relays of the same stack take turns, other stacks don't wait. */
@@ -40,8 +57,11 @@ const RELAY_LOCK_SQL = `SELECT pg_try_advisory_xact_lock(7312001, hashtext($1)) 
  * of order, and a cursor would skip the late one. Rows are taken in id order under a
  * transaction-scoped advisory lock, so however many gateways run, one relay publishes at a time
  * and the events of an aggregate reach Kafka in the order they were appended (appends to one
- * stream are serialised by its expected version). Kafka down: the batch rolls back, the outbox
- * grows, and it drains with backoff when the broker returns.
+ * stream are serialised by its expected version). Kafka down: what was published is marked, the
+ * rest waits, the outbox grows, and it drains with backoff when the broker returns. A row the
+ * broker refuses for good (too large, invalid) is parked (`abandoned_at`, logged as an error,
+ * listed by GET /health) instead of blocking every stream behind it; the later rows of its own
+ * stream wait until it is released (`cli outbox release`).
  */
 export class OutboxRelay {
   private listener?: Client;
@@ -55,7 +75,7 @@ export class OutboxRelay {
   private readonly topicPattern: string;
 
   constructor(private readonly options: OutboxRelayOptions) {
-    this.topicPattern = `${options.topicPrefix.replace(/[\\%_]/g, '\\$&')}.%`;
+    this.topicPattern = topicPattern(options.topicPrefix);
   }
 
   async start(): Promise<void> {
@@ -79,6 +99,11 @@ export class OutboxRelay {
       [this.topicPattern],
     );
     return Number(row.n);
+  }
+
+  /** Rows the broker refused, parked until released (for /health; outbox-rows.ts). */
+  parked(limit?: number): Promise<{ count: number; rows: ParkedOutboxRow[] }> {
+    return parkedOutboxRows(this.options.dataSource, this.options.topicPrefix, limit);
   }
 
   /** Drains now; resolves when the outbox was empty at some point or a publish failed. */
@@ -120,7 +145,10 @@ export class OutboxRelay {
     }
   }
 
-  /** Publishes one batch; returns how many rows went out (0: empty, locked elsewhere, or failed). */
+  /**
+   * Publishes one batch; returns how many rows are done (0: empty, locked elsewhere, or failed).
+   * What was published before a failure is marked in the same transaction and committed.
+   */
   private async publishBatch(): Promise<number> {
     const runner = this.options.dataSource.createQueryRunner();
     await runner.connect();
@@ -132,31 +160,15 @@ export class OutboxRelay {
         await runner.rollbackTransaction();
         return 0;
       }
-      const rows: OutboxRow[] = await runner.query(
-        `SELECT id, topic, aggregate_id, payload FROM outbox
-         WHERE processed_at IS NULL AND abandoned_at IS NULL AND topic LIKE $2
-         ORDER BY id LIMIT $1`,
-        [this.options.batchSize ?? 500, this.topicPattern],
-      );
-      if (rows.length === 0) {
-        await runner.commitTransaction();
-        return 0;
-      }
-      try {
-        await this.options.publisher.publish(
-          rows.map((r) => ({ topic: r.topic, key: r.aggregate_id, value: r.payload })),
-        );
-      } catch (error) {
-        await runner.rollbackTransaction();
-        await this.recordFailure(rows, error);
-        return 0;
-      }
-      await runner.query(`UPDATE outbox SET processed_at = now(), attempts = attempts + 1 WHERE id = ANY($1::bigint[])`, [
-        rows.map((r) => r.id),
-      ]);
+      const rows = await nextOutboxRows(runner, this.topicPattern, this.options.batchSize ?? 500, this.options.batchBytes ?? 16 * 1024 * 1024);
+      const outcome = rows.length === 0 ? { done: 0 } : await this.publishRows(runner, rows);
       await runner.commitTransaction();
-      this.failures = 0;
-      return rows.length;
+      if (outcome.failed) {
+        await this.recordFailure(outcome.failed.rows, outcome.failed.error);
+        return 0;
+      }
+      if (rows.length > 0) this.failures = 0;
+      return outcome.done;
     } catch (error) {
       if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
       this.failures += 1;
@@ -167,7 +179,62 @@ export class OutboxRelay {
     }
   }
 
-  private async recordFailure(rows: OutboxRow[], error: unknown): Promise<void> {
+  /**
+   * Publishes the rows in order, a few per request. A request the broker refuses as it is (too
+   * large, invalid) is retried row by row to find the culprit, which is parked: the rows of every
+   * other stream go on, the later rows of its own stream wait behind it (order per aggregate).
+   * Any other failure (broker away, busy) stops the batch; it is tried again with backoff.
+   */
+  private async publishRows(runner: QueryRunner, rows: readonly OutboxRow[]): Promise<BatchOutcome> {
+    const blocked = new Set<string>();
+    let done = 0;
+    for (const chunk of chunkRows(rows, this.options.publishBytes ?? 1024 * 1024)) {
+      const ready = chunk.filter((r) => !blocked.has(r.aggregate_id));
+      if (ready.length === 0) continue;
+      const error = await this.publish(ready);
+      if (error === undefined) {
+        await markPublished(runner, ready);
+        done += ready.length;
+        continue;
+      }
+      if (!isRefused(error)) return { done, failed: { rows: ready, error } };
+      for (const row of ready) {
+        if (blocked.has(row.aggregate_id)) continue;
+        const rowError = ready.length === 1 ? error : await this.publish([row]);
+        if (rowError === undefined) {
+          await markPublished(runner, [row]);
+        } else if (isRefused(rowError)) {
+          await this.park(runner, row, rowError);
+          blocked.add(row.aggregate_id);
+        } else {
+          return { done, failed: { rows: [row], error: rowError } };
+        }
+        done += 1;
+      }
+    }
+    return { done };
+  }
+
+  private async publish(rows: readonly OutboxRow[]): Promise<unknown> {
+    try {
+      await this.options.publisher.publish(rows.map((r) => ({ topic: r.topic, key: r.aggregate_id, value: r.payload })));
+      return undefined;
+    } catch (error) {
+      return error ?? new Error('publish failed');
+    }
+  }
+
+  private async park(runner: QueryRunner, row: OutboxRow, error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    await parkRow(runner, row, message);
+    this.options.log?.(
+      'outbox row parked: the broker refuses it; later events of its stream wait behind it until it is released (README "Kafka")',
+      { outboxId: row.id, eventId: row.payload.eventId, type: row.payload.type, streamId: row.aggregate_id, topic: row.topic, storedBytes: row.stored_bytes, error: message },
+      'error',
+    );
+  }
+
+  private async recordFailure(rows: readonly OutboxRow[], error: unknown): Promise<void> {
     this.failures += 1;
     const message = error instanceof Error ? error.message : String(error);
     this.options.log?.('outbox publish failed; will retry', { rows: rows.length, error: message, failures: this.failures });

@@ -1,4 +1,5 @@
 import type { IHeaders, KafkaMessage, Producer } from 'kafkajs';
+import { compressionFor } from './message-size';
 import { errorCode, errorMessage } from './retry';
 
 /** Where a dead-lettered message came from and why it failed; kept in its headers. */
@@ -38,5 +39,7 @@ export async function sendToDeadLetter(
   info: DeadLetterInfo,
 ): Promise<void> {
   const headers: IHeaders = { ...message.headers, ...deadLetterHeaders(message, info) };
-  await producer.send({ topic: deadLetterTopic, acks: -1, messages: [{ key: message.key, value: message.value, headers }] });
+  // A large event dead-letters as it came: compressed like the relay sent it, or it would not fit.
+  const compression = compressionFor(message.value?.length ?? 0);
+  await producer.send({ topic: deadLetterTopic, acks: -1, compression, messages: [{ key: message.key, value: message.value, headers }] });
 }

@@ -7,5 +7,6 @@ export { deadLetterHeaders, type DeadLetterInfo } from './dead-letter';
 export { KafkaEventPublisher, type OutgoingMessage } from './publisher';
 export { DEFAULT_RETRY, backoffMs, isRetriable, type RetryPolicy } from './retry';
 export { installShutdown, type Closeable } from './shutdown';
-export { DEFAULT_PARTITIONS, ensureTopics, topicForStream, topicNames, type StreamKindWithTopic, type TopicNames } from './topics';
+export { DEFAULT_MAX_MESSAGE_BYTES } from './message-size';
+export { DEFAULT_PARTITIONS, ensureTopics, topicForStream, topicNames, type StreamKindWithTopic, type TopicNames, type TopicOptions } from './topics';
 export type { Kafka } from 'kafkajs';

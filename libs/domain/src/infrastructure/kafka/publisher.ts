@@ -1,6 +1,8 @@
 import type { Admin, Kafka, Producer } from 'kafkajs';
+import { AppError } from '../../errors';
 import type { RecordedEvent } from '../../events';
 import { encodeEvent } from './codec';
+import { compressionFor, isRefusedByBroker } from './message-size';
 
 /** One event to publish: the outbox relay builds these from outbox rows. */
 export interface OutgoingMessage {
@@ -14,7 +16,8 @@ export interface OutgoingMessage {
 
 /**
  * Publishes recorded events, in order per key. Errors propagate: the outbox relay keeps the
- * rows and tries again later (DESIGN.md "The event store": Kafka down = the outbox grows).
+ * rows and tries again later (DESIGN.md "The event store": Kafka down = the outbox grows),
+ * except `KAFKA.MESSAGE_REFUSED` (not retriable), which the relay parks (outbox-relay.ts).
  */
 export class KafkaEventPublisher {
   private readonly producer: Producer;
@@ -56,17 +59,28 @@ export class KafkaEventPublisher {
       if (list) list.push(message);
       else byTopic.set(message.topic, [message]);
     }
-    await this.producer.sendBatch({
-      acks: -1,
-      topicMessages: [...byTopic].map(([topic, list]) => ({
-        topic,
-        messages: list.map((m) => ({
-          key: m.key,
-          value: encodeEvent(m.value),
-          headers: { 'x-event-id': m.value.eventId, 'x-event-type': m.value.type, ...m.headers },
-        })),
+    const topicMessages = [...byTopic].map(([topic, list]) => ({
+      topic,
+      messages: list.map((m) => ({
+        key: m.key,
+        value: encodeEvent(m.value),
+        headers: { 'x-event-id': m.value.eventId, 'x-event-type': m.value.type, ...m.headers },
       })),
-    });
+    }));
+    const bytes = topicMessages.reduce((sum, t) => sum + t.messages.reduce((n, m) => n + Buffer.byteLength(m.value), 0), 0);
+    // Large events (a MyInvois bulk: ~16 MB of JSON) go compressed; the topic limit is checked
+    // against the compressed batch (message-size.ts).
+    try {
+      await this.producer.sendBatch({ acks: -1, compression: compressionFor(bytes), topicMessages });
+    } catch (error) {
+      if (!isRefusedByBroker(error)) throw error;
+      // Not an outage: the broker will never take these messages as they are (the relay parks them).
+      throw new AppError('too_large', 'KAFKA.MESSAGE_REFUSED', `The broker refused the messages: ${(error as Error).message}`, {
+        retriable: false,
+        cause: error,
+        details: { bytes, messages: messages.length },
+      });
+    }
   }
 
   /** True while the producer holds its broker connections (kafkajs CONNECT/DISCONNECT events). */

@@ -1,6 +1,7 @@
 import type { Admin, Kafka } from 'kafkajs';
 import { AppError } from '../../errors';
 import { streamKind } from '../../events';
+import { DEFAULT_MAX_MESSAGE_BYTES, raiseMessageLimit, topicConfigEntries } from './message-size';
 
 /**
  * Topics by aggregate, keyed by aggregate id (DESIGN.md "Kafka"), plus the dead-letter topic
@@ -52,20 +53,31 @@ export function topicForStream(prefix: string, streamId: string): string {
   }
 }
 
+/** How the topics are made: partitions of new topics, and the largest message every topic takes. */
+export interface TopicOptions {
+  /** New topics only: an existing topic keeps its partitions (keys would move). Default 6. */
+  readonly partitions?: number;
+  /** Topic `max.message.bytes` (`KAFKA_MAX_MESSAGE_BYTES`, default 32 MiB; message-size.ts). */
+  readonly maxMessageBytes?: number;
+}
+
 /**
- * Creates the four topics if missing (idempotent: existing topics are left as they are), and
- * resolves once every partition has a leader. The broker runs with
- * `auto.create.topics.enable=false`; `waitForLeaders` avoids the transient LEADER_NOT_AVAILABLE
- * a producer sees right after creation (shared/notes/kafka-without-docker.md).
+ * Creates the four topics if missing, with a `max.message.bytes` that carries the largest event
+ * the API produces, and raises that limit on topics that already exist (idempotent). Resolves
+ * once every partition has a leader. The broker runs with `auto.create.topics.enable=false`;
+ * `waitForLeaders` avoids the transient LEADER_NOT_AVAILABLE a producer sees right after
+ * creation (shared/notes/kafka-without-docker.md). Returns the existing topics whose limit it raised.
  */
-export async function ensureTopics(client: Admin | Kafka, prefix: string, partitions = DEFAULT_PARTITIONS): Promise<void> {
+export async function ensureTopics(client: Admin | Kafka, prefix: string, options: TopicOptions = {}): Promise<string[]> {
+  const { partitions = DEFAULT_PARTITIONS, maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES } = options;
   const ownAdmin = isKafka(client) ? client.admin() : undefined;
   const admin = ownAdmin ?? (client as Admin);
   if (ownAdmin) await ownAdmin.connect();
   const topics = Object.values(topicNames(prefix));
+  const configEntries = topicConfigEntries(maxMessageBytes);
   try {
     try {
-      await admin.createTopics({ waitForLeaders: true, topics: topics.map((topic) => ({ topic, numPartitions: partitions })) });
+      await admin.createTopics({ waitForLeaders: true, topics: topics.map((topic) => ({ topic, numPartitions: partitions, configEntries })) });
     } catch (error) {
       // In KRaft the broker's metadata cache learns of a new topic a moment after the controller
       // created it (KAFKA-15780), and kafkajs's waitForLeaders only retries LEADER_NOT_AVAILABLE,
@@ -74,6 +86,7 @@ export async function ensureTopics(client: Admin | Kafka, prefix: string, partit
     }
     // Also when the topics already existed: another process may have created them just now.
     await waitForLeaders(admin, topics);
+    return await raiseMessageLimit(admin, topics, maxMessageBytes);
   } finally {
     if (ownAdmin) await ownAdmin.disconnect();
   }

@@ -1,0 +1,122 @@
+import type { DataSource, QueryRunner } from 'typeorm';
+import type { RecordedEvent } from '../../events';
+
+/** An outbox row as the relay publishes it. */
+export interface OutboxRow {
+  readonly id: string;
+  readonly topic: string;
+  readonly aggregate_id: string;
+  readonly payload: RecordedEvent;
+  /** Stored size of the payload (`pg_column_size`, after PostgreSQL's own compression): bounds a batch without reading it twice. */
+  readonly stored_bytes: number;
+}
+
+/** A row the broker refused (parked): not published, shown in GET /health until released. */
+export interface ParkedOutboxRow {
+  readonly id: string;
+  readonly eventId: string;
+  readonly type: string;
+  readonly streamId: string;
+  readonly topic: string;
+  readonly storedBytes: number;
+  readonly error: string | null;
+  readonly parkedAt: string;
+}
+
+/** `topic LIKE` pattern of a topic prefix (`_` and `%` taken literally). */
+export function topicPattern(prefix: string): string {
+  return `${prefix.replace(/[\\%_]/g, '\\$&')}.%`;
+}
+
+/**
+ * The next rows to publish, in id order: at most `limit` rows and about `maxBytes` of stored
+ * payload (always at least one row, however large), so that a backlog of large events never
+ * loads gigabytes at once. A row behind a parked row of the same stream waits with it: the
+ * events of an aggregate reach Kafka in order or not at all.
+ */
+export async function nextOutboxRows(runner: QueryRunner, pattern: string, limit: number, maxBytes: number): Promise<OutboxRow[]> {
+  return runner.query(
+    `WITH candidates AS (
+       SELECT o.id, pg_column_size(o.payload) AS stored_bytes
+       FROM outbox o
+       WHERE o.processed_at IS NULL AND o.abandoned_at IS NULL AND o.topic LIKE $2
+         AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.aggregate_id = o.aggregate_id AND p.abandoned_at IS NOT NULL AND p.processed_at IS NULL AND p.id < o.id)
+       ORDER BY o.id LIMIT $1
+     ), bounded AS (
+       SELECT id, stored_bytes, sum(stored_bytes) OVER (ORDER BY id) - stored_bytes AS before FROM candidates
+     )
+     SELECT o.id, o.topic, o.aggregate_id, o.payload, b.stored_bytes::int AS stored_bytes
+     FROM outbox o JOIN bounded b ON b.id = o.id
+     WHERE b.before < $3
+     ORDER BY o.id`,
+    [limit, pattern, maxBytes],
+  );
+}
+
+/** Splits rows (in order) into publishes of at most `maxBytes` stored bytes; a larger row goes alone. */
+export function chunkRows(rows: readonly OutboxRow[], maxBytes: number): OutboxRow[][] {
+  const chunks: OutboxRow[][] = [];
+  let current: OutboxRow[] = [];
+  let bytes = 0;
+  for (const row of rows) {
+    if (current.length > 0 && bytes + row.stored_bytes > maxBytes) {
+      chunks.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(row);
+    bytes += row.stored_bytes;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}
+
+export async function markPublished(runner: QueryRunner, rows: readonly OutboxRow[]): Promise<void> {
+  await runner.query(`UPDATE outbox SET processed_at = now(), attempts = attempts + 1 WHERE id = ANY($1::bigint[])`, [rows.map((r) => r.id)]);
+}
+
+/** Parks a row the broker refused (`abandoned_at`, the outbox row's field for it, with the error). */
+export async function parkRow(runner: QueryRunner, row: OutboxRow, error: string): Promise<void> {
+  await runner.query(`UPDATE outbox SET abandoned_at = now(), attempts = attempts + 1, last_error = $2 WHERE id = $1`, [row.id, error.slice(0, 2000)]);
+}
+
+/** Parked rows of a topic prefix: how many, and the first `limit` of them. */
+export async function parkedOutboxRows(dataSource: DataSource, prefix: string, limit = 20): Promise<{ count: number; rows: ParkedOutboxRow[] }> {
+  const pattern = topicPattern(prefix);
+  const [{ n }] = await dataSource.query(`SELECT count(*)::int AS n FROM outbox WHERE abandoned_at IS NOT NULL AND processed_at IS NULL AND topic LIKE $1`, [pattern]);
+  const rows: Array<Record<string, unknown>> = await dataSource.query(
+    `SELECT id, event_id, message_type, aggregate_id, topic, pg_column_size(payload)::int AS stored_bytes, last_error, abandoned_at
+     FROM outbox WHERE abandoned_at IS NOT NULL AND processed_at IS NULL AND topic LIKE $1 ORDER BY id LIMIT $2`,
+    [pattern, limit],
+  );
+  return {
+    count: Number(n),
+    rows: rows.map((r) => ({
+      id: String(r.id),
+      eventId: String(r.event_id),
+      type: String(r.message_type),
+      streamId: String(r.aggregate_id),
+      topic: String(r.topic),
+      storedBytes: Number(r.stored_bytes),
+      error: (r.last_error as string | null) ?? null,
+      parkedAt: new Date(r.abandoned_at as string).toISOString(),
+    })),
+  };
+}
+
+/**
+ * Puts parked rows back in line (all of the prefix, or the given ids), e.g. after the topics'
+ * limit was raised, and wakes the relays; they are published before the rows that waited behind
+ * them. Returns the ids released.
+ */
+export async function releaseParkedRows(dataSource: DataSource, prefix: string, ids?: readonly string[]): Promise<string[]> {
+  // TypeORM answers an UPDATE ... RETURNING as [rows, affected count].
+  const [rows]: [Array<{ id: string }>, number] = await dataSource.query(
+    `UPDATE outbox SET abandoned_at = NULL
+     WHERE abandoned_at IS NOT NULL AND processed_at IS NULL AND topic LIKE $1 AND ($2::bigint[] IS NULL OR id = ANY($2::bigint[]))
+     RETURNING id`,
+    [topicPattern(prefix), ids ? [...ids] : null],
+  );
+  await dataSource.query(`SELECT pg_notify('outbox', '')`);
+  return rows.map((r) => String(r.id)).sort((a, b) => Number(a) - Number(b));
+}
