@@ -18,7 +18,8 @@ export function decideMyInvoisRejection(command: MyInvoisRejectionCommand, state
       const issues = [
         ...(uuid.trim() ? [] : [issue('uuid', 'FIELD.REQUIRED', 'The MyInvois uuid of the received document is required.')]),
         ...(reason.trim() ? [] : [issue('reason', 'FIELD.REQUIRED', 'Give the reason for the rejection (1 to 300 characters).')]),
-        ...(reason.length > REJECTION_REASON_MAX ? [issue('reason', 'FIELD.TOO_LONG', `The reason has at most ${REJECTION_REASON_MAX} characters.`)] : []),
+        // Characters as the request DTO counts them (code points), not UTF-16 units.
+        ...([...reason].length > REJECTION_REASON_MAX ? [issue('reason', 'FIELD.TOO_LONG', `The reason has at most ${REJECTION_REASON_MAX} characters.`)] : []),
       ];
       if (issues.length) throw validationError(issues);
       if (state.status === 'requested') {

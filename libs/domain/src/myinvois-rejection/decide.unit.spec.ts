@@ -34,6 +34,14 @@ describe('#4 MyInvois buyer rejection decider (SDK "04 reject document")', () =>
       }
     });
 
+    it('the reason is counted in characters as the request DTO counts them: 300 emoji pass, 301 do not', () => {
+      const emoji = { ...request, reason: '🧾'.repeat(300) };
+      spec.given([]).when({ type: 'RequestBuyerRejection', data: emoji }).then([{ type: 'MyInvoisBuyerRejectionRequested', data: emoji }]);
+      expect(() => myInvoisRejectionDecider.decide({ type: 'RequestBuyerRejection', data: { ...request, reason: '🧾'.repeat(301) } }, myInvoisRejectionDecider.initialState)).toThrow(
+        expect.objectContaining({ code: 'REQUEST.INVALID', issues: [expect.objectContaining({ path: 'reason', code: 'FIELD.TOO_LONG' })] }),
+      );
+    });
+
     it('a blank uuid is REQUEST.INVALID naming uuid', () => {
       expect(() => myInvoisRejectionDecider.decide({ type: 'RequestBuyerRejection', data: { ...request, uuid: ' ' } }, myInvoisRejectionDecider.initialState)).toThrow(
         expect.objectContaining({ code: 'REQUEST.INVALID', issues: [expect.objectContaining({ path: 'uuid' })] }),

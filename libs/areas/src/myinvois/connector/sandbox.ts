@@ -242,7 +242,7 @@ export class SandboxMyInvois implements MyInvoisConnector {
     const doc = await this.state.findDocument(uuid);
     if (!doc) throw notFound(`document ${uuid}`);
     allowed?.(doc);
-    if (!reason || reason.length > 300) {
+    if (!reason || [...reason].length > 300) {
       throw authorityRejected('validation', MYINVOIS_ERRORS.BAD_ARGUMENT, { code: 'BadArgument', message: 'A reason of 1 to 300 characters is required.', target: 'reason' });
     }
     if (doc.summary.status === 'Invalid' || doc.summary.status === 'Cancelled') throw incorrectState(`The document is ${doc.summary.status}.`);
