@@ -4,6 +4,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { myinvois } from '@einvoice/areas';
 import type { MyInvoisDocumentsSubmittedData } from '@einvoice/domain';
 import { invoiceBody, line, sst, supplier } from '../../libs/areas/src/myinvois/fixtures/bodies';
+import { submittedDocumentOf } from '../../apps/gateway/src/areas/myinvois/peppol-leg';
 
 /** MyInvois's own limits (Submit Documents): 100 documents, 5 MB in all. */
 const { MAX_DOCUMENTS_PER_SUBMISSION, MAX_SUBMISSION_BYTES } = myinvois;
@@ -43,21 +44,7 @@ export function largestMyInvoisBulk(): { data: MyInvoisDocumentsSubmittedData; d
     supplierId: randomUUID(),
     kind: 'invoice',
     submittedAt: new Date().toISOString(),
-    documents: prepared.documents.map((d) => ({
-      documentId: randomUUID(),
-      invoiceCodeNumber: d.submission.codeNumber,
-      format: d.submission.format,
-      document: String(d.submission.document),
-      documentHash: d.submission.documentHash,
-      peppol: d.peppol && {
-        documentId: randomUUID(),
-        documentType: d.peppol.documentType,
-        senderParticipantId: d.peppol.sender,
-        receiverParticipantId: d.peppol.receiver,
-        xml: d.peppol.xml,
-        fields: JSON.parse(JSON.stringify(d.document.body)) as Record<string, unknown>,
-      },
-    })),
+    documents: prepared.documents.map(submittedDocumentOf),
   };
   const documentBytes = data.documents.reduce((sum, d) => sum + Buffer.byteLength(d.document), 0);
   return { data, documentBytes };

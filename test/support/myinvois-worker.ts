@@ -2,11 +2,12 @@
 // a supplier with stored (sealed) credentials, the handler, and submissions as the gateway appends them.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { MyInvoisDocumentsSubmittedData, RecordedEvent, SecretBox, SubmittedMyInvoisDocument, myInvoisSubmissionDecider, myInvoisSubmissionStreamId } from '@einvoice/domain';
+import { MyInvoisDocumentsSubmittedData, RecordedEvent, SecretBox, myInvoisSubmissionDecider, myInvoisSubmissionStreamId } from '@einvoice/domain';
 import { type EventStore, type MessageContext, handleCommand } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
 import { invoiceBody, supplier as supplierFixture } from '../../libs/areas/src/myinvois/fixtures/bodies';
 import { MyInvoisReportingDependencies, createMyInvoisHandler } from '../../apps/reporting-worker/src/myinvois/report-myinvois';
+import { submittedDocumentOf } from '../../apps/gateway/src/areas/myinvois/peppol-leg';
 
 /** Handler calls outside Kafka: nothing to heartbeat. */
 export const workerContext: MessageContext = { topic: 't', partition: 0, offset: '0', attempt: 1, headers: {}, heartbeat: async () => undefined };
@@ -45,16 +46,8 @@ export function sandboxWorker(store: EventStore) {
   return { sandbox, deps, handler: createMyInvoisHandler(deps) };
 }
 
-/** One prepared document as `MyInvoisDocumentsSubmitted` carries it, with a fresh id. */
-export function submittedDocumentOf(prepared: myinvois.PreparedSubmission['documents'][number]): SubmittedMyInvoisDocument {
-  return {
-    documentId: randomUUID(),
-    invoiceCodeNumber: prepared.submission.codeNumber,
-    format: prepared.submission.format,
-    document: String(prepared.submission.document),
-    documentHash: prepared.submission.documentHash,
-  };
-}
+/** One prepared document as the gateway puts it in `MyInvoisDocumentsSubmitted`. */
+export { submittedDocumentOf };
 
 /**
  * A bulk of invoices with internal ids `ids` for `seller` (from storeMyInvoisSupplier), appended as

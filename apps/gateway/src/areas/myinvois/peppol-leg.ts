@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { MyInvoisPeppolCopy } from '@einvoice/domain';
+import type { MyInvoisPeppolCopy, SubmittedMyInvoisDocument } from '@einvoice/domain';
 import type { myinvois } from '@einvoice/areas';
 
 /**
@@ -19,5 +19,21 @@ export function peppolCopyOf(prepared: myinvois.PreparedPeppolSubmission['docume
     xml: peppol.xml,
     // The caller's fields as get-document shows them (plain JSON: no class instances in an event).
     fields: JSON.parse(JSON.stringify(document.body)) as Record<string, unknown>,
+  };
+}
+
+/**
+ * One prepared document as `MyInvoisDocumentsSubmitted` carries it: a fresh documentId, the exact
+ * text submitted with its hash, and its PINT MY copy when it has a Peppol leg.
+ */
+export function submittedDocumentOf(prepared: myinvois.PreparedPeppolSubmission['documents'][number]): SubmittedMyInvoisDocument {
+  const peppol = peppolCopyOf(prepared);
+  return {
+    documentId: randomUUID(),
+    invoiceCodeNumber: prepared.submission.codeNumber,
+    format: prepared.submission.format,
+    document: String(prepared.submission.document),
+    documentHash: prepared.submission.documentHash,
+    ...(peppol ? { peppol } : {}),
   };
 }

@@ -8,7 +8,7 @@ import { Connections } from '../../infrastructure/infrastructure.module';
 import { SupplierCache } from '../../suppliers/supplier-lookup';
 import type { RequestContext } from '../peppol/peppol-area.service';
 import { myInvoisTransportMode } from '../peppol/transport-mode';
-import { peppolCopyOf } from './peppol-leg';
+import { submittedDocumentOf } from './peppol-leg';
 import { RawDocument, myInvoisDocumentBytes, peppolCopyBytes } from './raw-documents';
 import { MyInvoisReasonBody } from './reason.dto';
 import { SubmissionAnswer, requestStateChange, waitForRows } from './state-change';
@@ -89,14 +89,7 @@ export class MyInvoisSubmissionService {
       tenantId: context.tenant.id,
       supplierId: supplier.id,
       kind,
-      documents: prepared.documents.map((d) => ({
-        documentId: randomUUID(),
-        invoiceCodeNumber: d.submission.codeNumber,
-        format: d.submission.format,
-        document: String(d.submission.document),
-        documentHash: d.submission.documentHash,
-        ...(d.peppol ? { peppol: peppolCopyOf(d) } : {}),
-      })),
+      documents: prepared.documents.map(submittedDocumentOf),
       submittedAt: new Date().toISOString(),
     };
     const pending = answer(submissionId, null, [], prepared.rejected, data.documents.map((d) => ({ id: d.documentId, invoice_code_number: d.invoiceCodeNumber })));
