@@ -1,10 +1,10 @@
 import type { DataSource } from 'typeorm';
 import { createTenant } from '../../apps/gateway/src/auth/api-keys';
-import { invoiceBody, onboardingBody } from '../../libs/areas/src/myinvois/fixtures/bodies';
+import { invoiceBody } from '../../libs/areas/src/myinvois/fixtures/bodies';
 import { FakeMyInvoisServer } from '../fakes/myinvois/server';
 import { openTestDatabase } from '../support/database';
 import { Client } from '../support/http';
-import { freshTin, myInvoisDocuments } from '../support/myinvois';
+import { myInvoisDocuments, onboardMyInvoisSupplier } from '../support/myinvois';
 import { AppProcess, startApp, startGateway, testEnv } from '../support/stack';
 import { waitUntil } from '../support/wait';
 
@@ -40,9 +40,7 @@ describe('#4 MyInvois: a worker killed after MyInvois received a bulk (answer no
     gateway = started.app;
     client = new Client(started.url, apiKey);
     worker = startWorker();
-    const onboarded = await client.post('/api/einvoice/onboard', onboardingBody({ tin_number: freshTin(), client_id: `client-${run}` }));
-    expect(onboarded.status).toBe(201);
-    supplier = onboarded.body.data.supplier_uuid;
+    supplier = await onboardMyInvoisSupplier(client, `client-${run}`);
     // Warm-up: the worker has joined its group once a first document is answered.
     await client.post('/api/einvoice/generate/invoice', invoiceBody({ ID: id('WARMUP') }), headers());
     await untilState(id('WARMUP'), 'valid');

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { createTenant } from '../../apps/gateway/src/auth/api-keys';
-import { generalPublic, invoiceBody, line, onboardingBody, sst } from '../../libs/areas/src/myinvois/fixtures/bodies';
+import { generalPublic, invoiceBody, line, sst } from '../../libs/areas/src/myinvois/fixtures/bodies';
 import { openTestDatabase } from '../support/database';
 import { Client } from '../support/http';
-import { freshTin } from '../support/myinvois';
+import { onboardMyInvoisSupplier } from '../support/myinvois';
 import { AppProcess, eventually, startApp, startGateway, testEnv } from '../support/stack';
 
 const run = Date.now().toString(36);
@@ -45,9 +45,7 @@ describe('MyInvois with transport_mode: peppol (PINT MY over Peppol) and credit 
     client = new Client(started.url, apiKey);
     reporting = startApp('reporting-worker', testEnv({ MYINVOIS_MODE: 'sandbox', MYINVOIS_POLL_MS: '500', MYINVOIS_SANDBOX_VALIDATION_MS: '1000' }));
     delivery = startApp('delivery-worker');
-    const onboarded = await client.post('/api/einvoice/onboard', onboardingBody({ tin_number: freshTin(), client_id: `client-${run}` }));
-    expect(onboarded.status).toBe(201);
-    supplier = onboarded.body.data.supplier_uuid;
+    supplier = await onboardMyInvoisSupplier(client, `client-${run}`);
     // Warm-up: both workers have joined their groups once a first document is valid and delivered.
     await client.post('/api/einvoice/generate/invoice', invoiceBody({ ID: id('WARMUP') }), peppol());
     await until('warm-up', id('WARMUP'), (d) => d.state === 'valid' && d.peppol?.deliveryStatus === 'Delivered');

@@ -1,9 +1,9 @@
 import type { DataSource } from 'typeorm';
 import { createTenant } from '../../apps/gateway/src/auth/api-keys';
-import { invoiceBody, onboardingBody } from '../../libs/areas/src/myinvois/fixtures/bodies';
+import { invoiceBody } from '../../libs/areas/src/myinvois/fixtures/bodies';
 import { openTestDatabase } from '../support/database';
 import { Client } from '../support/http';
-import { freshTin, myInvoisDocuments } from '../support/myinvois';
+import { myInvoisDocuments, onboardMyInvoisSupplier } from '../support/myinvois';
 import { AppProcess, startApp, startGateway, testEnv } from '../support/stack';
 
 const run = Date.now().toString(36);
@@ -33,9 +33,7 @@ describe('#4 MyInvois sandbox: a reporting worker killed before validation is re
     gateway = started.app;
     client = new Client(started.url, apiKey);
     worker = startWorker();
-    const onboarded = await client.post('/api/einvoice/onboard', onboardingBody({ tin_number: freshTin(), client_id: clientId }));
-    expect(onboarded.status).toBe(201);
-    supplier = onboarded.body.data.supplier_uuid;
+    supplier = await onboardMyInvoisSupplier(client, clientId);
     // Warm-up: the worker has joined its group once a first document is answered.
     expect((await client.post('/api/einvoice/generate/invoice', invoiceBody({ ID: id('WARMUP') }), { supplier_uuid: supplier, transport_mode: 'myinvois' })).status).toBe(200);
   });

@@ -1,9 +1,9 @@
 import type { DataSource } from 'typeorm';
 import { createTenant } from '../../apps/gateway/src/auth/api-keys';
-import { generalPublic, invoiceBody, line, onboardingBody, seller, sst } from '../../libs/areas/src/myinvois/fixtures/bodies';
+import { generalPublic, invoiceBody, line, seller, sst } from '../../libs/areas/src/myinvois/fixtures/bodies';
 import { openTestDatabase } from '../support/database';
 import { Client } from '../support/http';
-import { freshTin, myInvoisDocuments } from '../support/myinvois';
+import { myInvoisDocuments, onboardMyInvoisSupplier } from '../support/myinvois';
 import { AppProcess, startApp, startGateway, testEnv } from '../support/stack';
 
 const run = Date.now().toString(36);
@@ -30,9 +30,7 @@ describe('#4 MyInvois submission over HTTP: gateway + reporting-worker, sandbox 
     gateway = started.app;
     client = new Client(started.url, apiKey);
     worker = startApp('reporting-worker', workerEnv);
-    const onboarded = await client.post('/api/einvoice/onboard', onboardingBody({ tin_number: freshTin(), client_id: `client-${run}` }));
-    expect(onboarded.status).toBe(201);
-    supplier = onboarded.body.data.supplier_uuid;
+    supplier = await onboardMyInvoisSupplier(client, `client-${run}`);
     // Warm-up: the worker has joined its group once a first document is answered.
     await client.post('/api/einvoice/generate/invoice', invoiceBody({ ID: id('WARMUP') }), headers());
     await untilState(id('WARMUP'), 'valid');

@@ -1,9 +1,9 @@
 import type { DataSource } from 'typeorm';
 import { createTenant } from '../../apps/gateway/src/auth/api-keys';
-import { invoiceBody, onboardingBody } from '../../libs/areas/src/myinvois/fixtures/bodies';
+import { invoiceBody } from '../../libs/areas/src/myinvois/fixtures/bodies';
 import { openTestDatabase } from '../support/database';
 import { Client } from '../support/http';
-import { freshTin, myInvoisDocuments } from '../support/myinvois';
+import { myInvoisDocuments, onboardMyInvoisSupplier } from '../support/myinvois';
 import { AppProcess, eventually, startApp, startGateway, testEnv } from '../support/stack';
 import { WebhookReceiver, signedCorrectly, webhookTestEnv } from '../support/webhook-receiver';
 
@@ -30,9 +30,7 @@ describe('MyInvois lifecycle webhooks over HTTP (README "Webhooks"): /api/einvoi
       startApp('reporting-worker', testEnv({ ...webhookTestEnv, MYINVOIS_MODE: 'sandbox', MYINVOIS_POLL_MS: '500', MYINVOIS_SANDBOX_VALIDATION_MS: '1000' })),
       startApp('webhook-dispatcher', testEnv(webhookTestEnv)),
     );
-    const onboarded = await client.post('/api/einvoice/onboard', onboardingBody({ tin_number: freshTin(), client_id: `hooks-${run}` }));
-    expect(onboarded.status).toBe(201);
-    supplier = onboarded.body.data.supplier_uuid;
+    supplier = await onboardMyInvoisSupplier(client, `hooks-${run}`);
   });
 
   afterAll(async () => {

@@ -4,10 +4,10 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { createTenant } from '../../apps/gateway/src/auth/api-keys';
-import { invoiceBody, line, onboardingBody, sst } from '../../libs/areas/src/myinvois/fixtures/bodies';
+import { invoiceBody, line, sst } from '../../libs/areas/src/myinvois/fixtures/bodies';
 import { openTestDatabase } from '../support/database';
 import { Client } from '../support/http';
-import { freshTin } from '../support/myinvois';
+import { onboardMyInvoisSupplier } from '../support/myinvois';
 import { AppProcess, eventually, startApp, startGateway, testEnv } from '../support/stack';
 
 const run = Date.now().toString(36);
@@ -26,9 +26,7 @@ describe('#G a 100-document MyInvois bulk with PINT MY copies (an event over Kaf
     apps.push(startApp('reporting-worker', testEnv({ MYINVOIS_MODE: 'sandbox', MYINVOIS_POLL_MS: '500', MYINVOIS_SANDBOX_VALIDATION_MS: '1000' })));
     apps.push(startApp('delivery-worker'));
     client = new Client(gateway.url, apiKey);
-    const onboarded = await client.post('/api/einvoice/onboard', onboardingBody({ tin_number: freshTin(), client_id: `client-${run}` }));
-    expect(onboarded.status).toBe(201);
-    supplier = onboarded.body.data.supplier_uuid;
+    supplier = await onboardMyInvoisSupplier(client, `client-${run}`);
   }, 120_000);
 
   afterAll(async () => {

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Client } from './http';
+import { onboardingBody } from '../../libs/areas/src/myinvois/fixtures/bodies';
 import { eventually } from './stack';
 
 /**
@@ -18,4 +19,11 @@ export function myInvoisDocuments(client: Client, supplier: () => string) {
       return answer.body?.data?.state === state ? answer.body.data : undefined;
     }, 30_000);
   return { stateOf, untilState };
+}
+
+/** Onboards a Malaysian supplier with a fresh TIN (sandbox credentials `clientId`); its supplier_uuid. */
+export async function onboardMyInvoisSupplier(client: Client, clientId: string): Promise<string> {
+  const onboarded = await client.post('/api/einvoice/onboard', onboardingBody({ tin_number: freshTin(), client_id: clientId }));
+  expect(onboarded.status).toBe(201);
+  return onboarded.body.data.supplier_uuid;
 }

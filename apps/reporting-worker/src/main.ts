@@ -6,7 +6,6 @@ import { createBuyerRejectionHandler } from './myinvois/buyer-rejection';
 import { RejectionWatch } from './myinvois/rejection-watch';
 import { createMyInvoisHandler, myInvoisReportingSettings } from './myinvois/report-myinvois';
 import { StaleSweep } from './myinvois/stale-sweep';
-import { createReportingHandler } from './report-document';
 
 const log = createLogger('reporting-worker');
 
@@ -38,7 +37,6 @@ startWorkerProcess('reporting-worker', log, () =>
     };
     const reportMyInvois = createMyInvoisHandler(deps);
     const rejectAsBuyer = createBuyerRejectionHandler(deps);
-    const report = createReportingHandler(log);
     const watch = new RejectionWatch(deps, {
       dataSource: runtime.dataSource,
       lockName: runtime.config.kafkaPrefix,
@@ -57,7 +55,9 @@ startWorkerProcess('reporting-worker', log, () =>
     return {
       handle: (event, context) => {
         if (event.streamId.startsWith('myinvois-rejection-')) return rejectAsBuyer(event, context);
-        return event.streamId.startsWith('myinvois-') ? reportMyInvois(event, context) : report(event, context);
+        // Only MyInvois reports to an authority; BE/DE/SG documents on the same topic need nothing here.
+        if (event.streamId.startsWith('myinvois-')) return reportMyInvois(event, context);
+        return Promise.resolve();
       },
       // Stopped before the consumer, so no round runs on a closing pool.
       stopFirst: [watch, staleSweep],

@@ -88,7 +88,7 @@ describe('webhook dispatcher: deliveries of MyInvois lifecycle events (real Post
     expect(await deliveriesOf(wantsRejected)).toEqual([]);
     expect(await deliveriesOf(otherSupplier)).toEqual([]);
     // Each delivery has its job, keyed by the delivery id.
-    for (const row of rows) expect((await queue.getJob(row.id))?.data).toBeDefined();
+    for (const row of rows) expect((await queue.getJob(row.id))?.data).toEqual({ deliveryId: row.id });
 
     // At-least-once: the same events again, to this consumer group and to another one, add nothing.
     await feed(handle, history);

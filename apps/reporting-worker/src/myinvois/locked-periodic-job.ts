@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { Logger } from '@einvoice/domain';
+import { withTriedAdvisoryLock } from './advisory-lock';
 
 export interface LockedPeriodicJobOptions {
   readonly dataSource: DataSource;
@@ -42,22 +43,9 @@ export abstract class LockedPeriodicJob {
   }
 
   /** One round under the lock; false when another worker holds it. */
-  async runOnce(): Promise<boolean> {
+  runOnce(): Promise<boolean> {
     const { dataSource, lockKey, lockName } = this.job;
-    const runner = dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      const [{ locked }] = await runner.query(`SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked`, [lockKey, lockName]);
-      if (!locked) return false;
-      try {
-        await this.round(() => this.stopping);
-      } finally {
-        await runner.query(`SELECT pg_advisory_unlock($1, hashtext($2))`, [lockKey, lockName]);
-      }
-      return true;
-    } finally {
-      await runner.release();
-    }
+    return withTriedAdvisoryLock(dataSource, lockKey, lockName, () => this.round(() => this.stopping));
   }
 
   private schedule(): void {

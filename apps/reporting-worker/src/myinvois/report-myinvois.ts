@@ -17,6 +17,7 @@ import {
 import { EventHandler, EventStore, MessageContext, UnitOfWork, handleCommand } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
 import { releasePeppolCopies } from './release-peppol-copies';
+import { withTriedAdvisoryLock } from './advisory-lock';
 
 export interface MyInvoisReportingDependencies {
   readonly store: EventStore;
@@ -107,20 +108,9 @@ const SUBMIT_LOCK = 7312005;
  * the answer is recorded. A crash ends the session and frees the lock.
  */
 async function submit(deps: MyInvoisReportingDependencies, event: RecordedEvent, data: MyInvoisDocumentsSubmittedData, ctx: MessageContext): Promise<void> {
-  const runner = deps.store.dataSource.createQueryRunner();
-  await runner.connect();
-  try {
-    const [{ locked }] = await runner.query(`SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked`, [SUBMIT_LOCK, data.submissionId]);
-    if (!locked) {
-      throw new AppError('unavailable', 'MYINVOIS.SUBMISSION_IN_FLIGHT', 'Another worker is submitting this submission to MyInvois right now.', { retriable: true });
-    }
-    try {
-      await submitOnce(deps, event, data, ctx);
-    } finally {
-      await runner.query(`SELECT pg_advisory_unlock($1, hashtext($2))`, [SUBMIT_LOCK, data.submissionId]);
-    }
-  } finally {
-    await runner.release();
+  const submitted = await withTriedAdvisoryLock(deps.store.dataSource, SUBMIT_LOCK, data.submissionId, () => submitOnce(deps, event, data, ctx));
+  if (!submitted) {
+    throw new AppError('unavailable', 'MYINVOIS.SUBMISSION_IN_FLIGHT', 'Another worker is submitting this submission to MyInvois right now.', { retriable: true });
   }
 }
 
