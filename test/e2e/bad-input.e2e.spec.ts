@@ -156,6 +156,10 @@ describe('#2 bad input gets a clear 4xx in the one error shape and stores nothin
     it('an unknown route: 404 in the same shape', async () => {
       expectError(await client.get('/be/einvoice/nothing-here'), 404, '', 'ROUTE.NOT_FOUND');
     });
+
+    it('a URL that does not decode (the router refuses it before any route): 400 in the same shape', async () => {
+      expectError(await client.get('/api/einvoice/received/%00%ff/rejection', { supplier_uuid: supplier }), 400, '', 'REQUEST.BAD_URL');
+    });
   });
 
   it("another tenant's document is a 404, never visible", async () => {

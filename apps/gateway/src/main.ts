@@ -1,9 +1,11 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { createLogger } from '@einvoice/domain';
 import { AppModule } from './app.module';
 import { loadGatewayConfig } from './config';
+import { fromFastifyError, toHttpError } from './http/error-response';
 import { registerExactJsonParser } from './http/json-body';
 import { setupOpenApi } from './http/openapi';
 
@@ -12,7 +14,16 @@ const log = createLogger('gateway');
 export async function createGateway(): Promise<NestFastifyApplication> {
   const config = loadGatewayConfig();
   // SMP paths carry document type ids of ~150 characters (find-my-way's default limit is 100).
-  const adapter = new FastifyAdapter({ bodyLimit: config.bodyLimitBytes, trustProxy: true, routerOptions: { maxParamLength: 500 } });
+  const adapter = new FastifyAdapter({
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: true,
+    routerOptions: { maxParamLength: 500 },
+    // The router's own errors (an undecodable URL) happen before Nest sees the request: same one error shape.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      const { statusCode, body } = toHttpError(fromFastifyError(error));
+      void reply.status(statusCode).send(body);
+    },
+  });
   // Nest's own JSON parser is off: ours keeps amounts exact (http/json-body.ts).
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { logger: ['error', 'warn'], bodyParser: false });
   const fastify = app.getHttpAdapter().getInstance();

@@ -36,6 +36,8 @@ export function fromFastifyError(error: { code?: string; statusCode?: number; me
       return new AppError('unsupported_media_type', 'REQUEST.UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new AppError('validation', 'REQUEST.EMPTY_BODY', 'The request body is empty; send a JSON object.');
+    case 'FST_ERR_BAD_URL':
+      return new AppError('validation', 'REQUEST.BAD_URL', 'The URL is not valid percent-encoding (e.g. %ff, %00).');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new AppError('validation', 'REQUEST.INVALID_CONTENT_LENGTH', 'Content-Length does not match the body.');
     default:

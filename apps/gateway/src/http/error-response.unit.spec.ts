@@ -28,5 +28,6 @@ describe('the one error shape', () => {
   it("maps Fastify's own errors: body too large 413, media type 415", () => {
     expect(fromFastifyError({ code: 'FST_ERR_CTP_BODY_TOO_LARGE', message: '' })).toMatchObject({ kind: 'too_large', code: 'REQUEST.TOO_LARGE' });
     expect(fromFastifyError({ code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', message: '' })).toMatchObject({ kind: 'unsupported_media_type' });
+    expect(fromFastifyError({ code: 'FST_ERR_BAD_URL', message: '' })).toMatchObject({ kind: 'validation', code: 'REQUEST.BAD_URL' });
   });
 });
