@@ -21,6 +21,8 @@ const env = {
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   SECRETS_KEY: process.env.SECRETS_KEY ?? developmentSecretsKey(),
   WEBHOOK_ALLOW_LOOPBACK: 'true',
+  // The test suite's own areas (libs/areas registry `testOnly`): the toy area of docs/adding-an-area.md.
+  EINVOICE_TEST_AREAS: '1',
 };
 
 let broker = { started: false };

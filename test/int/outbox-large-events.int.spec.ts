@@ -4,6 +4,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { MyInvoisDocumentsSubmittedData, RecordedEvent } from '@einvoice/domain';
+import { areaEventPlugins } from '@einvoice/areas';
 import {
   DEFAULT_MAX_MESSAGE_BYTES,
   EventConsumer,
@@ -14,7 +15,7 @@ import {
   ensureTopics,
   loadInfrastructureConfig,
   releaseParkedRows,
-  topicForStream,
+  platformEventRegistry,
   topicNames,
   type Kafka,
 } from '@einvoice/domain/infrastructure';
@@ -62,7 +63,7 @@ describe('large events through the outbox relay and Kafka (real PostgreSQL and b
     const prefix = `g${name}${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
     const topics = topicNames(prefix);
     // No read models: these tests are about the outbox and the broker, not about projections.
-    const store = new EventStore(dataSource, { topicFor: (streamId) => topicForStream(prefix, streamId), projector: async () => undefined });
+    const store = new EventStore(dataSource, { topicFor: (streamId) => platformEventRegistry(areaEventPlugins()).topicFor(prefix, streamId), projector: async () => undefined });
     await ensureTopics(kafka, prefix, { maxMessageBytes: options.maxMessageBytes });
     const relay = new OutboxRelay({ dataSource, databaseUrl: loadInfrastructureConfig().databaseUrl, publisher, topicPrefix: prefix, pollIntervalMs: 200, maxBackoffMs: 1_000, publishBytes: options.publishBytes, log: () => undefined });
     const consumed: RecordedEvent[] = [];

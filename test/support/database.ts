@@ -6,20 +6,20 @@ import {
   createDataSource,
   loadInfrastructureConfig,
   migrate,
-  projectReadModels,
-  readModelConstraintErrors,
-  topicForStream,
+  platformEventRegistry,
 } from '@einvoice/domain/infrastructure';
+import { areaEventPlugins } from '@einvoice/areas';
 
 export async function openTestDatabase(prefix = 'test'): Promise<{ dataSource: DataSource; store: EventStore }> {
   const { databaseUrl } = loadInfrastructureConfig();
-  await migrate(databaseUrl);
+  const registry = platformEventRegistry(areaEventPlugins());
+  await migrate(databaseUrl, registry.migrations);
   const dataSource = createDataSource({ databaseUrl, poolSize: 30, applicationName: 'einvoice-int-test' });
   await dataSource.initialize();
   const store = new EventStore(dataSource, {
-    topicFor: (streamId) => topicForStream(prefix, streamId),
-    projector: projectReadModels,
-    constraintErrors: readModelConstraintErrors,
+    topicFor: (streamId) => registry.topicFor(prefix, streamId),
+    projector: registry.projector,
+    constraintErrors: registry.constraintErrors,
   });
   return { dataSource, store };
 }

@@ -1,5 +1,6 @@
+import { areaEventPlugins } from '@einvoice/areas';
 import { createLogger } from '@einvoice/domain';
-import { runWorker, startWorkerProcess } from '@einvoice/domain/infrastructure';
+import { platformEventRegistry, runWorker, startWorkerProcess } from '@einvoice/domain/infrastructure';
 import { SandboxAccessPoint } from './access-point/sandbox-access-point';
 import { createDeliveryHandler } from './deliver-document';
 import { createSmlHandler } from './sml/drive-sml';
@@ -15,6 +16,7 @@ startWorkerProcess('delivery-worker', log, () =>
   runWorker(
     'delivery-worker',
     log,
+    platformEventRegistry(areaEventPlugins()),
     (runtime) => {
       const deliver = createDeliveryHandler({
         store: runtime.store,

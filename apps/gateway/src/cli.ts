@@ -1,5 +1,15 @@
 import 'reflect-metadata';
-import { createDataSource, createKafka, ensureTopics, loadInfrastructureConfig, migrate, parkedOutboxRows, releaseParkedRows } from '@einvoice/domain/infrastructure';
+import {
+  createDataSource,
+  createKafka,
+  ensureTopics,
+  loadInfrastructureConfig,
+  migrate,
+  parkedOutboxRows,
+  platformEventRegistry,
+  releaseParkedRows,
+} from '@einvoice/domain/infrastructure';
+import { areaEventPlugins } from '@einvoice/areas';
 import { createTenant } from './auth/api-keys';
 
 /**
@@ -16,7 +26,7 @@ async function main(argv: string[]): Promise<void> {
   const config = loadInfrastructureConfig();
   const [command, sub, ...rest] = argv;
   if (command === 'migrate') {
-    const applied = await migrate(config.databaseUrl);
+    const applied = await migrate(config.databaseUrl, platformEventRegistry(areaEventPlugins()).migrations);
     process.stderr.write(applied.length ? `applied migrations: ${applied.join(', ')}\n` : 'database schema is up to date\n');
     return;
   }

@@ -1,7 +1,7 @@
 import Redis from 'ioredis';
 import { SecretBox, createLogger } from '@einvoice/domain';
-import { SealedRedisStore, runWorker, startWorkerProcess } from '@einvoice/domain/infrastructure';
-import { myinvois } from '@einvoice/areas';
+import { SealedRedisStore, platformEventRegistry, runWorker, startWorkerProcess } from '@einvoice/domain/infrastructure';
+import { areaEventPlugins, myinvois } from '@einvoice/areas';
 import { createBuyerRejectionHandler } from './myinvois/buyer-rejection';
 import { RejectionWatch } from './myinvois/rejection-watch';
 import { createMyInvoisHandler, myInvoisReportingSettings } from './myinvois/report-myinvois';
@@ -20,7 +20,7 @@ const log = createLogger('reporting-worker');
  * sweep asks again, every MYINVOIS_STALE_POLL_MS, about documents still unvalidated after the polls.
  */
 startWorkerProcess('reporting-worker', log, () =>
-  runWorker('reporting-worker', log, (runtime) => {
+  runWorker('reporting-worker', log, platformEventRegistry(areaEventPlugins()), (runtime) => {
     const connector = myinvois.connectorFromEnv(process.env, { query: (sql, params) => runtime.dataSource.query(sql, params) });
     const secrets = SecretBox.fromEnv();
     const redis = new Redis(runtime.config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });

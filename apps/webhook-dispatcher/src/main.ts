@@ -1,5 +1,6 @@
 import { SecretBox, createLogger, loadWebhookConfig, myInvoisPortalUrl } from '@einvoice/domain';
-import { createWebhookQueue, runWorker, startWorkerProcess, webhookQueueName } from '@einvoice/domain/infrastructure';
+import { createWebhookQueue, platformEventRegistry, runWorker, startWorkerProcess, webhookQueueName } from '@einvoice/domain/infrastructure';
+import { areaEventPlugins } from '@einvoice/areas';
 import { createWebhookWorker } from './processor';
 import { createDeliveryRecorder } from './record-deliveries';
 import { Sweeper } from './sweeper';
@@ -14,7 +15,7 @@ startWorkerProcess('webhook-dispatcher', log, async () => {
   const config = loadWebhookConfig();
   // Fails here, before consuming anything, when production has no SECRETS_KEY.
   const secrets = SecretBox.fromEnv();
-  await runWorker('webhook-dispatcher', log, (runtime) => {
+  await runWorker('webhook-dispatcher', log, platformEventRegistry(areaEventPlugins()), (runtime) => {
     const queueName = webhookQueueName(runtime.config.kafkaPrefix);
     const queue = createWebhookQueue(runtime.config.redisUrl, queueName);
     const worker = createWebhookWorker(queueName, runtime.config.redisUrl, { db: runtime.dataSource, secrets, config, log });

@@ -14,3 +14,4 @@ export type { Totals, TaxGroup, LineTotal } from './peppol/totals';
 export { checkInvoice } from './peppol/rules';
 export * from './peppol-participants';
 export * as myinvois from './myinvois';
+export * from './registry';

@@ -9,3 +9,4 @@ export * from './ids';
 export * from './webhook';
 export * from './myinvois-submission';
 export * from './myinvois-rejection';
+export * from './plugin';

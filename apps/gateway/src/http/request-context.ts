@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { ExecutionContext, createParamDecorator } from '@nestjs/common';
-import type { RequestContext } from '../areas/peppol/peppol-area.service';
+import type { Tenant } from '../auth/api-keys';
+import type { IdempotencyContext } from '../idempotency/idempotency';
 import type { IdempotentRequest } from '../idempotency/idempotency.interceptor';
+
+/** Who is asking, and how to make the answer replayable: what every area's service receives. */
+export interface RequestContext {
+  readonly tenant: Tenant;
+  readonly correlationId: string;
+  readonly idempotency?: IdempotencyContext;
+}
 
 /** The caller's tenant, a correlation id (`x-request-id` when sent) and the idempotency context. */
 export const Ctx = createParamDecorator((_: unknown, context: ExecutionContext): RequestContext => {

@@ -5,10 +5,9 @@ import {
   OutboxRelay,
   createDataSource,
   createKafka,
-  projectReadModels,
-  readModelConstraintErrors,
-  topicForStream,
+  platformEventRegistry,
 } from '@einvoice/domain/infrastructure';
+import { areaEventPlugins } from '@einvoice/areas';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { GATEWAY_CONFIG, GatewayConfig, loadGatewayConfig } from '../config';
@@ -27,10 +26,12 @@ export class Connections implements OnModuleInit, OnApplicationShutdown {
 
   constructor(@Inject(GATEWAY_CONFIG) readonly config: GatewayConfig) {
     this.dataSource = createDataSource({ databaseUrl: config.databaseUrl, poolSize: 20, applicationName: 'einvoice-gateway' });
+    // Built before anything connects: a registry with a missing piece fails the start.
+    const registry = platformEventRegistry(areaEventPlugins());
     this.store = new EventStore(this.dataSource, {
-      topicFor: (streamId) => topicForStream(config.kafkaPrefix, streamId),
-      projector: projectReadModels,
-      constraintErrors: readModelConstraintErrors,
+      topicFor: (streamId) => registry.topicFor(config.kafkaPrefix, streamId),
+      projector: registry.projector,
+      constraintErrors: registry.constraintErrors,
       // With its own relay the gateway wakes it in-process; without, other relays need the NOTIFY.
       wakeRelay: config.outboxRelay ? { afterCommit: () => void this.relay.wake() } : 'notify',
     });

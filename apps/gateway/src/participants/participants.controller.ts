@@ -3,7 +3,7 @@ import { ApiBody, ApiHeader, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiS
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/api-key.guard';
 import { Ctx } from '../http/request-context';
-import type { RequestContext } from '../areas/peppol/peppol-area.service';
+import type { RequestContext } from '../http/request-context';
 import { Answer, ParticipantsService } from './participants.service';
 import { errorResponse, schemaRef } from '../http/openapi';
 

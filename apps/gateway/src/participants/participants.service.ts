@@ -22,7 +22,7 @@ import {
   requireDocumentTypeId,
   toLookupParticipants,
 } from '@einvoice/areas';
-import type { RequestContext } from '../areas/peppol/peppol-area.service';
+import type { RequestContext } from '../http/request-context';
 import { recordResponse } from '../idempotency/idempotency';
 import { Connections } from '../infrastructure/infrastructure.module';
 import { ParticipantsConfig, loadParticipantsConfig } from './participants.config';

@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Type } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { areas } from '@einvoice/areas';
 import { Ctx } from '../http/request-context';
-import type { RequestContext } from '../areas/peppol/peppol-area.service';
+import type { RequestContext } from '../http/request-context';
 import { WebhooksService } from './webhooks.service';
 import { errorResponse } from '../http/openapi';
 
@@ -13,13 +14,13 @@ interface WebhookRoutes {
   readonly className: string;
 }
 
-const routes: readonly WebhookRoutes[] = [
-  { area: 'be', path: 'be/einvoice/webhooks', tag: 'Belgium (/be) webhooks', className: 'BEWebhooksController' },
-  { area: 'de', path: 'de/einvoice/webhooks', tag: 'Germany (/de) webhooks', className: 'DEWebhooksController' },
-  { area: 'sg', path: 'sg/einvoice/webhooks', tag: 'Singapore (/sg) webhooks', className: 'SGWebhooksController' },
-  // Malaysia: the area's other routes are under /api/einvoice (seed 000).
-  { area: 'my', path: 'api/einvoice/webhooks', tag: 'Malaysia (/api/einvoice) webhooks', className: 'MYWebhooksController' },
-];
+/** Every area of the registry has its webhook routes under its own prefix. */
+const routes: readonly WebhookRoutes[] = areas.map((area) => ({
+  area: area.code,
+  path: `${area.routePrefix}/webhooks`,
+  tag: `${area.name} (/${area.routePrefix}) webhooks`,
+  className: `${area.code.toUpperCase()}WebhooksController`,
+}));
 
 /** Webhook subscriptions beside each area's routes (README "Webhooks"): one controller per area, one service. */
 function webhooksController({ area, path, tag, className }: WebhookRoutes): Type<unknown> {

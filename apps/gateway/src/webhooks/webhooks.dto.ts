@@ -1,6 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsOptional, IsString, MaxLength } from 'class-validator';
-import { MAX_URL_LENGTH, WEBHOOK_EVENT_TYPES } from '@einvoice/domain';
+import { MAX_URL_LENGTH } from '@einvoice/domain';
+import { allWebhookEventNames } from '@einvoice/areas';
+
+/** Every name some area offers: the OpenAPI enum (which ones an area accepts is checked per area). */
+const WEBHOOK_EVENT_NAMES = allWebhookEventNames();
 
 /** POST /{area}/einvoice/webhooks: where to send which events (README "Webhooks"). */
 export class CreateWebhookBody {
@@ -11,13 +15,13 @@ export class CreateWebhookBody {
 
   @ApiProperty({
     example: ['PeppolReceived'],
-    enum: WEBHOOK_EVENT_TYPES,
+    enum: WEBHOOK_EVENT_NAMES,
     isArray: true,
-    description: 'Peppol areas: PeppolReceived (or its synonym DocumentReceived); Malaysia also MyInvoisValid, MyInvoisInvalid, MyInvoisRejected, MyInvoisCancelled, MyInvoisRejectedByBuyer (README "Webhooks")',
+    description: 'The names the area offers (area registry): Peppol areas PeppolReceived (or its synonym DocumentReceived); Malaysia also MyInvoisValid, MyInvoisInvalid, MyInvoisRejected, MyInvoisCancelled, MyInvoisRejectedByBuyer (README "Webhooks")',
   })
   @IsArray()
   @ArrayMinSize(1)
-  @ArrayMaxSize(WEBHOOK_EVENT_TYPES.length)
+  @ArrayMaxSize(WEBHOOK_EVENT_NAMES.length)
   @ArrayUnique()
   // The names themselves are checked per area by the service (`events[i]` FIELD.INVALID_VALUE).
   @IsString({ each: true })

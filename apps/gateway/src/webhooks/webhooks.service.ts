@@ -28,9 +28,9 @@ import {
   sendWebhook,
   webhookQueueName,
 } from '@einvoice/domain/infrastructure';
-import { validateBody } from '@einvoice/areas';
+import { areaOf, validateBody } from '@einvoice/areas';
 import type { Queue } from 'bullmq';
-import type { RequestContext } from '../areas/peppol/peppol-area.service';
+import type { RequestContext } from '../http/request-context';
 import { recordResponse } from '../idempotency/idempotency';
 import { Connections } from '../infrastructure/infrastructure.module';
 import { SupplierCache, isUuid, type SupplierRecord } from '../suppliers/supplier-lookup';
@@ -52,8 +52,8 @@ export class WebhooksService implements OnApplicationShutdown {
   async create(area: string, header: SupplierHeader, body: unknown, context: RequestContext) {
     const supplier = await this.supplier(area, header, context);
     const dto = validateBody(CreateWebhookBody, body);
-    // Which names exist depends on the area (a Peppol area has no MyInvois lifecycle).
-    const unknownEvents = checkWebhookEvents(area, dto.events);
+    // Which names exist depends on the area (registry: a Peppol area has no MyInvois lifecycle).
+    const unknownEvents = checkWebhookEvents(areaOf(area).webhookEvents, dto.events);
     if (unknownEvents.length > 0) throw validationError(unknownEvents, 'Unknown webhook event names.');
     await this.assertUrlAllowed(dto.url);
     const secret = newWebhookSecret();

@@ -10,3 +10,4 @@ export * from './kafka';
 export * from './runtime';
 export * from './webhooks';
 export * from './secrets/sealed-redis-store';
+export * from './plugins';

@@ -3,9 +3,9 @@ import type { DataSource } from 'typeorm';
 import { InfrastructureConfig, loadInfrastructureConfig } from './config';
 import { createDataSource } from './database';
 import { EventStore } from './eventstore';
-import { Closeable, EventConsumer, EventHandler, TopicNames, createKafka, installShutdown, topicForStream, topicNames } from './kafka';
+import { Closeable, EventConsumer, EventHandler, TopicNames, createKafka, installShutdown, topicNames } from './kafka';
 import type { Logger } from '../log';
-import { projectReadModels, readModelConstraintErrors } from './projections';
+import type { EventRegistry } from './plugins';
 
 /** What every worker holds: the store it appends to and the broker it consumes from. */
 export interface WorkerRuntime {
@@ -17,7 +17,8 @@ export interface WorkerRuntime {
   readonly groupId: string;
 }
 
-export async function openWorkerRuntime(app: string, env: NodeJS.ProcessEnv = process.env): Promise<WorkerRuntime> {
+/** Opens a worker's connections; `registry` is the app's `platformEventRegistry(areaEventPlugins())`. */
+export async function openWorkerRuntime(app: string, registry: EventRegistry, env: NodeJS.ProcessEnv = process.env): Promise<WorkerRuntime> {
   const config = loadInfrastructureConfig(env);
   // A handler may hold two connections at once (its transaction and a submission lock or the
   // MyInvois sandbox's own statements), partitions run concurrently, and a periodic job holds
@@ -26,9 +27,9 @@ export async function openWorkerRuntime(app: string, env: NodeJS.ProcessEnv = pr
   const dataSource = createDataSource({ databaseUrl: config.databaseUrl, poolSize, applicationName: `einvoice-${app}` });
   await dataSource.initialize();
   const store = new EventStore(dataSource, {
-    topicFor: (streamId) => topicForStream(config.kafkaPrefix, streamId),
-    projector: projectReadModels,
-    constraintErrors: readModelConstraintErrors,
+    topicFor: (streamId) => registry.topicFor(config.kafkaPrefix, streamId),
+    projector: registry.projector,
+    constraintErrors: registry.constraintErrors,
   });
   const kafka = createKafka({ ...config, kafkaClientId: `einvoice-${app}` });
   return { config, dataSource, store, kafka, groupId: `${config.kafkaPrefix}.${app}` };
@@ -52,10 +53,11 @@ export interface WorkerParts {
 export async function runWorker(
   app: string,
   log: Logger,
+  registry: EventRegistry,
   setup: (runtime: WorkerRuntime) => EventHandler | WorkerParts,
   topicsOf: (topics: TopicNames) => string[] = (topics) => [topics.documents],
 ): Promise<WorkerRuntime> {
-  const runtime = await openWorkerRuntime(app);
+  const runtime = await openWorkerRuntime(app, registry);
   const topics = topicNames(runtime.config.kafkaPrefix);
   const made = setup(runtime);
   const parts: WorkerParts = typeof made === 'function' ? { handle: made } : made;

@@ -1,7 +1,7 @@
 import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { Ctx } from '../../http/request-context';
-import type { RequestContext } from '../peppol/peppol-area.service';
+import type { RequestContext } from '../../http/request-context';
 import { MyInvoisService } from './myinvois.service';
 import { errorResponse, schemaRef } from '../../http/openapi';
 

@@ -6,7 +6,7 @@ import { myinvois } from '@einvoice/areas';
 import { recordResponse } from '../../idempotency/idempotency';
 import { Connections } from '../../infrastructure/infrastructure.module';
 import { SupplierCache } from '../../suppliers/supplier-lookup';
-import type { RequestContext } from '../peppol/peppol-area.service';
+import type { RequestContext } from '../../http/request-context';
 import { registerSupplierParticipants } from '../../participants/supplier-participants';
 import { MyInvoisAuthority } from './authority';
 import { claimSupplierParticipant, onboardingAnswer } from './supplier-participant';

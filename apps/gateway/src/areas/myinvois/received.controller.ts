@@ -3,7 +3,7 @@ import { ApiBody, ApiHeader, ApiOperation, ApiParam, ApiResponse, ApiSecurity, A
 import type { FastifyReply } from 'fastify';
 import { Ctx } from '../../http/request-context';
 import { errorResponse, schemaRef } from '../../http/openapi';
-import type { RequestContext } from '../peppol/peppol-area.service';
+import type { RequestContext } from '../../http/request-context';
 import { MyInvoisReceivedService } from './received.service';
 import { sendAnswer } from './state-change';
 

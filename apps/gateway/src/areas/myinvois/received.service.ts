@@ -4,7 +4,7 @@ import { handleCommand } from '@einvoice/domain/infrastructure';
 import { validateBody } from '@einvoice/areas';
 import { Connections } from '../../infrastructure/infrastructure.module';
 import { SupplierCache } from '../../suppliers/supplier-lookup';
-import type { RequestContext } from '../peppol/peppol-area.service';
+import type { RequestContext } from '../../http/request-context';
 import { MyInvoisReasonBody } from './reason.dto';
 import { SubmissionAnswer, requestStateChange } from './state-change';
 

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { UnitOfWork } from '@einvoice/domain/infrastructure';
 import { recordResponse } from '../../idempotency/idempotency';
 import type { Connections } from '../../infrastructure/infrastructure.module';
-import type { RequestContext } from '../peppol/peppol-area.service';
+import type { RequestContext } from '../../http/request-context';
 
 /** The status and body the controller sends. */
 export interface SubmissionAnswer {

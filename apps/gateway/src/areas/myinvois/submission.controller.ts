@@ -2,7 +2,7 @@ import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nes
 import { ApiBody, ApiHeader, ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Ctx } from '../../http/request-context';
-import type { RequestContext } from '../peppol/peppol-area.service';
+import type { RequestContext } from '../../http/request-context';
 import { MyInvoisSubmissionService } from './submission.service';
 import { errorResponse, schemaRef } from '../../http/openapi';
 import { sendAnswer as send } from './state-change';

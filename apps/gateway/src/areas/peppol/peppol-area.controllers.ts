@@ -1,27 +1,27 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res, Type } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import type { PeppolAreaCode } from '@einvoice/areas';
+import { type PeppolAreaCode, areaOf, areas, peppolAreas } from '@einvoice/areas';
 import type { FastifyReply } from 'fastify';
 import { Ctx } from '../../http/request-context';
 import { assertTransportMode } from './transport-mode';
-import { PeppolAreaService, RequestContext } from './peppol-area.service';
+import type { RequestContext } from '../../http/request-context';
+import { PeppolAreaService } from './peppol-area.service';
 import { errorResponse, schemaRef } from '../../http/openapi';
-
-const names: Record<PeppolAreaCode, string> = { be: 'Belgium', de: 'Germany', sg: 'Singapore' };
 
 /** One controller class per area, built from the same code: the three areas share every shape. */
 function peppolAreaController(code: PeppolAreaCode): Type<unknown> {
-  @ApiTags(`${names[code]} (/${code})`)
+  const { name, routePrefix } = areaOf(code);
+  @ApiTags(`${name} (/${code})`)
   @ApiSecurity('x-svc-auth-key')
   @ApiResponse({ status: 400, ...errorResponse })
   @ApiResponse({ status: 401, ...errorResponse })
-  @Controller(`${code}/einvoice`)
+  @Controller(routePrefix)
   class PeppolAreaController {
     constructor(readonly service: PeppolAreaService) {}
 
     @Post('onboard')
     @HttpCode(201)
-    @ApiOperation({ summary: `Onboard a ${names[code]} supplier to Peppol with this service as access point.` })
+    @ApiOperation({ summary: `Onboard a ${name} supplier to Peppol with this service as access point.` })
     @ApiHeader({ name: 'Idempotency-Key', required: false })
     @ApiBody(schemaRef('OnboardingBody'))
     @ApiResponse({ status: 201, description: '`{status, message, data:{supplier_uuid}}`' })
@@ -87,4 +87,7 @@ function peppolAreaController(code: PeppolAreaCode): Type<unknown> {
   return PeppolAreaController;
 }
 
-export const peppolAreaControllers = (['be', 'de', 'sg'] as const).map(peppolAreaController);
+/** The registry's areas that the Peppol implementation serves (peppolAreas: BE, DE, SG). */
+export const peppolAreaControllers = areas
+  .filter((area): area is typeof area & { code: PeppolAreaCode } => area.code in peppolAreas)
+  .map((area) => peppolAreaController(area.code));

@@ -12,18 +12,11 @@ import {
 } from '@einvoice/domain';
 import { handleCommand } from '@einvoice/domain/infrastructure';
 import { PeppolAreaCode, participantIdFor, peppolAreas } from '@einvoice/areas';
-import type { Tenant } from '../../auth/api-keys';
-import { IdempotencyContext, recordResponse } from '../../idempotency/idempotency';
+import { recordResponse } from '../../idempotency/idempotency';
+import type { RequestContext } from '../../http/request-context';
 import { Connections } from '../../infrastructure/infrastructure.module';
 import { SupplierCache, isUuid } from '../../suppliers/supplier-lookup';
 import { registerSupplierParticipants } from '../../participants/supplier-participants';
-
-/** Who is asking, and how to make the answer replayable. */
-export interface RequestContext {
-  readonly tenant: Tenant;
-  readonly correlationId: string;
-  readonly idempotency?: IdempotencyContext;
-}
 
 interface DocumentRow {
   id: string;

@@ -1,26 +1,36 @@
 import { DataSource } from 'typeorm';
+import type { SqlMigration } from '../../plugin';
+import { typeOrmMigration } from '../plugins/typeorm-migration';
 import { EventStore1732200000000 } from './migrations/1732200000000-event-store';
 import { Gateway1732200000001 } from './migrations/1732200000001-gateway';
 import { SandboxAccessPoint1732200000002 } from './migrations/1732200000002-sandbox-access-point';
 import { Participants1732200000003 } from './migrations/1732200000003-participants';
 import { Webhooks1732200000004 } from './migrations/1732200000004-webhooks';
 import { AuthorityCredentials1732200000005 } from './migrations/1732200000005-authority-credentials';
-import { MyInvoisDocuments1732200000006 } from './migrations/1732200000006-myinvois-documents';
-import { MyInvoisPeppolLink1732200000007 } from './migrations/1732200000007-myinvois-peppol-link';
-import { MyInvoisSandbox1732200000008 } from './migrations/1732200000008-myinvois-sandbox';
-import { MyInvoisBuyerRejection1732200000009 } from './migrations/1732200000009-myinvois-buyer-rejection';
-import { MyInvoisPeppolRelease1732200000010 } from './migrations/1732200000010-myinvois-peppol-release';
-import { MyInvoisWaitingIndex1732200000011 } from './migrations/1732200000011-myinvois-waiting-index';
 import { OutboxParked1732200000012 } from './migrations/1732200000012-outbox-parked';
 
-/** Every migration, in order. TypeORM migrations only: `synchronize` is never used. */
-export const migrations = [EventStore1732200000000, Gateway1732200000001, SandboxAccessPoint1732200000002, Participants1732200000003, Webhooks1732200000004, AuthorityCredentials1732200000005, MyInvoisDocuments1732200000006, MyInvoisPeppolLink1732200000007, MyInvoisSandbox1732200000008, MyInvoisBuyerRejection1732200000009, MyInvoisPeppolRelease1732200000010, MyInvoisWaitingIndex1732200000011, OutboxParked1732200000012];
+/**
+ * The platform's own migrations. TypeORM migrations only: `synchronize` is never used. Areas bring
+ * theirs as SQL through the registry (`DataSourceOptions.areaMigrations`); TypeORM runs all of them
+ * in timestamp order.
+ */
+export const platformMigrations = [
+  EventStore1732200000000,
+  Gateway1732200000001,
+  SandboxAccessPoint1732200000002,
+  Participants1732200000003,
+  Webhooks1732200000004,
+  AuthorityCredentials1732200000005,
+  OutboxParked1732200000012,
+];
 
 export interface DataSourceOptions {
   readonly databaseUrl: string;
   /** Pool size; the gateway wants more than a worker. */
   readonly poolSize?: number;
   readonly applicationName?: string;
+  /** The areas' migrations (`EventRegistry.migrations`); needed only where migrations run. */
+  readonly areaMigrations?: readonly SqlMigration[];
 }
 
 export function createDataSource(options: DataSourceOptions): DataSource {
@@ -29,7 +39,7 @@ export function createDataSource(options: DataSourceOptions): DataSource {
     url: options.databaseUrl,
     synchronize: false,
     migrationsRun: false,
-    migrations,
+    migrations: [...platformMigrations, ...(options.areaMigrations ?? []).map(typeOrmMigration)],
     migrationsTableName: 'schema_migrations',
     // Expected failures (a duplicate ID, a concurrent append) are answered, not logged as errors.
     logging: false,
@@ -56,9 +66,9 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
 }
 
 /** Creates the database when missing and applies pending migrations; safe to run twice. */
-export async function migrate(databaseUrl: string): Promise<string[]> {
+export async function migrate(databaseUrl: string, areaMigrations: readonly SqlMigration[]): Promise<string[]> {
   await ensureDatabase(databaseUrl);
-  const dataSource = createDataSource({ databaseUrl, poolSize: 1, applicationName: 'einvoice-migrate' });
+  const dataSource = createDataSource({ databaseUrl, poolSize: 1, applicationName: 'einvoice-migrate', areaMigrations });
   await dataSource.initialize();
   try {
     const applied = await dataSource.runMigrations({ transaction: 'each' });

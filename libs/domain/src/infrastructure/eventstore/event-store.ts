@@ -1,10 +1,10 @@
 import type { DataSource } from 'typeorm';
 import { AppError, WrongExpectedVersionError } from '../../errors';
 import type { RecordedEvent } from '../../events';
+import type { ConstraintErrorMap } from '../../plugin';
 import { Projector, TopicResolver, UnitOfWork, toRecordedEvent } from './unit-of-work';
 
-/** Turns a unique violation of a named constraint into the domain's own error. */
-export type ConstraintErrorMap = Readonly<Record<string, (detail: string | undefined) => AppError>>;
+export type { ConstraintErrorMap } from '../../plugin';
 
 export interface EventStoreOptions {
   readonly topicFor: TopicResolver;

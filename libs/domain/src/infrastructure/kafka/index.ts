@@ -8,5 +8,5 @@ export { KafkaEventPublisher, type OutgoingMessage } from './publisher';
 export { DEFAULT_RETRY, backoffMs, isRetriable, type RetryPolicy } from './retry';
 export { installShutdown, type Closeable } from './shutdown';
 export { DEFAULT_MAX_MESSAGE_BYTES } from './message-size';
-export { DEFAULT_PARTITIONS, ensureTopics, topicForStream, topicNames, type StreamKindWithTopic, type TopicNames, type TopicOptions } from './topics';
+export { DEFAULT_PARTITIONS, ensureTopics, topicNames, type TopicNames, type TopicOptions } from './topics';
 export type { Kafka } from 'kafkajs';

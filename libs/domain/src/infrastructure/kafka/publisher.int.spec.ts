@@ -1,6 +1,7 @@
 import { Kafka, logLevel } from 'kafkajs';
 import { KafkaEventPublisher } from './publisher';
-import { ensureTopics, topicForStream, topicNames } from './topics';
+import { ensureTopics, topicNames } from './topics';
+import { platformEventRegistry } from '../plugins';
 import { openTestKafka } from '../../../../../test/support/broker';
 import { header, messageCount, readTopic, recordedEvent, uniquePrefix } from './test/support';
 
@@ -39,7 +40,7 @@ describe('KafkaEventPublisher and topics (real broker)', () => {
     await ensureTopics(kafka, prefix);
     const document = recordedEvent('document-7d0b8e52-0d7e-4c4a-9a57-6f0a4b1f3c11', 1, { number: 'INV-1' });
     const supplier = { ...recordedEvent('supplier-0b7f3a9e-3c55-4a8f-8d38-2a6f1b9c7e20', 1), type: 'SupplierOnboarded' };
-    const messages = [document, supplier].map((value) => ({ topic: topicForStream(prefix, value.streamId), key: value.streamId, value, headers: { 'x-tenant': 'tenant-1' } }));
+    const messages = [document, supplier].map((value) => ({ topic: platformEventRegistry([]).topicFor(prefix, value.streamId), key: value.streamId, value, headers: { 'x-tenant': 'tenant-1' } }));
 
     await publisher.publish(messages);
 

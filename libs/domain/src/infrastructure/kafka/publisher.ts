@@ -6,7 +6,7 @@ import { compressionFor, isRefusedByBroker } from './message-size';
 
 /** One event to publish: the outbox relay builds these from outbox rows. */
 export interface OutgoingMessage {
-  /** Usually `topicForStream(prefix, value.streamId)`. */
+  /** The stream's topic (`EventRegistry.topicFor`). */
   readonly topic: string;
   /** The aggregate id (`streamId`): one key, one partition, one order. */
   readonly key: string;

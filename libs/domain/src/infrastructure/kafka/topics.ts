@@ -1,6 +1,5 @@
 import type { Admin, Kafka } from 'kafkajs';
 import { AppError } from '../../errors';
-import { streamKind } from '../../events';
 import { DEFAULT_MAX_MESSAGE_BYTES, raiseMessageLimit, topicConfigEntries } from './message-size';
 
 /**
@@ -14,9 +13,6 @@ export interface TopicNames {
   readonly deadLetter: string;
 }
 
-/** Stream kinds (`<kind>-<uuid>`) that have a topic. */
-export type StreamKindWithTopic = 'document' | 'myinvois' | 'supplier' | 'participant';
-
 /** Default partition count; matches the broker's `num.partitions` in scripts/lib/kafka.mjs. */
 export const DEFAULT_PARTITIONS = 6;
 
@@ -28,29 +24,6 @@ export function topicNames(prefix: string): TopicNames {
     participants: `${prefix}.participants`,
     deadLetter: `${prefix}.dead-letter`,
   };
-}
-
-/**
- * The topic of a stream id `<kind>-<uuid>`: `document-4f1c...` goes to `<prefix>.documents`.
- * An unknown kind is a programming error, not something a retry fixes.
- */
-export function topicForStream(prefix: string, streamId: string): string {
-  const names = topicNames(prefix);
-  const kind = streamKind(streamId);
-  switch (kind) {
-    case 'document':
-    case 'myinvois': // MyInvois submissions (#4): consumed with documents by the reporting worker
-      return names.documents;
-    case 'supplier':
-      return names.suppliers;
-    case 'participant':
-      return names.participants;
-    default:
-      throw new AppError('internal', 'KAFKA.UNKNOWN_STREAM_KIND', `No topic for stream ${streamId} (kind "${kind}").`, {
-        retriable: false,
-        details: { streamId, kind },
-      });
-  }
 }
 
 /** How the topics are made: partitions of new topics, and the largest message every topic takes. */

@@ -1,21 +1,9 @@
 import { AppError } from '../../errors';
 import { decodeEvent, encodeEvent } from './codec';
 import { backoffMs, isRetriable, worstCaseBackoffMs } from './retry';
-import { topicForStream, topicNames } from './topics';
+import { topicNames } from './topics';
 
-describe('topicForStream', () => {
-  it.each([
-    ['document-7d0b8e52-0d7e-4c4a-9a57-6f0a4b1f3c11', 'einvoice.documents'],
-    ['supplier-0b7f3a9e-3c55-4a8f-8d38-2a6f1b9c7e20', 'einvoice.suppliers'],
-    ['participant-9c1d-4e', 'einvoice.participants'],
-  ])('maps %s to %s', (streamId, topic) => {
-    expect(topicForStream('einvoice', streamId)).toBe(topic);
-  });
-
-  it('refuses an unknown stream kind with a non-retriable error', () => {
-    expect(() => topicForStream('einvoice', 'webhook-1')).toThrow(expect.objectContaining({ code: 'KAFKA.UNKNOWN_STREAM_KIND', retriable: false }));
-  });
-
+describe('topicNames', () => {
   it('names the dead-letter topic under the same prefix', () => {
     expect(topicNames('t1').deadLetter).toBe('t1.dead-letter');
   });

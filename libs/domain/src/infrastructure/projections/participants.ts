@@ -1,8 +1,7 @@
 import { conflict } from '../../errors';
 import type { RecordedEvent } from '../../events';
 import type { ParticipantKycCompletedData, ParticipantKycRequested, ParticipantRegistrationData, SmlChangeData, SmlState } from '../../participant';
-import type { ConstraintErrorMap } from '../eventstore/event-store';
-import type { UnitOfWork } from '../eventstore/unit-of-work';
+import type { ConstraintErrorMap, ProjectionContext } from '../../plugin';
 
 /** SML state each SML event leads to (the `sml_status` column; lookups show `SmlActivation`). */
 const smlStateAfter: Readonly<Record<string, SmlState>> = {
@@ -16,7 +15,7 @@ const smlStateAfter: Readonly<Record<string, SmlState>> = {
  * The `participants` read model, in the transaction of the append. Inserts are idempotent on
  * replay and updates are versioned (`version < position`), as the other read models.
  */
-export async function projectParticipants(uow: UnitOfWork, event: RecordedEvent): Promise<void> {
+export async function projectParticipants(uow: ProjectionContext, event: RecordedEvent): Promise<void> {
   switch (event.type) {
     case 'ParticipantRegistered':
       return insertParticipant(uow, event, event.data as ParticipantRegistrationData, 'created');
@@ -47,7 +46,7 @@ export async function projectParticipants(uow: UnitOfWork, event: RecordedEvent)
   }
 }
 
-async function insertParticipant(uow: UnitOfWork, event: RecordedEvent, d: ParticipantRegistrationData, status: 'created' | 'kyc_pending') {
+async function insertParticipant(uow: ProjectionContext, event: RecordedEvent, d: ParticipantRegistrationData, status: 'created' | 'kyc_pending') {
   await uow.query(
     `INSERT INTO participants (participant_id, tenant_id, supplier_id, status, sml_status, business_entities,
        registration_date, created_at, updated_at, version)

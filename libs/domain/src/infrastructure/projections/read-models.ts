@@ -1,38 +1,34 @@
 import { conflict } from '../../errors';
 import type { RecordedEvent } from '../../events';
-import type { DocumentDeliveredData, DocumentReceivedData, DocumentSubmittedData } from '../../document';
-import type { SupplierOnboardedData } from '../../supplier';
-import type { ConstraintErrorMap } from '../eventstore/event-store';
-import type { UnitOfWork } from '../eventstore/unit-of-work';
-import { myInvoisConstraintErrors, projectMyInvoisDocuments } from './myinvois-documents';
-import { projectMyInvoisRejections } from './myinvois-rejections';
+import type { DocumentDeliveredData, DocumentEvent, DocumentReceivedData, DocumentSubmittedData } from '../../document';
+import type { ParticipantEvent } from '../../participant';
+import type { ConstraintErrorMap, EventPlugin, EventProjector, ProjectionContext } from '../../plugin';
+import type { SupplierEvent, SupplierOnboardedData } from '../../supplier';
 import { participantConstraintErrors, projectParticipants } from './participants';
 
 /**
- * Read models updated in the same transaction as the append, so a read after a write sees it.
- * Each case is idempotent on replay from `events` (insert ... on conflict do nothing / versioned update).
+ * The platform's own read models (suppliers, documents, Peppol participants), updated in the same
+ * transaction as the append, so a read after a write sees it. Each projector is idempotent on
+ * replay from `events` (insert ... on conflict do nothing / versioned update). Areas bring their
+ * own through the area registry (libs/areas/src/registry).
  */
-export async function projectReadModels(uow: UnitOfWork, event: RecordedEvent): Promise<void> {
-  switch (event.type) {
-    case 'SupplierOnboarded':
-      return projectSupplierOnboarded(uow, event as RecordedEvent & { data: SupplierOnboardedData });
-    case 'DocumentSubmitted':
-      return projectDocumentSubmitted(uow, event as RecordedEvent & { data: DocumentSubmittedData });
-    case 'DocumentDelivered':
-      return projectDocumentDelivered(uow, event as RecordedEvent & { data: DocumentDeliveredData });
-    case 'DocumentReceived':
-      return projectDocumentReceived(uow, event as RecordedEvent & { data: DocumentReceivedData });
-    default:
-      if (event.type.startsWith('MyInvoisBuyerRejection')) return projectMyInvoisRejections(uow, event);
-      if (event.type.startsWith('MyInvois')) return projectMyInvoisDocuments(uow, event);
-      return projectParticipants(uow, event);
-  }
-}
+const coreProjectors: Record<SupplierEvent['type'] | DocumentEvent['type'] | ParticipantEvent['type'], EventProjector | null> = {
+  SupplierOnboarded: (uow, event) => projectSupplierOnboarded(uow, event as RecordedEvent & { data: SupplierOnboardedData }),
+  DocumentSubmitted: (uow, event) => projectDocumentSubmitted(uow, event as RecordedEvent & { data: DocumentSubmittedData }),
+  DocumentDelivered: (uow, event) => projectDocumentDelivered(uow, event as RecordedEvent & { data: DocumentDeliveredData }),
+  DocumentReceived: (uow, event) => projectDocumentReceived(uow, event as RecordedEvent & { data: DocumentReceivedData }),
+  ParticipantRegistered: projectParticipants,
+  ParticipantKycRequested: projectParticipants,
+  ParticipantKycCompleted: projectParticipants,
+  SmlActivationRequested: projectParticipants,
+  SmlActivated: projectParticipants,
+  SmlDeactivationRequested: projectParticipants,
+  SmlDeactivated: projectParticipants,
+};
 
 /** Read-model constraints that carry business rules, and the error each one means. */
-export const readModelConstraintErrors: ConstraintErrorMap = {
+const coreConstraintErrors: ConstraintErrorMap = {
   ...participantConstraintErrors,
-  ...myInvoisConstraintErrors,
   documents_supplier_number_key: () =>
     conflict('DOCUMENT.DUPLICATE_ID', 'A document with this ID was already submitted by this supplier.', [
       { path: 'ID', code: 'DOCUMENT.DUPLICATE_ID', message: 'ID is already used by another document of this supplier.', severity: 'error' },
@@ -47,7 +43,7 @@ export const readModelConstraintErrors: ConstraintErrorMap = {
     conflict('IDEMPOTENCY.IN_PROGRESS', 'A request with this Idempotency-Key is being processed; retry shortly.'),
 };
 
-async function projectSupplierOnboarded(uow: UnitOfWork, event: RecordedEvent & { data: SupplierOnboardedData }) {
+async function projectSupplierOnboarded(uow: ProjectionContext, event: RecordedEvent & { data: SupplierOnboardedData }) {
   const d = event.data;
   await uow.query(
     `INSERT INTO suppliers (id, tenant_id, area, registered_name, profile, created_at, version)
@@ -63,7 +59,7 @@ async function projectSupplierOnboarded(uow: UnitOfWork, event: RecordedEvent & 
   }
 }
 
-async function projectDocumentSubmitted(uow: UnitOfWork, event: RecordedEvent & { data: DocumentSubmittedData }) {
+async function projectDocumentSubmitted(uow: ProjectionContext, event: RecordedEvent & { data: DocumentSubmittedData }) {
   const d = event.data;
   await uow.query(
     `INSERT INTO documents (id, tenant_id, supplier_id, area, direction, document_number, document_type,
@@ -73,7 +69,7 @@ async function projectDocumentSubmitted(uow: UnitOfWork, event: RecordedEvent & 
   );
 }
 
-async function projectDocumentDelivered(uow: UnitOfWork, event: RecordedEvent & { data: DocumentDeliveredData }) {
+async function projectDocumentDelivered(uow: ProjectionContext, event: RecordedEvent & { data: DocumentDeliveredData }) {
   const d = event.data;
   await uow.query(
     `UPDATE documents SET delivery_status = 'Delivered', delivery = $2, updated_at = $3, version = $4
@@ -82,7 +78,7 @@ async function projectDocumentDelivered(uow: UnitOfWork, event: RecordedEvent & 
   );
 }
 
-async function projectDocumentReceived(uow: UnitOfWork, event: RecordedEvent & { data: DocumentReceivedData }) {
+async function projectDocumentReceived(uow: ProjectionContext, event: RecordedEvent & { data: DocumentReceivedData }) {
   const d = event.data;
   // A received document is, for its receiver, already delivered (webhook `Status` Delivered).
   await uow.query(
@@ -93,3 +89,11 @@ async function projectDocumentReceived(uow: UnitOfWork, event: RecordedEvent & {
     [d.documentId, d.tenantId, d.supplierId, d.area, d.documentNumber, d.documentType, d.fields, d.xml, d.sourceDocumentId, d.receivedAt, event.streamPosition],
   );
 }
+
+/** The platform's plug-in: its streams and read models (the first entry of every app's registry). */
+export const corePlugin: EventPlugin = {
+  name: 'core',
+  streams: { document: 'documents', supplier: 'suppliers', participant: 'participants' },
+  projectors: coreProjectors,
+  constraintErrors: coreConstraintErrors,
+};

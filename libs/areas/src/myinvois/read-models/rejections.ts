@@ -1,6 +1,10 @@
-import type { RecordedEvent } from '../../events';
-import type { MyInvoisBuyerRejectionRefusedData, MyInvoisBuyerRejectionRecordedData, MyInvoisBuyerRejectionRequestedData } from '../../myinvois-rejection';
-import type { UnitOfWork } from '../eventstore/unit-of-work';
+import type {
+  MyInvoisBuyerRejectionRecordedData,
+  MyInvoisBuyerRejectionRefusedData,
+  MyInvoisBuyerRejectionRequestedData,
+  ProjectionContext,
+  RecordedEvent,
+} from '@einvoice/domain';
 
 /**
  * The `myinvois_rejections` read model: one row per buyer and received document
@@ -8,7 +12,7 @@ import type { UnitOfWork } from '../eventstore/unit-of-work';
  * yet), `rejected` (MyInvois recorded it), `refused` (with the authority's error and its kind).
  * A new request after a refusal reuses the row. Versioned by stream position, so replay is idempotent.
  */
-export async function projectMyInvoisRejections(uow: UnitOfWork, event: RecordedEvent): Promise<void> {
+export async function projectMyInvoisRejections(uow: ProjectionContext, event: RecordedEvent): Promise<void> {
   const position = event.streamPosition;
   switch (event.type) {
     case 'MyInvoisBuyerRejectionRequested': {

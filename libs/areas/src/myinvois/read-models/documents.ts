@@ -1,21 +1,21 @@
-import { conflict } from '../../errors';
-import type { RecordedEvent } from '../../events';
-import type {
-  MyInvoisDocumentCancellationRefusedData,
-  MyInvoisDocumentCancellationRequestedData,
-  MyInvoisDocumentCancelledData,
-  MyInvoisDocumentInvalidatedData,
-  MyInvoisDocumentRejectedByBuyerData,
-  MyInvoisDocumentValidatedData,
-  MyInvoisDocumentsSubmittedData,
-  MyInvoisPeppolCopyWithheldData,
-  MyInvoisSubmissionAcceptedData,
-  MyInvoisSubmissionRejectedData,
-  SubmissionError,
-} from '../../myinvois-submission';
-import { PEPPOL_WITHHELD } from '../../myinvois-submission/peppol-copy';
-import type { ConstraintErrorMap } from '../eventstore/event-store';
-import type { UnitOfWork } from '../eventstore/unit-of-work';
+import {
+  type ConstraintErrorMap,
+  type MyInvoisDocumentCancellationRefusedData,
+  type MyInvoisDocumentCancellationRequestedData,
+  type MyInvoisDocumentCancelledData,
+  type MyInvoisDocumentInvalidatedData,
+  type MyInvoisDocumentRejectedByBuyerData,
+  type MyInvoisDocumentValidatedData,
+  type MyInvoisDocumentsSubmittedData,
+  type MyInvoisPeppolCopyWithheldData,
+  type MyInvoisSubmissionAcceptedData,
+  type MyInvoisSubmissionRejectedData,
+  type ProjectionContext,
+  type RecordedEvent,
+  type SubmissionError,
+  PEPPOL_WITHHELD,
+  conflict,
+} from '@einvoice/domain';
 
 /** SET clause: a copy still awaiting validation never leaves once the document is rejected or invalid (`reason`: its parameter). */
 const withhold = (reason: string) => `peppol_reason = CASE WHEN peppol_state = 'awaiting_validation' THEN ${reason}::jsonb ELSE peppol_reason END,
@@ -32,7 +32,7 @@ const withhold = (reason: string) => `peppol_reason = CASE WHEN peppol_state = '
  * `released` (the `documents` row of its DocumentSubmitted tells how far it got), or `withheld` with
  * `peppol_reason` when it never leaves.
  */
-export async function projectMyInvoisDocuments(uow: UnitOfWork, event: RecordedEvent): Promise<void> {
+export async function projectMyInvoisDocuments(uow: ProjectionContext, event: RecordedEvent): Promise<void> {
   const position = event.streamPosition;
   switch (event.type) {
     case 'MyInvoisDocumentsSubmitted': {

@@ -1,0 +1,70 @@
+/**
+ * The contract of an area: what the gateway, the workers, the projections, the topics and the
+ * migrations learn about a country (or network) from its folder. Pure data and functions, no
+ * framework (docs/adding-an-area.md walks through adding one).
+ */
+import type { EventPlugin } from '@einvoice/domain';
+import type { AuthorityAnswer, AuthorityConnector } from './authority';
+
+/**
+ * A versioned rule set: `<specification>:<document family>:<version>`, e.g. `pint-ae:billing:2026.5`
+ * (phive-rules style). Recorded on every document and event an area produces, so a document can
+ * always be re-validated against the rules it was accepted under.
+ */
+export type RuleSetId = `${string}:${string}:${string}`;
+
+/** A rendered legal document: its exact bytes, what they are, and their SHA-256 (hex). */
+export interface RenderedDocument {
+  readonly bytes: string;
+  readonly mediaType: 'application/xml' | 'application/json';
+  readonly sha256: string;
+}
+
+/** An area's Peppol layer: which UBL customization it renders and which document types it routes. */
+export interface PeppolLayer {
+  /** BT-24 of what it sends. */
+  readonly customizationId: string;
+  /** BT-23. */
+  readonly profileId: string;
+  /** The rule set its UBL passes (official Schematron in shared/conformance). */
+  readonly ruleSetId: RuleSetId;
+}
+
+/**
+ * How an area reaches its tax authority, if it has one: the connector the reporting worker drives,
+ * and how the HTTP answer relates to the authority's (`sync`: the answer carries the authority's
+ * result, within a bounded wait; `poll`: accepted now, the result later; `none`: no authority).
+ */
+export interface AuthorityBinding {
+  readonly answer: AuthorityAnswer;
+  /** Made once per process with what it needs to keep state (the sandbox's tables). */
+  readonly connector?: (deps: { readonly query: ConnectorQuery; readonly env: NodeJS.ProcessEnv }) => AuthorityConnector;
+}
+
+/** SQL on the process's pool, outside any transaction (sandbox authorities keep their state with it). */
+export type ConnectorQuery = <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
+
+/** One area as the registry lists it. */
+export interface AreaDefinition {
+  /** Lower-case code, the `area` of its suppliers and documents: `be`, `my`. */
+  readonly code: string;
+  /** For people: `Belgium`. */
+  readonly name: string;
+  /** The rule set its documents are validated against. */
+  readonly ruleSetId: RuleSetId;
+  /** Where its routes live (`be/einvoice`, `api/einvoice`); its webhook routes are `<prefix>/webhooks`. */
+  readonly routePrefix: string;
+  /** The tax authority, if any (`answer: 'none'` for Peppol-only areas). */
+  readonly authority: AuthorityBinding;
+  /** Its Peppol layer, if its documents (or copies of them) travel over Peppol. */
+  readonly peppol?: PeppolLayer;
+  /**
+   * Webhook event names its suppliers may subscribe to (the body's `EventType`). Every area whose
+   * suppliers are Peppol participants hears `PeppolReceived`.
+   */
+  readonly webhookEvents: readonly string[];
+  /** Its own events, streams, read models and migrations, when it has any beyond the platform's. */
+  readonly events?: EventPlugin;
+  /** Only for the test suite's own areas: listed when `EINVOICE_TEST_AREAS=1` (registry.ts). */
+  readonly testOnly?: boolean;
+}

@@ -1,0 +1,50 @@
+/**
+ * What the reporting worker needs of an area's tax authority. The worker owns the order of things
+ * (attempt recorded, call made outside any transaction, answer recorded; a redelivery after a crash
+ * asks `recover` before submitting again); the connector only speaks the authority's API, in
+ * sandbox or live mode.
+ */
+
+/** `sync`: the HTTP answer carries the authority's result (bounded wait, then 202); `poll`: later; `none`: no authority. */
+export type AuthorityAnswer = 'sync' | 'poll' | 'none';
+
+/** The authority's error, as it states it (its own code and message), with its field when it names one. */
+export interface AuthorityError {
+  readonly code: string;
+  readonly message: string;
+  readonly path?: string;
+  readonly details?: readonly AuthorityError[];
+}
+
+/** What the worker offers a connector during a call: a heartbeat for long waits (Kafka keeps the partition). */
+export interface AuthorityCallContext {
+  heartbeat(): Promise<void>;
+}
+
+/** One report as the connector sees it: the area's opaque payload plus who reports. */
+export interface AuthorityReport<P = unknown> {
+  readonly reportId: string;
+  readonly tenantId: string;
+  readonly supplierId: string;
+  readonly payload: P;
+}
+
+/** The authority's answer to a submission (or what it has of one, after a crash). */
+export type AuthorityOutcome<R = unknown> =
+  /** Taken; `final` when nothing more will come (a `poll` area answers `final: false` until its verdict). */
+  | { readonly kind: 'accepted'; readonly receipt: R; readonly final: boolean }
+  | { readonly kind: 'rejected'; readonly error: AuthorityError; readonly receipt?: R };
+
+/** An authority connector, sandbox or live. Network calls only; never called inside a transaction. */
+export interface AuthorityConnector<P = unknown, R = unknown> {
+  submit(report: AuthorityReport<P>, context: AuthorityCallContext): Promise<AuthorityOutcome<R>>;
+  /**
+   * After an attempt whose answer was lost (a crash between the call and the record): what the
+   * authority has of this report, or `undefined` when it has nothing (the worker submits again).
+   */
+  recover(report: AuthorityReport<P>, firstAttemptAt: string, context: AuthorityCallContext): Promise<AuthorityOutcome<R> | undefined>;
+  /** `poll` areas: the verdict on an accepted report, or `pending` to ask again later. */
+  poll?(report: AuthorityReport<P>, receipt: R, context: AuthorityCallContext): Promise<AuthorityOutcome<R> | { readonly kind: 'pending' }>;
+  /** Cancellation where the authority allows one: done, or refused with its error. */
+  cancel?(report: AuthorityReport<P>, receipt: R, reason: string, context: AuthorityCallContext): Promise<{ readonly kind: 'cancelled' } | { readonly kind: 'refused'; readonly error: AuthorityError }>;
+}

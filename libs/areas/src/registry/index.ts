@@ -1,0 +1,3 @@
+export * from './area';
+export * from './authority';
+export * from './registry';

@@ -1,0 +1,62 @@
+/**
+ * THE list of areas. Adding an area is one line here (docs/adding-an-area.md); everything that
+ * serves areas — the gateway's routes and webhook names, the workers, the projections, the topics
+ * and the migrations — iterates this list instead of naming areas.
+ */
+import type { EventPlugin } from '@einvoice/domain';
+import { myInvoisDefinition } from '../myinvois/definition';
+import { peppolDefinitions } from '../peppol/definitions';
+import type { AreaDefinition } from './area';
+
+const everyArea: readonly AreaDefinition[] = [
+  peppolDefinitions.be,
+  peppolDefinitions.de,
+  peppolDefinitions.sg,
+  myInvoisDefinition,
+];
+
+/**
+ * The areas this process serves: every area, except the test suite's own (`testOnly`) unless
+ * `EINVOICE_TEST_AREAS=1` (set by `npm test` only).
+ */
+export function registeredAreas(env: NodeJS.ProcessEnv = process.env): readonly AreaDefinition[] {
+  const withTests = env.EINVOICE_TEST_AREAS === '1';
+  return checked(everyArea.filter((area) => withTests || !area.testOnly));
+}
+
+/** The areas of this process (see `registeredAreas`). */
+export const areas: readonly AreaDefinition[] = registeredAreas();
+
+/** An area by code; undefined when no area has it. */
+export function findArea(code: string, list: readonly AreaDefinition[] = areas): AreaDefinition | undefined {
+  return list.find((area) => area.code === code);
+}
+
+/** An area by code, for code that only ever holds registered codes (a supplier's `area`). */
+export function areaOf(code: string, list: readonly AreaDefinition[] = areas): AreaDefinition {
+  const area = findArea(code, list);
+  if (!area) throw new Error(`No area "${code}" in the registry.`);
+  return area;
+}
+
+/** What the areas bring to the event store (for `buildEventRegistry([corePlugin, ...areaEventPlugins()])`). */
+export function areaEventPlugins(list: readonly AreaDefinition[] = areas): EventPlugin[] {
+  return list.flatMap((area) => (area.events ? [area.events] : []));
+}
+
+/** Every webhook event name some area accepts (the OpenAPI enum), in registry order, once each. */
+export function allWebhookEventNames(list: readonly AreaDefinition[] = areas): string[] {
+  return [...new Set(list.flatMap((area) => area.webhookEvents))];
+}
+
+/** Codes and route prefixes are unique: two areas answering on one path would shadow each other. */
+function checked(list: readonly AreaDefinition[]): readonly AreaDefinition[] {
+  for (const key of ['code', 'routePrefix'] as const) {
+    const seen = new Set<string>();
+    for (const area of list) {
+      if (seen.has(area[key])) throw new Error(`Two areas share the ${key} "${area[key]}".`);
+      seen.add(area[key]);
+    }
+  }
+  return list;
+}

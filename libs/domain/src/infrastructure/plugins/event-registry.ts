@@ -1,0 +1,102 @@
+import { AppError } from '../../errors';
+import { type RecordedEvent, streamKind } from '../../events';
+import type { ConstraintErrorMap, EventPlugin, EventProjector, SqlMigration, TopicFamily } from '../../plugin';
+import type { Projector, UnitOfWork } from '../eventstore/unit-of-work';
+import { corePlugin } from '../projections/read-models';
+
+/**
+ * The plug-ins of one app put together: who projects which event type, which topic each stream
+ * kind goes to, which read-model constraints mean what, and the migrations. Built once at start;
+ * `buildEventRegistry` refuses a contradictory or incomplete set, so a process with a missing
+ * piece never starts.
+ */
+export interface EventRegistry {
+  /** Projects an event (inside its append's transaction); an undeclared type fails the append. */
+  readonly projector: Projector;
+  /** The topic of a stream id under a prefix; an undeclared stream kind fails the append. */
+  topicFor(prefix: string, streamId: string): string;
+  readonly constraintErrors: ConstraintErrorMap;
+  /** Every plug-in's SQL migrations (the platform's own TypeORM classes are added by data-source.ts). */
+  readonly migrations: readonly SqlMigration[];
+  /** Event types declared, for diagnostics and tests. */
+  readonly eventTypes: readonly string[];
+  /** Stream kinds declared. */
+  readonly streamKinds: readonly string[];
+}
+
+const FAMILIES: readonly TopicFamily[] = ['documents', 'suppliers', 'participants'];
+const MIGRATION_NAME = /^[A-Za-z][A-Za-z0-9]*\d{13}$/;
+
+function invalid(message: string, details: Record<string, unknown> = {}): AppError {
+  return new AppError('internal', 'REGISTRY.INVALID', message, { retriable: false, details });
+}
+
+/** Puts plug-ins together and checks them: each event type, stream kind, constraint and migration has one owner. */
+export function buildEventRegistry(plugins: readonly EventPlugin[]): EventRegistry {
+  const projectors = new Map<string, { plugin: string; project: EventProjector | null }>();
+  const streams = new Map<string, { plugin: string; family: TopicFamily }>();
+  const constraintErrors: Record<string, ConstraintErrorMap[string]> = {};
+  const migrations = new Map<string, SqlMigration>();
+  for (const plugin of plugins) {
+    for (const [type, project] of Object.entries(plugin.projectors)) {
+      const owner = projectors.get(type);
+      if (owner) throw invalid(`Event type ${type} is declared by both ${owner.plugin} and ${plugin.name}.`, { type });
+      if (project !== null && typeof project !== 'function') throw invalid(`Event type ${type} of ${plugin.name} has no projector.`, { type });
+      projectors.set(type, { plugin: plugin.name, project });
+    }
+    for (const [kind, family] of Object.entries(plugin.streams)) {
+      const owner = streams.get(kind);
+      if (owner) throw invalid(`Stream kind ${kind} is declared by both ${owner.plugin} and ${plugin.name}.`, { kind });
+      if (!FAMILIES.includes(family)) throw invalid(`Stream kind ${kind} of ${plugin.name} has no topic ("${family}").`, { kind });
+      if (kind.includes('-')) throw invalid(`Stream kind ${kind} of ${plugin.name} contains a dash (ids are <kind>-<id>).`, { kind });
+      streams.set(kind, { plugin: plugin.name, family });
+    }
+    for (const [constraint, map] of Object.entries(plugin.constraintErrors ?? {})) {
+      if (constraintErrors[constraint]) throw invalid(`Constraint ${constraint} is mapped twice (${plugin.name}).`, { constraint });
+      constraintErrors[constraint] = map;
+    }
+    for (const migration of plugin.migrations ?? []) {
+      if (!MIGRATION_NAME.test(migration.name)) throw invalid(`Migration ${migration.name} of ${plugin.name} must end in a 13-digit timestamp.`);
+      if (migrations.has(migration.name)) throw invalid(`Migration ${migration.name} is declared twice (${plugin.name}).`);
+      migrations.set(migration.name, migration);
+    }
+  }
+  const projector: Projector = async (uow: UnitOfWork, event: RecordedEvent) => {
+    const entry = projectors.get(event.type);
+    if (!entry) {
+      throw new AppError('internal', 'REGISTRY.UNKNOWN_EVENT_TYPE', `No plug-in declares the event type ${event.type}.`, {
+        retriable: false,
+        details: { type: event.type, streamId: event.streamId },
+      });
+    }
+    if (entry.project) await entry.project(uow, event);
+  };
+  return {
+    projector,
+    topicFor(prefix, streamId) {
+      const kind = streamKind(streamId);
+      const entry = streams.get(kind);
+      if (!entry) {
+        throw new AppError('internal', 'KAFKA.UNKNOWN_STREAM_KIND', `No topic for stream ${streamId} (kind "${kind}").`, {
+          retriable: false,
+          details: { streamId, kind },
+        });
+      }
+      // As topicNames(prefix) names them: `<prefix>.documents`, `<prefix>.suppliers`, `<prefix>.participants`.
+      return `${prefix}.${entry.family}`;
+    },
+    constraintErrors,
+    migrations: [...migrations.values()].sort((a, b) => timestampOf(a.name) - timestampOf(b.name)),
+    eventTypes: [...projectors.keys()].sort(),
+    streamKinds: [...streams.keys()].sort(),
+  };
+}
+
+function timestampOf(name: string): number {
+  return Number(name.slice(-13));
+}
+
+/** The registry of an app of this platform: the core's plug-in first, then the areas' (`areaEventPlugins()`). */
+export function platformEventRegistry(areaPlugins: readonly EventPlugin[]): EventRegistry {
+  return buildEventRegistry([corePlugin, ...areaPlugins]);
+}

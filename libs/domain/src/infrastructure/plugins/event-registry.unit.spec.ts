@@ -1,0 +1,73 @@
+import type { EventPlugin, RecordedEvent } from '../../index';
+import type { UnitOfWork } from '../eventstore/unit-of-work';
+import { buildEventRegistry, platformEventRegistry } from './event-registry';
+
+const event = (type: string, streamId = 'document-1'): RecordedEvent => ({
+  eventId: 'e1',
+  streamId,
+  streamPosition: 1,
+  globalPosition: '1',
+  type,
+  schemaVersion: 1,
+  data: {},
+  metadata: { tenantId: 't' },
+  recordedAt: new Date(0).toISOString(),
+});
+
+const queries: string[] = [];
+const uow = {
+  query: async (sql: string) => {
+    queries.push(sql);
+    return [];
+  },
+} as unknown as UnitOfWork;
+
+const toy = (overrides: Partial<EventPlugin> = {}): EventPlugin => ({
+  name: 'area:toy',
+  streams: { toy: 'documents' },
+  projectors: { ToyReported: async (context) => void (await context.query('toy')), ToyPinged: null },
+  migrations: [{ name: 'ToyReports1732200009999', up: ['CREATE TABLE toy ()'], down: ['DROP TABLE toy'] }],
+  ...overrides,
+});
+
+describe('#8 the event registry', () => {
+  it('maps the core stream kinds and an area stream kind to their topics', () => {
+    const registry = platformEventRegistry([toy()]);
+    expect(registry.topicFor('einvoice', 'document-7d0b8e52')).toBe('einvoice.documents');
+    expect(registry.topicFor('einvoice', 'supplier-0b7f3a9e')).toBe('einvoice.suppliers');
+    expect(registry.topicFor('einvoice', 'participant-9c1d')).toBe('einvoice.participants');
+    expect(registry.topicFor('t1', 'toy-42')).toBe('t1.documents');
+  });
+
+  it('refuses an undeclared stream kind with a non-retriable error', () => {
+    expect(() => platformEventRegistry([]).topicFor('einvoice', 'webhook-1')).toThrow(
+      expect.objectContaining({ code: 'KAFKA.UNKNOWN_STREAM_KIND', retriable: false }),
+    );
+  });
+
+  it('projects declared types, skips those declared without a read model, refuses undeclared ones', async () => {
+    const registry = platformEventRegistry([toy()]);
+    queries.length = 0;
+    await registry.projector(uow, event('ToyReported', 'toy-1'));
+    await registry.projector(uow, event('ToyPinged', 'toy-1'));
+    expect(queries).toEqual(['toy']);
+    await expect(registry.projector(uow, event('ToyForgotten', 'toy-1'))).rejects.toMatchObject({ code: 'REGISTRY.UNKNOWN_EVENT_TYPE' });
+  });
+
+  it('fails to build when two plug-ins claim one event type or stream kind', () => {
+    expect(() => platformEventRegistry([toy({ projectors: { DocumentSubmitted: null } })])).toThrow(/DocumentSubmitted is declared by both core and area:toy/);
+    expect(() => platformEventRegistry([toy({ streams: { document: 'documents' } })])).toThrow(/Stream kind document is declared by both/);
+  });
+
+  it('fails to build when a stream kind has no topic or a projector is not a function', () => {
+    expect(() => buildEventRegistry([toy({ streams: { toy: 'toys' as never } })])).toThrow(/Stream kind toy of area:toy has no topic/);
+    expect(() => buildEventRegistry([toy({ projectors: { ToyReported: 'yes' as never } })])).toThrow(/ToyReported of area:toy has no projector/);
+  });
+
+  it('orders the areas\' migrations by timestamp and refuses a name without one', () => {
+    const early = { name: 'Early1732200000050', up: [], down: [] };
+    const registry = buildEventRegistry([toy(), toy({ name: 'area:b', streams: {}, projectors: {}, migrations: [early] })]);
+    expect(registry.migrations.map((m) => m.name)).toEqual(['Early1732200000050', 'ToyReports1732200009999']);
+    expect(() => buildEventRegistry([toy({ migrations: [{ name: 'NoTimestamp', up: [], down: [] }] })])).toThrow(/13-digit timestamp/);
+  });
+});

@@ -1,0 +1,2 @@
+export * from './event-registry';
+export * from './typeorm-migration';

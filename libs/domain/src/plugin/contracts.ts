@@ -1,0 +1,54 @@
+/**
+ * What a plug-in (the platform's core, or an area) contributes to the event store, the read models,
+ * the Kafka topics and the schema. Pure contracts: the infrastructure folder turns a list of plug-ins
+ * into the projector, the topic resolver and the migrations every app uses (event-registry.ts), and
+ * checks them when an app starts, so that a missing piece fails the start, not the first request.
+ */
+import type { AppError } from '../errors';
+import type { RecordedEvent } from '../events';
+
+/** What a projection may do inside the appending transaction: SQL on the same connection. */
+export interface ProjectionContext {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+/** Updates read models for one event, in the transaction of its append; idempotent on replay. */
+export type EventProjector = (context: ProjectionContext, event: RecordedEvent) => Promise<void>;
+
+/**
+ * The projector of every event type a plug-in appends. `null` says so explicitly when an event
+ * changes no read model (its stream history is all there is); a type missing from the map is a
+ * programming error that fails the append. Typed as `Record<TheEventUnion['type'], ...>` by each
+ * plug-in, so a new event type without a projector does not compile.
+ */
+export type EventProjectors = Readonly<Record<string, EventProjector | null>>;
+
+/** The Kafka topic family a stream kind (`<kind>-<id>`) is published to (topics.ts). */
+export type TopicFamily = 'documents' | 'suppliers' | 'participants';
+
+/** Turns a unique violation of a named constraint into the domain's own error. */
+export type ConstraintErrorMap = Readonly<Record<string, (detail: string | undefined) => AppError>>;
+
+/**
+ * A schema change as plain SQL, run in order by TypeORM's migration table with the platform's own
+ * migrations. `name` ends in a 13-digit timestamp (TypeORM orders and records migrations by it):
+ * `MyInvoisDocuments1732200000006`. Never renamed once released.
+ */
+export interface SqlMigration {
+  readonly name: string;
+  readonly up: readonly string[];
+  readonly down: readonly string[];
+}
+
+/** Everything one plug-in brings to the event store. */
+export interface EventPlugin {
+  /** For error messages: `core`, `area:my`. */
+  readonly name: string;
+  /** Stream kinds it appends to, and the topic family of each (`myinvois` → `documents`). */
+  readonly streams: Readonly<Record<string, TopicFamily>>;
+  readonly projectors: EventProjectors;
+  /** Unique constraints of its read models that carry a business rule. */
+  readonly constraintErrors?: ConstraintErrorMap;
+  /** Its tables, in timestamp order. */
+  readonly migrations?: readonly SqlMigration[];
+}
