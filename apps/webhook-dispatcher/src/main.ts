@@ -1,6 +1,6 @@
-import { SecretBox, createLogger, loadWebhookConfig, myInvoisPortalUrl } from '@einvoice/domain';
+import { SecretBox, createLogger, loadWebhookConfig } from '@einvoice/domain';
 import { createWebhookQueue, platformEventRegistry, runWorker, startWorkerProcess, webhookQueueName } from '@einvoice/domain/infrastructure';
-import { areaEventPlugins } from '@einvoice/areas';
+import { areaEventPlugins, webhookSources } from '@einvoice/areas';
 import { createWebhookWorker } from './processor';
 import { createDeliveryRecorder } from './record-deliveries';
 import { Sweeper } from './sweeper';
@@ -22,7 +22,7 @@ startWorkerProcess('webhook-dispatcher', log, async () => {
     worker.on('error', (error) => log('warn', 'webhook worker error', { error: String(error) }));
     const sweeper = new Sweeper(runtime.dataSource, queue, config.schedule, config.sweepIntervalMs, log);
     return {
-      handle: createDeliveryRecorder({ store: runtime.store, queue, groupId: runtime.groupId, schedule: config.schedule, myInvoisPortalUrl: myInvoisPortalUrl(), log }),
+      handle: createDeliveryRecorder({ store: runtime.store, queue, groupId: runtime.groupId, schedule: config.schedule, sources: webhookSources(), log }),
       // SIGTERM: the worker finishes its active jobs, then the consumer leaves its group, then the rest.
       stopFirst: [{ stop: () => worker.close() }],
       stopAfter: [sweeper, { stop: () => queue.close() }],

@@ -8,6 +8,7 @@ import { type EventHandler, type EventStore, createWebhookQueue, handleCommand, 
 import { openTestDatabase } from '../../../test/support/database';
 import { freshTin } from '../../../test/support/myinvois';
 import { appendMyInvoisSubmission, sandboxWorker, storeMyInvoisSupplier, workerContext as context } from '../../../test/support/myinvois-worker';
+import { webhookSources } from '@einvoice/areas';
 import { createDeliveryRecorder } from './record-deliveries';
 
 const portal = 'https://preprod.myinvois.hasil.gov.my';
@@ -40,7 +41,7 @@ describe('webhook dispatcher: deliveries of MyInvois lifecycle events (real Post
   });
 
   const recorder = (groupId = `dispatcher-${randomUUID()}`): EventHandler =>
-    createDeliveryRecorder({ store, queue, groupId, schedule: { attempts: 3, baseDelayMs: 60_000, maxDelayMs: 60_000, jitter: 0 }, myInvoisPortalUrl: portal, log: createLogger('test', 'error') });
+    createDeliveryRecorder({ store, queue, groupId, schedule: { attempts: 3, baseDelayMs: 60_000, maxDelayMs: 60_000, jitter: 0 }, sources: webhookSources(), env: { MYINVOIS_PORTAL_URL: portal }, log: createLogger('test', 'error') });
 
   async function subscribe(supplierId: string, events: string[]): Promise<string> {
     const id = randomUUID();

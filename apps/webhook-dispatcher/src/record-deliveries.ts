@@ -2,36 +2,37 @@ import type { Queue } from 'bullmq';
 import {
   type DocumentReceivedData,
   type Logger,
-  type MyInvoisDocumentFacts,
-  type MyInvoisEventScope,
   type RecordedEvent,
   type RetrySchedule,
   PEPPOL_RECEIVED_NAMES,
   documentReceivedBody,
-  myInvoisWebhookScope,
-  myInvoisWebhooks,
 } from '@einvoice/domain';
 import { type EventHandler, type EventStore, type UnitOfWork, createDeliveries, enqueueDeliveries } from '@einvoice/domain/infrastructure';
+import type { WebhookSource } from '@einvoice/areas';
 
 export interface RecordDependencies {
   readonly store: EventStore;
   readonly queue: Queue;
   readonly groupId: string;
   readonly schedule: RetrySchedule;
-  /** MyInvois portal of the validation links (`MYINVOIS_PORTAL_URL`). */
-  readonly myInvoisPortalUrl: string;
+  /** The areas' webhook sources by event type (`webhookSources()` of the area registry). */
+  readonly sources: ReadonlyMap<string, WebhookSource>;
+  /** What sources read their settings from (e.g. `MYINVOIS_PORTAL_URL`). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
   readonly log: Logger;
 }
 
 /**
  * Kafka side of the dispatcher: in ONE transaction, mark the event processed and insert one
- * delivery per matching subscription (per document, for a MyInvois event about several); after
+ * delivery per matching subscription and per webhook (an area's event may concern several
+ * documents: MyInvois); which events make webhooks is the platform's `DocumentReceived` and what the
+ * areas declare (area registry `webhooks`). After
  * commit, one BullMQ job per delivery (jobId = delivery id). A crash between commit and enqueue
  * leaves `pending` rows the sweeper enqueues.
  */
 export function createDeliveryRecorder(deps: RecordDependencies): EventHandler {
   return async (event) => {
-    const record = recorderOf(event, deps.myInvoisPortalUrl);
+    const record = recorderOf(event, deps);
     if (!record) return;
     const created = await deps.store.transaction(async (uow) => {
       if (!(await uow.markProcessed(deps.groupId, event.eventId))) return [];
@@ -46,32 +47,19 @@ export function createDeliveryRecorder(deps: RecordDependencies): EventHandler {
 }
 
 /** What to insert for `event` inside the processed-mark transaction; `undefined`: no webhook. */
-function recorderOf(event: RecordedEvent, portalUrl: string): ((uow: UnitOfWork) => Promise<string[]>) | undefined {
+function recorderOf(event: RecordedEvent, deps: RecordDependencies): ((uow: UnitOfWork) => Promise<string[]>) | undefined {
   if (event.type === 'DocumentReceived') {
     const data = event.data as DocumentReceivedData;
     const [name, ...synonyms] = PEPPOL_RECEIVED_NAMES;
     return (uow) => createDeliveries(uow, data.supplierId, event.eventId, name, documentReceivedBody(data), synonyms);
   }
-  const scope = myInvoisWebhookScope(event);
-  if (!scope) return undefined;
+  const source = deps.sources.get(event.type);
+  if (!source) return undefined;
   return async (uow) => {
     const created: string[] = [];
-    for (const webhook of myInvoisWebhooks(event, await documentFacts(uow, scope), portalUrl)) {
-      created.push(...(await createDeliveries(uow, webhook.supplierId, webhook.webhookId, webhook.name, webhook.body)));
+    for (const webhook of await source(event, { query: (sql, params) => uow.query(sql, params), env: deps.env ?? process.env })) {
+      created.push(...(await createDeliveries(uow, webhook.supplierId, webhook.webhookId, webhook.name, webhook.body, webhook.synonyms)));
     }
     return created;
   };
-}
-
-/**
- * The documents' supplier, `ID`, uuid and longId from the `myinvois_documents` read model: written in
- * the transaction that appended the event, so present whenever the event is. Only fields that never
- * change once set are read; the state comes from the event (the row may be further along).
- */
-async function documentFacts(uow: UnitOfWork, scope: MyInvoisEventScope): Promise<MyInvoisDocumentFacts[]> {
-  return uow.query(
-    `SELECT id AS "documentId", supplier_id AS "supplierId", invoice_code_number AS "invoiceCodeNumber", uuid, long_id AS "longId"
-     FROM myinvois_documents WHERE submission_id = $1 AND ($2::uuid[] IS NULL OR id = ANY ($2::uuid[])) ORDER BY id`,
-    [scope.submissionId, scope.documentIds],
-  );
 }

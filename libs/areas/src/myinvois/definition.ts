@@ -3,19 +3,14 @@
  * answers asynchronously: the submission's verdict comes from polling Get Submission), its PINT MY
  * Peppol layer, its webhook names, and its events, read models and tables.
  */
-import {
-  type EventProjector,
-  type MyInvoisRejectionEvent,
-  type MyInvoisSubmissionEvent,
-  MYINVOIS_EVENT_NAMES,
-  PEPPOL_RECEIVED_NAMES,
-} from '@einvoice/domain';
+import { type EventProjector, type MyInvoisRejectionEvent, type MyInvoisSubmissionEvent, PEPPOL_RECEIVED_NAMES } from '@einvoice/domain';
 import type { AreaDefinition } from '../registry/area';
 import { documentVersion } from './document-tree';
 import { myInvoisMigrations } from './migrations';
 import { pintMyIds } from './pint-my-codes';
 import { myInvoisConstraintErrors, projectMyInvoisDocuments } from './read-models/documents';
 import { projectMyInvoisRejections } from './read-models/rejections';
+import { MYINVOIS_EVENT_NAMES, myInvoisWebhookSources } from './webhooks';
 
 const documents: EventProjector = projectMyInvoisDocuments;
 const rejections: EventProjector = projectMyInvoisRejections;
@@ -51,6 +46,7 @@ export const myInvoisDefinition: AreaDefinition = {
   peppol: { ...pintMyIds.billing, ruleSetId: 'pint-my:billing:1.3.1' },
   // Malaysian suppliers hear MyInvois's verdicts on their documents and receive over Peppol as participants.
   webhookEvents: [...PEPPOL_RECEIVED_NAMES, ...MYINVOIS_EVENT_NAMES],
+  webhooks: myInvoisWebhookSources,
   events: {
     name: 'area:my',
     // Submissions (`myinvois-<id>`) and buyers' rejections (`myinvois-rejection-<id>`): the reporting worker's topic.

@@ -28,3 +28,5 @@ export { prepareSubmission, checkBulkCount, requestedIds, supplierOfProfile } fr
 export type { PreparedSubmission, RejectedDocument } from './submission';
 export { pintMyRoute, pintMyParticipantId, supplierParticipantId, preparePeppolLeg, genericTins, PINT_MY_ENDPOINT_SCHEME } from './peppol';
 export type { PintMyRoute, PintMyLeg, PreparedPeppolSubmission } from './peppol';
+export { MYINVOIS_EVENT_NAMES, myInvoisPortalUrl, myInvoisValidationLink } from './webhooks';
+export type { MyInvoisEventName } from './webhooks';

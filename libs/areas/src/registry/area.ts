@@ -5,6 +5,7 @@
  */
 import type { EventPlugin } from '@einvoice/domain';
 import type { AuthorityAnswer, AuthorityConnector } from './authority';
+import type { AreaWebhooks } from './webhooks';
 
 /**
  * A versioned rule set: `<specification>:<document family>:<version>`, e.g. `pint-ae:billing:2026.5`
@@ -63,6 +64,8 @@ export interface AreaDefinition {
    * suppliers are Peppol participants hears `PeppolReceived`.
    */
   readonly webhookEvents: readonly string[];
+  /** Which of its events produce webhooks, and how (registry/webhooks.ts). */
+  readonly webhooks?: AreaWebhooks;
   /** Its own events, streams, read models and migrations, when it has any beyond the platform's. */
   readonly events?: EventPlugin;
   /** Only for the test suite's own areas: listed when `EINVOICE_TEST_AREAS=1` (registry.ts). */

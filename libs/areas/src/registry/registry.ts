@@ -7,6 +7,7 @@ import type { EventPlugin } from '@einvoice/domain';
 import { myInvoisDefinition } from '../myinvois/definition';
 import { peppolDefinitions } from '../peppol/definitions';
 import type { AreaDefinition } from './area';
+import type { WebhookSource } from './webhooks';
 
 const everyArea: readonly AreaDefinition[] = [
   peppolDefinitions.be,
@@ -47,6 +48,18 @@ export function areaEventPlugins(list: readonly AreaDefinition[] = areas): Event
 /** Every webhook event name some area accepts (the OpenAPI enum), in registry order, once each. */
 export function allWebhookEventNames(list: readonly AreaDefinition[] = areas): string[] {
   return [...new Set(list.flatMap((area) => area.webhookEvents))];
+}
+
+/** The webhook source of every event type some area turns into webhooks; one area per type. */
+export function webhookSources(list: readonly AreaDefinition[] = areas): ReadonlyMap<string, WebhookSource> {
+  const sources = new Map<string, WebhookSource>();
+  for (const area of list) {
+    for (const [type, source] of Object.entries(area.webhooks ?? {})) {
+      if (sources.has(type)) throw new Error(`Two areas make webhooks of ${type}.`);
+      sources.set(type, source);
+    }
+  }
+  return sources;
 }
 
 /** Codes and route prefixes are unique: two areas answering on one path would shadow each other. */

@@ -7,14 +7,6 @@ import { type FieldIssue, issue } from '../errors';
  */
 export const PEPPOL_RECEIVED_NAMES = ['DocumentReceived', 'PeppolReceived'] as const;
 
-/**
- * The MyInvois document lifecycle as the authority states it (SDK "Get Submission" statuses
- * Valid / Invalid / Cancelled, a refusal at "Submit Documents", the buyer's "Reject Document"):
- * one name per state a document reaches, each a webhook for the issuing supplier.
- */
-export const MYINVOIS_EVENT_NAMES = ['MyInvoisValid', 'MyInvoisInvalid', 'MyInvoisRejected', 'MyInvoisCancelled', 'MyInvoisRejectedByBuyer'] as const;
-export type MyInvoisEventName = (typeof MYINVOIS_EVENT_NAMES)[number];
-
 /** `events[i]` of a registration that its area does not offer (`allowed`: the area's names, area registry), each a `FIELD.INVALID_VALUE`. */
 export function checkWebhookEvents(allowed: readonly string[], events: readonly string[]): FieldIssue[] {
   return events.flatMap((name, i) =>

@@ -1,6 +1,5 @@
 export * from './body';
 export * from './event-names';
-export * from './myinvois-body';
 export * from './signature';
 export * from './url-policy';
 export * from './secret-box';

@@ -1,6 +1,5 @@
-import type { RecordedEvent } from '../events';
-import { deterministicUuid } from '../ids';
-import { type MyInvoisDocumentFacts, myInvoisPortalUrl, myInvoisValidationLink, myInvoisWebhookScope, myInvoisWebhooks } from './myinvois-body';
+import { type RecordedEvent, deterministicUuid } from '@einvoice/domain';
+import { type MyInvoisDocumentFacts, myInvoisPortalUrl, myInvoisValidationLink, myInvoisWebhookScope, myInvoisWebhooks } from './webhooks';
 
 const portal = 'https://preprod.myinvois.hasil.gov.my';
 const submissionId = '5f0c1d2e-0000-4000-8000-000000000001';

@@ -1,15 +1,28 @@
-import type { RecordedEvent } from '../events';
-import { deterministicUuid } from '../ids';
-import type {
-  MyInvoisDocumentCancelledData,
-  MyInvoisDocumentInvalidatedData,
-  MyInvoisDocumentRejectedByBuyerData,
-  MyInvoisDocumentValidatedData,
-  MyInvoisSubmissionAcceptedData,
-  MyInvoisSubmissionRejectedData,
-  SubmissionError,
-} from '../myinvois-submission/events';
-import type { MyInvoisEventName } from './event-names';
+/**
+ * MyInvois's webhooks (README "Webhooks"): one per document whose state an event changes, for the
+ * issuing supplier, in the envelope of seed 002's `PeppolReceived`. The dispatcher finds them
+ * through the area registry (`AreaDefinition.webhooks`).
+ */
+import {
+  type MyInvoisDocumentCancelledData,
+  type MyInvoisDocumentInvalidatedData,
+  type MyInvoisDocumentRejectedByBuyerData,
+  type MyInvoisDocumentValidatedData,
+  type MyInvoisSubmissionAcceptedData,
+  type MyInvoisSubmissionRejectedData,
+  type RecordedEvent,
+  type SubmissionError,
+  deterministicUuid,
+} from '@einvoice/domain';
+import type { AreaWebhooks, WebhookSource } from '../registry/webhooks';
+
+/**
+ * The MyInvois document lifecycle as the authority states it (SDK "Get Submission" statuses
+ * Valid / Invalid / Cancelled, a refusal at "Submit Documents", the buyer's "Reject Document"):
+ * one name per state a document reaches, each a webhook for the issuing supplier.
+ */
+export const MYINVOIS_EVENT_NAMES = ['MyInvoisValid', 'MyInvoisInvalid', 'MyInvoisRejected', 'MyInvoisCancelled', 'MyInvoisRejectedByBuyer'] as const;
+export type MyInvoisEventName = (typeof MYINVOIS_EVENT_NAMES)[number];
 
 /** What the body needs of a document beyond its event (read model `myinvois_documents`). */
 export interface MyInvoisDocumentFacts {
@@ -165,3 +178,25 @@ export function myInvoisWebhooks(
     return [{ webhookId, name: change.name, supplierId: doc.supplierId, body }];
   });
 }
+
+/** The facts of the documents in `scope`, from `myinvois_documents` (committed with the event; fields that never change once set). */
+const FACTS_SQL = `SELECT id AS "documentId", supplier_id AS "supplierId", invoice_code_number AS "invoiceCodeNumber", uuid, long_id AS "longId"
+  FROM myinvois_documents WHERE submission_id = $1 AND ($2::uuid[] IS NULL OR id = ANY ($2::uuid[])) ORDER BY id`;
+
+/** Webhooks of one MyInvois event: the documents' facts from the read model, one body per document. */
+const webhooksOf: WebhookSource = async (event, { query, env }) => {
+  const scope = myInvoisWebhookScope(event);
+  if (!scope) return [];
+  const facts = await query<MyInvoisDocumentFacts>(FACTS_SQL, [scope.submissionId, scope.documentIds]);
+  return myInvoisWebhooks(event, facts, myInvoisPortalUrl(env));
+};
+
+/** The MyInvois events that may produce webhooks (changesOf), for the area registry. */
+export const myInvoisWebhookSources: AreaWebhooks = {
+  MyInvoisDocumentValidated: webhooksOf,
+  MyInvoisDocumentInvalidated: webhooksOf,
+  MyInvoisDocumentCancelled: webhooksOf,
+  MyInvoisDocumentRejectedByBuyer: webhooksOf,
+  MyInvoisSubmissionAccepted: webhooksOf,
+  MyInvoisSubmissionRejected: webhooksOf,
+};
