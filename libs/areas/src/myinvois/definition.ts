@@ -49,6 +49,7 @@ export const myInvoisDefinition: AreaDefinition = {
   webhooks: myInvoisWebhookSources,
   events: {
     name: 'area:my',
+    area: 'my',
     // Submissions (`myinvois-<id>`) and buyers' rejections (`myinvois-rejection-<id>`): the reporting worker's topic.
     streams: { myinvois: 'documents' },
     projectors,

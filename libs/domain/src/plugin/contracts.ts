@@ -44,6 +44,8 @@ export interface SqlMigration {
 export interface EventPlugin {
   /** For error messages: `core`, `area:my`. */
   readonly name: string;
+  /** The area whose streams these are (`my`); absent for the platform's own, whose events carry `data.area`. */
+  readonly area?: string;
   /** Stream kinds it appends to, and the topic family of each (`myinvois` → `documents`). */
   readonly streams: Readonly<Record<string, TopicFamily>>;
   readonly projectors: EventProjectors;

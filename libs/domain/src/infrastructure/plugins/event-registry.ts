@@ -22,6 +22,11 @@ export interface EventRegistry {
   readonly eventTypes: readonly string[];
   /** Stream kinds declared. */
   readonly streamKinds: readonly string[];
+  /**
+   * The area of an event, for the Kafka `x-area` header (a worker skips other areas' events without
+   * decoding them): `data.area` when the event states it, else the area owning its stream kind.
+   */
+  areaOf(event: Pick<RecordedEvent, 'streamId' | 'data'>): string | undefined;
 }
 
 const FAMILIES: readonly TopicFamily[] = ['documents', 'suppliers', 'participants'];
@@ -34,7 +39,7 @@ function invalid(message: string, details: Record<string, unknown> = {}): AppErr
 /** Puts plug-ins together and checks them: each event type, stream kind, constraint and migration has one owner. */
 export function buildEventRegistry(plugins: readonly EventPlugin[]): EventRegistry {
   const projectors = new Map<string, { plugin: string; project: EventProjector | null }>();
-  const streams = new Map<string, { plugin: string; family: TopicFamily }>();
+  const streams = new Map<string, { plugin: string; family: TopicFamily; area?: string }>();
   const constraintErrors: Record<string, ConstraintErrorMap[string]> = {};
   const migrations = new Map<string, SqlMigration>();
   for (const plugin of plugins) {
@@ -49,7 +54,7 @@ export function buildEventRegistry(plugins: readonly EventPlugin[]): EventRegist
       if (owner) throw invalid(`Stream kind ${kind} is declared by both ${owner.plugin} and ${plugin.name}.`, { kind });
       if (!FAMILIES.includes(family)) throw invalid(`Stream kind ${kind} of ${plugin.name} has no topic ("${family}").`, { kind });
       if (kind.includes('-')) throw invalid(`Stream kind ${kind} of ${plugin.name} contains a dash (ids are <kind>-<id>).`, { kind });
-      streams.set(kind, { plugin: plugin.name, family });
+      streams.set(kind, { plugin: plugin.name, family, area: plugin.area });
     }
     for (const [constraint, map] of Object.entries(plugin.constraintErrors ?? {})) {
       if (constraintErrors[constraint]) throw invalid(`Constraint ${constraint} is mapped twice (${plugin.name}).`, { constraint });
@@ -87,6 +92,10 @@ export function buildEventRegistry(plugins: readonly EventPlugin[]): EventRegist
     },
     constraintErrors,
     migrations: [...migrations.values()].sort((a, b) => timestampOf(a.name) - timestampOf(b.name)),
+    areaOf(event) {
+      const stated = (event.data as { area?: unknown }).area;
+      return typeof stated === 'string' ? stated : streams.get(streamKind(event.streamId))?.area;
+    },
     eventTypes: [...projectors.keys()].sort(),
     streamKinds: [...streams.keys()].sort(),
   };

@@ -39,6 +39,13 @@ describe('#8 the event registry', () => {
     expect(registry.topicFor('t1', 'toy-42')).toBe('t1.documents');
   });
 
+  it('tells the area of an event: stated in its data, else the owner of its stream kind', () => {
+    const registry = platformEventRegistry([toy({ area: 'toy' })]);
+    expect(registry.areaOf({ streamId: 'document-1', data: { area: 'be' } })).toBe('be');
+    expect(registry.areaOf({ streamId: 'toy-1', data: {} })).toBe('toy');
+    expect(registry.areaOf({ streamId: 'participant-1', data: {} })).toBeUndefined();
+  });
+
   it('refuses an undeclared stream kind with a non-retriable error', () => {
     expect(() => platformEventRegistry([]).topicFor('einvoice', 'webhook-1')).toThrow(
       expect.objectContaining({ code: 'KAFKA.UNKNOWN_STREAM_KIND', retriable: false }),
