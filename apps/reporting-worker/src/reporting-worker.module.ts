@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { WORKER_RUNTIME, WorkerRuntimeModule } from '@einvoice/domain/infrastructure';
+import { ReportingWorkerController } from './reporting-worker.controller';
+import { MYINVOIS_HANDLERS, ReportingJobs, TokenRedis, myInvoisHandlers } from './reporting-worker.providers';
+
+/** The reporting worker: MyInvois reporting (README "Malaysia (MyInvois)"); no other area reports to an authority yet. */
+@Module({
+  imports: [WorkerRuntimeModule.forWorker('reporting-worker')],
+  controllers: [ReportingWorkerController],
+  providers: [
+    TokenRedis,
+    { provide: MYINVOIS_HANDLERS, inject: [WORKER_RUNTIME, TokenRedis], useFactory: myInvoisHandlers },
+    ReportingJobs,
+  ],
+})
+export class ReportingWorkerModule {}
