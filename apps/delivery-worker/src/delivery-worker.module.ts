@@ -1,7 +1,13 @@
 import { Controller, Inject, Module } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import { type RecordedEvent, createLogger } from '@einvoice/domain';
-import { type EventHandler, type MessageContext, WORKER_RUNTIME, type WorkerRuntime, WorkerRuntimeModule } from '@einvoice/domain/infrastructure';
+import {
+  type EventHandler,
+  type MessageContext,
+  WORKER_RUNTIME,
+  type WorkerRuntime,
+  WorkerRuntimeModule,
+} from '@einvoice/domain/infrastructure';
 import { SandboxAccessPoint } from './access-point/sandbox-access-point';
 import { createDeliveryHandler } from './deliver-document';
 import { createSmlHandler } from './sml/drive-sml';
@@ -28,7 +34,8 @@ export class DeliveryWorkerController {
       log,
     });
     const smpId = process.env.PEPPOL_SMP_ID ?? 'einvoice-gateway-smp';
-    this.driveSml = createSmlHandler({ store, sml: new SandboxSml(dataSource, smpId, Number(process.env.SANDBOX_SML_LATENCY_MS ?? 0)), groupId, log });
+    const sml = new SandboxSml(dataSource, smpId, Number(process.env.SANDBOX_SML_LATENCY_MS ?? 0));
+    this.driveSml = createSmlHandler({ store, sml, groupId, log });
   }
 
   @EventPattern('DocumentSubmitted')

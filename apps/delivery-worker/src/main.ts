@@ -7,5 +7,7 @@ import { DeliveryWorkerModule, log } from './delivery-worker.module';
  * their SML state (DeliveryWorkerModule).
  */
 startWorkerProcess('delivery-worker', log, () =>
-  runWorkerApp('delivery-worker', log, DeliveryWorkerModule, { topics: (topics) => [topics.documents, topics.participants] }),
+  runWorkerApp('delivery-worker', log, DeliveryWorkerModule, {
+    topics: (topics) => [topics.documents, topics.participants],
+  }),
 );

@@ -12,7 +12,12 @@ import { MYINVOIS_HANDLERS, type MyInvoisHandlers } from './reporting-worker.pro
 export class ReportingWorkerController {
   constructor(@Inject(MYINVOIS_HANDLERS) private readonly handlers: MyInvoisHandlers) {}
 
-  @EventPattern(['MyInvoisDocumentsSubmitted', 'MyInvoisSubmissionAccepted', 'MyInvoisSubmissionPolled', 'MyInvoisDocumentCancellationRequested'])
+  @EventPattern([
+    'MyInvoisDocumentsSubmitted',
+    'MyInvoisSubmissionAccepted',
+    'MyInvoisSubmissionPolled',
+    'MyInvoisDocumentCancellationRequested',
+  ])
   submission(@Payload() event: RecordedEvent, @Ctx() ctx: MessageContext): Promise<void> {
     return this.handlers.report(event, ctx);
   }

@@ -1,13 +1,23 @@
 // What the reporting worker owns besides its consumer, as Nest providers: the MyInvois handlers,
 // the token cache's Redis client and the periodic jobs.
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import Redis from 'ioredis';
 import { SecretBox, createLogger } from '@einvoice/domain';
 import { type EventHandler, SealedRedisStore, WORKER_RUNTIME, type WorkerRuntime } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
 import { createBuyerRejectionHandler } from './myinvois/buyer-rejection';
 import { RejectionWatch } from './myinvois/rejection-watch';
-import { type MyInvoisReportingDependencies, createMyInvoisHandler, myInvoisReportingSettings } from './myinvois/report-myinvois';
+import {
+  type MyInvoisReportingDependencies,
+  createMyInvoisHandler,
+  myInvoisReportingSettings,
+} from './myinvois/report-myinvois';
 import { StaleSweep } from './myinvois/stale-sweep';
 
 export const log = createLogger('reporting-worker');
@@ -45,9 +55,11 @@ export class TokenRedis implements OnApplicationShutdown {
  * what its predecessor submitted.
  */
 export function myInvoisHandlers(runtime: WorkerRuntime, redis: TokenRedis): MyInvoisHandlers {
-  const connector = myinvois.connectorFromEnv(process.env, { query: (sql, params) => runtime.dataSource.query(sql, params) });
+  const query = (sql: string, params?: unknown[]) => runtime.dataSource.query(sql, params);
+  const connector = myinvois.connectorFromEnv(process.env, { query });
   const secrets = SecretBox.fromEnv();
-  const store = new SealedRedisStore<myinvois.CachedToken>(redis.client, secrets, myinvois.tokenStorePrefix(runtime.config.kafkaPrefix));
+  const prefix = myinvois.tokenStorePrefix(runtime.config.kafkaPrefix);
+  const store = new SealedRedisStore<myinvois.CachedToken>(redis.client, secrets, prefix);
   const deps: MyInvoisReportingDependencies = {
     store: runtime.store,
     connector,
@@ -74,7 +86,11 @@ export class ReportingJobs implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(@Inject(WORKER_RUNTIME) runtime: WorkerRuntime, @Inject(MYINVOIS_HANDLERS) handlers: MyInvoisHandlers) {
     const { deps } = handlers;
     const lockName = runtime.config.kafkaPrefix;
-    this.watch = new RejectionWatch(deps, { dataSource: runtime.dataSource, lockName, intervalMs: Number(process.env.MYINVOIS_REJECTION_WATCH_MS ?? 60_000) });
+    this.watch = new RejectionWatch(deps, {
+      dataSource: runtime.dataSource,
+      lockName,
+      intervalMs: Number(process.env.MYINVOIS_REJECTION_WATCH_MS ?? 60_000),
+    });
     this.staleSweep = new StaleSweep(deps, {
       dataSource: runtime.dataSource,
       lockName,

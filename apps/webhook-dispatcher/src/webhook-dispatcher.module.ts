@@ -1,7 +1,13 @@
 import { Controller, Inject, Module } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import { type RecordedEvent, myInvoisPortalUrl } from '@einvoice/domain';
-import { type EventHandler, type MessageContext, WORKER_RUNTIME, type WorkerRuntime, WorkerRuntimeModule } from '@einvoice/domain/infrastructure';
+import {
+  type EventHandler,
+  type MessageContext,
+  WORKER_RUNTIME,
+  type WorkerRuntime,
+  WorkerRuntimeModule,
+} from '@einvoice/domain/infrastructure';
 import { createDeliveryRecorder } from './record-deliveries';
 import { WebhookQueue, WebhookSender, WebhookSettings, WebhookSweeper, log } from './webhook-dispatcher.providers';
 

@@ -1,7 +1,13 @@
 // What the webhook dispatcher owns besides its consumer, as Nest providers, stopped on SIGTERM in
 // the order of README "How it works": the BullMQ worker before the consumer (it finishes its active
 // jobs), then the sweeper, then the queue (a module of its own, so after the sweeper), then the pool.
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import type { Queue, Worker } from 'bullmq';
 import { SecretBox, type WebhookConfig, createLogger, loadWebhookConfig } from '@einvoice/domain';
 import { WORKER_RUNTIME, type WorkerRuntime, createWebhookQueue, webhookQueueName } from '@einvoice/domain/infrastructure';
@@ -38,7 +44,8 @@ export class WebhookSender implements OnModuleDestroy {
 
   constructor(@Inject(WORKER_RUNTIME) runtime: WorkerRuntime, settings: WebhookSettings) {
     const { config, secrets } = settings;
-    this.worker = createWebhookWorker(webhookQueueName(runtime.config.kafkaPrefix), runtime.config.redisUrl, { db: runtime.dataSource, secrets, config, log });
+    const queueName = webhookQueueName(runtime.config.kafkaPrefix);
+    this.worker = createWebhookWorker(queueName, runtime.config.redisUrl, { db: runtime.dataSource, secrets, config, log });
     this.worker.on('error', (error) => log('warn', 'webhook worker error', { error: String(error) }));
   }
 
@@ -53,7 +60,8 @@ export class WebhookSweeper implements OnApplicationBootstrap, OnApplicationShut
   private readonly sweeper: Sweeper;
 
   constructor(@Inject(WORKER_RUNTIME) runtime: WorkerRuntime, queue: WebhookQueue, settings: WebhookSettings) {
-    this.sweeper = new Sweeper(runtime.dataSource, queue.queue, settings.config.schedule, settings.config.sweepIntervalMs, log);
+    const { schedule, sweepIntervalMs } = settings.config;
+    this.sweeper = new Sweeper(runtime.dataSource, queue.queue, schedule, sweepIntervalMs, log);
   }
 
   onApplicationBootstrap(): void {

@@ -53,7 +53,8 @@ export interface EventDescription {
 export function describedByHeaders(headers: IHeaders | undefined): EventDescription | undefined {
   const type = headerString(headers, EVENT_HEADERS.type);
   if (type === undefined) return undefined;
-  return { type, area: headerString(headers, EVENT_HEADERS.area), streamKind: headerString(headers, EVENT_HEADERS.streamKind) };
+  const area = headerString(headers, EVENT_HEADERS.area);
+  return { type, area, streamKind: headerString(headers, EVENT_HEADERS.streamKind) };
 }
 
 /** The same description, from a decoded event (messages without headers). */

@@ -27,7 +27,8 @@ export interface EventSubscription {
 }
 
 /** Options of a KafkaEventTransport: the client, its subscriptions, and the consumers' settings. */
-export interface KafkaEventTransportOptions extends Pick<EventConsumerOptions, 'sessionTimeout' | 'heartbeatInterval' | 'partitionsConsumedConcurrently'> {
+export interface KafkaEventTransportOptions
+  extends Pick<EventConsumerOptions, 'sessionTimeout' | 'heartbeatInterval' | 'partitionsConsumedConcurrently'> {
   readonly kafka: Kafka;
   readonly subscriptions: readonly EventSubscription[];
   readonly retry?: Partial<RetryPolicy>;
@@ -77,7 +78,8 @@ export class KafkaEventTransport extends Server implements CustomTransportStrate
   private async start(): Promise<void> {
     const { kafka, subscriptions, retry, sessionTimeout, heartbeatInterval, partitionsConsumedConcurrently } = this.options;
     for (const subscription of subscriptions) {
-      const handlerOf = (type: string) => this.messageHandlers.get((subscription.patternOf ?? ((t: string) => t))(type));
+      const patternOf = subscription.patternOf ?? ((type: string) => type);
+      const handlerOf = (type: string) => this.messageHandlers.get(patternOf(type));
       const consumer = new EventConsumer({
         kafka,
         groupId: subscription.groupId,

@@ -1,4 +1,4 @@
-import type { INestMicroservice, Type } from '@nestjs/common';
+import type { INestMicroservice, NestApplicationOptions, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { AsyncMicroserviceOptions, CustomStrategy } from '@nestjs/microservices';
 import type { Logger } from '../../log';
@@ -29,7 +29,13 @@ export function workerSubscriptions(runtime: WorkerRuntime, options: WorkerAppOp
     deadLetterTopic: topics.deadLetter,
   };
   if (!options.deadLetters) return [main];
-  return [main, { groupId: `${runtime.groupId}.dead-letter`, topics: [topics.deadLetter], deadLetterTopic: null, patternOf: deadLettered }];
+  const deadLetters: EventSubscription = {
+    groupId: `${runtime.groupId}.dead-letter`,
+    topics: [topics.deadLetter],
+    deadLetterTopic: null,
+    patternOf: deadLettered,
+  };
+  return [main, deadLetters];
 }
 
 /**
@@ -56,9 +62,13 @@ export async function createWorkerApp(module: Type<unknown>, options: WorkerAppO
  * A Nest microservice on a KafkaEventTransport (given, or made by a factory of providers), whose
  * handlers' errors reach the transport as they were thrown (RethrowRpcErrors).
  */
-export async function createEventMicroservice(module: Type<unknown>, transport: CustomStrategy | AsyncMicroserviceOptions): Promise<INestMicroservice> {
+export async function createEventMicroservice(
+  module: Type<unknown>,
+  transport: CustomStrategy | AsyncMicroserviceOptions,
+): Promise<INestMicroservice> {
   // abortOnError false: a failed start (database down) throws to startWorkerProcess (exit 1), not abort().
-  const app = await NestFactory.createMicroservice(module, { ...transport, logger: ['error', 'warn'], abortOnError: false });
+  const options: NestApplicationOptions = { logger: ['error', 'warn'], abortOnError: false };
+  const app = await NestFactory.createMicroservice(module, { ...transport, ...options });
   app.useGlobalFilters(new RethrowRpcErrors());
   return app;
 }
@@ -70,7 +80,12 @@ export async function createEventMicroservice(module: Type<unknown>, transport: 
  * `onApplicationShutdown` module by module (WorkerRuntimeModule), the database pool last; exit 0, or 1
  * if a hook failed. A second signal exits at once.
  */
-export async function runWorkerApp(app: string, log: Logger, module: Type<unknown>, options: WorkerAppOptions = {}): Promise<INestMicroservice> {
+export async function runWorkerApp(
+  app: string,
+  log: Logger,
+  module: Type<unknown>,
+  options: WorkerAppOptions = {},
+): Promise<INestMicroservice> {
   const worker = await createWorkerApp(module, options);
   worker.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
   let signals = 0;
@@ -79,6 +94,7 @@ export async function runWorkerApp(app: string, log: Logger, module: Type<unknow
   process.on('SIGINT', impatient);
   await worker.listen();
   const runtime = worker.get<WorkerRuntime>(WORKER_RUNTIME);
-  log('info', `${app} consuming`, { subscriptions: workerSubscriptions(runtime, options).map((s) => ({ group: s.groupId, topics: s.topics })) });
+  const subscriptions = workerSubscriptions(runtime, options).map((s) => ({ group: s.groupId, topics: s.topics }));
+  log('info', `${app} consuming`, { subscriptions });
   return worker;
 }
