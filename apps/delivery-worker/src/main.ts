@@ -1,37 +1,13 @@
-import { areaEventPlugins } from '@einvoice/areas';
-import { createLogger } from '@einvoice/domain';
-import { platformEventRegistry, runWorker, startWorkerProcess } from '@einvoice/domain/infrastructure';
-import { SandboxAccessPoint } from './access-point/sandbox-access-point';
-import { createDeliveryHandler } from './deliver-document';
-import { createSmlHandler } from './sml/drive-sml';
-import { SandboxSml } from './sml/sml-connector';
-
-const log = createLogger('delivery-worker');
+import 'reflect-metadata';
+import { runWorkerApp, startWorkerProcess } from '@einvoice/domain/infrastructure';
+import { DeliveryWorkerModule, log } from './delivery-worker.module';
 
 /**
- * Consumes submitted documents and delivers them over Peppol (sandbox access point by default),
- * and participant events, to drive their SML state (sandbox SML by default).
+ * Consumes submitted documents and delivers them over Peppol, and participant events, to drive
+ * their SML state (DeliveryWorkerModule).
  */
 startWorkerProcess('delivery-worker', log, () =>
-  runWorker(
-    'delivery-worker',
-    log,
-    platformEventRegistry(areaEventPlugins()),
-    (runtime) => {
-      const deliver = createDeliveryHandler({
-        store: runtime.store,
-        accessPoint: new SandboxAccessPoint(runtime.dataSource, Number(process.env.SANDBOX_AP_LATENCY_MS ?? 0)),
-        groupId: runtime.groupId,
-        log,
-      });
-      const sml = createSmlHandler({
-        store: runtime.store,
-        sml: new SandboxSml(runtime.dataSource, process.env.PEPPOL_SMP_ID ?? 'einvoice-gateway-smp', Number(process.env.SANDBOX_SML_LATENCY_MS ?? 0)),
-        groupId: runtime.groupId,
-        log,
-      });
-      return (event, context) => (event.streamId.startsWith('participant-') ? sml(event, context) : deliver(event, context));
-    },
-    (topics) => [topics.documents, topics.participants],
-  ),
+  runWorkerApp('delivery-worker', log, DeliveryWorkerModule, {
+    topics: (topics) => [topics.documents, topics.participants],
+  }),
 );

@@ -35,7 +35,8 @@ export class Connections implements OnModuleInit, OnApplicationShutdown {
       // With its own relay the gateway wakes it in-process; without, other relays need the NOTIFY.
       wakeRelay: config.outboxRelay ? { afterCommit: () => void this.relay.wake() } : 'notify',
     });
-    this.publisher = new KafkaEventPublisher(createKafka({ ...config, kafkaClientId: 'einvoice-gateway' }));
+    // x-area from the registry: a worker passes over other areas' events without decoding them.
+    this.publisher = new KafkaEventPublisher(createKafka({ ...config, kafkaClientId: 'einvoice-gateway' }), { areaOf: (event) => registry.areaOf(event) });
     this.relay = new OutboxRelay({
       dataSource: this.dataSource,
       databaseUrl: config.databaseUrl,

@@ -8,6 +8,7 @@ export * from './eventstore';
 export * from './projections';
 export * from './kafka';
 export * from './runtime';
+export * from './microservice';
 export * from './webhooks';
 export * from './secrets/sealed-redis-store';
 export * from './plugins';

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { InfrastructureConfig, loadInfrastructureConfig } from './config';
 import { createDataSource } from './database';
 import { EventStore } from './eventstore';
-import { Closeable, EventConsumer, EventHandler, TopicNames, createKafka, installShutdown, topicNames } from './kafka';
+import { createKafka } from './kafka';
 import type { Logger } from '../log';
 import type { EventRegistry } from './plugins';
 
@@ -17,7 +17,10 @@ export interface WorkerRuntime {
   readonly groupId: string;
 }
 
-/** Opens a worker's connections; `registry` is the app's `platformEventRegistry(areaEventPlugins())`. */
+/**
+ * Opens a worker's runtime; `WorkerRuntimeModule` provides it and closes its pool on shutdown.
+ * `registry` is the app's `platformEventRegistry(areaEventPlugins())`.
+ */
 export async function openWorkerRuntime(app: string, registry: EventRegistry, env: NodeJS.ProcessEnv = process.env): Promise<WorkerRuntime> {
   const config = loadInfrastructureConfig(env);
   // A handler may hold two connections at once (its transaction and a submission lock or the
@@ -33,54 +36,6 @@ export async function openWorkerRuntime(app: string, registry: EventRegistry, en
   });
   const kafka = createKafka({ ...config, kafkaClientId: `einvoice-${app}` });
   return { config, dataSource, store, kafka, groupId: `${config.kafkaPrefix}.${app}` };
-}
-
-/** What a worker plugs into `runWorker`: its handler, and what it owns besides the consumer. */
-export interface WorkerParts {
-  readonly handle: EventHandler;
-  /** Stopped before the consumer on SIGTERM (e.g. a queue worker finishing its active job). */
-  readonly stopFirst?: readonly Closeable[];
-  /** Stopped after the consumer, before the database pool. */
-  readonly stopAfter?: readonly Closeable[];
-  /** Runs once the consumer is consuming. */
-  readonly started?: () => void;
-}
-
-/**
- * Runs a worker: opens its runtime, consumes the given topics with its handler under its own
- * group, and shuts down cleanly on SIGTERM/SIGINT (in-flight message finished, offsets committed).
- */
-export async function runWorker(
-  app: string,
-  log: Logger,
-  registry: EventRegistry,
-  setup: (runtime: WorkerRuntime) => EventHandler | WorkerParts,
-  topicsOf: (topics: TopicNames) => string[] = (topics) => [topics.documents],
-): Promise<WorkerRuntime> {
-  const runtime = await openWorkerRuntime(app, registry);
-  const topics = topicNames(runtime.config.kafkaPrefix);
-  const made = setup(runtime);
-  const parts: WorkerParts = typeof made === 'function' ? { handle: made } : made;
-  const consumer = new EventConsumer({
-    kafka: runtime.kafka,
-    groupId: runtime.groupId,
-    topics: topicsOf(topics),
-    deadLetterTopic: topics.deadLetter,
-    sessionTimeout: runtime.config.kafkaSessionTimeoutMs,
-    heartbeatInterval: runtime.config.kafkaHeartbeatIntervalMs,
-    partitionsConsumedConcurrently: runtime.config.kafkaPartitionsConcurrency,
-    handle: parts.handle,
-  });
-  installShutdown([
-    ...(parts.stopFirst ?? []),
-    consumer,
-    ...(parts.stopAfter ?? []),
-    { stop: () => runtime.dataSource.destroy() },
-  ]);
-  await consumer.start();
-  parts.started?.();
-  log('info', `${app} consuming`, { group: runtime.groupId, topics: topicsOf(topics) });
-  return runtime;
 }
 
 /** The `main` of a worker process: run it, or log why it could not start and exit 1. */

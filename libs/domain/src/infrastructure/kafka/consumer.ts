@@ -3,6 +3,7 @@ import { AppError } from '../../errors';
 import type { RecordedEvent } from '../../events';
 import { decodeEvent } from './codec';
 import { sendToDeadLetter } from './dead-letter';
+import { describedByEvent, describedByHeaders, type EventDescription } from './headers';
 import { DEFAULT_RETRY, backoffMs, errorCode, errorMessage, isRetriable, type RetryPolicy, sleepWithHeartbeats, worstCaseBackoffMs } from './retry';
 
 /** What a handler learns about the message it handles. */
@@ -31,8 +32,18 @@ export interface EventConsumerOptions {
   readonly groupId: string;
   readonly topics: readonly string[];
   readonly handle: EventHandler;
-  /** Usually `topicNames(prefix).deadLetter`. */
-  readonly deadLetterTopic: string;
+  /**
+   * Whether this consumer handles such an event. Asked from the message's headers before its
+   * value is decoded (headers.ts), so an event nobody here handles is passed over, committed,
+   * without parsing its value; a message without the headers is decoded first. Default: all.
+   */
+  readonly handles?: (event: EventDescription) => boolean;
+  /**
+   * Usually `topicNames(prefix).deadLetter`. `null` for a consumer OF the dead-letter topic:
+   * what it fails to handle is logged and passed over (it stays in that topic), never sent
+   * back to it, where the same consumer would meet it again and again.
+   */
+  readonly deadLetterTopic: string | null;
   readonly retry?: Partial<RetryPolicy>;
   /** kafkajs default 30000 ms. Must exceed the retry policy's total backoff. */
   readonly sessionTimeout?: number;
@@ -114,10 +125,16 @@ export class EventConsumer {
   }
 
   private async onMessage({ topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {
-    const deadLetter = (attempts: number, error: unknown) => {
-      this.log('warn', 'dead-lettered a message', { topic, partition, offset: message.offset, attempts, code: errorCode(error), error: errorMessage(error) });
+    const { handles, deadLetterTopic } = this.options;
+    const described = describedByHeaders(message.headers);
+    if (handles && described && !handles(described)) return;
+
+    const deadLetter = async (attempts: number, error: unknown) => {
+      const fields = { topic, partition, offset: message.offset, attempts, code: errorCode(error), error: errorMessage(error) };
+      if (deadLetterTopic === null) return this.log('error', 'passed over a dead-lettered message that failed again', fields);
+      this.log('warn', 'dead-lettered a message', fields);
       // `this.producer` is set for as long as kafkajs may call us: stop() disconnects it last.
-      return sendToDeadLetter(this.producer!, this.options.deadLetterTopic, message, {
+      return sendToDeadLetter(this.producer!, deadLetterTopic, message, {
         topic,
         partition,
         groupId: this.options.groupId,
@@ -133,6 +150,8 @@ export class EventConsumer {
     } catch (error) {
       return deadLetter(0, error);
     }
+    // Published before the headers existed: the decoded event tells the same.
+    if (handles && !described && !handles(describedByEvent(event))) return;
 
     for (let attempt = 1; ; attempt++) {
       let rebalancing: unknown;

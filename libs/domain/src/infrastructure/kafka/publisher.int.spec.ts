@@ -38,7 +38,7 @@ describe('KafkaEventPublisher and topics (real broker)', () => {
   it('publishes events keyed by stream to the topic of their stream kind, with event headers', async () => {
     const prefix = uniquePrefix();
     await ensureTopics(kafka, prefix);
-    const document = recordedEvent('document-7d0b8e52-0d7e-4c4a-9a57-6f0a4b1f3c11', 1, { number: 'INV-1' });
+    const document = recordedEvent('document-7d0b8e52-0d7e-4c4a-9a57-6f0a4b1f3c11', 1, { number: 'INV-1', area: 'be' });
     const supplier = { ...recordedEvent('supplier-0b7f3a9e-3c55-4a8f-8d38-2a6f1b9c7e20', 1), type: 'SupplierOnboarded' };
     const messages = [document, supplier].map((value) => ({ topic: platformEventRegistry([]).topicFor(prefix, value.streamId), key: value.streamId, value, headers: { 'x-tenant': 'tenant-1' } }));
 
@@ -50,6 +50,10 @@ describe('KafkaEventPublisher and topics (real broker)', () => {
     expect(JSON.parse(onDocuments.value!.toString())).toEqual(document);
     expect(header(onDocuments, 'x-event-id')).toBe(document.eventId);
     expect(header(onDocuments, 'x-event-type')).toBe('DocumentSubmitted');
+    expect(header(onDocuments, 'x-stream-kind')).toBe('document');
+    expect(header(onDocuments, 'x-area')).toBe('be');
+    expect(header(onSuppliers, 'x-stream-kind')).toBe('supplier');
+    expect(header(onSuppliers, 'x-area')).toBeUndefined();
     expect(header(onDocuments, 'x-tenant')).toBe('tenant-1');
     expect(JSON.parse(onSuppliers.value!.toString())).toEqual(supplier);
     expect(await messageCount(kafka, `${prefix}.participants`)).toBe(0);

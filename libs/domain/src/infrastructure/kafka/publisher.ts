@@ -2,6 +2,7 @@ import type { Admin, Kafka, Producer } from 'kafkajs';
 import { AppError } from '../../errors';
 import type { RecordedEvent } from '../../events';
 import { encodeEvent } from './codec';
+import { areaInData, eventHeaders, type AreaOf } from './headers';
 import { compressionFor, isRefusedByBroker } from './message-size';
 
 /** One event to publish: the outbox relay builds these from outbox rows. */
@@ -14,8 +15,15 @@ export interface OutgoingMessage {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
+/** Options of a KafkaEventPublisher. */
+export interface KafkaEventPublisherOptions {
+  /** The area of an event, for the `x-area` header (headers.ts); default `data.area`. */
+  readonly areaOf?: AreaOf;
+}
+
 /**
- * Publishes recorded events, in order per key. Errors propagate: the outbox relay keeps the
+ * Publishes recorded events, in order per key, with the headers a consumer decides on without
+ * decoding the value (`x-event-type`, `x-area`, `x-stream-kind`: headers.ts). Errors propagate: the outbox relay keeps the
  * rows and tries again later (DESIGN.md "The event store": Kafka down = the outbox grows),
  * except `KAFKA.MESSAGE_REFUSED` (not retriable), which the relay parks (outbox-relay.ts).
  */
@@ -24,8 +32,10 @@ export class KafkaEventPublisher {
   private readonly admin: Admin;
   private connected = false;
   private probe?: Promise<boolean>;
+  private readonly areaOf: AreaOf;
 
-  constructor(kafka: Kafka) {
+  constructor(kafka: Kafka, options: KafkaEventPublisherOptions = {}) {
+    this.areaOf = options.areaOf ?? areaInData;
     this.producer = kafka.producer({
       // One request in flight per broker: a retried batch can never overtake the next one,
       // so the order per key holds. kafkajs's idempotent producer is still marked experimental;
@@ -64,7 +74,7 @@ export class KafkaEventPublisher {
       messages: list.map((m) => ({
         key: m.key,
         value: encodeEvent(m.value),
-        headers: { 'x-event-id': m.value.eventId, 'x-event-type': m.value.type, ...m.headers },
+        headers: { ...eventHeaders(m.value, this.areaOf), ...m.headers },
       })),
     }));
     const bytes = topicMessages.reduce((sum, t) => sum + t.messages.reduce((n, m) => n + Buffer.byteLength(m.value), 0), 0);

@@ -53,13 +53,24 @@ export async function readTopic(kafka: Kafka, topic: string, count: number, time
   return messages;
 }
 
-/** Messages ever written to a topic (sum of high watermarks): proves that nothing was. */
+/**
+ * Messages ever written to a topic (sum of high watermarks): proves that nothing was. Right after
+ * a topic was created a broker may still answer NOT_LEADER (metadata lag, KAFKA-15780): asked again.
+ */
 export async function messageCount(kafka: Kafka, topic: string): Promise<number> {
   const admin = kafka.admin();
   await admin.connect();
   try {
-    const offsets = await admin.fetchTopicOffsets(topic);
-    return offsets.reduce((sum, p) => sum + Number(p.high), 0);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const offsets = await admin.fetchTopicOffsets(topic);
+        return offsets.reduce((sum, p) => sum + Number(p.high), 0);
+      } catch (error) {
+        if ((error as { type?: string }).type !== 'NOT_LEADER_FOR_PARTITION' || attempt >= 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        await admin.fetchTopicMetadata({ topics: [topic] }); // refreshes the client's idea of the leaders
+      }
+    }
   } finally {
     await admin.disconnect();
   }

@@ -1,0 +1,56 @@
+import { areaEventPlugins } from '@einvoice/areas';
+import { Controller, Inject, Module } from '@nestjs/common';
+import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
+import { type RecordedEvent, createLogger } from '@einvoice/domain';
+import {
+  type EventHandler,
+  type MessageContext,
+  WORKER_RUNTIME,
+  type WorkerRuntime,
+  WorkerRuntimeModule,
+  platformEventRegistry,
+} from '@einvoice/domain/infrastructure';
+import { SandboxAccessPoint } from './access-point/sandbox-access-point';
+import { createDeliveryHandler } from './deliver-document';
+import { createSmlHandler } from './sml/drive-sml';
+import { SandboxSml } from './sml/sml-connector';
+
+export const log = createLogger('delivery-worker');
+
+/**
+ * Submitted documents, delivered over Peppol (sandbox access point by default), and participants'
+ * SML requests, driven at the SML (sandbox SML by default). Other events of the documents topic
+ * (MyInvois submissions, whose bulk is ~16 MB) are passed over from their headers, never decoded.
+ */
+@Controller()
+export class DeliveryWorkerController {
+  private readonly deliver: EventHandler;
+  private readonly driveSml: EventHandler;
+
+  constructor(@Inject(WORKER_RUNTIME) runtime: WorkerRuntime) {
+    const { store, dataSource, groupId } = runtime;
+    this.deliver = createDeliveryHandler({
+      store,
+      accessPoint: new SandboxAccessPoint(dataSource, Number(process.env.SANDBOX_AP_LATENCY_MS ?? 0)),
+      groupId,
+      log,
+    });
+    const smpId = process.env.PEPPOL_SMP_ID ?? 'einvoice-gateway-smp';
+    const sml = new SandboxSml(dataSource, smpId, Number(process.env.SANDBOX_SML_LATENCY_MS ?? 0));
+    this.driveSml = createSmlHandler({ store, sml, groupId, log });
+  }
+
+  @EventPattern('DocumentSubmitted')
+  documentSubmitted(@Payload() event: RecordedEvent, @Ctx() ctx: MessageContext): Promise<void> {
+    return this.deliver(event, ctx);
+  }
+
+  @EventPattern(['SmlActivationRequested', 'SmlDeactivationRequested'])
+  smlChangeRequested(@Payload() event: RecordedEvent, @Ctx() ctx: MessageContext): Promise<void> {
+    return this.driveSml(event, ctx);
+  }
+}
+
+/** The delivery worker: its controller on the worker runtime (the access point and SML are stateless over its pool). */
+@Module({ imports: [WorkerRuntimeModule.forWorker('delivery-worker', platformEventRegistry(areaEventPlugins()))], controllers: [DeliveryWorkerController] })
+export class DeliveryWorkerModule {}

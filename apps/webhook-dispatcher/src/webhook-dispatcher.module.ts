@@ -1,0 +1,60 @@
+import { Controller, Inject, Module } from '@nestjs/common';
+import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
+import type { RecordedEvent } from '@einvoice/domain';
+import { areaEventPlugins, webhookSources } from '@einvoice/areas';
+import {
+  type EventHandler,
+  type MessageContext,
+  WORKER_RUNTIME,
+  type WorkerRuntime,
+  WorkerRuntimeModule,
+  platformEventRegistry,
+} from '@einvoice/domain/infrastructure';
+import { createDeliveryRecorder } from './record-deliveries';
+import { WebhookQueue, WebhookSender, WebhookSettings, WebhookSweeper, log } from './webhook-dispatcher.providers';
+
+/** The areas' webhook sources by event type (area registry `webhooks`). */
+const sources = webhookSources();
+
+/**
+ * The events that have webhooks: the platform's DocumentReceived (PeppolReceived) and those the
+ * areas declare (e.g. the MyInvois lifecycle, libs/areas/src/myinvois/webhooks.ts). Each is recorded
+ * as one delivery per matching subscription, then enqueued (record-deliveries.ts).
+ */
+@Controller()
+export class WebhookDispatcherController {
+  private readonly record: EventHandler;
+
+  constructor(@Inject(WORKER_RUNTIME) runtime: WorkerRuntime, queue: WebhookQueue, settings: WebhookSettings) {
+    this.record = createDeliveryRecorder({
+      store: runtime.store,
+      queue: queue.queue,
+      groupId: runtime.groupId,
+      schedule: settings.config.schedule,
+      sources,
+      log,
+    });
+  }
+
+  @EventPattern(['DocumentReceived', ...sources.keys()])
+  webhookEvent(@Payload() event: RecordedEvent, @Ctx() ctx: MessageContext): Promise<void> {
+    return this.record(event, ctx);
+  }
+}
+
+const runtime = WorkerRuntimeModule.forWorker('webhook-dispatcher', platformEventRegistry(areaEventPlugins()));
+
+/** The queue between the runtime and the root module: Nest closes it after the sweeper, before the pool. */
+@Module({ imports: [runtime], providers: [WebhookQueue], exports: [WebhookQueue] })
+export class WebhookQueueModule {}
+
+/**
+ * The webhook dispatcher (README "Webhooks"): a Kafka consumer records deliveries, a BullMQ worker in
+ * the same process sends them, a sweeper re-enqueues what a crash left behind.
+ */
+@Module({
+  imports: [runtime, WebhookQueueModule],
+  controllers: [WebhookDispatcherController],
+  providers: [WebhookSettings, WebhookSender, WebhookSweeper],
+})
+export class WebhookDispatcherModule {}
