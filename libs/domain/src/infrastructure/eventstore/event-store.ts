@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { AppError, WrongExpectedVersionError } from '../../errors';
+import { WrongExpectedVersionError } from '../../errors';
 import type { RecordedEvent } from '../../events';
 import type { ConstraintErrorMap } from '../../plugin';
 import { Projector, TopicResolver, UnitOfWork, toRecordedEvent } from './unit-of-work';
