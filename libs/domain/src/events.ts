@@ -9,6 +9,11 @@ export interface EventMetadata {
   readonly correlationId?: string;
   readonly causationId?: string;
   readonly idempotencyKey?: string;
+  /**
+   * The versioned rule set of the area the command was validated under (`peppol-bis-3:billing:2026.5`,
+   * area registry), so a document can be re-checked against the rules it was accepted by.
+   */
+  readonly ruleSetId?: string;
 }
 
 /** An event as deciders produce it, before it has a position in a stream. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ExecutionContext, createParamDecorator } from '@nestjs/common';
+import type { EventMetadata } from '@einvoice/domain';
 import type { Tenant } from '../auth/api-keys';
 import type { IdempotencyContext } from '../idempotency/idempotency';
 import type { IdempotentRequest } from '../idempotency/idempotency.interceptor';
@@ -21,3 +22,8 @@ export const Ctx = createParamDecorator((_: unknown, context: ExecutionContext):
     idempotency: request.idempotency,
   };
 });
+
+/** The metadata of the events a request appends: who, which request, which key, and the area's rule set when an area decided. */
+export function eventMetadata(context: RequestContext, ruleSetId?: string): EventMetadata {
+  return { tenantId: context.tenant.id, correlationId: context.correlationId, idempotencyKey: context.idempotency?.key, ruleSetId };
+}

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
-  EventMetadata,
   FieldIssue,
   ParticipantCommand,
   WrongExpectedVersionError,
@@ -22,7 +21,7 @@ import {
   requireDocumentTypeId,
   toLookupParticipants,
 } from '@einvoice/areas';
-import type { RequestContext } from '../http/request-context';
+import { type RequestContext, eventMetadata } from '../http/request-context';
 import { recordResponse } from '../idempotency/idempotency';
 import { Connections } from '../infrastructure/infrastructure.module';
 import { ParticipantsConfig, loadParticipantsConfig } from './participants.config';
@@ -39,9 +38,6 @@ export interface Answer {
 /** Most ids one lookup may ask for. */
 const MAX_LOOKUP_IDS = 100;
 
-export function metadataOf(context: RequestContext): EventMetadata {
-  return { tenantId: context.tenant.id, correlationId: context.correlationId, idempotencyKey: context.idempotency?.key };
-}
 
 /** The Peppol participant area (seed 000 "Peppol participant", paths under `/1.0`). */
 @Injectable()
@@ -65,7 +61,7 @@ export class ParticipantsService {
           participantId: pid, tenantId: context.tenant.id, source: 'api', businessEntities: request.businessEntities,
           registeredAt: new Date().toISOString(), kycRequired, kycMethods: [...kycMethods],
         },
-      }, metadataOf(context));
+      }, eventMetadata(context));
       const answer: Answer = kycRequired
         ? { statusCode: 202, body: { status: 'kyc_pending', message: 'KYC signing is required before the participant is created.', method: [...kycMethods], data: { pid } } }
         : { statusCode: 201, body: await this.lookupBody(uow, pid) };
@@ -86,7 +82,7 @@ export class ParticipantsService {
           participantId: pid, tenantId: context.tenant.id, method: document.method, pdfFile: document.fileName, sha256,
           sizeBytes: document.bytes.length, completedAt: new Date().toISOString(),
         },
-      }, metadataOf(context));
+      }, eventMetadata(context));
       await uow.query(
         `INSERT INTO participant_kyc_documents (participant_id, file_name, content, sha256) VALUES ($1, $2, $3, $4)
          ON CONFLICT (participant_id) DO NOTHING`,
@@ -135,7 +131,7 @@ export class ParticipantsService {
       ? { type: 'RequestSmlActivation', data: { participantId: pid, tenantId: context.tenant.id, at } }
       : { type: 'RequestSmlDeactivation', data: { participantId: pid, tenantId: context.tenant.id, at } };
     await this.withRetry(() =>
-      this.connections.store.transaction((uow) => handleCommand(uow, participantDecider, participantStreamId(pid), command, metadataOf(context))));
+      this.connections.store.transaction((uow) => handleCommand(uow, participantDecider, participantStreamId(pid), command, eventMetadata(context))));
     const done = action === 'activate' ? 'activated' : 'deactivated';
     const reached = await waitForSmlStatus(this.connections.dataSource, pid, done, this.config.smlWaitMs);
     const answer: Answer = reached

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { AppError, SupplierOnboardedData, SupplierProfile, issue, supplierDecider, supplierStreamId } from '@einvoice/domain';
 import { handleCommand } from '@einvoice/domain/infrastructure';
-import { myinvois } from '@einvoice/areas';
+import { areaOf, myinvois } from '@einvoice/areas';
 import { recordResponse } from '../../idempotency/idempotency';
 import { Connections } from '../../infrastructure/infrastructure.module';
 import { SupplierCache } from '../../suppliers/supplier-lookup';
-import type { RequestContext } from '../../http/request-context';
+import { type RequestContext, eventMetadata } from '../../http/request-context';
 import { registerSupplierParticipants } from '../../participants/supplier-participants';
 import { MyInvoisAuthority } from './authority';
 import { claimSupplierParticipant, onboardingAnswer } from './supplier-participant';
@@ -43,7 +43,7 @@ export class MyInvoisService {
       contactNumber: supplier.contactNumber,
       areaDetails: { msicCode: supplier.msicCode, industry: supplier.industry, state: supplier.state, otherIds: supplier.otherIds },
     };
-    const metadata = { tenantId: context.tenant.id, correlationId: context.correlationId, idempotencyKey: context.idempotency?.key };
+    const metadata = eventMetadata(context, areaOf('my').ruleSetId);
     return this.connections.store.transaction(async (uow) => {
       // First, under its lock: whether the TIN's Peppol participant is free decides the answer,
       // which the idempotency record stores (a concurrent retry waits on the same lock).

@@ -1,9 +1,10 @@
 import { AppError, EventMetadata } from '@einvoice/domain';
 import type { FastifyReply } from 'fastify';
 import type { UnitOfWork } from '@einvoice/domain/infrastructure';
+import { areaOf } from '@einvoice/areas';
 import { recordResponse } from '../../idempotency/idempotency';
 import type { Connections } from '../../infrastructure/infrastructure.module';
-import type { RequestContext } from '../../http/request-context';
+import { type RequestContext, eventMetadata } from '../../http/request-context';
 
 /** The status and body the controller sends. */
 export interface SubmissionAnswer {
@@ -46,7 +47,7 @@ export interface StateChangeRequest<R> {
  * or 202 with where to poll.
  */
 export async function requestStateChange<R>(connections: Connections, context: RequestContext, waitMs: number, request: StateChangeRequest<R>): Promise<SubmissionAnswer> {
-  const metadata: EventMetadata = { tenantId: context.tenant.id, correlationId: context.correlationId, idempotencyKey: context.idempotency?.key };
+  const metadata = eventMetadata(context, areaOf('my').ruleSetId);
   await connections.store.transaction(async (uow) => {
     await recordResponse(uow, context.idempotency, 202, request.pending);
     await request.record(uow, metadata);

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { AppError, EventMetadata, MyInvoisDocumentsSubmittedData, MyInvoisSubmissionKind, SubmissionError, issue, myInvoisSubmissionDecider, myInvoisSubmissionStreamId, notFound } from '@einvoice/domain';
+import { AppError, MyInvoisDocumentsSubmittedData, MyInvoisSubmissionKind, SubmissionError, issue, myInvoisSubmissionDecider, myInvoisSubmissionStreamId, notFound } from '@einvoice/domain';
 import { handleCommand } from '@einvoice/domain/infrastructure';
-import { myinvois, validateBody } from '@einvoice/areas';
+import { areaOf, myinvois, validateBody } from '@einvoice/areas';
 import { recordResponse } from '../../idempotency/idempotency';
 import { Connections } from '../../infrastructure/infrastructure.module';
 import { SupplierCache } from '../../suppliers/supplier-lookup';
-import type { RequestContext } from '../../http/request-context';
+import { type RequestContext, eventMetadata } from '../../http/request-context';
 import { myInvoisTransportMode } from './transport-mode';
 import { submittedDocumentOf } from './peppol-leg';
 import { RawDocument, myInvoisDocumentBytes, peppolCopyBytes } from './raw-documents';
@@ -94,7 +94,7 @@ export class MyInvoisSubmissionService {
     };
     const pending = answer(submissionId, null, [], prepared.rejected, data.documents.map((d) => ({ id: d.documentId, invoice_code_number: d.invoiceCodeNumber })));
     const statusCode = data.documents.length ? 202 : 200;
-    const metadata: EventMetadata = { tenantId: context.tenant.id, correlationId: context.correlationId, idempotencyKey: context.idempotency?.key };
+    const metadata = eventMetadata(context, areaOf('my').ruleSetId);
     await this.connections.store.transaction(async (uow) => {
       // A replay of this request answers the 202 with the poll links: its outcome is in GET.
       await recordResponse(uow, context.idempotency, statusCode, pending);

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   DocumentSubmittedData,
-  EventMetadata,
   SupplierOnboardedData,
   documentDecider,
   documentStreamId,
@@ -11,9 +10,9 @@ import {
   supplierStreamId,
 } from '@einvoice/domain';
 import { handleCommand } from '@einvoice/domain/infrastructure';
-import { PeppolAreaCode, participantIdFor, peppolAreas } from '@einvoice/areas';
+import { PeppolAreaCode, areaOf, participantIdFor, peppolAreas } from '@einvoice/areas';
 import { recordResponse } from '../../idempotency/idempotency';
-import type { RequestContext } from '../../http/request-context';
+import { type RequestContext, eventMetadata } from '../../http/request-context';
 import { Connections } from '../../infrastructure/infrastructure.module';
 import { SupplierCache, isUuid } from '../../suppliers/supplier-lookup';
 import { registerSupplierParticipants } from '../../participants/supplier-participants';
@@ -24,10 +23,6 @@ interface DocumentRow {
   delivery_status: string;
   fields: Record<string, unknown>;
   xml: string;
-}
-
-function metadataOf(context: RequestContext): EventMetadata {
-  return { tenantId: context.tenant.id, correlationId: context.correlationId, idempotencyKey: context.idempotency?.key };
 }
 
 /** Belgium, Germany, Singapore: onboarding, submission and reads (seed 002, one shape for three areas). */
@@ -53,8 +48,8 @@ export class PeppolAreaService {
       // The idempotency record first: a concurrent retry with the same key waits on it and then
       // replays this answer, instead of tripping over the rows this request creates.
       await recordResponse(uow, context.idempotency, 201, response);
-      await handleCommand(uow, supplierDecider, supplierStreamId(supplierId), { type: 'OnboardSupplier', data }, metadataOf(context));
-      await registerSupplierParticipants(uow, data, metadataOf(context));
+      await handleCommand(uow, supplierDecider, supplierStreamId(supplierId), { type: 'OnboardSupplier', data }, eventMetadata(context, areaOf(code).ruleSetId));
+      await registerSupplierParticipants(uow, data, eventMetadata(context, areaOf(code).ruleSetId));
     });
     return response;
   }
@@ -83,7 +78,7 @@ export class PeppolAreaService {
     const response = { status: 'success', data: { DocumentID: documentId, DeliveryStatus: 'Scheduled' } };
     await this.connections.store.transaction(async (uow) => {
       await recordResponse(uow, context.idempotency, 202, response);
-      await handleCommand(uow, documentDecider, documentStreamId(documentId), { type: 'SubmitDocument', data }, metadataOf(context));
+      await handleCommand(uow, documentDecider, documentStreamId(documentId), { type: 'SubmitDocument', data }, eventMetadata(context, areaOf(code).ruleSetId));
     });
     return response;
   }
