@@ -1,28 +1,27 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
-import { peppolAreaControllers } from './areas/peppol/peppol-area.controllers';
+import { areaControllers } from './areas/area-controllers';
 import { PeppolAreaService } from './areas/peppol/peppol-area.service';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { HealthController } from './health/health.controller';
 import { AllErrorsFilter } from './http/exception.filter';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
+import { OutcomeWaiter } from './authority/outcome-waiter';
+import { ReportingAreaService } from './authority/reporting-area.service';
 import { ParticipantsController } from './participants/participants.controller';
 import { ParticipantsService } from './participants/participants.service';
 import { SmpController } from './smp/smp.controller';
 import { webhooksControllers } from './webhooks/webhooks.controllers';
 import { WebhooksService } from './webhooks/webhooks.service';
 import { MyInvoisAuthority } from './areas/myinvois/authority';
-import { MyInvoisController } from './areas/myinvois/myinvois.controller';
 import { MyInvoisService } from './areas/myinvois/myinvois.service';
-import { MyInvoisSubmissionController } from './areas/myinvois/submission.controller';
 import { MyInvoisSubmissionService } from './areas/myinvois/submission.service';
-import { MyInvoisReceivedController } from './areas/myinvois/received.controller';
 import { MyInvoisReceivedService } from './areas/myinvois/received.service';
 
 @Module({
   imports: [InfrastructureModule],
-  controllers: [HealthController, ...peppolAreaControllers, ParticipantsController, SmpController, ...webhooksControllers, MyInvoisController, MyInvoisSubmissionController, MyInvoisReceivedController],
+  controllers: [HealthController, ...areaControllers, ParticipantsController, SmpController, ...webhooksControllers],
   providers: [
     PeppolAreaService,
     ParticipantsService,
@@ -31,6 +30,8 @@ import { MyInvoisReceivedService } from './areas/myinvois/received.service';
     MyInvoisAuthority,
     MyInvoisSubmissionService,
     MyInvoisReceivedService,
+    ReportingAreaService,
+    OutcomeWaiter,
     { provide: APP_GUARD, useClass: ApiKeyGuard },
     { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
     { provide: APP_FILTER, useClass: AllErrorsFilter },

@@ -1,16 +1,25 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import type { RecordedEvent } from '@einvoice/domain';
-import type { MessageContext } from '@einvoice/domain/infrastructure';
-import { MYINVOIS_HANDLERS, type MyInvoisHandlers } from './reporting-worker.providers';
+import type { EventHandler, MessageContext } from '@einvoice/domain/infrastructure';
+import { AUTHORITY_HANDLER, MYINVOIS_HANDLERS, type MyInvoisHandlers } from './reporting-worker.providers';
 
 /**
- * The events the reporting worker reports to MyInvois. BE/DE/SG documents on the same topic need
- * nothing here: no handler, so they are passed over from their headers.
+ * The events the reporting worker reports: every area's documents for its authority (the generic
+ * pipeline), and MyInvois's own. BE/DE/SG documents on the same topic need nothing here: no handler,
+ * so they are passed over from their headers.
  */
 @Controller()
 export class ReportingWorkerController {
-  constructor(@Inject(MYINVOIS_HANDLERS) private readonly handlers: MyInvoisHandlers) {}
+  constructor(
+    @Inject(MYINVOIS_HANDLERS) private readonly handlers: MyInvoisHandlers,
+    @Inject(AUTHORITY_HANDLER) private readonly reportToAuthority: EventHandler,
+  ) {}
+
+  @EventPattern('AuthorityReportRequested')
+  authorityReport(@Payload() event: RecordedEvent, @Ctx() ctx: MessageContext): Promise<void> {
+    return this.reportToAuthority(event, ctx);
+  }
 
   @EventPattern([
     'MyInvoisDocumentsSubmitted',

@@ -2,14 +2,15 @@ import { areaEventPlugins } from '@einvoice/areas';
 import { Module } from '@nestjs/common';
 import { WORKER_RUNTIME, WorkerRuntimeModule, platformEventRegistry } from '@einvoice/domain/infrastructure';
 import { ReportingWorkerController } from './reporting-worker.controller';
-import { MYINVOIS_HANDLERS, ReportingJobs, TokenRedis, myInvoisHandlers } from './reporting-worker.providers';
+import { AUTHORITY_HANDLER, MYINVOIS_HANDLERS, ReportingJobs, TokenRedis, authorityHandler, myInvoisHandlers } from './reporting-worker.providers';
 
-/** The reporting worker: MyInvois reporting (README "Malaysia (MyInvois)"); no other area reports to an authority yet. */
+/** The reporting worker: every area's reports through its authority connector (authority/), and MyInvois (README "Malaysia (MyInvois)"). */
 @Module({
   imports: [WorkerRuntimeModule.forWorker('reporting-worker', platformEventRegistry(areaEventPlugins()))],
   controllers: [ReportingWorkerController],
   providers: [
     TokenRedis,
+    { provide: AUTHORITY_HANDLER, inject: [WORKER_RUNTIME], useFactory: authorityHandler },
     { provide: MYINVOIS_HANDLERS, inject: [WORKER_RUNTIME, TokenRedis], useFactory: myInvoisHandlers },
     ReportingJobs,
   ],

@@ -10,7 +10,8 @@ import {
 import Redis from 'ioredis';
 import { SecretBox, createLogger } from '@einvoice/domain';
 import { type EventHandler, SealedRedisStore, WORKER_RUNTIME, type WorkerRuntime } from '@einvoice/domain/infrastructure';
-import { myinvois } from '@einvoice/areas';
+import { type AuthorityConnector, areas, myinvois } from '@einvoice/areas';
+import { createAuthorityReportHandler } from './authority/report-to-authority';
 import { createBuyerRejectionHandler } from './myinvois/buyer-rejection';
 import { RejectionWatch } from './myinvois/rejection-watch';
 import {
@@ -24,6 +25,19 @@ export const log = createLogger('reporting-worker');
 
 /** Injection token of the MyInvois handlers (`MyInvoisHandlers`), shared by the controller and the stale sweep. */
 export const MYINVOIS_HANDLERS = 'MyInvoisHandlers';
+
+/** Injection token of the handler reporting documents of every area with an authority connector. */
+export const AUTHORITY_HANDLER = 'AuthorityHandler';
+
+/** The generic reporting handler, with one connector per area that has one (area registry), made once per process. */
+export function authorityHandler(runtime: WorkerRuntime): EventHandler {
+  const query = <T>(sql: string, params?: unknown[]): Promise<T[]> => runtime.dataSource.query(sql, params);
+  const connectors = new Map<string, AuthorityConnector>();
+  for (const area of areas) {
+    if (area.authority.connector) connectors.set(area.code, area.authority.connector({ query, env: process.env }));
+  }
+  return createAuthorityReportHandler({ store: runtime.store, connectors, groupId: runtime.groupId, log });
+}
 
 /** The worker's two MyInvois handlers and their dependencies. */
 export interface MyInvoisHandlers {

@@ -10,3 +10,4 @@ export * from './webhook';
 export * from './myinvois-submission';
 export * from './myinvois-rejection';
 export * from './plugin';
+export * from './authority-report';

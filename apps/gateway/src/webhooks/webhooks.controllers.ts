@@ -15,7 +15,9 @@ interface WebhookRoutes {
 }
 
 /** Every area of the registry has its webhook routes under its own prefix. */
-const routes: readonly WebhookRoutes[] = areas.map((area) => ({
+const routes: readonly WebhookRoutes[] = areas
+  .filter((area) => area.webhookEvents.length > 0)
+  .map((area) => ({
   area: area.code,
   path: `${area.routePrefix}/webhooks`,
   tag: `${area.name} (/${area.routePrefix}) webhooks`,

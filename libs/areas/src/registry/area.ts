@@ -3,7 +3,7 @@
  * migrations learn about a country (or network) from its folder. Pure data and functions, no
  * framework (docs/adding-an-area.md walks through adding one).
  */
-import type { EventPlugin } from '@einvoice/domain';
+import type { EventPlugin, SupplierProfile } from '@einvoice/domain';
 import type { AuthorityAnswer, AuthorityConnector } from './authority';
 import type { AreaWebhooks } from './webhooks';
 
@@ -45,6 +45,31 @@ export interface AuthorityBinding {
 /** SQL on the process's pool, outside any transaction (sandbox authorities keep their state with it). */
 export type ConnectorQuery = <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
 
+/** A document an area accepted: what the platform needs of it, and the area's own payload for its connector. */
+export interface ParsedDocument {
+  /** The caller's document number, unique per supplier while alive. */
+  readonly number: string;
+  readonly type: string;
+  /** The caller's fields after defaults (GET shows them). */
+  readonly fields: Record<string, unknown>;
+  /** What the area's connector needs beyond the rendered document (opaque to the platform). */
+  readonly payload?: Record<string, unknown>;
+}
+
+/** How an area reads and renders the documents the generic routes take (apps/gateway/src/authority). */
+export interface DocumentCodec {
+  /** Validates a body (schema, then every rule, with the onboarded supplier). @throws AppError validation listing every issue */
+  parse(body: unknown, supplier: SupplierProfile): ParsedDocument;
+  /** The legal document as sent to the authority. */
+  render(document: ParsedDocument, supplier: SupplierProfile, documentId: string): RenderedDocument;
+}
+
+/** How an area onboards a supplier through the generic routes. */
+export interface OnboardingCodec {
+  /** Validates an onboarding body into the supplier's profile. @throws AppError validation */
+  parse(body: unknown): SupplierProfile;
+}
+
 /** One area as the registry lists it. */
 export interface AreaDefinition {
   /** Lower-case code, the `area` of its suppliers and documents: `be`, `my`. */
@@ -66,6 +91,9 @@ export interface AreaDefinition {
   readonly webhookEvents: readonly string[];
   /** Which of its events produce webhooks, and how (registry/webhooks.ts). */
   readonly webhooks?: AreaWebhooks;
+  /** Onboarding and documents through the platform's generic routes (areas with their own routes leave them out). */
+  readonly onboarding?: OnboardingCodec;
+  readonly documents?: DocumentCodec;
   /** Its own events, streams, read models and migrations, when it has any beyond the platform's. */
   readonly events?: EventPlugin;
   /** Only for the test suite's own areas: listed when `EINVOICE_TEST_AREAS=1` (registry.ts). */

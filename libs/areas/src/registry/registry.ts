@@ -6,6 +6,7 @@
 import type { EventPlugin } from '@einvoice/domain';
 import { myInvoisDefinition } from '../myinvois/definition';
 import { peppolDefinitions } from '../peppol/definitions';
+import { toyDefinition } from '../toy/definition';
 import type { AreaDefinition } from './area';
 import type { WebhookSource } from './webhooks';
 
@@ -14,6 +15,7 @@ const everyArea: readonly AreaDefinition[] = [
   peppolDefinitions.de,
   peppolDefinitions.sg,
   myInvoisDefinition,
+  toyDefinition,
 ];
 
 /**

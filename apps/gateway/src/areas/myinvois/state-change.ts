@@ -1,21 +1,14 @@
 import { AppError, EventMetadata } from '@einvoice/domain';
-import type { FastifyReply } from 'fastify';
+import { type Answer, sendAnswer } from '../../http/answer';
 import type { UnitOfWork } from '@einvoice/domain/infrastructure';
 import { areaOf } from '@einvoice/areas';
 import { recordResponse } from '../../idempotency/idempotency';
 import type { Connections } from '../../infrastructure/infrastructure.module';
 import { type RequestContext, eventMetadata } from '../../http/request-context';
 
-/** The status and body the controller sends. */
-export interface SubmissionAnswer {
-  readonly statusCode: 200 | 202;
-  readonly body: unknown;
-}
-
-/** Sends an answer whose status the service chose (200 or 202). */
-export async function sendAnswer(reply: FastifyReply, answer: SubmissionAnswer): Promise<void> {
-  await reply.status(answer.statusCode).header('content-type', 'application/json; charset=utf-8').send(answer.body);
-}
+/** The status and body the controller sends (200 or 202). */
+export type SubmissionAnswer = Answer;
+export { sendAnswer };
 
 /** Polls `read` until `done` holds for every row, or `waitMs` (MYINVOIS_WAIT_MS) passes. */
 export async function waitForRows<R>(read: () => Promise<R[]>, done: (row: R) => boolean, waitMs: number): Promise<R[]> {

@@ -2,6 +2,7 @@ import { AppError } from '../../errors';
 import { type RecordedEvent, streamKind } from '../../events';
 import type { ConstraintErrorMap, EventPlugin, EventProjector, SqlMigration, TopicFamily } from '../../plugin';
 import type { Projector, UnitOfWork } from '../eventstore/unit-of-work';
+import { reportingPlugin } from '../projections/authority-reports';
 import { corePlugin } from '../projections/read-models';
 
 /**
@@ -105,7 +106,7 @@ function timestampOf(name: string): number {
   return Number(name.slice(-13));
 }
 
-/** The registry of an app of this platform: the core's plug-in first, then the areas' (`areaEventPlugins()`). */
+/** The registry of an app of this platform: the platform's plug-ins first, then the areas' (`areaEventPlugins()`). */
 export function platformEventRegistry(areaPlugins: readonly EventPlugin[]): EventRegistry {
-  return buildEventRegistry([corePlugin, ...areaPlugins]);
+  return buildEventRegistry([corePlugin, reportingPlugin, ...areaPlugins]);
 }

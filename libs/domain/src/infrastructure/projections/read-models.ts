@@ -63,16 +63,16 @@ async function projectDocumentSubmitted(uow: ProjectionContext, event: RecordedE
   const d = event.data;
   await uow.query(
     `INSERT INTO documents (id, tenant_id, supplier_id, area, direction, document_number, document_type,
-       delivery_status, fields, xml, created_at, updated_at, version)
-     VALUES ($1, $2, $3, $4, 'outgoing', $5, $6, 'Scheduled', $7, $8, $9, $9, $10)`,
-    [d.documentId, d.tenantId, d.supplierId, d.area, d.documentNumber, d.documentType, d.fields, d.xml, d.submittedAt, event.streamPosition],
+       state, delivery_status, fields, xml, rule_set_id, created_at, updated_at, version)
+     VALUES ($1, $2, $3, $4, 'outgoing', $5, $6, 'scheduled', 'Scheduled', $7, $8, $9, $10, $10, $11)`,
+    [d.documentId, d.tenantId, d.supplierId, d.area, d.documentNumber, d.documentType, d.fields, d.xml, event.metadata.ruleSetId ?? null, d.submittedAt, event.streamPosition],
   );
 }
 
 async function projectDocumentDelivered(uow: ProjectionContext, event: RecordedEvent & { data: DocumentDeliveredData }) {
   const d = event.data;
   await uow.query(
-    `UPDATE documents SET delivery_status = 'Delivered', delivery = $2, updated_at = $3, version = $4
+    `UPDATE documents SET state = 'delivered', delivery_status = 'Delivered', delivery = $2, updated_at = $3, version = $4
      WHERE id = $1 AND version < $4`,
     [d.documentId, { channel: d.channel, messageId: d.messageId, mls: d.mls, receiverParticipantId: d.receiverParticipantId, receivedDocumentId: d.receivedDocumentId ?? null }, d.deliveredAt, event.streamPosition],
   );
@@ -83,8 +83,8 @@ async function projectDocumentReceived(uow: ProjectionContext, event: RecordedEv
   // A received document is, for its receiver, already delivered (webhook `Status` Delivered).
   await uow.query(
     `INSERT INTO documents (id, tenant_id, supplier_id, area, direction, document_number, document_type,
-       delivery_status, fields, xml, source_document_id, created_at, updated_at, version)
-     VALUES ($1, $2, $3, $4, 'incoming', $5, $6, 'Delivered', $7, $8, $9, $10, $10, $11)
+       state, delivery_status, fields, xml, source_document_id, created_at, updated_at, version)
+     VALUES ($1, $2, $3, $4, 'incoming', $5, $6, 'received', 'Delivered', $7, $8, $9, $10, $10, $11)
      ON CONFLICT (id) DO NOTHING`,
     [d.documentId, d.tenantId, d.supplierId, d.area, d.documentNumber, d.documentType, d.fields, d.xml, d.sourceDocumentId, d.receivedAt, event.streamPosition],
   );

@@ -1,0 +1,20 @@
+import type { Type } from '@nestjs/common';
+import { areas } from '@einvoice/areas';
+import { MyInvoisController } from './myinvois/myinvois.controller';
+import { MyInvoisReceivedController } from './myinvois/received.controller';
+import { MyInvoisSubmissionController } from './myinvois/submission.controller';
+import { peppolAreaControllers } from './peppol/peppol-area.controllers';
+import { ToyController } from './toy/toy.controller';
+
+/**
+ * Each area's thin controllers by area code (the Peppol ones are made from the registry). The gateway
+ * serves the controllers of the areas the registry lists, so a test-only area's routes exist only
+ * where `EINVOICE_TEST_AREAS=1`.
+ */
+const controllersOf: Readonly<Record<string, readonly Type<unknown>[]>> = {
+  my: [MyInvoisController, MyInvoisSubmissionController, MyInvoisReceivedController],
+  toy: [ToyController],
+};
+
+/** The controllers of every registered area. */
+export const areaControllers: Type<unknown>[] = [...peppolAreaControllers, ...areas.flatMap((area) => controllersOf[area.code] ?? [])];

@@ -1,0 +1,46 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { toyDefinition } from '@einvoice/areas';
+import { ReportingAreaService } from '../../authority/reporting-area.service';
+import { sendAnswer } from '../../http/answer';
+import { errorResponse } from '../../http/openapi';
+import { Ctx, type RequestContext } from '../../http/request-context';
+
+const { code, routePrefix } = toyDefinition;
+
+/** The toy area (test suite only, libs/areas/src/toy): the platform's reporting routes under its prefix. */
+@ApiTags(`${toyDefinition.name} (/${routePrefix})`)
+@ApiSecurity('x-svc-auth-key')
+@ApiResponse({ status: 400, ...errorResponse })
+@ApiResponse({ status: 401, ...errorResponse })
+@Controller(routePrefix)
+export class ToyController {
+  constructor(private readonly reporting: ReportingAreaService) {}
+
+  @Post('onboard')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Onboard a toy supplier.' })
+  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  onboard(@Body() body: unknown, @Ctx() context: RequestContext) {
+    return this.reporting.onboard(code, body, context);
+  }
+
+  @Post('documents')
+  @ApiOperation({ summary: 'Report a document to the toy authority: 200 with its answer, 400 with its refusal, 202 while it has not answered.' })
+  @ApiHeader({ name: 'supplier_uuid', required: true })
+  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @ApiResponse({ status: 404, ...errorResponse })
+  @ApiResponse({ status: 409, ...errorResponse })
+  async submit(@Headers('supplier_uuid') supplier: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
+    await sendAnswer(reply, await this.reporting.submit(code, supplier, body, context));
+  }
+
+  @Get('documents/:id')
+  @ApiOperation({ summary: 'The document, its state and the authority\'s answer.' })
+  @ApiHeader({ name: 'supplier_uuid', required: true })
+  @ApiResponse({ status: 404, ...errorResponse })
+  document(@Headers('supplier_uuid') supplier: string, @Param('id') id: string, @Ctx() context: RequestContext) {
+    return this.reporting.document(code, supplier, id, context);
+  }
+}

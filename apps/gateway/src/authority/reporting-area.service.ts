@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import {
+  AppError,
+  type AuthorityErrorData,
+  type AuthorityReportRequestedData,
+  type SupplierOnboardedData,
+  authorityReportDecider,
+  authorityReportStreamId,
+  issue,
+  notFound,
+  supplierDecider,
+  supplierStreamId,
+} from '@einvoice/domain';
+import { handleCommand } from '@einvoice/domain/infrastructure';
+import { type AreaDefinition, areaOf } from '@einvoice/areas';
+import type { Answer } from '../http/answer';
+import { type RequestContext, eventMetadata } from '../http/request-context';
+import { recordResponse } from '../idempotency/idempotency';
+import { Connections } from '../infrastructure/infrastructure.module';
+import { SupplierCache, isUuid } from '../suppliers/supplier-lookup';
+import { OutcomeWaiter } from './outcome-waiter';
+
+interface DocumentRow {
+  id: string;
+  document_number: string;
+  document_type: string;
+  state: 'pending' | 'reported' | 'rejected';
+  rule_set_id: string;
+  fields: Record<string, unknown>;
+  authority: { receipt?: Record<string, unknown>; error?: AuthorityErrorData; recovered?: boolean; answeredAt?: string } | null;
+  rendered: { mediaType: string; sha256: string } | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const DOCUMENT_SQL = `SELECT id, document_number, document_type, state, rule_set_id, fields, authority, rendered, created_at, updated_at
+  FROM documents WHERE id = $1 AND supplier_id = $2 AND tenant_id = $3`;
+
+/**
+ * The routes every area that reports to a tax authority shares (area registry `onboarding`,
+ * `documents`, `authority`): onboarding, submission and reads. A submission appends the report with
+ * its 202 answer (the Idempotency-Key's record) in one transaction; for a `sync` area it then waits
+ * for the authority's answer (OutcomeWaiter, up to AUTHORITY_WAIT_MS) and answers 200 with it, 400
+ * with the authority's refusal, or 202 with where to read it when the wait runs out.
+ */
+@Injectable()
+export class ReportingAreaService {
+  private readonly suppliers = new SupplierCache();
+  private readonly waitMs = Number(process.env.AUTHORITY_WAIT_MS ?? 5_000);
+
+  constructor(
+    private readonly connections: Connections,
+    private readonly outcomes: OutcomeWaiter,
+  ) {}
+
+  async onboard(code: string, body: unknown, context: RequestContext) {
+    const area = areaOf(code);
+    const profile = codecs(area).onboarding.parse(body);
+    const supplierId = randomUUID();
+    const data: SupplierOnboardedData = { supplierId, tenantId: context.tenant.id, area: code, profile, participantIds: [], onboardedAt: new Date().toISOString() };
+    const response = { status: 'success', message: 'Supplier onboarded.', data: { supplier_uuid: supplierId } };
+    await this.connections.store.transaction(async (uow) => {
+      await recordResponse(uow, context.idempotency, 201, response);
+      await handleCommand(uow, supplierDecider, supplierStreamId(supplierId), { type: 'OnboardSupplier', data }, eventMetadata(context, area.ruleSetId));
+    });
+    return response;
+  }
+
+  async submit(code: string, supplierHeader: string | string[] | undefined, body: unknown, context: RequestContext): Promise<Answer> {
+    const area = areaOf(code);
+    const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierHeader);
+    const { documents } = codecs(area);
+    const parsed = documents.parse(body, supplier.profile);
+    const documentId = randomUUID();
+    const reportId = randomUUID();
+    const data: AuthorityReportRequestedData = {
+      reportId,
+      documentId,
+      tenantId: context.tenant.id,
+      supplierId: supplier.id,
+      area: code,
+      ruleSetId: area.ruleSetId,
+      documentNumber: parsed.number,
+      documentType: parsed.type,
+      fields: JSON.parse(JSON.stringify(parsed.fields)) as Record<string, unknown>,
+      document: documents.render(parsed, supplier.profile, documentId),
+      payload: parsed.payload ?? {},
+      requestedAt: new Date().toISOString(),
+    };
+    const href = `/${area.routePrefix}/documents/${documentId}`;
+    const pending = { status: 'pending', data: { documentId, documentNumber: parsed.number, state: 'pending', href } };
+    await this.connections.store.transaction(async (uow) => {
+      // A replay of this request answers the 202 with the link: the outcome is read there.
+      await recordResponse(uow, context.idempotency, 202, pending);
+      await handleCommand(uow, authorityReportDecider, authorityReportStreamId(reportId), { type: 'RequestAuthorityReport', data }, eventMetadata(context, area.ruleSetId));
+    });
+    if (area.authority.answer !== 'sync') return { statusCode: 202, body: pending };
+    const row = await this.outcomes.waitFor(documentId, this.waitMs, () => this.read(documentId, supplier.id, context), (r) => r.state !== 'pending');
+    if (!row || row.state === 'pending') return { statusCode: 202, body: pending };
+    if (row.state === 'rejected') throw refusal(area, row.authority?.error);
+    return { statusCode: 200, body: { status: 'success', data: view(row) } };
+  }
+
+  async document(code: string, supplierHeader: string | string[] | undefined, id: string, context: RequestContext) {
+    const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierHeader);
+    const row = isUuid(id) ? await this.read(id, supplier.id, context) : undefined;
+    if (!row) throw notFound('DOCUMENT.NOT_FOUND', `No document ${id} for this supplier.`);
+    return { status: 'success', data: view(row) };
+  }
+
+  private async read(documentId: string, supplierId: string, context: RequestContext): Promise<DocumentRow | undefined> {
+    const rows: DocumentRow[] = await this.connections.dataSource.query(DOCUMENT_SQL, [documentId, supplierId, context.tenant.id]);
+    return rows[0];
+  }
+}
+
+/** An area served by these routes must declare how it reads bodies (a registry mistake, found at the first request of that area). */
+function codecs(area: AreaDefinition) {
+  if (!area.onboarding || !area.documents) {
+    throw new AppError('internal', 'AREA.NO_CODEC', `Area ${area.code} declares no onboarding/documents codec.`, { retriable: false });
+  }
+  return { onboarding: area.onboarding, documents: area.documents };
+}
+
+/** The authority's refusal, in the one error shape: its own code and message, at its field when it names one. */
+function refusal(area: AreaDefinition, error: AuthorityErrorData | undefined): AppError {
+  const code = error?.code ?? 'AUTHORITY.REJECTED';
+  const message = error?.message ?? 'Refused.';
+  return new AppError('validation', 'AUTHORITY.REJECTED', `The ${area.name} tax authority refused the document: ${message}`, {
+    issues: [issue(error?.path ?? '', code, message)],
+  });
+}
+
+/** A document as GET shows it. */
+function view(row: DocumentRow) {
+  return {
+    documentId: row.id,
+    documentNumber: row.document_number,
+    documentType: row.document_type,
+    state: row.state,
+    ruleSetId: row.rule_set_id,
+    authority: row.authority?.receipt ?? null,
+    error: row.authority?.error ?? null,
+    sha256: row.rendered?.sha256 ?? null,
+    fields: row.fields,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}

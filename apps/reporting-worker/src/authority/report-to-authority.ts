@@ -1,0 +1,97 @@
+import {
+  AppError,
+  type AuthorityAnswerData,
+  type AuthorityReportRequestedData,
+  type EventMetadata,
+  type Logger,
+  type RecordedEvent,
+  authorityReportDecider,
+  authorityReportStreamId,
+  foldEvents,
+} from '@einvoice/domain';
+import { type EventHandler, type EventStore, type MessageContext, handleCommand } from '@einvoice/domain/infrastructure';
+import type { AuthorityConnector, AuthorityOutcome, AuthorityReport } from '@einvoice/areas';
+import { withTriedAdvisoryLock } from '../myinvois/advisory-lock';
+
+/** Advisory lock class of a report being sent (namespaces: apps/gateway/src/participants/supplier-participants.ts). */
+const REPORT_LOCK = 7312008;
+
+export interface AuthorityReportingDependencies {
+  readonly store: EventStore;
+  /** The connector of each area that has one (area registry `authority.connector`), by area code. */
+  readonly connectors: ReadonlyMap<string, AuthorityConnector>;
+  readonly groupId: string;
+  readonly log: Logger;
+}
+
+/**
+ * Reports a document to its area's tax authority (libs/domain/src/authority-report), in three steps so
+ * that a crash never reports it twice and no transaction is open during the call:
+ * (1) one transaction records the attempt marker (or, when the answer is already recorded, only the
+ * processed mark); (2) with no transaction open, a report that was attempted before asks the authority
+ * what it has (`recover`) and submits only when it has nothing; (3) one transaction records the answer
+ * with the processed mark. One sender per report at a time (a tried advisory lock): a redelivery that
+ * races an in-flight call gets a retriable error and comes back once the answer is recorded.
+ */
+export function createAuthorityReportHandler(deps: AuthorityReportingDependencies): EventHandler {
+  return async (event, ctx) => {
+    if (event.type !== 'AuthorityReportRequested') return;
+    const data = event.data as AuthorityReportRequestedData;
+    const connector = deps.connectors.get(data.area);
+    if (!connector) {
+      throw new AppError('internal', 'AUTHORITY.NO_CONNECTOR', `Area ${data.area} has no authority connector in this worker.`, { retriable: false });
+    }
+    const sent = await withTriedAdvisoryLock(deps.store.dataSource, REPORT_LOCK, data.reportId, () => report(deps, connector, event, data, ctx));
+    if (!sent) throw new AppError('unavailable', 'AUTHORITY.REPORT_IN_FLIGHT', 'Another worker is sending this report right now.', { retriable: true });
+  };
+}
+
+async function report(
+  deps: AuthorityReportingDependencies,
+  connector: AuthorityConnector,
+  event: RecordedEvent,
+  data: AuthorityReportRequestedData,
+  ctx: MessageContext,
+): Promise<void> {
+  const streamId = authorityReportStreamId(data.reportId);
+  const metadata: EventMetadata = { tenantId: data.tenantId, correlationId: event.metadata.correlationId, causationId: event.eventId, ruleSetId: data.ruleSetId };
+  const earlier = await deps.store.transaction(async (uow) => {
+    const state = foldEvents(authorityReportDecider, (await uow.readStream(streamId)) as never);
+    if (state.status !== 'requested') {
+      await uow.markProcessed(deps.groupId, event.eventId);
+      return undefined;
+    }
+    const attempt = { reportId: data.reportId, attempt: state.attempts + 1, attemptedAt: new Date().toISOString() };
+    await handleCommand(uow, authorityReportDecider, streamId, { type: 'RecordReportAttempt', data: attempt }, metadata);
+    return { attempts: state.attempts, firstAttemptAt: state.firstAttemptAt ?? attempt.attemptedAt };
+  });
+  if (!earlier) return;
+
+  const request: AuthorityReport = { reportId: data.reportId, tenantId: data.tenantId, supplierId: data.supplierId, payload: data.payload };
+  const call = { heartbeat: () => ctx.heartbeat() };
+  const recovered = earlier.attempts > 0 ? await connector.recover(request, earlier.firstAttemptAt, call) : undefined;
+  if (recovered) deps.log('warn', 'report attempted before: found at the authority, not sent again', { reportId: data.reportId, area: data.area });
+  const answer = answerOf(recovered ?? (await submit(connector, request, call)), recovered !== undefined);
+
+  await deps.store.transaction(async (uow) => {
+    if (!(await uow.markProcessed(deps.groupId, event.eventId))) return;
+    await handleCommand(uow, authorityReportDecider, streamId, { type: 'RecordAuthorityAnswer', data: { reportId: data.reportId, answer } }, metadata);
+  });
+  deps.log('info', 'authority answered', { reportId: data.reportId, area: data.area, answer: answer.kind });
+}
+
+/** Submits; an error a retry cannot fix (the connector's own, not the authority's refusal) is the authority's refusal of this document. */
+async function submit(connector: AuthorityConnector, request: AuthorityReport, call: { heartbeat(): Promise<void> }): Promise<AuthorityOutcome> {
+  try {
+    return await connector.submit(request, call);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.retriable) throw error;
+    return { kind: 'rejected', error: { code: error.code, message: error.message } };
+  }
+}
+
+function answerOf(outcome: AuthorityOutcome, recovered: boolean): AuthorityAnswerData {
+  const at = new Date().toISOString();
+  if (outcome.kind === 'rejected') return { kind: 'rejected', error: outcome.error, at };
+  return { kind: 'accepted', receipt: (outcome.receipt ?? {}) as Record<string, unknown>, recovered, at };
+}

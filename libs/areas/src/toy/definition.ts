@@ -1,0 +1,40 @@
+/**
+ * The toy area (README.md): used only by the test suite, added exactly as a real area is, to prove
+ * that an area is its folder, one thin controller and one registry line (docs/adding-an-area.md).
+ */
+import { validationError } from '@einvoice/domain';
+import { validateBody } from '../shared/validate';
+import type { AreaDefinition } from '../registry/area';
+import { toySandbox } from './migrations';
+import { renderToyDocument } from './render';
+import { checkToyDocument } from './rules';
+import { ToySandboxAuthority } from './sandbox-authority';
+import { ToyDocumentBody, ToyOnboardingBody } from './schema';
+
+/** Toyland. */
+export const toyDefinition: AreaDefinition = {
+  code: 'toy',
+  name: 'Toyland',
+  ruleSetId: 'toy:invoice:1.0',
+  routePrefix: 'toy/einvoice',
+  authority: { answer: 'sync', connector: ({ query }) => new ToySandboxAuthority(query) },
+  webhookEvents: [],
+  onboarding: {
+    parse(body) {
+      const dto = validateBody(ToyOnboardingBody, body);
+      return { registeredName: dto.registered_name, identifiers: [{ scheme: 'TOY:TAX', id: dto.tax_id }], country: 'TY' };
+    },
+  },
+  documents: {
+    parse(body, supplier) {
+      const dto = validateBody(ToyDocumentBody, body);
+      const issues = checkToyDocument(dto);
+      if (issues.length) throw validationError(issues);
+      const taxId = supplier.identifiers.find((i) => i.scheme === 'TOY:TAX')?.id ?? '';
+      return { number: dto.ID, type: 'invoice', fields: { ...dto }, payload: { taxId, number: dto.ID } };
+    },
+    render: renderToyDocument,
+  },
+  events: { name: 'area:toy', area: 'toy', streams: {}, projectors: {}, migrations: [toySandbox] },
+  testOnly: true,
+};

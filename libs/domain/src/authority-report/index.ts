@@ -1,0 +1,4 @@
+export * from './events';
+export * from './commands';
+export * from './evolve';
+export * from './decide';
