@@ -1,39 +1,40 @@
 import { AppError, MyInvoisBuyerRejectionRequestedData, RejectionRefusalKind, SubmissionError, myInvoisRejectionDecider, myInvoisRejectionStreamId } from '@einvoice/domain';
 import { EventHandler, MessageContext, handleCommand } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
-import { MyInvoisReportingDependencies, metadataOf, tokenFor, withRetryAfter } from './report-myinvois';
+import { MyInvoisReportingDependencies, metadataOf, tokenFor, wasProcessed, withRetryAfter, withTokenErrors } from './report-myinvois';
 
 /**
  * The buyer's side of a rejection (SDK "04 reject document"): calls Reject Document with the
- * BUYER's token (MyInvois lets only the document's receiver reject) and records MyInvois's answer
- * on the rejection stream, in the transaction of the processed mark. A refusal (not the receiver,
+ * BUYER's token (MyInvois lets only the document's receiver reject), with no transaction open, and
+ * records MyInvois's answer on the rejection stream in the transaction of the processed mark. A refusal (not the receiver,
  * 72 h passed, already rejected, unknown uuid) is recorded with its kind, not retried.
  */
 export function createBuyerRejectionHandler(deps: MyInvoisReportingDependencies): EventHandler {
   return async (event, ctx) => {
     if (event.type !== 'MyInvoisBuyerRejectionRequested') return;
+    if (await wasProcessed(deps, event.eventId)) return;
     const data = event.data as MyInvoisBuyerRejectionRequestedData;
-    await deps.store.transaction(async (uow) => {
-      if (!(await uow.markProcessed(deps.groupId, event.eventId))) return;
-      let refused: { kind: RejectionRefusalKind; error: SubmissionError } | undefined;
-      let token: myinvois.AccessToken | undefined;
-      try {
-        token = await tokenFor(uow, deps, data.supplierId);
+    // The calls run with no transaction open; the answer is recorded with the processed mark.
+    let refused: { kind: RejectionRefusalKind; error: SubmissionError } | undefined;
+    let token: myinvois.AccessToken | undefined;
+    try {
+      await withTokenErrors(deps, data.supplierId, async () => {
+        token = await tokenFor(deps, data.supplierId);
         const buyerToken = token;
         await withRetryAfter(deps, ctx, () => deps.connector.rejectDocument(buyerToken, data.uuid, data.reason));
-      } catch (error) {
-        if (!(error instanceof AppError) || error.retriable) {
-          if (error instanceof AppError && error.code === myinvois.MYINVOIS_ERRORS.TOKEN_REJECTED) await deps.tokens.invalidate(data.supplierId);
-          throw error;
-        }
-        // "Rejection can be requested only once": perhaps by this very request, before a crash
-        // lost MyInvois's answer. If MyInvois shows our reason on the document, it is ours: done.
-        const ours = error.code === myinvois.MYINVOIS_ERRORS.INCORRECT_STATE && token !== undefined && (await rejectedWithReason(deps, ctx, token, data));
-        if (!ours) {
-          refused = { kind: refusalKind(error), error: (error.details.authorityError as SubmissionError | undefined) ?? { code: error.code, message: error.message } };
-          deps.log('info', 'MyInvois refused a buyer rejection', { rejectionId: data.rejectionId, code: error.code });
-        }
+      });
+    } catch (error) {
+      if (!(error instanceof AppError) || error.retriable) throw error;
+      // "Rejection can be requested only once": perhaps by this very request, before a crash
+      // lost MyInvois's answer. If MyInvois shows our reason on the document, it is ours: done.
+      const ours = error.code === myinvois.MYINVOIS_ERRORS.INCORRECT_STATE && token !== undefined && (await rejectedWithReason(deps, ctx, token, data));
+      if (!ours) {
+        refused = { kind: refusalKind(error), error: (error.details.authorityError as SubmissionError | undefined) ?? { code: error.code, message: error.message } };
+        deps.log('info', 'MyInvois refused a buyer rejection', { rejectionId: data.rejectionId, code: error.code });
       }
+    }
+    await deps.store.transaction(async (uow) => {
+      if (!(await uow.markProcessed(deps.groupId, event.eventId))) return;
       await handleCommand(uow, myInvoisRejectionDecider, myInvoisRejectionStreamId(data.rejectionId), {
         type: 'RecordBuyerRejectionAnswer',
         data: { rejectionId: data.rejectionId, refused, at: new Date().toISOString() },

@@ -105,7 +105,7 @@ export class RejectionWatch extends LockedPeriodicJob {
   private async scanSupplier(supplier: WatchedSupplier): Promise<void> {
     const unseen = new Set(supplier.documents.keys());
     try {
-      const token = await this.deps.store.transaction((uow) => tokenFor(uow, this.deps, supplier.supplierId));
+      const token = await tokenFor(this.deps, supplier.supplierId);
       const query = { pageSize: WATCH_PAGE_SIZE, invoiceDirection: 'Sent' as const, submissionDateFrom: supplier.submissionDateFrom, submissionDateTo: supplier.submissionDateTo };
       for await (const doc of myinvois.everyRecentDocument((pageNo) => this.deps.connector.recentDocuments(token, { ...query, pageNo }))) {
         const open = supplier.documents.get(doc.uuid);

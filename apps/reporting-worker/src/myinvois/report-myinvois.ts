@@ -5,13 +5,13 @@ import {
   Logger,
   MyInvoisDocumentsSubmittedData,
   MyInvoisSubmissionAcceptedData,
-  MyInvoisSubmissionEvent,
   MyInvoisSubmissionPolledData,
   RecordedEvent,
   SecretBox,
   SubmissionError,
   SupplierProfile,
   myInvoisSubmissionDecider,
+  foldEvents,
   myInvoisSubmissionStreamId,
 } from '@einvoice/domain';
 import { EventHandler, EventStore, MessageContext, UnitOfWork, handleCommand } from '@einvoice/domain/infrastructure';
@@ -118,19 +118,22 @@ async function submitOnce(deps: MyInvoisReportingDependencies, event: RecordedEv
   const streamId = myInvoisSubmissionStreamId(data.submissionId);
   const metadata = metadataOf(event, data.tenantId);
   const idOf = new Map(data.documents.map((d) => [d.invoiceCodeNumber, d.documentId]));
+  const stateNow = async (read: (id: string) => Promise<RecordedEvent[]>) => foldEvents(myInvoisSubmissionDecider, (await read(streamId)) as never);
   let plan: { token: myinvois.AccessToken; recovered: AcceptedDocument[]; remaining: MyInvoisDocumentsSubmittedData['documents'] } | undefined;
-  try {
+  const before = await stateNow((id) => deps.store.readStream(id));
+  if (before.status === 'submitted') {
+    // The calls (login, Get Recent Documents) run with no transaction open; the attempt marker is
+    // then recorded only if nothing was answered meanwhile (the submit lock keeps other submitters out).
+    const token = await withTokenErrors(deps, data.supplierId, () => tokenFor(deps, data.supplierId));
+    const recovered =
+      before.attempts > 0 && before.firstAttemptAt
+        ? await withTokenErrors(deps, data.supplierId, () => findSubmitted(deps, ctx, token, data, before.firstAttemptAt as string))
+        : [];
+    const found = new Set(recovered.map((d) => d.invoiceCodeNumber));
+    const remaining = data.documents.filter((d) => !found.has(d.invoiceCodeNumber));
     plan = await deps.store.transaction(async (uow) => {
-      const history = await uow.readStream(streamId);
-      const state = history.reduce(
-        (s, e) => myInvoisSubmissionDecider.evolve(s, e as unknown as MyInvoisSubmissionEvent),
-        myInvoisSubmissionDecider.initialState,
-      );
+      const state = await stateNow((id) => uow.readStream(id));
       if (state.status !== 'submitted') return undefined;
-      const token = await tokenFor(uow, deps, data.supplierId);
-      const recovered = state.attempts > 0 && state.firstAttemptAt ? await findSubmitted(deps, ctx, token, data, state.firstAttemptAt) : [];
-      const found = new Set(recovered.map((d) => d.invoiceCodeNumber));
-      const remaining = data.documents.filter((d) => !found.has(d.invoiceCodeNumber));
       if (remaining.length > 0) {
         await handleCommand(uow, myInvoisSubmissionDecider, streamId, {
           type: 'RecordSubmissionAttempt',
@@ -139,9 +142,6 @@ async function submitOnce(deps: MyInvoisReportingDependencies, event: RecordedEv
       }
       return { token, recovered, remaining };
     });
-  } catch (error) {
-    if (error instanceof AppError && error.code === myinvois.MYINVOIS_ERRORS.TOKEN_REJECTED) await deps.tokens.invalidate(data.supplierId);
-    throw error;
   }
 
   let response: myinvois.SubmissionResponse | undefined;
@@ -221,9 +221,12 @@ async function findSubmitted(
 }
 
 async function poll(deps: MyInvoisReportingDependencies, event: RecordedEvent, submissionId: string, pollNo: number, ctx: MessageContext): Promise<void> {
+  // A redelivered poll event asks MyInvois nothing again.
+  if (await wasProcessed(deps, event.eventId)) return;
+  const answer = await askSubmission(deps, submissionId, ctx);
   await deps.store.transaction(async (uow) => {
     if (!(await uow.markProcessed(deps.groupId, event.eventId))) return;
-    await recordPoll(uow, deps, submissionId, { pollNo, maxPolls: deps.maxPolls }, (tenantId) => metadataOf(event, tenantId), ctx);
+    if (answer) await recordPoll(uow, answer, { pollNo, maxPolls: deps.maxPolls }, (tenantId) => metadataOf(event, tenantId));
   });
 }
 
@@ -232,37 +235,42 @@ async function poll(deps: MyInvoisReportingDependencies, event: RecordedEvent, s
  * further poll event follows (pollNo = maxPolls).
  */
 export async function pollOnce(deps: MyInvoisReportingDependencies, submissionId: string, metadata: (tenantId: string) => EventMetadata, ctx: Heartbeat): Promise<void> {
-  await deps.store.transaction((uow) => recordPoll(uow, deps, submissionId, { pollNo: 1, maxPolls: 1 }, metadata, ctx));
+  const answer = await askSubmission(deps, submissionId, ctx);
+  if (answer) await deps.store.transaction((uow) => recordPoll(uow, answer, { pollNo: 1, maxPolls: 1 }, metadata));
 }
 
-/** Get Submission for every submission the documents sit in, and RecordPoll with what it says, in `uow`. */
-async function recordPoll(
-  uow: UnitOfWork,
-  deps: MyInvoisReportingDependencies,
-  submissionId: string,
-  chain: { pollNo: number; maxPolls: number },
-  metadataFor: (tenantId: string) => EventMetadata,
-  ctx: Heartbeat,
-): Promise<void> {
-  const streamId = myInvoisSubmissionStreamId(submissionId);
-  const history = await uow.readStream(streamId);
+/** What one Get Submission round saw of a submission (every MyInvois submission its documents sit in). */
+interface SubmissionAnswer {
+  readonly submitted: MyInvoisDocumentsSubmittedData;
+  readonly status: myinvois.SubmissionStatus;
+}
+
+/** Get Submission for every submission the documents sit in, with no transaction open; undefined when not answered yet. */
+async function askSubmission(deps: MyInvoisReportingDependencies, submissionId: string, ctx: Heartbeat): Promise<SubmissionAnswer | undefined> {
+  const history = await deps.store.readStream(myInvoisSubmissionStreamId(submissionId));
   const submitted = history.find((e) => e.type === 'MyInvoisDocumentsSubmitted')?.data as MyInvoisDocumentsSubmittedData | undefined;
   const accepted = history.find((e) => e.type === 'MyInvoisSubmissionAccepted')?.data as MyInvoisSubmissionAcceptedData | undefined;
-  if (!submitted || !accepted) return;
-  let status: myinvois.SubmissionStatus;
-  try {
-    const token = await tokenFor(uow, deps, submitted.supplierId);
+  if (!submitted || !accepted) return undefined;
+  return withTokenErrors(deps, submitted.supplierId, async () => {
+    const token = await tokenFor(deps, submitted.supplierId);
     // Recovered documents may sit in another submission than the rest.
     const uids = [...new Set([accepted.submissionUid, ...accepted.acceptedDocuments.map((d) => d.submissionUid ?? accepted.submissionUid)])].filter(Boolean);
     const answers: myinvois.SubmissionStatus[] = [];
     for (const uid of uids) answers.push(await withRetryAfter(deps, ctx, () => deps.connector.getSubmission(token, uid)));
-    status = { ...answers[0], documentSummary: answers.flatMap((a) => a.documentSummary) };
-  } catch (error) {
-    if (error instanceof AppError && error.code === myinvois.MYINVOIS_ERRORS.TOKEN_REJECTED) await deps.tokens.invalidate(submitted.supplierId);
-    throw error;
-  }
+    return { submitted, status: { ...answers[0], documentSummary: answers.flatMap((a) => a.documentSummary) } };
+  });
+}
+
+/** Records what Get Submission said (RecordPoll) in `uow`, and releases the Peppol copies it validated. */
+async function recordPoll(
+  uow: UnitOfWork,
+  { submitted, status }: SubmissionAnswer,
+  chain: { pollNo: number; maxPolls: number },
+  metadataFor: (tenantId: string) => EventMetadata,
+): Promise<void> {
+  const { submissionId } = submitted;
   const metadata = metadataFor(submitted.tenantId);
-  const recorded = await handleCommand(uow, myInvoisSubmissionDecider, streamId, {
+  const recorded = await handleCommand(uow, myInvoisSubmissionDecider, myInvoisSubmissionStreamId(submissionId), {
     type: 'RecordPoll',
     data: {
       submissionId,
@@ -285,23 +293,24 @@ async function cancel(
   data: MyInvoisDocumentCancellationRequestedData,
   ctx: MessageContext,
 ): Promise<void> {
+  if (await wasProcessed(deps, event.eventId)) return;
   const streamId = myInvoisSubmissionStreamId(data.submissionId);
-  await deps.store.transaction(async (uow) => {
-    if (!(await uow.markProcessed(deps.groupId, event.eventId))) return;
-    const history = await uow.readStream(streamId);
-    const submitted = history.find((e) => e.type === 'MyInvoisDocumentsSubmitted')?.data as MyInvoisDocumentsSubmittedData | undefined;
-    if (!submitted) return;
-    let refused: SubmissionError | undefined;
+  const history = await deps.store.readStream(streamId);
+  const submitted = history.find((e) => e.type === 'MyInvoisDocumentsSubmitted')?.data as MyInvoisDocumentsSubmittedData | undefined;
+  let refused: SubmissionError | undefined;
+  if (submitted) {
     try {
-      const token = await tokenFor(uow, deps, submitted.supplierId);
-      await withRetryAfter(deps, ctx, () => deps.connector.cancelDocument(token, data.uuid, data.reason));
+      await withTokenErrors(deps, submitted.supplierId, async () => {
+        const token = await tokenFor(deps, submitted.supplierId);
+        await withRetryAfter(deps, ctx, () => deps.connector.cancelDocument(token, data.uuid, data.reason));
+      });
     } catch (error) {
-      if (!(error instanceof AppError) || error.retriable) {
-        if (error instanceof AppError && error.code === myinvois.MYINVOIS_ERRORS.TOKEN_REJECTED) await deps.tokens.invalidate(submitted.supplierId);
-        throw error;
-      }
+      if (!(error instanceof AppError) || error.retriable) throw error;
       refused = (error.details.authorityError as SubmissionError | undefined) ?? { code: error.code, message: error.message };
     }
+  }
+  await deps.store.transaction(async (uow) => {
+    if (!(await uow.markProcessed(deps.groupId, event.eventId)) || !submitted) return;
     await handleCommand(uow, myInvoisSubmissionDecider, streamId, {
       type: 'RecordCancellation',
       data: { submissionId: data.submissionId, uuid: data.uuid, refused, at: new Date().toISOString() },
@@ -309,12 +318,32 @@ async function cancel(
   });
 }
 
-/** The supplier's token: its stored credentials (sealed), logged in by this process when needed. */
-export async function tokenFor(uow: UnitOfWork, deps: MyInvoisReportingDependencies, supplierId: string): Promise<myinvois.AccessToken> {
-  const [row] = await uow.query<myinvois.StoredCredentialsRow>(myinvois.SELECT_CREDENTIALS_SQL, [supplierId, myinvois.MYINVOIS_AUTHORITY]);
-  const [supplier] = await uow.query<{ profile: SupplierProfile }>(`SELECT profile FROM suppliers WHERE id = $1`, [supplierId]);
-  const tin = supplier?.profile.identifiers.find((i) => i.scheme === 'MY:TIN')?.id ?? '';
-  return deps.tokens.get(supplierId, myinvois.openStoredCredentials(row, deps.secrets, tin));
+/**
+ * The supplier's token: its stored credentials (sealed), logged in by this process when needed. Read
+ * outside any transaction: a login is a network call (the house rule: none inside a transaction).
+ */
+export async function tokenFor(deps: MyInvoisReportingDependencies, supplierId: string): Promise<myinvois.AccessToken> {
+  const db = deps.store.dataSource;
+  const [row] = await db.query(myinvois.SELECT_CREDENTIALS_SQL, [supplierId, myinvois.MYINVOIS_AUTHORITY]);
+  const [supplier] = await db.query(`SELECT profile FROM suppliers WHERE id = $1`, [supplierId]);
+  const tin = (supplier?.profile as SupplierProfile | undefined)?.identifiers.find((i) => i.scheme === 'MY:TIN')?.id ?? '';
+  return deps.tokens.get(supplierId, myinvois.openStoredCredentials(row as myinvois.StoredCredentialsRow, deps.secrets, tin));
+}
+
+/** Runs a MyInvois call; a token MyInvois no longer takes is dropped from the shared cache before the error goes on. */
+export async function withTokenErrors<T>(deps: MyInvoisReportingDependencies, supplierId: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof AppError && error.code === myinvois.MYINVOIS_ERRORS.TOKEN_REJECTED) await deps.tokens.invalidate(supplierId);
+    throw error;
+  }
+}
+
+/** True when this worker's group has recorded `eventId` as handled: a redelivery then calls MyInvois for nothing. */
+export async function wasProcessed(deps: MyInvoisReportingDependencies, eventId: string): Promise<boolean> {
+  const rows: unknown[] = await deps.store.dataSource.query(`SELECT 1 FROM processed_events WHERE consumer_group = $1 AND event_id = $2`, [deps.groupId, eventId]);
+  return rows.length > 0;
 }
 
 /** Honours a 429's `retryAfterMs` when it fits the handler's budget (heartbeating meanwhile). */
