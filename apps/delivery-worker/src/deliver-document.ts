@@ -1,5 +1,6 @@
 import {
   AppError,
+  type DeliveryFailureReason,
   DocumentSubmittedData,
   EventMetadata,
   Logger,
@@ -27,44 +28,92 @@ interface HostedReceiver {
 }
 
 /**
- * Delivers submitted Peppol documents (DESIGN.md flow). The processed-event mark, the
- * receiver's DocumentReceived and the sender's DocumentDelivered commit in one transaction, so
- * a worker killed at any point redoes the whole step or none of it. A remote transmission that
- * happened before a crash is repeated with the same AS4 MessageId, which the receiving access
- * point de-duplicates: nothing is delivered twice.
+ * Delivers submitted Peppol documents (DESIGN.md flow). A remote transmission runs with no
+ * transaction open; then the processed-event mark and the outcome (the receiver's DocumentReceived
+ * and the sender's DocumentDelivered for a receiver hosted here; DocumentDelivered, or
+ * DocumentDeliveryFailed for a negative Message Level Status or a final error) commit in one
+ * transaction, so a worker killed at any point redoes the step or none of it. No attempt marker is
+ * needed before the call: a transmission repeated after a crash carries the same AS4 MessageId,
+ * which the receiving access point de-duplicates, so nothing is delivered twice. A retriable error
+ * goes back to the consumer (retries, then the dead-letter topic, which dead-lettered-delivery.ts
+ * turns into a visible failure).
  */
 export function createDeliveryHandler(deps: DeliveryDependencies): EventHandler {
   return async (event) => {
     if (event.type !== 'DocumentSubmitted') return;
     const document = event.data as DocumentSubmittedData;
     if (document.transportMode !== 'peppol') return;
+    // A redelivered event transmits nothing again.
+    if (await deps.store.wasProcessed(deps.groupId, event.eventId)) return;
+    const messageId = `${deterministicUuid(`as4:${document.documentId}`)}@einvoice-gateway`;
+    const receiver = document.receiverParticipantId;
+    const [hosted] = receiver
+      ? ((await deps.store.dataSource.query(
+          `SELECT p.supplier_id, p.tenant_id, s.area FROM supplier_participants p JOIN suppliers s ON s.id = p.supplier_id
+           WHERE p.participant_id = $1`,
+          [receiver],
+        )) as HostedReceiver[])
+      : [];
+    const outcome: Outcome = !receiver
+      ? { failure: { code: 'DOCUMENT.NO_RECEIVER', message: 'The document names no Peppol receiver.' } }
+      : hosted
+        ? { hosted }
+        : await transmit(deps, document, receiver, messageId);
     await deps.store.transaction(async (uow) => {
       if (!(await uow.markProcessed(deps.groupId, event.eventId))) return;
-      await deliver(uow, deps, event, document);
+      await record(uow, deps, event, document, messageId, outcome);
     });
   };
 }
 
-async function deliver(
+/** What a delivery came to. */
+type Outcome = { readonly hosted: HostedReceiver } | { readonly mls: MessageLevelStatus } | { readonly failure: DeliveryFailureReason; readonly mls?: MessageLevelStatus };
+
+/** Sends to the receiver's access point, outside any transaction; a final refusal is a failure, a retriable error is thrown. */
+async function transmit(deps: DeliveryDependencies, document: DocumentSubmittedData, receiver: string, messageId: string): Promise<Outcome> {
+  let mls: MessageLevelStatus;
+  try {
+    mls = await deps.accessPoint.send({
+      messageId,
+      senderParticipantId: document.senderParticipantId,
+      receiverParticipantId: receiver,
+      documentType: document.documentType,
+      xml: document.xml,
+    });
+  } catch (error) {
+    if (!(error instanceof AppError) || error.retriable) throw error;
+    return { failure: { code: error.code, message: error.message } };
+  }
+  // Peppol MLS: AP (accepted) and AB (accepted with warnings) are positive; RE is a rejection.
+  if (mls.responseCode === 'RE') {
+    return { failure: { code: 'PEPPOL.REJECTED_BY_RECEIVER', message: mls.description ?? 'The receiving access point rejected the message (MLS RE).' }, mls };
+  }
+  return { mls };
+}
+
+async function record(
   uow: UnitOfWork,
   deps: DeliveryDependencies,
   event: RecordedEvent,
   document: DocumentSubmittedData,
+  messageId: string,
+  outcome: Outcome,
 ): Promise<void> {
   const receiver = document.receiverParticipantId;
-  if (!receiver) {
-    throw new AppError('validation', 'DOCUMENT.NO_RECEIVER', 'The document names no Peppol receiver.', { retriable: false });
+  const metadata: EventMetadata = { tenantId: document.tenantId, correlationId: event.metadata.correlationId, causationId: event.eventId, ruleSetId: event.metadata.ruleSetId };
+  const stream = documentStreamId(document.documentId);
+  if ('failure' in outcome) {
+    await handleCommand(uow, documentDecider, stream, {
+      type: 'RecordDeliveryFailure',
+      data: { documentId: document.documentId, receiverParticipantId: receiver, reason: outcome.failure, mls: outcome.mls, failedAt: new Date().toISOString() },
+    }, metadata);
+    deps.log('warn', 'document not delivered', { documentId: document.documentId, code: outcome.failure.code });
+    return;
   }
-  const messageId = `${deterministicUuid(`as4:${document.documentId}`)}@einvoice-gateway`;
-  const metadata: EventMetadata = { tenantId: document.tenantId, correlationId: event.metadata.correlationId, causationId: event.eventId };
-  const [hosted] = await uow.query<HostedReceiver>(
-    `SELECT p.supplier_id, p.tenant_id, s.area FROM supplier_participants p JOIN suppliers s ON s.id = p.supplier_id
-     WHERE p.participant_id = $1`,
-    [receiver],
-  );
   let mls: MessageLevelStatus;
   let receivedDocumentId: string | undefined;
-  if (hosted) {
+  if ('hosted' in outcome) {
+    const { hosted } = outcome;
     receivedDocumentId = deterministicUuid(`received:${document.documentId}`);
     await handleCommand(
       uow,
@@ -80,7 +129,7 @@ async function deliver(
           documentNumber: document.documentNumber,
           documentType: document.documentType,
           senderParticipantId: document.senderParticipantId,
-          receiverParticipantId: receiver,
+          receiverParticipantId: receiver as string,
           sourceDocumentId: document.documentId,
           messageId,
           fields: document.fields,
@@ -92,31 +141,12 @@ async function deliver(
     );
     mls = { responseCode: 'AP', receivedAt: new Date().toISOString(), description: 'Delivered to a participant hosted here.' };
   } else {
-    mls = await deps.accessPoint.send({
-      messageId,
-      senderParticipantId: document.senderParticipantId,
-      receiverParticipantId: receiver,
-      documentType: document.documentType,
-      xml: document.xml,
-    });
+    mls = outcome.mls;
   }
-  await handleCommand(
-    uow,
-    documentDecider,
-    documentStreamId(document.documentId),
-    {
-      type: 'RecordDelivery',
-      data: {
-        documentId: document.documentId,
-        receiverParticipantId: receiver,
-        channel: hosted ? 'local' : 'remote',
-        messageId,
-        mls,
-        receivedDocumentId,
-        deliveredAt: new Date().toISOString(),
-      },
-    },
-    metadata,
-  );
-  deps.log('info', 'document delivered', { documentId: document.documentId, channel: hosted ? 'local' : 'remote', messageId });
+  const channel = 'hosted' in outcome ? 'local' : 'remote';
+  await handleCommand(uow, documentDecider, stream, {
+    type: 'RecordDelivery',
+    data: { documentId: document.documentId, receiverParticipantId: receiver as string, channel, messageId, mls, receivedDocumentId, deliveredAt: new Date().toISOString() },
+  }, metadata);
+  deps.log('info', 'document delivered', { documentId: document.documentId, channel, messageId });
 }

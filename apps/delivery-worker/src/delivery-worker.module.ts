@@ -8,9 +8,11 @@ import {
   WORKER_RUNTIME,
   type WorkerRuntime,
   WorkerRuntimeModule,
+  deadLettered,
   platformEventRegistry,
 } from '@einvoice/domain/infrastructure';
 import { SandboxAccessPoint } from './access-point/sandbox-access-point';
+import { createDeadLetteredDeliveryHandler } from './dead-lettered-delivery';
 import { createDeliveryHandler } from './deliver-document';
 import { createSmlHandler } from './sml/drive-sml';
 import { SandboxSml } from './sml/sml-connector';
@@ -26,6 +28,7 @@ export const log = createLogger('delivery-worker');
 export class DeliveryWorkerController {
   private readonly deliver: EventHandler;
   private readonly driveSml: EventHandler;
+  private readonly recordDeadLetter: EventHandler;
 
   constructor(@Inject(WORKER_RUNTIME) runtime: WorkerRuntime) {
     const { store, dataSource, groupId } = runtime;
@@ -38,6 +41,13 @@ export class DeliveryWorkerController {
     const smpId = process.env.PEPPOL_SMP_ID ?? 'einvoice-gateway-smp';
     const sml = new SandboxSml(dataSource, smpId, Number(process.env.SANDBOX_SML_LATENCY_MS ?? 0));
     this.driveSml = createSmlHandler({ store, sml, groupId, log });
+    // The dead-letter group (worker-app.ts `deadLetters`): `${groupId}.dead-letter`.
+    this.recordDeadLetter = createDeadLetteredDeliveryHandler({ store, groupId: `${groupId}.dead-letter`, deliveryGroupId: groupId, log });
+  }
+
+  @EventPattern(deadLettered('DocumentSubmitted'))
+  deliveryDeadLettered(@Payload() event: RecordedEvent, @Ctx() ctx: MessageContext): Promise<void> {
+    return this.recordDeadLetter(event, ctx);
   }
 
   @EventPattern('DocumentSubmitted')

@@ -9,5 +9,7 @@ import { DeliveryWorkerModule, log } from './delivery-worker.module';
 startWorkerProcess('delivery-worker', log, () =>
   runWorkerApp('delivery-worker', log, DeliveryWorkerModule, {
     topics: (topics) => [topics.documents, topics.participants],
+    // Deliveries the consumer gave up on become visible failures (dead-lettered-delivery.ts).
+    deadLetters: true,
   }),
 );

@@ -1,12 +1,29 @@
 import { createHash } from 'node:crypto';
-import type { MessageLevelStatus } from '@einvoice/domain';
+import { AppError, type MessageLevelStatus } from '@einvoice/domain';
 import type { DataSource } from 'typeorm';
 import type { AccessPointConnector, Transmission } from './access-point';
 
 /**
+ * Receivers the sandbox treats as the network would treat some (failure injection, README
+ * "Sandbox access point"): Belgian VAT numbers with valid check digits that no real company holds,
+ * usable as a buyer's `BE:VAT` identifier over the public API.
+ */
+export const SANDBOX_RECEIVERS = {
+  /** Its access point rejects every message: MLS `RE`. */
+  rejecting: '9925:be0000000097',
+  /** No access point serves it (not in the SML): a final failure. */
+  unknown: '9925:be0000000196',
+  /** Its access point never answers: a retriable failure every time (then dead-lettered). */
+  unreachable: '9925:be0000000295',
+} as const;
+
+const is = (transmission: Transmission, receiver: string) => transmission.receiverParticipantId.toLowerCase().endsWith(`::${receiver}`);
+
+/**
  * A simulated remote access point: it accepts the document, de-duplicates on the AS4
  * MessageId as real access points do (a re-sent message is acknowledged, not received twice),
- * and answers with a Message Level Status `AP` (accepted). `latencyMs` simulates the network.
+ * and answers with a Message Level Status `AP` (accepted); the SANDBOX_RECEIVERS fail as documented.
+ * `latencyMs` simulates the network.
  */
 export class SandboxAccessPoint implements AccessPointConnector {
   constructor(
@@ -16,6 +33,14 @@ export class SandboxAccessPoint implements AccessPointConnector {
 
   async send(transmission: Transmission): Promise<MessageLevelStatus> {
     if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
+    if (is(transmission, SANDBOX_RECEIVERS.unknown)) {
+      throw new AppError('not_found', 'PEPPOL.RECEIVER_NOT_FOUND', `No access point serves ${transmission.receiverParticipantId} (no SMP registration in the SML).`, {
+        retriable: false,
+      });
+    }
+    if (is(transmission, SANDBOX_RECEIVERS.unreachable)) {
+      throw new AppError('unavailable', 'PEPPOL.ACCESS_POINT_UNAVAILABLE', `The access point of ${transmission.receiverParticipantId} does not answer.`);
+    }
     const rows: Array<{ received_at: Date }> = await this.dataSource.query(
       `INSERT INTO sandbox_ap_messages (message_id, sender, receiver, document_sha256)
        VALUES ($1, $2, $3, $4)
@@ -28,6 +53,10 @@ export class SandboxAccessPoint implements AccessPointConnector {
         createHash('sha256').update(transmission.xml).digest('hex'),
       ],
     );
-    return { responseCode: 'AP', receivedAt: new Date(rows[0].received_at).toISOString() };
+    const receivedAt = new Date(rows[0].received_at).toISOString();
+    if (is(transmission, SANDBOX_RECEIVERS.rejecting)) {
+      return { responseCode: 'RE', receivedAt, description: 'The receiving access point rejected the message (sandbox: a rejecting receiver).' };
+    }
+    return { responseCode: 'AP', receivedAt };
   }
 }

@@ -1,7 +1,7 @@
 import { AppError, MyInvoisBuyerRejectionRequestedData, RejectionRefusalKind, SubmissionError, myInvoisRejectionDecider, myInvoisRejectionStreamId } from '@einvoice/domain';
 import { EventHandler, MessageContext, handleCommand } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
-import { MyInvoisReportingDependencies, metadataOf, tokenFor, wasProcessed, withRetryAfter, withTokenErrors } from './report-myinvois';
+import { MyInvoisReportingDependencies, metadataOf, tokenFor, withRetryAfter, withTokenErrors } from './report-myinvois';
 
 /**
  * The buyer's side of a rejection (SDK "04 reject document"): calls Reject Document with the
@@ -12,7 +12,7 @@ import { MyInvoisReportingDependencies, metadataOf, tokenFor, wasProcessed, with
 export function createBuyerRejectionHandler(deps: MyInvoisReportingDependencies): EventHandler {
   return async (event, ctx) => {
     if (event.type !== 'MyInvoisBuyerRejectionRequested') return;
-    if (await wasProcessed(deps, event.eventId)) return;
+    if (await deps.store.wasProcessed(deps.groupId, event.eventId)) return;
     const data = event.data as MyInvoisBuyerRejectionRequestedData;
     // The calls run with no transaction open; the answer is recorded with the processed mark.
     let refused: { kind: RejectionRefusalKind; error: SubmissionError } | undefined;

@@ -222,7 +222,7 @@ async function findSubmitted(
 
 async function poll(deps: MyInvoisReportingDependencies, event: RecordedEvent, submissionId: string, pollNo: number, ctx: MessageContext): Promise<void> {
   // A redelivered poll event asks MyInvois nothing again.
-  if (await wasProcessed(deps, event.eventId)) return;
+  if (await deps.store.wasProcessed(deps.groupId, event.eventId)) return;
   const answer = await askSubmission(deps, submissionId, ctx);
   await deps.store.transaction(async (uow) => {
     if (!(await uow.markProcessed(deps.groupId, event.eventId))) return;
@@ -293,7 +293,7 @@ async function cancel(
   data: MyInvoisDocumentCancellationRequestedData,
   ctx: MessageContext,
 ): Promise<void> {
-  if (await wasProcessed(deps, event.eventId)) return;
+  if (await deps.store.wasProcessed(deps.groupId, event.eventId)) return;
   const streamId = myInvoisSubmissionStreamId(data.submissionId);
   const history = await deps.store.readStream(streamId);
   const submitted = history.find((e) => e.type === 'MyInvoisDocumentsSubmitted')?.data as MyInvoisDocumentsSubmittedData | undefined;
@@ -340,11 +340,6 @@ export async function withTokenErrors<T>(deps: MyInvoisReportingDependencies, su
   }
 }
 
-/** True when this worker's group has recorded `eventId` as handled: a redelivery then calls MyInvois for nothing. */
-export async function wasProcessed(deps: MyInvoisReportingDependencies, eventId: string): Promise<boolean> {
-  const rows: unknown[] = await deps.store.dataSource.query(`SELECT 1 FROM processed_events WHERE consumer_group = $1 AND event_id = $2`, [deps.groupId, eventId]);
-  return rows.length > 0;
-}
 
 /** Honours a 429's `retryAfterMs` when it fits the handler's budget (heartbeating meanwhile). */
 export async function withRetryAfter<T>(deps: MyInvoisReportingDependencies, ctx: Heartbeat, call: () => Promise<T>): Promise<T> {

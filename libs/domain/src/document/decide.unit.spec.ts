@@ -82,3 +82,33 @@ describe('document decider', () => {
     spec.given([{ type: 'DocumentReceived', data: received }]).when({ type: 'ReceiveDocument', data: received }).then([]);
   });
 });
+
+describe('#8 a failed delivery is recorded, visible, and still deliverable by a replay', () => {
+  const failure = {
+    documentId: 'd-1',
+    receiverParticipantId: submitted.receiverParticipantId,
+    reason: { code: 'PEPPOL.REJECTED_BY_RECEIVER', message: 'MLS RE' },
+    mls: { responseCode: 'RE' as const, receivedAt: '2026-03-15T10:00:01.000Z' },
+    failedAt: '2026-03-15T10:00:01.000Z',
+  };
+  const failureSpec = specification<DocumentCommand, DocumentEvent, ReturnType<typeof documentDecider.evolve>>(documentDecider);
+
+  it('given a scheduled document, when RecordDeliveryFailure, then DocumentDeliveryFailed; once, not twice', () => {
+    failureSpec.given([{ type: 'DocumentSubmitted', data: submitted }]).when({ type: 'RecordDeliveryFailure', data: failure }).then([{ type: 'DocumentDeliveryFailed', data: failure }]);
+    failureSpec
+      .given([{ type: 'DocumentSubmitted', data: submitted }, { type: 'DocumentDeliveryFailed', data: failure }])
+      .when({ type: 'RecordDeliveryFailure', data: failure })
+      .then([]);
+  });
+
+  it('given a delivered document, a late failure report changes nothing; given a failed one, a replay may deliver it', () => {
+    failureSpec
+      .given([{ type: 'DocumentSubmitted', data: submitted }, { type: 'DocumentDelivered', data: delivered }])
+      .when({ type: 'RecordDeliveryFailure', data: failure })
+      .then([]);
+    failureSpec
+      .given([{ type: 'DocumentSubmitted', data: submitted }, { type: 'DocumentDeliveryFailed', data: failure }])
+      .when({ type: 'RecordDelivery', data: delivered })
+      .then([{ type: 'DocumentDelivered', data: delivered }]);
+  });
+});

@@ -1,7 +1,11 @@
 import type { Event } from '../events';
 
-/** Peppol delivery states of the seed (BE/DE/SG `DeliveryStatus`). */
-export type DeliveryStatus = 'Scheduled' | 'Delivered';
+/**
+ * Peppol delivery states: the seed's `Scheduled` and `Delivered` (BE/DE/SG `DeliveryStatus`), and
+ * `Failed` (ours, #8): the receiving access point rejected the message (MLS `RE`), the receiver is
+ * served by no access point, or every attempt failed (the delivery was dead-lettered).
+ */
+export type DeliveryStatus = 'Scheduled' | 'Delivered' | 'Failed';
 
 /** How a document leaves the service; the seed shows only `peppol`. */
 export type TransportMode = 'peppol';
@@ -48,6 +52,26 @@ export interface DocumentDeliveredData {
 }
 export type DocumentDelivered = Event<'DocumentDelivered', DocumentDeliveredData>;
 
+/** Why a delivery failed: a stable code and a message for people. */
+export interface DeliveryFailureReason {
+  /** `PEPPOL.REJECTED_BY_RECEIVER` (MLS RE), `PEPPOL.RECEIVER_NOT_FOUND`, or the last error's code when dead-lettered. */
+  readonly code: string;
+  readonly message: string;
+}
+
+/** The document could not be delivered (#8); a later successful delivery (a dead-letter replay) still records DocumentDelivered. */
+export interface DocumentDeliveryFailedData {
+  readonly documentId: string;
+  readonly receiverParticipantId: string | null;
+  readonly reason: DeliveryFailureReason;
+  /** The receiving access point's Message Level Status, when it answered one (RE). */
+  readonly mls?: MessageLevelStatus;
+  /** How many attempts were made (the consumer's, when dead-lettered). */
+  readonly attempts?: number;
+  readonly failedAt: string;
+}
+export type DocumentDeliveryFailed = Event<'DocumentDeliveryFailed', DocumentDeliveryFailedData>;
+
 /** A document that arrived for a supplier hosted here; first event of the receiver's copy. */
 export interface DocumentReceivedData {
   readonly documentId: string;
@@ -68,6 +92,6 @@ export interface DocumentReceivedData {
 }
 export type DocumentReceived = Event<'DocumentReceived', DocumentReceivedData>;
 
-export type DocumentEvent = DocumentSubmitted | DocumentDelivered | DocumentReceived;
+export type DocumentEvent = DocumentSubmitted | DocumentDelivered | DocumentDeliveryFailed | DocumentReceived;
 
 export const documentStreamId = (documentId: string): string => `document-${documentId}`;

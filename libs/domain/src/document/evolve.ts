@@ -14,6 +14,8 @@ export function evolveDocument(state: DocumentState, event: DocumentEvent): Docu
       return { status: 'outgoing', delivery: 'Scheduled' };
     case 'DocumentDelivered':
       return state.status === 'outgoing' ? { status: 'outgoing', delivery: 'Delivered' } : state;
+    case 'DocumentDeliveryFailed':
+      return state.status === 'outgoing' ? { status: 'outgoing', delivery: 'Failed' } : state;
     case 'DocumentReceived':
       return { status: 'incoming' };
     default: {

@@ -21,6 +21,8 @@ interface DocumentRow {
   id: string;
   document_number: string;
   delivery_status: string;
+  /** For a failed delivery: `{failure: {code, message}, mls?}` (DocumentDeliveryFailed). */
+  delivery: { failure?: { code: string; message: string } } | null;
   fields: Record<string, unknown>;
   xml: string;
 }
@@ -85,7 +87,7 @@ export class PeppolAreaService {
 
   async getDocument(code: PeppolAreaCode, supplierHeader: string | string[] | undefined, uuid: string, context: RequestContext) {
     const row = await this.findDocument(code, supplierHeader, uuid, context);
-    return { status: 'success', data: { uuid: row.id, ...row.fields } };
+    return { status: 'success', data: { uuid: row.id, ...row.fields, ...failureOf(row) } };
   }
 
   async getXml(code: PeppolAreaCode, supplierHeader: string | string[] | undefined, uuid: string, context: RequestContext) {
@@ -94,7 +96,7 @@ export class PeppolAreaService {
 
   async deliveryStatus(code: PeppolAreaCode, supplierHeader: string | string[] | undefined, uuid: string, context: RequestContext) {
     const row = await this.findDocument(code, supplierHeader, uuid, context);
-    return { status: 'success', data: { DocumentID: row.id, DeliveryStatus: row.delivery_status } };
+    return { status: 'success', data: { DocumentID: row.id, DeliveryStatus: row.delivery_status, ...failureOf(row) } };
   }
 
   private async findDocument(
@@ -106,7 +108,7 @@ export class PeppolAreaService {
     const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierHeader);
     const rows: DocumentRow[] = isUuid(uuid)
       ? await this.connections.dataSource.query(
-          `SELECT id, document_number, delivery_status, fields, xml FROM documents
+          `SELECT id, document_number, delivery_status, delivery, fields, xml FROM documents
            WHERE id = $1 AND supplier_id = $2 AND tenant_id = $3`,
           [uuid, supplier.id, context.tenant.id],
         )
@@ -114,4 +116,13 @@ export class PeppolAreaService {
     if (!rows[0]) throw notFound('DOCUMENT.NOT_FOUND', `No document ${uuid} for this supplier.`);
     return rows[0];
   }
+}
+
+/**
+ * A failed delivery's reason (#8, additive): `DeliveryStatus` `Failed` comes with
+ * `DeliveryFailure: {code, message}` in delivery-status and get-document; nothing otherwise.
+ */
+function failureOf(row: DocumentRow): { DeliveryFailure?: { code: string; message: string } } {
+  const failure = row.delivery_status === 'Failed' ? row.delivery?.failure : undefined;
+  return failure ? { DeliveryFailure: { code: failure.code, message: failure.message } } : {};
 }

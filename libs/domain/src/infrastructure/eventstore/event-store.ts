@@ -70,6 +70,15 @@ export class EventStore {
     return rows.map(toRecordedEvent);
   }
 
+  /**
+   * True when `consumerGroup` has recorded `eventId` as handled (UnitOfWork.markProcessed): a handler
+   * that calls out of the process asks first, so a redelivered event calls nothing again.
+   */
+  async wasProcessed(consumerGroup: string, eventId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM processed_events WHERE consumer_group = $1 AND event_id = $2`, [consumerGroup, eventId]);
+    return rows.length > 0;
+  }
+
   private translate(error: unknown): unknown {
     const pg = (error as PgError)?.driverError ?? (error as PgError);
     if (pg?.code !== UNIQUE_VIOLATION || !pg.constraint) return error;

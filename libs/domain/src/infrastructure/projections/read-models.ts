@@ -1,6 +1,6 @@
 import { conflict } from '../../errors';
 import type { RecordedEvent } from '../../events';
-import type { DocumentDeliveredData, DocumentEvent, DocumentReceivedData, DocumentSubmittedData } from '../../document';
+import type { DocumentDeliveredData, DocumentDeliveryFailedData, DocumentEvent, DocumentReceivedData, DocumentSubmittedData } from '../../document';
 import type { ParticipantEvent } from '../../participant';
 import type { ConstraintErrorMap, EventPlugin, EventProjector, ProjectionContext } from '../../plugin';
 import type { SupplierEvent, SupplierOnboardedData } from '../../supplier';
@@ -16,6 +16,7 @@ const coreProjectors: Record<SupplierEvent['type'] | DocumentEvent['type'] | Par
   SupplierOnboarded: (uow, event) => projectSupplierOnboarded(uow, event as RecordedEvent & { data: SupplierOnboardedData }),
   DocumentSubmitted: (uow, event) => projectDocumentSubmitted(uow, event as RecordedEvent & { data: DocumentSubmittedData }),
   DocumentDelivered: (uow, event) => projectDocumentDelivered(uow, event as RecordedEvent & { data: DocumentDeliveredData }),
+  DocumentDeliveryFailed: (uow, event) => projectDocumentDeliveryFailed(uow, event as RecordedEvent & { data: DocumentDeliveryFailedData }),
   DocumentReceived: (uow, event) => projectDocumentReceived(uow, event as RecordedEvent & { data: DocumentReceivedData }),
   ParticipantRegistered: projectParticipants,
   ParticipantKycRequested: projectParticipants,
@@ -75,6 +76,15 @@ async function projectDocumentDelivered(uow: ProjectionContext, event: RecordedE
     `UPDATE documents SET state = 'delivered', delivery_status = 'Delivered', delivery = $2, updated_at = $3, version = $4
      WHERE id = $1 AND version < $4`,
     [d.documentId, { channel: d.channel, messageId: d.messageId, mls: d.mls, receiverParticipantId: d.receiverParticipantId, receivedDocumentId: d.receivedDocumentId ?? null }, d.deliveredAt, event.streamPosition],
+  );
+}
+
+async function projectDocumentDeliveryFailed(uow: ProjectionContext, event: RecordedEvent & { data: DocumentDeliveryFailedData }) {
+  const d = event.data;
+  await uow.query(
+    `UPDATE documents SET state = 'failed', delivery_status = 'Failed', delivery = $2, updated_at = $3, version = $4
+     WHERE id = $1 AND version < $4`,
+    [d.documentId, { failure: d.reason, mls: d.mls ?? null, attempts: d.attempts ?? null, receiverParticipantId: d.receiverParticipantId }, d.failedAt, event.streamPosition],
   );
 }
 
