@@ -7,6 +7,7 @@ import { HealthController } from './health/health.controller';
 import { AllErrorsFilter } from './http/exception.filter';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
+import { RetentionJob } from './infrastructure/retention.job';
 import { OutcomeWaiter } from './authority/outcome-waiter';
 import { ReportingAreaService } from './authority/reporting-area.service';
 import { ParticipantsController } from './participants/participants.controller';
@@ -32,6 +33,7 @@ import { MyInvoisReceivedService } from './areas/myinvois/received.service';
     MyInvoisReceivedService,
     ReportingAreaService,
     OutcomeWaiter,
+    RetentionJob,
     { provide: APP_GUARD, useClass: ApiKeyGuard },
     { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
     { provide: APP_FILTER, useClass: AllErrorsFilter },

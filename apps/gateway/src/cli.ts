@@ -7,7 +7,9 @@ import {
   migrate,
   parkedOutboxRows,
   platformEventRegistry,
+  pruneBookkeeping,
   releaseParkedRows,
+  retentionWindowsFromEnv,
 } from '@einvoice/domain/infrastructure';
 import { areaEventPlugins } from '@einvoice/areas';
 import { createTenant } from './auth/api-keys';
@@ -21,6 +23,7 @@ import { createTenant } from './auth/api-keys';
  *   topics                  create the Kafka topics, or raise their max.message.bytes (idempotent)
  *   outbox parked           list the outbox rows the broker refused (JSON lines)
  *   outbox release [id...]  put parked rows (all, or these) back in line for the relay
+ *   retention run           prune published outbox rows, processed-event marks and idempotency keys past their windows
  */
 async function main(argv: string[]): Promise<void> {
   const config = loadInfrastructureConfig();
@@ -28,6 +31,16 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'migrate') {
     const applied = await migrate(config.databaseUrl, platformEventRegistry(areaEventPlugins()).migrations);
     process.stderr.write(applied.length ? `applied migrations: ${applied.join(', ')}\n` : 'database schema is up to date\n');
+    return;
+  }
+  if (command === 'retention' && sub === 'run') {
+    const dataSource = createDataSource({ databaseUrl: config.databaseUrl, poolSize: 1, applicationName: 'einvoice-cli' });
+    await dataSource.initialize();
+    try {
+      process.stdout.write(`${JSON.stringify(await pruneBookkeeping(dataSource, retentionWindowsFromEnv()))}\n`);
+    } finally {
+      await dataSource.destroy();
+    }
     return;
   }
   if (command === 'reset-test-database') {

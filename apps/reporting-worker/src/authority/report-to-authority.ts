@@ -11,7 +11,7 @@ import {
 } from '@einvoice/domain';
 import { type EventHandler, type EventStore, type MessageContext, handleCommand } from '@einvoice/domain/infrastructure';
 import type { AuthorityConnector, AuthorityOutcome, AuthorityReport } from '@einvoice/areas';
-import { withTriedAdvisoryLock } from '../myinvois/advisory-lock';
+import { withTriedAdvisoryLock } from '@einvoice/domain/infrastructure';
 
 /** Advisory lock class of a report being sent (namespaces: apps/gateway/src/participants/supplier-participants.ts). */
 const REPORT_LOCK = 7312008;

@@ -3,7 +3,7 @@ import { AppError, REJECTION_WINDOW_MS, myInvoisSubmissionDecider, myInvoisSubmi
 import { handleCommand } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
 import type { DataSource } from 'typeorm';
-import { LockedPeriodicJob } from './locked-periodic-job';
+import { LockedPeriodicJob } from '@einvoice/domain/infrastructure';
 import { MyInvoisReportingDependencies, tokenFor } from './report-myinvois';
 
 /** Get Recent Documents' page size (the system maximum is taken as 100, as Get Submission's). */

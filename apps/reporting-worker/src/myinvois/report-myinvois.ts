@@ -17,7 +17,7 @@ import {
 import { EventHandler, EventStore, MessageContext, UnitOfWork, handleCommand } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
 import { releasePeppolCopies } from './release-peppol-copies';
-import { withTriedAdvisoryLock } from './advisory-lock';
+import { withTriedAdvisoryLock } from '@einvoice/domain/infrastructure';
 
 export interface MyInvoisReportingDependencies {
   readonly store: EventStore;

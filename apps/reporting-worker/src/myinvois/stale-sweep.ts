@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError, RecordedEvent, myInvoisRejectionStreamId, myInvoisSubmissionStreamId } from '@einvoice/domain';
 import type { EventHandler, MessageContext } from '@einvoice/domain/infrastructure';
 import type { DataSource } from 'typeorm';
-import { LockedPeriodicJob } from './locked-periodic-job';
+import { LockedPeriodicJob } from '@einvoice/domain/infrastructure';
 import { MyInvoisReportingDependencies, pollOnce } from './report-myinvois';
 
 /** One sweeper per stack at a time. */

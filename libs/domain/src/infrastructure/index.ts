@@ -12,3 +12,4 @@ export * from './microservice';
 export * from './webhooks';
 export * from './secrets/sealed-redis-store';
 export * from './plugins';
+export * from './jobs';

@@ -8,6 +8,7 @@ import { Participants1732200000003 } from './migrations/1732200000003-participan
 import { Webhooks1732200000004 } from './migrations/1732200000004-webhooks';
 import { AuthorityCredentials1732200000005 } from './migrations/1732200000005-authority-credentials';
 import { OutboxParked1732200000012 } from './migrations/1732200000012-outbox-parked';
+import { RetentionIndexes1732200000014 } from './migrations/1732200000014-retention-indexes';
 import { DocumentsForEveryArea1732200000016 } from './migrations/1732200000016-documents-for-every-area';
 
 /**
@@ -23,6 +24,7 @@ export const platformMigrations = [
   Webhooks1732200000004,
   AuthorityCredentials1732200000005,
   OutboxParked1732200000012,
+  RetentionIndexes1732200000014,
   DocumentsForEveryArea1732200000016,
 ];
 

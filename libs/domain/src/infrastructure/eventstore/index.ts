@@ -3,3 +3,4 @@ export * from './unit-of-work';
 export * from './outbox-relay';
 export { parkedOutboxRows, releaseParkedRows, type ParkedOutboxRow } from './outbox-rows';
 export * from './handle-command';
+export * from './retention';

@@ -30,6 +30,8 @@ export interface OutboxRelayOptions {
    */
   readonly publishBytes?: number;
   readonly maxBackoffMs?: number;
+  /** Opens the LISTEN connection (default: a pg Client on `databaseUrl`); tests inject failures here. */
+  readonly listenerClient?: () => Client;
   readonly log?: (message: string, fields?: Record<string, unknown>, level?: 'warn' | 'error') => void;
 }
 
@@ -248,17 +250,40 @@ export class OutboxRelay {
 
   private async listen(): Promise<void> {
     if (!this.running) return;
-    const client = new Client({ connectionString: this.options.databaseUrl, application_name: 'einvoice-outbox-listener' });
+    const client = this.options.listenerClient?.() ?? new Client({ connectionString: this.options.databaseUrl, application_name: 'einvoice-outbox-listener' });
     client.on('notification', () => void this.wake());
     client.on('error', () => undefined);
     client.on('end', () => {
       if (this.listener !== client || !this.running) return;
       this.listener = undefined;
-      // The poll covers the gap; reconnect in the background.
-      setTimeout(() => void this.listen().catch(() => undefined), 1000).unref();
+      // The poll covers the gap; reconnect in the background until it works.
+      this.relisten(1);
     });
-    await client.connect();
-    await client.query('LISTEN outbox');
+    try {
+      await client.connect();
+      await client.query('LISTEN outbox');
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (!this.running) return void (await client.end().catch(() => undefined));
     this.listener = client;
+    // Rows appended while nobody listened were announced to no one.
+    void this.wake();
+  }
+
+  /**
+   * Re-opens the LISTEN connection with backoff (0.5 s, doubling, at most `maxBackoffMs`) until it
+   * works or the relay stops: a failed attempt is retried, never dropped (#8).
+   */
+  private relisten(attempt: number): void {
+    if (!this.running) return;
+    const delayMs = Math.min(this.options.maxBackoffMs ?? 30_000, 250 * 2 ** attempt);
+    setTimeout(() => {
+      this.listen().catch((error) => {
+        this.options.log?.('outbox LISTEN connection failed; retrying', { attempt, delayMs, error: String((error as Error)?.message ?? error) });
+        this.relisten(attempt + 1);
+      });
+    }, delayMs).unref();
   }
 }

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { Logger } from '@einvoice/domain';
+import type { Logger } from '../../log';
 import { withTriedAdvisoryLock } from './advisory-lock';
 
 export interface LockedPeriodicJobOptions {

@@ -1,0 +1,2 @@
+export * from './advisory-lock';
+export * from './locked-periodic-job';
