@@ -7,6 +7,7 @@ import {
   createDataSource,
   loadInfrastructureConfig,
   migrate,
+  eventStoreOptions,
   platformEventRegistry,
 } from '@einvoice/domain/infrastructure';
 import { areaEventPlugins } from '@einvoice/areas';
@@ -23,10 +24,6 @@ export async function openTestDatabase(prefix = 'test'): Promise<{ dataSource: D
   await migrate(databaseUrl, registry.migrations);
   const dataSource = createDataSource({ databaseUrl, poolSize: 30, applicationName: 'einvoice-int-test' });
   await dataSource.initialize();
-  const store = new EventStore(dataSource, {
-    topicFor: (streamId) => registry.topicFor(prefix, streamId),
-    projector: registry.projector,
-    constraintErrors: registry.constraintErrors,
-  });
+  const store = new EventStore(dataSource, eventStoreOptions(registry, prefix));
   return { dataSource, store };
 }

@@ -5,6 +5,7 @@ import {
   OutboxRelay,
   createDataSource,
   createKafka,
+  eventStoreOptions,
   platformEventRegistry,
 } from '@einvoice/domain/infrastructure';
 import { areaEventPlugins } from '@einvoice/areas';
@@ -29,9 +30,7 @@ export class Connections implements OnModuleInit, OnApplicationShutdown {
     // Built before anything connects: a registry with a missing piece fails the start.
     const registry = platformEventRegistry(areaEventPlugins());
     this.store = new EventStore(this.dataSource, {
-      topicFor: (streamId) => registry.topicFor(config.kafkaPrefix, streamId),
-      projector: registry.projector,
-      constraintErrors: registry.constraintErrors,
+      ...eventStoreOptions(registry, config.kafkaPrefix),
       // With its own relay the gateway wakes it in-process; without, other relays need the NOTIFY.
       wakeRelay: config.outboxRelay ? { afterCommit: () => void this.relay.wake() } : 'notify',
     });

@@ -3,7 +3,13 @@
  * answers asynchronously: the submission's verdict comes from polling Get Submission), its PINT MY
  * Peppol layer, its webhook names, and its events, read models and tables.
  */
-import { type EventProjector, type MyInvoisRejectionEvent, type MyInvoisSubmissionEvent, PEPPOL_RECEIVED_NAMES } from '@einvoice/domain';
+import {
+  type EventProjector,
+  type MyInvoisRejectionEvent,
+  type MyInvoisSubmissionEvent,
+  PEPPOL_RECEIVED_NAMES,
+  myInvoisDocumentsSubmittedSchema,
+} from '@einvoice/domain';
 import type { AreaDefinition } from '../registry/area';
 import { documentVersion } from './document-tree';
 import { myInvoisMigrations } from './migrations';
@@ -55,5 +61,6 @@ export const myInvoisDefinition: AreaDefinition = {
     projectors,
     constraintErrors: myInvoisConstraintErrors,
     migrations: myInvoisMigrations,
+    schemas: { MyInvoisDocumentsSubmitted: myInvoisDocumentsSubmittedSchema },
   },
 };

@@ -184,5 +184,15 @@ const myInvoisWaitingIndex: SqlMigration = {
   ],
 };
 
+/**
+ * Copies that left at submission (MyInvoisDocumentsSubmitted schema 1) are `released`, as their
+ * upcast event now says (myinvois-submission/schema.ts): the read model no longer tells them apart.
+ */
+const myInvoisPeppolSentAtSubmission: SqlMigration = {
+  name: 'MyInvoisPeppolSentAtSubmission1732200000017',
+  up: [`UPDATE myinvois_documents SET peppol_state = 'released' WHERE peppol_document_id IS NOT NULL AND peppol_state IS NULL`],
+  down: [],
+};
+
 /** Every MyInvois migration, oldest first. */
-export const myInvoisMigrations: readonly SqlMigration[] = [myInvoisDocuments, myInvoisPeppolLink, myInvoisSandbox, myInvoisBuyerRejection, myInvoisPeppolRelease, myInvoisWaitingIndex];
+export const myInvoisMigrations: readonly SqlMigration[] = [myInvoisDocuments, myInvoisPeppolLink, myInvoisSandbox, myInvoisBuyerRejection, myInvoisPeppolRelease, myInvoisWaitingIndex, myInvoisPeppolSentAtSubmission];

@@ -5,7 +5,7 @@ import { createDataSource } from './database';
 import { EventStore } from './eventstore';
 import { createKafka } from './kafka';
 import type { Logger } from '../log';
-import type { EventRegistry } from './plugins';
+import { type EventRegistry, eventStoreOptions } from './plugins';
 
 /** What every worker holds: the store it appends to and the broker it consumes from. */
 export interface WorkerRuntime {
@@ -29,11 +29,7 @@ export async function openWorkerRuntime(app: string, registry: EventRegistry, en
   const poolSize = 2 * config.kafkaPartitionsConcurrency + 5;
   const dataSource = createDataSource({ databaseUrl: config.databaseUrl, poolSize, applicationName: `einvoice-${app}` });
   await dataSource.initialize();
-  const store = new EventStore(dataSource, {
-    topicFor: (streamId) => registry.topicFor(config.kafkaPrefix, streamId),
-    projector: registry.projector,
-    constraintErrors: registry.constraintErrors,
-  });
+  const store = new EventStore(dataSource, eventStoreOptions(registry, config.kafkaPrefix));
   const kafka = createKafka({ ...config, kafkaClientId: `einvoice-${app}` });
   return { config, dataSource, store, kafka, groupId: `${config.kafkaPrefix}.${app}` };
 }

@@ -28,15 +28,18 @@ export interface SubmittedMyInvoisDocument {
   /** SHA-256 hex of `document` (wire `documentHash`). */
   readonly documentHash: string;
   /**
-   * Schema 1 only (events written before the Peppol copy waited for validation): the id of the PINT
-   * MY `DocumentSubmitted` the gateway appended with this event. New events carry `peppol` instead.
-   */
-  readonly peppolDocumentId?: string;
-  /**
    * With `transport_mode: peppol`: the PINT MY copy, kept here until MyInvois says the document is
-   * Valid; only then does the reporting worker append its `DocumentSubmitted` (peppol-copy.ts).
+   * Valid; only then does the reporting worker append its `DocumentSubmitted` (peppol-copy.ts). Events
+   * of schema 1 written before copies waited for validation carry a copy already sent at submission
+   * (upcast to `MyInvoisPeppolCopySent`, myinvois-submission/schema.ts).
    */
-  readonly peppol?: MyInvoisPeppolCopy;
+  readonly peppol?: MyInvoisPeppolCopy | MyInvoisPeppolCopySent;
+}
+
+/** A Peppol copy that left with the submission (schema-1 events only): its `DocumentSubmitted` exists already. */
+export interface MyInvoisPeppolCopySent {
+  readonly documentId: string;
+  readonly sentAtSubmission: true;
 }
 
 /** What the Peppol leg needs to send a MyInvois document's PINT MY copy once it is valid. */

@@ -3,3 +3,4 @@ export * from './commands';
 export * from './evolve';
 export * from './decide';
 export * from './peppol-copy';
+export * from './schema';

@@ -4,13 +4,13 @@ import type { MyInvoisDocumentValidatedData, MyInvoisDocumentsSubmittedData, Sub
 /**
  * The `DocumentSubmitted` (area `my`, transportMode `peppol`, the PINT MY XML) of a document
  * MyInvois has just validated, or undefined when it has no Peppol copy (no `transport_mode:
- * peppol`, consolidated, a generic TIN; or a schema-1 event whose copy left at submission).
+ * peppol`, consolidated, a generic TIN) or when its copy left at submission already (schema 1).
  * Its `submittedAt` is the validation time: that is when the copy is handed to the Peppol leg.
  */
 export function peppolDocumentOf(submitted: MyInvoisDocumentsSubmittedData, validated: MyInvoisDocumentValidatedData): DocumentSubmittedData | undefined {
   const document = submitted.documents.find((d) => d.documentId === validated.documentId);
   const copy = document?.peppol;
-  if (!document || !copy) return undefined;
+  if (!document || !copy || 'sentAtSubmission' in copy) return undefined;
   return {
     documentId: copy.documentId,
     tenantId: submitted.tenantId,

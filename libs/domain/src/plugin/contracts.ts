@@ -40,6 +40,20 @@ export interface SqlMigration {
   readonly down: readonly string[];
 }
 
+/** Lifts an event's data from one schema version to the next (`n` → `n + 1`). */
+export type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
+
+/**
+ * The schema of an event type whose data changed shape: its current version (written on new
+ * events) and one upcaster per older version, so every reader sees the current shape (DESIGN.md:
+ * upcasters, not renamed types). A type without an entry is at version 1.
+ */
+export interface EventSchema {
+  readonly current: number;
+  /** `upcasters[n]` lifts version `n` to `n + 1`, for every `n` from 1 to `current - 1`. */
+  readonly upcasters: Readonly<Record<number, Upcaster>>;
+}
+
 /** Everything one plug-in brings to the event store. */
 export interface EventPlugin {
   /** For error messages: `core`, `area:my`. */
@@ -53,4 +67,6 @@ export interface EventPlugin {
   readonly constraintErrors?: ConstraintErrorMap;
   /** Its tables, in timestamp order. */
   readonly migrations?: readonly SqlMigration[];
+  /** Event types whose data changed shape since first written, by type. */
+  readonly schemas?: Readonly<Record<string, EventSchema>>;
 }

@@ -33,7 +33,7 @@ interface DocumentRow {
   created_at: Date;
   updated_at: Date;
   peppol_document_id: string | null;
-  /** Null without a copy, or for a schema-1 copy (sent at submission). */
+  /** Null without a copy; `released` also for a copy sent at submission (schema 1, upcast). */
   peppol_state: 'awaiting_validation' | 'released' | 'withheld' | null;
   peppol_reason: SubmissionError | null;
   peppol_delivery_status?: string | null;
@@ -207,7 +207,7 @@ function view(row: DocumentRow) {
  */
 function peppolView(row: DocumentRow) {
   if (!row.peppol_document_id) return null;
-  // Released (or a schema-1 copy, appended at submission): its documents row; Scheduled until that says otherwise.
+  // Released: its documents row; Scheduled until that says otherwise.
   const held = row.peppol_state === 'awaiting_validation' || row.peppol_state === 'withheld' ? row.peppol_state : undefined;
   const deliveryStatus = held ?? row.peppol_delivery_status ?? 'Scheduled';
   return { documentId: row.peppol_document_id, deliveryStatus, reason: deliveryStatus === 'withheld' ? row.peppol_reason : null };

@@ -44,7 +44,7 @@ export async function projectMyInvoisDocuments(uow: ProjectionContext, event: Re
            VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING`,
           [
             doc.documentId, d.submissionId, d.tenantId, d.supplierId, d.kind, doc.invoiceCodeNumber, doc.documentHash, d.submittedAt, position,
-            doc.peppol?.documentId ?? doc.peppolDocumentId ?? null, doc.peppol ? 'awaiting_validation' : null,
+            doc.peppol?.documentId ?? null, doc.peppol ? ('sentAtSubmission' in doc.peppol ? 'released' : 'awaiting_validation') : null,
           ],
         );
       }

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { WrongExpectedVersionError } from '../../errors';
 import type { RecordedEvent } from '../../events';
 import type { ConstraintErrorMap } from '../../plugin';
-import { Projector, TopicResolver, UnitOfWork, toRecordedEvent } from './unit-of-work';
+import { EventSchemas, Projector, TopicResolver, UnitOfWork, toRecordedEvent, unversionedSchemas } from './unit-of-work';
 
 export type { ConstraintErrorMap } from '../../plugin';
 
@@ -18,6 +18,8 @@ export interface EventStoreOptions {
    * lock at commit, which serialises every appending transaction under load.
    */
   readonly wakeRelay?: 'notify' | { afterCommit: () => void };
+  /** Event schema versions and upcasters (EventRegistry); default: every type at version 1. */
+  readonly schemas?: EventSchemas;
 }
 
 interface PgError {
@@ -48,7 +50,7 @@ export class EventStore {
       await runner.startTransaction('READ COMMITTED');
       try {
         const wake = this.options.wakeRelay ?? 'notify';
-        const uow = new UnitOfWork(runner, this.options.topicFor, this.options.projector, wake === 'notify');
+        const uow = new UnitOfWork(runner, this.options.topicFor, this.options.projector, wake === 'notify', this.options.schemas ?? unversionedSchemas);
         const result = await work(uow);
         await runner.commitTransaction();
         if (uow.appended && wake !== 'notify') wake.afterCommit();
@@ -62,12 +64,14 @@ export class EventStore {
     }
   }
 
+  /** The stream's events in order, each in the current shape of its type (upcasters applied). */
   async readStream(streamId: string): Promise<RecordedEvent[]> {
     const rows = await this.dataSource.query(
       `SELECT * FROM events WHERE stream_id = $1 ORDER BY stream_position`,
       [streamId],
     );
-    return rows.map(toRecordedEvent);
+    const schemas = this.options.schemas ?? unversionedSchemas;
+    return rows.map((row: Parameters<typeof toRecordedEvent>[0]) => schemas.upcast(toRecordedEvent(row)));
   }
 
   /**

@@ -13,6 +13,15 @@ export type TopicResolver = (streamId: string) => string;
 /** Called for every appended event inside the same transaction, to update read models. */
 export type Projector = (uow: UnitOfWork, event: RecordedEvent) => Promise<void>;
 
+/** Event schema evolution (EventRegistry): the version new events are written with, and old events lifted to the current shape. */
+export interface EventSchemas {
+  versionOf(type: string): number;
+  upcast(event: RecordedEvent): RecordedEvent;
+}
+
+/** Without declared schemas: every type at version 1, nothing to lift. */
+export const unversionedSchemas: EventSchemas = { versionOf: () => 1, upcast: (event) => event };
+
 /** A previously stored answer to a POST, replayed when the same Idempotency-Key comes back. */
 export interface IdempotentResponse {
   readonly tenantId: string;
@@ -62,6 +71,7 @@ export class UnitOfWork {
     private readonly projector: Projector,
     /** NOTIFY the relay from this transaction (processes without a relay of their own). */
     private readonly notifyRelay = true,
+    private readonly schemas: EventSchemas = unversionedSchemas,
   ) {}
 
   /** Raw SQL inside the transaction (read-model updates). */
@@ -69,12 +79,13 @@ export class UnitOfWork {
     return this.runner.query(sql, params);
   }
 
+  /** The stream's events in order, each in the current shape of its type (upcasters applied). */
   async readStream(streamId: string): Promise<RecordedEvent[]> {
     const rows: EventRow[] = await this.runner.query(
       `SELECT * FROM events WHERE stream_id = $1 ORDER BY stream_position`,
       [streamId],
     );
-    return rows.map(toRecordedEvent);
+    return rows.map((row) => this.schemas.upcast(toRecordedEvent(row)));
   }
 
   /**
@@ -102,7 +113,7 @@ export class UnitOfWork {
       const [row]: EventRow[] = await this.runner.query(
         `INSERT INTO events (event_id, stream_id, stream_position, type, schema_version, data, metadata)
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
-        [randomUUID(), streamId, position, event.type, event.schemaVersion ?? 1, event.data, metadata],
+        [randomUUID(), streamId, position, event.type, event.schemaVersion ?? this.schemas.versionOf(event.type), event.data, metadata],
       );
       const stored = toRecordedEvent(row);
       await this.runner.query(

@@ -1,6 +1,6 @@
 import { AppError } from '../../errors';
 import { type RecordedEvent, streamKind } from '../../events';
-import type { ConstraintErrorMap, EventPlugin, EventProjector, SqlMigration, TopicFamily } from '../../plugin';
+import type { ConstraintErrorMap, EventPlugin, EventProjector, EventSchema, SqlMigration, TopicFamily } from '../../plugin';
 import type { Projector, UnitOfWork } from '../eventstore/unit-of-work';
 import { reportingPlugin } from '../projections/authority-reports';
 import { corePlugin } from '../projections/read-models';
@@ -28,6 +28,10 @@ export interface EventRegistry {
    * decoding them): `data.area` when the event states it, else the area owning its stream kind.
    */
   areaOf(event: Pick<RecordedEvent, 'streamId' | 'data'>): string | undefined;
+  /** The schema version new events of `type` are written with (1 unless a plug-in declares more). */
+  versionOf(type: string): number;
+  /** The event with its data in the current shape of its type (upcasters applied in order); the same object when current. */
+  upcast(event: RecordedEvent): RecordedEvent;
 }
 
 const FAMILIES: readonly TopicFamily[] = ['documents', 'suppliers', 'participants'];
@@ -43,7 +47,15 @@ export function buildEventRegistry(plugins: readonly EventPlugin[]): EventRegist
   const streams = new Map<string, { plugin: string; family: TopicFamily; area?: string }>();
   const constraintErrors: Record<string, ConstraintErrorMap[string]> = {};
   const migrations = new Map<string, SqlMigration>();
+  const schemas = new Map<string, EventSchema>();
   for (const plugin of plugins) {
+    for (const [type, schema] of Object.entries(plugin.schemas ?? {})) {
+      if (!projectors.has(type) && !(type in plugin.projectors)) throw invalid(`Schema of ${type} (${plugin.name}) for an event type it does not declare.`, { type });
+      for (let version = 1; version < schema.current; version += 1) {
+        if (typeof schema.upcasters[version] !== 'function') throw invalid(`${type} has no upcaster from version ${version} (${plugin.name}).`, { type, version });
+      }
+      schemas.set(type, schema);
+    }
     for (const [type, project] of Object.entries(plugin.projectors)) {
       const owner = projectors.get(type);
       if (owner) throw invalid(`Event type ${type} is declared by both ${owner.plugin} and ${plugin.name}.`, { type });
@@ -97,6 +109,14 @@ export function buildEventRegistry(plugins: readonly EventPlugin[]): EventRegist
       const stated = (event.data as { area?: unknown }).area;
       return typeof stated === 'string' ? stated : streams.get(streamKind(event.streamId))?.area;
     },
+    versionOf: (type) => schemas.get(type)?.current ?? 1,
+    upcast(event) {
+      const schema = schemas.get(event.type);
+      if (!schema || event.schemaVersion >= schema.current) return event;
+      let data = event.data as Record<string, unknown>;
+      for (let version = event.schemaVersion; version < schema.current; version += 1) data = schema.upcasters[version](data);
+      return { ...event, data, schemaVersion: schema.current };
+    },
     eventTypes: [...projectors.keys()].sort(),
     streamKinds: [...streams.keys()].sort(),
   };
@@ -109,4 +129,14 @@ function timestampOf(name: string): number {
 /** The registry of an app of this platform: the platform's plug-ins first, then the areas' (`areaEventPlugins()`). */
 export function platformEventRegistry(areaPlugins: readonly EventPlugin[]): EventRegistry {
   return buildEventRegistry([corePlugin, reportingPlugin, ...areaPlugins]);
+}
+
+/** The EventStore options an app's registry gives (topics under `prefix`, projections, constraints, schemas). */
+export function eventStoreOptions(registry: EventRegistry, prefix: string) {
+  return {
+    topicFor: (streamId: string) => registry.topicFor(prefix, streamId),
+    projector: registry.projector,
+    constraintErrors: registry.constraintErrors,
+    schemas: { versionOf: registry.versionOf, upcast: registry.upcast },
+  };
 }
