@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
+import { createWebhookQueue, loadInfrastructureConfig, webhookQueueName } from '@einvoice/domain/infrastructure';
 import { createTenant } from '../../apps/gateway/src/auth/api-keys';
 import { openTestDatabase } from '../support/database';
 import { Client } from '../support/http';
@@ -11,6 +13,8 @@ describe('#3 webhooks over HTTP: subscriptions, signed DocumentReceived, retries
   let dataSource: DataSource;
   let client: Client;
   let dispatcher: AppProcess;
+  /** The dispatcher's queue (same Redis and prefix as the apps), read for barriers: which jobs are left. */
+  let queue: Queue;
   const apps: AppProcess[] = [];
   const receivers: Receiver[] = [];
 
@@ -21,9 +25,12 @@ describe('#3 webhooks over HTTP: subscriptions, signed DocumentReceived, retries
     dispatcher = startApp('webhook-dispatcher', testEnv(webhookTestEnv));
     apps.push(gateway.app, startApp('delivery-worker', testEnv(webhookTestEnv)));
     client = new Client(gateway.url, apiKey);
+    const { redisUrl, kafkaPrefix } = loadInfrastructureConfig();
+    queue = createWebhookQueue(redisUrl, webhookQueueName(kafkaPrefix));
   });
 
   afterAll(async () => {
+    await queue?.close();
     await Promise.all([...apps, dispatcher].map((app) => app?.stop()));
     await Promise.all(receivers.map((r) => r.close()));
     await dataSource?.destroy();
@@ -94,10 +101,14 @@ describe('#3 webhooks over HTTP: subscriptions, signed DocumentReceived, retries
     expect(endpoint.received[0].headers['webhook-signature']).toMatch(/^v1=[A-Za-z0-9+/]+=*$/);
     expect(Math.abs(Number(endpoint.received[0].headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
     expect(signedCorrectly(subscription.secret, endpoint.received[0])).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(endpoint.received).toHaveLength(1);
-    const [delivery] = await deliveries(receiverSupplier, subscription.id);
+    // Barrier: the dispatcher has recorded the delivery as done (one attempt), and its job is gone from the queue.
+    const [delivery] = await eventually('the delivery recorded', async () => {
+      const rows = await deliveries(receiverSupplier, subscription.id);
+      return rows[0]?.status === 'delivered' ? rows : undefined;
+    });
+    await eventually('its job finished', async () => ((await queue.getJob(delivery.id)) === undefined ? true : undefined));
     expect(delivery).toMatchObject({ status: 'delivered', attempts: [{ attempt: 1, status_code: 200 }] });
+    expect(endpoint.received).toHaveLength(1);
   });
 
   it('an endpoint answering 500 three times then 200 gets it four times under one Webhook-Id; the API shows four attempts', async () => {
@@ -121,8 +132,12 @@ describe('#3 webhooks over HTTP: subscriptions, signed DocumentReceived, retries
     const endpoint = await receiver([500]);
     const { receiverSupplier, subscription, invoice } = await hostedReceiver(endpoint);
     await invoice();
-    await eventually('the first attempt', async () => ((await deliveries(receiverSupplier, subscription.id))[0]?.attempts.length === 1 ? true : undefined));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const [first] = await eventually('the first attempt', async () => {
+      const rows = await deliveries(receiverSupplier, subscription.id);
+      return rows[0]?.attempts.length === 1 ? rows : undefined;
+    });
+    // Barrier: the job waits for its retry (BullMQ state `delayed`) when the dispatcher dies.
+    await eventually('the retry scheduled', async () => ((await (await queue.getJob(first.id))?.getState()) === 'delayed' ? true : undefined));
     await dispatcher.crash();
     expect(endpoint.received).toHaveLength(1);
     dispatcher = startApp('webhook-dispatcher', testEnv(webhookTestEnv));
@@ -131,7 +146,8 @@ describe('#3 webhooks over HTTP: subscriptions, signed DocumentReceived, retries
       return rows[0]?.status === 'delivered' ? rows : undefined;
     }, 90_000);
     expect(delivery.attempts.map((a) => a.status_code)).toEqual([500, 200]);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Barrier: no job of the delivery is left to send it again.
+    await eventually('its job finished', async () => ((await queue.getJob(delivery.id)) === undefined ? true : undefined));
     expect(endpoint.received.filter((r) => r.answeredWith === 200)).toHaveLength(1);
   });
 

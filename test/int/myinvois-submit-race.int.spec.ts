@@ -22,17 +22,27 @@ describe('MyInvois submission handled twice at once', () => {
     const seller = await storeMyInvoisSupplier(dataSource);
     const { deps, sandbox } = sandboxWorker(store);
     let calls = 0;
-    // MyInvois takes its time answering: the window in which the other handler arrives.
+    // Barriers, no timing: MyInvois holds its answer until the second handler has been refused,
+    // and the second handler starts only once the first one's Submit Documents call is in flight.
+    let inFlight!: () => void;
+    const submitting = new Promise<void>((resolve) => (inFlight = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     const slow = Object.create(sandbox) as typeof sandbox;
     slow.submitDocuments = async (token, documents) => {
       calls++;
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      inFlight();
+      await released;
       return sandbox.submitDocuments(token, documents);
     };
     const handle = createMyInvoisHandler({ ...deps, connector: slow });
     const { event, streamId } = await appendMyInvoisSubmission(store, seller, [`RACE-1-${randomUUID().slice(0, 8)}`, `RACE-2-${randomUUID().slice(0, 8)}`]);
 
-    const [first, second] = await Promise.allSettled([handle(event, context), new Promise((r) => setTimeout(r, 50)).then(() => handle(event, context))]);
+    const firstRun = handle(event, context);
+    await submitting;
+    const [second] = await Promise.allSettled([handle(event, context)]);
+    release();
+    const [first] = await Promise.allSettled([firstRun]);
 
     expect(first.status).toBe('fulfilled');
     expect(second.status).toBe('rejected');

@@ -12,7 +12,7 @@ import {
   reopenDelivery,
 } from '@einvoice/domain/infrastructure';
 import { openTestDatabase } from '../../../test/support/database';
-import { eventually } from '../../../test/support/wait';
+import { eventually, waitUntil } from '../../../test/support/wait';
 import { WebhookReceiver } from '../../../test/support/webhook-receiver';
 import { createWebhookWorker } from './processor';
 import { Sweeper } from './sweeper';
@@ -88,7 +88,8 @@ describe('#3 webhook processor on real Redis and PostgreSQL', () => {
       }
       // A late duplicate job finds the delivery no longer pending and sends nothing.
       await enqueueDeliveries(queue, [deliveryId], config.schedule);
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Barrier: the duplicate job has run (finished jobs are removed from the queue).
+      await waitUntil('the duplicate job handled', async () => (await queue.getJob(deliveryId)) === undefined);
       expect(target.received).toHaveLength(4);
     } finally {
       await target.close();

@@ -47,7 +47,11 @@ describe('outbox relay with a real broker that goes away and comes back', () => 
     await broker.stop();
     // Requests still succeed: the append commits, the outbox grows.
     for (let n = 6; n <= 10; n += 1) await append(streamId, n);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Barrier: the relay has tried these rows against the absent broker (and recorded the failure).
+    await waitUntil('the relay to have tried the new rows', async () => {
+      const [{ n }] = await dataSource.query(`SELECT count(*)::int AS n FROM outbox WHERE aggregate_id = $1 AND processed_at IS NULL AND attempts > 0`, [streamId]);
+      return Number(n) > 0;
+    });
     expect(await relay.pending()).toBe(5);
 
     await broker.start();
