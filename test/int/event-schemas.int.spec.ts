@@ -2,7 +2,7 @@
 // current shape (upcasters), commands decide on it, and new events are written at the current version.
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { type MyInvoisDocumentsSubmittedData, myInvoisSubmissionDecider, myInvoisSubmissionStreamId } from '@einvoice/domain';
+import { type MyInvoisDocumentsSubmittedData, myInvoisSubmissionDecider, myInvoisSubmissionStreamId } from '@einvoice/areas';
 import { type EventStore, handleCommand } from '@einvoice/domain/infrastructure';
 import { openTestDatabase } from '../support/database';
 

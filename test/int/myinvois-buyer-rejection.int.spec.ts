@@ -3,7 +3,8 @@
 // is recorded as done, not as MyInvois's "only once" refusal.
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { RecordedEvent, myInvoisRejectionDecider, myInvoisRejectionStreamId } from '@einvoice/domain';
+import { RecordedEvent } from '@einvoice/domain';
+import { myInvoisRejectionDecider, myInvoisRejectionStreamId } from '@einvoice/areas';
 import { EventStore, handleCommand } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
 import { openTestDatabase } from '../support/database';

@@ -3,7 +3,8 @@
 // open transaction; submission, polls and cancellation must find none.
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { type RecordedEvent, myInvoisSubmissionDecider } from '@einvoice/domain';
+import { type RecordedEvent } from '@einvoice/domain';
+import { myInvoisSubmissionDecider } from '@einvoice/areas';
 import { type EventStore, handleCommand } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
 import { createMyInvoisHandler } from '../../apps/reporting-worker/src/myinvois/report-myinvois';

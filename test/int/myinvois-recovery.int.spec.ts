@@ -3,12 +3,8 @@
 // covers "all found"; these cover "some found, the rest submitted" and "the rest refused").
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import {
-  MyInvoisDocumentsSubmittedData,
-  MyInvoisSubmissionAcceptedData,
-  RecordedEvent,
-  myInvoisSubmissionDecider,
-} from '@einvoice/domain';
+import { RecordedEvent } from '@einvoice/domain';
+import { MyInvoisDocumentsSubmittedData, MyInvoisSubmissionAcceptedData, myInvoisSubmissionDecider } from '@einvoice/areas';
 import { EventStore, handleCommand } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
 import { openTestDatabase } from '../support/database';

@@ -3,7 +3,8 @@
 // submission whose event was never handled (dead-lettered) is submitted after all, once.
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { AppError, RecordedEvent, myInvoisSubmissionDecider, myInvoisSubmissionStreamId } from '@einvoice/domain';
+import { AppError, RecordedEvent } from '@einvoice/domain';
+import { myInvoisSubmissionDecider, myInvoisSubmissionStreamId } from '@einvoice/areas';
 import { EventStore, handleCommand } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
 import { openTestDatabase } from '../support/database';

@@ -3,7 +3,8 @@
 // rows of every other stream.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import type { MyInvoisDocumentsSubmittedData, RecordedEvent } from '@einvoice/domain';
+import type { RecordedEvent } from '@einvoice/domain';
+import type { MyInvoisDocumentsSubmittedData } from '@einvoice/areas';
 import { areaEventPlugins } from '@einvoice/areas';
 import {
   DEFAULT_MAX_MESSAGE_BYTES,

@@ -2,7 +2,7 @@
 // the outbox relay and Kafka carry them (README "How it works", Kafka: message sizes).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { myinvois } from '@einvoice/areas';
-import type { MyInvoisDocumentsSubmittedData } from '@einvoice/domain';
+import type { MyInvoisDocumentsSubmittedData } from '@einvoice/areas';
 import { invoiceBody, line, sst, supplier } from '../../libs/areas/src/myinvois/fixtures/bodies';
 import { submittedDocumentOf } from '../../apps/gateway/src/areas/myinvois/peppol-leg';
 
@@ -53,6 +53,6 @@ export function largestMyInvoisBulk(): { data: MyInvoisDocumentsSubmittedData; d
 /** SHA-256 over every document and PINT MY copy, in order: what must arrive unchanged. */
 export function bulkDigest(data: MyInvoisDocumentsSubmittedData): string {
   const hash = createHash('sha256');
-  for (const d of data.documents) hash.update(d.document).update('\0').update(d.peppol?.xml ?? '').update('\0');
+  for (const d of data.documents) hash.update(d.document).update('\0').update(d.peppol && 'xml' in d.peppol ? d.peppol.xml : '').update('\0');
   return hash.digest('hex');
 }

@@ -2,7 +2,8 @@
 // a supplier with stored (sealed) credentials, the handler, and submissions as the gateway appends them.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { MyInvoisDocumentsSubmittedData, RecordedEvent, SecretBox, myInvoisSubmissionDecider, myInvoisSubmissionStreamId } from '@einvoice/domain';
+import { RecordedEvent, SecretBox } from '@einvoice/domain';
+import { MyInvoisDocumentsSubmittedData, myInvoisSubmissionDecider, myInvoisSubmissionStreamId } from '@einvoice/areas';
 import { type EventStore, type MessageContext, handleCommand } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
 import { invoiceBody, supplier as supplierFixture } from '../../libs/areas/src/myinvois/fixtures/bodies';

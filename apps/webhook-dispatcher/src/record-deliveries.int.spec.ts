@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import { type RecordedEvent, createLogger, deterministicUuid, myInvoisSubmissionDecider } from '@einvoice/domain';
+import { type RecordedEvent, createLogger, deterministicUuid } from '@einvoice/domain';
+import { myInvoisSubmissionDecider } from '@einvoice/areas';
 import { type EventHandler, type EventStore, createWebhookQueue, handleCommand, insertSubscription, loadInfrastructureConfig } from '@einvoice/domain/infrastructure';
 import { openTestDatabase } from '../../../test/support/database';
 import { freshTin } from '../../../test/support/myinvois';

@@ -16,3 +16,4 @@ export * from './peppol-participants';
 export * as myinvois from './myinvois';
 export * from './registry';
 export { toyDefinition } from './toy';
+export * from './myinvois/domain';

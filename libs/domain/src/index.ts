@@ -7,7 +7,7 @@ export * from './aggregate';
 export * from './log';
 export * from './ids';
 export * from './webhook';
-export * from './myinvois-submission';
-export * from './myinvois-rejection';
 export * from './plugin';
 export * from './authority-report';
+/** For deciders' given/when/then specs (STYLE.md), in any project. */
+export { specification } from './test/given-when-then';

@@ -1,4 +1,5 @@
-import { AppError, MyInvoisBuyerRejectionRequestedData, RejectionRefusalKind, SubmissionError, myInvoisRejectionDecider, myInvoisRejectionStreamId } from '@einvoice/domain';
+import { AppError } from '@einvoice/domain';
+import { MyInvoisBuyerRejectionRequestedData, RejectionRefusalKind, SubmissionError, myInvoisRejectionDecider, myInvoisRejectionStreamId } from '@einvoice/areas';
 import { EventHandler, MessageContext, handleCommand } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
 import { MyInvoisReportingDependencies, metadataOf, tokenFor, withRetryAfter, withTokenErrors } from './report-myinvois';

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { AppError, MyInvoisSubmissionCommand, SecretBox, myInvoisSubmissionDecider, myInvoisSubmissionStreamId } from '@einvoice/domain';
+import { AppError, SecretBox } from '@einvoice/domain';
+import { MyInvoisSubmissionCommand, myInvoisSubmissionDecider, myInvoisSubmissionStreamId } from '@einvoice/areas';
 import { EventStore, handleCommand } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
 import { openTestDatabase } from '../../../../test/support/database';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, REJECTION_WINDOW_MS, myInvoisSubmissionDecider, myInvoisSubmissionStreamId } from '@einvoice/domain';
+import { AppError } from '@einvoice/domain';
+import { REJECTION_WINDOW_MS, myInvoisSubmissionDecider, myInvoisSubmissionStreamId } from '@einvoice/areas';
 import { handleCommand } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
 import type { DataSource } from 'typeorm';

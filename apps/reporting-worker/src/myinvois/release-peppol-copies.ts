@@ -1,15 +1,5 @@
-import {
-  EventMetadata,
-  MyInvoisDocumentValidatedData,
-  MyInvoisDocumentsSubmittedData,
-  PEPPOL_WITHHELD,
-  RecordedEvent,
-  documentDecider,
-  documentStreamId,
-  myInvoisSubmissionDecider,
-  myInvoisSubmissionStreamId,
-  peppolDocumentOf,
-} from '@einvoice/domain';
+import { EventMetadata, RecordedEvent, documentDecider, documentStreamId } from '@einvoice/domain';
+import { MyInvoisDocumentValidatedData, MyInvoisDocumentsSubmittedData, PEPPOL_WITHHELD, myInvoisSubmissionDecider, myInvoisSubmissionStreamId, peppolDocumentOf } from '@einvoice/areas';
 import { UnitOfWork, handleCommand } from '@einvoice/domain/infrastructure';
 
 /**

@@ -1,19 +1,5 @@
-import {
-  AppError,
-  EventMetadata,
-  MyInvoisDocumentCancellationRequestedData,
-  Logger,
-  MyInvoisDocumentsSubmittedData,
-  MyInvoisSubmissionAcceptedData,
-  MyInvoisSubmissionPolledData,
-  RecordedEvent,
-  SecretBox,
-  SubmissionError,
-  SupplierProfile,
-  myInvoisSubmissionDecider,
-  foldEvents,
-  myInvoisSubmissionStreamId,
-} from '@einvoice/domain';
+import { AppError, EventMetadata, Logger, RecordedEvent, SecretBox, SupplierProfile, foldEvents } from '@einvoice/domain';
+import { MyInvoisDocumentCancellationRequestedData, MyInvoisDocumentsSubmittedData, MyInvoisSubmissionAcceptedData, MyInvoisSubmissionPolledData, SubmissionError, myInvoisSubmissionDecider, myInvoisSubmissionStreamId } from '@einvoice/areas';
 import { EventHandler, EventStore, MessageContext, UnitOfWork, handleCommand } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
 import { releasePeppolCopies } from './release-peppol-copies';

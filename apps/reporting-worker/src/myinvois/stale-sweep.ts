@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, RecordedEvent, myInvoisRejectionStreamId, myInvoisSubmissionStreamId } from '@einvoice/domain';
+import { AppError, RecordedEvent } from '@einvoice/domain';
+import { myInvoisRejectionStreamId, myInvoisSubmissionStreamId } from '@einvoice/areas';
 import type { EventHandler, MessageContext } from '@einvoice/domain/infrastructure';
 import type { DataSource } from 'typeorm';
 import { LockedPeriodicJob } from '@einvoice/domain/infrastructure';

@@ -3,13 +3,8 @@
  * answers asynchronously: the submission's verdict comes from polling Get Submission), its PINT MY
  * Peppol layer, its webhook names, and its events, read models and tables.
  */
-import {
-  type EventProjector,
-  type MyInvoisRejectionEvent,
-  type MyInvoisSubmissionEvent,
-  PEPPOL_RECEIVED_NAMES,
-  myInvoisDocumentsSubmittedSchema,
-} from '@einvoice/domain';
+import { type EventProjector, PEPPOL_RECEIVED_NAMES } from '@einvoice/domain';
+import { type MyInvoisRejectionEvent, type MyInvoisSubmissionEvent, myInvoisDocumentsSubmittedSchema } from './domain';
 import type { AreaDefinition } from '../registry/area';
 import { documentVersion } from './document-tree';
 import { myInvoisMigrations } from './migrations';

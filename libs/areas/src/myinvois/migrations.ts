@@ -186,7 +186,7 @@ const myInvoisWaitingIndex: SqlMigration = {
 
 /**
  * Copies that left at submission (MyInvoisDocumentsSubmitted schema 1) are `released`, as their
- * upcast event now says (myinvois-submission/schema.ts): the read model no longer tells them apart.
+ * upcast event now says (domain/submission/schema.ts): the read model no longer tells them apart.
  */
 const myInvoisPeppolSentAtSubmission: SqlMigration = {
   name: 'MyInvoisPeppolSentAtSubmission1732200000017',

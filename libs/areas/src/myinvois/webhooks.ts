@@ -3,17 +3,8 @@
  * issuing supplier, in the envelope of seed 002's `PeppolReceived`. The dispatcher finds them
  * through the area registry (`AreaDefinition.webhooks`).
  */
-import {
-  type MyInvoisDocumentCancelledData,
-  type MyInvoisDocumentInvalidatedData,
-  type MyInvoisDocumentRejectedByBuyerData,
-  type MyInvoisDocumentValidatedData,
-  type MyInvoisSubmissionAcceptedData,
-  type MyInvoisSubmissionRejectedData,
-  type RecordedEvent,
-  type SubmissionError,
-  deterministicUuid,
-} from '@einvoice/domain';
+import { type RecordedEvent, deterministicUuid } from '@einvoice/domain';
+import { type MyInvoisDocumentCancelledData, type MyInvoisDocumentInvalidatedData, type MyInvoisDocumentRejectedByBuyerData, type MyInvoisDocumentValidatedData, type MyInvoisSubmissionAcceptedData, type MyInvoisSubmissionRejectedData, type SubmissionError } from './domain';
 import type { AreaWebhooks, WebhookSource } from '../registry/webhooks';
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { MyInvoisPeppolCopy, SubmittedMyInvoisDocument } from '@einvoice/domain';
+import type { MyInvoisPeppolCopy, SubmittedMyInvoisDocument } from '@einvoice/areas';
 import type { myinvois } from '@einvoice/areas';
 
 /**

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, Matches, MaxLength } from 'class-validator';
-import { REJECTION_REASON_MAX } from '@einvoice/domain';
+import { REJECTION_REASON_MAX } from '@einvoice/areas';
 
 /**
  * `{reason}` of Cancel Document and Reject Document (SDK "03 cancel document", "04 reject

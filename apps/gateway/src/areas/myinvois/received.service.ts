@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, RejectionRefusalKind, SubmissionError, deterministicUuid, issue, myInvoisRejectionDecider, myInvoisRejectionStreamId, notFound } from '@einvoice/domain';
+import { AppError, deterministicUuid, issue, notFound } from '@einvoice/domain';
+import { RejectionRefusalKind, SubmissionError, myInvoisRejectionDecider, myInvoisRejectionStreamId } from '@einvoice/areas';
 import { handleCommand } from '@einvoice/domain/infrastructure';
 import { validateBody } from '@einvoice/areas';
 import { Connections } from '../../infrastructure/infrastructure.module';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { AppError, MyInvoisDocumentsSubmittedData, MyInvoisSubmissionKind, SubmissionError, issue, myInvoisSubmissionDecider, myInvoisSubmissionStreamId, notFound } from '@einvoice/domain';
+import { AppError, issue, notFound } from '@einvoice/domain';
+import { MyInvoisDocumentsSubmittedData, MyInvoisSubmissionKind, SubmissionError, myInvoisSubmissionDecider, myInvoisSubmissionStreamId } from '@einvoice/areas';
 import { handleCommand } from '@einvoice/domain/infrastructure';
 import { areaOf, myinvois, validateBody } from '@einvoice/areas';
 import { recordResponse } from '../../idempotency/idempotency';

@@ -1,21 +1,5 @@
-import {
-  type ConstraintErrorMap,
-  type MyInvoisDocumentCancellationRefusedData,
-  type MyInvoisDocumentCancellationRequestedData,
-  type MyInvoisDocumentCancelledData,
-  type MyInvoisDocumentInvalidatedData,
-  type MyInvoisDocumentRejectedByBuyerData,
-  type MyInvoisDocumentValidatedData,
-  type MyInvoisDocumentsSubmittedData,
-  type MyInvoisPeppolCopyWithheldData,
-  type MyInvoisSubmissionAcceptedData,
-  type MyInvoisSubmissionRejectedData,
-  type ProjectionContext,
-  type RecordedEvent,
-  type SubmissionError,
-  PEPPOL_WITHHELD,
-  conflict,
-} from '@einvoice/domain';
+import { type ConstraintErrorMap, type ProjectionContext, type RecordedEvent, conflict } from '@einvoice/domain';
+import { type MyInvoisDocumentCancellationRefusedData, type MyInvoisDocumentCancellationRequestedData, type MyInvoisDocumentCancelledData, type MyInvoisDocumentInvalidatedData, type MyInvoisDocumentRejectedByBuyerData, type MyInvoisDocumentValidatedData, type MyInvoisDocumentsSubmittedData, type MyInvoisPeppolCopyWithheldData, type MyInvoisSubmissionAcceptedData, type MyInvoisSubmissionRejectedData, type SubmissionError, PEPPOL_WITHHELD } from '../domain';
 
 /** SET clause: a copy still awaiting validation never leaves once the document is rejected or invalid (`reason`: its parameter). */
 const withhold = (reason: string) => `peppol_reason = CASE WHEN peppol_state = 'awaiting_validation' THEN ${reason}::jsonb ELSE peppol_reason END,

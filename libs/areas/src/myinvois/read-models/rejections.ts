@@ -1,10 +1,5 @@
-import type {
-  MyInvoisBuyerRejectionRecordedData,
-  MyInvoisBuyerRejectionRefusedData,
-  MyInvoisBuyerRejectionRequestedData,
-  ProjectionContext,
-  RecordedEvent,
-} from '@einvoice/domain';
+import type { ProjectionContext, RecordedEvent } from '@einvoice/domain';
+import type { MyInvoisBuyerRejectionRecordedData, MyInvoisBuyerRejectionRefusedData, MyInvoisBuyerRejectionRequestedData } from '../domain';
 
 /**
  * The `myinvois_rejections` read model: one row per buyer and received document

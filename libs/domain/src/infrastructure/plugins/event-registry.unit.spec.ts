@@ -77,4 +77,14 @@ describe('#8 the event registry', () => {
     expect(registry.migrations.map((m) => m.name)).toEqual(['Early1732200000050', 'ToyReports1732200009999']);
     expect(() => buildEventRegistry([toy({ migrations: [{ name: 'NoTimestamp', up: [], down: [] }] })])).toThrow(/13-digit timestamp/);
   });
+
+  it('refuses to build a registry whose upcaster chain has a gap, and lifts events through a complete one', () => {
+    expect(() =>
+      buildEventRegistry([{ name: 'x', streams: {}, projectors: { A: null }, schemas: { A: { current: 3, upcasters: { 1: (d) => d } } } }]),
+    ).toThrow(/A has no upcaster from version 2/);
+    const lifted = buildEventRegistry([
+      { name: 'x', streams: {}, projectors: { A: null }, schemas: { A: { current: 3, upcasters: { 1: (d) => ({ ...d, one: true }), 2: (d) => ({ ...d, two: true }) } } } },
+    ]).upcast({ ...event('A'), schemaVersion: 1 });
+    expect(lifted).toMatchObject({ schemaVersion: 3, data: { one: true, two: true } });
+  });
 });

@@ -1,4 +1,4 @@
-import type { Event } from '../events';
+import type { Event } from '@einvoice/domain';
 
 /**
  * The authority's error object, as MyInvois answers a rejected document (SDK "Submit
@@ -31,7 +31,7 @@ export interface SubmittedMyInvoisDocument {
    * With `transport_mode: peppol`: the PINT MY copy, kept here until MyInvois says the document is
    * Valid; only then does the reporting worker append its `DocumentSubmitted` (peppol-copy.ts). Events
    * of schema 1 written before copies waited for validation carry a copy already sent at submission
-   * (upcast to `MyInvoisPeppolCopySent`, myinvois-submission/schema.ts).
+   * (upcast to `MyInvoisPeppolCopySent`, domain/submission/schema.ts).
    */
   readonly peppol?: MyInvoisPeppolCopy | MyInvoisPeppolCopySent;
 }

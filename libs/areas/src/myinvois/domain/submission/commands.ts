@@ -1,4 +1,4 @@
-import type { Command } from '../events';
+import type { Command } from '@einvoice/domain';
 import type {
   MyInvoisDocumentCancellationRequestedData,
   MyInvoisDocumentsSubmittedData,

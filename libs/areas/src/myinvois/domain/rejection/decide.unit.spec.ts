@@ -1,4 +1,4 @@
-import { specification } from '../test/given-when-then';
+import { specification } from '@einvoice/domain';
 import { myInvoisRejectionDecider } from './decide';
 import type { MyInvoisBuyerRejectionRequestedData, MyInvoisRejectionEvent } from './events';
 

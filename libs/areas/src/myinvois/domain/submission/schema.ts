@@ -1,4 +1,4 @@
-import type { EventSchema } from '../plugin';
+import type { EventSchema } from '@einvoice/domain';
 
 /**
  * MyInvoisDocumentsSubmitted, version 2: a document's Peppol leg is `peppol` in both of its forms.

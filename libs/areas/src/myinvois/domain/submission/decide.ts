@@ -1,4 +1,4 @@
-import { AppError, conflict } from '../errors';
+import { AppError, conflict } from '@einvoice/domain';
 import type { MyInvoisSubmissionCommand } from './commands';
 import type { MyInvoisSubmissionEvent } from './events';
 import { MyInvoisSubmissionState, evolveMyInvoisSubmission, initialMyInvoisSubmissionState } from './evolve';

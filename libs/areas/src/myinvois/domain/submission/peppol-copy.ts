@@ -1,4 +1,4 @@
-import type { DocumentSubmittedData } from '../document';
+import type { DocumentSubmittedData } from '@einvoice/domain';
 import type { MyInvoisDocumentValidatedData, MyInvoisDocumentsSubmittedData, SubmissionError } from './events';
 
 /**

@@ -1,4 +1,4 @@
-import { specification } from '../test/given-when-then';
+import { specification } from '@einvoice/domain';
 import type { MyInvoisSubmissionCommand } from './commands';
 import { myInvoisSubmissionDecider } from './decide';
 import type { MyInvoisDocumentsSubmittedData, MyInvoisSubmissionAcceptedData, MyInvoisSubmissionEvent } from './events';

@@ -1,4 +1,4 @@
-import { conflict, issue, validationError } from '../errors';
+import { conflict, issue, validationError } from '@einvoice/domain';
 import type { MyInvoisRejectionCommand } from './commands';
 import type { MyInvoisRejectionEvent } from './events';
 import { MyInvoisRejectionState, evolveMyInvoisRejection, initialMyInvoisRejectionState } from './evolve';

@@ -1,4 +1,4 @@
-import { specification } from '../test/given-when-then';
+import { specification } from '@einvoice/domain';
 import { myInvoisSubmissionDecider } from './decide';
 import type { MyInvoisDocumentValidatedData, MyInvoisDocumentsSubmittedData, MyInvoisPeppolCopyWithheldData, MyInvoisSubmissionEvent } from './events';
 import { PEPPOL_WITHHELD, peppolDocumentOf } from './peppol-copy';
@@ -19,8 +19,8 @@ const submitted: MyInvoisDocumentsSubmittedData = {
   documents: [
     { documentId: 'd-1', invoiceCodeNumber: 'INV-1', format: 'JSON', document: '{}', documentHash: 'h1', peppol: copy },
     { documentId: 'd-2', invoiceCodeNumber: 'INV-2', format: 'JSON', document: '{}', documentHash: 'h2' },
-    // Schema 1: the copy left at submission, nothing is due at validation.
-    { documentId: 'd-3', invoiceCodeNumber: 'INV-3', format: 'JSON', document: '{}', documentHash: 'h3', peppolDocumentId: 'p-3' },
+    // Schema 1 (upcast): the copy left at submission, nothing is due at validation.
+    { documentId: 'd-3', invoiceCodeNumber: 'INV-3', format: 'JSON', document: '{}', documentHash: 'h3', peppol: { documentId: 'p-3', sentAtSubmission: true } },
   ],
   submittedAt: '2026-03-15T10:00:00.000Z',
 };
