@@ -9,7 +9,7 @@ import { type EventStore, handleCommand } from '@einvoice/domain/infrastructure'
 import { myinvois } from '@einvoice/areas';
 import { createMyInvoisHandler } from '../../apps/reporting-worker/src/myinvois/report-myinvois';
 import { openTestDatabase } from '../support/database';
-import { appendMyInvoisSubmission, sandboxWorker, storeMyInvoisSupplier, workerContext as context } from '../support/myinvois-worker';
+import { appendMyInvoisSubmission, pollWith, sandboxWorker, storeMyInvoisSupplier, workerContext as context } from '../support/myinvois-worker';
 
 describe('#8 MyInvois reporting calls MyInvois with no transaction open', () => {
   let dataSource: DataSource;
@@ -50,7 +50,9 @@ describe('#8 MyInvois reporting calls MyInvois with no transaction open', () => 
     const seller = await storeMyInvoisSupplier(dataSource);
     const { sandbox, deps } = sandboxWorker(store);
     const connector = watched(sandbox);
-    const handle = createMyInvoisHandler({ ...deps, connector, tokens: new myinvois.TokenCache((c) => connector.login(c)) });
+    const watchedDeps = { ...deps, connector, tokens: new myinvois.TokenCache((c) => connector.login(c)) };
+    const handle = createMyInvoisHandler(watchedDeps);
+    const poll = pollWith(watchedDeps);
     const { event, streamId, data } = await appendMyInvoisSubmission(store, seller, [`TX-${seller.supplierId.slice(0, 8)}`]);
     const history = () => store.readStream(streamId);
     const handleLast = async (type: string) => {
@@ -60,10 +62,7 @@ describe('#8 MyInvois reporting calls MyInvois with no transaction open', () => 
     };
 
     await handle(event, context);
-    await handleLast('MyInvoisSubmissionAccepted');
-    for (let round = 0; round < 5 && !(await history()).some((e) => e.type === 'MyInvoisDocumentValidated'); round += 1) {
-      await handleLast('MyInvoisSubmissionPolled');
-    }
+    for (let round = 0; round < 5 && !(await history()).some((e) => e.type === 'MyInvoisDocumentValidated'); round += 1) await poll(data.submissionId);
     const validated = (await history()).find((e) => e.type === 'MyInvoisDocumentValidated');
     expect(validated).toBeDefined();
     const uuid = (validated?.data as { uuid: string }).uuid;

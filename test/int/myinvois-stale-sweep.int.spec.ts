@@ -9,7 +9,7 @@ import { EventStore, handleCommand } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
 import { openTestDatabase } from '../support/database';
 import { invoiceBody } from '../../libs/areas/src/myinvois/fixtures/bodies';
-import { sandboxWorker, storeMyInvoisSupplier, submittedDocumentOf, workerContext as context } from '../support/myinvois-worker';
+import { pollWith, sandboxWorker, storeMyInvoisSupplier, submittedDocumentOf, workerContext as context } from '../support/myinvois-worker';
 import { createMyInvoisHandler } from '../../apps/reporting-worker/src/myinvois/report-myinvois';
 import { StaleSweep, waitingSubmissions } from '../../apps/reporting-worker/src/myinvois/stale-sweep';
 import { createBuyerRejectionHandler } from '../../apps/reporting-worker/src/myinvois/buyer-rejection';
@@ -40,7 +40,7 @@ describe('MyInvois stale sweep', () => {
         dataSource, lockName: `stale-${randomUUID()}`, intervalMs: 60_000, staleAfterMs: 3_600_000, unansweredAfterMs: 3_600_000,
         handler: handle, rejectionHandler: createBuyerRejectionHandler(deps), now: () => Date.now() + 1_000, ...over,
       });
-    return { data, worker, credentials, handle, history, states, sweep };
+    return { data, worker, deps, credentials, handle, history, states, sweep };
   }
 
   /** A submission the worker answered and polled once (MyInvois: still Submitted), with a chain of one poll: over. */
@@ -48,22 +48,23 @@ describe('MyInvois stale sweep', () => {
     const submission = await submitted();
     const { handle, history } = submission;
     await handle((await history())[0], context); // submitted: accepted
-    await handle((await history()).at(-1) as RecordedEvent, context); // first poll: still Submitted, and the last one
+    await pollWith(submission.deps)(submission.data.submissionId); // first poll: still Submitted, and the last one
     return submission;
   }
 
   it('given the polls gave up on a submission, when the sweep runs, then MyInvois is asked again and its documents become valid', async () => {
     const { data, history, states, sweep } = await pollsGaveUp();
     expect(await states()).toEqual(['submitted', 'submitted']);
-    expect((await history()).map((e) => e.type)).not.toContain('MyInvoisSubmissionPolled');
+    const polls = async () => (await history()).filter((e) => e.type === 'MyInvoisSubmissionPolled').map((e) => e.data);
+    expect(await polls()).toEqual([expect.objectContaining({ pollNo: 1, nextPollAt: null })]);
 
     expect(await sweep({ staleAfterMs: 0 }).runOnce()).toBe(true);
 
     expect(await states()).toEqual(['valid', 'valid']);
     const validated = (await history()).filter((e) => e.type === 'MyInvoisDocumentValidated');
     expect(validated.map((e) => (e.data as { documentId: string }).documentId).sort()).toEqual(data.documents.map((d) => d.documentId).sort());
-    // Asked once more, not a new chain: no further poll event.
-    expect((await history()).map((e) => e.type)).not.toContain('MyInvoisSubmissionPolled');
+    // Asked once more, not a new chain: no further poll is due.
+    expect(await polls()).toEqual([expect.objectContaining({ pollNo: 1, nextPollAt: null })]);
   });
 
   it('given a submission whose event was never handled, when the sweep runs, then it is submitted, once, and a second round sends nothing', async () => {

@@ -7,7 +7,7 @@ import { MyInvoisDocumentsSubmittedData, myInvoisSubmissionDecider, myInvoisSubm
 import { type EventStore, type MessageContext, handleCommand } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
 import { invoiceBody, supplier as supplierFixture } from '../../libs/areas/src/myinvois/fixtures/bodies';
-import { MyInvoisReportingDependencies, createMyInvoisHandler } from '../../apps/reporting-worker/src/myinvois/report-myinvois';
+import { MyInvoisReportingDependencies, createMyInvoisHandler, pollDue } from '../../apps/reporting-worker/src/myinvois/report-myinvois';
 import { submittedDocumentOf } from '../../apps/gateway/src/areas/myinvois/peppol-leg';
 
 /** Handler calls outside Kafka: nothing to heartbeat. */
@@ -44,7 +44,7 @@ export function sandboxWorker(store: EventStore) {
     maxPolls: 5,
     maxRetryAfterMs: 0,
   };
-  return { sandbox, deps, handler: createMyInvoisHandler(deps) };
+  return { sandbox, deps, handler: createMyInvoisHandler(deps), poll: pollWith(deps) };
 }
 
 /** One prepared document as the gateway puts it in `MyInvoisDocumentsSubmitted`. */
@@ -74,4 +74,9 @@ export async function appendMyInvoisSubmission(
   const metadata = { tenantId: seller.tenantId, correlationId: randomUUID() };
   const [event] = await store.transaction((uow) => handleCommand(uow, myInvoisSubmissionDecider, streamId, { type: 'SubmitToMyInvois', data }, metadata));
   return { data, event, streamId };
+}
+
+/** One poll of a submission as the worker's poll sweep makes it when its `next_poll_at` comes (poll-sweep.ts). */
+export function pollWith(deps: MyInvoisReportingDependencies) {
+  return (submissionId: string) => pollDue(deps, submissionId, (tenantId) => ({ tenantId, correlationId: randomUUID() }), workerContext);
 }

@@ -23,8 +23,6 @@ export class ReportingWorkerController {
 
   @EventPattern([
     'MyInvoisDocumentsSubmitted',
-    'MyInvoisSubmissionAccepted',
-    'MyInvoisSubmissionPolled',
     'MyInvoisDocumentCancellationRequested',
   ])
   submission(@Payload() event: RecordedEvent, @Ctx() ctx: MessageContext): Promise<void> {

@@ -19,6 +19,7 @@ import {
   createMyInvoisHandler,
   myInvoisReportingSettings,
 } from './myinvois/report-myinvois';
+import { PollSweep } from './myinvois/poll-sweep';
 import { StaleSweep } from './myinvois/stale-sweep';
 
 export const log = createLogger('reporting-worker');
@@ -96,6 +97,7 @@ export function myInvoisHandlers(runtime: WorkerRuntime, redis: TokenRedis): MyI
 export class ReportingJobs implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly watch: RejectionWatch;
   private readonly staleSweep: StaleSweep;
+  private readonly pollSweep: PollSweep;
 
   constructor(@Inject(WORKER_RUNTIME) runtime: WorkerRuntime, @Inject(MYINVOIS_HANDLERS) handlers: MyInvoisHandlers) {
     const { deps } = handlers;
@@ -115,15 +117,18 @@ export class ReportingJobs implements OnApplicationBootstrap, OnModuleDestroy {
       handler: handlers.report,
       rejectionHandler: handlers.rejectAsBuyer,
     });
+    this.pollSweep = new PollSweep(deps, { dataSource: runtime.dataSource, lockName, intervalMs: Number(process.env.MYINVOIS_POLL_SWEEP_MS ?? 500) });
   }
 
   onApplicationBootstrap(): void {
     this.watch.start();
     this.staleSweep.start();
+    this.pollSweep.start();
   }
 
   async onModuleDestroy(): Promise<void> {
     await this.watch.stop();
     await this.staleSweep.stop();
+    await this.pollSweep.stop();
   }
 }

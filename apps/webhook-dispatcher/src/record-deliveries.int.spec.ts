@@ -65,9 +65,10 @@ describe('webhook dispatcher: deliveries of MyInvois lifecycle events (real Post
 
     // The reporting worker against its sandbox: submit, first poll (Submitted), second poll (Valid / Invalid).
     const { data, event: submitted, streamId } = await appendMyInvoisSubmission(store, seller, [`OK-${run}`, `X-INVALID-${run}`]);
-    const { handler: worker } = sandboxWorker(store);
+    const { handler: worker, poll } = sandboxWorker(store);
     await worker(submitted, context);
-    for (const type of ['MyInvoisSubmissionAccepted', 'MyInvoisSubmissionPolled']) await worker((await historyOf(streamId)).find((e) => e.type === type)!, context);
+    await poll(data.submissionId);
+    await poll(data.submissionId);
     const history = await historyOf(streamId);
     const validated = history.find((e) => e.type === 'MyInvoisDocumentValidated')!;
     const invalidated = history.find((e) => e.type === 'MyInvoisDocumentInvalidated')!;

@@ -42,7 +42,7 @@ describe('#4 MyInvois rejection watch: which documents a scan asks about (real P
     ];
     if (outcome !== 'submitted') {
       const status = outcome === 'invalid' ? 'Invalid' : 'Valid';
-      commands.push({ type: 'RecordPoll', data: { submissionId, pollNo: 1, maxPolls: 10, documents: [{ uuid, status, longId: 'L' }], polledAt: iso(validatedAt) } });
+      commands.push({ type: 'RecordPoll', data: { submissionId, pollNo: 1, maxPolls: 10, documents: [{ uuid, status, longId: 'L' }], polledAt: iso(validatedAt), nextPollAt: iso(validatedAt) } });
     }
     if (outcome === 'rejected_by_buyer') commands.push({ type: 'RecordRejectionByBuyer', data: { submissionId, uuid, reason: 'No', requestedAt: iso(validatedAt + HOUR) } });
     if (outcome === 'cancelled') {

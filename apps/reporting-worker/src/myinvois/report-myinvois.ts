@@ -1,5 +1,5 @@
 import { AppError, EventMetadata, Logger, RecordedEvent, SecretBox, SupplierProfile, foldEvents } from '@einvoice/domain';
-import { MyInvoisDocumentCancellationRequestedData, MyInvoisDocumentsSubmittedData, MyInvoisSubmissionAcceptedData, MyInvoisSubmissionPolledData, SubmissionError, myInvoisSubmissionDecider, myInvoisSubmissionStreamId } from '@einvoice/areas';
+import { MyInvoisDocumentCancellationRequestedData, MyInvoisDocumentsSubmittedData, MyInvoisSubmissionAcceptedData, SubmissionError, myInvoisSubmissionDecider, myInvoisSubmissionStreamId } from '@einvoice/areas';
 import { EventHandler, EventStore, MessageContext, UnitOfWork, handleCommand } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
 import { releasePeppolCopies } from './release-peppol-copies';
@@ -47,17 +47,6 @@ export function createMyInvoisHandler(deps: MyInvoisReportingDependencies): Even
     switch (event.type) {
       case 'MyInvoisDocumentsSubmitted':
         return submit(deps, event, event.data as MyInvoisDocumentsSubmittedData, ctx);
-      case 'MyInvoisSubmissionAccepted':
-        if ((event.data as MyInvoisSubmissionAcceptedData).acceptedDocuments.length === 0) return;
-        return poll(deps, event, (event.data as MyInvoisSubmissionAcceptedData).submissionId, 1, ctx);
-      case 'MyInvoisSubmissionPolled': {
-        const data = event.data as MyInvoisSubmissionPolledData;
-        // Only what is left of the interval since that poll: an event that waited behind others in
-        // its partition has waited already (sleeping the whole interval would serialise the polls
-        // of every submission sharing the partition).
-        await sleep(Date.parse(data.polledAt) + deps.pollIntervalMs - Date.now(), ctx);
-        return poll(deps, event, data.submissionId, data.pollNo + 1, ctx);
-      }
       case 'MyInvoisDocumentCancellationRequested':
         return cancel(deps, event, event.data as MyInvoisDocumentCancellationRequestedData, ctx);
       default:
@@ -206,23 +195,34 @@ async function findSubmitted(
   return found;
 }
 
-async function poll(deps: MyInvoisReportingDependencies, event: RecordedEvent, submissionId: string, pollNo: number, ctx: MessageContext): Promise<void> {
-  // A redelivered poll event asks MyInvois nothing again.
-  if (await deps.store.wasProcessed(deps.groupId, event.eventId)) return;
+/**
+ * Polls a submission whose documents are due (poll-sweep.ts, `next_poll_at`): Get Submission with no
+ * transaction open, then RecordPoll as poll number `polls + 1` with the next poll due after
+ * `pollIntervalMs` (none after `maxPolls`). Polls are timed by the read model, not by events
+ * travelling through Kafka while a partition sleeps (#8).
+ */
+export async function pollDue(deps: MyInvoisReportingDependencies, submissionId: string, metadata: (tenantId: string) => EventMetadata, ctx: Heartbeat): Promise<void> {
+  const polls = await pollsSoFar(deps, submissionId);
   const answer = await askSubmission(deps, submissionId, ctx);
-  await deps.store.transaction(async (uow) => {
-    if (!(await uow.markProcessed(deps.groupId, event.eventId))) return;
-    if (answer) await recordPoll(uow, answer, { pollNo, maxPolls: deps.maxPolls }, (tenantId) => metadataOf(event, tenantId));
-  });
+  if (!answer) return;
+  const nextPollAt = new Date(Date.now() + deps.pollIntervalMs).toISOString();
+  await deps.store.transaction((uow) => recordPoll(uow, answer, { pollNo: polls + 1, maxPolls: deps.maxPolls, nextPollAt }, metadata));
 }
 
 /**
- * A poll outside the chain of poll events (stale-sweep.ts): its answer is recorded, and no
- * further poll event follows (pollNo = maxPolls).
+ * A poll after the chain is over (stale-sweep.ts): its answer is recorded, and no further poll is
+ * due (it is the last allowed one).
  */
 export async function pollOnce(deps: MyInvoisReportingDependencies, submissionId: string, metadata: (tenantId: string) => EventMetadata, ctx: Heartbeat): Promise<void> {
+  const pollNo = (await pollsSoFar(deps, submissionId)) + 1;
   const answer = await askSubmission(deps, submissionId, ctx);
-  if (answer) await deps.store.transaction((uow) => recordPoll(uow, answer, { pollNo: 1, maxPolls: 1 }, metadata));
+  if (answer) await deps.store.transaction((uow) => recordPoll(uow, answer, { pollNo, maxPolls: pollNo, nextPollAt: new Date().toISOString() }, metadata));
+}
+
+/** Polls recorded so far (the last MyInvoisSubmissionPolled's number). */
+async function pollsSoFar(deps: MyInvoisReportingDependencies, submissionId: string): Promise<number> {
+  const state = foldEvents(myInvoisSubmissionDecider, (await deps.store.readStream(myInvoisSubmissionStreamId(submissionId))) as never);
+  return state.status === 'answered' ? state.polls : 0;
 }
 
 /** What one Get Submission round saw of a submission (every MyInvois submission its documents sit in). */
@@ -251,7 +251,7 @@ async function askSubmission(deps: MyInvoisReportingDependencies, submissionId: 
 async function recordPoll(
   uow: UnitOfWork,
   { submitted, status }: SubmissionAnswer,
-  chain: { pollNo: number; maxPolls: number },
+  chain: { pollNo: number; maxPolls: number; nextPollAt: string },
   metadataFor: (tenantId: string) => EventMetadata,
 ): Promise<void> {
   const { submissionId } = submitted;

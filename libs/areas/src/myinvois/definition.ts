@@ -22,7 +22,7 @@ const projectors: Record<MyInvoisSubmissionEvent['type'] | MyInvoisRejectionEven
   MyInvoisSubmissionAttempted: null,
   MyInvoisSubmissionAccepted: documents,
   MyInvoisSubmissionRejected: documents,
-  MyInvoisSubmissionPolled: null,
+  MyInvoisSubmissionPolled: documents,
   MyInvoisDocumentValidated: documents,
   MyInvoisDocumentInvalidated: documents,
   MyInvoisDocumentCancellationRequested: documents,

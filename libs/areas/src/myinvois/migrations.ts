@@ -194,5 +194,20 @@ const myInvoisPeppolSentAtSubmission: SqlMigration = {
   down: [],
 };
 
+/**
+ * Poll timing from the read model (#8): `next_poll_at`, when the reporting worker's poll sweep asks
+ * Get Submission again about a document still `submitted` (null: the chain of polls is over; the
+ * stale sweep asks later). Documents already waiting are due at once.
+ */
+const myInvoisNextPoll: SqlMigration = {
+  name: 'MyInvoisNextPoll1732200000018',
+  up: [
+    `ALTER TABLE myinvois_documents ADD COLUMN next_poll_at timestamptz`,
+    `UPDATE myinvois_documents SET next_poll_at = updated_at WHERE state = 'submitted'`,
+    `CREATE INDEX myinvois_documents_next_poll_idx ON myinvois_documents (next_poll_at) WHERE state = 'submitted' AND next_poll_at IS NOT NULL`,
+  ],
+  down: [`DROP INDEX myinvois_documents_next_poll_idx`, `ALTER TABLE myinvois_documents DROP COLUMN next_poll_at`],
+};
+
 /** Every MyInvois migration, oldest first. */
-export const myInvoisMigrations: readonly SqlMigration[] = [myInvoisDocuments, myInvoisPeppolLink, myInvoisSandbox, myInvoisBuyerRejection, myInvoisPeppolRelease, myInvoisWaitingIndex, myInvoisPeppolSentAtSubmission];
+export const myInvoisMigrations: readonly SqlMigration[] = [myInvoisDocuments, myInvoisPeppolLink, myInvoisSandbox, myInvoisBuyerRejection, myInvoisPeppolRelease, myInvoisWaitingIndex, myInvoisPeppolSentAtSubmission, myInvoisNextPoll];

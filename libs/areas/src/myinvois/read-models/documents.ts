@@ -1,5 +1,5 @@
 import { type ConstraintErrorMap, type ProjectionContext, type RecordedEvent, conflict } from '@einvoice/domain';
-import { type MyInvoisDocumentCancellationRefusedData, type MyInvoisDocumentCancellationRequestedData, type MyInvoisDocumentCancelledData, type MyInvoisDocumentInvalidatedData, type MyInvoisDocumentRejectedByBuyerData, type MyInvoisDocumentValidatedData, type MyInvoisDocumentsSubmittedData, type MyInvoisPeppolCopyWithheldData, type MyInvoisSubmissionAcceptedData, type MyInvoisSubmissionRejectedData, type SubmissionError, PEPPOL_WITHHELD } from '../domain';
+import { type MyInvoisDocumentCancellationRefusedData, type MyInvoisDocumentCancellationRequestedData, type MyInvoisDocumentCancelledData, type MyInvoisDocumentInvalidatedData, type MyInvoisDocumentRejectedByBuyerData, type MyInvoisDocumentValidatedData, type MyInvoisDocumentsSubmittedData, type MyInvoisPeppolCopyWithheldData, type MyInvoisSubmissionAcceptedData, type MyInvoisSubmissionPolledData, type MyInvoisSubmissionRejectedData, type SubmissionError, PEPPOL_WITHHELD } from '../domain';
 
 /** SET clause: a copy still awaiting validation never leaves once the document is rejected or invalid (`reason`: its parameter). */
 const withhold = (reason: string) => `peppol_reason = CASE WHEN peppol_state = 'awaiting_validation' THEN ${reason}::jsonb ELSE peppol_reason END,
@@ -38,7 +38,8 @@ export async function projectMyInvoisDocuments(uow: ProjectionContext, event: Re
       const d = event.data as MyInvoisSubmissionAcceptedData;
       for (const doc of d.acceptedDocuments) {
         await uow.query(
-          `UPDATE myinvois_documents SET state = 'submitted', uuid = $2, submission_uid = $3, updated_at = $4, version = $5
+          // Due for its first poll at once (next_poll_at: the reporting worker's poll sweep).
+          `UPDATE myinvois_documents SET state = 'submitted', uuid = $2, submission_uid = $3, updated_at = $4, version = $5, next_poll_at = $4
            WHERE id = $1 AND version < $5`,
           [doc.documentId, doc.uuid, doc.submissionUid ?? d.submissionUid, d.acceptedAt, position],
         );
@@ -50,6 +51,16 @@ export async function projectMyInvoisDocuments(uow: ProjectionContext, event: Re
           [doc.documentId, doc.error, d.submissionUid, d.acceptedAt, position, PEPPOL_WITHHELD.rejected(doc.error)],
         );
       }
+      return;
+    }
+    case 'MyInvoisSubmissionPolled': {
+      // When the poll sweep asks again; null when the chain of polls is over. `updated_at` stays the state change's time.
+      const d = event.data as MyInvoisSubmissionPolledData;
+      await uow.query(`UPDATE myinvois_documents SET next_poll_at = $2, version = $3 WHERE submission_id = $1 AND state = 'submitted' AND version < $3`, [
+        d.submissionId,
+        d.nextPollAt ?? null,
+        position,
+      ]);
       return;
     }
     case 'MyInvoisSubmissionRejected': {

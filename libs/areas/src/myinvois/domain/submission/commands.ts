@@ -22,10 +22,17 @@ export type SubmitToMyInvois = Command<'SubmitToMyInvois', MyInvoisDocumentsSubm
 export type RecordSubmissionAttempt = Command<'RecordSubmissionAttempt', MyInvoisSubmissionAttemptedData>;
 export type RecordSubmissionAccepted = Command<'RecordSubmissionAccepted', MyInvoisSubmissionAcceptedData>;
 export type RecordSubmissionRejected = Command<'RecordSubmissionRejected', MyInvoisSubmissionRejectedData>;
-/** What one Get Submission poll saw; `maxPolls` bounds the polling (notes: every 3–5 s). */
+/** What one Get Submission poll saw; `maxPolls` bounds the polling (notes: every 3–5 s); `nextPollAt`: when to ask next. */
 export type RecordPoll = Command<
   'RecordPoll',
-  { readonly submissionId: string; readonly pollNo: number; readonly maxPolls: number; readonly documents: readonly PolledDocument[]; readonly polledAt: string }
+  {
+    readonly submissionId: string;
+    readonly pollNo: number;
+    readonly maxPolls: number;
+    readonly documents: readonly PolledDocument[];
+    readonly polledAt: string;
+    readonly nextPollAt: string;
+  }
 >;
 
 export type RequestCancellation = Command<'RequestCancellation', MyInvoisDocumentCancellationRequestedData>;

@@ -18,7 +18,7 @@ function notSubmitted(): AppError {
  * Pure decider of a MyInvois submission. The authority's answer is recorded once: a repeated
  * Record* (an at-least-once consumer) decides nothing new, so nothing is submitted twice on the
  * strength of a missing answer. A poll records each document's final state once, and asks for
- * another poll while documents are still `Submitted` (up to `maxPolls`).
+ * when to poll again while documents are still `Submitted` (up to `maxPolls`; then `nextPollAt` null).
  */
 export function decideMyInvoisSubmission(command: MyInvoisSubmissionCommand, state: MyInvoisSubmissionState): MyInvoisSubmissionEvent[] {
   switch (command.type) {
@@ -51,8 +51,10 @@ export function decideMyInvoisSubmission(command: MyInvoisSubmissionCommand, sta
       }
       const after = events.reduce(evolveMyInvoisSubmission, state);
       const stillPending = after.status === 'answered' && Object.keys(after.pending).length > 0;
-      if (stillPending && command.data.pollNo < command.data.maxPolls) {
-        events.push({ type: 'MyInvoisSubmissionPolled', data: { submissionId, pollNo: command.data.pollNo, polledAt } });
+      if (stillPending) {
+        // The last allowed poll says so (nextPollAt null): no further poll is due.
+        const nextPollAt = command.data.pollNo < command.data.maxPolls ? command.data.nextPollAt : null;
+        events.push({ type: 'MyInvoisSubmissionPolled', data: { submissionId, pollNo: command.data.pollNo, polledAt, nextPollAt } });
       }
       return events;
     }

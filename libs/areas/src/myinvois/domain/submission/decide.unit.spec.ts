@@ -26,9 +26,10 @@ const accepted: MyInvoisSubmissionAcceptedData = {
   acceptedAt: '2026-03-15T10:00:01.000Z',
 };
 const at = '2026-03-15T10:00:05.000Z';
+const next = '2026-03-15T10:00:08.000Z';
 const poll = (pollNo: number, documents: Extract<MyInvoisSubmissionCommand, { type: 'RecordPoll' }>['data']['documents'], maxPolls = 10): MyInvoisSubmissionCommand => ({
   type: 'RecordPoll',
-  data: { submissionId: 's-1', pollNo, maxPolls, documents, polledAt: at },
+  data: { submissionId: 's-1', pollNo, maxPolls, documents, polledAt: at, nextPollAt: next },
 });
 const history: MyInvoisSubmissionEvent[] = [
   { type: 'MyInvoisDocumentsSubmitted', data: submitted },
@@ -96,7 +97,7 @@ describe('#4 MyInvois submission decider', () => {
       .when(poll(1, [{ uuid: 'U1', status: 'Valid', longId: 'L1' }, { uuid: 'U2', status: 'Submitted', longId: '' }]))
       .then([
         { type: 'MyInvoisDocumentValidated', data: { submissionId: 's-1', documentId: 'd-1', uuid: 'U1', longId: 'L1', validatedAt: at } },
-        { type: 'MyInvoisSubmissionPolled', data: { submissionId: 's-1', pollNo: 1, polledAt: at } },
+        { type: 'MyInvoisSubmissionPolled', data: { submissionId: 's-1', pollNo: 1, polledAt: at, nextPollAt: next } },
       ]);
   });
 
@@ -107,8 +108,11 @@ describe('#4 MyInvois submission decider', () => {
       .then([{ type: 'MyInvoisDocumentInvalidated', data: { submissionId: 's-1', documentId: 'd-2', uuid: 'U2', reason: 'bad', invalidatedAt: at } }]);
   });
 
-  it('given an answered submission, when the last allowed poll still sees Submitted, then polling stops', () => {
-    spec.given(history).when(poll(3, [{ uuid: 'U1', status: 'Submitted', longId: '' }], 3)).then([]);
+  it('given an answered submission, when the last allowed poll still sees Submitted, then polling stops (no next poll)', () => {
+    spec
+      .given(history)
+      .when(poll(3, [{ uuid: 'U1', status: 'Submitted', longId: '' }], 3))
+      .then([{ type: 'MyInvoisSubmissionPolled', data: { submissionId: 's-1', pollNo: 3, polledAt: at, nextPollAt: null } }]);
   });
 
   describe('cancellation', () => {

@@ -110,12 +110,17 @@ export interface MyInvoisSubmissionRejectedData {
 }
 export type MyInvoisSubmissionRejected = Event<'MyInvoisSubmissionRejected', MyInvoisSubmissionRejectedData>;
 
-/** Get Submission still showed documents `Submitted`: the worker polls again after this. */
+/**
+ * Get Submission still showed documents `Submitted`. `nextPollAt` is when to ask again (the read
+ * model's `next_poll_at`, swept by the reporting worker's poll sweep); null once `maxPolls` polls were
+ * made (the stale sweep asks later). Events written before #8 have no `nextPollAt`.
+ */
 export interface MyInvoisSubmissionPolledData {
   readonly submissionId: string;
   /** 1 for the first poll that left documents pending. */
   readonly pollNo: number;
   readonly polledAt: string;
+  readonly nextPollAt?: string | null;
 }
 export type MyInvoisSubmissionPolled = Event<'MyInvoisSubmissionPolled', MyInvoisSubmissionPolledData>;
 
