@@ -1,16 +1,20 @@
 // `npm start`: the whole stack on this machine. Installs what is missing, starts PostgreSQL,
-// Redis and a single-node Kafka broker, migrates, creates the topics, then runs the four apps.
-// Ctrl-C stops the apps and the broker this script started. Running it twice does no harm.
-import { spawn } from 'node:child_process';
+// Redis and a single-node Kafka broker, migrates, creates the topics, then runs the four apps and
+// keeps them running: an app that exits is restarted on its own, with backoff, while the others
+// keep serving (lib/supervisor.mjs). It prints the stack ready once the gateway answers and every
+// worker holds its partitions (GET /health). Ctrl-C stops the apps, then the broker it started.
+// Running it twice does no harm.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureKafkaJars, isPortOpen, startKafka } from './lib/kafka.mjs';
+import { Supervisor } from './lib/supervisor.mjs';
 import { APPS, ROOT, appEntry, build, developmentSecretsKey, ensureNodeModules, ensurePostgres, ensureRedis, say, tool } from './lib/services.mjs';
 
 const port = Number(process.env.PORT ?? 3000);
 const url = `http://127.0.0.1:${port}`;
 const runDir = path.join(ROOT, '.run');
-const keyFile = path.join(runDir, 'dev-api-key');
+// DEV_API_KEY_FILE: where the development tenant's key is kept (the test suite keeps its own).
+const keyFile = process.env.DEV_API_KEY_FILE ?? path.join(runDir, 'dev-api-key');
 mkdirSync(runDir, { recursive: true });
 
 ensureNodeModules();
@@ -50,21 +54,18 @@ if (await isPortOpen(port)) {
   process.exit(0);
 }
 
-const children = APPS.map((app) => {
-  const child = spawn(process.execPath, appEntry(app), { cwd: ROOT, env: process.env, stdio: ['ignore', 'inherit', 'inherit'] });
-  child.on('exit', (code, signal) => {
-    if (!stopping) say(`${app} exited (${signal ?? code}); stopping the stack`);
-    void stop(code ?? 1);
-  });
-  return child;
-});
+const supervisor = new Supervisor(
+  APPS.map((app) => ({ name: app, command: process.execPath, args: appEntry(app), options: { cwd: ROOT, env: process.env } })),
+  say,
+);
+supervisor.start();
 
 let stopping = false;
 async function stop(code = 0) {
   if (stopping) return;
   stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
+  say('stopping the apps');
+  await supervisor.stop();
   if (broker.started) {
     say('stopping the Kafka broker');
     await broker.stop();
@@ -74,6 +75,16 @@ async function stop(code = 0) {
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
-for (let i = 0; i < 120 && !(await isPortOpen(port)); i += 1) await new Promise((r) => setTimeout(r, 250));
+/** Every worker's consumer group is joined and holds its partitions (gateway GET /health). */
+async function workersReady() {
+  const health = await fetch(`${url}/health`).then((r) => r.json()).catch(() => undefined);
+  return Array.isArray(health?.workers) && health.workers.length > 0 && health.workers.every((w) => w.ready);
+}
+
+for (let i = 0; i < 240 && !(await isPortOpen(port)); i += 1) await new Promise((r) => setTimeout(r, 250));
+say('gateway answering; waiting for every worker to hold its partitions');
+let ready = false;
+for (let i = 0; i < 240 && !(ready = await workersReady()); i += 1) await new Promise((r) => setTimeout(r, 500));
+if (!ready) say('not every worker holds its partitions after 2 minutes: see GET /health (workers); starting anyway');
 const apiKey = await developmentKey();
-process.stdout.write(`\nGateway: ${url}  (OpenAPI: ${url}/docs)\nAPI key (development tenant): ${apiKey}\nCtrl-C stops the stack.\n\n`);
+process.stdout.write(`\nReady. Gateway: ${url}  (OpenAPI: ${url}/docs)\nAPI key (development tenant): ${apiKey}\nCtrl-C stops the stack.\n\n`);

@@ -1,8 +1,10 @@
+import { connect } from 'node:net';
 import type { DataSource } from 'typeorm';
 import { createTenant } from '../../apps/gateway/src/auth/api-keys';
 import { openTestDatabase } from '../support/database';
 import { Answer, Client } from '../support/http';
 import { beVat } from '../support/identifiers';
+import { onboardingBody as myOnboardingBody } from '../../libs/areas/src/myinvois/fixtures/bodies';
 import { AppProcess, startGateway } from '../support/stack';
 
 const buyer = () => ({
@@ -205,10 +207,91 @@ describe('#2 bad input gets a clear 4xx in the one error shape and stores nothin
       expect(Number(rows[0].n)).toBe(1);
     });
 
+    it('#9 stores a keyed digest of the request, not one anyone can recompute from a guessed body', async () => {
+      const key = `digest-${Date.now()}`;
+      expect((await submit(invoice(), { 'Idempotency-Key': key })).status).toBe(202);
+      const [row] = await dataSource.query(`SELECT request_hash FROM idempotency_keys WHERE key = $1`, [key]);
+      expect(row.request_hash).toMatch(/^v2:[0-9a-f]{64}$/);
+    });
+
     it('the same key with another body is a 409', async () => {
       const key = `reuse-${Date.now()}`;
       expect((await submit(invoice(), { 'Idempotency-Key': key })).status).toBe(202);
       expectError(await submit(invoice(), { 'Idempotency-Key': key }), 409, '', 'IDEMPOTENCY.KEY_REUSED');
     });
+  });
+
+  it('#9 a TIN the (sandbox) authority refuses at login is a 400 naming tin_number, not a bare MYINVOIS.FORBIDDEN', async () => {
+    const answer = await client.post('/api/einvoice/onboard', myOnboardingBody({ tin_number: 'C1234567890120' }));
+    expectError(answer, 400, 'tin_number', 'MYINVOIS.FORBIDDEN');
+    expect(answer.body.errors[0].message).toContain('12 digits');
+  });
+
+  it('#9 a deleted tenant\'s key stops working at once, though the gateway had it cached', async () => {
+    const doomed = await createTenant(dataSource, 'e2e doomed tenant');
+    const theirs = client.withKey(doomed.apiKey);
+    const onboard = (headers: Record<string, string> = {}) =>
+      theirs.post('/be/einvoice/onboard', { registered_name: 'Gone NV', identifiers: [{ scheme: 'BE:VAT', id: beVat() }], country: 'BE' }, headers);
+    expect((await onboard()).status).toBe(201);
+    const suppliersOf = async () => Number((await dataSource.query(`SELECT count(*) AS n FROM suppliers WHERE tenant_id = $1`, [doomed.tenant.id]))[0].n);
+    await dataSource.query(`DELETE FROM tenants WHERE id = $1`, [doomed.tenant.id]);
+    // The revocation is announced at commit; the listener hears it within milliseconds.
+    let answer = await onboard({ 'Idempotency-Key': `gone-${Date.now()}` });
+    for (let tries = 0; answer.status !== 401 && tries < 20; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      answer = await onboard({ 'Idempotency-Key': `gone-${Date.now()}-${tries}` });
+    }
+    expectError(answer, 401, '', 'AUTH.INVALID_KEY');
+    expectError(await onboard(), 401, '', 'AUTH.INVALID_KEY');
+    // Only the supplier onboarded while the tenant existed.
+    expect(await suppliersOf()).toBe(1);
+  });
+
+  /** Sends bytes as they are (no client library would send these) and reads the whole answer. */
+  function rawHttp(request: string | Buffer): Promise<{ status: number; body: unknown; text: string }> {
+    const url = new URL(client.url);
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(url.port), url.hostname);
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk) => chunks.push(chunk));
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
+        const json = text.slice(text.indexOf('\r\n\r\n') + 4);
+        try {
+          resolve({ status, body: JSON.parse(json), text });
+        } catch {
+          resolve({ status, body: undefined, text });
+        }
+      });
+      socket.on('connect', () => socket.end(request));
+      setTimeout(() => reject(new Error('no answer within 10 s')), 10_000).unref();
+    });
+  }
+
+  it('#9 what the HTTP parser refuses is answered in the one error shape', async () => {
+    const key = client.apiKey as string;
+    const cases: Array<[string, string | Buffer, number, string]> = [
+      ['a control byte in a header', `GET /health HTTP/1.1\r\nHost: x\r\nX-Bad: a\u0001b\r\n\r\n`, 400, 'REQUEST.MALFORMED_HTTP'],
+      ['a raw space in the path', `GET /be/einvoice/get document HTTP/1.1\r\nHost: x\r\n\r\n`, 400, 'REQUEST.MALFORMED_HTTP'],
+      ['Content-Length with chunked', `POST /be/einvoice/onboard HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`, 400, 'REQUEST.INVALID_CONTENT_LENGTH'],
+      ['a bad Content-Length', `POST /be/einvoice/onboard HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n`, 400, 'REQUEST.INVALID_CONTENT_LENGTH'],
+      ['a 20 k query string', `GET /health?q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\nx-svc-auth-key: ${key}\r\n\r\n`, 431, 'REQUEST.HEADERS_TOO_LARGE'],
+    ];
+    for (const [what, request, status, code] of cases) {
+      const answer = await rawHttp(request);
+      expect({ what, status: answer.status, body: answer.body }).toEqual({
+        what, status, body: { status: expect.any(String), message: expect.any(String), errors: [expect.objectContaining({ code, path: '', severity: 'error' })] },
+      });
+    }
+  });
+
+  it('#9 a body over the limit on a GET is answered 413, not a closed connection', async () => {
+    const body = Buffer.alloc(5 * 1024 * 1024, 'a');
+    const head = `GET /be/einvoice/get-document/00000000-0000-4000-8000-000000000000 HTTP/1.1\r\nHost: x\r\nx-svc-auth-key: ${client.apiKey}\r\nsupplier_uuid: ${supplier}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n`;
+    const answer = await rawHttp(Buffer.concat([Buffer.from(head), body]));
+    expect(answer.status).toBe(413);
+    expect(answer.body).toMatchObject({ errors: [expect.objectContaining({ code: 'REQUEST.TOO_LARGE' })] });
   });
 });

@@ -4,7 +4,7 @@ import { customer, invoiceBody, onboardingBody } from '../../libs/areas/src/myin
 import { openTestDatabase } from '../support/database';
 import { Client } from '../support/http';
 import { freshTin, myInvoisDocuments } from '../support/myinvois';
-import { AppProcess, startApp, startGateway, testEnv } from '../support/stack';
+import { AppProcess, startApp, startGateway, testEnv, untilWorkersReady } from '../support/stack';
 
 const run = Date.now().toString(36);
 const id = (name: string) => `${name}-${run}`;
@@ -47,6 +47,7 @@ describe('#4 MyInvois buyer rejection over HTTP (SDK "04 reject document"): the 
       'reporting-worker',
       testEnv({ MYINVOIS_MODE: 'sandbox', MYINVOIS_POLL_MS: '500', MYINVOIS_SANDBOX_VALIDATION_MS: '1000', MYINVOIS_REJECTION_WATCH_MS: '500' }),
     );
+    await untilWorkersReady(started.url, 'reporting-worker');
     const tinS = freshTin();
     do buyerTin = freshTin();
     while (buyerTin === tinS);

@@ -7,7 +7,7 @@ import { customer, invoiceBody, line, onboardingBody } from '../../libs/areas/sr
 import { openTestDatabase } from '../support/database';
 import { Client } from '../support/http';
 import { freshTin, myInvoisDocuments } from '../support/myinvois';
-import { AppProcess, eventually, startApp, startGateway, testEnv } from '../support/stack';
+import { AppProcess, eventually, startApp, startGateway, testEnv, untilWorkersReady } from '../support/stack';
 
 const enc = encodeURIComponent;
 const pidOf = (tin: string) => `iso6523-actorid-upis::0230:${tin.toLowerCase()}`;
@@ -41,6 +41,7 @@ describe('Malaysian suppliers as Peppol participants here: onboarding, lookup, S
       startApp('reporting-worker', testEnv({ MYINVOIS_MODE: 'sandbox', MYINVOIS_POLL_MS: '500', MYINVOIS_SANDBOX_VALIDATION_MS: '1000' })),
       startApp('delivery-worker'),
     );
+    await untilWorkersReady(gateway.url, 'reporting-worker', 'delivery-worker');
     client = new Client(gateway.url, a.apiKey);
     other = client.withKey(b.apiKey);
     anonymous = client.withKey(undefined);

@@ -4,7 +4,7 @@ import { invoiceBody } from '../../libs/areas/src/myinvois/fixtures/bodies';
 import { openTestDatabase } from '../support/database';
 import { Client } from '../support/http';
 import { myInvoisDocuments, onboardMyInvoisSupplier } from '../support/myinvois';
-import { AppProcess, startApp, startGateway, testEnv } from '../support/stack';
+import { AppProcess, startApp, startGateway, testEnv, untilWorkersReady } from '../support/stack';
 
 const run = Date.now().toString(36);
 const id = (name: string) => `${name}-${run}`;
@@ -33,6 +33,7 @@ describe('#4 MyInvois sandbox: a reporting worker killed before validation is re
     gateway = started.app;
     client = new Client(started.url, apiKey);
     worker = startWorker();
+    await untilWorkersReady(started.url, 'reporting-worker');
     supplier = await onboardMyInvoisSupplier(client, clientId);
     // Warm-up: the worker has joined its group once a first document is answered.
     expect((await client.post('/api/einvoice/generate/invoice', invoiceBody({ ID: id('WARMUP') }), { supplier_uuid: supplier, transport_mode: 'myinvois' })).status).toBe(200);

@@ -4,7 +4,7 @@ import { invoiceBody } from '../../libs/areas/src/myinvois/fixtures/bodies';
 import { openTestDatabase } from '../support/database';
 import { Client } from '../support/http';
 import { myInvoisDocuments, onboardMyInvoisSupplier } from '../support/myinvois';
-import { AppProcess, eventually, startApp, startGateway, testEnv } from '../support/stack';
+import { AppProcess, eventually, startApp, startGateway, testEnv, untilWorkersReady } from '../support/stack';
 import { WebhookReceiver, signedCorrectly, webhookTestEnv } from '../support/webhook-receiver';
 
 const run = Date.now().toString(36);
@@ -30,6 +30,7 @@ describe('MyInvois lifecycle webhooks over HTTP (README "Webhooks"): /api/einvoi
       startApp('reporting-worker', testEnv({ ...webhookTestEnv, MYINVOIS_MODE: 'sandbox', MYINVOIS_POLL_MS: '500', MYINVOIS_SANDBOX_VALIDATION_MS: '1000' })),
       startApp('webhook-dispatcher', testEnv(webhookTestEnv)),
     );
+    await untilWorkersReady(gateway.url, 'reporting-worker', 'webhook-dispatcher');
     supplier = await onboardMyInvoisSupplier(client, `hooks-${run}`);
   });
 
@@ -117,7 +118,9 @@ describe('MyInvois lifecycle webhooks over HTTP (README "Webhooks"): /api/einvoi
     const hook = await subscribe(endpoint.url, ['MyInvoisRejected', 'MyInvoisRejectedByBuyer', 'PeppolReceived']);
     const listed = await client.get('/api/einvoice/webhooks', headers());
     expect(listed.status).toBe(200);
-    expect(listed.body.data).toContainEqual({ id: hook.id, url: endpoint.url, events: ['MyInvoisRejected', 'MyInvoisRejectedByBuyer', 'PeppolReceived'], description: null, created_at: expect.any(String) });
+    expect(listed.body.data).toContainEqual({
+      id: hook.id, url: endpoint.url, events: ['MyInvoisRejected', 'MyInvoisRejectedByBuyer', 'PeppolReceived'], description: null, created_at: expect.any(String), status: 'active', disabled_reason: null,
+    });
     const pinged = await client.post(`/api/einvoice/webhooks/${hook.id}/ping`, {}, headers());
     expect(pinged.body.data).toMatchObject({ acknowledged: true, status_code: 200 });
     expect(signedCorrectly(hook.secret, endpoint.received[0])).toBe(true);

@@ -135,13 +135,19 @@ describe('#2 Belgium, Germany, Singapore over HTTP, from onboarding to Delivered
     expect((await client.get(`/be/einvoice/get-document/${received[0].id}`, { supplier_uuid: seller })).status).toBe(404);
   });
 
-  it('answers GET /health with the status of PostgreSQL, Redis and Kafka', async () => {
-    const health = await client.withKey(undefined).get('/health');
+  it('answers GET /health with the status of PostgreSQL, Redis and Kafka, and each worker\'s readiness (#9)', async () => {
+    const health = await eventually('every worker ready', async () => {
+      const answer = await client.withKey(undefined).get('/health');
+      return answer.body.status === 'ok' ? answer : undefined;
+    });
     expect(health.status).toBe(200);
     expect(health.body).toMatchObject({
       status: 'ok',
       checks: { postgres: { status: 'up' }, redis: { status: 'up' }, kafka: { status: 'up' } },
     });
+    const groups = health.body.workers.map((w: { group: string }) => w.group.split('.').pop());
+    expect(groups).toEqual(['delivery-worker', 'reporting-worker', 'webhook-dispatcher']);
+    for (const worker of health.body.workers) expect(worker).toMatchObject({ ready: true, state: 'Stable', members: expect.any(Number), lag: expect.any(Number) });
   });
 
   it('serves the OpenAPI document generated from the DTOs at /docs', async () => {
@@ -150,5 +156,14 @@ describe('#2 Belgium, Germany, Singapore over HTTP, from onboarding to Delivered
     expect(Object.keys(spec.body.paths)).toEqual(expect.arrayContaining(['/be/einvoice/generate/invoice', '/sg/einvoice/onboard']));
     expect(spec.body.components.schemas.InvoiceBody.properties.ID).toMatchObject({ maxLength: 50 });
     expect((await client.withKey(undefined).get('/docs')).status).toBe(200);
+    // #9: every parameter once per operation; public operations need no key.
+    for (const [path, operations] of Object.entries(spec.body.paths as Record<string, Record<string, { parameters?: Array<{ in: string; name: string }> }>>)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const names = (operation.parameters ?? []).map((p) => `${p.in}:${p.name}`);
+        expect({ operation: `${method} ${path}`, names }).toEqual({ operation: `${method} ${path}`, names: [...new Set(names)] });
+      }
+    }
+    expect(spec.body.paths['/1.0/participant/{pid}/capabilities'].get.security).toEqual([]);
+    expect(spec.body.paths['/be/einvoice/webhooks'].post.security).toEqual([{ 'x-svc-auth-key': [] }]);
   });
 });

@@ -167,7 +167,9 @@ describe('#3 webhooks over HTTP: subscriptions, signed DocumentReceived, retries
 
     const listed = await client.get('/de/einvoice/webhooks', { supplier_uuid: supplier });
     expect(listed.status).toBe(200);
-    expect(listed.body.data).toEqual([{ id, url: 'https://erp.example.com/hooks', events: ['DocumentReceived'], description: 'ERP', created_at: expect.any(String) }]);
+    expect(listed.body.data).toEqual([
+      { id, url: 'https://erp.example.com/hooks', events: ['DocumentReceived'], description: 'ERP', created_at: expect.any(String), status: 'active', disabled_reason: null },
+    ]);
     expect(JSON.stringify(listed.body)).not.toContain('whsec_');
     const [stored] = await dataSource.query(`SELECT secret_sealed FROM webhook_subscriptions WHERE id = $1`, [id]);
     expect(stored.secret_sealed).not.toContain(created.body.data.secret.slice(6));
@@ -208,6 +210,22 @@ describe('#3 webhooks over HTTP: subscriptions, signed DocumentReceived, retries
     expect((await client.get('/de/einvoice/webhooks')).status).toBe(400);
   });
 
+  it('#9 the same URL and events once per supplier (409), and at most WEBHOOK_MAX_PER_SUPPLIER subscriptions (409)', async () => {
+    const supplier = await onboard('de', deVat());
+    const register = (url: string, events: string[]) => client.post('/de/einvoice/webhooks', { url, events }, { supplier_uuid: supplier });
+    expect((await register('https://erp.example.com/once', ['DocumentReceived', 'PeppolReceived'])).status).toBe(201);
+    const again = await register('https://erp.example.com/once', ['PeppolReceived', 'DocumentReceived']);
+    expect(again.status).toBe(409);
+    expect(again.body.errors[0]).toMatchObject({ path: 'url', code: 'WEBHOOK.DUPLICATE' });
+    expect((await register('https://erp.example.com/once', ['PeppolReceived'])).status).toBe(201);
+    for (let n = 3; n <= 10; n += 1) expect((await register(`https://erp.example.com/hook-${n}`, ['PeppolReceived'])).status).toBe(201);
+    const over = await register('https://erp.example.com/hook-11', ['PeppolReceived']);
+    expect(over.status).toBe(409);
+    expect(over.body.errors[0].code).toBe('WEBHOOK.LIMIT_REACHED');
+    const count = await dataSource.query(`SELECT count(*)::int AS n FROM webhook_subscriptions WHERE supplier_id = $1 AND deleted_at IS NULL`, [supplier]);
+    expect(count[0].n).toBe(10);
+  });
+
   it('ping sends a signed {"Event":"Ping"} and answers with the attempt; unknown ids are a 404', async () => {
     const endpoint = await receiver([503]);
     const supplier = await onboard('de', deVat());
@@ -234,6 +252,12 @@ describe('#3 webhooks over HTTP: subscriptions, signed DocumentReceived, retries
       return rows[0]?.status === 'failed' ? rows : undefined;
     });
     expect(failed.attempts).toHaveLength(Number(webhookTestEnv.WEBHOOK_ATTEMPTS));
+    // #9: nothing was delivered to it during the whole retry window: the subscription is disabled, visibly.
+    const listed = await client.get('/de/einvoice/webhooks', { supplier_uuid: receiverSupplier });
+    expect(listed.body.data).toEqual([expect.objectContaining({ id: subscription.id, status: 'disabled', disabled_reason: expect.stringContaining(failed.id) })]);
+    // A ping its endpoint answers 2xx enables it again.
+    expect((await client.post(`/de/einvoice/webhooks/${subscription.id}/ping`, {}, { supplier_uuid: receiverSupplier })).body.data.acknowledged).toBe(true);
+    expect((await client.get('/de/einvoice/webhooks', { supplier_uuid: receiverSupplier })).body.data[0].status).toBe('active');
     const path = `/de/einvoice/webhooks/${subscription.id}/deliveries/${failed.id}/resend`;
     const resent = await client.post(path, {}, { supplier_uuid: receiverSupplier });
     expect(resent.status).toBe(202);

@@ -12,7 +12,10 @@ import {
 } from '@einvoice/domain';
 import { type EventStore, handleCommand } from '@einvoice/domain/infrastructure';
 import { type AuthorityConnector, findArea, registeredAreas } from '@einvoice/areas';
-import { createAuthorityReportHandler } from '../../apps/reporting-worker/src/authority/report-to-authority';
+import { createCancellationHandler } from '../../apps/reporting-worker/src/authority/cancel-report';
+import { pollReport } from '../../apps/reporting-worker/src/authority/poll-report';
+import { dueReports } from '../../apps/reporting-worker/src/authority/report-poll-sweep';
+import { type AuthorityReportingDependencies, createAuthorityReportHandler } from '../../apps/reporting-worker/src/authority/report-to-authority';
 import { openTestDatabase } from '../support/database';
 import { workerContext as context } from '../support/myinvois-worker';
 
@@ -23,6 +26,8 @@ describe('#8 reporting to an authority through the generic pipeline (toy sandbox
   let dataSource: DataSource;
   let store: EventStore;
   let handle: ReturnType<typeof createAuthorityReportHandler>;
+  let cancelHandler: ReturnType<typeof createCancellationHandler>;
+  let deps: AuthorityReportingDependencies;
 
   beforeAll(async () => {
     ({ dataSource, store } = await openTestDatabase());
@@ -31,7 +36,10 @@ describe('#8 reporting to an authority through the generic pipeline (toy sandbox
     const toy = findArea('toy', registeredAreas({ EINVOICE_TEST_AREAS: '1' }));
     const connector = toy?.authority.connector?.({ query, env: {} }) as AuthorityConnector;
     const connectors = new Map([['toy', connector]]);
-    handle = createAuthorityReportHandler({ store, connectors, groupId, log: createLogger('test', 'error') });
+    // Polls due at once: the test asks when it wants (the sweep's timing is the e2e test's).
+    deps = { store, connectors, pollPolicies: new Map([['toy', { intervalMs: 0, maxPolls: 3 }]]), groupId, log: createLogger('test', 'error') };
+    handle = createAuthorityReportHandler(deps);
+    cancelHandler = createCancellationHandler(deps);
   });
 
   afterAll(async () => {
@@ -116,5 +124,73 @@ describe('#8 reporting to an authority through the generic pipeline (toy sandbox
     await handle(first, context);
     await handle(second, context);
     expect((await documentOf(second)).authority.error.code).toBe('TOY-E002');
+  });
+
+  const poll = (event: RecordedEvent) => pollReport(deps, reportId(event), randomUUID(), context);
+  const isDue = async (event: RecordedEvent) => (await dueReports(dataSource, 10_000)).some((r) => r.reportId === reportId(event));
+
+  it('a document taken for processing is polled until its verdict; a poll after the verdict calls nothing', async () => {
+    const event = await requestReport(`SLOW-${run}`);
+    await handle(event, context);
+    expect((await documentOf(event)).state).toBe('processing');
+    expect(await isDue(event)).toBe(true);
+    // SLOW- numbers have no verdict for two polls (libs/areas/src/toy/README.md).
+    await poll(event);
+    await poll(event);
+    expect((await documentOf(event)).authority).toMatchObject({ polls: 2, receipt: { receiptNumber: expect.stringMatching(/^TOY-/) } });
+    await poll(event);
+    const row = await documentOf(event);
+    expect(row.state).toBe('reported');
+    // The verdict's receipt joins the submission's.
+    expect(row.authority.receipt).toMatchObject({ receiptNumber: expect.stringMatching(/^TOY-/), verdict: 'valid' });
+    expect(await isDue(event)).toBe(false);
+    await poll(event);
+    expect(await typesOf(event)).toEqual([
+      'AuthorityReportRequested', 'AuthorityReportAttempted', 'AuthorityReportAccepted', 'AuthorityReportPolled', 'AuthorityReportPolled', 'AuthorityReportValidated',
+    ]);
+  });
+
+  it('an invalid verdict is recorded with the authority\'s error; after the last allowed poll no poll is due', async () => {
+    const invalid = await requestReport(`SLOW-BAD-${run}`);
+    await handle(invalid, context);
+    for (let n = 0; n < 3; n += 1) await poll(invalid);
+    expect(await documentOf(invalid)).toMatchObject({ state: 'invalid', authority: { error: { code: 'TOY-E003', path: 'Total' } } });
+
+    // maxPolls 3 here: a third poll without a verdict leaves the document processing, with no poll due.
+    const endless = await requestReport(`SLOW-NEVER-${run}`);
+    await handle(endless, context);
+    await dataSource.query(`UPDATE toy_authority_documents SET polls = -100 WHERE report_id = $1`, [reportId(endless)]);
+    for (let n = 0; n < 3; n += 1) await poll(endless);
+    expect((await documentOf(endless)).state).toBe('processing');
+    expect(await isDue(endless)).toBe(false);
+  });
+
+  /** Requests the cancellation as the gateway does; returns its event. */
+  async function requestCancellation(event: RecordedEvent): Promise<RecordedEvent> {
+    const data = { reportId: reportId(event), reason: 'Wrong buyer', requestedAt: new Date().toISOString() };
+    const [requested] = await store.transaction((uow) =>
+      handleCommand(uow, authorityReportDecider, authorityReportStreamId(data.reportId), { type: 'RequestReportCancellation', data }, { tenantId: randomUUID() }),
+    );
+    return requested;
+  }
+
+  it('cancels at the authority outside any transaction and records it once; a refusal leaves the document reported', async () => {
+    const event = await requestReport(`CANCEL-${run}`);
+    await handle(event, context);
+    const cancellation = await requestCancellation(event);
+    expect((await documentOf(event)).state).toBe('cancelling');
+    await cancelHandler(cancellation, context);
+    await cancelHandler(cancellation, context);
+    expect((await documentOf(event)).state).toBe('cancelled');
+    const cancelledAt = await dataSource.query(`SELECT cancelled_at FROM toy_authority_documents WHERE report_id = $1`, [reportId(event)]);
+    expect(cancelledAt[0].cancelled_at).not.toBeNull();
+    expect((await typesOf(event)).slice(-2)).toEqual(['AuthorityReportCancellationRequested', 'AuthorityReportCancelled']);
+
+    const kept = await requestReport(`KEEP-${run}`);
+    await handle(kept, context);
+    await cancelHandler(await requestCancellation(kept), context);
+    expect(await documentOf(kept)).toMatchObject({ state: 'reported', authority: { cancellationError: { code: 'TOY-E004' } } });
+    // Refused once, it may be asked again.
+    await expect(requestCancellation(kept)).resolves.toMatchObject({ type: 'AuthorityReportCancellationRequested' });
   });
 });

@@ -42,7 +42,7 @@ export function sandboxWorker(store: EventStore) {
     log: () => undefined,
     pollIntervalMs: 0,
     maxPolls: 5,
-    maxRetryAfterMs: 0,
+    maxRetryAfterMs: 0, minDeferMs: 1_000,
   };
   return { sandbox, deps, handler: createMyInvoisHandler(deps), poll: pollWith(deps) };
 }

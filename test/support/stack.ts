@@ -5,7 +5,9 @@ import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
-export { eventually } from './wait';
+import { eventually } from './wait';
+
+export { eventually };
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -61,6 +63,9 @@ export const testEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv =
   // A crashed worker's partitions move to its replacement after this long.
   KAFKA_SESSION_TIMEOUT_MS: '8000',
   KAFKA_HEARTBEAT_INTERVAL_MS: '1000',
+  // Suites send bursts no client would; the limit itself has its own e2e (tenant-rate-limit).
+  TENANT_RATE_LIMIT_PER_S: '1000',
+  TENANT_RATE_BURST: '2000',
   ...extra,
 });
 
@@ -90,6 +95,20 @@ export async function startGateway(extra: Record<string, string> = {}): Promise<
     if (Date.now() > deadline) throw new Error('the gateway did not answer within 60 s');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/**
+ * Resolves once each named worker's consumer group holds its partitions, as the gateway's
+ * `GET /health` reports it (`workers[]`): a request sent before that waits for a group join.
+ */
+export async function untilWorkersReady(gatewayUrl: string, ...apps: AppName[]): Promise<void> {
+  await eventually(`${apps.join(', ')} ready`, async () => {
+    const health = (await (await fetch(`${gatewayUrl}/health`)).json().catch(() => ({}))) as {
+      workers?: Array<{ group: string; ready: boolean }> | null;
+    };
+    const ready = (app: AppName) => health.workers?.some((w) => w.group.endsWith(`.${app}`) && w.ready) ?? false;
+    return apps.every(ready) ? true : undefined;
+  });
 }
 
 

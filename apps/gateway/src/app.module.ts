@@ -9,6 +9,10 @@ import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import { RetentionJob } from './infrastructure/retention.job';
 import { OutcomeWaiter } from './authority/outcome-waiter';
+import { TenantKeys } from './auth/tenant-keys';
+import { TenantRateLimit } from './auth/tenant-rate-limit';
+import { WorkerReadinessProbe } from './health/worker-readiness';
+import { PgNotifications } from './infrastructure/pg-notifications';
 import { ReportingAreaService } from './authority/reporting-area.service';
 import { ParticipantsController } from './participants/participants.controller';
 import { ParticipantsService } from './participants/participants.service';
@@ -32,7 +36,11 @@ import { MyInvoisReceivedService } from './areas/myinvois/received.service';
     MyInvoisSubmissionService,
     MyInvoisReceivedService,
     ReportingAreaService,
+    PgNotifications,
     OutcomeWaiter,
+    TenantKeys,
+    TenantRateLimit,
+    WorkerReadinessProbe,
     RetentionJob,
     { provide: APP_GUARD, useClass: ApiKeyGuard },
     { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },

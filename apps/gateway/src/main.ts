@@ -6,8 +6,10 @@ import { createLogger } from '@einvoice/domain';
 import { AppModule } from './app.module';
 import { loadGatewayConfig } from './config';
 import { fromFastifyError, toHttpError } from './http/error-response';
+import { answerClientError } from './http/client-errors';
 import { registerExactJsonParser } from './http/json-body';
 import { setupOpenApi } from './http/openapi';
+import { RequestTextPipe } from './http/request-text.pipe';
 
 const log = createLogger('gateway');
 
@@ -23,11 +25,21 @@ export async function createGateway(): Promise<NestFastifyApplication> {
       const { statusCode, body } = toHttpError(fromFastifyError(error));
       void reply.status(statusCode).send(body);
     },
+    // What Node's HTTP parser refuses, before the router: the same one error shape.
+    clientErrorHandler: answerClientError,
   });
   // Nest's own JSON parser is off: ours keeps amounts exact (http/json-body.ts).
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { logger: ['error', 'warn'], bodyParser: false });
   const fastify = app.getHttpAdapter().getInstance();
   registerExactJsonParser(fastify, config.bodyLimitBytes);
+  // The limit holds for every method: a GET body is not parsed, but is refused all the same. The
+  // connection stays open (Node discards the unread body), so the client can read the answer.
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (Number(request.headers['content-length'] ?? 0) <= config.bodyLimitBytes) return;
+    const { statusCode, body } = toHttpError(fromFastifyError({ code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413, message: '' }));
+    await reply.status(statusCode).send(body);
+  });
+  app.useGlobalPipes(new RequestTextPipe());
   setupOpenApi(app);
   app.enableShutdownHooks();
   return app;

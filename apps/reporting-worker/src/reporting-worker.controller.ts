@@ -1,8 +1,8 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import type { RecordedEvent } from '@einvoice/domain';
-import type { EventHandler, MessageContext } from '@einvoice/domain/infrastructure';
-import { AUTHORITY_HANDLER, MYINVOIS_HANDLERS, type MyInvoisHandlers } from './reporting-worker.providers';
+import type { MessageContext } from '@einvoice/domain/infrastructure';
+import { AUTHORITY_REPORTING, type AuthorityReporting, MYINVOIS_HANDLERS, type MyInvoisHandlers } from './reporting-worker.providers';
 
 /**
  * The events the reporting worker reports: every area's documents for its authority (the generic
@@ -13,12 +13,17 @@ import { AUTHORITY_HANDLER, MYINVOIS_HANDLERS, type MyInvoisHandlers } from './r
 export class ReportingWorkerController {
   constructor(
     @Inject(MYINVOIS_HANDLERS) private readonly handlers: MyInvoisHandlers,
-    @Inject(AUTHORITY_HANDLER) private readonly reportToAuthority: EventHandler,
+    @Inject(AUTHORITY_REPORTING) private readonly reporting: AuthorityReporting,
   ) {}
 
   @EventPattern('AuthorityReportRequested')
   authorityReport(@Payload() event: RecordedEvent, @Ctx() ctx: MessageContext): Promise<void> {
-    return this.reportToAuthority(event, ctx);
+    return this.reporting.report(event, ctx);
+  }
+
+  @EventPattern('AuthorityReportCancellationRequested')
+  authorityCancellation(@Payload() event: RecordedEvent, @Ctx() ctx: MessageContext): Promise<void> {
+    return this.reporting.cancel(event, ctx);
   }
 
   @EventPattern([

@@ -2,7 +2,7 @@ import { areaEventPlugins } from '@einvoice/areas';
 import { Module } from '@nestjs/common';
 import { WORKER_RUNTIME, WorkerRuntimeModule, platformEventRegistry } from '@einvoice/domain/infrastructure';
 import { ReportingWorkerController } from './reporting-worker.controller';
-import { AUTHORITY_HANDLER, MYINVOIS_HANDLERS, ReportingJobs, TokenRedis, authorityHandler, myInvoisHandlers } from './reporting-worker.providers';
+import { AUTHORITY_REPORTING, MYINVOIS_HANDLERS, ReportingJobs, TokenRedis, authorityReporting, myInvoisHandlers } from './reporting-worker.providers';
 
 /** The reporting worker: every area's reports through its authority connector (authority/), and MyInvois (README "Malaysia (MyInvois)"). */
 @Module({
@@ -10,7 +10,7 @@ import { AUTHORITY_HANDLER, MYINVOIS_HANDLERS, ReportingJobs, TokenRedis, author
   controllers: [ReportingWorkerController],
   providers: [
     TokenRedis,
-    { provide: AUTHORITY_HANDLER, inject: [WORKER_RUNTIME], useFactory: authorityHandler },
+    { provide: AUTHORITY_REPORTING, inject: [WORKER_RUNTIME], useFactory: authorityReporting },
     { provide: MYINVOIS_HANDLERS, inject: [WORKER_RUNTIME, TokenRedis], useFactory: myInvoisHandlers },
     ReportingJobs,
   ],

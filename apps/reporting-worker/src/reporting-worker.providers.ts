@@ -10,8 +10,10 @@ import {
 import Redis from 'ioredis';
 import { SecretBox, createLogger } from '@einvoice/domain';
 import { type EventHandler, SealedRedisStore, WORKER_RUNTIME, type WorkerRuntime } from '@einvoice/domain/infrastructure';
-import { type AuthorityConnector, areas, myinvois } from '@einvoice/areas';
-import { createAuthorityReportHandler } from './authority/report-to-authority';
+import { type AuthorityConnector, type PollPolicy, areas, myinvois } from '@einvoice/areas';
+import { createCancellationHandler } from './authority/cancel-report';
+import { ReportPollSweep } from './authority/report-poll-sweep';
+import { type AuthorityReportingDependencies, createAuthorityReportHandler } from './authority/report-to-authority';
 import { createBuyerRejectionHandler } from './myinvois/buyer-rejection';
 import { RejectionWatch } from './myinvois/rejection-watch';
 import {
@@ -20,6 +22,7 @@ import {
   myInvoisReportingSettings,
 } from './myinvois/report-myinvois';
 import { PollSweep } from './myinvois/poll-sweep';
+import { SubmitSweep } from './myinvois/submit-sweep';
 import { StaleSweep } from './myinvois/stale-sweep';
 
 export const log = createLogger('reporting-worker');
@@ -27,17 +30,29 @@ export const log = createLogger('reporting-worker');
 /** Injection token of the MyInvois handlers (`MyInvoisHandlers`), shared by the controller and the stale sweep. */
 export const MYINVOIS_HANDLERS = 'MyInvoisHandlers';
 
-/** Injection token of the handler reporting documents of every area with an authority connector. */
-export const AUTHORITY_HANDLER = 'AuthorityHandler';
+/** Injection token of the generic reporting pipeline (`AuthorityReporting`) of every area with an authority connector. */
+export const AUTHORITY_REPORTING = 'AuthorityReporting';
 
-/** The generic reporting handler, with one connector per area that has one (area registry), made once per process. */
-export function authorityHandler(runtime: WorkerRuntime): EventHandler {
+/** The generic reporting pipeline's handlers and their dependencies (polls are the ReportPollSweep's). */
+export interface AuthorityReporting {
+  readonly deps: AuthorityReportingDependencies;
+  /** Submissions (`AuthorityReportRequested`). */
+  readonly report: EventHandler;
+  /** Issuers' cancellations (`AuthorityReportCancellationRequested`). */
+  readonly cancel: EventHandler;
+}
+
+/** The generic pipeline, with one connector per area that has one (area registry), made once per process. */
+export function authorityReporting(runtime: WorkerRuntime): AuthorityReporting {
   const query = <T>(sql: string, params?: unknown[]): Promise<T[]> => runtime.dataSource.query(sql, params);
   const connectors = new Map<string, AuthorityConnector>();
+  const pollPolicies = new Map<string, PollPolicy>();
   for (const area of areas) {
     if (area.authority.connector) connectors.set(area.code, area.authority.connector({ query, env: process.env }));
+    if (area.authority.poll) pollPolicies.set(area.code, area.authority.poll);
   }
-  return createAuthorityReportHandler({ store: runtime.store, connectors, groupId: runtime.groupId, log });
+  const deps: AuthorityReportingDependencies = { store: runtime.store, connectors, pollPolicies, groupId: runtime.groupId, log };
+  return { deps, report: createAuthorityReportHandler(deps), cancel: createCancellationHandler(deps) };
 }
 
 /** The worker's two MyInvois handlers and their dependencies. */
@@ -88,9 +103,11 @@ export function myInvoisHandlers(runtime: WorkerRuntime, redis: TokenRedis): MyI
 }
 
 /**
- * The periodic jobs: the rejection watch looks for buyers' rejections of issued documents every
+ * The periodic jobs: the report poll sweep asks authorities for the verdicts due (every
+ * AUTHORITY_POLL_SWEEP_MS); the rejection watch looks for buyers' rejections of issued documents every
  * MYINVOIS_REJECTION_WATCH_MS; the stale sweep asks again, every MYINVOIS_STALE_POLL_MS, about documents
- * still unvalidated after the polls. Stopped before the consumers (onModuleDestroy), so no round runs
+ * still unvalidated after the polls; the submit sweep submits, in turns per supplier, what MyInvois turned
+ * away with a 429 (every MYINVOIS_SUBMIT_SWEEP_MS). Stopped before the consumers (onModuleDestroy), so no round runs
  * on a closing pool.
  */
 @Injectable()
@@ -98,10 +115,21 @@ export class ReportingJobs implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly watch: RejectionWatch;
   private readonly staleSweep: StaleSweep;
   private readonly pollSweep: PollSweep;
+  private readonly submitSweep: SubmitSweep;
+  private readonly reportPollSweep: ReportPollSweep;
 
-  constructor(@Inject(WORKER_RUNTIME) runtime: WorkerRuntime, @Inject(MYINVOIS_HANDLERS) handlers: MyInvoisHandlers) {
+  constructor(
+    @Inject(WORKER_RUNTIME) runtime: WorkerRuntime,
+    @Inject(MYINVOIS_HANDLERS) handlers: MyInvoisHandlers,
+    @Inject(AUTHORITY_REPORTING) reporting: AuthorityReporting,
+  ) {
     const { deps } = handlers;
     const lockName = runtime.config.kafkaPrefix;
+    this.reportPollSweep = new ReportPollSweep(reporting.deps, {
+      dataSource: runtime.dataSource,
+      lockName,
+      intervalMs: Number(process.env.AUTHORITY_POLL_SWEEP_MS ?? 500),
+    });
     this.watch = new RejectionWatch(deps, {
       dataSource: runtime.dataSource,
       lockName,
@@ -118,17 +146,22 @@ export class ReportingJobs implements OnApplicationBootstrap, OnModuleDestroy {
       rejectionHandler: handlers.rejectAsBuyer,
     });
     this.pollSweep = new PollSweep(deps, { dataSource: runtime.dataSource, lockName, intervalMs: Number(process.env.MYINVOIS_POLL_SWEEP_MS ?? 500) });
+    this.submitSweep = new SubmitSweep(deps, { dataSource: runtime.dataSource, lockName, intervalMs: Number(process.env.MYINVOIS_SUBMIT_SWEEP_MS ?? 500) });
   }
 
   onApplicationBootstrap(): void {
+    this.reportPollSweep.start();
     this.watch.start();
     this.staleSweep.start();
     this.pollSweep.start();
+    this.submitSweep.start();
   }
 
   async onModuleDestroy(): Promise<void> {
     await this.watch.stop();
     await this.staleSweep.stop();
     await this.pollSweep.stop();
+    await this.submitSweep.stop();
+    await this.reportPollSweep.stop();
   }
 }

@@ -13,28 +13,42 @@ import {
   supplierStreamId,
 } from '@einvoice/domain';
 import { handleCommand } from '@einvoice/domain/infrastructure';
-import { type AreaDefinition, areaOf } from '@einvoice/areas';
+import { type AreaDefinition, areaOf, validateBody } from '@einvoice/areas';
 import type { Answer } from '../http/answer';
 import { type RequestContext, eventMetadata } from '../http/request-context';
 import { recordResponse } from '../idempotency/idempotency';
 import { Connections } from '../infrastructure/infrastructure.module';
 import { SupplierCache, isUuid } from '../suppliers/supplier-lookup';
+import { CancellationBody } from './cancellation.dto';
 import { OutcomeWaiter } from './outcome-waiter';
+
+/** States of a reported document (libs/domain/src/infrastructure/projections/authority-reports.ts). */
+type ReportState = 'pending' | 'processing' | 'reported' | 'rejected' | 'invalid' | 'cancelling' | 'cancelled';
+/** Not final: the authority has not given its verdict yet (a `sync` answer waits past them). */
+const UNANSWERED: readonly ReportState[] = ['pending', 'processing'];
 
 interface DocumentRow {
   id: string;
   document_number: string;
   document_type: string;
-  state: 'pending' | 'reported' | 'rejected';
+  state: ReportState;
+  report_id: string;
   rule_set_id: string;
   fields: Record<string, unknown>;
-  authority: { receipt?: Record<string, unknown>; error?: AuthorityErrorData; recovered?: boolean; answeredAt?: string } | null;
+  authority: {
+    receipt?: Record<string, unknown>;
+    error?: AuthorityErrorData;
+    recovered?: boolean;
+    answeredAt?: string;
+    cancellationReason?: string;
+    cancellationError?: AuthorityErrorData | null;
+  } | null;
   rendered: { mediaType: string; sha256: string } | null;
   created_at: Date;
   updated_at: Date;
 }
 
-const DOCUMENT_SQL = `SELECT id, document_number, document_type, state, rule_set_id, fields, authority, rendered, created_at, updated_at
+const DOCUMENT_SQL = `SELECT id, document_number, document_type, state, report_id, rule_set_id, fields, authority, rendered, created_at, updated_at
   FROM documents WHERE id = $1 AND supplier_id = $2 AND tenant_id = $3`;
 
 /**
@@ -96,10 +110,42 @@ export class ReportingAreaService {
       await handleCommand(uow, authorityReportDecider, authorityReportStreamId(reportId), { type: 'RequestAuthorityReport', data }, eventMetadata(context, area.ruleSetId));
     });
     if (area.authority.answer !== 'sync') return { statusCode: 202, body: pending };
-    const row = await this.outcomes.waitFor(documentId, this.waitMs, () => this.read(documentId, supplier.id, context), (r) => r.state !== 'pending');
-    if (!row || row.state === 'pending') return { statusCode: 202, body: pending };
-    if (row.state === 'rejected') throw refusal(area, row.authority?.error);
+    const row = await this.outcomes.waitFor(documentId, this.waitMs, () => this.read(documentId, supplier.id, context), (r) => !UNANSWERED.includes(r.state));
+    // Taken for processing only, or no answer within the wait: where to read the verdict.
+    if (!row || UNANSWERED.includes(row.state)) return { statusCode: 202, body: { ...pending, data: { ...pending.data, state: row?.state ?? 'pending' } } };
+    if (row.state === 'rejected' || row.state === 'invalid') throw refusal(area, row.authority?.error);
     return { statusCode: 200, body: { status: 'success', data: view(row) } };
+  }
+
+  /**
+   * Asks the authority to cancel a reported document (where its connector can): the request is
+   * recorded with its 202 answer in one transaction; for a `sync` area the answer then waits for the
+   * authority's (200 with the document, 409 with its refusal), else 202 with where to read it.
+   */
+  async cancel(code: string, supplierHeader: string | string[] | undefined, id: string, body: unknown, context: RequestContext): Promise<Answer> {
+    const area = areaOf(code);
+    const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierHeader);
+    const { reason } = validateBody(CancellationBody, body);
+    const row = isUuid(id) ? await this.read(id, supplier.id, context) : undefined;
+    if (!row) throw notFound('DOCUMENT.NOT_FOUND', `No document ${id} for this supplier.`);
+    const href = `/${area.routePrefix}/documents/${row.id}`;
+    const pending = { status: 'pending', data: { documentId: row.id, documentNumber: row.document_number, state: 'cancelling', href } };
+    const requestedAt = new Date().toISOString();
+    await this.connections.store.transaction(async (uow) => {
+      await recordResponse(uow, context.idempotency, 202, pending);
+      await handleCommand(
+        uow,
+        authorityReportDecider,
+        authorityReportStreamId(row.report_id),
+        { type: 'RequestReportCancellation', data: { reportId: row.report_id, reason, requestedAt } },
+        eventMetadata(context, area.ruleSetId),
+      );
+    });
+    if (area.authority.answer !== 'sync') return { statusCode: 202, body: pending };
+    const after = await this.outcomes.waitFor(row.id, this.waitMs, () => this.read(row.id, supplier.id, context), (r) => r.state !== 'cancelling');
+    if (!after || after.state === 'cancelling') return { statusCode: 202, body: pending };
+    if (after.state !== 'cancelled') throw cancellationRefusal(area, after.authority?.cancellationError ?? undefined);
+    return { statusCode: 200, body: { status: 'success', data: view(after) } };
   }
 
   async document(code: string, supplierHeader: string | string[] | undefined, id: string, context: RequestContext) {
@@ -132,6 +178,14 @@ function refusal(area: AreaDefinition, error: AuthorityErrorData | undefined): A
   });
 }
 
+/** The authority's refusal to cancel: 409, its own code and message. */
+function cancellationRefusal(area: AreaDefinition, error: AuthorityErrorData | undefined): AppError {
+  const message = error?.message ?? 'Refused.';
+  return new AppError('conflict', 'AUTHORITY.CANCELLATION_REFUSED', `The ${area.name} tax authority refused to cancel the document: ${message}`, {
+    issues: [issue(error?.path ?? '', error?.code ?? 'AUTHORITY.CANCELLATION_REFUSED', message)],
+  });
+}
+
 /** A document as GET shows it. */
 function view(row: DocumentRow) {
   return {
@@ -142,6 +196,7 @@ function view(row: DocumentRow) {
     ruleSetId: row.rule_set_id,
     authority: row.authority?.receipt ?? null,
     error: row.authority?.error ?? null,
+    cancellation: row.authority?.cancellationReason ? { reason: row.authority.cancellationReason, error: row.authority.cancellationError ?? null } : null,
     sha256: row.rendered?.sha256 ?? null,
     fields: row.fields,
     createdAt: new Date(row.created_at).toISOString(),

@@ -3,6 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/api-key.guard';
 import { Connections } from '../infrastructure/infrastructure.module';
+import { type WorkerReadiness, WorkerReadinessProbe } from './worker-readiness';
 
 interface Check {
   status: 'up' | 'down';
@@ -31,27 +32,37 @@ async function timed(probe: () => Promise<unknown>, timeoutMs = 2000): Promise<C
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
-  constructor(private readonly connections: Connections) {}
+  constructor(
+    private readonly connections: Connections,
+    private readonly workerProbe: WorkerReadinessProbe,
+  ) {}
 
   @Get()
   @Public()
-  @ApiOperation({ summary: 'Status of PostgreSQL, Redis and Kafka, the outbox backlog and its parked rows; 503 when PostgreSQL is down.' })
+  @ApiOperation({
+    summary: 'Status of PostgreSQL, Redis and Kafka, the outbox backlog and its parked rows, and each worker\'s readiness (consumer group joined, lag); 503 when PostgreSQL is down.',
+  })
   async health(@Res() reply: FastifyReply): Promise<void> {
+    let workers: WorkerReadiness[] | null = null;
     const [postgres, redis, kafka] = await Promise.all([
       timed(() => this.connections.dataSource.query('SELECT 1')),
       timed(() => this.connections.redis.ping()),
       timed(async () => {
         if (!(await this.connections.publisher.healthy())) throw new Error('no Kafka broker answered');
-      }),
+        workers = await this.workerProbe.readiness();
+      }, 4000),
     ]);
     const [pending, parked] = postgres.status === 'up' ? await Promise.all([this.connections.relay.pending().catch(() => null), this.connections.relay.parked().catch(() => null)]) : [null, null];
     // A parked row (refused by the broker) needs an operator: degraded until it is released.
-    const up = postgres.status === 'up' && redis.status === 'up' && kafka.status === 'up' && !parked?.count;
+    // A worker not holding its partitions yet (starting, or its predecessor's session not expired): degraded.
+    const workersReady = (workers as WorkerReadiness[] | null)?.every((w) => w.ready) ?? false;
+    const up = postgres.status === 'up' && redis.status === 'up' && kafka.status === 'up' && !parked?.count && workersReady;
     // Kafka down is degraded, not failed: requests still succeed and the outbox drains later.
     const status = postgres.status === 'down' ? 'down' : up ? 'ok' : 'degraded';
     await reply.status(status === 'down' ? 503 : 200).send({
       status,
       checks: { postgres, redis, kafka },
+      workers,
       outbox: { pending, parked: parked?.count ?? null, parkedRows: parked?.rows ?? [] },
     });
   }

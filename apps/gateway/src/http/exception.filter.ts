@@ -17,19 +17,40 @@ export function errorToReply(error: unknown): { statusCode: number; body: unknow
   if (error instanceof ReplayedResponse) {
     return { statusCode: error.statusCode, body: error.body, headers: { 'idempotent-replayed': 'true' } };
   }
-  if (isAppError(error)) return toHttpError(error);
+  if (isAppError(error)) {
+    const retryAfterMs = Number(error.details.retryAfterMs);
+    // RFC 9110 §10.2.3: whole seconds, rounded up so that a client retrying on time is let in.
+    const headers = error.kind === 'rate_limited' && retryAfterMs > 0 ? { 'retry-after': String(Math.ceil(retryAfterMs / 1000)) } : undefined;
+    return { ...toHttpError(error), headers };
+  }
   if (error instanceof HttpException) {
     // Nest wraps some of Fastify's errors (body too large...) in HttpException: map by status.
     const status = error.getStatus();
     const fastifyCode = ((error.cause ?? {}) as { code?: string }).code;
     return toHttpError(fromFastifyError({ code: fastifyCode ?? httpStatusCodes[status], statusCode: status, message: error.message }));
   }
+  // The tenant was deleted while its request was in flight (its key's revocation is announced at once, tenant-keys.ts).
+  const driverError = (error as { driverError?: { code?: string; constraint?: string } }).driverError;
+  if (driverError?.code === '23503' && driverError.constraint?.endsWith('tenant_id_fkey')) {
+    return toHttpError(new AppError('unauthenticated', 'AUTH.INVALID_KEY', 'The API key is not valid (its tenant was deleted).'));
+  }
   const fastify = error as { code?: string; statusCode?: number; message?: string };
   if (typeof fastify?.code === 'string' && fastify.code.startsWith('FST_')) {
     return toHttpError(fromFastifyError({ code: fastify.code, statusCode: fastify.statusCode, message: fastify.message ?? '' }));
   }
+  if (clientWentAway(error)) {
+    // Nobody reads this answer: the client closed the connection mid-request. Not our error.
+    log('info', 'client closed the connection before its request was read', { error: String((error as Error).message) });
+    return toHttpError(new AppError('validation', 'REQUEST.ABORTED', 'The client closed the connection before the request was read.'));
+  }
   log('error', 'unhandled error', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   return toHttpError(new AppError('internal', 'INTERNAL', 'An unexpected error occurred; it has been logged.'));
+}
+
+/** A request stream that ended early: the client aborted (Node's 'aborted', a reset connection). */
+function clientWentAway(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return e?.code === 'ECONNRESET' || e?.code === 'ECONNABORTED' || e?.code === 'ERR_STREAM_PREMATURE_CLOSE' || e?.message === 'aborted';
 }
 
 @Catch()

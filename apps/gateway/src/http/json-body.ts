@@ -1,26 +1,30 @@
 import { AppError } from '@einvoice/domain';
+import { ImpreciseNumber } from '@einvoice/areas';
 import type { FastifyInstance } from 'fastify';
 import { isSafeNumber, parse } from 'lossless-json';
+import { checkJsonDepth, checkJsonValue } from './json-guards';
 
-/** Marks a JSON number that a binary double cannot hold exactly; validation rejects it. */
-export class ImpreciseNumber {
-  constructor(readonly text: string) {}
-}
+export { ImpreciseNumber };
 
 /**
  * Parses JSON bodies so that amounts stay exact: every number whose digits a double holds
  * exactly becomes a number (so `String(n)` gives back the digits sent, and decimal.js works on
  * those), and any other number is kept as ImpreciseNumber, which fails validation instead of
- * being silently rounded. Duplicate keys and malformed JSON are a 400.
+ * being silently rounded. Duplicate keys and malformed JSON are a 400, and so is what no request
+ * may carry (json-guards.ts: nesting past MAX_JSON_DEPTH, prototype keys, NUL, lone surrogates).
  */
 export function parseExactJson(text: string): unknown {
+  checkJsonDepth(text);
+  let value: unknown;
   try {
-    return parse(text, undefined, (value: string) => (isSafeNumber(value) ? Number(value) : new ImpreciseNumber(value)));
+    value = parse(text, undefined, (value: string) => (isSafeNumber(value) ? Number(value) : new ImpreciseNumber(value)));
   } catch (error) {
     throw new AppError('validation', 'REQUEST.MALFORMED_JSON', `The body is not valid JSON: ${(error as Error).message}`, {
       issues: [{ path: '', code: 'REQUEST.MALFORMED_JSON', message: `The body is not valid JSON: ${(error as Error).message}`, severity: 'error' }],
     });
   }
+  checkJsonValue(value);
+  return value;
 }
 
 export function registerExactJsonParser(fastify: FastifyInstance, bodyLimit: number): void {

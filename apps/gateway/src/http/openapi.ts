@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
+import { PUBLIC_EXTENSION } from '../auth/api-key.guard';
 
 /**
  * OpenAPI at /docs (UI) and /docs-json. Request schemas are generated from the class-validator
@@ -44,7 +45,35 @@ export function setupOpenApi(app: INestApplication): void {
       },
     },
   };
+  tidyOperations(document);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+}
+
+type Document = ReturnType<typeof SwaggerModule.createDocument>;
+
+/**
+ * Two corrections of what @nestjs/swagger generates: a header declared on the controller and
+ * repeated per operation is listed once, and a `@Public()` operation needs no key (`security: []`,
+ * whatever the controller's `@ApiSecurity` says).
+ */
+function tidyOperations(document: Document): void {
+  for (const item of Object.values(document.paths)) {
+    for (const operation of Object.values(item) as Array<Record<string, unknown>>) {
+      if (typeof operation !== 'object' || operation === null || !('responses' in operation)) continue;
+      const parameters = operation.parameters as Array<{ in: string; name: string }> | undefined;
+      if (parameters) {
+        const seen = new Set<string>();
+        operation.parameters = parameters.filter((p) => {
+          const key = `${p.in}:${p.name.toLowerCase()}`;
+          return seen.has(key) ? false : (seen.add(key), true);
+        });
+      }
+      if (operation[PUBLIC_EXTENSION]) {
+        operation.security = [];
+        delete operation[PUBLIC_EXTENSION];
+      }
+    }
+  }
 }
 
 /** `@ApiBody`/`@ApiResponse` content that points at a schema of the document. */

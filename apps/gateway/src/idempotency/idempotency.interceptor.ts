@@ -3,7 +3,7 @@ import { AppError } from '@einvoice/domain';
 import { Observable, catchError, from, switchMap, throwError } from 'rxjs';
 import type { AuthenticatedRequest } from '../auth/api-key.guard';
 import { Connections } from '../infrastructure/infrastructure.module';
-import { IdempotencyContext, readIdempotencyKey, requestHash } from './idempotency';
+import { IdempotencyContext, readIdempotencyKey, requestHash, sameRequest } from './idempotency';
 
 /** The stored first answer to a repeated request. */
 export class ReplayedResponse extends Error {
@@ -40,14 +40,14 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const idempotency: IdempotencyContext = { tenantId: request.tenant.id, key, requestHash: requestHash(request) };
     return from(this.find(idempotency)).pipe(
       switchMap((stored) => {
-        if (stored) return throwError(() => this.replay(stored, idempotency));
+        if (stored) return throwError(() => this.replay(stored, idempotency, request));
         request.idempotency = idempotency;
         return next.handle().pipe(
           catchError((error) =>
             // Two requests with one key raced; the loser answers as the winner did.
             error instanceof AppError && error.code === 'IDEMPOTENCY.IN_PROGRESS'
               ? from(this.find(idempotency)).pipe(
-                  switchMap((winner) => throwError(() => (winner ? this.replay(winner, idempotency) : error))),
+                  switchMap((winner) => throwError(() => (winner ? this.replay(winner, idempotency, request) : error))),
                 )
               : throwError(() => error),
           ),
@@ -65,8 +65,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
   }
 
   /** Thrown, not returned: the exception filter sends it with its own status code. */
-  private replay(stored: StoredResponse, context: IdempotencyContext): Error {
-    if (stored.request_hash !== context.requestHash) {
+  private replay(stored: StoredResponse, context: IdempotencyContext, request: IdempotentRequest): Error {
+    if (!sameRequest(stored.request_hash, request, context.requestHash)) {
       return new AppError('conflict', 'IDEMPOTENCY.KEY_REUSED', 'This Idempotency-Key was already used with a different request.');
     }
     return new ReplayedResponse(stored.status_code, stored.response);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AppError, issue } from '@einvoice/domain';
+import { AppError, SecretBox, issue } from '@einvoice/domain';
 import type { UnitOfWork } from '@einvoice/domain/infrastructure';
 import type { FastifyRequest } from 'fastify';
 
@@ -25,11 +25,27 @@ function canonical(value: unknown): string {
 /** Headers that change what a POST does; part of "the same request". */
 const MEANINGFUL_HEADERS = ['supplier_uuid', 'transport_mode', 'participant-id', 'cuit'];
 
-export function requestHash(request: FastifyRequest): string {
+const secrets = SecretBox.fromEnv();
+/** Prefix of the keyed digests; a stored hash without it is a bare SHA-256 of an earlier version. */
+const KEYED = 'v2:';
+
+function requestText(request: FastifyRequest): string {
   const headers = MEANINGFUL_HEADERS.map((h) => `${h}=${request.headers[h] ?? ''}`).join('&');
-  return createHash('sha256')
-    .update(`${request.method} ${request.routeOptions.url ?? request.url}\n${request.url}\n${headers}\n${canonical(request.body)}`)
-    .digest('hex');
+  return `${request.method} ${request.routeOptions.url ?? request.url}\n${request.url}\n${headers}\n${canonical(request.body)}`;
+}
+
+/**
+ * What identifies "the same request" at rest: an HMAC under a key derived from SECRETS_KEY, so a
+ * reader of the database cannot confirm a guessed body (a client secret in it) offline.
+ */
+export function requestHash(request: FastifyRequest): string {
+  return `${KEYED}${secrets.mac('idempotency request', requestText(request))}`;
+}
+
+/** Whether a stored hash is of this request: keyed, or (recorded before keyed digests) bare SHA-256. */
+export function sameRequest(stored: string, request: FastifyRequest, hash: string): boolean {
+  if (stored.startsWith(KEYED)) return stored === hash;
+  return stored === createHash('sha256').update(requestText(request)).digest('hex');
 }
 
 export function readIdempotencyKey(request: FastifyRequest): string | undefined {

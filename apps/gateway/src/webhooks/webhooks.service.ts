@@ -17,8 +17,11 @@ import {
   validationError,
 } from '@einvoice/domain';
 import {
+  WEBHOOK_ONCE_CONSTRAINT,
+  countSubscriptions,
   createWebhookQueue,
   deleteSubscription,
+  enableSubscription,
   enqueueDeliveries,
   findSubscription,
   insertSubscription,
@@ -37,6 +40,16 @@ import { SupplierCache, isUuid, type SupplierRecord } from '../suppliers/supplie
 import { CreateWebhookBody } from './webhooks.dto';
 
 type SupplierHeader = string | string[] | undefined;
+
+/** Subscriptions a supplier may have (README "Webhooks"); WEBHOOK_MAX_PER_SUPPLIER overrides. */
+const MAX_PER_SUPPLIER = Number(process.env.WEBHOOK_MAX_PER_SUPPLIER ?? 10);
+/** Advisory lock class of a supplier's subscriptions while one is added (namespaces: supplier-participants.ts). */
+const SUBSCRIPTIONS_LOCK = 7312012;
+
+function isOnceViolation(error: unknown): boolean {
+  const driverError = (error as { driverError?: { code?: string; constraint?: string } }).driverError;
+  return driverError?.code === '23505' && driverError.constraint === WEBHOOK_ONCE_CONSTRAINT;
+}
 
 /** Webhook subscriptions of a supplier: register, list, delete, deliveries, re-send, ping. */
 @Injectable()
@@ -59,6 +72,11 @@ export class WebhooksService implements OnApplicationShutdown {
     const secret = newWebhookSecret();
     const id = randomUUID();
     return this.connections.store.transaction(async (uow) => {
+      // One registration per supplier at a time: the count and the insert see the same rows.
+      await uow.query(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, [SUBSCRIPTIONS_LOCK, supplier.id]);
+      if ((await countSubscriptions(uow, supplier.id)) >= MAX_PER_SUPPLIER) {
+        throw new AppError('conflict', 'WEBHOOK.LIMIT_REACHED', `A supplier has at most ${MAX_PER_SUPPLIER} webhook subscriptions; delete one first.`);
+      }
       const view = await insertSubscription(uow, {
         id,
         tenantId: context.tenant.id,
@@ -68,6 +86,11 @@ export class WebhooksService implements OnApplicationShutdown {
         events: dto.events,
         secretSealed: this.secrets.seal(secret),
         description: dto.description ?? null,
+      }).catch((error: unknown) => {
+        if (!isOnceViolation(error)) throw error;
+        throw new AppError('conflict', 'WEBHOOK.DUPLICATE', 'This supplier already has a subscription of this URL to these events.', {
+          issues: [issue('url', 'WEBHOOK.DUPLICATE', 'The same url with the same events is registered once; list the subscriptions to find it.')],
+        });
       });
       // The secret is shown once: a replay with the same Idempotency-Key answers without it,
       // since the stored answer must not hold it in clear (README "Webhooks").
@@ -119,6 +142,8 @@ export class WebhooksService implements OnApplicationShutdown {
       policy: { allowLoopback: this.config.allowLoopback },
       timeoutMs: this.config.timeoutMs,
     });
+    // A disabled subscription whose endpoint answers again is delivered to again.
+    if (result.acknowledged) await enableSubscription(this.connections.dataSource, subscription.id);
     return {
       status: 'success',
       data: { acknowledged: result.acknowledged, status_code: result.statusCode, duration_ms: result.durationMs, error: result.error },

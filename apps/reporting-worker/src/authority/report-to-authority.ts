@@ -10,18 +10,45 @@ import {
   foldEvents,
 } from '@einvoice/domain';
 import { type EventHandler, type EventStore, type MessageContext, handleCommand } from '@einvoice/domain/infrastructure';
-import type { AuthorityConnector, AuthorityOutcome, AuthorityReport } from '@einvoice/areas';
+import { type AuthorityConnector, type AuthorityOutcome, type AuthorityReport, DEFAULT_POLL_POLICY, type PollPolicy } from '@einvoice/areas';
 import { withTriedAdvisoryLock } from '@einvoice/domain/infrastructure';
 
-/** Advisory lock class of a report being sent (namespaces: apps/gateway/src/participants/supplier-participants.ts). */
-const REPORT_LOCK = 7312008;
+/**
+ * Advisory lock class of a report being sent, polled or cancelled: one call about a report at a time
+ * (namespaces: apps/gateway/src/participants/supplier-participants.ts).
+ */
+export const REPORT_LOCK = 7312008;
 
 export interface AuthorityReportingDependencies {
   readonly store: EventStore;
   /** The connector of each area that has one (area registry `authority.connector`), by area code. */
   readonly connectors: ReadonlyMap<string, AuthorityConnector>;
+  /** How each area's verdicts are polled for (area registry `authority.poll`); DEFAULT_POLL_POLICY otherwise. */
+  readonly pollPolicies?: ReadonlyMap<string, PollPolicy>;
   readonly groupId: string;
   readonly log: Logger;
+}
+
+/** The area's poll policy. */
+export function pollPolicyOf(deps: AuthorityReportingDependencies, area: string): PollPolicy {
+  return deps.pollPolicies?.get(area) ?? DEFAULT_POLL_POLICY;
+}
+
+/** The connector of a report's area; a registry mistake (no connector in this worker) is final. */
+export function connectorOf(deps: AuthorityReportingDependencies, area: string): AuthorityConnector {
+  const connector = deps.connectors.get(area);
+  if (!connector) throw new AppError('internal', 'AUTHORITY.NO_CONNECTOR', `Area ${area} has no authority connector in this worker.`, { retriable: false });
+  return connector;
+}
+
+/** The metadata of what the worker records about a report, caused by `event`. */
+export function reportMetadata(data: AuthorityReportRequestedData, event: RecordedEvent | undefined, correlationId?: string): EventMetadata {
+  return { tenantId: data.tenantId, correlationId: event?.metadata.correlationId ?? correlationId, causationId: event?.eventId, ruleSetId: data.ruleSetId };
+}
+
+/** The report as its connector sees it. */
+export function reportOf(data: AuthorityReportRequestedData): AuthorityReport {
+  return { reportId: data.reportId, tenantId: data.tenantId, supplierId: data.supplierId, payload: data.payload };
 }
 
 /**
@@ -37,10 +64,7 @@ export function createAuthorityReportHandler(deps: AuthorityReportingDependencie
   return async (event, ctx) => {
     if (event.type !== 'AuthorityReportRequested') return;
     const data = event.data as AuthorityReportRequestedData;
-    const connector = deps.connectors.get(data.area);
-    if (!connector) {
-      throw new AppError('internal', 'AUTHORITY.NO_CONNECTOR', `Area ${data.area} has no authority connector in this worker.`, { retriable: false });
-    }
+    const connector = connectorOf(deps, data.area);
     const sent = await withTriedAdvisoryLock(deps.store.dataSource, REPORT_LOCK, data.reportId, () => report(deps, connector, event, data, ctx));
     if (!sent) throw new AppError('unavailable', 'AUTHORITY.REPORT_IN_FLIGHT', 'Another worker is sending this report right now.', { retriable: true });
   };
@@ -54,7 +78,7 @@ async function report(
   ctx: MessageContext,
 ): Promise<void> {
   const streamId = authorityReportStreamId(data.reportId);
-  const metadata: EventMetadata = { tenantId: data.tenantId, correlationId: event.metadata.correlationId, causationId: event.eventId, ruleSetId: data.ruleSetId };
+  const metadata = reportMetadata(data, event);
   const earlier = await deps.store.transaction(async (uow) => {
     const state = foldEvents(authorityReportDecider, (await uow.readStream(streamId)) as never);
     if (state.status !== 'requested') {
@@ -67,11 +91,11 @@ async function report(
   });
   if (!earlier) return;
 
-  const request: AuthorityReport = { reportId: data.reportId, tenantId: data.tenantId, supplierId: data.supplierId, payload: data.payload };
+  const request = reportOf(data);
   const call = { heartbeat: () => ctx.heartbeat() };
   const recovered = earlier.attempts > 0 ? await connector.recover(request, earlier.firstAttemptAt, call) : undefined;
   if (recovered) deps.log('warn', 'report attempted before: found at the authority, not sent again', { reportId: data.reportId, area: data.area });
-  const answer = answerOf(recovered ?? (await submit(connector, request, call)), recovered !== undefined);
+  const answer = answerOf(recovered ?? (await submit(connector, request, call)), recovered !== undefined, pollPolicyOf(deps, data.area));
 
   await deps.store.transaction(async (uow) => {
     if (!(await uow.markProcessed(deps.groupId, event.eventId))) return;
@@ -90,8 +114,11 @@ async function submit(connector: AuthorityConnector, request: AuthorityReport, c
   }
 }
 
-function answerOf(outcome: AuthorityOutcome, recovered: boolean): AuthorityAnswerData {
-  const at = new Date().toISOString();
+function answerOf(outcome: AuthorityOutcome, recovered: boolean, poll: PollPolicy): AuthorityAnswerData {
+  const now = Date.now();
+  const at = new Date(now).toISOString();
   if (outcome.kind === 'rejected') return { kind: 'rejected', error: outcome.error, at };
-  return { kind: 'accepted', receipt: (outcome.receipt ?? {}) as Record<string, unknown>, recovered, at };
+  const receipt = (outcome.receipt ?? {}) as Record<string, unknown>;
+  if (outcome.final) return { kind: 'accepted', receipt, recovered, final: true, at };
+  return { kind: 'accepted', receipt, recovered, final: false, nextPollAt: new Date(now + poll.intervalMs).toISOString(), at };
 }

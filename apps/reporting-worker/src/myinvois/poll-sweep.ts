@@ -19,11 +19,19 @@ export interface PollSweepOptions {
   readonly intervalMs: number;
 }
 
-/** Submissions with a document still `submitted` whose next poll is due, the longest waiting first. */
+/**
+ * Submissions with a document still `submitted` whose next poll is due, in turns per supplier (each
+ * supplier's longest waiting first, then each one's second...): a supplier with hundreds due never
+ * keeps another's poll waiting behind them.
+ */
 export async function dueSubmissions(dataSource: DataSource, limit = POLL_BATCH): Promise<string[]> {
   const rows: Array<{ submission_id: string }> = await dataSource.query(
-    `SELECT submission_id FROM myinvois_documents WHERE state = 'submitted' AND next_poll_at <= now()
-     GROUP BY submission_id ORDER BY min(next_poll_at) LIMIT $1`,
+    `SELECT submission_id FROM (
+       SELECT submission_id, min(next_poll_at) AS due,
+              row_number() OVER (PARTITION BY supplier_id ORDER BY min(next_poll_at)) AS turn
+       FROM myinvois_documents WHERE state = 'submitted' AND next_poll_at <= now()
+       GROUP BY submission_id, supplier_id) due
+     ORDER BY turn, due LIMIT $1`,
     [limit],
   );
   return rows.map((r) => r.submission_id);

@@ -114,7 +114,7 @@ describe('#4 MyInvois rejection watch: which documents a scan asks about (real P
       new RejectionWatch(
         {
           store, connector: authority as unknown as myinvois.MyInvoisConnector, secrets, groupId: 'test', log: () => undefined,
-          tokens: new myinvois.TokenCache((credentials) => authority.login(credentials)), pollIntervalMs: 0, maxPolls: 1, maxRetryAfterMs: 0,
+          tokens: new myinvois.TokenCache((credentials) => authority.login(credentials)), pollIntervalMs: 0, maxPolls: 1, maxRetryAfterMs: 0, minDeferMs: 1_000,
         },
         { dataSource, lockName, intervalMs: 60_000, now: () => clock },
       );

@@ -23,6 +23,8 @@ export interface MyInvoisReportingDependencies {
    * longer, the error goes to the consumer (retriable: its backoff, then the dead-letter topic).
    */
   readonly maxRetryAfterMs: number;
+  /** A submission turned away (429) tries again after its Retry-After, and never sooner than this. */
+  readonly minDeferMs: number;
 }
 
 /** Settings from the environment (README "Malaysia (MyInvois)"). */
@@ -31,6 +33,7 @@ export function myInvoisReportingSettings(env: NodeJS.ProcessEnv = process.env) 
     pollIntervalMs: Number(env.MYINVOIS_POLL_MS ?? 3_000),
     maxPolls: Number(env.MYINVOIS_MAX_POLLS ?? 100),
     maxRetryAfterMs: Number(env.MYINVOIS_MAX_RETRY_AFTER_MS ?? 20_000),
+    minDeferMs: Number(env.MYINVOIS_MIN_DEFER_MS ?? 1_000),
   };
 }
 
@@ -46,7 +49,11 @@ export function createMyInvoisHandler(deps: MyInvoisReportingDependencies): Even
   return async (event, ctx) => {
     switch (event.type) {
       case 'MyInvoisDocumentsSubmitted':
-        return submit(deps, event, event.data as MyInvoisDocumentsSubmittedData, ctx);
+        await submit(deps, event.data as MyInvoisDocumentsSubmittedData, ctx, {
+          metadata: (tenantId) => metadataOf(event, tenantId),
+          claim: (uow) => uow.markProcessed(deps.groupId, event.eventId),
+        });
+        return;
       case 'MyInvoisDocumentCancellationRequested':
         return cancel(deps, event, event.data as MyInvoisDocumentCancellationRequestedData, ctx);
       default:
@@ -82,28 +89,68 @@ const SUBMIT_LOCK = 7312005;
  * waited for: the loser gets a retriable MYINVOIS.SUBMISSION_IN_FLIGHT and comes back later, when
  * the answer is recorded. A crash ends the session and frees the lock.
  */
-async function submit(deps: MyInvoisReportingDependencies, event: RecordedEvent, data: MyInvoisDocumentsSubmittedData, ctx: MessageContext): Promise<void> {
-  const submitted = await withTriedAdvisoryLock(deps.store.dataSource, SUBMIT_LOCK, data.submissionId, () => submitOnce(deps, event, data, ctx));
+/**
+ * Who is submitting: the Kafka delivery of MyInvoisDocumentsSubmitted (`claim` marks it processed,
+ * false when it was already) or the submit sweep trying a deferred submission again (nothing to claim:
+ * the decider records one answer, and the submit lock keeps others out meanwhile).
+ */
+export interface SubmitCaller {
+  readonly metadata: (tenantId: string) => EventMetadata;
+  readonly claim: (uow: UnitOfWork) => Promise<boolean>;
+}
+
+/** `deferred`: turned away with a 429, the submission waits for its client id's next slot. */
+export type SubmitOutcome = 'done' | 'deferred';
+
+export async function submit(deps: MyInvoisReportingDependencies, data: MyInvoisDocumentsSubmittedData, ctx: Heartbeat, caller: SubmitCaller): Promise<SubmitOutcome> {
+  let outcome: SubmitOutcome = 'done';
+  const submitted = await withTriedAdvisoryLock(deps.store.dataSource, SUBMIT_LOCK, data.submissionId, async () => {
+    outcome = await submitOnce(deps, data, ctx, caller);
+  });
   if (!submitted) {
     throw new AppError('unavailable', 'MYINVOIS.SUBMISSION_IN_FLIGHT', 'Another worker is submitting this submission to MyInvois right now.', { retriable: true });
   }
+  return outcome;
 }
 
-async function submitOnce(deps: MyInvoisReportingDependencies, event: RecordedEvent, data: MyInvoisDocumentsSubmittedData, ctx: MessageContext): Promise<void> {
+/** A 429 (MyInvois's, or the worker's own per-client-id limit): when the submission may try again. */
+function turnedAway(deps: MyInvoisReportingDependencies, error: unknown): string | undefined {
+  if (!(error instanceof AppError) || error.kind !== 'rate_limited') return undefined;
+  return new Date(Date.now() + Math.max(Number(error.details.retryAfterMs ?? 0), deps.minDeferMs)).toISOString();
+}
+
+async function submitOnce(deps: MyInvoisReportingDependencies, data: MyInvoisDocumentsSubmittedData, ctx: Heartbeat, caller: SubmitCaller): Promise<SubmitOutcome> {
   const streamId = myInvoisSubmissionStreamId(data.submissionId);
-  const metadata = metadataOf(event, data.tenantId);
+  const metadata = caller.metadata(data.tenantId);
+  const deferred = (attempt: number, dueAt: string) =>
+    deps.store.transaction(async (uow) => {
+      if (!(await caller.claim(uow))) return;
+      await handleCommand(uow, myInvoisSubmissionDecider, streamId, {
+        type: 'RecordSubmissionDeferred',
+        data: { submissionId: data.submissionId, attempt, deferredAt: new Date().toISOString(), dueAt },
+      }, metadata);
+      deps.log('info', 'MyInvois turned a submission away (429): deferred to its client id\'s next slot', { submissionId: data.submissionId, dueAt });
+    }).then((): SubmitOutcome => 'deferred');
   const idOf = new Map(data.documents.map((d) => [d.invoiceCodeNumber, d.documentId]));
   const stateNow = async (read: (id: string) => Promise<RecordedEvent[]>) => foldEvents(myInvoisSubmissionDecider, (await read(streamId)) as never);
-  let plan: { token: myinvois.AccessToken; recovered: AcceptedDocument[]; remaining: MyInvoisDocumentsSubmittedData['documents'] } | undefined;
+  let plan: { token: myinvois.AccessToken; recovered: AcceptedDocument[]; remaining: MyInvoisDocumentsSubmittedData['documents']; attempt: number } | undefined;
   const before = await stateNow((id) => deps.store.readStream(id));
   if (before.status === 'submitted') {
     // The calls (login, Get Recent Documents) run with no transaction open; the attempt marker is
     // then recorded only if nothing was answered meanwhile (the submit lock keeps other submitters out).
-    const token = await withTokenErrors(deps, data.supplierId, () => tokenFor(deps, data.supplierId));
-    const recovered =
-      before.attempts > 0 && before.firstAttemptAt
-        ? await withTokenErrors(deps, data.supplierId, () => findSubmitted(deps, ctx, token, data, before.firstAttemptAt as string))
-        : [];
+    let token: myinvois.AccessToken;
+    let recovered: AcceptedDocument[];
+    try {
+      token = await withTokenErrors(deps, data.supplierId, () => tokenFor(deps, data.supplierId));
+      recovered =
+        before.attempts > 0 && before.firstAttemptAt
+          ? await withTokenErrors(deps, data.supplierId, () => findSubmitted(deps, ctx, token, data, before.firstAttemptAt as string))
+          : [];
+    } catch (error) {
+      const dueAt = turnedAway(deps, error);
+      if (dueAt) return deferred(0, dueAt);
+      throw error;
+    }
     const found = new Set(recovered.map((d) => d.invoiceCodeNumber));
     const remaining = data.documents.filter((d) => !found.has(d.invoiceCodeNumber));
     plan = await deps.store.transaction(async (uow) => {
@@ -115,7 +162,7 @@ async function submitOnce(deps: MyInvoisReportingDependencies, event: RecordedEv
           data: { submissionId: data.submissionId, attempt: state.attempts + 1, attemptedAt: new Date().toISOString(), codeNumbers: remaining.map((d) => d.invoiceCodeNumber) },
         }, metadata);
       }
-      return { token, recovered, remaining };
+      return { token, recovered, remaining, attempt: state.attempts + 1 };
     });
   }
 
@@ -125,8 +172,11 @@ async function submitOnce(deps: MyInvoisReportingDependencies, event: RecordedEv
     const { token, remaining } = plan;
     try {
       const documents = remaining.map((d) => myinvois.prepareDocument(d.format, d.invoiceCodeNumber, d.document));
-      response = await withRetryAfter(deps, ctx, () => deps.connector.submitDocuments(token, documents));
+      // A 429 is not waited out here: the partition (other tenants' submissions) would wait with it.
+      response = await deps.connector.submitDocuments(token, documents);
     } catch (error) {
+      const dueAt = turnedAway(deps, error);
+      if (dueAt) return deferred(plan.attempt, dueAt);
       if (!(error instanceof AppError) || error.retriable) {
         if (error instanceof AppError && error.code === myinvois.MYINVOIS_ERRORS.TOKEN_REJECTED) await deps.tokens.invalidate(data.supplierId);
         throw error;
@@ -139,7 +189,7 @@ async function submitOnce(deps: MyInvoisReportingDependencies, event: RecordedEv
   }
 
   await deps.store.transaction(async (uow) => {
-    if (!(await uow.markProcessed(deps.groupId, event.eventId))) return;
+    if (!(await caller.claim(uow))) return;
     if (!plan) return; // answered before: nothing to record
     const { recovered, remaining } = plan;
     if (refusal && recovered.length === 0) {
@@ -163,6 +213,7 @@ async function submitOnce(deps: MyInvoisReportingDependencies, event: RecordedEv
     }, metadata);
     deps.log('info', 'MyInvois submission answered', { submissionId: data.submissionId, submissionUid, accepted: accepted.length, recovered: recovered.length, rejected: rejected.length });
   });
+  return 'done';
 }
 
 /**
@@ -171,7 +222,7 @@ async function submitOnce(deps: MyInvoisReportingDependencies, event: RecordedEv
  */
 async function findSubmitted(
   deps: MyInvoisReportingDependencies,
-  ctx: MessageContext,
+  ctx: Heartbeat,
   token: myinvois.AccessToken,
   data: MyInvoisDocumentsSubmittedData,
   firstAttemptAt: string,

@@ -36,12 +36,13 @@ export interface StaleSweepOptions {
 
 /**
  * Submissions with documents in `state` since before `before`, oldest first: `updated_at` is when
- * the document reached it (created `pending`; `submitted` when MyInvois accepted it).
+ * the document reached it (created `pending`; `submitted` when MyInvois accepted it). A submission
+ * turned away with a 429 (`next_submit_at`) is the submit sweep's, not this one's.
  */
 export async function waitingSubmissions(dataSource: DataSource, state: 'pending' | 'submitted', before: Date, limit = SWEEP_BATCH): Promise<string[]> {
   const rows: { submission_id: string }[] = await dataSource.query(
     `SELECT submission_id FROM myinvois_documents
-     WHERE state = $1 AND updated_at < $2
+     WHERE state = $1 AND updated_at < $2 AND next_submit_at IS NULL
      GROUP BY submission_id ORDER BY min(updated_at) LIMIT $3`,
     [state, before, limit],
   );

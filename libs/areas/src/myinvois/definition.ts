@@ -20,6 +20,7 @@ const rejections: EventProjector = projectMyInvoisRejections;
 const projectors: Record<MyInvoisSubmissionEvent['type'] | MyInvoisRejectionEvent['type'], EventProjector | null> = {
   MyInvoisDocumentsSubmitted: documents,
   MyInvoisSubmissionAttempted: null,
+  MyInvoisSubmissionDeferred: documents,
   MyInvoisSubmissionAccepted: documents,
   MyInvoisSubmissionRejected: documents,
   MyInvoisSubmissionPolled: documents,

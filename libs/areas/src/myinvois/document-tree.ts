@@ -8,17 +8,12 @@
 import Decimal from 'decimal.js';
 import { formatAmount, formatDecimal } from '../shared/money';
 import { el, leaf, XmlChild, XmlNode } from '../shared/xml';
+import { ublNamespaces } from '../ubl';
 import type { AmountReason, DocumentBase, InvoiceTypeCode, MyInvoisDocument } from './schema-document';
 import type { MyInvoisSupplier } from './schema-onboarding';
 import { computeTotals, DocumentTotals, LineTaxTotal } from './totals';
 import { customerParty, party, PartyData, postalAddress, recipientParty, sellerParty, supplierParty } from './tree-parties';
 
-/** UBL 2.1 namespaces; the JSON form names them `_D`, `_A`, `_B`. */
-export const ublNamespaces = {
-  Invoice: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
-  cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
-  cbc: 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
-} as const;
 
 /**
  * `InvoiceTypeCode@listVersionID`: 1.0 is the unsigned version; 1.1 requires the XAdES

@@ -10,7 +10,7 @@ export * from './schema-document';
 export { MyInvoisCode, tinPattern, sstPattern, stateCodePattern, generalPublicTin, isIndividualTin, checkDocument, checkOnboarding, checkSupplierTaxes, checkTinValidation } from './rules';
 export { computeTotals, invoiceTotalTolerance } from './totals';
 export type { DocumentTotals, LineTotals, LineTaxTotal, TaxTypeTotal } from './totals';
-export { documentTree, typeCodeOf, documentVersion, ublNamespaces } from './document-tree';
+export { documentTree, typeCodeOf, documentVersion } from './document-tree';
 export { renderMyInvoisXml } from './render-xml';
 export { renderMyInvoisJson, myInvoisJson, toJsonElement } from './render-json';
 export type { JsonElement } from './render-json';

@@ -209,5 +209,19 @@ const myInvoisNextPoll: SqlMigration = {
   down: [`DROP INDEX myinvois_documents_next_poll_idx`, `ALTER TABLE myinvois_documents DROP COLUMN next_poll_at`],
 };
 
+/**
+ * Per-client-id submission scheduling (#9 fair sharing): `next_submit_at`, when the reporting
+ * worker's submit sweep tries again a submission MyInvois turned away with a 429 (set by
+ * MyInvoisSubmissionDeferred; the document stays `pending`).
+ */
+const myInvoisNextSubmit: SqlMigration = {
+  name: 'MyInvoisNextSubmit1732200000022',
+  up: [
+    `ALTER TABLE myinvois_documents ADD COLUMN next_submit_at timestamptz`,
+    `CREATE INDEX myinvois_documents_next_submit_idx ON myinvois_documents (next_submit_at) WHERE state = 'pending' AND next_submit_at IS NOT NULL`,
+  ],
+  down: [`DROP INDEX myinvois_documents_next_submit_idx`, `ALTER TABLE myinvois_documents DROP COLUMN next_submit_at`],
+};
+
 /** Every MyInvois migration, oldest first. */
-export const myInvoisMigrations: readonly SqlMigration[] = [myInvoisDocuments, myInvoisPeppolLink, myInvoisSandbox, myInvoisBuyerRejection, myInvoisPeppolRelease, myInvoisWaitingIndex, myInvoisPeppolSentAtSubmission, myInvoisNextPoll];
+export const myInvoisMigrations: readonly SqlMigration[] = [myInvoisDocuments, myInvoisPeppolLink, myInvoisSandbox, myInvoisBuyerRejection, myInvoisPeppolRelease, myInvoisWaitingIndex, myInvoisPeppolSentAtSubmission, myInvoisNextPoll, myInvoisNextSubmit];

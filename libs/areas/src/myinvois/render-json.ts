@@ -5,7 +5,8 @@
  * the XML, dropping the same empty elements, so both forms always say the same thing.
  */
 import type { XmlChild, XmlNode } from '../shared/xml';
-import { documentTree, ublNamespaces } from './document-tree';
+import { ublNamespaces } from '../ubl';
+import { documentTree } from './document-tree';
 import type { MyInvoisDocument } from './schema-document';
 import type { MyInvoisSupplier } from './schema-onboarding';
 
@@ -48,6 +49,7 @@ export function toJsonElement(node: XmlNode): JsonElement | undefined {
 /** The MyInvois JSON object of a parsed document. */
 export function myInvoisJson(doc: MyInvoisDocument, supplier: MyInvoisSupplier): Record<string, unknown> {
   const root = toJsonElement(documentTree(doc, supplier));
+  // UBL's namespaces, as the JSON form names them.
   return { _D: ublNamespaces.Invoice, _A: ublNamespaces.cac, _B: ublNamespaces.cbc, Invoice: root ? [root] : [] };
 }
 

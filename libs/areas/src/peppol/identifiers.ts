@@ -18,8 +18,10 @@ export interface IdentifierScheme {
   readonly legal: boolean;
   /** Canonical form (spaces and dots removed, upper case). */
   normalize(id: string): string;
-  /** Format check of the canonical form. */
+  /** Format check of the canonical form (check digits included). */
   valid(id: string): boolean;
+  /** For schemes with check digits: true when the canonical form has the right shape but wrong check digits. */
+  wrongCheckDigits?(id: string): boolean;
   /** EndpointID value for the canonical form. */
   endpoint(id: string): string;
 }
@@ -40,9 +42,10 @@ const scheme = (s: Omit<IdentifierScheme, 'normalize' | 'endpoint'> & Partial<Id
 export const identifierSchemes: Readonly<Record<string, IdentifierScheme>> = {
   // BE VAT = "BE" + the 10-digit enterprise number (0 or 1 first), same check digits.
   'BE:VAT': scheme({ scheme: 'BE:VAT', icd: '9925', format: 'BE followed by 10 digits, e.g. BE0123456749', vat: true, legal: false,
-    valid: (id) => /^BE[01]\d{9}$/.test(id) && validKbo(id.slice(2)) }),
+    valid: (id) => /^BE[01]\d{9}$/.test(id) && validKbo(id.slice(2)),
+    wrongCheckDigits: (id) => /^BE[01]\d{9}$/.test(id) && !validKbo(id.slice(2)) }),
   'BE:KBO': scheme({ scheme: 'BE:KBO', icd: '0208', format: '10 digits (enterprise number), e.g. 0123456749', vat: false, legal: true,
-    normalize: (id) => compact(id).replace(/^BE/, ''), valid: validKbo }),
+    normalize: (id) => compact(id).replace(/^BE/, ''), valid: validKbo, wrongCheckDigits: (id) => /^[01]\d{9}$/.test(id) && !validKbo(id) }),
   'DE:VAT': scheme({ scheme: 'DE:VAT', icd: '9930', format: 'DE followed by 9 digits, e.g. DE123456789', vat: true, legal: false,
     valid: (id) => /^DE\d{9}$/.test(id) }),
   // Leitweg-ID: coarse address (2–12 digits), optional fine address, 2 check digits.
@@ -101,6 +104,16 @@ export function participantIdFor(schemeName: string, id: string): string {
   return `iso6523-actorid-upis::${schemeId}:${value.toLowerCase()}`;
 }
 
+/** What is wrong with an identifier: its check digits when only they are wrong, else its format. */
+function formatProblem(known: IdentifierScheme | undefined, id: string): string {
+  if (!known) return 'must be non-empty';
+  const canonical = known.normalize(id);
+  if (known.wrongCheckDigits?.(canonical)) {
+    return `has the right format but wrong check digits (the last two must be 97 minus the first eight modulo 97): ${canonical}`;
+  }
+  return `must be ${known.format}`;
+}
+
 /** Issues for a customer's `Identifiers[]` (any area scheme or raw EAS code). */
 export function checkCustomerIdentifiers(ids: readonly { Scheme: string; ID: string }[], base: string): FieldIssue[] {
   const issues: FieldIssue[] = [];
@@ -110,7 +123,7 @@ export function checkCustomerIdentifiers(ids: readonly { Scheme: string; ID: str
       issues.push(issue(`${base}[${i}].Scheme`, 'FIELD.INVALID_VALUE',
         `${base}[${i}].Scheme must be one of ${Object.keys(identifierSchemes).join(', ')} or an ISO 6523 EAS code such as 0088`));
     } else if (!resolveIdentifier(ident.Scheme, ident.ID)) {
-      issues.push(issue(`${base}[${i}].ID`, 'FIELD.INVALID_FORMAT', `${base}[${i}].ID must be ${known?.format ?? 'non-empty'}`));
+      issues.push(issue(`${base}[${i}].ID`, 'FIELD.INVALID_FORMAT', `${base}[${i}].ID ${formatProblem(known, ident.ID)}`));
     }
   });
   return issues;
@@ -129,7 +142,7 @@ export function checkSupplierIdentifiers(
     if (!known || !allowed.includes(ident.scheme)) {
       issues.push(issue(`identifiers[${i}].scheme`, 'FIELD.INVALID_VALUE', `identifiers[${i}].scheme must be one of: ${allowed.join(', ')}`));
     } else if (!known.valid(known.normalize(ident.id))) {
-      issues.push(issue(`identifiers[${i}].id`, 'FIELD.INVALID_FORMAT', `identifiers[${i}].id must be ${known.format}`));
+      issues.push(issue(`identifiers[${i}].id`, 'FIELD.INVALID_FORMAT', `identifiers[${i}].id ${formatProblem(known, ident.id)}`));
     }
   });
   if (!ids.some((ident) => required.includes(ident.scheme))) {

@@ -1,5 +1,5 @@
-/** Seller (BG-4) and buyer (BG-7) parties of the UBL document. */
-import { el, leaf, XmlNode } from '../shared/xml';
+/** Seller (BG-4) and buyer (BG-7) of a BIS 3.0 / PINT SG document. */
+import { stated, type UblParty } from '../ubl';
 import { identifierSchemes, resolveIdentifier } from './identifiers';
 import type { AreaProfile } from './profiles';
 import type { CustomerParty, Supplier } from './schema';
@@ -31,8 +31,8 @@ export function sellerEndpoint(p: AreaProfile, supplier: Supplier): { scheme: st
   throw new RangeError('The supplier has no identifier usable as a Peppol endpoint');
 }
 
-/** cac:AccountingSupplierParty. */
-export function renderSeller(p: AreaProfile, supplier: Supplier, policy: TaxIdPolicy): XmlNode {
+/** The seller (BG-4) as the supplier was onboarded. */
+export function sellerParty(p: AreaProfile, supplier: Supplier, policy: TaxIdPolicy): UblParty {
   const endpoint = sellerEndpoint(p, supplier);
   const ep = resolveIdentifier(endpoint.scheme, endpoint.id);
   const legal = supplier.identifiers.find((i) => identifierSchemes[i.scheme]?.legal);
@@ -40,43 +40,46 @@ export function renderSeller(p: AreaProfile, supplier: Supplier, policy: TaxIdPo
   // BT-29: identifiers that are neither tax nor legal ids (the Leitweg-ID) identify the seller.
   const others = supplier.identifiers.filter((i) => { const s = identifierSchemes[i.scheme]; return s && !s.vat && !s.legal; });
   const vat = policy.sellerVat ? sellerVatId(p, supplier) : undefined;
-  return el('cac:AccountingSupplierParty', {}, el('cac:Party', {},
-    el('cbc:EndpointID', { schemeID: ep?.icd }, ep?.value ?? endpoint.id),
-    ...others.map((i) => el('cac:PartyIdentification', {}, el('cbc:ID', { schemeID: identifierSchemes[i.scheme].icd }, canonical(i.scheme, i.id)))),
-    el('cac:PostalAddress', {},
-      leaf('cbc:StreetName', supplier.street), // BT-35
-      leaf('cbc:CityName', supplier.city), // BT-37
-      leaf('cbc:PostalZone', supplier.postalCode), // BT-38
-      leaf('cbc:CountrySubentity', supplier.county === 'NA' ? undefined : supplier.county), // BT-39
-      el('cac:Country', {}, el('cbc:IdentificationCode', {}, supplier.country))), // BT-40
-    vat && el('cac:PartyTaxScheme', {}, el('cbc:CompanyID', {}, vat), el('cac:TaxScheme', {}, el('cbc:ID', {}, p.taxSchemeId))), // BT-31
-    el('cac:PartyLegalEntity', {},
-      el('cbc:RegistrationName', {}, supplier.registeredName), // BT-27
+  return {
+    endpoint: { id: ep?.value ?? endpoint.id, schemeId: ep?.icd },
+    identifications: others.map((i) => ({ id: canonical(i.scheme, i.id), schemeId: identifierSchemes[i.scheme].icd })),
+    address: {
+      street: stated(supplier.street), // BT-35
+      city: stated(supplier.city), // BT-37
+      postalZone: stated(supplier.postalCode), // BT-38
+      countrySubentity: stated(supplier.county === 'NA' ? undefined : supplier.county), // BT-39
+      country: supplier.country, // BT-40
+    },
+    taxSchemes: vat ? [{ companyId: vat, taxScheme: p.taxSchemeId }] : [], // BT-31
+    legalEntity: {
+      registrationName: supplier.registeredName, // BT-27
       // BT-30; the KBO number carries its ICD (0208), the UEN is written bare as in the PINT SG examples.
-      legal && legalScheme && el('cbc:CompanyID', { schemeID: p.code === 'sg' ? undefined : legalScheme.icd }, canonical(legal.scheme, legal.id))),
-    el('cac:Contact', {},
-      leaf('cbc:Name', supplier.contactName), // BT-41
-      leaf('cbc:Telephone', supplier.contactNumber), // BT-42
-      leaf('cbc:ElectronicMail', supplier.contactEmail)))); // BT-43
+      companyId: legal && legalScheme ? { id: canonical(legal.scheme, legal.id), schemeId: p.code === 'sg' ? undefined : legalScheme.icd } : undefined,
+    },
+    contact: { name: stated(supplier.contactName), telephone: stated(supplier.contactNumber), email: stated(supplier.contactEmail) }, // BT-41..43
+  };
 }
 
-/** cac:AccountingCustomerParty; Identifiers[0] is the buyer's Peppol address (BT-49). */
-export function renderBuyer(p: AreaProfile, customer: CustomerParty, policy: TaxIdPolicy): XmlNode {
+/** The buyer (BG-7); Identifiers[0] is the buyer's Peppol address (BT-49). */
+export function buyerParty(p: AreaProfile, customer: CustomerParty, policy: TaxIdPolicy): UblParty {
   const resolved = customer.Identifiers.map((i) => ({ ...i, r: resolveIdentifier(i.Scheme, i.ID) }));
   const [first] = resolved;
   const vat = policy.buyerVat
     ? resolved.find((i) => i.r?.vat && (p.taxSchemeId === 'VAT' ? i.Scheme !== 'SG:GST' : i.Scheme === 'SG:GST'))
     : undefined;
   const legal = resolved.find((i) => i.r?.legal);
-  return el('cac:AccountingCustomerParty', {}, el('cac:Party', {},
-    el('cbc:EndpointID', { schemeID: first.r?.icd ?? first.Scheme }, first.r?.value ?? first.ID),
-    el('cac:PostalAddress', {},
-      leaf('cbc:StreetName', customer.address.Street), // BT-50
-      leaf('cbc:CityName', customer.address.City), // BT-52
-      leaf('cbc:PostalZone', customer.address.ZipCode), // BT-53
-      el('cac:Country', {}, el('cbc:IdentificationCode', {}, customer.address.Country))), // BT-55
-    vat && el('cac:PartyTaxScheme', {}, el('cbc:CompanyID', {}, vat.r?.value ?? vat.ID), el('cac:TaxScheme', {}, el('cbc:ID', {}, p.taxSchemeId))), // BT-48
-    el('cac:PartyLegalEntity', {},
-      el('cbc:RegistrationName', {}, customer.RegisteredName), // BT-44
-      legal?.r && el('cbc:CompanyID', { schemeID: p.code === 'sg' ? undefined : legal.r.icd }, legal.r.value.replace(/^SGUEN/, ''))))); // BT-47
+  return {
+    endpoint: { id: first.r?.value ?? first.ID, schemeId: first.r?.icd ?? first.Scheme },
+    address: {
+      street: stated(customer.address.Street), // BT-50
+      city: stated(customer.address.City), // BT-52
+      postalZone: stated(customer.address.ZipCode), // BT-53
+      country: customer.address.Country, // BT-55
+    },
+    taxSchemes: vat ? [{ companyId: vat.r?.value ?? vat.ID, taxScheme: p.taxSchemeId }] : [], // BT-48
+    legalEntity: {
+      registrationName: customer.RegisteredName, // BT-44
+      companyId: legal?.r ? { id: legal.r.value.replace(/^SGUEN/, ''), schemeId: p.code === 'sg' ? undefined : legal.r.icd } : undefined, // BT-47
+    },
+  };
 }

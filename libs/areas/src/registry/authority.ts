@@ -16,6 +16,18 @@ export interface AuthorityError {
   readonly details?: readonly AuthorityError[];
 }
 
+/**
+ * How a verdict is asked for after an answer that is not final: every `intervalMs`, at most
+ * `maxPolls` times (then the document stays `processing` with no poll due, for an operator to see).
+ */
+export interface PollPolicy {
+  readonly intervalMs: number;
+  readonly maxPolls: number;
+}
+
+/** Used where an area states none: every 3 s for 10 minutes. */
+export const DEFAULT_POLL_POLICY: PollPolicy = { intervalMs: 3_000, maxPolls: 200 };
+
 /** What the worker offers a connector during a call: a heartbeat for long waits (Kafka keeps the partition). */
 export interface AuthorityCallContext {
   heartbeat(): Promise<void>;
@@ -45,6 +57,9 @@ export interface AuthorityConnector<P = unknown, R = unknown> {
   recover(report: AuthorityReport<P>, firstAttemptAt: string, context: AuthorityCallContext): Promise<AuthorityOutcome<R> | undefined>;
   /** `poll` areas: the verdict on an accepted report, or `pending` to ask again later. */
   poll?(report: AuthorityReport<P>, receipt: R, context: AuthorityCallContext): Promise<AuthorityOutcome<R> | { readonly kind: 'pending' }>;
-  /** Cancellation where the authority allows one: done, or refused with its error. */
+  /**
+   * Cancellation where the authority allows one: done, or refused with its error. Asked again after
+   * a crash that lost its answer, so an authority that already cancelled the document answers done.
+   */
   cancel?(report: AuthorityReport<P>, receipt: R, reason: string, context: AuthorityCallContext): Promise<{ readonly kind: 'cancelled' } | { readonly kind: 'refused'; readonly error: AuthorityError }>;
 }

@@ -65,6 +65,20 @@ function IsCalendarDate(options?: ValidationOptions): PropertyDecorator {
   });
 }
 
+/**
+ * No element of the array is itself an array: ValidateNested reports a string or number element at
+ * its index, but walks into an array element and finds nothing wrong in `[[]]`.
+ */
+function NoArrayElements(): PropertyDecorator {
+  return (target, propertyName) => registerDecorator({
+    name: 'noArrayElements', target: target.constructor, propertyName: propertyName as string,
+    validator: {
+      validate: (value: unknown) => !Array.isArray(value) || !value.some(Array.isArray),
+      defaultMessage: (args) => `must contain objects, not arrays (element ${(args?.value as unknown[]).findIndex(Array.isArray)} is an array)`,
+    },
+  });
+}
+
 /** A date written `YYYY-MM-DD` (BT-2, BT-9). */
 export function DateText(opts: { optional?: boolean } = {}): Bundle {
   return compose(presence(!!opts.optional), IsString({ message: 'must be a string' }),
@@ -82,5 +96,5 @@ export function NestedList(cls: () => new () => object, opts: { min?: number; op
   const min = opts.min ?? 0;
   return compose(presence(!!opts.optional), IsArray({ message: 'must be an array' }),
     ArrayMinSize(min, { message: `must contain at least ${min} element${min === 1 ? '' : 's'}` }),
-    ValidateNested({ each: true, message: 'must be an object' }), Type(cls));
+    NoArrayElements(), ValidateNested({ each: true, message: 'must be an object' }), Type(cls));
 }

@@ -8,6 +8,14 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync, ValidationError } from 'class-validator';
 import { FieldIssue, issue, validationError } from '@einvoice/domain';
 
+/**
+ * A JSON number a binary double cannot hold exactly (the gateway's parser keeps its text): it
+ * fails validation with FIELD.IMPRECISE_NUMBER instead of being silently rounded.
+ */
+export class ImpreciseNumber {
+  constructor(readonly text: string) {}
+}
+
 /** Issue codes produced by schema validation. */
 export const FieldCode = {
   REQUIRED: 'FIELD.REQUIRED',
@@ -16,6 +24,7 @@ export const FieldCode = {
   INVALID_VALUE: 'FIELD.INVALID_VALUE',
   INVALID_FORMAT: 'FIELD.INVALID_FORMAT',
   TOO_FEW: 'FIELD.TOO_FEW',
+  IMPRECISE_NUMBER: 'FIELD.IMPRECISE_NUMBER',
 } as const;
 
 // Constraint name → code, in the order that wins when one field breaks several constraints:
@@ -26,6 +35,7 @@ const constraintCodes: readonly [string, string][] = [
   ['isObject', FieldCode.INVALID_TYPE],
   ['isArray', FieldCode.INVALID_TYPE],
   ['nestedValidation', FieldCode.INVALID_TYPE],
+  ['noArrayElements', FieldCode.INVALID_TYPE],
   ['arrayMinSize', FieldCode.TOO_FEW],
   ['maxLength', FieldCode.TOO_LONG],
   ['isIn', FieldCode.INVALID_VALUE],
@@ -53,6 +63,10 @@ function issueFor(error: ValidationError, path: string): FieldIssue | undefined 
   if (error.value === undefined || error.value === null) {
     return issue(path, FieldCode.REQUIRED, `${path} is required`);
   }
+  if (error.value instanceof ImpreciseNumber) {
+    return issue(path, FieldCode.IMPRECISE_NUMBER,
+      `${path} is a number, but ${error.value.text} cannot be taken exactly (more than 15 significant digits, or out of range); send it with fewer digits`);
+  }
   for (const [name, code] of constraintCodes) {
     if (constraints[name]) return issue(path, code, `${path} ${constraints[name]}`);
   }
@@ -75,15 +89,30 @@ export function toFieldIssues(errors: readonly ValidationError[], parent = ''): 
 }
 
 /**
+ * The body with every `null` member of every object left out: for every area, `null` means
+ * absent (README "Requests"), so an optional field sent as null is not sent, and a mandatory one
+ * is missing (FIELD.REQUIRED). Array elements are kept as sent (`[null]` is refused by its type).
+ * Depth is bounded by the JSON parser (MAX_JSON_DEPTH).
+ */
+export function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (!isJsonObject(value) || Object.getPrototypeOf(value) !== Object.prototype) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(value)) if (member !== null) out[key] = withoutNulls(member);
+  return out;
+}
+
+/**
  * Builds and validates a DTO of class `cls` from a parsed JSON body.
- * Unknown keys are dropped silently (whitelist), values are never coerced (`"12"` is not 12).
+ * Unknown keys are dropped silently (whitelist), values are never coerced (`"12"` is not 12),
+ * `null` members mean absent (`withoutNulls`).
  * @throws AppError of kind `validation` listing every issue.
  */
 export function validateBody<T extends object>(cls: new () => T, body: unknown): T {
   if (!isJsonObject(body)) {
     throw validationError([issue('', FieldCode.INVALID_TYPE, 'The request body must be a JSON object.')]);
   }
-  const instance = plainToInstance(cls, body, { enableImplicitConversion: false, exposeDefaultValues: false });
+  const instance = plainToInstance(cls, withoutNulls(body), { enableImplicitConversion: false, exposeDefaultValues: false });
   const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: false, forbidUnknownValues: false });
   if (errors.length > 0) throw validationError(toFieldIssues(errors));
   return instance;

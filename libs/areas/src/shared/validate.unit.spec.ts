@@ -1,6 +1,6 @@
 import { AppError } from '@einvoice/domain';
 import { Nested, NestedList, Num, Text } from './fields';
-import { validateBody } from './validate';
+import { ImpreciseNumber, validateBody } from './validate';
 import { formatAmount, mulRound2, round2, sum } from './money';
 
 class Inner { @Text(5) Name: string; @Num() Rate: number; }
@@ -46,6 +46,23 @@ describe('validateBody', () => {
   });
   it('given an object where an array is expected, when validated, then one INVALID_TYPE issue', () => {
     expect(issuesOf({ ...good(), Items: { Name: 'b', Rate: 2 } })).toEqual([['Items', 'FIELD.INVALID_TYPE', 'Items must be an array']]);
+  });
+  it('#9 given an array where an element object is expected, when validated, then INVALID_TYPE at the list', () => {
+    expect(issuesOf({ ...good(), Items: [[]] })).toEqual([['Items', 'FIELD.INVALID_TYPE', 'Items must contain objects, not arrays (element 0 is an array)']]);
+    expect(issuesOf({ ...good(), Inner: [] })).toEqual([['Inner', 'FIELD.INVALID_TYPE', 'Inner must be an object']]);
+  });
+  it('#9 given null, when validated, then an optional field is absent and a mandatory one is required', () => {
+    expect(validateBody(Outer, { ...good(), Qty: null }).Qty).toBeUndefined();
+    expect(issuesOf({ ...good(), Title: null, Inner: { Name: null, Rate: 1 } })).toEqual([
+      ['Title', 'FIELD.REQUIRED', 'Title is required'],
+      ['Inner.Name', 'FIELD.REQUIRED', 'Inner.Name is required'],
+    ]);
+    expect(issuesOf({ ...good(), Items: [null] })).toEqual([['Items[0]', 'FIELD.REQUIRED', 'Items[0] is required']]);
+  });
+  it('#9 given a number no double holds exactly, when validated, then the message says so, not "must be a number"', () => {
+    expect(issuesOf({ ...good(), Qty: new ImpreciseNumber('1e308') })).toEqual([
+      ['Qty', 'FIELD.IMPRECISE_NUMBER', 'Qty is a number, but 1e308 cannot be taken exactly (more than 15 significant digits, or out of range); send it with fewer digits'],
+    ]);
   });
   it('given an empty array, when validated, then TOO_FEW', () => {
     expect(issuesOf({ ...good(), Items: [] })).toEqual([['Items', 'FIELD.TOO_FEW', 'Items must contain at least 1 element']]);

@@ -5,7 +5,7 @@
 import { validationError } from '@einvoice/domain';
 import { validateBody } from '../shared/validate';
 import type { AreaDefinition } from '../registry/area';
-import { toySandbox } from './migrations';
+import { toySandbox, toySandboxVerdicts } from './migrations';
 import { renderToyDocument } from './render';
 import { checkToyDocument } from './rules';
 import { ToySandboxAuthority } from './sandbox-authority';
@@ -17,7 +17,8 @@ export const toyDefinition: AreaDefinition = {
   name: 'Toyland',
   ruleSetId: 'toy:invoice:1.0',
   routePrefix: 'toy/einvoice',
-  authority: { answer: 'sync', connector: ({ query }) => new ToySandboxAuthority(query) },
+  // `SLOW-` documents get their verdict by poll (README.md): asked every 200 ms, 10 times at most.
+  authority: { answer: 'sync', poll: { intervalMs: 200, maxPolls: 10 }, connector: ({ query }) => new ToySandboxAuthority(query) },
   webhookEvents: [],
   onboarding: {
     parse(body) {
@@ -35,6 +36,6 @@ export const toyDefinition: AreaDefinition = {
     },
     render: renderToyDocument,
   },
-  events: { name: 'area:toy', area: 'toy', streams: {}, projectors: {}, migrations: [toySandbox] },
+  events: { name: 'area:toy', area: 'toy', streams: {}, projectors: {}, migrations: [toySandbox, toySandboxVerdicts] },
   testOnly: true,
 };

@@ -17,3 +17,10 @@ export const toySandbox: SqlMigration = {
   ],
   down: [`DROP TABLE toy_authority_calls`, `DROP TABLE toy_authority_documents`, `DROP SEQUENCE toy_authority_receipt_seq`],
 };
+
+/** Verdicts by poll and cancellations (sandbox-authority.ts `poll`, `cancel`). */
+export const toySandboxVerdicts: SqlMigration = {
+  name: 'ToySandboxVerdicts1732200000901',
+  up: [`ALTER TABLE toy_authority_documents ADD COLUMN polls integer NOT NULL DEFAULT 0, ADD COLUMN cancelled_at timestamptz`],
+  down: [`ALTER TABLE toy_authority_documents DROP COLUMN polls, DROP COLUMN cancelled_at`],
+};

@@ -1,8 +1,9 @@
 /**
- * The toy authority, in sandbox: it answers synchronously, keeps what it took in PostgreSQL (table
- * `toy_authority_documents`, shared by every process of a stack, as an authority would be), numbers
- * its receipts, refuses a number already taken for the same taxpayer (`TOY-E002`), and fails on
- * purpose by document number (README.md "Failure injection").
+ * The toy authority, in sandbox: it answers synchronously (or, for `SLOW-` numbers, gives its verdict
+ * to a later poll), keeps what it took in PostgreSQL (table `toy_authority_documents`, shared by
+ * every process of a stack, as an authority would be), numbers its receipts, refuses a number
+ * already taken for the same taxpayer (`TOY-E002`), cancels what it took, and fails on purpose by
+ * document number (README.md "Failure injection").
  */
 import { AppError } from '@einvoice/domain';
 import type { ConnectorQuery } from '../registry/area';
@@ -16,6 +17,11 @@ export interface ToyPayload {
 
 /** Retriable failures `FLAKY-` numbers get before the authority takes them. */
 export const FLAKY_FAILURES = 2;
+/** Polls a `SLOW-` number answers "no verdict yet" before its verdict. */
+export const SLOW_POLLS = 2;
+
+/** Taken for processing only: the verdict comes from polls. */
+const slow = (number: string) => number.startsWith('SLOW-');
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -53,7 +59,7 @@ export class ToySandboxAuthority implements AuthorityConnector<ToyPayload> {
     }
     // The authority took it; the answer never reaches the caller (a crash, a cut connection).
     if (number.startsWith('LOST-') && calls === 1) throw unavailable('The connection to the toy authority was cut before its answer.');
-    return { kind: 'accepted', receipt, final: true };
+    return { kind: 'accepted', receipt, final: !slow(number) };
   }
 
   async recover(report: AuthorityReport<ToyPayload>): Promise<AuthorityOutcome | undefined> {
@@ -61,7 +67,33 @@ export class ToySandboxAuthority implements AuthorityConnector<ToyPayload> {
       `SELECT receipt_number, accepted_at FROM toy_authority_documents WHERE report_id = $1`,
       [report.reportId],
     );
-    return row ? { kind: 'accepted', receipt: receiptOf(row), final: true } : undefined;
+    return row ? { kind: 'accepted', receipt: receiptOf(row), final: !slow(report.payload.number) } : undefined;
+  }
+
+  /** `SLOW-` numbers: no verdict for SLOW_POLLS polls, then valid, or invalid for `SLOW-BAD-` (`TOY-E003`). */
+  async poll(report: AuthorityReport<ToyPayload>): Promise<AuthorityOutcome | { readonly kind: 'pending' }> {
+    const [row] = await this.query<{ polls: number; accepted_at: Date }>(
+      // As a SELECT: TypeORM answers an UPDATE with [rows, count], a SELECT with its rows.
+      `WITH polled AS (UPDATE toy_authority_documents SET polls = polls + 1 WHERE report_id = $1 RETURNING polls, accepted_at) SELECT * FROM polled`,
+      [report.reportId],
+    );
+    if (!row) throw new AppError('not_found', 'TOY.UNKNOWN_DOCUMENT', `The toy authority holds no document of report ${report.reportId}.`, { retriable: false });
+    if (row.polls <= SLOW_POLLS) return { kind: 'pending' };
+    if (report.payload.number.startsWith('SLOW-BAD-')) {
+      return { kind: 'rejected', error: { code: 'TOY-E003', message: 'The toy authority found the document invalid.', path: 'Total' } };
+    }
+    return { kind: 'accepted', receipt: { verdict: 'valid', validatedAt: new Date().toISOString() }, final: true };
+  }
+
+  /** Cancels what it took (again: still cancelled); refuses `KEEP-` numbers (`TOY-E004`). */
+  async cancel(report: AuthorityReport<ToyPayload>): Promise<{ readonly kind: 'cancelled' } | { readonly kind: 'refused'; readonly error: { code: string; message: string } }> {
+    if (report.payload.number.startsWith('KEEP-')) return { kind: 'refused', error: { code: 'TOY-E004', message: 'The toy authority keeps documents numbered KEEP-*.' } };
+    const rows = await this.query(
+      `WITH cancelled AS (UPDATE toy_authority_documents SET cancelled_at = coalesce(cancelled_at, now()) WHERE report_id = $1 RETURNING report_id) SELECT * FROM cancelled`,
+      [report.reportId],
+    );
+    if (!rows.length) return { kind: 'refused', error: { code: 'TOY-E005', message: 'The toy authority holds no such document.' } };
+    return { kind: 'cancelled' };
   }
 }
 

@@ -8,10 +8,12 @@ function unknownReport(): AppError {
 }
 
 /**
- * Pure decider of one document reported to a tax authority (area registry `authority`). The
- * authority's answer is recorded once: a repeated answer (an at-least-once consumer) decides
- * nothing new, and no attempt is started once an answer is recorded, so nothing is reported twice
- * on the strength of a missing answer.
+ * Pure decider of one document reported to a tax authority (area registry `authority`): submitted
+ * (attempt marker, then the answer), then, for an answer that is not final, polled until the
+ * verdict; an accepted document may be cancelled where its authority allows it. Every answer is
+ * recorded once: a repeated one (an at-least-once consumer, a second poller) decides nothing new,
+ * and no attempt is started once an answer is recorded, so nothing is reported twice on the
+ * strength of a missing answer.
  */
 export function decideAuthorityReport(command: AuthorityReportCommand, state: AuthorityReportState): AuthorityReportEvent[] {
   switch (command.type) {
@@ -29,9 +31,43 @@ export function decideAuthorityReport(command: AuthorityReportCommand, state: Au
       if (state.status !== 'requested') return [];
       const { reportId, answer } = command.data;
       const { documentId } = state;
-      return answer.kind === 'accepted'
-        ? [{ type: 'AuthorityReportAccepted', data: { reportId, documentId, receipt: answer.receipt, recovered: answer.recovered, acceptedAt: answer.at } }]
-        : [{ type: 'AuthorityReportRejected', data: { reportId, documentId, error: answer.error, rejectedAt: answer.at } }];
+      if (answer.kind === 'rejected') return [{ type: 'AuthorityReportRejected', data: { reportId, documentId, error: answer.error, rejectedAt: answer.at } }];
+      const { receipt, recovered, final, nextPollAt, at } = answer;
+      return [{ type: 'AuthorityReportAccepted', data: { reportId, documentId, receipt, recovered, final, ...(final ? {} : { nextPollAt }), acceptedAt: at } }];
+    }
+    case 'RecordReportPoll': {
+      if (state.status === 'none') throw unknownReport();
+      // A verdict is recorded once; a repeated or late poll (an older pollNo) decides nothing new.
+      if (state.status !== 'processing' || command.data.pollNo <= state.polls) return [];
+      const { reportId, pollNo, maxPolls, verdict, polledAt, nextPollAt } = command.data;
+      const { documentId } = state;
+      switch (verdict.kind) {
+        case 'accepted':
+          return [{ type: 'AuthorityReportValidated', data: { reportId, documentId, receipt: verdict.receipt, validatedAt: polledAt } }];
+        case 'rejected':
+          return [{ type: 'AuthorityReportInvalidated', data: { reportId, documentId, error: verdict.error, invalidatedAt: polledAt } }];
+        default:
+          // The last allowed poll says so (nextPollAt null): no further poll is due.
+          return [{ type: 'AuthorityReportPolled', data: { reportId, documentId, pollNo, polledAt, nextPollAt: pollNo < maxPolls ? nextPollAt : null } }];
+      }
+    }
+    case 'RequestReportCancellation': {
+      if (state.status === 'none') throw unknownReport();
+      if (state.status !== 'accepted' || state.cancelling) {
+        throw new AppError('conflict', 'AUTHORITY.NOT_CANCELLABLE', 'Only a document the authority accepted, without a cancellation in progress, can be cancelled.', { retriable: false });
+      }
+      const { reportId, reason, requestedAt } = command.data;
+      return [{ type: 'AuthorityReportCancellationRequested', data: { reportId, documentId: state.documentId, reason, requestedAt } }];
+    }
+    case 'RecordCancellationAnswer': {
+      if (state.status === 'none') throw unknownReport();
+      // Answered once: a redelivered answer finds no cancellation in flight.
+      if (state.status !== 'accepted' || !state.cancelling) return [];
+      const { reportId, refused, at } = command.data;
+      const { documentId } = state;
+      return refused
+        ? [{ type: 'AuthorityReportCancellationRefused', data: { reportId, documentId, error: refused, refusedAt: at } }]
+        : [{ type: 'AuthorityReportCancelled', data: { reportId, documentId, cancelledAt: at } }];
     }
     default: {
       const unknown: never = command;

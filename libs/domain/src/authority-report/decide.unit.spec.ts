@@ -1,5 +1,5 @@
 import { specification } from '../test/given-when-then';
-import type { AuthorityReportCommand } from './commands';
+import type { AuthorityReportCommand, PollVerdict } from './commands';
 import { authorityReportDecider } from './decide';
 import type { AuthorityReportEvent, AuthorityReportRequestedData } from './events';
 import type { AuthorityReportState } from './evolve';
@@ -24,11 +24,29 @@ const attempted = (attempt: number): AuthorityReportEvent => ({
 });
 const accept: AuthorityReportCommand = {
   type: 'RecordAuthorityAnswer',
-  data: { reportId: 'r-1', answer: { kind: 'accepted', receipt: { number: 'A-1' }, recovered: false, at: 't' } },
+  data: { reportId: 'r-1', answer: { kind: 'accepted', receipt: { number: 'A-1' }, recovered: false, final: true, at: 't' } },
 };
 const accepted: AuthorityReportEvent = {
   type: 'AuthorityReportAccepted',
-  data: { reportId: 'r-1', documentId: 'd-1', receipt: { number: 'A-1' }, recovered: false, acceptedAt: 't' },
+  data: { reportId: 'r-1', documentId: 'd-1', receipt: { number: 'A-1' }, recovered: false, final: true, acceptedAt: 't' },
+};
+/** Taken for processing: the verdict comes from polls. */
+const processing: AuthorityReportEvent = {
+  type: 'AuthorityReportAccepted',
+  data: { reportId: 'r-1', documentId: 'd-1', receipt: { number: 'A-1' }, recovered: false, final: false, nextPollAt: 'n0', acceptedAt: 't' },
+};
+const poll = (pollNo: number, verdict: PollVerdict, maxPolls = 3): AuthorityReportCommand => ({
+  type: 'RecordReportPoll',
+  data: { reportId: 'r-1', pollNo, maxPolls, verdict, polledAt: `p${pollNo}`, nextPollAt: `n${pollNo}` },
+});
+const polled = (pollNo: number, nextPollAt: string | null): AuthorityReportEvent => ({
+  type: 'AuthorityReportPolled',
+  data: { reportId: 'r-1', documentId: 'd-1', pollNo, polledAt: `p${pollNo}`, nextPollAt },
+});
+const cancel: AuthorityReportCommand = { type: 'RequestReportCancellation', data: { reportId: 'r-1', reason: 'Wrong buyer', requestedAt: 'c' } };
+const cancellationRequested: AuthorityReportEvent = {
+  type: 'AuthorityReportCancellationRequested',
+  data: { reportId: 'r-1', documentId: 'd-1', reason: 'Wrong buyer', requestedAt: 'c' },
 };
 
 const spec = specification<AuthorityReportCommand, AuthorityReportEvent, AuthorityReportState>(authorityReportDecider);
@@ -65,5 +83,39 @@ describe('#8 authority report decider', () => {
   it('keeps the first attempt time across attempts (recover asks the authority since then)', () => {
     const state = [attempted(1), attempted(2)].reduce(authorityReportDecider.evolve, authorityReportDecider.evolve(authorityReportDecider.initialState, { type: 'AuthorityReportRequested', data: requested }));
     expect(state).toEqual({ status: 'requested', documentId: 'd-1', attempts: 2, firstAttemptAt: '2026-11-24T00:00:01.000Z' });
+  });
+
+  it('given an answer that is not final, when polled with no verdict, then Polled with the next poll; the last allowed poll asks for none', () => {
+    given(attempted(1)).when({ ...accept, data: { reportId: 'r-1', answer: { kind: 'accepted', receipt: { number: 'A-1' }, recovered: false, final: false, nextPollAt: 'n0', at: 't' } } }).then([processing]);
+    given(attempted(1), processing).when(poll(1, { kind: 'pending' })).then([polled(1, 'n1')]);
+    given(attempted(1), processing, polled(1, 'n1'), polled(2, 'n2')).when(poll(3, { kind: 'pending' })).then([polled(3, null)]);
+  });
+
+  it('records the verdict of a poll once: valid with what the authority added, or invalid with its error', () => {
+    given(processing, polled(1, 'n1')).when(poll(2, { kind: 'accepted', receipt: { longId: 'L' } })).then([
+      { type: 'AuthorityReportValidated', data: { reportId: 'r-1', documentId: 'd-1', receipt: { longId: 'L' }, validatedAt: 'p2' } },
+    ]);
+    given(processing).when(poll(1, { kind: 'rejected', error: { code: 'E9', message: 'bad' } })).then([
+      { type: 'AuthorityReportInvalidated', data: { reportId: 'r-1', documentId: 'd-1', error: { code: 'E9', message: 'bad' }, invalidatedAt: 'p1' } },
+    ]);
+    // A second poller's late answer, or a poll of a report with its verdict: nothing new.
+    given(processing, polled(1, 'n1')).when(poll(1, { kind: 'accepted', receipt: {} })).then([]);
+    given(accepted).when(poll(1, { kind: 'pending' })).then([]);
+  });
+
+  it('cancels an accepted document once at a time; a refusal leaves it accepted and cancellable again', () => {
+    given(accepted).when(cancel).then([cancellationRequested]);
+    given(accepted, cancellationRequested).when(cancel).thenThrows('AUTHORITY.NOT_CANCELLABLE');
+    given(processing).when(cancel).thenThrows('AUTHORITY.NOT_CANCELLABLE');
+    given(accepted, cancellationRequested).when({ type: 'RecordCancellationAnswer', data: { reportId: 'r-1', at: 'x' } }).then([
+      { type: 'AuthorityReportCancelled', data: { reportId: 'r-1', documentId: 'd-1', cancelledAt: 'x' } },
+    ]);
+    const refusal = { code: 'E7', message: 'Too late' };
+    const refused: AuthorityReportEvent = { type: 'AuthorityReportCancellationRefused', data: { reportId: 'r-1', documentId: 'd-1', error: refusal, refusedAt: 'x' } };
+    given(accepted, cancellationRequested).when({ type: 'RecordCancellationAnswer', data: { reportId: 'r-1', refused: refusal, at: 'x' } }).then([refused]);
+    given(accepted, cancellationRequested, refused).when(cancel).then([cancellationRequested]);
+    // A redelivered answer finds no cancellation in flight.
+    given(accepted, cancellationRequested, { type: 'AuthorityReportCancelled', data: { reportId: 'r-1', documentId: 'd-1', cancelledAt: 'x' } })
+      .when({ type: 'RecordCancellationAnswer', data: { reportId: 'r-1', at: 'y' } }).then([]);
   });
 });

@@ -57,6 +57,13 @@ export interface AuthorityReportAcceptedData {
   readonly receipt: Record<string, unknown>;
   /** Found at the authority after an attempt whose answer was lost, not answered to a call. */
   readonly recovered: boolean;
+  /**
+   * Schema 2. False: taken for processing only; the verdict comes from polls (`AuthorityReportPolled`
+   * until `AuthorityReportValidated` or `AuthorityReportInvalidated`). Schema-1 events were final.
+   */
+  readonly final: boolean;
+  /** When not final: when to ask for the verdict first. */
+  readonly nextPollAt?: string;
   readonly acceptedAt: string;
 }
 export type AuthorityReportAccepted = Event<'AuthorityReportAccepted', AuthorityReportAcceptedData>;
@@ -70,7 +77,70 @@ export interface AuthorityReportRejectedData {
 }
 export type AuthorityReportRejected = Event<'AuthorityReportRejected', AuthorityReportRejectedData>;
 
-export type AuthorityReportEvent = AuthorityReportRequested | AuthorityReportAttempted | AuthorityReportAccepted | AuthorityReportRejected;
+/** A poll found no verdict yet; `nextPollAt` null after the last allowed poll (the report stays unanswered, visibly). */
+export interface AuthorityReportPolledData {
+  readonly reportId: string;
+  readonly documentId: string;
+  readonly pollNo: number;
+  readonly polledAt: string;
+  readonly nextPollAt: string | null;
+}
+export type AuthorityReportPolled = Event<'AuthorityReportPolled', AuthorityReportPolledData>;
+
+/** The verdict on a document taken for processing: valid, with what the authority added to its receipt. */
+export interface AuthorityReportValidatedData {
+  readonly reportId: string;
+  readonly documentId: string;
+  readonly receipt: Record<string, unknown>;
+  readonly validatedAt: string;
+}
+export type AuthorityReportValidated = Event<'AuthorityReportValidated', AuthorityReportValidatedData>;
+
+/** The verdict on a document taken for processing: invalid, with the authority's error. */
+export interface AuthorityReportInvalidatedData {
+  readonly reportId: string;
+  readonly documentId: string;
+  readonly error: AuthorityErrorData;
+  readonly invalidatedAt: string;
+}
+export type AuthorityReportInvalidated = Event<'AuthorityReportInvalidated', AuthorityReportInvalidatedData>;
+
+/** The issuer asked to cancel an accepted document (where its area's authority allows it); the worker calls. */
+export interface AuthorityReportCancellationRequestedData {
+  readonly reportId: string;
+  readonly documentId: string;
+  readonly reason: string;
+  readonly requestedAt: string;
+}
+export type AuthorityReportCancellationRequested = Event<'AuthorityReportCancellationRequested', AuthorityReportCancellationRequestedData>;
+
+export interface AuthorityReportCancelledData {
+  readonly reportId: string;
+  readonly documentId: string;
+  readonly cancelledAt: string;
+}
+export type AuthorityReportCancelled = Event<'AuthorityReportCancelled', AuthorityReportCancelledData>;
+
+/** The authority refused the cancellation (its error); the document stays accepted. */
+export interface AuthorityReportCancellationRefusedData {
+  readonly reportId: string;
+  readonly documentId: string;
+  readonly error: AuthorityErrorData;
+  readonly refusedAt: string;
+}
+export type AuthorityReportCancellationRefused = Event<'AuthorityReportCancellationRefused', AuthorityReportCancellationRefusedData>;
+
+export type AuthorityReportEvent =
+  | AuthorityReportRequested
+  | AuthorityReportAttempted
+  | AuthorityReportAccepted
+  | AuthorityReportRejected
+  | AuthorityReportPolled
+  | AuthorityReportValidated
+  | AuthorityReportInvalidated
+  | AuthorityReportCancellationRequested
+  | AuthorityReportCancelled
+  | AuthorityReportCancellationRefused;
 
 /** Stream kind `report` (topic: documents, consumed by the reporting worker): one stream per reported document. */
 export const authorityReportStreamId = (reportId: string): string => `report-${reportId}`;

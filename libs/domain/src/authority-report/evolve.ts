@@ -5,8 +5,12 @@ export type AuthorityReportState =
   | { readonly status: 'none' }
   /** Not answered yet; `attempts` calls were started (their answers lost, or in flight). */
   | { readonly status: 'requested'; readonly documentId: string; readonly attempts: number; readonly firstAttemptAt?: string }
-  | { readonly status: 'accepted'; readonly documentId: string }
-  | { readonly status: 'rejected'; readonly documentId: string };
+  /** Taken for processing; `polls` polls found no verdict yet. */
+  | { readonly status: 'processing'; readonly documentId: string; readonly polls: number }
+  /** Accepted for good (answered final, or validated); `cancelling` while a cancellation is in flight. */
+  | { readonly status: 'accepted'; readonly documentId: string; readonly cancelling: boolean }
+  | { readonly status: 'rejected'; readonly documentId: string }
+  | { readonly status: 'cancelled'; readonly documentId: string };
 
 export const initialAuthorityReportState: AuthorityReportState = { status: 'none' };
 
@@ -19,9 +23,23 @@ export function evolveAuthorityReport(state: AuthorityReportState, event: Author
         ? { ...state, attempts: event.data.attempt, firstAttemptAt: state.firstAttemptAt ?? event.data.attemptedAt }
         : state;
     case 'AuthorityReportAccepted':
-      return { status: 'accepted', documentId: event.data.documentId };
+      // Schema-1 events carry no `final` and were final (the registry upcasts them; a raw fold agrees).
+      return event.data.final === false
+        ? { status: 'processing', documentId: event.data.documentId, polls: 0 }
+        : { status: 'accepted', documentId: event.data.documentId, cancelling: false };
     case 'AuthorityReportRejected':
+    case 'AuthorityReportInvalidated':
       return { status: 'rejected', documentId: event.data.documentId };
+    case 'AuthorityReportPolled':
+      return state.status === 'processing' ? { ...state, polls: event.data.pollNo } : state;
+    case 'AuthorityReportValidated':
+      return { status: 'accepted', documentId: event.data.documentId, cancelling: false };
+    case 'AuthorityReportCancellationRequested':
+      return state.status === 'accepted' ? { ...state, cancelling: true } : state;
+    case 'AuthorityReportCancellationRefused':
+      return state.status === 'accepted' ? { ...state, cancelling: false } : state;
+    case 'AuthorityReportCancelled':
+      return { status: 'cancelled', documentId: event.data.documentId };
     default: {
       const unknown: never = event;
       return unknown;

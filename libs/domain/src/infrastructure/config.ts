@@ -31,8 +31,11 @@ export function loadInfrastructureConfig(env: NodeJS.ProcessEnv = process.env): 
     kafkaBrokers: (env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',').map((b) => b.trim()).filter(Boolean),
     kafkaPrefix: env.KAFKA_TOPIC_PREFIX ?? 'einvoice',
     kafkaClientId: env.KAFKA_CLIENT_ID ?? 'einvoice-gateway',
-    kafkaSessionTimeoutMs: Number(env.KAFKA_SESSION_TIMEOUT_MS ?? 30_000),
-    kafkaHeartbeatIntervalMs: Number(env.KAFKA_HEARTBEAT_INTERVAL_MS ?? 3_000),
+    // Short: heartbeats go on while a handler works (consumer.ts), so the session only detects a
+    // dead worker, whose partitions then move within ~4 s (#9). Brokers must allow it:
+    // group.min.session.timeout.ms ≤ 4000 (ours: 1000, scripts/lib/kafka.mjs; Kafka's default is 6000).
+    kafkaSessionTimeoutMs: Number(env.KAFKA_SESSION_TIMEOUT_MS || 4_000),
+    kafkaHeartbeatIntervalMs: Number(env.KAFKA_HEARTBEAT_INTERVAL_MS || 1_000),
     kafkaPartitionsConcurrency: Number(env.KAFKA_PARTITIONS_CONCURRENCY ?? 3),
     kafkaMaxMessageBytes: Number(env.KAFKA_MAX_MESSAGE_BYTES ?? DEFAULT_MAX_MESSAGE_BYTES),
   };

@@ -15,6 +15,8 @@ export interface WorkerRuntime {
   readonly kafka: Kafka;
   /** The worker's consumer group, `${prefix}.${app}`: explicit, never renamed. */
   readonly groupId: string;
+  /** Its event types: consumed events are upcast with it as stream reads are. */
+  readonly registry: EventRegistry;
 }
 
 /**
@@ -31,7 +33,7 @@ export async function openWorkerRuntime(app: string, registry: EventRegistry, en
   await dataSource.initialize();
   const store = new EventStore(dataSource, eventStoreOptions(registry, config.kafkaPrefix));
   const kafka = createKafka({ ...config, kafkaClientId: `einvoice-${app}` });
-  return { config, dataSource, store, kafka, groupId: `${config.kafkaPrefix}.${app}` };
+  return { config, dataSource, store, kafka, groupId: `${config.kafkaPrefix}.${app}`, registry };
 }
 
 /** The `main` of a worker process: run it, or log why it could not start and exit 1. */

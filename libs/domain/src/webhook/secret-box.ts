@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 
 /**
  * Secrets at rest (DESIGN.md "The API's manners"): AES-256-GCM under `SECRETS_KEY` (32 bytes,
@@ -23,6 +23,15 @@ export class SecretBox {
       return new SecretBox(createHash('sha256').update('einvoice development secrets key').digest());
     }
     return SecretBox.fromKey(Buffer.from(raw, 'base64'));
+  }
+
+  /**
+   * HMAC-SHA-256 of `data` (hex) under a key derived from SECRETS_KEY for `purpose`, never the
+   * encryption key itself: a digest stored at rest that nobody without the key can recompute.
+   */
+  mac(purpose: string, data: string): string {
+    const key = createHmac('sha256', this.key).update(`einvoice mac key: ${purpose}`).digest();
+    return createHmac('sha256', key).update(data).digest('hex');
   }
 
   seal(plaintext: string): string {

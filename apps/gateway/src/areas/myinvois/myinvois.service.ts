@@ -32,7 +32,9 @@ export class MyInvoisService {
     const { supplier, credentials } = myinvois.myInvoisArea.parseOnboarding(body);
     const supplierId = randomUUID();
     const authorityCredentials = { ...credentials, onBehalfOfTin: supplier.tin };
-    await this.authority.token(supplierId, authorityCredentials);
+    await this.authority.token(supplierId, authorityCredentials).catch((error: unknown) => {
+      throw loginRefusal(error);
+    });
     const ids = Object.entries(supplier.otherIds).filter(([, value]) => value);
     const profile: SupplierProfile = {
       registeredName: supplier.registeredName,
@@ -79,4 +81,17 @@ export class MyInvoisService {
     }
     return { status: 'success', message: `TIN ${check.tin_number} is valid for ${check.id_type} ${check.id_value}.` };
   }
+}
+
+/**
+ * MyInvois's refusal of the onboarding login, at the field it is about: the TIN the intermediary
+ * acts on behalf of (`onbehalfof`: `tin_number`), else the client credentials (`client_id`).
+ * Anything else (MyInvois down) goes on as it is.
+ */
+function loginRefusal(error: unknown): unknown {
+  if (!(error instanceof AppError) || error.retriable || error.issues.length > 0) return error;
+  if (error.kind !== 'validation' && error.kind !== 'forbidden' && error.kind !== 'unauthenticated') return error;
+  const authority = error.details.authorityError as { target?: string; code?: string; message?: string } | undefined;
+  const path = authority?.target === 'onbehalfof' ? 'tin_number' : 'client_id';
+  return new AppError('validation', error.code, error.message, { issues: [issue(path, error.code, error.message)] });
 }

@@ -1,10 +1,10 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { toyDefinition } from '@einvoice/areas';
 import { ReportingAreaService } from '../../authority/reporting-area.service';
 import { sendAnswer } from '../../http/answer';
-import { errorResponse } from '../../http/openapi';
+import { errorResponse, schemaRef } from '../../http/openapi';
 import { Ctx, type RequestContext } from '../../http/request-context';
 
 const { code, routePrefix } = toyDefinition;
@@ -22,6 +22,7 @@ export class ToyController {
   @HttpCode(201)
   @ApiOperation({ summary: 'Onboard a toy supplier.' })
   @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @ApiBody(schemaRef('ToyOnboardingBody'))
   onboard(@Body() body: unknown, @Ctx() context: RequestContext) {
     return this.reporting.onboard(code, body, context);
   }
@@ -30,10 +31,22 @@ export class ToyController {
   @ApiOperation({ summary: 'Report a document to the toy authority: 200 with its answer, 400 with its refusal, 202 while it has not answered.' })
   @ApiHeader({ name: 'supplier_uuid', required: true })
   @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @ApiBody(schemaRef('ToyDocumentBody'))
   @ApiResponse({ status: 404, ...errorResponse })
   @ApiResponse({ status: 409, ...errorResponse })
   async submit(@Headers('supplier_uuid') supplier: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
     await sendAnswer(reply, await this.reporting.submit(code, supplier, body, context));
+  }
+
+  @Post('documents/:id/cancel')
+  @ApiOperation({ summary: 'Cancel a reported document at the toy authority, body `{reason}`: 200 cancelled, 409 refused, 202 while it has not answered.' })
+  @ApiHeader({ name: 'supplier_uuid', required: true })
+  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @ApiBody(schemaRef('CancellationBody'))
+  @ApiResponse({ status: 404, ...errorResponse })
+  @ApiResponse({ status: 409, ...errorResponse })
+  async cancel(@Headers('supplier_uuid') supplier: string, @Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
+    await sendAnswer(reply, await this.reporting.cancel(code, supplier, id, body, context));
   }
 
   @Get('documents/:id')

@@ -8,6 +8,7 @@ import { MyInvoisConnector, MyInvoisCredentials } from './connector';
 import { LiveMyInvoisClient, MYINVOIS_HOSTS } from './live';
 import { SandboxMyInvois } from './sandbox';
 import { PostgresSandboxState, SqlQuery } from './sandbox-state-postgres';
+import { MYINVOIS_RATE_LIMITS, MyInvoisEndpoint } from './rate-limits';
 
 /** `authority` column of `authority_credentials` for MyInvois. */
 export const MYINVOIS_AUTHORITY = 'myinvois';
@@ -28,6 +29,7 @@ export function connectorFromEnv(env: NodeJS.ProcessEnv = process.env, resources
   if ((env.MYINVOIS_MODE ?? 'sandbox') !== 'live') {
     return new SandboxMyInvois({
       ...(env.MYINVOIS_SANDBOX_VALIDATION_MS ? { validationDelayMs: Number(env.MYINVOIS_SANDBOX_VALIDATION_MS) } : {}),
+      ...(env.MYINVOIS_SANDBOX_RATE_LIMITS ? { rateLimits: sandboxRateLimits(env.MYINVOIS_SANDBOX_RATE_LIMITS) } : {}),
       ...(resources.query ? { state: new PostgresSandboxState(resources.query) } : {}),
     });
   }
@@ -37,6 +39,21 @@ export function connectorFromEnv(env: NodeJS.ProcessEnv = process.env, resources
       identityBaseUrl: env.MYINVOIS_IDENTITY_URL ?? env.MYINVOIS_API_URL ?? MYINVOIS_HOSTS.preprod.identityBaseUrl,
     },
   });
+}
+
+/**
+ * `MYINVOIS_SANDBOX_RATE_LIMITS`, e.g. `submitDocuments=20,getSubmission=60`: the sandbox's
+ * requests per minute per client id, lower than MyInvois's to try a flood (README "Malaysia").
+ */
+export function sandboxRateLimits(setting: string): Partial<Record<MyInvoisEndpoint, number>> {
+  const limits: Partial<Record<MyInvoisEndpoint, number>> = {};
+  for (const pair of setting.split(',').filter(Boolean)) {
+    const [name, value] = pair.split('=').map((p) => p.trim());
+    const perMinute = Number(value);
+    if (!(name in MYINVOIS_RATE_LIMITS) || !(perMinute > 0)) throw new Error(`MYINVOIS_SANDBOX_RATE_LIMITS: "${pair}" is not <endpoint>=<requests per minute>`);
+    limits[name as MyInvoisEndpoint] = perMinute;
+  }
+  return limits;
 }
 
 /** SQL (parameters: supplier id, authority) reading a supplier's stored credentials. */

@@ -59,7 +59,8 @@ export class LiveMyInvoisClient implements MyInvoisConnector {
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.fetchFn = options.fetch ?? fetch;
     this.now = options.now ?? Date.now;
-    this.limiter = options.rateLimiter ?? new RateLimiter();
+    // A slot more than a second away: the caller hears a 429 at once (the reporting worker defers the submission).
+    this.limiter = options.rateLimiter ?? new RateLimiter({ maxWaitMs: 1_000 });
   }
 
   /** `POST /connect/token`, form-encoded client credentials, header `onbehalfof`. */

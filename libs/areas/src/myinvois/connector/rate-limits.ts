@@ -2,8 +2,11 @@
  * Client-side rate limiting for MyInvois: the authority limits requests per client id per
  * endpoint (notes/national-systems.md, SDK "Rate Limit" section of each API) and answers 429
  * with Retry-After beyond them. A token bucket per (client id, endpoint) makes callers wait
- * instead. Pure apart from the injected clock and sleep.
+ * instead, for a moment (`maxWaitMs`); beyond it they get the 429 MyInvois would have answered,
+ * without the call, so that nobody waits a minute holding what others need (a Kafka partition).
+ * Pure apart from the injected clock and sleep.
  */
+import { rateLimited } from './errors';
 
 /** The API operations that have their own limit. */
 export type MyInvoisEndpoint =
@@ -70,6 +73,8 @@ export interface RateLimiterOptions {
   readonly limits?: Partial<Record<MyInvoisEndpoint, number>>;
   readonly now?: () => number;
   readonly sleep?: (ms: number) => Promise<void>;
+  /** Longest wait for a slot; a longer one throws MYINVOIS.RATE_LIMITED with `retryAfterMs` (default: wait). */
+  readonly maxWaitMs?: number;
 }
 
 /** Token buckets keyed by client id and endpoint. */
@@ -78,11 +83,13 @@ export class RateLimiter {
   private readonly limits: Record<MyInvoisEndpoint, number>;
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
+  private readonly maxWaitMs: number;
 
   constructor(options: RateLimiterOptions = {}) {
     this.limits = { ...MYINVOIS_RATE_LIMITS, ...options.limits };
     this.now = options.now ?? Date.now;
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.maxWaitMs = options.maxWaitMs ?? Number.POSITIVE_INFINITY;
   }
 
   /** Takes a slot now if there is one: 0, or the ms until the next slot. */
@@ -97,11 +104,12 @@ export class RateLimiter {
     return bucket.take(now);
   }
 
-  /** Waits until a slot is free, then takes it. */
+  /** Waits until a slot is free (at most `maxWaitMs`), then takes it. */
   async acquire(clientId: string, endpoint: MyInvoisEndpoint): Promise<void> {
     for (;;) {
       const waitMs = this.tryAcquire(clientId, endpoint);
       if (waitMs === 0) return;
+      if (waitMs > this.maxWaitMs) throw rateLimited(waitMs, endpoint);
       await this.sleep(waitMs);
     }
   }

@@ -40,4 +40,17 @@ describe('RateLimiter', () => {
     expect(sleeps).toEqual([30_000]);
     expect(now).toBe(30_000);
   });
+
+  it('beyond maxWaitMs, answers the 429 MyInvois would have, without waiting', async () => {
+    let now = 0;
+    const slept: number[] = [];
+    const limiter = new RateLimiter({ limits: { submitDocuments: 2 }, now: () => now, sleep: async (ms) => { slept.push(ms); now += ms; }, maxWaitMs: 1_000 });
+    await limiter.acquire('c', 'submitDocuments');
+    await limiter.acquire('c', 'submitDocuments');
+    await expect(limiter.acquire('c', 'submitDocuments')).rejects.toMatchObject({ kind: 'rate_limited', code: 'MYINVOIS.RATE_LIMITED', details: { retryAfterMs: 30_000 } });
+    expect(slept).toEqual([]);
+    now = 29_500; // half a second from the next slot: waited for
+    await limiter.acquire('c', 'submitDocuments');
+    expect(slept).toEqual([500]);
+  });
 });

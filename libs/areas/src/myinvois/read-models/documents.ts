@@ -1,5 +1,5 @@
 import { type ConstraintErrorMap, type ProjectionContext, type RecordedEvent, conflict } from '@einvoice/domain';
-import { type MyInvoisDocumentCancellationRefusedData, type MyInvoisDocumentCancellationRequestedData, type MyInvoisDocumentCancelledData, type MyInvoisDocumentInvalidatedData, type MyInvoisDocumentRejectedByBuyerData, type MyInvoisDocumentValidatedData, type MyInvoisDocumentsSubmittedData, type MyInvoisPeppolCopyWithheldData, type MyInvoisSubmissionAcceptedData, type MyInvoisSubmissionPolledData, type MyInvoisSubmissionRejectedData, type SubmissionError, PEPPOL_WITHHELD } from '../domain';
+import { type MyInvoisDocumentCancellationRefusedData, type MyInvoisDocumentCancellationRequestedData, type MyInvoisDocumentCancelledData, type MyInvoisDocumentInvalidatedData, type MyInvoisDocumentRejectedByBuyerData, type MyInvoisDocumentValidatedData, type MyInvoisDocumentsSubmittedData, type MyInvoisPeppolCopyWithheldData, type MyInvoisSubmissionAcceptedData, type MyInvoisSubmissionDeferredData, type MyInvoisSubmissionPolledData, type MyInvoisSubmissionRejectedData, type SubmissionError, PEPPOL_WITHHELD } from '../domain';
 
 /** SET clause: a copy still awaiting validation never leaves once the document is rejected or invalid (`reason`: its parameter). */
 const withhold = (reason: string) => `peppol_reason = CASE WHEN peppol_state = 'awaiting_validation' THEN ${reason}::jsonb ELSE peppol_reason END,
@@ -51,6 +51,16 @@ export async function projectMyInvoisDocuments(uow: ProjectionContext, event: Re
           [doc.documentId, doc.error, d.submissionUid, d.acceptedAt, position, PEPPOL_WITHHELD.rejected(doc.error)],
         );
       }
+      return;
+    }
+    case 'MyInvoisSubmissionDeferred': {
+      // When the reporting worker's submit sweep tries again (its per-client-id scheduler). Still `pending` for the client.
+      const d = event.data as MyInvoisSubmissionDeferredData;
+      await uow.query(`UPDATE myinvois_documents SET next_submit_at = $2, version = $3 WHERE submission_id = $1 AND state = 'pending' AND version < $3`, [
+        d.submissionId,
+        d.dueAt,
+        position,
+      ]);
       return;
     }
     case 'MyInvoisSubmissionPolled': {

@@ -10,6 +10,8 @@ import { AuthorityCredentials1732200000005 } from './migrations/1732200000005-au
 import { OutboxParked1732200000012 } from './migrations/1732200000012-outbox-parked';
 import { RetentionIndexes1732200000014 } from './migrations/1732200000014-retention-indexes';
 import { DocumentsForEveryArea1732200000016 } from './migrations/1732200000016-documents-for-every-area';
+import { TenantKeyRevocation1732200000020 } from './migrations/1732200000020-tenant-key-revocation';
+import { WebhookLimits1732200000021 } from './migrations/1732200000021-webhook-limits';
 
 /**
  * The platform's own migrations. TypeORM migrations only: `synchronize` is never used. Areas bring
@@ -26,6 +28,8 @@ export const platformMigrations = [
   OutboxParked1732200000012,
   RetentionIndexes1732200000014,
   DocumentsForEveryArea1732200000016,
+  TenantKeyRevocation1732200000020,
+  WebhookLimits1732200000021,
 ];
 
 export interface DataSourceOptions {

@@ -51,6 +51,27 @@ describe('EventConsumer (real broker)', () => {
   const publish = (...events: RecordedEvent[]) =>
     publisher.publish(events.map((value) => ({ topic: topics.documents, key: value.streamId, value })));
 
+  it('#9 keeps its session while a handler works longer than the session timeout: no rebalance, handled once', async () => {
+    const stream = 'document-12121212-aaaa-4bbb-8ccc-000000000000';
+    const slow = recordedEvent(stream, 1);
+    const after = recordedEvent(stream, 2);
+    const handled: string[] = [];
+    consumer = new EventConsumer({
+      kafka, groupId: `${topics.documents}.slow`, topics: [topics.documents], retry: FAST_RETRY, deadLetterTopic: topics.deadLetter,
+      sessionTimeout: 2_000, heartbeatInterval: 300,
+      // Longer than the session, and the handler never heartbeats itself.
+      handle: async (event) => {
+        handled.push(event.eventId);
+        if (event.eventId === slow.eventId) await new Promise((resolve) => setTimeout(resolve, 5_000));
+      },
+    });
+    await consumer.start();
+    await publish(slow, after);
+    await waitFor('the event after the slow one', () => handled.includes(after.eventId));
+    // A lost session would have redelivered the uncommitted slow event first.
+    expect(handled).toEqual([slow.eventId, after.eventId]);
+  });
+
   it('delivers the events of each stream in order', async () => {
     const streams = Array.from({ length: 8 }, (_, i) => `document-0000000${i}-aaaa-4bbb-8ccc-000000000000`);
     const perStream = 40;

@@ -39,6 +39,12 @@ export interface EventConsumerOptions {
    */
   readonly handles?: (event: EventDescription) => boolean;
   /**
+   * Lifts a decoded event to the current shape of its type (the EventRegistry's upcasters), so a
+   * message published before a schema change reaches the handler as a stream read would return
+   * it. Default: as published.
+   */
+  readonly upcast?: (event: RecordedEvent) => RecordedEvent;
+  /**
    * Usually `topicNames(prefix).deadLetter`. `null` for a consumer OF the dead-letter topic:
    * what it fails to handle is logged and passed over (it stays in that topic), never sent
    * back to it, where the same consumer would meet it again and again.
@@ -116,10 +122,11 @@ export class EventConsumer {
   async stop(): Promise<void> {
     const { consumer, producer } = this;
     this.consumer = undefined;
-    this.producer = undefined;
     try {
+      // The message in flight may still dead-letter (its last retry fails): the producer stays until it is done.
       await consumer?.disconnect();
     } finally {
+      this.producer = undefined;
       await producer?.disconnect();
     }
   }
@@ -147,6 +154,7 @@ export class EventConsumer {
     let event: RecordedEvent;
     try {
       event = decodeEvent(message.value);
+      if (this.options.upcast) event = this.options.upcast(event);
     } catch (error) {
       return deadLetter(0, error);
     }
@@ -167,14 +175,21 @@ export class EventConsumer {
             throw error;
           }),
       };
+      // Heartbeats go on while the handler works (an access point slow to answer, a large render):
+      // the session timeout then detects a dead process, not a slow handler, so it can be short
+      // (KAFKA_SESSION_TIMEOUT_MS) and a crashed worker's partitions move within seconds.
+      const beating = setInterval(() => void ctx.heartbeat().catch(() => undefined), this.heartbeatInterval);
       try {
         await this.options.handle(event, ctx);
+        if (rebalancing !== undefined) throw rebalancing;
         return;
       } catch (error) {
         // The partition may be someone else's now: leave the offset alone, the new owner retries.
         if (rebalancing !== undefined) throw rebalancing;
         if (!isRetriable(error) || attempt >= this.retry.attempts) return deadLetter(attempt, error);
         await sleepWithHeartbeats(backoffMs(this.retry, attempt), this.heartbeatInterval, heartbeat);
+      } finally {
+        clearInterval(beating);
       }
     }
   }

@@ -7,6 +7,7 @@ import { KafkaEventPublisher, ensureTopics, topicNames, type MessageContext, typ
 import { decodeEvent } from '../kafka/codec';
 import { header, messageCount, readTopic, recordedEvent, uniquePrefix, waitFor } from '../kafka/test/support';
 import { openTestKafka } from '../../../../../test/support/broker';
+import { buildEventRegistry } from '../plugins';
 import { KafkaEventTransport, deadLettered } from './kafka-event-transport';
 import { createEventMicroservice } from './worker-app';
 
@@ -24,7 +25,7 @@ const FAST_RETRY = { attempts: 3, initialBackoffMs: 50, maxBackoffMs: 200 };
 
 /** What the test controller saw, and how it should fail: per event id. */
 interface Sink {
-  readonly handled: Array<{ type: string; eventId: string; attempt: number }>;
+  readonly handled: Array<{ type: string; eventId: string; attempt: number; schemaVersion: number; data: Record<string, unknown> }>;
   readonly deadLettered: Array<{ eventId: string; errorCode?: string }>;
   /** Event id → the error the handler throws on its first `times` attempts. */
   readonly failures: Map<string, { error: () => AppError; times: number }>;
@@ -39,7 +40,7 @@ class TestWorkerController {
 
   @EventPattern(['DocumentSubmitted', 'DocumentDelivered'])
   handle(@Payload() event: RecordedEvent, @Ctx() ctx: MessageContext): void {
-    this.sink.handled.push({ type: event.type, eventId: event.eventId, attempt: ctx.attempt });
+    this.sink.handled.push({ type: event.type, eventId: event.eventId, attempt: ctx.attempt, schemaVersion: event.schemaVersion, data: event.data as Record<string, unknown> });
     const failure = this.sink.failures.get(event.eventId);
     if (failure && ctx.attempt <= failure.times) throw failure.error();
   }
@@ -88,10 +89,10 @@ describe('KafkaEventTransport: workers as Nest microservices over EventConsumer 
     app = undefined;
   });
 
-  const startWorker = async (deadLetters = false) => {
+  const startWorker = async (deadLetters = false, upcast?: (event: RecordedEvent) => RecordedEvent) => {
     const main = { groupId: `${topics.documents}.worker`, topics: [topics.documents], deadLetterTopic: topics.deadLetter };
     const dead = { groupId: `${topics.documents}.worker.dead-letter`, topics: [topics.deadLetter], deadLetterTopic: null, patternOf: deadLettered };
-    const strategy = new KafkaEventTransport({ kafka, subscriptions: deadLetters ? [main, dead] : [main], retry: FAST_RETRY, ...TIMING });
+    const strategy = new KafkaEventTransport({ kafka, subscriptions: deadLetters ? [main, dead] : [main], retry: FAST_RETRY, upcast, ...TIMING });
     app = await createEventMicroservice(testModule(sink), { strategy });
     await app.listen();
   };
@@ -127,6 +128,29 @@ describe('KafkaEventTransport: workers as Nest microservices over EventConsumer 
     // Decoded: the two messages without headers, and the two handled ones with headers; never the others.
     expect(decode).toHaveBeenCalledTimes(4);
     expect(await messageCount(kafka, topics.deadLetter)).toBe(0);
+  });
+
+  it('#8 hands handlers the current shape of an event published under an older schema version (the registry upcasters)', async () => {
+    const stream = 'document-66666666-aaaa-4bbb-8ccc-000000000000';
+    const registry = buildEventRegistry([
+      {
+        name: 'test',
+        streams: {},
+        projectors: { DocumentSubmitted: null },
+        schemas: { DocumentSubmitted: { current: 2, upcasters: { 1: (data) => ({ ...data, lifted: 'v1 to v2' }) } } },
+      },
+    ]);
+    const old = { ...recordedEvent(stream, 1), schemaVersion: 1 };
+    const current = { ...recordedEvent(stream, 2), schemaVersion: 2 };
+    await startWorker(false, registry.upcast);
+    await publish(old, current);
+
+    await waitFor('both events', () => sink.handled.length === 2);
+
+    expect(sink.handled.map((h) => [h.eventId, h.schemaVersion, h.data.lifted])).toEqual([
+      [old.eventId, 2, 'v1 to v2'],
+      [current.eventId, 2, undefined],
+    ]);
   });
 
   it("hands a handler's AppError to the consumer as thrown: retriable retried, final dead-lettered with its code", async () => {

@@ -28,7 +28,7 @@ export interface EventSubscription {
 
 /** Options of a KafkaEventTransport: the client, its subscriptions, and the consumers' settings. */
 export interface KafkaEventTransportOptions
-  extends Pick<EventConsumerOptions, 'sessionTimeout' | 'heartbeatInterval' | 'partitionsConsumedConcurrently'> {
+  extends Pick<EventConsumerOptions, 'sessionTimeout' | 'heartbeatInterval' | 'partitionsConsumedConcurrently' | 'upcast'> {
   readonly kafka: Kafka;
   readonly subscriptions: readonly EventSubscription[];
   readonly retry?: Partial<RetryPolicy>;
@@ -76,7 +76,7 @@ export class KafkaEventTransport extends Server implements CustomTransportStrate
   }
 
   private async start(): Promise<void> {
-    const { kafka, subscriptions, retry, sessionTimeout, heartbeatInterval, partitionsConsumedConcurrently } = this.options;
+    const { kafka, subscriptions, retry, sessionTimeout, heartbeatInterval, partitionsConsumedConcurrently, upcast } = this.options;
     for (const subscription of subscriptions) {
       const patternOf = subscription.patternOf ?? ((type: string) => type);
       const handlerOf = (type: string) => this.messageHandlers.get(patternOf(type));
@@ -89,6 +89,7 @@ export class KafkaEventTransport extends Server implements CustomTransportStrate
         sessionTimeout,
         heartbeatInterval,
         partitionsConsumedConcurrently,
+        upcast,
         handles: ({ type }) => handlerOf(type) !== undefined,
         handle: (event, ctx) => dispatch(handlerOf(event.type), event, ctx),
       });

@@ -52,6 +52,7 @@ export async function createWorkerApp(module: Type<unknown>, options: WorkerAppO
         sessionTimeout: runtime.config.kafkaSessionTimeoutMs,
         heartbeatInterval: runtime.config.kafkaHeartbeatIntervalMs,
         partitionsConsumedConcurrently: runtime.config.kafkaPartitionsConcurrency,
+        upcast: runtime.registry.upcast,
       }),
     }),
   };

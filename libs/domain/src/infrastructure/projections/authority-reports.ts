@@ -1,11 +1,17 @@
 import type {
   AuthorityReportAcceptedData,
+  AuthorityReportCancellationRefusedData,
+  AuthorityReportCancellationRequestedData,
+  AuthorityReportCancelledData,
   AuthorityReportEvent,
+  AuthorityReportInvalidatedData,
+  AuthorityReportPolledData,
   AuthorityReportRejectedData,
   AuthorityReportRequestedData,
+  AuthorityReportValidatedData,
 } from '../../authority-report';
 import type { RecordedEvent } from '../../events';
-import type { EventPlugin, EventProjector, ProjectionContext } from '../../plugin';
+import type { EventPlugin, EventProjector, ProjectionContext, SqlMigration } from '../../plugin';
 
 /**
  * Channel the answer of a report is announced on (payload: the document id), from the transaction
@@ -14,24 +20,39 @@ import type { EventPlugin, EventProjector, ProjectionContext } from '../../plugi
  */
 export const DOCUMENT_OUTCOME_CHANNEL = 'document_outcome';
 
+/**
+ * `documents` states of a reported document: pending (not answered) → reported (accepted for good)
+ * | rejected (refused at submission) | processing (taken, verdict to poll; `next_poll_at` says when)
+ * → reported | invalid; reported → cancelling → cancelled | reported (refused: `authority.cancellationError`).
+ */
 const requested: EventProjector = async (db, event) => {
   const d = event.data as AuthorityReportRequestedData;
   await db.query(
     `INSERT INTO documents (id, tenant_id, supplier_id, area, direction, document_number, document_type, state, fields,
-       rule_set_id, rendered, created_at, updated_at, version)
-     VALUES ($1, $2, $3, $4, 'outgoing', $5, $6, 'pending', $7, $8, $9, $10, $10, $11) ON CONFLICT (id) DO NOTHING`,
-    [d.documentId, d.tenantId, d.supplierId, d.area, d.documentNumber, d.documentType, d.fields, d.ruleSetId, d.document, d.requestedAt, event.streamPosition],
+       rule_set_id, rendered, report_id, created_at, updated_at, version)
+     VALUES ($1, $2, $3, $4, 'outgoing', $5, $6, 'pending', $7, $8, $9, $10, $11, $11, $12) ON CONFLICT (id) DO NOTHING`,
+    [d.documentId, d.tenantId, d.supplierId, d.area, d.documentNumber, d.documentType, d.fields, d.ruleSetId, d.document, d.reportId, d.requestedAt, event.streamPosition],
   );
 };
 
-async function answered(db: ProjectionContext, event: RecordedEvent, documentId: string, state: string, authority: object, at: string) {
-  await db.query(`UPDATE documents SET state = $2, authority = $3, updated_at = $4, version = $5 WHERE id = $1 AND version < $5`, [
-    documentId,
-    state,
-    authority,
-    at,
-    event.streamPosition,
-  ]);
+/**
+ * Moves a document's row on: its state, what the authority said (merged into `authority`, so the
+ * receipt of the submission stays next to the verdict's), when to poll next; then announces it.
+ */
+async function moved(
+  db: ProjectionContext,
+  event: RecordedEvent,
+  documentId: string,
+  change: { state?: string; authority?: object; receipt?: object; nextPollAt?: string | null; at: string },
+) {
+  await db.query(
+    `UPDATE documents SET state = coalesce($2, state),
+       authority = coalesce(authority, '{}'::jsonb) || coalesce($3::jsonb, '{}'::jsonb)
+         || CASE WHEN $4::jsonb IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('receipt', coalesce(authority->'receipt', '{}'::jsonb) || $4::jsonb) END,
+       next_poll_at = $5, updated_at = $6, version = $7
+     WHERE id = $1 AND version < $7`,
+    [documentId, change.state ?? null, change.authority ?? null, change.receipt ?? null, change.nextPollAt ?? null, change.at, event.streamPosition],
+  );
   await db.query(`SELECT pg_notify($1, $2)`, [DOCUMENT_OUTCOME_CHANNEL, documentId]);
 }
 
@@ -41,12 +62,52 @@ const projectors: Record<AuthorityReportEvent['type'], EventProjector | null> = 
   AuthorityReportAttempted: null,
   AuthorityReportAccepted: (db, event) => {
     const d = event.data as AuthorityReportAcceptedData;
-    return answered(db, event, d.documentId, 'reported', { receipt: d.receipt, recovered: d.recovered, answeredAt: d.acceptedAt }, d.acceptedAt);
+    return moved(db, event, d.documentId, {
+      state: d.final ? 'reported' : 'processing',
+      authority: { recovered: d.recovered, answeredAt: d.acceptedAt },
+      receipt: d.receipt,
+      nextPollAt: d.final ? null : (d.nextPollAt ?? d.acceptedAt),
+      at: d.acceptedAt,
+    });
   },
   AuthorityReportRejected: (db, event) => {
     const d = event.data as AuthorityReportRejectedData;
-    return answered(db, event, d.documentId, 'rejected', { error: d.error, answeredAt: d.rejectedAt }, d.rejectedAt);
+    return moved(db, event, d.documentId, { state: 'rejected', authority: { error: d.error, answeredAt: d.rejectedAt }, at: d.rejectedAt });
   },
+  AuthorityReportPolled: (db, event) => {
+    const d = event.data as AuthorityReportPolledData;
+    return moved(db, event, d.documentId, { authority: { polls: d.pollNo, polledAt: d.polledAt }, nextPollAt: d.nextPollAt, at: d.polledAt });
+  },
+  AuthorityReportValidated: (db, event) => {
+    const d = event.data as AuthorityReportValidatedData;
+    return moved(db, event, d.documentId, { state: 'reported', authority: { validatedAt: d.validatedAt }, receipt: d.receipt, at: d.validatedAt });
+  },
+  AuthorityReportInvalidated: (db, event) => {
+    const d = event.data as AuthorityReportInvalidatedData;
+    return moved(db, event, d.documentId, { state: 'invalid', authority: { error: d.error, invalidatedAt: d.invalidatedAt }, at: d.invalidatedAt });
+  },
+  AuthorityReportCancellationRequested: (db, event) => {
+    const d = event.data as AuthorityReportCancellationRequestedData;
+    return moved(db, event, d.documentId, { state: 'cancelling', authority: { cancellationReason: d.reason, cancellationError: null }, at: d.requestedAt });
+  },
+  AuthorityReportCancelled: (db, event) => {
+    const d = event.data as AuthorityReportCancelledData;
+    return moved(db, event, d.documentId, { state: 'cancelled', authority: { cancelledAt: d.cancelledAt }, at: d.cancelledAt });
+  },
+  AuthorityReportCancellationRefused: (db, event) => {
+    const d = event.data as AuthorityReportCancellationRefusedData;
+    return moved(db, event, d.documentId, { state: 'reported', authority: { cancellationError: d.error }, at: d.refusedAt });
+  },
+};
+
+/** Which report a document is, and when its verdict is next asked for (the reporting worker's poll sweep). */
+const documentsReportPolling: SqlMigration = {
+  name: 'DocumentsReportPolling1732200000019',
+  up: [
+    `ALTER TABLE documents ADD COLUMN report_id uuid, ADD COLUMN next_poll_at timestamptz`,
+    `CREATE INDEX documents_poll_due ON documents (next_poll_at) WHERE state = 'processing' AND next_poll_at IS NOT NULL`,
+  ],
+  down: [`DROP INDEX documents_poll_due`, `ALTER TABLE documents DROP COLUMN next_poll_at, DROP COLUMN report_id`],
 };
 
 /**
@@ -57,4 +118,9 @@ export const reportingPlugin: EventPlugin = {
   name: 'reporting',
   streams: { report: 'documents' },
   projectors,
+  migrations: [documentsReportPolling],
+  schemas: {
+    // Schema 1 had no `final`: every accepted report was final then.
+    AuthorityReportAccepted: { current: 2, upcasters: { 1: (data) => ({ ...data, final: true }) } },
+  },
 };

@@ -18,6 +18,9 @@ export interface SubscriptionView {
   readonly events: string[];
   readonly description: string | null;
   readonly created_at: string;
+  /** `disabled` once a delivery failed for its whole retry window with nothing delivered since (a 2xx ping re-enables). */
+  readonly status: 'active' | 'disabled';
+  readonly disabled_reason: string | null;
 }
 
 export interface NewSubscription {
@@ -42,7 +45,38 @@ export interface DeliveryToSend {
   readonly subscription_deleted: boolean;
 }
 
-const VIEW = `id, url, events, description, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
+const VIEW = `id, url, events, description, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+  CASE WHEN disabled_at IS NULL THEN 'active' ELSE 'disabled' END AS status, disabled_reason`;
+
+/** Constraint of "the same URL and events once per supplier" (migration WebhookLimits1732200000021). */
+export const WEBHOOK_ONCE_CONSTRAINT = 'webhook_subscriptions_once';
+
+/** Subscriptions of a supplier not deleted, counted against WEBHOOK_MAX_PER_SUPPLIER. */
+export async function countSubscriptions(db: Sql, supplierId: string): Promise<number> {
+  const [row] = await db.query(`SELECT count(*)::int AS n FROM webhook_subscriptions WHERE supplier_id = $1 AND deleted_at IS NULL`, [supplierId]);
+  return row.n;
+}
+
+/** A 2xx ping: the subscription is delivered to again. */
+export async function enableSubscription(db: Sql, id: string): Promise<void> {
+  await db.query(`UPDATE webhook_subscriptions SET disabled_at = NULL, disabled_reason = NULL WHERE id = $1 AND disabled_at IS NOT NULL`, [id]);
+}
+
+/**
+ * After a delivery failed for good: its subscription is disabled when nothing was delivered to it
+ * since that delivery was created (its endpoint failed for the whole retry window), so no new
+ * deliveries pile up for a dead URL; what happened stays in its deliveries.
+ */
+export async function disableIfDead(db: Sql, deliveryId: string): Promise<void> {
+  await db.query(
+    `UPDATE webhook_subscriptions s SET disabled_at = now(),
+       disabled_reason = 'Every attempt of delivery ' || d.id || ' failed for its whole retry window; a ping answered 2xx enables it again.'
+     FROM webhook_deliveries d
+     WHERE d.id = $1 AND d.status = 'failed' AND s.id = d.subscription_id AND s.disabled_at IS NULL
+       AND NOT EXISTS (SELECT 1 FROM webhook_deliveries ok WHERE ok.subscription_id = s.id AND ok.status = 'delivered' AND ok.delivered_at >= d.created_at)`,
+    [deliveryId],
+  );
+}
 
 export async function insertSubscription(db: Sql, s: NewSubscription): Promise<SubscriptionView> {
   const [row] = await db.query(
@@ -100,7 +134,7 @@ export async function createDeliveries(
   synonyms: readonly string[] = [],
 ): Promise<string[]> {
   const subscriptions: Array<{ id: string }> = await db.query(
-    `SELECT id FROM webhook_subscriptions WHERE supplier_id = $1 AND deleted_at IS NULL AND events && $2::text[]`,
+    `SELECT id FROM webhook_subscriptions WHERE supplier_id = $1 AND deleted_at IS NULL AND disabled_at IS NULL AND events && $2::text[]`,
     [supplierId, [eventType, ...synonyms]],
   );
   const ids: string[] = [];
@@ -141,6 +175,7 @@ export async function recordAttempt(db: Sql, deliveryId: string, result: Attempt
      SELECT $1, attempt_count, $4, $5, $6 FROM d RETURNING attempt`,
     [deliveryId, result.acknowledged, final, result.statusCode, result.durationMs, result.error?.slice(0, 1000) ?? null],
   );
+  if (rows[0] && final && !result.acknowledged) await disableIfDead(db, deliveryId);
   return rows[0]?.attempt;
 }
 

@@ -5,6 +5,7 @@ import type {
   MyInvoisPeppolCopyWithheldData,
   MyInvoisSubmissionAcceptedData,
   MyInvoisSubmissionAttemptedData,
+  MyInvoisSubmissionDeferredData,
   MyInvoisSubmissionRejectedData,
   SubmissionError,
 } from './events';
@@ -20,6 +21,8 @@ export interface PolledDocument {
 export type SubmitToMyInvois = Command<'SubmitToMyInvois', MyInvoisDocumentsSubmittedData>;
 /** Marks a Submit Documents call about to be made; only while no answer is recorded. */
 export type RecordSubmissionAttempt = Command<'RecordSubmissionAttempt', MyInvoisSubmissionAttemptedData>;
+/** A Submit Documents call (or the calls before it) was turned away with a 429: try again at `dueAt`. */
+export type RecordSubmissionDeferred = Command<'RecordSubmissionDeferred', MyInvoisSubmissionDeferredData>;
 export type RecordSubmissionAccepted = Command<'RecordSubmissionAccepted', MyInvoisSubmissionAcceptedData>;
 export type RecordSubmissionRejected = Command<'RecordSubmissionRejected', MyInvoisSubmissionRejectedData>;
 /** What one Get Submission poll saw; `maxPolls` bounds the polling (notes: every 3–5 s); `nextPollAt`: when to ask next. */
@@ -61,6 +64,7 @@ export type WithholdPeppolCopy = Command<'WithholdPeppolCopy', MyInvoisPeppolCop
 export type MyInvoisSubmissionCommand =
   | SubmitToMyInvois
   | RecordSubmissionAttempt
+  | RecordSubmissionDeferred
   | RecordSubmissionAccepted
   | RecordSubmissionRejected
   | RecordPoll

@@ -29,6 +29,10 @@ export function decideMyInvoisSubmission(command: MyInvoisSubmissionCommand, sta
       if (state.status === 'none') throw notSubmitted();
       if (state.status !== 'submitted') throw conflict('MYINVOIS.SUBMISSION_ANSWERED', 'MyInvois has answered this submission; it is never submitted again.');
       return [{ type: 'MyInvoisSubmissionAttempted', data: command.data }];
+    case 'RecordSubmissionDeferred':
+      if (state.status === 'none') throw notSubmitted();
+      // Answered meanwhile (another path got through): nothing is due any more.
+      return state.status === 'submitted' ? [{ type: 'MyInvoisSubmissionDeferred', data: command.data }] : [];
     case 'RecordSubmissionAccepted':
       if (state.status === 'none') throw notSubmitted();
       return state.status === 'submitted' ? [{ type: 'MyInvoisSubmissionAccepted', data: command.data }] : [];

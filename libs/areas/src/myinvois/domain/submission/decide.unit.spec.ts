@@ -63,6 +63,24 @@ describe('#4 MyInvois submission decider', () => {
       .then([{ type: 'MyInvoisSubmissionAttempted', data: second }]);
   });
 
+  it('given an attempt turned away with a 429, when it is deferred, then MyInvoisSubmissionDeferred, and nothing of that attempt needs looking up; an earlier lost answer still does', () => {
+    const attempt = (n: number) => ({ type: 'MyInvoisSubmissionAttempted' as const, data: { submissionId: 's-1', attempt: n, attemptedAt: `2026-03-15T10:00:0${n}.000Z`, codeNumbers: ['INV-1'] } });
+    const deferral = (n: number) => ({ submissionId: 's-1', attempt: n, deferredAt: at, dueAt: next });
+    spec.given([history[0], attempt(1)]).when({ type: 'RecordSubmissionDeferred', data: deferral(1) }).then([{ type: 'MyInvoisSubmissionDeferred', data: deferral(1) }]);
+    const fold = (events: MyInvoisSubmissionEvent[]) => events.reduce(myInvoisSubmissionDecider.evolve, myInvoisSubmissionDecider.initialState);
+    // Attempt 1 turned away: attempt 2 starts clean (no Get Recent Documents lookup).
+    expect(fold([history[0], attempt(1), { type: 'MyInvoisSubmissionDeferred', data: deferral(1) }])).toEqual({ status: 'submitted', attempts: 1 });
+    // Attempt 1's answer lost, attempt 2 turned away: the lookup still starts at attempt 1.
+    expect(fold([history[0], attempt(1), attempt(2), { type: 'MyInvoisSubmissionDeferred', data: deferral(2) }])).toEqual({
+      status: 'submitted', attempts: 2, firstAttemptAt: '2026-03-15T10:00:01.000Z', unansweredFrom: 1,
+    });
+    // Turned away before any attempt (login): nothing changes.
+    expect(fold([history[0], attempt(1), { type: 'MyInvoisSubmissionDeferred', data: deferral(0) }])).toMatchObject({ firstAttemptAt: '2026-03-15T10:00:01.000Z' });
+    // Answered meanwhile: nothing to defer.
+    spec.given(history).when({ type: 'RecordSubmissionDeferred', data: deferral(1) }).then([]);
+    spec.given([]).when({ type: 'RecordSubmissionDeferred', data: deferral(1) }).thenThrows('MYINVOIS.SUBMISSION_UNKNOWN');
+  });
+
   it('given an attempt whose answer was lost, when the documents found at MyInvois are recorded (recovered), then MyInvoisSubmissionAccepted', () => {
     const attempt = { submissionId: 's-1', attempt: 1, attemptedAt: at, codeNumbers: ['INV-1', 'INV-2'] };
     const recovered = { ...accepted, acceptedDocuments: accepted.acceptedDocuments.map((d) => ({ ...d, submissionUid: 'UID1', recovered: true })), rejectedDocuments: [] };

@@ -83,6 +83,21 @@ export interface MyInvoisSubmissionAttemptedData {
 export type MyInvoisSubmissionAttempted = Event<'MyInvoisSubmissionAttempted', MyInvoisSubmissionAttemptedData>;
 
 /**
+ * MyInvois (or the worker's own per-client-id rate limit) turned a Submit Documents call away
+ * before receiving anything (429): nothing of `attempt` reached MyInvois, so no lookup of what it
+ * has is needed before the next try. The submission waits for the per-client-id scheduler
+ * (reporting-worker submit-sweep.ts) until `dueAt`; `attempt` 0: turned away before any attempt
+ * (login, the lookup of an earlier attempt's documents).
+ */
+export interface MyInvoisSubmissionDeferredData {
+  readonly submissionId: string;
+  readonly attempt: number;
+  readonly deferredAt: string;
+  readonly dueAt: string;
+}
+export type MyInvoisSubmissionDeferred = Event<'MyInvoisSubmissionDeferred', MyInvoisSubmissionDeferredData>;
+
+/**
  * MyInvois answered 202: a submissionUid, a uuid per accepted document, an error per rejected one.
  * A document `recovered` was found at MyInvois (Get Recent Documents) after an attempt whose
  * answer was lost; it carries the submissionUid it was actually accepted in.
@@ -207,6 +222,7 @@ export type MyInvoisPeppolCopyWithheld = Event<'MyInvoisPeppolCopyWithheld', MyI
 export type MyInvoisSubmissionEvent =
   | MyInvoisDocumentsSubmitted
   | MyInvoisSubmissionAttempted
+  | MyInvoisSubmissionDeferred
   | MyInvoisSubmissionAccepted
   | MyInvoisSubmissionRejected
   | MyInvoisSubmissionPolled

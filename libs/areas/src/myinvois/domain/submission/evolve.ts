@@ -3,8 +3,12 @@ import type { MyInvoisSubmissionEvent } from './events';
 /** What deciding needs to know of a submission. */
 export type MyInvoisSubmissionState =
   | { readonly status: 'none' }
-  /** Not answered yet; `attempts` Submit Documents calls were started (their answers lost). */
-  | { readonly status: 'submitted'; readonly attempts: number; readonly firstAttemptAt?: string }
+  /**
+   * Not answered yet; `attempts` Submit Documents calls were started. `firstAttemptAt` is the start
+   * of the oldest attempt whose answer was lost (the lookup of what MyInvois already has starts
+   * there), from attempt `unansweredFrom` on; none when every attempt so far was turned away (429).
+   */
+  | { readonly status: 'submitted'; readonly attempts: number; readonly firstAttemptAt?: string; readonly unansweredFrom?: number }
   | { readonly status: 'rejected' }
   /**
    * Answered by MyInvois. Each map goes from the authority uuid to our document id: `pending` not
@@ -37,8 +41,14 @@ export function evolveMyInvoisSubmission(state: MyInvoisSubmissionState, event: 
     case 'MyInvoisDocumentsSubmitted':
       return { status: 'submitted', attempts: 0 };
     case 'MyInvoisSubmissionAttempted':
-      return state.status === 'submitted'
-        ? { status: 'submitted', attempts: event.data.attempt, firstAttemptAt: state.firstAttemptAt ?? event.data.attemptedAt }
+      if (state.status !== 'submitted') return state;
+      return state.firstAttemptAt
+        ? { ...state, attempts: event.data.attempt }
+        : { status: 'submitted', attempts: event.data.attempt, firstAttemptAt: event.data.attemptedAt, unansweredFrom: event.data.attempt };
+    case 'MyInvoisSubmissionDeferred':
+      // Only when the attempt turned away is the first unanswered one: an earlier lost answer still needs its lookup.
+      return state.status === 'submitted' && state.unansweredFrom === event.data.attempt && event.data.attempt > 0
+        ? { status: 'submitted', attempts: state.attempts }
         : state;
     case 'MyInvoisSubmissionAccepted':
       return { status: 'answered', pending: Object.fromEntries(event.data.acceptedDocuments.map((d) => [d.uuid, d.documentId])), valid: {}, cancelling: {}, rejected: {}, validatedAt: {}, withheld: [], polls: 0 };

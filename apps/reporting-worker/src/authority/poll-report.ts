@@ -1,0 +1,41 @@
+import { AppError, type PollVerdict, authorityReportDecider, authorityReportStreamId } from '@einvoice/domain';
+import { type MessageContext, handleCommand, withTriedAdvisoryLock } from '@einvoice/domain/infrastructure';
+import { type AuthorityReportingDependencies, REPORT_LOCK, connectorOf, pollPolicyOf, reportMetadata, reportOf } from './report-to-authority';
+import { readReportHistory } from './report-history';
+
+/**
+ * Asks the authority for the verdict on a report it took for processing (`final: false`), with no
+ * transaction open during the call, and records what it said: the verdict, or that there is none
+ * yet and when to ask again (`next_poll_at`, up to the area's `maxPolls`). One caller per report at
+ * a time (the report lock); a poll that finds the verdict already recorded calls nothing.
+ * Returns false when another worker holds the report right now.
+ */
+export async function pollReport(deps: AuthorityReportingDependencies, reportId: string, correlationId: string, ctx: Pick<MessageContext, 'heartbeat'>): Promise<boolean> {
+  return withTriedAdvisoryLock(deps.store.dataSource, REPORT_LOCK, reportId, async () => {
+    const { request, receipt, state } = await readReportHistory(deps.store, reportId);
+    if (state.status !== 'processing') return;
+    const connector = connectorOf(deps, request.area);
+    if (!connector.poll) {
+      throw new AppError('internal', 'AUTHORITY.NO_POLL', `Area ${request.area}'s connector answered "not final" but cannot poll.`, { retriable: false });
+    }
+    const outcome = await connector.poll(reportOf(request), receipt, { heartbeat: () => ctx.heartbeat() });
+    const verdict: PollVerdict =
+      outcome.kind === 'pending' ? { kind: 'pending' }
+      : outcome.kind === 'rejected' ? { kind: 'rejected', error: outcome.error }
+      : { kind: 'accepted', receipt: (outcome.receipt ?? {}) as Record<string, unknown> };
+    const policy = pollPolicyOf(deps, request.area);
+    const now = Date.now();
+    const poll = {
+      reportId,
+      pollNo: state.polls + 1,
+      maxPolls: policy.maxPolls,
+      verdict,
+      polledAt: new Date(now).toISOString(),
+      nextPollAt: new Date(now + policy.intervalMs).toISOString(),
+    };
+    await deps.store.transaction((uow) =>
+      handleCommand(uow, authorityReportDecider, authorityReportStreamId(reportId), { type: 'RecordReportPoll', data: poll }, reportMetadata(request, undefined, correlationId)),
+    );
+    deps.log('info', 'authority polled', { reportId, area: request.area, pollNo: poll.pollNo, verdict: verdict.kind });
+  });
+}

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { AppError } from '@einvoice/domain';
+import { LockedPeriodicJob } from '@einvoice/domain/infrastructure';
+import type { DataSource } from 'typeorm';
+import { pollReport } from './poll-report';
+import { type AuthorityReportingDependencies, pollPolicyOf } from './report-to-authority';
+
+/** One report poll sweep per stack at a time (advisory lock class). */
+const SWEEP_LOCK = 7312011;
+/** Reports polled per round at most, the longest due first. */
+const SWEEP_BATCH = 100;
+
+export interface ReportPollSweepOptions {
+  readonly dataSource: DataSource;
+  /** The stack's topic prefix: the advisory lock is per stack. */
+  readonly lockName: string;
+  /** AUTHORITY_POLL_SWEEP_MS (default 500): how often due reports are looked for. */
+  readonly intervalMs: number;
+}
+
+/** Reports taken for processing whose next poll has come, the longest waiting first. */
+export async function dueReports(dataSource: DataSource, limit = SWEEP_BATCH): Promise<Array<{ reportId: string; area: string }>> {
+  const rows: Array<{ report_id: string; area: string }> = await dataSource.query(
+    `SELECT report_id, area FROM documents WHERE state = 'processing' AND next_poll_at <= now() ORDER BY next_poll_at LIMIT $1`,
+    [limit],
+  );
+  return rows.map((r) => ({ reportId: r.report_id, area: r.area }));
+}
+
+/**
+ * Polls the authority for the verdict on reports whose `next_poll_at` has come (documents read
+ * model: set when the authority answers "not final" and after every poll; null after the area's last
+ * allowed poll), in one worker of the stack at a time. A report whose poll failed (429, authority
+ * down) waits one poll interval, or its Retry-After, before the next try; the others go on.
+ */
+export class ReportPollSweep extends LockedPeriodicJob {
+  private readonly resumeAt = new Map<string, number>();
+
+  constructor(
+    private readonly deps: AuthorityReportingDependencies,
+    private readonly options: ReportPollSweepOptions,
+  ) {
+    super({ ...options, lockKey: SWEEP_LOCK, log: deps.log, description: 'authority report poll sweep' });
+  }
+
+  protected async round(stopping: () => boolean): Promise<void> {
+    for (const { reportId, area } of await dueReports(this.options.dataSource)) {
+      if (stopping()) return;
+      if ((this.resumeAt.get(reportId) ?? 0) > Date.now()) continue;
+      try {
+        await pollReport(this.deps, reportId, randomUUID(), { heartbeat: async () => undefined });
+        this.resumeAt.delete(reportId);
+      } catch (error) {
+        const retryAfterMs = error instanceof AppError && error.kind === 'rate_limited' ? Number(error.details.retryAfterMs ?? 0) : 0;
+        this.resumeAt.set(reportId, Date.now() + Math.max(retryAfterMs, pollPolicyOf(this.deps, area).intervalMs));
+        this.deps.log('info', 'authority poll failed; the report is polled again later', { reportId, area, error: error instanceof AppError ? error.code : String(error) });
+      }
+    }
+  }
+}

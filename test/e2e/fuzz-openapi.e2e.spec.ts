@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import type { DataSource } from 'typeorm';
+import { createTenant } from '../../apps/gateway/src/auth/api-keys';
+import { openTestDatabase } from '../support/database';
+import { type BodyVariant, hostileVariants, placesOf, rootVariants, withRaw } from '../support/fuzz/mutations';
+import { FRESH_ID, type FuzzArea, areaHeaders, sampleBody, samplePathParam } from '../support/fuzz/samples';
+import { type Answer, Client } from '../support/http';
+import { AppProcess, startGateway } from '../support/stack';
+
+jest.setTimeout(600_000);
+
+/** fast-check's seed: fixed, so a failure is reproduced by the same run (FUZZ_SEED overrides). */
+const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
+
+interface Operation {
+  readonly method: string;
+  readonly path: string;
+  readonly area: FuzzArea;
+  readonly pathParams: readonly string[];
+  readonly supplierHeader: boolean;
+  /** Request schema name; `bulk` when the body is an array of it. */
+  readonly schema?: string;
+  readonly bulk: boolean;
+}
+
+interface OpenApi {
+  paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }>; requestBody?: { content?: Record<string, { schema?: { $ref?: string; items?: { $ref?: string } } }> } }>>;
+}
+
+const areaOf = (path: string): FuzzArea => {
+  const first = path.split('/')[1];
+  if (first === 'be' || first === 'de' || first === 'sg' || first === 'toy') return first;
+  return first === 'api' ? 'my' : 'none';
+};
+
+/** Every operation of the gateway's own OpenAPI document: a new route is fuzzed without being listed. */
+function operationsOf(doc: OpenApi): Operation[] {
+  return Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => {
+      const schema = op.requestBody?.content?.['application/json']?.schema;
+      const ref = schema?.$ref ?? schema?.items?.$ref;
+      return {
+        method: method.toUpperCase(),
+        path,
+        area: areaOf(path),
+        pathParams: (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
+        supplierHeader: (op.parameters ?? []).some((p) => p.in === 'header' && p.name === 'supplier_uuid'),
+        schema: ref?.split('/').pop(),
+        bulk: schema?.items !== undefined,
+      };
+    }),
+  );
+}
+
+/** The one error shape (DESIGN.md): what every refusal must look like. */
+function shapeProblem(answer: Answer): string | undefined {
+  const b = answer.body;
+  if (typeof b !== 'object' || b === null) return `not JSON: ${String(b).slice(0, 200)}`;
+  if (typeof b.status !== 'string' || typeof b.message !== 'string' || !Array.isArray(b.errors)) return `not the one error shape: ${JSON.stringify(b).slice(0, 300)}`;
+  const bad = b.errors.find((e: Record<string, unknown>) => typeof e.path !== 'string' || typeof e.code !== 'string' || typeof e.message !== 'string' || e.severity !== 'error');
+  return bad ? `an error entry not in the shape: ${JSON.stringify(bad)}` : undefined;
+}
+
+/**
+ * #9: every operation of /docs-json gets every family of hostile input the issue lists (prototype
+ * keys, NUL, lone surrogates, deep nesting, null, arrays for objects, numbers no double holds,
+ * NUL in path parameters), then fast-check's random JSON at random places: never a 5xx, every
+ * refusal in the one error shape, and a refused request stores nothing.
+ */
+describe('#9 fuzzing every operation of the OpenAPI document', () => {
+  let dataSource: DataSource;
+  let gateway: AppProcess;
+  let client: Client;
+  let operations: Operation[];
+  const suppliers: Partial<Record<FuzzArea, string>> = {};
+  const failures: string[] = [];
+  let sent = 0;
+
+  const storedUpTo = async (): Promise<string> => (await dataSource.query(`SELECT coalesce(max(global_position), 0)::text AS p FROM events`))[0].p;
+
+  beforeAll(async () => {
+    ({ dataSource } = await openTestDatabase());
+    const { apiKey } = await createTenant(dataSource, 'e2e fuzz');
+    // No workers: an accepted document answers 202 after a short wait, and nothing is sent anywhere.
+    const started = await startGateway({ AUTHORITY_WAIT_MS: '20', MYINVOIS_WAIT_MS: '20', BODY_LIMIT_BYTES: '1048576' });
+    gateway = started.app;
+    client = new Client(started.url, apiKey);
+    operations = operationsOf((await client.get('/docs-json')).body as OpenApi);
+    const onboardings: Array<[FuzzArea, string, string]> = [
+      ['be', '/be/einvoice/onboard', 'OnboardingBody'], ['de', '/de/einvoice/onboard', 'OnboardingBody'], ['sg', '/sg/einvoice/onboard', 'OnboardingBody'],
+      ['my', '/api/einvoice/onboard', 'MyInvoisOnboardingBody'], ['toy', '/toy/einvoice/onboard', 'ToyOnboardingBody'],
+    ];
+    for (const [area, path, schema] of onboardings) {
+      const answer = await client.post(path, sampleBody(schema, area));
+      if (answer.status === 201) suppliers[area] = answer.body.data.supplier_uuid;
+    }
+    expect(Object.keys(suppliers).sort()).toEqual(['be', 'de', 'my', 'sg', 'toy']);
+  });
+
+  afterAll(async () => {
+    await gateway?.stop();
+    await dataSource?.destroy();
+  });
+
+  /** Sends one request and records what is wrong with its answer, if anything. */
+  async function check(op: Operation, what: string, request: { path?: string; raw?: string; headers?: Record<string, string> }): Promise<void> {
+    const headers: Record<string, string> = { ...supplierHeaders(op), ...request.headers };
+    const raw = request.raw?.split(JSON.stringify(FRESH_ID)).join(JSON.stringify(`FZ-${randomUUID().slice(0, 18)}`));
+    const before = await storedUpTo();
+    let answer: Answer;
+    try {
+      answer = await client.request(op.method, request.path ?? concretePath(op), { raw, headers });
+    } catch (error) {
+      failures.push(`${op.method} ${op.path} ${what}: no answer (${String(error)})`);
+      return;
+    } finally {
+      sent += 1;
+    }
+    const label = `${op.method} ${op.path} ${what} → ${answer.status}`;
+    if (answer.status >= 500) failures.push(`${label}: ${JSON.stringify(answer.body).slice(0, 300)}`);
+    else if (answer.status >= 400) {
+      const problem = shapeProblem(answer);
+      if (problem) failures.push(`${label}: ${problem}`);
+      else if ((await storedUpTo()) !== before) failures.push(`${label}: refused, yet events were stored`);
+    }
+  }
+
+  const concretePath = (op: Operation, params: Record<string, string> = {}) =>
+    op.path.replace(/\{(\w+)\}/g, (_m, name: string) => params[name] ?? samplePathParam(name, op.path));
+  const supplierHeaders = (op: Operation): Record<string, string> =>
+    op.supplierHeader && suppliers[op.area] ? { supplier_uuid: suppliers[op.area] as string, ...areaHeaders[op.area] } : {};
+
+  const bodyOf = (op: Operation): Record<string, unknown> => (op.schema && sampleBody(op.schema, op.area)) || { field: 'value' };
+  const wrap = (op: Operation, raw: string) => (op.bulk ? `[${raw}]` : raw);
+
+  it('never answers 5xx to the issue\'s families, answers every refusal in the one error shape, and stores nothing on refusal', async () => {
+    for (const op of operations) {
+      for (const name of op.pathParams) {
+        for (const bad of ['%00', 'a%00b', '%E0%80%80', '%ZZ', 'x'.repeat(5_000)]) {
+          await check(op, `path ${name}=${bad.slice(0, 12)}`, { path: concretePath(op, { [name]: bad }), raw: op.schema ? wrap(op, JSON.stringify(bodyOf(op))) : undefined });
+        }
+      }
+      if (!op.schema && op.method === 'GET') continue;
+      const body = bodyOf(op);
+      if (process.env.FUZZ_DEBUG) {
+        const raw = wrap(op, JSON.stringify(body).split(JSON.stringify(FRESH_ID)).join(JSON.stringify(`FZ-${randomUUID().slice(0, 18)}`)));
+        const plain = await client.request(op.method, concretePath(op), { raw, headers: supplierHeaders(op) });
+        console.log(`sample ${op.method} ${op.path} → ${plain.status} ${plain.status >= 400 ? JSON.stringify(plain.body).slice(0, 300) : ''}`);
+      }
+      // Field variants go inside the array of a bulk route; root variants are whole bodies.
+      const variants: BodyVariant[] = [...hostileVariants(body).map((v) => ({ ...v, raw: wrap(op, v.raw) })), ...rootVariants(body)];
+      for (const variant of variants) await check(op, `${variant.family} at ${variant.at || '(root)'}`, { raw: variant.raw });
+      // The idempotency record hashes the body: deep nesting with a key must be refused before it.
+      await check(op, 'root nesting with an Idempotency-Key', { raw: `${'['.repeat(5_000)}${']'.repeat(5_000)}`, headers: { 'idempotency-key': randomUUID() } });
+    }
+    if (failures.length) console.log(`${failures.length} of ${sent} requests failed:\n${failures.slice(0, 200).join('\n')}`);
+    expect(failures).toEqual([]);
+  });
+
+  it('never answers 5xx to random JSON at random places of every body (fast-check)', async () => {
+    failures.length = 0;
+    const withBodies = operations.filter((op) => op.schema);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...withBodies),
+        fc.nat(),
+        fc.oneof(fc.jsonValue({ maxDepth: 6 }), fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' })),
+        async (op, pick, value) => {
+          const body = bodyOf(op);
+          const places = placesOf(body).filter((p) => p.path.length > 0);
+          const { path } = places[pick % places.length];
+          await check(op, `random value at ${path.join('.')}: ${JSON.stringify(value).slice(0, 80)}`, { raw: wrap(op, withRaw(body, path, JSON.stringify(value) ?? 'null')) });
+          return true;
+        },
+      ),
+      { seed: SEED, numRuns: Number(process.env.FUZZ_RUNS ?? 400) },
+    );
+    if (failures.length) console.log(`${failures.length} random requests failed:\n${failures.slice(0, 100).join('\n')}`);
+    expect(failures).toEqual([]);
+  });
+});
