@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   AppError,
   type DeliveryFailureReason,
@@ -6,6 +7,8 @@ import {
   Logger,
   MessageLevelStatus,
   RecordedEvent,
+  authorityReportDecider,
+  authorityReportStreamId,
   deterministicUuid,
   documentDecider,
   documentStreamId,
@@ -19,6 +22,18 @@ export interface DeliveryDependencies {
   /** Consumer group; the processed-event ledger is kept per group. */
   readonly groupId: string;
   readonly log: Logger;
+  /**
+   * Areas whose authority also hears of received documents (area registry
+   * `authority.receivedReportPayload`), by area code: a delivery to a supplier hosted here in one of
+   * them requests the received copy's report in the same transaction.
+   */
+  readonly receivedReports?: ReadonlyMap<string, ReceivedReport>;
+}
+
+/** How an area reports what its suppliers receive. */
+export interface ReceivedReport {
+  readonly ruleSetId: string;
+  readonly payload: (received: { readonly receiverParticipantId: string; readonly senderParticipantId: string }) => Record<string, unknown>;
 }
 
 interface HostedReceiver {
@@ -139,6 +154,7 @@ async function record(
       },
       { ...metadata, tenantId: hosted.tenant_id },
     );
+    await requestReceivedReport(uow, deps, document, hosted, receivedDocumentId, { ...metadata, tenantId: hosted.tenant_id });
     mls = { responseCode: 'AP', receivedAt: new Date().toISOString(), description: 'Delivered to a participant hosted here.' };
   } else {
     mls = outcome.mls;
@@ -149,4 +165,35 @@ async function record(
     data: { documentId: document.documentId, receiverParticipantId: receiver as string, channel, messageId, mls, receivedDocumentId, deliveredAt: new Date().toISOString() },
   }, metadata);
   deps.log('info', 'document delivered', { documentId: document.documentId, channel, messageId });
+}
+
+/** The received copy's report to the receiver's authority, when its area has one that hears of received documents. */
+async function requestReceivedReport(
+  uow: UnitOfWork,
+  deps: DeliveryDependencies,
+  document: DocumentSubmittedData,
+  hosted: HostedReceiver,
+  receivedDocumentId: string,
+  metadata: EventMetadata,
+): Promise<void> {
+  const area = deps.receivedReports?.get(hosted.area);
+  if (!area) return;
+  const reportId = deterministicUuid(`received-report:${receivedDocumentId}`);
+  await handleCommand(uow, authorityReportDecider, authorityReportStreamId(reportId), {
+    type: 'RequestAuthorityReport',
+    data: {
+      reportId,
+      documentId: receivedDocumentId,
+      tenantId: hosted.tenant_id,
+      supplierId: hosted.supplier_id,
+      area: hosted.area,
+      ruleSetId: area.ruleSetId,
+      documentNumber: document.documentNumber,
+      documentType: document.documentType,
+      fields: document.fields,
+      document: { bytes: document.xml, mediaType: 'application/xml', sha256: createHash('sha256').update(document.xml).digest('hex') },
+      payload: area.payload({ receiverParticipantId: document.receiverParticipantId as string, senderParticipantId: document.senderParticipantId }),
+      requestedAt: new Date().toISOString(),
+    },
+  }, { ...metadata, ruleSetId: area.ruleSetId });
 }

@@ -1,4 +1,4 @@
-import { areaEventPlugins } from '@einvoice/areas';
+import { areaEventPlugins, areas } from '@einvoice/areas';
 import { Controller, Inject, Module } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import { type RecordedEvent, createLogger } from '@einvoice/domain';
@@ -37,6 +37,12 @@ export class DeliveryWorkerController {
       accessPoint: new SandboxAccessPoint(dataSource, Number(process.env.SANDBOX_AP_LATENCY_MS ?? 0)),
       groupId,
       log,
+      receivedReports: new Map(
+        areas.flatMap((area) => {
+          const payload = area.authority.receivedReportPayload;
+          return payload ? [[area.code, { ruleSetId: area.ruleSetId, payload }] as const] : [];
+        }),
+      ),
     });
     const smpId = process.env.PEPPOL_SMP_ID ?? 'einvoice-gateway-smp';
     const sml = new SandboxSml(dataSource, smpId, Number(process.env.SANDBOX_SML_LATENCY_MS ?? 0));

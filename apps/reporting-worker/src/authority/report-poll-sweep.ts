@@ -21,7 +21,7 @@ export interface ReportPollSweepOptions {
 /** Reports taken for processing whose next poll has come, the longest waiting first. */
 export async function dueReports(dataSource: DataSource, limit = SWEEP_BATCH): Promise<Array<{ reportId: string; area: string }>> {
   const rows: Array<{ report_id: string; area: string }> = await dataSource.query(
-    `SELECT report_id, area FROM documents WHERE state = 'processing' AND next_poll_at <= now() ORDER BY next_poll_at LIMIT $1`,
+    `SELECT report_id, area FROM documents WHERE report_state = 'processing' AND next_poll_at <= now() ORDER BY next_poll_at LIMIT $1`,
     [limit],
   );
   return rows.map((r) => ({ reportId: r.report_id, area: r.area }));

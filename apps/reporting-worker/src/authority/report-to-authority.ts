@@ -48,7 +48,7 @@ export function reportMetadata(data: AuthorityReportRequestedData, event: Record
 
 /** The report as its connector sees it. */
 export function reportOf(data: AuthorityReportRequestedData): AuthorityReport {
-  return { reportId: data.reportId, tenantId: data.tenantId, supplierId: data.supplierId, payload: data.payload };
+  return { reportId: data.reportId, tenantId: data.tenantId, supplierId: data.supplierId, payload: data.payload, document: data.document };
 }
 
 /**

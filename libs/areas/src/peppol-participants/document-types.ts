@@ -4,7 +4,8 @@
  * `peppol-doctype-wildcard`, value `<root namespace>::<root>##<CustomizationID>::2.1`). What a
  * participant receives follows its identifier scheme: ICD 0230 (the Malaysian TIN, PINT MY's
  * EndpointID scheme) is a Malaysian taxpayer, served the PINT MY types the Malaysian area sends
- * (libs/areas/src/myinvois/README.md "PINT MY"); every other scheme is a BE/DE/SG participant,
+ * (libs/areas/src/myinvois/README.md "PINT MY"); ICD 0235 (the UAE TIN) a UAE participant, served
+ * PINT AE billing and self-billing (libs/areas/src/uae/README.md); every other scheme is a BE/DE/SG participant,
  * served BIS Billing 3.0 and PINT SG as that area renders them (libs/areas/src/peppol/README.md).
  * Kept as data.
  */
@@ -53,9 +54,25 @@ export const pintMyDocumentTypes: readonly ReceivableDocumentType[] = [
   ...pintPair(pintMyIds.selfbilling.customizationId, pintMyIds.selfbilling.profileId, 'PINT MY self-billing'),
 ];
 
+/**
+ * What a UAE participant (ICD 0235) receives: PINT AE 2026.5 billing and self-billing
+ * (CustomizationID / ProfileID of the official examples, shared/conformance/pint-ae/2026.5).
+ */
+export const pintAeDocumentTypes: readonly ReceivableDocumentType[] = [
+  ...pintPair('urn:peppol:pint:billing-1@ae-1', 'urn:peppol:bis:billing', 'PINT AE'),
+  ...pintPair('urn:peppol:pint:selfbilling-1@ae-1', 'urn:peppol:bis:selfbilling', 'PINT AE self-billing'),
+];
+
+/** Identifier schemes (ICD) whose participants receive a national PINT; any other scheme gets BIS 3.0 and PINT SG. */
+const documentTypesByScheme: Readonly<Record<string, readonly ReceivableDocumentType[]>> = {
+  [PINT_MY_ENDPOINT_SCHEME]: pintMyDocumentTypes,
+  '0235': pintAeDocumentTypes,
+};
+
 /** The document types served for a participant id (canonical form, as stored). */
 export function receivableDocumentTypesOf(participantId: string): readonly ReceivableDocumentType[] {
-  return participantId.startsWith(`${PARTICIPANT_ID_SCHEME}::${PINT_MY_ENDPOINT_SCHEME}:`) ? pintMyDocumentTypes : peppolAreaDocumentTypes;
+  const icd = /^[^:]+::([^:]+):/.exec(participantId)?.[1];
+  return (icd && participantId.startsWith(`${PARTICIPANT_ID_SCHEME}::`) && documentTypesByScheme[icd]) || peppolAreaDocumentTypes;
 }
 
 /** `scheme::value`, the form SMP URLs and `documentTypeId` use. */

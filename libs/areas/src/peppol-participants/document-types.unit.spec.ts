@@ -1,4 +1,4 @@
-import { findReceivableDocumentType, fullDocumentTypeId, metadataProfileIdsOf, pintMyDocumentTypes, receivableDocumentTypesOf } from './document-types';
+import { findReceivableDocumentType, fullDocumentTypeId, metadataProfileIdsOf, pintAeDocumentTypes, pintMyDocumentTypes, receivableDocumentTypesOf } from './document-types';
 import { toLookupParticipants } from './lookup';
 
 const malaysian = 'iso6523-actorid-upis::0230:c25845632020';
@@ -26,6 +26,19 @@ describe('document types a participant hosted here receives, by its identifier s
     expect(findReceivableDocumentType(belgian, pintMyInvoice)).toBeUndefined();
     // 0230 must be the ICD itself, not a value that starts with it.
     expect(receivableDocumentTypesOf('iso6523-actorid-upis::0088:0230123456789')).not.toBe(pintMyDocumentTypes);
+  });
+
+  it('given a UAE participant (ICD 0235), then PINT AE billing and self-billing, nothing else', () => {
+    const emirati = 'iso6523-actorid-upis::0235:1234567890';
+    expect(receivableDocumentTypesOf(emirati)).toBe(pintAeDocumentTypes);
+    expect(receivableDocumentTypesOf(emirati).map((t) => t.value)).toEqual([
+      'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2::Invoice##urn:peppol:pint:billing-1@ae-1::2.1',
+      'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2::CreditNote##urn:peppol:pint:billing-1@ae-1::2.1',
+      'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2::Invoice##urn:peppol:pint:selfbilling-1@ae-1::2.1',
+      'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2::CreditNote##urn:peppol:pint:selfbilling-1@ae-1::2.1',
+    ]);
+    expect(metadataProfileIdsOf(emirati)).toEqual(['urn:peppol:bis:billing', 'urn:peppol:bis:selfbilling']);
+    expect(findReceivableDocumentType(emirati, pintMyInvoice)).toBeUndefined();
   });
 
   it('the lookup offers the processes of those document types', () => {

@@ -42,6 +42,12 @@ export interface AuthorityBinding {
   readonly poll?: PollPolicy;
   /** Made once per process with what it needs to keep state (the sandbox's tables). */
   readonly connector?: (deps: { readonly query: ConnectorQuery; readonly env: NodeJS.ProcessEnv }) => AuthorityConnector;
+  /**
+   * Set when the authority must also hear of documents the area's suppliers RECEIVE (UAE: the
+   * buyer's access point reports too, C3): the connector payload of the received copy's report,
+   * which the delivery worker requests with the delivery to a supplier hosted here.
+   */
+  readonly receivedReportPayload?: (received: { readonly receiverParticipantId: string; readonly senderParticipantId: string }) => Record<string, unknown>;
 }
 
 /** SQL on the process's pool, outside any transaction (sandbox authorities keep their state with it). */

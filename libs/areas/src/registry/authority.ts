@@ -39,6 +39,8 @@ export interface AuthorityReport<P = unknown> {
   readonly tenantId: string;
   readonly supplierId: string;
   readonly payload: P;
+  /** The document as the area rendered it (UAE: the UBL its Tax Data Document wraps). */
+  readonly document: { readonly bytes: string; readonly mediaType: string; readonly sha256: string };
 }
 
 /** The authority's answer to a submission (or what it has of one, after a crash). */

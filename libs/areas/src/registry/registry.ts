@@ -7,6 +7,7 @@ import type { EventPlugin } from '@einvoice/domain';
 import { myInvoisDefinition } from '../myinvois/definition';
 import { peppolDefinitions } from '../peppol/definitions';
 import { toyDefinition } from '../toy/definition';
+import { uaeDefinition } from '../uae/definition';
 import type { AreaDefinition } from './area';
 import type { WebhookSource } from './webhooks';
 
@@ -15,6 +16,7 @@ const everyArea: readonly AreaDefinition[] = [
   peppolDefinitions.de,
   peppolDefinitions.sg,
   myInvoisDefinition,
+  uaeDefinition,
   toyDefinition,
 ];
 

@@ -27,17 +27,25 @@ export const DOCUMENT_OUTCOME_CHANNEL = 'document_outcome';
  */
 const requested: EventProjector = async (db, event) => {
   const d = event.data as AuthorityReportRequestedData;
+  // A document with a Peppol track too (UAE: exchange and reporting) already has its row, from its
+  // DocumentSubmitted or DocumentReceived in the same transaction: the report joins it.
   await db.query(
     `INSERT INTO documents (id, tenant_id, supplier_id, area, direction, document_number, document_type, state, fields,
-       rule_set_id, rendered, report_id, created_at, updated_at, version)
-     VALUES ($1, $2, $3, $4, 'outgoing', $5, $6, 'pending', $7, $8, $9, $10, $11, $11, $12) ON CONFLICT (id) DO NOTHING`,
+       rule_set_id, rendered, report_id, report_state, report_version, created_at, updated_at, version)
+     VALUES ($1, $2, $3, $4, 'outgoing', $5, $6, 'pending', $7, $8, $9, $10, 'pending', $12, $11, $11, $12)
+     ON CONFLICT (id) DO UPDATE SET report_id = EXCLUDED.report_id, report_state = 'pending', report_version = EXCLUDED.report_version,
+       rule_set_id = coalesce(documents.rule_set_id, EXCLUDED.rule_set_id), rendered = coalesce(documents.rendered, EXCLUDED.rendered)
+     WHERE documents.report_id IS NULL`,
     [d.documentId, d.tenantId, d.supplierId, d.area, d.documentNumber, d.documentType, d.fields, d.ruleSetId, d.document, d.reportId, d.requestedAt, event.streamPosition],
   );
 };
 
 /**
- * Moves a document's row on: its state, what the authority said (merged into `authority`, so the
- * receipt of the submission stays next to the verdict's), when to poll next; then announces it.
+ * Moves a document's row on: its report track (`report_state`, guarded by `report_version`, the
+ * position in the report's stream), what the authority said (merged into `authority`, so the
+ * receipt of the submission stays next to the verdict's), when to poll next; then announces it. A
+ * document with no Peppol track (`delivery_status` null) shows the report's state as its `state`;
+ * one with both tracks keeps `state` for its delivery (its area reads both).
  */
 async function moved(
   db: ProjectionContext,
@@ -46,11 +54,12 @@ async function moved(
   change: { state?: string; authority?: object; receipt?: object; nextPollAt?: string | null; at: string },
 ) {
   await db.query(
-    `UPDATE documents SET state = coalesce($2, state),
+    `UPDATE documents SET report_state = coalesce($2, report_state),
+       state = CASE WHEN delivery_status IS NULL THEN coalesce($2, state) ELSE state END,
        authority = coalesce(authority, '{}'::jsonb) || coalesce($3::jsonb, '{}'::jsonb)
          || CASE WHEN $4::jsonb IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('receipt', coalesce(authority->'receipt', '{}'::jsonb) || $4::jsonb) END,
-       next_poll_at = $5, updated_at = $6, version = $7
-     WHERE id = $1 AND version < $7`,
+       next_poll_at = $5, updated_at = $6, report_version = $7
+     WHERE id = $1 AND coalesce(report_version, 0) < $7`,
     [documentId, change.state ?? null, change.authority ?? null, change.receipt ?? null, change.nextPollAt ?? null, change.at, event.streamPosition],
   );
   await db.query(`SELECT pg_notify($1, $2)`, [DOCUMENT_OUTCOME_CHANNEL, documentId]);
@@ -111,6 +120,26 @@ const documentsReportPolling: SqlMigration = {
 };
 
 /**
+ * A document can have two tracks (UAE: delivery over Peppol and the report to the authority), each
+ * moved by its own stream: the report's state and stream position get columns of their own, so
+ * neither track's events overwrite or out-version the other's.
+ */
+const documentsReportTrack: SqlMigration = {
+  name: 'DocumentsReportTrack1732200000024',
+  up: [
+    `ALTER TABLE documents ADD COLUMN report_state text, ADD COLUMN report_version integer`,
+    `UPDATE documents SET report_state = state, report_version = version WHERE report_id IS NOT NULL`,
+    `DROP INDEX documents_poll_due`,
+    `CREATE INDEX documents_poll_due ON documents (next_poll_at) WHERE report_state = 'processing' AND next_poll_at IS NOT NULL`,
+  ],
+  down: [
+    `DROP INDEX documents_poll_due`,
+    `CREATE INDEX documents_poll_due ON documents (next_poll_at) WHERE state = 'processing' AND next_poll_at IS NOT NULL`,
+    `ALTER TABLE documents DROP COLUMN report_version, DROP COLUMN report_state`,
+  ],
+};
+
+/**
  * Reports to tax authorities, for every area that has one (libs/domain/src/authority-report): the
  * `report-<id>` streams and their documents rows. Part of every app's registry (platformEventRegistry).
  */
@@ -118,7 +147,7 @@ export const reportingPlugin: EventPlugin = {
   name: 'reporting',
   streams: { report: 'documents' },
   projectors,
-  migrations: [documentsReportPolling],
+  migrations: [documentsReportPolling, documentsReportTrack],
   schemas: {
     // Schema 1 had no `final`: every accepted report was final then.
     AuthorityReportAccepted: { current: 2, upcasters: { 1: (data) => ({ ...data, final: true }) } },

@@ -1,0 +1,28 @@
+/**
+ * The United Arab Emirates (seed 001, issue 10; README.md): PINT AE documents exchanged over Peppol
+ * (ICD 0235) and reported to the FTA as Tax Data Documents, by the sender's access point (C2) and,
+ * for participants hosted here, by the receiver's (C3). Its routes are its own (`/v1/participants`,
+ * apps/gateway/src/areas/uae); the platform brings the Peppol delivery, the report pipeline, the
+ * documents read model and the migrations.
+ */
+import type { AreaDefinition } from '../registry/area';
+import { uaeMigrations } from './migrations';
+// import { uaeFtaConnector } from './reporting';
+
+export const uaeDefinition: AreaDefinition = {
+  code: 'ae',
+  name: 'United Arab Emirates',
+  ruleSetId: 'pint-ae:billing:2026.5',
+  routePrefix: 'v1/participants',
+  authority: {
+    // 202 now; the FTA's Message Level Status on the TDD comes later (polled).
+    answer: 'poll',
+    poll: { intervalMs: 1_000, maxPolls: 600 },
+    // connector: uaeFtaConnector,
+    receivedReportPayload: ({ receiverParticipantId }) => ({ reporterRole: 'C3', participantId: receiverParticipantId }),
+  },
+  peppol: { customizationId: 'urn:peppol:pint:billing-1@ae-1', profileId: 'urn:peppol:bis:billing', ruleSetId: 'pint-ae:billing:2026.5' },
+  // No webhooks: UAE callers read the event feeds (seed: "Nothing is pushed to the caller").
+  webhookEvents: [],
+  events: { name: 'area:ae', area: 'ae', streams: {}, projectors: {}, migrations: [...uaeMigrations] },
+};

@@ -1,0 +1,91 @@
+/**
+ * UAE participants (issue 10; the seed's onboarding is "not shown"): `POST /v1/participants`. A
+ * participant is a supplier of area `ae` and a Peppol receiver here under ICD 0235 (its TIN), as
+ * BE/DE/SG/MY suppliers are under theirs (README.md "Participants").
+ */
+import { Type } from 'class-transformer';
+import { IsOptional, Matches, ValidateNested } from 'class-validator';
+import type { SupplierProfile } from '@einvoice/domain';
+import { OneOf, Text } from '../shared/fields';
+import { validateBody } from '../shared/validate';
+
+/** The seven emirates, as PINT AE codes them (BT-39 subdivision of an AE address). */
+export const EMIRATES = ['AUH', 'DXB', 'SHJ', 'AJM', 'UAQ', 'RAK', 'FUJ'] as const;
+/** Legal registration types of a UAE party (PINT AE: trade licence, Emirates ID, passport, cabinet decision). */
+export const LEGAL_ID_SCHEMES = ['TL', 'EID', 'PAS', 'CD'] as const;
+
+export class UaeLegalId {
+  @Text(100) id!: string;
+  @OneOf(LEGAL_ID_SCHEMES) scheme!: string;
+  @Text(200, { optional: true }) authority?: string;
+}
+
+/** `POST /v1/participants`. */
+export class UaeParticipantBody {
+  /** `0235:` and the 10-digit TIN (the first ten digits of the TRN); ibr-148: a TIN is `1` and nine digits. */
+  @Text(15)
+  @Matches(/^0235:1\d{9}$/, { message: 'must be 0235: followed by the 10-digit TIN, which starts with 1 (ibr-148-ae)' })
+  peppol_id!: string;
+  @Text(300) legal_name!: string;
+  @Text(15, { optional: true })
+  @Matches(/^\d{15}$/, { message: 'must be the 15-digit tax registration number' })
+  trn?: string;
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => UaeLegalId)
+  legal_id?: UaeLegalId;
+  @Text(300) street_address!: string;
+  @Text(100) city!: string;
+  @OneOf(EMIRATES) emirates_code!: string;
+  @OneOf(['AE']) country_code!: string;
+  /** The first day of the financial year, `MM-DD` (default `01-01`): document numbers are unique per financial year. */
+  @Text(5, { optional: true })
+  @Matches(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: 'must be MM-DD, e.g. 04-01' })
+  financial_year_start?: string;
+}
+
+/** What a UAE participant's profile keeps beyond the common fields (`SupplierProfile.areaDetails`). */
+export interface UaeParticipantDetails {
+  readonly peppolId: string;
+  readonly trn?: string;
+  readonly legalId?: { readonly id: string; readonly scheme: string; readonly authority?: string };
+  readonly emiratesCode: string;
+  readonly financialYearStart: string;
+}
+
+/** The participant's scheme name in `SupplierProfile.identifiers` (its Peppol participant id is 0235 + the TIN). */
+export const UAE_TIN_SCHEME = 'AE:TIN';
+
+/** Validates the onboarding body. @throws AppError validation listing every issue */
+export function parseUaeParticipant(body: unknown): SupplierProfile {
+  const dto = validateBody(UaeParticipantBody, body);
+  const details: UaeParticipantDetails = {
+    peppolId: dto.peppol_id,
+    ...(dto.trn ? { trn: dto.trn } : {}),
+    ...(dto.legal_id ? { legalId: { id: dto.legal_id.id, scheme: dto.legal_id.scheme, ...(dto.legal_id.authority ? { authority: dto.legal_id.authority } : {}) } } : {}),
+    emiratesCode: dto.emirates_code,
+    financialYearStart: dto.financial_year_start ?? '01-01',
+  };
+  return {
+    registeredName: dto.legal_name,
+    identifiers: [{ scheme: UAE_TIN_SCHEME, id: dto.peppol_id.slice('0235:'.length) }],
+    street: dto.street_address,
+    city: dto.city,
+    county: dto.emirates_code,
+    country: 'AE',
+    areaDetails: details as unknown as Record<string, unknown>,
+  };
+}
+
+/** The participant's details back from its profile. */
+export const uaeDetailsOf = (profile: SupplierProfile): UaeParticipantDetails => profile.areaDetails as unknown as UaeParticipantDetails;
+
+/**
+ * The financial year a date falls in, named by the year it starts in: with a start of `04-01`,
+ * 2026-03-31 is in 2025 and 2026-04-01 in 2026. Document numbers are unique per participant and year.
+ */
+export function financialYearOf(issueDate: string, financialYearStart: string): number {
+  const year = Number(issueDate.slice(0, 4));
+  return issueDate.slice(5, 10) >= financialYearStart ? year : year - 1;
+}
+
