@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { createLogger } from '@einvoice/domain';
+import { bodyLimitFor, largestBodyLimit } from '@einvoice/areas';
 import { AppModule } from './app.module';
 import { loadGatewayConfig } from './config';
 import { fromFastifyError, toHttpError } from './http/error-response';
@@ -15,9 +16,12 @@ const log = createLogger('gateway');
 
 export async function createGateway(): Promise<NestFastifyApplication> {
   const config = loadGatewayConfig();
+  // The server takes the largest body any route accepts; each request is held to its own path's limit below.
+  const ceiling = largestBodyLimit(config.bodyLimitBytes);
+  const limitOf = (url: string) => bodyLimitFor(url, config.bodyLimitBytes);
   // SMP paths carry document type ids of ~150 characters (find-my-way's default limit is 100).
   const adapter = new FastifyAdapter({
-    bodyLimit: config.bodyLimitBytes,
+    bodyLimit: ceiling,
     trustProxy: true,
     routerOptions: { maxParamLength: 500 },
     // The router's own errors (an undecodable URL) happen before Nest sees the request: same one error shape.
@@ -31,11 +35,11 @@ export async function createGateway(): Promise<NestFastifyApplication> {
   // Nest's own JSON parser is off: ours keeps amounts exact (http/json-body.ts).
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { logger: ['error', 'warn'], bodyParser: false });
   const fastify = app.getHttpAdapter().getInstance();
-  registerExactJsonParser(fastify, config.bodyLimitBytes);
+  registerExactJsonParser(fastify, ceiling, limitOf);
   // The limit holds for every method: a GET body is not parsed, but is refused all the same. The
   // connection stays open (Node discards the unread body), so the client can read the answer.
   fastify.addHook('onRequest', async (request, reply) => {
-    if (Number(request.headers['content-length'] ?? 0) <= config.bodyLimitBytes) return;
+    if (Number(request.headers['content-length'] ?? 0) <= limitOf(request.url)) return;
     const { statusCode, body } = toHttpError(fromFastifyError({ code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413, message: '' }));
     await reply.status(statusCode).send(body);
   });

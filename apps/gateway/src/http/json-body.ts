@@ -27,10 +27,19 @@ export function parseExactJson(text: string): unknown {
   return value;
 }
 
-export function registerExactJsonParser(fastify: FastifyInstance, bodyLimit: number): void {
+/**
+ * @param bodyLimit the largest body any route accepts
+ * @param limitOf the largest body the request's path accepts (a chunked body has no Content-Length
+ *   for the onRequest check, so its length is checked here)
+ */
+export function registerExactJsonParser(fastify: FastifyInstance, bodyLimit: number, limitOf: (url: string) => number = () => bodyLimit): void {
   // JSON only: any other media type (text/plain included) is a 415.
   fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (_request, body, done) => {
+  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (request, body, done) => {
+    if (typeof body === 'string' && Buffer.byteLength(body) > limitOf(request.url)) {
+      done(new AppError('too_large', 'REQUEST.TOO_LARGE', 'The request body is larger than the gateway accepts.'), undefined);
+      return;
+    }
     if (typeof body !== 'string' || body.trim() === '') {
       done(new AppError('validation', 'REQUEST.EMPTY_BODY', 'The request body is empty; send a JSON object.'), undefined);
       return;

@@ -104,6 +104,11 @@ export interface AreaDefinition {
   readonly documents?: DocumentCodec;
   /** Its own events, streams, read models and migrations, when it has any beyond the platform's. */
   readonly events?: EventPlugin;
+  /**
+   * A larger request body than the gateway's `BODY_LIMIT_BYTES`, on the paths that start with one of
+   * `pathPrefixes` (no leading slash): UAE documents embed attachments (up to 30 MiB).
+   */
+  readonly largeBodies?: { readonly bytes: number; readonly pathPrefixes: readonly string[] };
   /** Only for the test suite's own areas: listed when `EINVOICE_TEST_AREAS=1` (registry.ts). */
   readonly testOnly?: boolean;
 }

@@ -66,6 +66,24 @@ export function webhookSources(list: readonly AreaDefinition[] = areas): Readonl
   return sources;
 }
 
+/**
+ * The largest body accepted on a path (the request URL, query included): an area's `largeBodies` on
+ * its paths, `defaultBytes` everywhere else.
+ */
+export function bodyLimitFor(url: string, defaultBytes: number, list: readonly AreaDefinition[] = areas): number {
+  const path = url.split('?')[0].replace(/^\/+/, '');
+  let limit = defaultBytes;
+  for (const area of list) {
+    const large = area.largeBodies;
+    if (large && large.pathPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) limit = Math.max(limit, large.bytes);
+  }
+  return limit;
+}
+
+/** The largest body any path accepts (the HTTP server's own ceiling). */
+export const largestBodyLimit = (defaultBytes: number, list: readonly AreaDefinition[] = areas): number =>
+  Math.max(defaultBytes, ...list.map((area) => area.largeBodies?.bytes ?? 0));
+
 /** Codes and route prefixes are unique: two areas answering on one path would shadow each other. */
 function checked(list: readonly AreaDefinition[]): readonly AreaDefinition[] {
   for (const key of ['code', 'routePrefix'] as const) {

@@ -1,5 +1,5 @@
 import { checkWebhookEvents } from '@einvoice/domain';
-import { allWebhookEventNames, areaEventPlugins, areaOf, findArea, registeredAreas } from './registry';
+import { allWebhookEventNames, areaEventPlugins, areaOf, bodyLimitFor, findArea, largestBodyLimit, registeredAreas } from './registry';
 
 describe('#8 the area registry', () => {
   it('lists every area once, with a versioned rule set and its route prefix', () => {
@@ -22,6 +22,18 @@ describe('#8 the area registry', () => {
     expect(my.name).toBe('area:my');
     expect(my.streams).toEqual({ myinvois: 'documents' });
     expect(my.migrations?.map((m) => m.name)).toContain('MyInvoisDocuments1732200000006');
+  });
+
+  it('gives an area\'s own paths its larger body limit, and every other path the default', () => {
+    const list = registeredAreas({});
+    const MiB = 1024 * 1024;
+    expect(largestBodyLimit(MiB, list)).toBe(30 * MiB);
+    expect(bodyLimitFor('/v1/participants/abc/documents', MiB, list)).toBe(30 * MiB);
+    expect(bodyLimitFor('/v1/unified/participants/abc/documents?x=1', MiB, list)).toBe(30 * MiB);
+    expect(bodyLimitFor('/v1/participants', MiB, list)).toBe(30 * MiB);
+    expect(bodyLimitFor('/v1/participantsX', MiB, list)).toBe(MiB);
+    expect(bodyLimitFor('/be/einvoice/generate/invoice', MiB, list)).toBe(MiB);
+    expect(bodyLimitFor('/api/einvoice/generate/invoice/bulk', 8 * MiB, list)).toBe(8 * MiB);
   });
 });
 

@@ -22,6 +22,8 @@ export const uaeDefinition: AreaDefinition = {
     receivedReportPayload: ({ receiverParticipantId }) => ({ reporterRole: 'C3', participantId: receiverParticipantId }),
   },
   peppol: { customizationId: 'urn:peppol:pint:billing-1@ae-1', profileId: 'urn:peppol:bis:billing', ruleSetId: 'pint-ae:billing:2026.5' },
+  // Documents embed their attachments (issue 10: bodies up to 30 MiB on this area only).
+  largeBodies: { bytes: 30 * 1024 * 1024, pathPrefixes: ['v1/participants', 'v1/unified/participants'] },
   // No webhooks: UAE callers read the event feeds (seed: "Nothing is pushed to the caller").
   webhookEvents: [],
   events: { name: 'area:ae', area: 'ae', streams: {}, projectors: {}, migrations: [...uaeMigrations] },

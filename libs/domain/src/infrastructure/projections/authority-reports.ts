@@ -28,13 +28,14 @@ export const DOCUMENT_OUTCOME_CHANNEL = 'document_outcome';
 const requested: EventProjector = async (db, event) => {
   const d = event.data as AuthorityReportRequestedData;
   // A document with a Peppol track too (UAE: exchange and reporting) already has its row, from its
-  // DocumentSubmitted or DocumentReceived in the same transaction: the report joins it.
+  // DocumentSubmitted or DocumentReceived in the same transaction: the report joins it (its bytes are
+  // that row's `xml` already, so `rendered` is not filled a second time).
   await db.query(
     `INSERT INTO documents (id, tenant_id, supplier_id, area, direction, document_number, document_type, state, fields,
        rule_set_id, rendered, report_id, report_state, report_version, created_at, updated_at, version)
      VALUES ($1, $2, $3, $4, 'outgoing', $5, $6, 'pending', $7, $8, $9, $10, 'pending', $12, $11, $11, $12)
      ON CONFLICT (id) DO UPDATE SET report_id = EXCLUDED.report_id, report_state = 'pending', report_version = EXCLUDED.report_version,
-       rule_set_id = coalesce(documents.rule_set_id, EXCLUDED.rule_set_id), rendered = coalesce(documents.rendered, EXCLUDED.rendered)
+       rule_set_id = coalesce(documents.rule_set_id, EXCLUDED.rule_set_id)
      WHERE documents.report_id IS NULL`,
     [d.documentId, d.tenantId, d.supplierId, d.area, d.documentNumber, d.documentType, d.fields, d.ruleSetId, d.document, d.reportId, d.requestedAt, event.streamPosition],
   );
