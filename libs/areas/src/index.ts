@@ -17,3 +17,4 @@ export * as myinvois from './myinvois';
 export * from './registry';
 export { toyDefinition } from './toy';
 export * from './myinvois/domain';
+export * as uae from './uae';

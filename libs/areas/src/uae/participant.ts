@@ -8,6 +8,7 @@ import { IsOptional, Matches, ValidateNested } from 'class-validator';
 import type { SupplierProfile } from '@einvoice/domain';
 import { OneOf, Text } from '../shared/fields';
 import { validateBody } from '../shared/validate';
+import type { UaeIssuer } from './render';
 
 /** The seven emirates, as PINT AE codes them (BT-39 subdivision of an AE address). */
 export const EMIRATES = ['AUH', 'DXB', 'SHJ', 'AJM', 'UAQ', 'RAK', 'FUJ'] as const;
@@ -89,3 +90,18 @@ export function financialYearOf(issueDate: string, financialYearStart: string): 
   return issueDate.slice(5, 10) >= financialYearStart ? year : year - 1;
 }
 
+
+/** The registered participant as the renderer's issuer (`issuing_party` may override parts per document). */
+export function uaeIssuerOf(profile: SupplierProfile): UaeIssuer {
+  const details = uaeDetailsOf(profile);
+  return {
+    peppolId: details.peppolId,
+    legalName: profile.registeredName,
+    ...(details.trn ? { trn: details.trn } : {}),
+    ...(details.legalId ? { legalId: details.legalId as UaeIssuer['legalId'] } : {}),
+    streetAddress: profile.street ?? '',
+    city: profile.city ?? '',
+    emiratesCode: details.emiratesCode,
+    countryCode: 'AE',
+  };
+}

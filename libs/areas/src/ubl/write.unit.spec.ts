@@ -59,4 +59,32 @@ describe('writeUbl: the one UBL 2.1 writer of every Peppol layer', () => {
     expect(xml).toMatch(/<cbc:ID>Z<\/cbc:ID>\s*<cbc:Percent>0<\/cbc:Percent>/);
     expect(xml).toMatch(/<cbc:ID>O<\/cbc:ID>\s*<cbc:TaxExemptionReason>Not subject to VAT<\/cbc:TaxExemptionReason>/);
   });
+
+  it('given a credit-note line with allowances and a tax total, when written, then TaxTotal precedes AllowanceCharge (CreditNoteLine XSD order)', () => {
+    const l = { ...document().lines[0], allowanceCharges: [{ charge: false, reason: 'Promo', amount: dec(1) }],
+      taxTotal: { currency: 'EUR', tax: dec(0), subtotals: [] } };
+    const cn = writeUbl(document({ root: 'CreditNote', typeCode: '381', lines: [l] }));
+    const inv = writeUbl(document({ lines: [l] }));
+    const lineOf = (xml: string) => xml.slice(xml.search(/<cac:(Invoice|CreditNote)Line>/));
+    expect(lineOf(cn).indexOf('<cac:TaxTotal>')).toBeLessThan(lineOf(cn).indexOf('<cac:AllowanceCharge>'));
+    expect(lineOf(inv).indexOf('<cac:AllowanceCharge>')).toBeLessThan(lineOf(inv).indexOf('<cac:TaxTotal>'));
+  });
+
+  it('given the PINT AE parts, when written, then each sits in its XSD place (ProfileExecutionID, references, parties, exchange rate, price details)', () => {
+    const xml = writeUbl(document({
+      profileExecutionId: '00000000', invoicePeriod: { start: '2026-03-01', end: '2026-03-31' }, orderReference: { id: 'PO-1' },
+      billingReferences: [{ id: 'INV-0', issueDate: '2026-02-01' }], despatchReference: 'D-1', statementReference: 'S-1', contractReference: { id: 'C-1', description: 'EUR 5' },
+      additionalDocumentReferences: [{ id: 'A-1', embedded: { mimeCode: 'application/pdf', filename: 'a.pdf', base64: 'QQ==' } }], projectReference: 'P-1',
+      payee: { name: 'Payee' }, buyerCustomer: { identifications: [{ id: 'B-1' }] }, taxRepresentative: { name: 'Rep', address: { country: 'AE' } },
+      delivery: { partyName: 'Dock', address: { street: 'Pier 1', city: 'Dubai', countrySubentity: 'DXB', country: 'AE' } },
+      taxExchangeRate: { source: 'EUR', target: 'AED', rate: dec('4.01') },
+      lines: [{ ...document().lines[0], priceBaseQuantity: dec(1), priceDiscount: { amount: dec(0), gross: dec('66.666') }, priceExtension: { amount: dec(121), tax: dec(21) } }],
+    }));
+    const positions = order(xml, ['cbc:ProfileExecutionID', 'cbc:ID', 'cac:InvoicePeriod', 'cac:OrderReference', 'cac:BillingReference', 'cac:DespatchDocumentReference',
+      'cac:StatementDocumentReference', 'cac:ContractDocumentReference', 'cac:AdditionalDocumentReference', 'cac:ProjectReference', 'cac:AccountingSupplierParty',
+      'cac:PayeeParty', 'cac:BuyerCustomerParty', 'cac:TaxRepresentativeParty', 'cac:Delivery', 'cac:TaxExchangeRate', 'cac:TaxTotal', 'cac:InvoiceLine',
+      'cbc:BaseQuantity', 'cbc:BaseAmount', 'cac:ItemPriceExtension']);
+    expect(positions.every((p) => p > 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+  });
 });
