@@ -25,12 +25,13 @@ interface Operation {
 }
 
 interface OpenApi {
-  paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }>; requestBody?: { content?: Record<string, { schema?: { $ref?: string; items?: { $ref?: string } } }> } }>>;
+  paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }>; requestBody?: { content?: Record<string, { schema?: { $ref?: string; title?: string; items?: { $ref?: string } } }> } }>>;
 }
 
 const areaOf = (path: string): FuzzArea => {
   const first = path.split('/')[1];
   if (first === 'be' || first === 'de' || first === 'sg' || first === 'toy') return first;
+  if (path.startsWith('/v1/participants') || path.startsWith('/v1/unified/participants')) return 'ae';
   return first === 'api' ? 'my' : 'none';
 };
 
@@ -39,7 +40,8 @@ function operationsOf(doc: OpenApi): Operation[] {
   return Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.entries(ops).map(([method, op]) => {
       const schema = op.requestBody?.content?.['application/json']?.schema;
-      const ref = schema?.$ref ?? schema?.items?.$ref;
+      // An inline schema (a body not validated by class-validator, e.g. the UAE document) is named by its title.
+      const ref = schema?.$ref ?? schema?.items?.$ref ?? (schema?.title && `#/${schema.title}`);
       return {
         method: method.toUpperCase(),
         path,
@@ -90,12 +92,13 @@ describe('#9 fuzzing every operation of the OpenAPI document', () => {
     const onboardings: Array<[FuzzArea, string, string]> = [
       ['be', '/be/einvoice/onboard', 'OnboardingBody'], ['de', '/de/einvoice/onboard', 'OnboardingBody'], ['sg', '/sg/einvoice/onboard', 'OnboardingBody'],
       ['my', '/api/einvoice/onboard', 'MyInvoisOnboardingBody'], ['toy', '/toy/einvoice/onboard', 'ToyOnboardingBody'],
+      ['ae', '/v1/participants', 'UaeParticipantBody'],
     ];
     for (const [area, path, schema] of onboardings) {
       const answer = await client.post(path, sampleBody(schema, area));
-      if (answer.status === 201) suppliers[area] = answer.body.data.supplier_uuid;
+      if (answer.status === 201) suppliers[area] = answer.body.data.supplier_uuid ?? answer.body.data.participant_id;
     }
-    expect(Object.keys(suppliers).sort()).toEqual(['be', 'de', 'my', 'sg', 'toy']);
+    expect(Object.keys(suppliers).sort()).toEqual(['ae', 'be', 'de', 'my', 'sg', 'toy']);
   });
 
   afterAll(async () => {
@@ -126,8 +129,9 @@ describe('#9 fuzzing every operation of the OpenAPI document', () => {
     }
   }
 
+  // The UAE area names its participant in the path, not in a header.
   const concretePath = (op: Operation, params: Record<string, string> = {}) =>
-    op.path.replace(/\{(\w+)\}/g, (_m, name: string) => params[name] ?? samplePathParam(name, op.path));
+    op.path.replace(/\{(\w+)\}/g, (_m, name: string) => params[name] ?? (name === 'participant_id' ? suppliers.ae : undefined) ?? samplePathParam(name, op.path));
   const supplierHeaders = (op: Operation): Record<string, string> =>
     op.supplierHeader && suppliers[op.area] ? { supplier_uuid: suppliers[op.area] as string, ...areaHeaders[op.area] } : {};
 

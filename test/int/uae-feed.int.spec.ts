@@ -136,6 +136,20 @@ describe('UAE event feeds (documents trigger, cursors, acks)', () => {
     expect(new Set(seen).size).toBe(90);
   });
 
+  it('orders by transaction id as a number, not as text (9 before 10, 999 before 1000)', async () => {
+    const supplier = participant();
+    for (const [xid, identifier] of [['1000', 'FOURTH'], ['9', 'FIRST'], ['999', 'THIRD'], ['10', 'SECOND']]) {
+      await dataSource.query(
+        `INSERT INTO uae_feed_events (xid, supplier_id, direction, document_id, document_identifier, type, status, reporting, exchange)
+         VALUES ($1::xid8, $2, 'outgoing', $3, $4, 'document.accepted', 'accepted', '{"status":"queued"}', '{"status":"processing"}')`,
+        [xid, supplier.id, randomUUID(), identifier],
+      );
+    }
+    const first = await page(supplier, { limit: '2' });
+    const second = await page(supplier, { cursor: first.next_cursor as string, limit: '2' });
+    expect([...first.events, ...second.events].map((e) => e.document_identifier)).toEqual(['FIRST', 'SECOND', 'THIRD', 'FOURTH']);
+  });
+
   it('acknowledges forward only; the position reads null before any ack', async () => {
     const supplier = participant();
     for (let i = 0; i < 3; i++) await insertDocument(dataSource, supplier, `A-${i}`);

@@ -23,6 +23,7 @@ import { MyInvoisAuthority } from './areas/myinvois/authority';
 import { MyInvoisService } from './areas/myinvois/myinvois.service';
 import { MyInvoisSubmissionService } from './areas/myinvois/submission.service';
 import { MyInvoisReceivedService } from './areas/myinvois/received.service';
+import { uaeProviders } from './areas/uae/uae.providers';
 
 @Module({
   imports: [InfrastructureModule],
@@ -35,6 +36,7 @@ import { MyInvoisReceivedService } from './areas/myinvois/received.service';
     MyInvoisAuthority,
     MyInvoisSubmissionService,
     MyInvoisReceivedService,
+    ...uaeProviders,
     ReportingAreaService,
     PgNotifications,
     OutcomeWaiter,

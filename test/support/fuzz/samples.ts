@@ -6,9 +6,10 @@ import crypto from 'node:crypto';
  */
 import { beInvoice, customers } from '../../../libs/areas/src/peppol/fixtures/bodies';
 import { generalPublic, invoiceBody, onboardingBody, selfBilledBody } from '../../../libs/areas/src/myinvois/fixtures/bodies';
+import { invoice as uaeInvoice } from '../../../libs/areas/src/uae/fixtures/bodies';
 import { beVat, deVat, sgUen } from '../identifiers';
 
-export type FuzzArea = 'be' | 'de' | 'sg' | 'my' | 'toy' | 'none';
+export type FuzzArea = 'be' | 'de' | 'sg' | 'my' | 'toy' | 'ae' | 'none';
 
 export const FRESH_ID = 'FUZZ-FRESH-ID';
 
@@ -57,6 +58,13 @@ export function sampleBody(schema: string, area: FuzzArea): Record<string, unkno
       return { method: 'PDF_AUTHORIZATION_DOCUMENT', fileName: 'kyc.pdf', content: Buffer.from('%PDF-1.4 fuzz').toString('base64') };
     case 'ToyOnboardingBody':
       return { registered_name: 'Fuzz Toys', tax_id: `TOY${String(Date.now() % 1e6).padStart(6, '0')}` };
+    case 'UaeParticipantBody': {
+      const tin = `1${String(crypto.randomInt(1e9)).padStart(9, '0')}`;
+      return { peppol_id: `0235:${tin}`, legal_name: 'Fuzz Widgets LLC', trn: `${tin}00003`, street_address: 'Street 1', city: 'Dubai', emirates_code: 'DXB', country_code: 'AE' };
+    }
+    case 'UaeDocument':
+      // `country` is the Unified API's discriminator; the Regional API drops it as an unknown key.
+      return { country: 'AE', ...uaeInvoice({ document_identifier: FRESH_ID, note: 'A note', buyer_reference: 'PO-1' }) };
     case 'ToyDocumentBody':
       return { ID: FRESH_ID, IssueDate: '2026-11-24', Total: 10.5, Note: 'note' };
     default:

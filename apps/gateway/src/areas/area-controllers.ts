@@ -5,6 +5,7 @@ import { MyInvoisReceivedController } from './myinvois/received.controller';
 import { MyInvoisSubmissionController } from './myinvois/submission.controller';
 import { peppolAreaControllers } from './peppol/peppol-area.controllers';
 import { ToyController } from './toy/toy.controller';
+import { UaeController, UaeUnifiedController } from './uae/uae.controller';
 
 /**
  * Each area's thin controllers by area code (the Peppol ones are made from the registry). The gateway
@@ -14,6 +15,7 @@ import { ToyController } from './toy/toy.controller';
 const controllersOf: Readonly<Record<string, readonly Type<unknown>[]>> = {
   my: [MyInvoisController, MyInvoisSubmissionController, MyInvoisReceivedController],
   toy: [ToyController],
+  ae: [UaeController, UaeUnifiedController],
 };
 
 /** The controllers of every registered area. */

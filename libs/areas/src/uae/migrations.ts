@@ -117,4 +117,30 @@ const feeds: SqlMigration = {
   ],
 };
 
-export const uaeMigrations: readonly SqlMigration[] = [documentNumbers, attachments, feeds];
+/**
+ * The documents list's order (`…/documents?since_id=`): each UAE document's position when its row was
+ * written, (xid, seq) as in the feeds, so a page read below the oldest running transaction never
+ * skips a document that commits late.
+ */
+const documentOrder: SqlMigration = {
+  name: 'UaeDocumentOrder1732200001103',
+  up: [
+    `CREATE TABLE uae_document_order (
+       seq          bigserial  NOT NULL,
+       xid          xid8       NOT NULL DEFAULT pg_current_xact_id(),
+       supplier_id  uuid       NOT NULL,
+       direction    text       NOT NULL,
+       document_id  uuid       NOT NULL UNIQUE,
+       PRIMARY KEY (supplier_id, direction, xid, seq)
+     )`,
+    `CREATE FUNCTION uae_document_order_capture() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN
+       INSERT INTO uae_document_order (supplier_id, direction, document_id) VALUES (NEW.supplier_id, NEW.direction, NEW.id);
+       RETURN NULL;
+     END $$`,
+    `CREATE TRIGGER uae_document_order AFTER INSERT ON documents FOR EACH ROW WHEN (NEW.area = 'ae') EXECUTE FUNCTION uae_document_order_capture()`,
+  ],
+  down: [`DROP TRIGGER uae_document_order ON documents`, `DROP FUNCTION uae_document_order_capture()`, `DROP TABLE uae_document_order`],
+};
+
+export const uaeMigrations: readonly SqlMigration[] = [documentNumbers, attachments, feeds, documentOrder];

@@ -67,11 +67,12 @@ export class UaeFeedsService {
     const from = cursor ?? ackCursor;
     const after = from ? decodeCursor(from, cursor ? 'cursor' : 'ack_cursor') : undefined;
     const rows: EventRow[] = await this.connections.dataSource.query(
-      `SELECT xid::text AS xid, seq::text AS seq, type, document_id, document_identifier, direction, status, reporting, exchange, created_at
-       FROM uae_feed_events
-       WHERE supplier_id = $1 AND direction = $2 AND ($3::xid8 IS NULL OR (xid, seq) > ($3::xid8, $4::bigint))
-         AND xid < pg_snapshot_xmin(pg_current_snapshot())
-       ORDER BY xid, seq LIMIT $5`,
+      // Ordered by the columns themselves (`e.`): the text aliases would order 1000 before 999.
+      `SELECT e.xid::text AS xid, e.seq::text AS seq, type, document_id, document_identifier, direction, status, reporting, exchange, created_at
+       FROM uae_feed_events e
+       WHERE supplier_id = $1 AND direction = $2 AND ($3::xid8 IS NULL OR (e.xid, e.seq) > ($3::xid8, $4::bigint))
+         AND e.xid < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY e.xid, e.seq LIMIT $5`,
       [participant.id, direction, after?.xid ?? null, after?.seq ?? null, limit],
     );
     const events = rows.map((r) => ({
