@@ -13,7 +13,8 @@ import {
   documentDecider,
   documentStreamId,
 } from '@einvoice/domain';
-import { EventHandler, EventStore, UnitOfWork, handleCommand } from '@einvoice/domain/infrastructure';
+import { EventHandler, EventStore, UnitOfWork, handleCommand, loadDocumentAttachments } from '@einvoice/domain/infrastructure';
+import { hasDetached, reattachEmbedded } from '@einvoice/areas';
 import type { AccessPointConnector } from './access-point/access-point';
 
 export interface DeliveryDependencies {
@@ -93,7 +94,7 @@ async function transmit(deps: DeliveryDependencies, document: DocumentSubmittedD
       senderParticipantId: document.senderParticipantId,
       receiverParticipantId: receiver,
       documentType: document.documentType,
-      xml: document.xml,
+      xml: await wholeDocument(deps, document),
     });
   } catch (error) {
     if (!(error instanceof AppError) || error.retriable) throw error;
@@ -104,6 +105,12 @@ async function transmit(deps: DeliveryDependencies, document: DocumentSubmittedD
     return { failure: { code: 'PEPPOL.REJECTED_BY_RECEIVER', message: mls.description ?? 'The receiving access point rejected the message (MLS RE).' }, mls };
   }
   return { mls };
+}
+
+/** The document as sent over the network: attachments detached from the event put back (libs/areas/src/ubl/attachments.ts). */
+async function wholeDocument(deps: DeliveryDependencies, document: DocumentSubmittedData): Promise<string> {
+  if (!hasDetached(document.xml)) return document.xml;
+  return reattachEmbedded(document.xml, await loadDocumentAttachments((sql, parameters) => deps.store.dataSource.query(sql, parameters), document.documentId));
 }
 
 async function record(

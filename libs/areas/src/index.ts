@@ -18,3 +18,4 @@ export * from './registry';
 export { toyDefinition } from './toy';
 export * from './myinvois/domain';
 export * as uae from './uae';
+export { detachEmbedded, hasDetached, reattachEmbedded } from './ubl/attachments';

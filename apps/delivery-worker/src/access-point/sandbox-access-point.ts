@@ -17,6 +17,22 @@ export const SANDBOX_RECEIVERS = {
   unreachable: '9925:be0000000295',
 } as const;
 
+/**
+ * UAE receivers (ICD 0235, TINs no one holds) whose access point answers MLS `RE` with each Peppol
+ * MLS reason: BV business rule violation, FD failure of delivery, SV syntax violation (issue 10).
+ */
+export const SANDBOX_REJECTING_RECEIVERS: Readonly<Record<string, NonNullable<MessageLevelStatus['reasonCode']>>> = {
+  '0235:1999999901': 'BV',
+  '0235:1999999902': 'FD',
+  '0235:1999999903': 'SV',
+};
+
+const rejectionReasons: Record<NonNullable<MessageLevelStatus['reasonCode']>, string> = {
+  BV: 'business rule violation',
+  FD: 'failure of delivery',
+  SV: 'syntax violation',
+};
+
 const is = (transmission: Transmission, receiver: string) => transmission.receiverParticipantId.toLowerCase().endsWith(`::${receiver}`);
 
 /**
@@ -56,6 +72,10 @@ export class SandboxAccessPoint implements AccessPointConnector {
     const receivedAt = new Date(rows[0].received_at).toISOString();
     if (is(transmission, SANDBOX_RECEIVERS.rejecting)) {
       return { responseCode: 'RE', receivedAt, description: 'The receiving access point rejected the message (sandbox: a rejecting receiver).' };
+    }
+    const reason = Object.entries(SANDBOX_REJECTING_RECEIVERS).find(([receiver]) => is(transmission, receiver))?.[1];
+    if (reason) {
+      return { responseCode: 'RE', reasonCode: reason, receivedAt, description: `The receiving access point rejected the message: ${rejectionReasons[reason]} (sandbox).` };
     }
     return { responseCode: 'AP', receivedAt };
   }

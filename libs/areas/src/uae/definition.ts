@@ -7,7 +7,7 @@
  */
 import type { AreaDefinition } from '../registry/area';
 import { uaeMigrations } from './migrations';
-// import { uaeFtaConnector } from './reporting';
+import { uaeFtaConnector, uaeFtaMigrations } from './reporting';
 
 export const uaeDefinition: AreaDefinition = {
   code: 'ae',
@@ -18,7 +18,7 @@ export const uaeDefinition: AreaDefinition = {
     // 202 now; the FTA's Message Level Status on the TDD comes later (polled).
     answer: 'poll',
     poll: { intervalMs: 1_000, maxPolls: 600 },
-    // connector: uaeFtaConnector,
+    connector: uaeFtaConnector,
     receivedReportPayload: ({ receiverParticipantId }) => ({ reporterRole: 'C3', participantId: receiverParticipantId }),
   },
   peppol: { customizationId: 'urn:peppol:pint:billing-1@ae-1', profileId: 'urn:peppol:bis:billing', ruleSetId: 'pint-ae:billing:2026.5' },
@@ -26,5 +26,5 @@ export const uaeDefinition: AreaDefinition = {
   largeBodies: { bytes: 30 * 1024 * 1024, pathPrefixes: ['v1/participants', 'v1/unified/participants'] },
   // No webhooks: UAE callers read the event feeds (seed: "Nothing is pushed to the caller").
   webhookEvents: [],
-  events: { name: 'area:ae', area: 'ae', streams: {}, projectors: {}, migrations: [...uaeMigrations] },
+  events: { name: 'area:ae', area: 'ae', streams: {}, projectors: {}, migrations: [...uaeMigrations, ...uaeFtaMigrations] },
 };

@@ -143,4 +143,12 @@ const documentOrder: SqlMigration = {
   down: [`DROP TRIGGER uae_document_order ON documents`, `DROP FUNCTION uae_document_order_capture()`, `DROP TABLE uae_document_order`],
 };
 
-export const uaeMigrations: readonly SqlMigration[] = [documentNumbers, attachments, feeds, documentOrder];
+/** Attachments moved to the platform's `document_attachments` (one mechanism for every area that detaches them). */
+const sharedAttachments: SqlMigration = {
+  name: 'UaeAttachmentsShared1732200001104',
+  up: [`DROP TABLE uae_attachments`],
+  down: [`CREATE TABLE uae_attachments (document_id uuid NOT NULL, index integer NOT NULL, filename text NOT NULL, mime_code text NOT NULL,
+          size_bytes integer NOT NULL, content bytea NOT NULL, PRIMARY KEY (document_id, index))`],
+};
+
+export const uaeMigrations: readonly SqlMigration[] = [documentNumbers, attachments, feeds, documentOrder, sharedAttachments];

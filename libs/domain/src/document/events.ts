@@ -15,6 +15,8 @@ export interface MessageLevelStatus {
   readonly responseCode: 'AP' | 'AB' | 'RE';
   readonly receivedAt: string;
   readonly description?: string;
+  /** On `RE`, Peppol MLS's StatusReasonCode: BV business rule violation, FD failure of delivery, SV syntax violation. */
+  readonly reasonCode?: 'BV' | 'FD' | 'SV';
 }
 
 /** The submitted document as the gateway accepted it. */

@@ -12,8 +12,8 @@ import {
   issue,
   notFound,
 } from '@einvoice/domain';
-import { type UnitOfWork, handleCommand } from '@einvoice/domain/infrastructure';
-import { uae } from '@einvoice/areas';
+import { type UnitOfWork, handleCommand, loadDocumentAttachments, storeDocumentAttachments } from '@einvoice/domain/infrastructure';
+import { detachEmbedded, hasDetached, reattachEmbedded, uae } from '@einvoice/areas';
 import { type RequestContext, eventMetadata } from '../../http/request-context';
 import { recordResponse } from '../../idempotency/idempotency';
 import { Connections } from '../../infrastructure/infrastructure.module';
@@ -56,6 +56,8 @@ export class UaeDocumentsService {
     const ruleSetId = uae.uaeDocumentKind(document.document_type).specification.ruleSetId;
     const metadata = eventMetadata(context, ruleSetId);
     const fields = rendered.stored;
+    // The events carry the document without its attachments' bytes (stored once, below).
+    const compact = compactDocument(rendered);
     const submitted: DocumentSubmittedData = {
       documentId,
       tenantId: context.tenant.id,
@@ -68,7 +70,7 @@ export class UaeDocumentsService {
       senderParticipantId: participant.participantIds[0] ?? uaeParticipantId(uae.uaeDetailsOf(participant.profile).peppolId),
       receiverParticipantId: uaeParticipantId(document.receiving_party.peppol_id),
       fields,
-      xml: rendered.xml,
+      xml: compact,
       submittedAt: new Date().toISOString(),
     };
     const report: AuthorityReportRequestedData = {
@@ -81,7 +83,7 @@ export class UaeDocumentsService {
       documentNumber: submitted.documentNumber,
       documentType: document.document_type,
       fields,
-      document: { bytes: rendered.xml, mediaType: 'application/xml', sha256: rendered.sha256 },
+      document: { bytes: compact, mediaType: 'application/xml', sha256: rendered.sha256 },
       payload: { reporterRole: 'C2', participantId: participant.id },
       requestedAt: submitted.submittedAt,
     };
@@ -90,12 +92,7 @@ export class UaeDocumentsService {
       await takeNumber(uow, participant.id, financialYear, identifier, 'document', documentId);
       await handleCommand(uow, documentDecider, documentStreamId(documentId), { type: 'SubmitDocument', data: submitted }, metadata);
       await handleCommand(uow, authorityReportDecider, authorityReportStreamId(report.reportId), { type: 'RequestAuthorityReport', data: report }, metadata);
-      for (const a of rendered.attachments) {
-        await uow.query(
-          `INSERT INTO uae_attachments (document_id, index, filename, mime_code, size_bytes, content) VALUES ($1, $2, $3, $4, $5, $6)`,
-          [documentId, a.index, a.filename, a.mimeCode, a.bytes.length, a.bytes],
-        );
-      }
+      await storeDocumentAttachments((sql, parameters) => uow.query(sql, parameters), documentId, rendered.attachments);
     });
     return response;
   }
@@ -145,8 +142,12 @@ export class UaeDocumentsService {
   /** The UBL as rendered (the received copy: as received). */
   async xml(participant: SupplierRecord, documentId: string): Promise<string> {
     await this.row(participant, documentId);
-    const [row]: Array<{ xml: string }> = await this.connections.dataSource.query(`SELECT xml FROM documents WHERE id = $1`, [documentId]);
-    return row.xml;
+    const [row]: Array<{ xml: string; owner: string }> = await this.connections.dataSource.query(
+      `SELECT xml, coalesce(source_document_id, id) AS owner FROM documents WHERE id = $1`,
+      [documentId],
+    );
+    if (!hasDetached(row.xml)) return row.xml;
+    return reattachEmbedded(row.xml, await loadDocumentAttachments((sql, parameters) => this.connections.dataSource.query(sql, parameters), row.owner));
   }
 
   /** One embedded attachment: its size is checked before its bytes are read. */
@@ -160,7 +161,7 @@ export class UaeDocumentsService {
       });
     }
     const [row]: Array<{ content: Buffer }> = await this.connections.dataSource.query(
-      `SELECT a.content FROM uae_attachments a JOIN documents d ON a.document_id = coalesce(d.source_document_id, d.id)
+      `SELECT a.content FROM document_attachments a JOIN documents d ON a.document_id = coalesce(d.source_document_id, d.id)
        WHERE d.id = $1 AND a.index = $2`,
       [documentId, entry.index],
     );
@@ -215,6 +216,20 @@ async function takeNumber(uow: UnitOfWork, supplierId: string, financialYear: nu
   throw new AppError('conflict', 'DOCUMENT.DUPLICATE_ID', `Document ${identifier} exists already in financial year ${financialYear}.`, {
     issues: [issue('document_identifier', 'DOCUMENT.DUPLICATE_ID', `${identifier} is already used by this participant in financial year ${financialYear}.`)],
   });
+}
+
+/**
+ * The rendered document without its attachments' bytes. Each detached object must be the attachment
+ * of the same number (both count embedded objects in document order), or reattaching would swap files.
+ */
+function compactDocument(rendered: uae.RenderedUae): string {
+  const { xml, detached } = detachEmbedded(rendered.xml);
+  for (const [index, bytes] of detached) {
+    if (!rendered.attachments[index - 1]?.bytes.equals(bytes)) {
+      throw new AppError('internal', 'DOCUMENT.ATTACHMENT_ORDER', `Embedded object ${index} is not attachment ${index}.`, { retriable: false });
+    }
+  }
+  return xml;
 }
 
 /** The documents list takes only `incoming` and `outgoing` (seed "Events"). */

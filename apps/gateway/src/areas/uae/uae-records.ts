@@ -10,7 +10,7 @@ export const UAE_RECORD_COLUMNS = `d.id, d.direction, d.document_type, d.fields,
   uae_exchange_status(d.direction, d.delivery_status) AS exchange_status,
   uae_summary_status(uae_reporting_status(d.report_state), uae_exchange_status(d.direction, d.delivery_status)) AS status,
   (SELECT coalesce(json_agg(json_build_object('index', a.index, 'filename', a.filename, 'mime_code', a.mime_code, 'size_bytes', a.size_bytes) ORDER BY a.index), '[]'::json)
-     FROM uae_attachments a WHERE a.document_id = coalesce(d.source_document_id, d.id)) AS attachments`;
+     FROM document_attachments a WHERE a.document_id = coalesce(d.source_document_id, d.id)) AS attachments`;
 
 export interface UaeRecordRow {
   id: string;
@@ -18,7 +18,7 @@ export interface UaeRecordRow {
   document_type: string;
   fields: Record<string, unknown>;
   created_at: Date;
-  delivery: { failure?: { code: string; message: string }; mls?: { responseCode: string; receivedAt: string; description?: string } } | null;
+  delivery: { failure?: { code: string; message: string }; mls?: { responseCode: string; receivedAt: string; description?: string; reasonCode?: string } } | null;
   authority: { error?: { code: string; message: string }; answeredAt?: string } | null;
   reporting_status: 'queued' | 'reported' | 'failed';
   exchange_status: 'processing' | 'delivered' | 'failed';
@@ -47,7 +47,8 @@ export function uaeRecord(row: UaeRecordRow, withDocument: boolean) {
     exchange: {
       status: row.exchange_status,
       ...(mls ? { mls: { code: mls.responseCode, received_at: mls.receivedAt } } : {}),
-      ...(failure ? { error: { code: failure.code, message: failure.message } } : {}),
+      // A receiver's rejection (MLS RE) names its reason: BV, FD or SV.
+      ...(failure ? { error: { code: failure.code, message: failure.message, ...(mls?.reasonCode ? { reason_code: mls.reasonCode } : {}) } } : {}),
     },
     attachments: row.attachments,
     created_at: new Date(row.created_at).toISOString(),

@@ -12,6 +12,7 @@ import { RetentionIndexes1732200000014 } from './migrations/1732200000014-retent
 import { DocumentsForEveryArea1732200000016 } from './migrations/1732200000016-documents-for-every-area';
 import { TenantKeyRevocation1732200000020 } from './migrations/1732200000020-tenant-key-revocation';
 import { WebhookLimits1732200000021 } from './migrations/1732200000021-webhook-limits';
+import { DocumentAttachments1732200000026 } from './migrations/1732200000026-document-attachments';
 
 /**
  * The platform's own migrations. TypeORM migrations only: `synchronize` is never used. Areas bring
@@ -30,6 +31,7 @@ export const platformMigrations = [
   DocumentsForEveryArea1732200000016,
   TenantKeyRevocation1732200000020,
   WebhookLimits1732200000021,
+  DocumentAttachments1732200000026,
 ];
 
 export interface DataSourceOptions {

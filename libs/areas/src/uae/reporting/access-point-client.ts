@@ -1,0 +1,136 @@
+/**
+ * The live way to the FTA: the TDD is an ordinary Peppol send (corner 5), so it goes out through a
+ * Peppol access point, driven over its HTTP API. The notes name no API; this client speaks phoss-ap's
+ * (phax/phoss-ap, the access point whose MLS handling the notes cite), README.md "Reporting to the FTA":
+ * - `POST /api/outbound/submit/{senderID}/{receiverID}/{docTypeID}/{processID}/{c1CountryCode}?sbdhInstanceID=`
+ *   (raw XML body, header `X-Token`) → 200 sending report | 422 not sent yet (stored, retried by the
+ *   access point) | 400 refused;
+ * - `GET /api/outbound/status/{sbdhInstanceID}` → 200 `{sbdhInstanceID, status, createdDT, errorDetails,
+ *   mlsStatus, …}` | 404; the MLS document itself in `mls` (our assumption: phoss-ap documents the code only).
+ */
+import { AppError } from '@einvoice/domain';
+import { timedOut, UAE_FTA_ERRORS, unavailable, type FtaTransport, type TddAcknowledgement, type TddMessage, type TddStatus } from './transport';
+
+/** C1's country on the submit path (Peppol reporting): the reporting participant is in the UAE. */
+const COUNTRY = 'AE';
+
+export interface AccessPointClientOptions {
+  /** Base URL of the access point's API, e.g. `https://ap.example.ae`. */
+  readonly baseUrl: string;
+  /** Its API token (header `X-Token`), when it requires one. */
+  readonly token?: string;
+  readonly timeoutMs?: number;
+  readonly fetch?: typeof fetch;
+  readonly now?: () => Date;
+}
+
+/** phoss-ap `EOutboundStatus`: `rejected` (its own checks) and `permanently_failed` are final failures. */
+type OutboundStatus = 'pending' | 'rejected' | 'sending' | 'sent' | 'failed' | 'permanently_failed';
+
+/** phoss-ap's OutboundTransactionResponse, as far as it is read here (`mls` is our assumption). */
+interface OutboundTransaction {
+  readonly sbdhInstanceID?: string;
+  readonly id?: string;
+  readonly status?: OutboundStatus;
+  readonly createdDT?: string;
+  readonly errorDetails?: string | null;
+  readonly mlsStatus?: string | null;
+  readonly mls?: string | null;
+}
+
+interface Answer {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+export class AccessPointClient implements FtaTransport {
+  private readonly fetch: typeof fetch;
+  private readonly timeoutMs: number;
+  private readonly now: () => Date;
+
+  constructor(private readonly options: AccessPointClientOptions) {
+    this.fetch = options.fetch ?? fetch;
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async send(message: TddMessage): Promise<TddAcknowledgement> {
+    const path = ['submit', `iso6523-actorid-upis::${message.senderId}`, `iso6523-actorid-upis::${message.receiverId}`, message.documentTypeId, message.processId, COUNTRY]
+      .map(encodeURIComponent).join('/');
+    const answer = await this.request('POST', `/api/outbound/${path}?sbdhInstanceID=${encodeURIComponent(message.messageId)}`, message.xml);
+    if (answer.status >= 200 && answer.status < 300) return { messageId: message.messageId, receivedAt: this.now().toISOString() };
+    if (answer.status === 400) {
+      throw new AppError('validation', UAE_FTA_ERRORS.REFUSED, `The access point refused the TDD: ${describe(answer.body)}`, { retriable: false, details: { status: 400 } });
+    }
+    if (answer.status === 422 || answer.status === 409) return this.storedAfterAll(message.messageId, answer);
+    throw this.failure(answer, 'submit');
+  }
+
+  async status(messageId: string): Promise<TddStatus | undefined> {
+    const answer = await this.request('GET', `/api/outbound/status/${encodeURIComponent(messageId)}`);
+    if (answer.status === 404) return undefined;
+    if (answer.status !== 200) throw this.failure(answer, 'status');
+    const tx = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as OutboundTransaction;
+    const code = tx.mlsStatus?.trim().toUpperCase();
+    return {
+      messageId,
+      ...(tx.createdDT ? { receivedAt: tx.createdDT } : {}),
+      ...(tx.id ? { reference: tx.id } : {}),
+      ...(typeof tx.mls === 'string' && tx.mls.trim() ? { mls: tx.mls } : {}),
+      ...(code === 'AP' || code === 'AB' || code === 'RE' ? { responseCode: code } : {}),
+      ...(tx.status === 'rejected' || tx.status === 'permanently_failed'
+        ? { undeliverable: { code: UAE_FTA_ERRORS.UNDELIVERABLE, message: `The access point gave up on the TDD (${tx.status}): ${tx.errorDetails ?? 'no details'}` } }
+        : {}),
+    };
+  }
+
+  /**
+   * A 422 (not sent yet) or 409: the access point may have stored the message and retry it itself.
+   * Its status says: stored and still trying → taken; refused by its own checks → final; not stored → retry.
+   */
+  private async storedAfterAll(messageId: string, answer: Answer): Promise<TddAcknowledgement> {
+    const status = await this.status(messageId);
+    if (!status) throw unavailable(`The access point did not send the TDD (HTTP ${answer.status}): ${describe(answer.body)}`, { status: answer.status });
+    if (status.undeliverable) throw new AppError('validation', UAE_FTA_ERRORS.REFUSED, status.undeliverable.message, { retriable: false });
+    return { messageId, receivedAt: status.receivedAt ?? this.now().toISOString(), ...(status.reference ? { reference: status.reference } : {}) };
+  }
+
+  private failure(answer: Answer, endpoint: string): AppError {
+    if (answer.status === 401 || answer.status === 403) {
+      return new AppError('unavailable', UAE_FTA_ERRORS.UNAUTHORIZED, `The access point refused our API token (HTTP ${answer.status}) on ${endpoint}.`, { retriable: true });
+    }
+    // 404 on submit: sending is disabled on the access point; 5xx: it is down. Both pass.
+    return unavailable(`The access point answered ${answer.status} to ${endpoint}: ${describe(answer.body)}`, { status: answer.status, endpoint });
+  }
+
+  private async request(method: 'GET' | 'POST', path: string, body?: string): Promise<Answer> {
+    let response: Response;
+    try {
+      response = await this.fetch(`${this.options.baseUrl.replace(/\/+$/, '')}${path}`, {
+        method,
+        headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/xml' } : {}), ...(this.options.token ? { 'x-token': this.options.token } : {}) },
+        body,
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (error) {
+      // By name: the DOMException fetch throws may come from another realm than this module's Error.
+      const name = (error as { name?: unknown } | null)?.name;
+      const late = name === 'TimeoutError' || name === 'AbortError';
+      if (late) throw timedOut(`The access point did not answer ${method} ${path.split('?')[0]} within ${this.timeoutMs} ms.`, {}, error);
+      throw unavailable(`The access point could not be reached (${method} ${path.split('?')[0]}).`, {}, error);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = text;
+    }
+    return { status: response.status, body: parsed };
+  }
+}
+
+function describe(body: unknown): string {
+  if (typeof body === 'string') return body.slice(0, 500) || 'no details';
+  return JSON.stringify(body ?? null).slice(0, 500);
+}
