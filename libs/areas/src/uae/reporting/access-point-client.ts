@@ -2,7 +2,8 @@
  * The live way to the FTA: the TDD is an ordinary Peppol send (corner 5), so it goes out through a
  * Peppol access point, driven over its HTTP API. The notes name no API; this client speaks phoss-ap's
  * (phax/phoss-ap, the access point whose MLS handling the notes cite), README.md "Reporting to the FTA":
- * - `POST /api/outbound/submit/{senderID}/{receiverID}/{docTypeID}/{processID}/{c1CountryCode}?sbdhInstanceID=`
+ * - `POST /api/outbound/submit/{senderID}/{receiverID}/{docTypeID}/{processID}/{c1CountryCode}
+ *   ?sbdhInstanceID=`
  *   (raw XML body, header `X-Token`) → 200 sending report | 422 not sent yet (stored, retried by the
  *   access point) | 400 refused;
  * - `GET /api/outbound/status/{sbdhInstanceID}` → 200 `{sbdhInstanceID, status, createdDT, errorDetails,
@@ -13,6 +14,8 @@ import { timedOut, UAE_FTA_ERRORS, unavailable, type FtaTransport, type TddAckno
 
 /** C1's country on the submit path (Peppol reporting): the reporting participant is in the UAE. */
 const COUNTRY = 'AE';
+/** Peppol participant identifier scheme of the submit path's sender and receiver. */
+const PARTICIPANT = 'iso6523-actorid-upis::';
 
 export interface AccessPointClientOptions {
   /** Base URL of the access point's API, e.g. `https://ap.example.ae`. */
@@ -55,12 +58,13 @@ export class AccessPointClient implements FtaTransport {
   }
 
   async send(message: TddMessage): Promise<TddAcknowledgement> {
-    const path = ['submit', `iso6523-actorid-upis::${message.senderId}`, `iso6523-actorid-upis::${message.receiverId}`, message.documentTypeId, message.processId, COUNTRY]
-      .map(encodeURIComponent).join('/');
-    const answer = await this.request('POST', `/api/outbound/${path}?sbdhInstanceID=${encodeURIComponent(message.messageId)}`, message.xml);
+    const segments = [PARTICIPANT + message.senderId, PARTICIPANT + message.receiverId, message.documentTypeId, message.processId, COUNTRY];
+    const path = `/api/outbound/submit/${segments.map(encodeURIComponent).join('/')}?sbdhInstanceID=${encodeURIComponent(message.messageId)}`;
+    const answer = await this.request('POST', path, message.xml);
     if (answer.status >= 200 && answer.status < 300) return { messageId: message.messageId, receivedAt: this.now().toISOString() };
     if (answer.status === 400) {
-      throw new AppError('validation', UAE_FTA_ERRORS.REFUSED, `The access point refused the TDD: ${describe(answer.body)}`, { retriable: false, details: { status: 400 } });
+      const message400 = `The access point refused the TDD: ${describe(answer.body)}`;
+      throw new AppError('validation', UAE_FTA_ERRORS.REFUSED, message400, { retriable: false, details: { status: 400 } });
     }
     if (answer.status === 422 || answer.status === 409) return this.storedAfterAll(message.messageId, answer);
     throw this.failure(answer, 'submit');
@@ -72,15 +76,15 @@ export class AccessPointClient implements FtaTransport {
     if (answer.status !== 200) throw this.failure(answer, 'status');
     const tx = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as OutboundTransaction;
     const code = tx.mlsStatus?.trim().toUpperCase();
+    const gaveUp = tx.status === 'rejected' || tx.status === 'permanently_failed';
+    const details = tx.errorDetails ?? 'no details';
     return {
       messageId,
       ...(tx.createdDT ? { receivedAt: tx.createdDT } : {}),
       ...(tx.id ? { reference: tx.id } : {}),
       ...(typeof tx.mls === 'string' && tx.mls.trim() ? { mls: tx.mls } : {}),
       ...(code === 'AP' || code === 'AB' || code === 'RE' ? { responseCode: code } : {}),
-      ...(tx.status === 'rejected' || tx.status === 'permanently_failed'
-        ? { undeliverable: { code: UAE_FTA_ERRORS.UNDELIVERABLE, message: `The access point gave up on the TDD (${tx.status}): ${tx.errorDetails ?? 'no details'}` } }
-        : {}),
+      ...(gaveUp ? { undeliverable: { code: UAE_FTA_ERRORS.UNDELIVERABLE, message: `The access point gave up on the TDD (${tx.status}): ${details}` } } : {}),
     };
   }
 
@@ -90,17 +94,24 @@ export class AccessPointClient implements FtaTransport {
    */
   private async storedAfterAll(messageId: string, answer: Answer): Promise<TddAcknowledgement> {
     const status = await this.status(messageId);
-    if (!status) throw unavailable(`The access point did not send the TDD (HTTP ${answer.status}): ${describe(answer.body)}`, { status: answer.status });
-    if (status.undeliverable) throw new AppError('validation', UAE_FTA_ERRORS.REFUSED, status.undeliverable.message, { retriable: false });
-    return { messageId, receivedAt: status.receivedAt ?? this.now().toISOString(), ...(status.reference ? { reference: status.reference } : {}) };
+    if (!status) {
+      throw unavailable(`The access point did not send the TDD (HTTP ${answer.status}): ${describe(answer.body)}`, { status: answer.status });
+    }
+    if (status.undeliverable) {
+      throw new AppError('validation', UAE_FTA_ERRORS.REFUSED, status.undeliverable.message, { retriable: false });
+    }
+    const receivedAt = status.receivedAt ?? this.now().toISOString();
+    return { messageId, receivedAt, ...(status.reference ? { reference: status.reference } : {}) };
   }
 
   private failure(answer: Answer, endpoint: string): AppError {
     if (answer.status === 401 || answer.status === 403) {
-      return new AppError('unavailable', UAE_FTA_ERRORS.UNAUTHORIZED, `The access point refused our API token (HTTP ${answer.status}) on ${endpoint}.`, { retriable: true });
+      const text = `The access point refused our API token (HTTP ${answer.status}) on ${endpoint}.`;
+      return new AppError('unavailable', UAE_FTA_ERRORS.UNAUTHORIZED, text, { retriable: true });
     }
     // 404 on submit: sending is disabled on the access point; 5xx: it is down. Both pass.
-    return unavailable(`The access point answered ${answer.status} to ${endpoint}: ${describe(answer.body)}`, { status: answer.status, endpoint });
+    const text = `The access point answered ${answer.status} to ${endpoint}: ${describe(answer.body)}`;
+    return unavailable(text, { status: answer.status, endpoint });
   }
 
   private async request(method: 'GET' | 'POST', path: string, body?: string): Promise<Answer> {
@@ -108,7 +119,11 @@ export class AccessPointClient implements FtaTransport {
     try {
       response = await this.fetch(`${this.options.baseUrl.replace(/\/+$/, '')}${path}`, {
         method,
-        headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/xml' } : {}), ...(this.options.token ? { 'x-token': this.options.token } : {}) },
+        headers: {
+          accept: 'application/json',
+          ...(body !== undefined ? { 'content-type': 'application/xml' } : {}),
+          ...(this.options.token ? { 'x-token': this.options.token } : {}),
+        },
         body,
         signal: AbortSignal.timeout(this.timeoutMs),
       });

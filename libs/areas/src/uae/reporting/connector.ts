@@ -81,10 +81,15 @@ export class UaeFtaConnector implements AuthorityConnector<UaeReportPayload, Uae
       processId: TDD_PROCESS_ID,
       xml: tdd.xml,
     });
-    return { kind: 'accepted', final: false, receipt: { messageId, receivedAt: ack.receivedAt, ...(ack.reference ? { reference: ack.reference } : {}) } };
+    const receipt: UaeFtaReceipt = { messageId, receivedAt: ack.receivedAt, ...(ack.reference ? { reference: ack.reference } : {}) };
+    return { kind: 'accepted', final: false, receipt };
   }
 
-  async recover(report: AuthorityReport<UaeReportPayload>, _firstAttemptAt?: string, _context?: AuthorityCallContext): Promise<AuthorityOutcome<UaeFtaReceipt> | undefined> {
+  async recover(
+    report: AuthorityReport<UaeReportPayload>,
+    _firstAttemptAt?: string,
+    _context?: AuthorityCallContext,
+  ): Promise<AuthorityOutcome<UaeFtaReceipt> | undefined> {
     const messageId = tddMessageId(report.reportId);
     const status = await this.transport.status(messageId);
     if (!status) return undefined;
@@ -96,7 +101,8 @@ export class UaeFtaConnector implements AuthorityConnector<UaeReportPayload, Uae
     const messageId = receipt?.messageId ?? tddMessageId(report.reportId);
     const status = await this.transport.status(messageId);
     if (!status) {
-      throw new AppError('not_found', UAE_FTA_ERRORS.UNKNOWN_MESSAGE, `The network holds no TDD ${messageId} of report ${report.reportId}.`, { retriable: false });
+      const text = `The network holds no TDD ${messageId} of report ${report.reportId}.`;
+      throw new AppError('not_found', UAE_FTA_ERRORS.UNKNOWN_MESSAGE, text, { retriable: false });
     }
     return verdictOf(status);
   }
@@ -105,7 +111,8 @@ export class UaeFtaConnector implements AuthorityConnector<UaeReportPayload, Uae
 function roleOf(payload: UaeReportPayload | undefined): ReporterRole {
   const role = payload?.reporterRole;
   if (role === 'C2' || role === 'C3') return role;
-  throw new AppError('internal', 'UAE_FTA.BAD_PAYLOAD', `A UAE report needs reporterRole C2 or C3, not ${JSON.stringify(role)}.`, { retriable: false });
+  const text = `A UAE report needs reporterRole C2 or C3, not ${JSON.stringify(role)}.`;
+  throw new AppError('internal', 'UAE_FTA.BAD_PAYLOAD', text, { retriable: false });
 }
 
 function receiptOf(status: TddStatus, mls?: Mls): UaeFtaReceipt {
@@ -125,14 +132,16 @@ export function verdictOf(status: TddStatus): Verdict {
       mls = parseMls(status.mls);
     } catch (error) {
       if (!(error instanceof MlsFormatError)) throw error;
-      return { kind: 'rejected', error: { code: UAE_FTA_ERRORS.BAD_MLS, message: `The FTA's MLS cannot be read: ${error.message}` }, receipt: receiptOf(status) };
+      const unreadable = { code: UAE_FTA_ERRORS.BAD_MLS, message: `The FTA's MLS cannot be read: ${error.message}` };
+      return { kind: 'rejected', error: unreadable, receipt: receiptOf(status) };
     }
     if (mls.responseCode === 'RE') return { kind: 'rejected', error: rejectionOf(mls), receipt: receiptOf(status, mls) };
     return { kind: 'accepted', final: true, receipt: receiptOf(status, mls) };
   }
   if (status.responseCode === 'AP' || status.responseCode === 'AB') return { kind: 'accepted', final: true, receipt: receiptOf(status) };
   if (status.responseCode === 'RE') {
-    return { kind: 'rejected', error: { code: 'RE', message: status.undeliverable?.message ?? 'The FTA rejected the TDD (MLS RE).' }, receipt: receiptOf(status) };
+    const message = status.undeliverable?.message ?? 'The FTA rejected the TDD (MLS RE).';
+    return { kind: 'rejected', error: { code: 'RE', message }, receipt: receiptOf(status) };
   }
   if (status.undeliverable) return { kind: 'rejected', error: status.undeliverable, receipt: receiptOf(status) };
   return { kind: 'pending' };

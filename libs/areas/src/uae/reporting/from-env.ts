@@ -23,8 +23,9 @@ export function ftaTransportFromEnv(env: NodeJS.ProcessEnv, query: ConnectorQuer
   const mode = env.UAE_FTA_MODE ?? 'sandbox';
   const ftaId = env.UAE_FTA_ID ?? DEFAULT_FTA_ID;
   if (mode === 'sandbox') {
-    const delay = env.UAE_SANDBOX_FTA_MLS_MS === undefined || env.UAE_SANDBOX_FTA_MLS_MS === '' ? DEFAULT_MLS_DELAY_MS : Number(env.UAE_SANDBOX_FTA_MLS_MS);
-    if (!Number.isFinite(delay) || delay < 0) throw new Error(`UAE_SANDBOX_FTA_MLS_MS: "${env.UAE_SANDBOX_FTA_MLS_MS}" is not a number of milliseconds`);
+    const setting = env.UAE_SANDBOX_FTA_MLS_MS;
+    const delay = setting === undefined || setting === '' ? DEFAULT_MLS_DELAY_MS : Number(setting);
+    if (!Number.isFinite(delay) || delay < 0) throw new Error(`UAE_SANDBOX_FTA_MLS_MS: "${setting}" is not a number of milliseconds`);
     return new SandboxFta(query, { ftaId, mlsDelayMs: delay });
   }
   if (mode === 'live') {
@@ -38,5 +39,6 @@ export function ftaTransportFromEnv(env: NodeJS.ProcessEnv, query: ConnectorQuer
 /** definition.ts `authority.connector`: made once per process. */
 export function uaeFtaConnector(deps: { readonly query: ConnectorQuery; readonly env: NodeJS.ProcessEnv }): AuthorityConnector {
   const transport = ftaTransportFromEnv(deps.env, deps.query);
-  return new UaeFtaConnector(transport, { ftaId: deps.env.UAE_FTA_ID ?? DEFAULT_FTA_ID, representativeId: deps.env.UAE_AP_SPID ?? DEFAULT_AP_SPID });
+  const ids = { ftaId: deps.env.UAE_FTA_ID ?? DEFAULT_FTA_ID, representativeId: deps.env.UAE_AP_SPID ?? DEFAULT_AP_SPID };
+  return new UaeFtaConnector(transport, ids);
 }

@@ -110,7 +110,9 @@ export function parseMls(xml: string): Mls {
     if (error instanceof XmlSyntaxError) throw new MlsFormatError(`The MLS is not well-formed XML: ${error.message}`);
     throw error;
   }
-  if (root.ns !== NS.applicationResponse || root.name !== 'ApplicationResponse') throw new MlsFormatError(`{${root.ns}}${root.name} is not an ApplicationResponse`);
+  if (root.ns !== NS.applicationResponse || root.name !== 'ApplicationResponse') {
+    throw new MlsFormatError(`{${root.ns}}${root.name} is not an ApplicationResponse`);
+  }
   if (textAt(root, ['cbc', 'CustomizationID']) !== MLS_CUSTOMIZATION_ID) throw new MlsFormatError('Not an MLS 1.0 (CustomizationID)', ['SCH-MLS-01']);
   if (textAt(root, ['cbc', 'ProfileID']) !== MLS_PROFILE_ID) throw new MlsFormatError('Not an MLS (ProfileID)', ['SCH-MLS-02']);
   const responses = all(root, ['cac', 'DocumentResponse']);

@@ -40,7 +40,10 @@ export interface SandboxFtaOptions {
 export type FtaFaultKind = 'unavailable' | 'timeout';
 
 /** Makes the sandbox fail the next `calls` sends and status reads of `scope` (a reporting party `0235:…`, or `*`). */
-export async function injectFtaFaults(query: ConnectorQuery, fault: { readonly kind: FtaFaultKind; readonly calls: number; readonly scope?: string }): Promise<void> {
+export async function injectFtaFaults(
+  query: ConnectorQuery,
+  fault: { readonly kind: FtaFaultKind; readonly calls: number; readonly scope?: string },
+): Promise<void> {
   await query(
     `INSERT INTO uae_fta_sandbox_faults (scope, kind, remaining) VALUES ($1, $2, $3)
      ON CONFLICT (scope) DO UPDATE SET kind = EXCLUDED.kind, remaining = EXCLUDED.remaining RETURNING scope`,
@@ -111,7 +114,8 @@ export class SandboxFta implements FtaTransport {
       id: row.mls_id,
       issuedAt: iso(row.mls_due_at),
       sender: this.options.ftaId,
-      receiver: row.representative ?? '0242:UNKNOWN',
+      // The access point that sent it; one the TDD did not name as an SPID is answered all the same.
+      receiver: row.representative?.startsWith('0242:') ? row.representative : '0242:UNKNOWN',
       responseCode: row.response_code,
       description: row.description ?? undefined,
       messageId,
@@ -132,8 +136,11 @@ export class SandboxFta implements FtaTransport {
            now() + $13::double precision * interval '1 millisecond')
          ON CONFLICT (dedupe_key) DO NOTHING RETURNING *)
        SELECT * FROM filed`,
-      [key, f.documentId ?? null, f.documentUuid ?? null, f.reporterRole ?? null, f.reportingParty ?? null, f.representative ?? null, f.sellerTaxId ?? null,
-        createHash('sha256').update(message.xml).digest('hex'), answer.code, answer.description ?? null, JSON.stringify(answer.issues), randomUUID(), this.mlsDelayMs],
+      [
+        key, f.documentId ?? null, f.documentUuid ?? null, f.reporterRole ?? null, f.reportingParty ?? null, f.representative ?? null,
+        f.sellerTaxId ?? null, createHash('sha256').update(message.xml).digest('hex'), answer.code, answer.description ?? null,
+        JSON.stringify(answer.issues), randomUUID(), this.mlsDelayMs,
+      ],
     );
     const [report] = inserted.length ? inserted : await this.query<ReportRow>(`SELECT * FROM uae_fta_sandbox_reports WHERE dedupe_key = $1`, [key]);
     // The message's own receipt (a message sent again keeps its first).

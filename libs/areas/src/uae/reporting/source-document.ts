@@ -61,7 +61,8 @@ const SELF_BILLED_TYPES = new Set(['389', '261']);
 
 /** The UBL could not be read as an Invoice or CreditNote: nothing can be reported (a retry cannot fix it). */
 export function unreadableDocument(reason: string, cause?: unknown): AppError {
-  return new AppError('validation', 'UAE_FTA.UNREADABLE_DOCUMENT', `The document cannot be reported to the FTA: ${reason}`, { retriable: false, cause });
+  const message = `The document cannot be reported to the FTA: ${reason}`;
+  return new AppError('validation', 'UAE_FTA.UNREADABLE_DOCUMENT', message, { retriable: false, cause });
 }
 
 function schemed(el: XmlElement | undefined): SchemedId | undefined {
@@ -104,7 +105,9 @@ export function readSourceDocument(ubl: string): SourceDocument {
     if (error instanceof XmlSyntaxError) throw unreadableDocument(`it is not well-formed XML (${error.message}).`, error);
     throw error;
   }
-  const kind = root.ns === NS.invoice && root.name === 'Invoice' ? 'Invoice' : root.ns === NS.creditNote && root.name === 'CreditNote' ? 'CreditNote' : undefined;
+  const kind = root.ns === NS.invoice && root.name === 'Invoice' ? 'Invoice'
+    : root.ns === NS.creditNote && root.name === 'CreditNote' ? 'CreditNote'
+    : undefined;
   if (!kind) throw unreadableDocument(`its root is {${root.ns}}${root.name}, not a UBL 2.1 Invoice or CreditNote.`);
   const customizationId = textAt(root, ['cbc', 'CustomizationID']);
   const typeCode = textAt(root, ['cbc', kind === 'Invoice' ? 'InvoiceTypeCode' : 'CreditNoteTypeCode']);

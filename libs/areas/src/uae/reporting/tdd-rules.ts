@@ -68,21 +68,30 @@ function headerRules(root: XmlElement): Rule[] {
   const receiving = endpoint('ReceivingParty');
   const representatives = all(root, ['pxs', 'ReportersRepresentative'], ['cac', 'PartyIdentification']);
   return [
-    ['ibr-tdd-01', textAt(root, ['cbc', 'CustomizationID']) === TDD_CUSTOMIZATION_ID, `The Specification identifier (tdt-001) MUST use the value '${TDD_CUSTOMIZATION_ID}'`],
-    ['ibr-tdd-02', textAt(root, ['cbc', 'ProfileID']) === TDD_PROFILE_ID, `The Business process type (tdt-002) MUST use the value '${TDD_PROFILE_ID}'`],
+    ['ibr-tdd-01', textAt(root, ['cbc', 'CustomizationID']) === TDD_CUSTOMIZATION_ID,
+      `The Specification identifier (tdt-001) MUST use the value '${TDD_CUSTOMIZATION_ID}'`],
+    ['ibr-tdd-02', textAt(root, ['cbc', 'ProfileID']) === TDD_PROFILE_ID,
+      `The Business process type (tdt-002) MUST use the value '${TDD_PROFILE_ID}'`],
     ['ibr-tdd-03', !first(root, ['cbc', 'ID']), 'Only XML elements defined in this specification are allowed to be used'],
-    ['ibr-tdd-04', (textAt(root, ['cbc', 'IssueDate']) ?? '').length === 10, 'The Tax Data Document issue date (tdt-004) MUST NOT contain timezone information'],
-    ['ibr-tdd-05', ISSUE_TIME.test(textAt(root, ['cbc', 'IssueTime']) ?? ''), 'The Tax Data Document issue time (tdt-005) MUST contain timezone information'],
-    ['ibr-tdd-06', code([['pxs', 'DocumentTypeCode']], ['S', 'R', 'W', 'F']), 'The Tax Data Document type code (tdt-006) MUST be coded according to the code list'],
-    ['ibr-tdd-07', code([['pxs', 'DocumentScope']], ['D', 'IP', 'INP']), 'The Report scope (tdt-011) MUST be coded according to the code list'],
+    ['ibr-tdd-04', (textAt(root, ['cbc', 'IssueDate']) ?? '').length === 10,
+      'The Tax Data Document issue date (tdt-004) MUST NOT contain timezone information'],
+    ['ibr-tdd-05', ISSUE_TIME.test(textAt(root, ['cbc', 'IssueTime']) ?? ''),
+      'The Tax Data Document issue time (tdt-005) MUST contain timezone information'],
+    ['ibr-tdd-06', code([['pxs', 'DocumentTypeCode']], ['S', 'R', 'W', 'F']),
+      'The Tax Data Document type code (tdt-006) MUST be coded according to the code list'],
+    ['ibr-tdd-07', code([['pxs', 'DocumentScope']], ['D', 'IP', 'INP']),
+      'The Report scope (tdt-011) MUST be coded according to the code list'],
     ['ibr-tdd-08', code([['pxs', 'ReporterRole']], ['01', '02']), 'The Reporters role (tdt-010) MUST be coded according to the code list'],
     ['ibr-tdd-09', all(root, ['pxs', 'ReportedTransaction']).length === 1, 'Exactly one REPORTED TRANSACTION (tdg-001) MUST be present'],
     ['ibr-tdd-11', reporting !== undefined, 'Reporters Endpoint (tdt-007) MUST be present'],
-    ['ibr-tdd-13', !reporting || PARTICIPANT_SCHEME.test(reporting.attrs.schemeID ?? ''), 'Reporters Endpoint Scheme identifier (tdt-007-1) MUST be a Peppol Participant Identifier Scheme'],
+    ['ibr-tdd-13', !reporting || PARTICIPANT_SCHEME.test(reporting.attrs.schemeID ?? ''),
+      'Reporters Endpoint Scheme identifier (tdt-007-1) MUST be a Peppol Participant Identifier Scheme'],
     ['ibr-tdd-15', receiving !== undefined, 'Receivers Endpoint (tdt-008) MUST be present'],
-    ['ibr-tdd-17', !receiving || receiving.attrs.schemeID === '0242', 'Receivers Endpoint Scheme identifier (tdt-008-1) MUST refer to an SPID'],
+    ['ibr-tdd-17', !receiving || receiving.attrs.schemeID === '0242',
+      'Receivers Endpoint Scheme identifier (tdt-008-1) MUST refer to an SPID'],
     ['ibr-tdd-19', representatives.length === 1, 'Exactly one Reporters Representative ID (tdt-009) MUST be present'],
-    ['ibr-tdd-21', representatives.every((p) => first(p, ['cbc', 'ID'])?.attrs.schemeID === '0242'), 'Reporters Representative ID Scheme identifier (tdt-009-1) MUST refer to an SPID'],
+    ['ibr-tdd-21', representatives.every((p) => first(p, ['cbc', 'ID'])?.attrs.schemeID === '0242'),
+      'Reporters Representative ID Scheme identifier (tdt-009-1) MUST refer to an SPID'],
   ];
 }
 
@@ -91,7 +100,8 @@ function transactionRules(root: XmlElement): Rule[] {
   const rt = first(root, ['pxs', 'ReportedTransaction']);
   const doc = first(rt, ['pxs', 'ReportedDocument']);
   const failed = textAt(root, ['pxs', 'DocumentTypeCode']) === 'F';
-  if (!doc) return [['ibr-tdd-22', failed, 'The REPORTED DOCUMENT (tdg-02) MUST be present'], ['ibr-tdd-23', first(rt, ['pxs', 'SourceDocument']) !== undefined, 'The SOURCE DOCUMENT (tdg-03) MUST be present']];
+  const sourcePresent: Rule = ['ibr-tdd-23', first(rt, ['pxs', 'SourceDocument']) !== undefined, 'The SOURCE DOCUMENT (tdg-03) MUST be present'];
+  if (!doc) return [['ibr-tdd-22', failed, 'The REPORTED DOCUMENT (tdg-02) MUST be present'], sourcePresent];
   const dcc = textAt(doc, ['cbc', 'DocumentCurrencyCode']);
   const tcc = textAt(doc, ['cbc', 'TaxCurrencyCode']);
   const totals = all(doc, ['cac', 'TaxTotal']);
@@ -102,7 +112,7 @@ function transactionRules(root: XmlElement): Rule[] {
   const content = first(rt, ['pxs', 'SourceDocument'], ['cec', 'ExtensionContent']);
   const has = (...path: Step[]) => first(doc, ...path) !== undefined;
   return [
-    ['ibr-tdd-23', first(rt, ['pxs', 'SourceDocument']) !== undefined, 'The SOURCE DOCUMENT (tdg-03) MUST be present'],
+    sourcePresent,
     ['ibr-tdd-24', has(['cbc', 'CustomizationID']), 'The Specification identifier (ibt-024) MUST be present'],
     ['ibr-tdd-25', has(['cbc', 'ProfileID']), 'The Business process type (ibt-023) MUST be present'],
     ['ibr-tdd-26', has(['cbc', 'ID']), 'The Invoice number (ibt-001) MUST be present'],
@@ -110,24 +120,36 @@ function transactionRules(root: XmlElement): Rule[] {
     ['ibr-tdd-28', has(['cbc', 'IssueDate']), 'The Invoice issue date (ibt-002) MUST be present'],
     ['ibr-tdd-29', has(['pxs', 'DocumentTypeCode']), 'The Invoice type code (ibt-003) element MUST be present'],
     ['ibr-tdd-30', dcc !== undefined, 'The Document currency code (ibt-005) MUST be present'],
-    ['ibr-tdd-30-1', dcc === undefined || ISO_4217.test(dcc), 'The Document currency code (idt-005) MUST be coded according to the code list'],
-    ['ibr-tdd-31', tcc === undefined || tcc !== dcc, 'The Accounting currency code (ibt-006) MUST be different from Document currency code (ibt-005)'],
+    ['ibr-tdd-30-1', dcc === undefined || ISO_4217.test(dcc),
+      'The Document currency code (idt-005) MUST be coded according to the code list'],
+    ['ibr-tdd-31', tcc === undefined || tcc !== dcc,
+      'The Accounting currency code (ibt-006) MUST be different from Document currency code (ibt-005)'],
     ['ibr-tdd-32', has(['cac', 'AccountingSupplierParty']), 'The SELLER (ibg-04) MUST be present'],
     ['ibr-tdd-33', has(['cac', 'AccountingCustomerParty']), 'The BUYER (ibg-07) MUST be present'],
-    ['ibr-tdd-34', totals.length === (tcc ? 2 : 1), 'An Invoice total TAX amount (ibt-110, ibt-111) MUST be provided for each currency used'],
-    ['ibr-tdd-35', inCurrency(dcc) === 1, 'Exactly 1 Invoice total TAX amount (ibt-110) MUST be provided for Document currency code (ibt-005)'],
-    ['ibr-tdd-36', !tcc || inCurrency(tcc) === 1, 'Exactly 1 Invoice total TAX amount (ibt-111) MUST be provided for Accounting currency code (ibt-006)'],
+    ['ibr-tdd-34', totals.length === (tcc ? 2 : 1),
+      'An Invoice total TAX amount (ibt-110, ibt-111) MUST be provided for each currency used'],
+    ['ibr-tdd-35', inCurrency(dcc) === 1,
+      'Exactly 1 Invoice total TAX amount (ibt-110) MUST be provided for Document currency code (ibt-005)'],
+    ['ibr-tdd-36', !tcc || inCurrency(tcc) === 1,
+      'Exactly 1 Invoice total TAX amount (ibt-111) MUST be provided for Accounting currency code (ibt-006)'],
     ['ibr-tdd-37', monetary.length === 1, 'Exactly 1 MonetaryTotal element must be present'],
     ['ibr-tdd-40', has(['cac', 'AccountingSupplierParty'], ['cac', 'Party']), 'The seller Party element MUST be present'],
     ['ibr-tdd-42', sellerSchemes.length === 1, 'Exactly 1 seller PartyTaxScheme element MUST be present'],
-    ['ibr-tdd-44', sellerSchemes.every((s) => textAt(s, ['cbc', 'CompanyID']) !== undefined), 'The Seller VAT identifier (ibt-031) or tax registration identifier (ibt-032) MUST be present'],
-    ['ibr-tdd-45', sellerSchemes.every((s) => textAt(s, ['cac', 'TaxScheme'], ['cbc', 'ID']) !== undefined), 'The Seller tax scheme code MUST be present'],
+    ['ibr-tdd-44', sellerSchemes.every((s) => textAt(s, ['cbc', 'CompanyID']) !== undefined),
+      'The Seller VAT identifier (ibt-031) or tax registration identifier (ibt-032) MUST be present'],
+    ['ibr-tdd-45', sellerSchemes.every((s) => textAt(s, ['cac', 'TaxScheme'], ['cbc', 'ID']) !== undefined),
+      'The Seller tax scheme code MUST be present'],
     ['ibr-tdd-47', buyer !== undefined, 'The buyer Party element MUST be present'],
-    ['ibr-tdd-50', all(buyer, ['cac', 'PartyTaxScheme']).every((s) => textAt(s, ['cbc', 'CompanyID']) !== undefined), 'The Buyer VAT identifier (ibt-048) MUST be present'],
-    ['ibr-tdd-52', monetary.every((m) => first(m, ['cbc', 'TaxExclusiveAmount']) !== undefined), 'The Invoice total amount without VAT (ibt-109) element must be present'],
-    ['ibr-tdd-53', monetary.every((m) => first(m, ['cbc', 'TaxExclusiveAmount'])?.attrs.currencyID === dcc), 'The Invoice total amount without VAT (ibt-109) currency must match the Document currency code (ibt-005)'],
-    ['ibr-tdd-54', monetary.every((m) => !first(m, ['cbc', 'TaxInclusiveAmount'])), 'Only XML elements defined in this specification are allowed to be used'],
-    ['ibr-tdd-55', all(rt, ['pxs', 'CustomContent']).every((c) => first(c, ['cbc', 'Value']) !== undefined), 'The CustomContent MUST use the simple cbc:Value element'],
+    ['ibr-tdd-50', all(buyer, ['cac', 'PartyTaxScheme']).every((s) => textAt(s, ['cbc', 'CompanyID']) !== undefined),
+      'The Buyer VAT identifier (ibt-048) MUST be present'],
+    ['ibr-tdd-52', monetary.every((m) => first(m, ['cbc', 'TaxExclusiveAmount']) !== undefined),
+      'The Invoice total amount without VAT (ibt-109) element must be present'],
+    ['ibr-tdd-53', monetary.every((m) => first(m, ['cbc', 'TaxExclusiveAmount'])?.attrs.currencyID === dcc),
+      'The Invoice total amount without VAT (ibt-109) currency must match the Document currency code (ibt-005)'],
+    ['ibr-tdd-54', monetary.every((m) => !first(m, ['cbc', 'TaxInclusiveAmount'])),
+      'Only XML elements defined in this specification are allowed to be used'],
+    ['ibr-tdd-55', all(rt, ['pxs', 'CustomContent']).every((c) => first(c, ['cbc', 'Value']) !== undefined),
+      'The CustomContent MUST use the simple cbc:Value element'],
     ['ibr-tdd-57', first(content, ['invoice', 'Invoice']) !== undefined || first(content, ['creditNote', 'CreditNote']) !== undefined,
       'The Invoice XML (tdt-012) MUST contain either a UBL 2.1 Invoice or a UBL 2.1 Credit Note'],
   ];
@@ -144,15 +166,17 @@ function ftaRules(root: XmlElement): Rule[] {
   const source = first(content, ['invoice', 'Invoice']) ?? first(content, ['creditNote', 'CreditNote']);
   if (!doc || !source) return [];
   const charged = all(doc, ['cac', 'TaxTotal'], ['cbc', 'TaxAmount']).some((t) => Number(t.text.trim()) !== 0);
-  const sellerScheme = textAt(doc, ['cac', 'AccountingSupplierParty'], ['cac', 'Party'], ['cac', 'PartyTaxScheme'], ['cac', 'TaxScheme'], ['cbc', 'ID']);
+  const sellerTax = first(doc, ['cac', 'AccountingSupplierParty'], ['cac', 'Party'], ['cac', 'PartyTaxScheme']);
+  const sellerScheme = textAt(sellerTax, ['cac', 'TaxScheme'], ['cbc', 'ID']);
   const selfBilled = (textAt(source, ['cbc', 'CustomizationID']) ?? '').includes('selfbilling');
   const endpointOf = (role: string) => joined(first(source, ['cac', role], ['cac', 'Party'], ['cbc', 'EndpointID']));
-  const [sender, receiver] = selfBilled ? ['AccountingCustomerParty', 'AccountingSupplierParty'] : ['AccountingSupplierParty', 'AccountingCustomerParty'];
+  const [seller, buyer] = ['AccountingSupplierParty', 'AccountingCustomerParty'];
+  const [sender, receiver] = selfBilled ? [buyer, seller] : [seller, buyer];
   const role = textAt(root, ['pxs', 'ReporterRole']);
   const reporter = joined(first(root, ['pxs', 'ReportingParty'], ['cbc', 'EndpointID']));
   return [
     ['FTA-AE-01', !charged || sellerScheme === 'VAT', 'A document that charges VAT MUST state the seller\'s TRN (IBT-031, tax scheme VAT)'],
-    ['FTA-AE-02', textAt(doc, ['cbc', 'ID']) === textAt(source, ['cbc', 'ID']) && textAt(doc, ['cbc', 'UUID']) === textAt(source, ['cbc', 'UUID']),
+    ['FTA-AE-02', (['ID', 'UUID'] as const).every((name) => textAt(doc, ['cbc', name]) === textAt(source, ['cbc', name])),
       'The reported document\'s number and UUID MUST be those of the source document'],
     ['FTA-AE-03', role !== '01' && role !== '02' ? true : reporter === endpointOf(role === '01' ? sender : receiver),
       'The reporting party (tdt-007) MUST be the source document\'s sender for role 01 and its receiver for role 02'],
@@ -169,7 +193,8 @@ export function readTdd(xml: string): TddReading {
     return { facts: {}, issues: [{ ruleId: 'XML', reason: 'SV', message: `The message is not well-formed XML: ${error.message}` }] };
   }
   if (root.ns !== NS.pxs || root.name !== 'TaxData') {
-    return { facts: {}, issues: [{ ruleId: 'XSD', reason: 'SV', message: `The root element {${root.ns}}${root.name} is not a pxs:TaxData` }] };
+    const message = `The root element {${root.ns}}${root.name} is not a pxs:TaxData`;
+    return { facts: {}, issues: [{ ruleId: 'XSD', reason: 'SV', message }] };
   }
   const issues = [...headerRules(root), ...transactionRules(root), ...ftaRules(root)]
     .filter(([, holds]) => !holds)

@@ -28,7 +28,8 @@ function render(request: Record<string, unknown>, by: UaeIssuer, uuid: string): 
 /** Every official example's request (fixtures/*.json) rendered by renderUae. */
 export function renderedExamples(uuid = '4b6000ca-0128-4bdc-99a6-406f2909247f'): RenderedExample[] {
   return fs.readdirSync(FIXTURES).filter((f) => f.endsWith('.json')).sort().map((file) => {
-    const fixture = JSON.parse(fs.readFileSync(path.join(FIXTURES, file), 'utf8')) as { example: string; issuer: UaeIssuer; request: Record<string, unknown> };
+    type Fixture = { example: string; issuer: UaeIssuer; request: Record<string, unknown> };
+    const fixture = JSON.parse(fs.readFileSync(path.join(FIXTURES, file), 'utf8')) as Fixture;
     return { file, example: fixture.example, issuer: fixture.issuer, xml: render(fixture.request, fixture.issuer, uuid) };
   });
 }

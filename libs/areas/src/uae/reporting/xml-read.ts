@@ -141,7 +141,8 @@ export function parseXml(source: string): XmlElement {
       const qname = /^[^\s/>]+/.exec(inner)?.[0] ?? '';
       if (!NAME.test(qname)) throw new XmlSyntaxError(`Bad element name "${qname}"`, lt);
       const attrs = attributes(inner.slice(qname.length), lt);
-      const open: Open = { qname, attrs, scope: scopeOf(attrs, stack.length ? stack[stack.length - 1].scope : new Map()), children: [], text: '', start: lt };
+      const scope = scopeOf(attrs, stack.length ? stack[stack.length - 1].scope : new Map());
+      const open: Open = { qname, attrs, scope, children: [], text: '', start: lt };
       for (const name of Object.keys(attrs)) if (!name.startsWith('xmlns')) resolve(name, open.scope, lt);
       if (selfClosing) {
         const element = close(open, end + 1);
