@@ -10,6 +10,8 @@ import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import { RetentionJob } from './infrastructure/retention.job';
 import { OutcomeWaiter } from './authority/outcome-waiter';
 import { TenantKeys } from './auth/tenant-keys';
+import { OAuthController } from './auth/oauth.controller';
+import { OAuthTokens } from './auth/oauth-tokens.service';
 import { TenantRateLimit } from './auth/tenant-rate-limit';
 import { WorkerReadinessProbe } from './health/worker-readiness';
 import { PgNotifications } from './infrastructure/pg-notifications';
@@ -27,7 +29,7 @@ import { uaeProviders } from './areas/uae/uae.providers';
 
 @Module({
   imports: [InfrastructureModule],
-  controllers: [HealthController, ...areaControllers, ParticipantsController, SmpController, ...webhooksControllers],
+  controllers: [HealthController, OAuthController, ...areaControllers, ParticipantsController, SmpController, ...webhooksControllers],
   providers: [
     PeppolAreaService,
     ParticipantsService,
@@ -41,6 +43,7 @@ import { uaeProviders } from './areas/uae/uae.providers';
     PgNotifications,
     OutcomeWaiter,
     TenantKeys,
+    OAuthTokens,
     TenantRateLimit,
     WorkerReadinessProbe,
     RetentionJob,

@@ -13,12 +13,14 @@ import {
 } from '@einvoice/domain/infrastructure';
 import { areaEventPlugins } from '@einvoice/areas';
 import { createTenant } from './auth/api-keys';
+import { createOAuthClient } from './auth/oauth-clients';
 
 /**
  * Operator commands (`npm run --silent cli -- <command>`). stdout carries only the answer
  * (an API key, for instance) so that scripts can capture it; everything else goes to stderr.
  *
  *   tenants create <name>   create a tenant and print its new API key
+ *   clients create <tenant name>  create an OAuth client of that tenant and print `client_id client_secret`
  *   migrate                 create the database if missing and apply pending migrations
  *   topics                  create the Kafka topics, or raise their max.message.bytes (idempotent)
  *   outbox parked           list the outbox rows the broker refused (JSON lines)
@@ -94,7 +96,22 @@ async function main(argv: string[]): Promise<void> {
     }
     return;
   }
-  throw new Error(`unknown command "${argv.join(' ')}"; commands: tenants create <name> | migrate | topics | outbox parked | outbox release [id...]`);
+  if (command === 'clients' && sub === 'create') {
+    const name = rest.join(' ').trim();
+    if (!name) throw new Error('usage: clients create <tenant name>');
+    const dataSource = createDataSource({ databaseUrl: config.databaseUrl, poolSize: 1, applicationName: 'einvoice-cli' });
+    await dataSource.initialize();
+    try {
+      const tenants: Array<{ id: string }> = await dataSource.query(`SELECT id FROM tenants WHERE name = $1`, [name]);
+      if (tenants.length !== 1) throw new Error(tenants.length ? `${tenants.length} tenants are named "${name}"` : `no tenant named "${name}"`);
+      const client = await createOAuthClient((sql, parameters) => dataSource.query(sql, parameters), tenants[0].id);
+      process.stdout.write(`${client.client_id} ${client.client_secret}\n`);
+    } finally {
+      await dataSource.destroy();
+    }
+    return;
+  }
+  throw new Error(`unknown command "${argv.join(' ')}"; commands: tenants create <name> | clients create <tenant name> | migrate | topics | outbox parked | outbox release [id...]`);
 }
 
 main(process.argv.slice(2)).then(

@@ -9,6 +9,8 @@ import { loadGatewayConfig } from './config';
 import { fromFastifyError, toHttpError } from './http/error-response';
 import { answerClientError } from './http/client-errors';
 import { registerExactJsonParser } from './http/json-body';
+import { registerFormParser } from './http/form-body';
+import { OAUTH_TOKEN_PATH } from './auth/oauth-request';
 import { setupOpenApi } from './http/openapi';
 import { RequestTextPipe } from './http/request-text.pipe';
 
@@ -36,6 +38,7 @@ export async function createGateway(): Promise<NestFastifyApplication> {
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { logger: ['error', 'warn'], bodyParser: false });
   const fastify = app.getHttpAdapter().getInstance();
   registerExactJsonParser(fastify, ceiling, limitOf);
+  registerFormParser(fastify, config.bodyLimitBytes, (url) => url.split('?')[0] === OAUTH_TOKEN_PATH);
   // The limit holds for every method: a GET body is not parsed, but is refused all the same. The
   // connection stays open (Node discards the unread body), so the client can read the answer.
   fastify.addHook('onRequest', async (request, reply) => {

@@ -65,6 +65,8 @@ export function sampleBody(schema: string, area: FuzzArea): Record<string, unkno
     case 'UaeDocument':
       // `country` is the Unified API's discriminator; the Regional API drops it as an unknown key.
       return { country: 'AE', ...uaeInvoice({ document_identifier: FRESH_ID, note: 'A note', buyer_reference: 'PO-1' }) };
+    case 'OAuthTokenRequest':
+      return { grant_type: 'client_credentials', client_id: 'client_unknown', client_secret: 'cs_unknown' };
     case 'ToyDocumentBody':
       return { ID: FRESH_ID, IssueDate: '2026-11-24', Total: 10.5, Note: 'note' };
     default:

@@ -10,7 +10,7 @@ const CACHE_MS = 30_000;
 const MAX_ENTRIES = 10_000;
 
 /**
- * The tenants of API keys (by key hash), cached so that a hot client costs no query per request.
+ * The tenants of API keys and OAuth access tokens (by hash), cached so that a hot client costs no query per request.
  * Revocation takes effect at once: deleting a tenant or changing its key NOTIFYs the old hash at
  * commit and every gateway drops it; when the listener was down (notifications lost), the whole
  * cache is dropped once it is back. Only hits are cached, so a new key works at once.
@@ -27,6 +27,30 @@ export class TenantKeys {
       notified: (hash) => this.cache.delete(hash),
       resubscribed: () => this.cache.clear(),
     });
+  }
+
+  /** Drops revoked credentials (by hash) from this process's cache at once. */
+  forget(hashes: readonly string[]): void {
+    for (const hash of hashes) this.cache.delete(hash);
+  }
+
+  /** The tenant of an OAuth access token (by hash), `expired` past its expiry; cached no longer than the token lives. */
+  async tenantOfToken(hash: string): Promise<Tenant | 'expired' | null> {
+    const now = Date.now();
+    const cached = this.cache.get(hash);
+    if (cached && cached.until > now) return cached.tenant;
+    const rows: Array<Tenant & { expires_ms: string }> = await this.connections.dataSource.query(
+      `SELECT t.id, t.name, (extract(epoch FROM k.expires_at) * 1000)::bigint::text AS expires_ms
+       FROM oauth_tokens k JOIN tenants t ON t.id = k.tenant_id WHERE k.token_hash = $1`,
+      [hash],
+    );
+    if (!rows[0]) return null;
+    const expiresAt = Number(rows[0].expires_ms);
+    if (expiresAt <= now) return 'expired';
+    const tenant = { id: rows[0].id, name: rows[0].name };
+    if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
+    this.cache.set(hash, { tenant, until: Math.min(now + CACHE_MS, expiresAt) });
+    return tenant;
   }
 
   async tenantOf(hash: string): Promise<Tenant | null> {

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
 import { AppError, createLogger, isAppError } from '@einvoice/domain';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { OAUTH_TOKEN_PATH, OAuthError } from '../auth/oauth-request';
 import { ReplayedResponse } from '../idempotency/idempotency.interceptor';
 import { fromFastifyError, toHttpError } from './error-response';
 
@@ -53,11 +54,26 @@ function clientWentAway(error: unknown): boolean {
   return e?.code === 'ECONNRESET' || e?.code === 'ECONNABORTED' || e?.code === 'ERR_STREAM_PREMATURE_CLOSE' || e?.message === 'aborted';
 }
 
+/**
+ * The OAuth token endpoint answers RFC 6749 §5.2's shape (`{error, error_description}`), whatever
+ * refused the request: its own checks, or the body parsers (malformed JSON, another media type).
+ */
+export function oauthErrorToReply(error: unknown): { statusCode: number; body: unknown; headers?: Record<string, string> } {
+  if (error instanceof OAuthError) {
+    return { statusCode: error.statusCode, body: error.body, headers: error.basic && error.statusCode === 401 ? { 'www-authenticate': 'Basic realm="einvoice"' } : undefined };
+  }
+  const reply = errorToReply(error);
+  if (reply.statusCode >= 500) return reply;
+  const message = (reply.body as { message?: string }).message ?? 'The request is invalid.';
+  return { statusCode: reply.statusCode === 413 ? 413 : 400, body: { error: 'invalid_request', error_description: message } };
+}
+
 @Catch()
 export class AllErrorsFilter implements ExceptionFilter {
   catch(error: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
-    const { statusCode, body, headers } = errorToReply(error);
+    const path = (host.switchToHttp().getRequest<FastifyRequest>().url ?? '').split('?')[0];
+    const { statusCode, body, headers } = path === OAUTH_TOKEN_PATH ? oauthErrorToReply(error) : errorToReply(error);
     void reply.status(statusCode).headers({ ...headers, 'content-type': 'application/json; charset=utf-8' }).send(body);
   }
 }

@@ -11,10 +11,12 @@ export function setupOpenApi(app: INestApplication): void {
   const config = new DocumentBuilder()
     .setTitle('E-invoicing gateway')
     .setDescription(
-      'One API for legal e-invoices. Every POST accepts an `Idempotency-Key` header; every error has the shape `{status, message, errors:[{path, code, message, severity}]}`.',
+      'One API for legal e-invoices. Authenticate with `x-svc-auth-key` or `Authorization: Bearer` (an API key `sk_…` or an OAuth access token `at_…`). Every POST accepts an `Idempotency-Key` header; every error has the shape `{status, message, errors:[{path, code, message, severity}]}` (the OAuth token endpoint: RFC 6749 `{error, error_description}`).',
     )
     .setVersion('0.1.0')
     .addApiKey({ type: 'apiKey', in: 'header', name: 'x-svc-auth-key' }, 'x-svc-auth-key')
+    // The same credentials as Authorization: Bearer: an API key (`sk_…`) or an OAuth access token (`at_…`, POST /v1/oauth/token).
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An API key (sk_…) or an access token (at_…) from POST /v1/oauth/token' }, 'bearer')
     .build();
   const document = SwaggerModule.createDocument(app, config);
   const schemas = validationMetadatasToSchemas({ refPointerPrefix: '#/components/schemas/' });

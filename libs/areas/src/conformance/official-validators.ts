@@ -12,8 +12,14 @@ const SaxonJS = require('saxon-js') as {
   transform(options: Record<string, unknown>, mode: 'sync'): { principalResult: string };
 };
 
-/** /work/main/libs/areas/src/conformance → repository root is four levels up. */
-const repoRoot = path.resolve(__dirname, '../../../..');
+/** The repository root: the nearest folder above this file holding nx.json (from the sources or from dist/). */
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'nx.json'))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(from, '../../../..');
+  }
+}
+const repoRoot = findRepoRoot(__dirname);
 
 /** Where the official artifacts live; `CONFORMANCE_DIR` overrides the sibling `shared/conformance`. */
 export const conformanceDir = process.env.CONFORMANCE_DIR ?? path.resolve(repoRoot, '../shared/conformance');

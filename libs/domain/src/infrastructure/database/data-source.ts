@@ -12,6 +12,7 @@ import { RetentionIndexes1732200000014 } from './migrations/1732200000014-retent
 import { DocumentsForEveryArea1732200000016 } from './migrations/1732200000016-documents-for-every-area';
 import { TenantKeyRevocation1732200000020 } from './migrations/1732200000020-tenant-key-revocation';
 import { WebhookLimits1732200000021 } from './migrations/1732200000021-webhook-limits';
+import { OAuthClients1732200000025 } from './migrations/1732200000025-oauth-clients';
 import { DocumentAttachments1732200000026 } from './migrations/1732200000026-document-attachments';
 
 /**
@@ -31,6 +32,7 @@ export const platformMigrations = [
   DocumentsForEveryArea1732200000016,
   TenantKeyRevocation1732200000020,
   WebhookLimits1732200000021,
+  OAuthClients1732200000025,
   DocumentAttachments1732200000026,
 ];
 
