@@ -17,6 +17,7 @@ const moduleNameMapper = {
   '^@einvoice/domain/infrastructure$': '<rootDir>/libs/domain/src/infrastructure/index.ts',
   '^@einvoice/domain$': '<rootDir>/libs/domain/src/index.ts',
   '^@einvoice/areas$': '<rootDir>/libs/areas/src/index.ts',
+  '^@einvoice/areas/conformance$': '<rootDir>/libs/areas/src/conformance/official-validators.ts',
 };
 const base = {
   rootDir: __dirname,

@@ -10,5 +10,6 @@ register({
     '@einvoice/domain/infrastructure': ['libs/domain/src/infrastructure/index.js'],
     '@einvoice/domain': ['libs/domain/src/index.js'],
     '@einvoice/areas': ['libs/areas/src/index.js'],
+    '@einvoice/areas/conformance': ['libs/areas/src/conformance/official-validators.js'],
   },
 });

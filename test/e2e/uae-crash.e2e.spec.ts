@@ -9,7 +9,7 @@ const run = Date.now().toString(36);
 let tinSeq = 0;
 const freshTin = () => `1${String((Date.now() * 3 + tinSeq++ * 104729) % 1e9).padStart(9, '0')}`;
 const participant = (tin: string, name: string) => ({
-  peppol_id: `0235:${tin}`, legal_name: name, trn: `${tin}00003`, street_address: 'Sheikh Zayed Road 1', city: 'Dubai', emirates_code: 'DXB', country_code: 'AE',
+  peppol_id: `0235:${tin}`, legal_name: name, trn: `${tin}00003`, legal_id: { id: `TL-${tin}`, scheme: 'TL', authority: 'Dubai Economy and Tourism' }, street_address: 'Sheikh Zayed Road 1', city: 'Dubai', emirates_code: 'DXB', country_code: 'AE',
 });
 // Topics of its own: the suite's topics may hold other files' backlog, which a slow worker would work through first.
 const own = { KAFKA_TOPIC_PREFIX: `uaecrash${run}`, UAE_SANDBOX_FTA_MLS_MS: '300', AUTHORITY_POLL_SWEEP_MS: '100' };

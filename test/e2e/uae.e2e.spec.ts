@@ -24,6 +24,8 @@ const participantBody = (tin: string, over: Record<string, unknown> = {}) => ({
   peppol_id: `0235:${tin}`,
   legal_name: 'Gulf Widgets LLC',
   trn: `${tin}00003`,
+  // PINT AE ibr-150-ae: a seller addressed under 0235 states its legal registration.
+  legal_id: { id: `TL-${tin}`, scheme: 'TL', authority: 'Dubai Economy and Tourism' },
   street_address: 'Sheikh Zayed Road 1',
   city: 'Dubai',
   emirates_code: 'DXB',
@@ -313,5 +315,40 @@ describe('#10 UAE: the Regional and Unified APIs of seed 001, over HTTP', () => 
       expect({ example: s.example, status: record.status, reporting: record.reporting.status, exchange: record.exchange.status })
         .toEqual({ example: s.example, status: 'completed', reporting: 'reported', exchange: 'delivered' });
     }
+  });
+});
+
+describe('#10 UAE: UAE_OFFICIAL_SCHEMATRON=true runs the official PINT AE Schematron in the request path', () => {
+  let dataSource: DataSource;
+  let gateway: AppProcess;
+  let client: Client;
+  let participantId: string;
+
+  beforeAll(async () => {
+    ({ dataSource } = await openTestDatabase());
+    const started = await startGateway({ UAE_OFFICIAL_SCHEMATRON: 'true' });
+    gateway = started.app;
+    client = new Client(started.url, (await createTenant(dataSource, `e2e uae official ${run}`)).apiKey);
+    participantId = (await client.post('/v1/participants', participantBody(freshTin()))).body.data.participant_id;
+  });
+
+  afterAll(async () => {
+    await gateway?.stop();
+    await dataSource?.destroy();
+  });
+
+  it('refuses a rule broken on the rendered UBL with the official rule id at path Document, storing nothing; a valid document passes', async () => {
+    const documents = `/v1/participants/${participantId}/documents`;
+    const body = invoice(`INV-${run}-OFF`, '0235:1345678901', {
+      lines: [{ item_name: 'Widget', quantity: '10', unit_code: 'H87', unit_price: '100.00', tax_category: 'S', tax_percentage: '10' }],
+    });
+    const refused = await client.post(documents, body);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Document is invalid');
+    expect(refused.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'Document', code: 'ibr-190-ae', severity: 'error' })]));
+    expect(refused.body.errors.every((e: { path: string }) => e.path === 'Document')).toBe(true);
+    // Nothing stored, the number still free.
+    const valid = await client.post(documents, invoice(`INV-${run}-OFF`, '0235:1345678901'));
+    expect({ status: valid.status, errors: valid.body.errors }).toEqual({ status: 202, errors: undefined });
   });
 });

@@ -60,7 +60,7 @@ export function sampleBody(schema: string, area: FuzzArea): Record<string, unkno
       return { registered_name: 'Fuzz Toys', tax_id: `TOY${String(Date.now() % 1e6).padStart(6, '0')}` };
     case 'UaeParticipantBody': {
       const tin = `1${String(crypto.randomInt(1e9)).padStart(9, '0')}`;
-      return { peppol_id: `0235:${tin}`, legal_name: 'Fuzz Widgets LLC', trn: `${tin}00003`, street_address: 'Street 1', city: 'Dubai', emirates_code: 'DXB', country_code: 'AE' };
+      return { peppol_id: `0235:${tin}`, legal_name: 'Fuzz Widgets LLC', trn: `${tin}00003`, legal_id: { id: `TL-${tin}`, scheme: 'TL', authority: 'Dubai Economy and Tourism' }, street_address: 'Street 1', city: 'Dubai', emirates_code: 'DXB', country_code: 'AE' };
     }
     case 'UaeDocument':
       // `country` is the Unified API's discriminator; the Regional API drops it as an unknown key.

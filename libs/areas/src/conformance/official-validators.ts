@@ -1,6 +1,7 @@
 /**
- * Test oracle (not production code): runs the official artifacts in `shared/conformance/`
- * against rendered XML. The artifacts are read in place, never copied into the repository
+ * The official oracle: runs the official artifacts in `shared/conformance/` against rendered XML.
+ * Tests use it; in production only the UAE area's `UAE_OFFICIAL_SCHEMATRON=true` does
+ * (`@einvoice/areas/conformance`, loaded on demand). The artifacts are read in place, never copied into the repository
  * (shared/conformance/README.md). DESIGN.md: the Schematron is the oracle, not the hot path.
  */
 import * as fs from 'node:fs';

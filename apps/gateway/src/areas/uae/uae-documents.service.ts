@@ -186,7 +186,7 @@ export class UaeDocumentsService {
     if ('issues' in parsed) throw new AppError('validation', 'DOCUMENT.SCHEMA', uae.uaeSchemaMessage, { issues: parsed.issues });
     const { document } = parsed;
     const rendered = uae.renderUae(document, uae.uaeIssuerOf(participant.profile), { uuid: documentId });
-    await rulesPhase(document, participant, rendered);
+    await rulesPhase(document, rendered);
     const financialYear = uae.financialYearOf(document.issue_date, uae.uaeDetailsOf(participant.profile).financialYearStart);
     return { document, rendered, financialYear };
   }
