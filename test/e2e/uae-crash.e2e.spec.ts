@@ -55,7 +55,7 @@ describe('#10 UAE workers killed mid-flight (kill -9): every document delivered 
     for (let i = 0; i < 12; i += 1) {
       // Even: hosted here (delivered at once, reported by both sides); odd: another access point (slow).
       const receiver = i % 2 === 0 ? `0235:${buyerTin}` : `0235:${freshTin()}`;
-      const answer = await client.post(`/v1/participants/${seller}/documents`, invoice({ document_identifier: `CRASH-${run}-${i}`, receiving_party: { peppol_id: receiver, legal_name: 'Buyer LLC', street_address: 'Khalifa Street 9' } }));
+      const answer = await client.post(`/v1/participants/${seller}/documents`, invoice({ document_identifier: `CRASH-${run}-${i}`, receiving_party: { peppol_id: receiver, legal_name: 'Buyer LLC', street_address: 'Khalifa Street 9', city: 'Abu Dhabi', emirates_code: 'AUH', trn: '134567890123003' } }));
       expect(answer.status).toBe(202);
       ids.push(answer.body.data.document_id);
     }

@@ -184,6 +184,19 @@ describe('#10 UAE: the Regional and Unified APIs of seed 001, over HTTP', () => 
     expect(fixed.status).toBe(202);
   });
 
+  it('phase 2 refuses a broken PINT AE rule with the official rule id at path Document (our rules), never mixed with phase 1', async () => {
+    const body = invoice(`INV-${run}-P2`, buyerPeppolId, { payment_means: [{ type_code: '30' }], lines: [{ item_name: 'Widget', quantity: '1', unit_code: 'H87', unit_price: '100.00', tax_category: 'S', tax_percentage: '10' }] });
+    const refused = await seller.post(documents(), body);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Document is invalid');
+    expect(refused.body.errors.map((e: { code: string }) => e.code).sort()).toEqual(['ibr-190-ae', 'ibr-192-ae']);
+    expect(refused.body.errors.every((e: { path: string; severity: string }) => e.path === 'Document' && e.severity === 'error')).toBe(true);
+    // A phase 1 error as well: only phase 1 answers.
+    const both = await seller.post(documents(), { ...body, document_currency: undefined });
+    expect(both.body.message).toBe('Document does not satisfy the regional schema.');
+    expect((await seller.post(documents(), invoice(`INV-${run}-P2`, buyerPeppolId))).status).toBe(202);
+  });
+
   it('takes each number once per financial year: duplicate → 409, a validated number → 409 retention rule, the next year is free', async () => {
     expect((await seller.post(documents(), invoice(`INV-${run}-D`, buyerPeppolId))).status).toBe(202);
     const duplicate = await seller.post(documents(), invoice(`INV-${run}-D`, buyerPeppolId));

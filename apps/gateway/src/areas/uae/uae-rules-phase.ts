@@ -30,12 +30,14 @@ async function officialIssues(xml: string, ruleSetId: string): Promise<RuleIssue
 }
 
 /**
- * Phase 2: the PINT AE rules on the rendered document. Runs only after phase 1 passed, so the two
- * phases never mix in one answer; a rule broken is a 400 with every broken rule, nothing stored.
+ * Phase 2: the PINT AE rules on the rendered document (ours, libs/areas/src/uae/rules: the official
+ * verdicts at well under a millisecond; with UAE_OFFICIAL_SCHEMATRON=true the official Schematron
+ * too). Runs only after phase 1 passed, so the two phases never mix in one answer; a rule broken is
+ * a 400 with every broken rule, nothing stored.
  */
 export async function rulesPhase(document: uae.UaeDocument, rendered: uae.RenderedUae): Promise<void> {
   const ruleSetId = uae.uaeDocumentKind(document.document_type).specification.ruleSetId;
-  const issues: RuleIssue[] = officialSchematronInRequestPath() ? await officialIssues(rendered.xml, ruleSetId) : [];
+  const issues: RuleIssue[] = [...uae.checkUaeRules(rendered.xml), ...(officialSchematronInRequestPath() ? await officialIssues(rendered.xml, ruleSetId) : [])];
   if (issues.length > 0) throw new AppError('validation', 'DOCUMENT.RULES', UAE_RULES_MESSAGE, { issues: dedupe(issues) });
 }
 
