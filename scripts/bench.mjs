@@ -10,6 +10,9 @@
 //   5. MyInvois bulks: a MY supplier (sandbox MyInvois), BENCH_BULK_CLIENTS (5) concurrent clients
 //      posting BENCH_BULK_SIZE (100)-document bulks for BENCH_BULK_DURATION s (10): documents/s
 //      taken, bulk latency, submission -> valid. The bench gateway runs with BODY_LIMIT_BYTES 8 MB.
+//   6. UAE: PINT AE invoices between two participants hosted here for BENCH_UAE_DURATION s (10):
+//      accepted/s, p50/p99, submitted->delivered and ->reported (sandbox FTA), and our PINT AE rules'
+//      cost per document next to the official Schematron's on the 32 official examples.
 // Settings (environment): BENCH_DURATION (s, 20), BENCH_CONNECTIONS (50), BENCH_DRAIN_TIMEOUT
 // (s, 120), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/einvoice_bench; the name must
 // end in _bench), BENCH_KEEP_TMP=1 keeps the temp dir (app and broker logs). SANDBOX_AP_LATENCY_MS
@@ -26,6 +29,7 @@ import { startProbe } from './bench/probe.mjs';
 import { createStack, tailOf } from './bench/stack.mjs';
 import { webhookLoad } from './bench/webhooks.mjs';
 import { bulkLoad, onboardMySupplier } from './bench/bulk.mjs';
+import { uaeLoad, uaeRulesCost } from './bench/uae.mjs';
 import { distribution, ms, num, secs } from './bench/stats.mjs';
 import { APPS, ROOT, say } from './lib/services.mjs';
 
@@ -45,6 +49,7 @@ const settings = {
   apLatencyMs: Number(process.env.SANDBOX_AP_LATENCY_MS ?? 0),
   webhookDuration: positiveInt('BENCH_WEBHOOK_DURATION', 10),
   bulkDuration: positiveInt('BENCH_BULK_DURATION', 10),
+  uaeDuration: positiveInt('BENCH_UAE_DURATION', 10),
   bulkClients: positiveInt('BENCH_BULK_CLIENTS', 5),
   bulkSize: positiveInt('BENCH_BULK_SIZE', 100),
 };
@@ -242,6 +247,26 @@ async function main() {
   for (const line of probeLines(bulkProbe)) out(line);
   out();
 
+  // 6. UAE, last, so that every figure above is unchanged.
+  say(`UAE: PINT AE invoices between two participants hosted here, ${settings.connections} connections, ${settings.uaeDuration} s`);
+  probe = startProbe({ pids: stack.pids(), db, database: databaseName });
+  const uae = await uaeLoad({ url, apiKey, db, runId, connections: settings.connections, duration: settings.uaeDuration, drainTimeoutS: settings.drainTimeoutS, say });
+  const uaeProbe = probe.stop();
+  stack.assertAlive();
+  say('UAE: our PINT AE rules and the official Schematron on the 32 official examples');
+  const rules = await uaeRulesCost();
+  figures.uae = { ...uae, rules };
+  out(`POST /v1/participants/{participant_id}/documents (UAE, hosted receiver, sandbox FTA)`);
+  out(`  accepted/s            ${num(uae.load.perSecond)}  (${uae.load.expected} answers 202 in ${num(uae.load.durationS)} s; ${uae.load.otherStatus} other, ${uae.load.errors} errors)`);
+  out(`  latency               p50 ${ms(uae.load.latency.p50)}  p99 ${ms(uae.load.latency.p99)}  max ${ms(uae.load.latency.max)}`);
+  if (uae.load.firstError) out(`  first failure         ${uae.load.firstError.status}: ${uae.load.firstError.body.slice(0, 300)}`);
+  out(`  completed             ${uae.completed}/${uae.load.accepted.length}${uae.complete ? '' : `  NOT COMPLETE after ${settings.drainTimeoutS} s (${uae.attention} attention)`}`);
+  out(`  submitted->delivered  p50 ${ms(uae.toDelivered.p50)}  p99 ${ms(uae.toDelivered.p99)}  max ${ms(uae.toDelivered.max)}`);
+  out(`  submitted->reported   p50 ${ms(uae.toReported.p50)}  p99 ${ms(uae.toReported.p99)}  max ${ms(uae.toReported.max)}   (includes the sandbox FTA's MLS delay, UAE_SANDBOX_FTA_MLS_MS)`);
+  out(`  rules per document    ours ${num(rules.oursMs, 3)} ms, official Schematron ${num(rules.officialMs, 1)} ms (${rules.documents} official examples; ${rules.ourIssues} and ${rules.officialFailures} fatal findings)`);
+  for (const line of probeLines(uaeProbe)) out(line);
+  out();
+
   const logs = appLogSummary();
   const cpus = os.cpus();
   const ratio = load.perSecond / bare.perSecond;
@@ -257,10 +282,11 @@ async function main() {
   out(`backlog      drained ${secs(drainMs)} after the load stopped; ${num(deliveryRate)} deliveries/s overall`);
   out(`webhooks     ${num(hooks.perSecond)} delivered/s   submitted->webhook p50 ${ms(hooks.latency.p50)}  p99 ${ms(hooks.latency.p99)}   (${hooks.received}/${hooks.expected} received)`);
   out(`myinvois     bulk ${num(bulk.perSecond)} documents/s taken   bulk p50 ${ms(bulk.latency.p50)}  p99 ${ms(bulk.latency.p99)}   submitted->valid p50 ${ms(bulk.toValid.p50)}  p99 ${ms(bulk.toValid.p99)}   (${bulk.valid}/${bulk.taken} valid; ${settings.bulkClients} clients × ${settings.bulkSize} docs × ${settings.bulkDuration} s)`);
+  out(`uae          ${num(uae.load.perSecond)} 202/s   p50 ${ms(uae.load.latency.p50)}  p99 ${ms(uae.load.latency.p99)}   ->delivered p50 ${ms(uae.toDelivered.p50)} p99 ${ms(uae.toDelivered.p99)}   ->reported p50 ${ms(uae.toReported.p50)} p99 ${ms(uae.toReported.p99)}   rules ${num(rules.oursMs, 3)} ms/doc vs official ${num(rules.officialMs, 1)} ms/doc`);
   out(`app logs     ${Object.entries(logs).map(([app, l]) => `${app} ${l.count}`).join(', ')} lines at warn/error`);
   for (const [app, l] of Object.entries(logs)) for (const line of l.first) out(`  ${app}: ${line.slice(0, 300)}`);
 
-  return nonAccepted === 0 && !load.firstError && wait.complete && wait.missing === 0 && hooks.complete && bulkFailed === 0 && bulk.complete ? 0 : 1;
+  return nonAccepted === 0 && !load.firstError && wait.complete && wait.missing === 0 && hooks.complete && bulkFailed === 0 && bulk.complete && uae.complete && uae.load.otherStatus + uae.load.errors === 0 ? 0 : 1;
 }
 
 let code = 1;

@@ -58,10 +58,10 @@ export async function bareRoute({ url, connections, duration }) {
 }
 
 /**
- * POST /be/einvoice/generate/invoice, every request with its own invoice ID. Collects the
- * DocumentID of each 202 so that delivery is measured on exactly the accepted documents.
+ * POSTs to `path` for `duration` s, every body made by `bodyOf(n)` (its own number), and collects
+ * the id `idOf(body)` of each 202 so that later phases measure exactly the accepted documents.
  */
-export async function invoiceLoad({ url, connections, duration, apiKey, supplierId, runId, invoiceBody }) {
+export async function acceptedLoad({ url, path: route, headers, connections, duration, bodyOf, idOf }) {
   let counter = 0;
   let firstError;
   const accepted = [];
@@ -72,22 +72,17 @@ export async function invoiceLoad({ url, connections, duration, apiKey, supplier
     requests: [
       {
         method: 'POST',
-        path: '/be/einvoice/generate/invoice',
-        headers: {
-          'content-type': 'application/json',
-          'x-svc-auth-key': apiKey,
-          supplier_uuid: supplierId,
-          transport_mode: 'peppol',
-        },
+        path: route,
+        headers: { 'content-type': 'application/json', ...headers },
         setupRequest: (request) => {
           counter += 1;
-          return { ...request, body: JSON.stringify(invoiceBody(`BENCH-${runId}-${counter}`)) };
+          return { ...request, body: JSON.stringify(bodyOf(counter)) };
         },
         onResponse: (status, body) => {
           if (status === 202) {
-            const id = /"DocumentID"\s*:\s*"([0-9a-fA-F-]{36})"/.exec(body)?.[1];
+            const id = idOf(body);
             if (id) accepted.push(id);
-            else if (!firstError) firstError = { status, body: `202 without a DocumentID: ${body}` };
+            else if (!firstError) firstError = { status, body: `202 without a document id: ${body}` };
           } else if (!firstError) {
             firstError = { status, body };
           }
@@ -96,4 +91,17 @@ export async function invoiceLoad({ url, connections, duration, apiKey, supplier
     ],
   });
   return { ...summarise(result, 202), firstError, accepted, built: counter };
+}
+
+/** POST /be/einvoice/generate/invoice, every request with its own invoice ID. */
+export function invoiceLoad({ url, connections, duration, apiKey, supplierId, runId, invoiceBody }) {
+  return acceptedLoad({
+    url,
+    path: '/be/einvoice/generate/invoice',
+    headers: { 'x-svc-auth-key': apiKey, supplier_uuid: supplierId, transport_mode: 'peppol' },
+    connections,
+    duration,
+    bodyOf: (n) => invoiceBody(`BENCH-${runId}-${n}`),
+    idOf: (body) => /"DocumentID"\s*:\s*"([0-9a-fA-F-]{36})"/.exec(body)?.[1],
+  });
 }
