@@ -11,8 +11,8 @@ import {
   authorityReportStreamId,
   createLogger,
 } from '@einvoice/domain';
-import { type EventStore, handleCommand } from '@einvoice/domain/infrastructure';
-import { type AuthorityConnector, findArea, registeredAreas } from '@einvoice/areas';
+import { type EventStore, handleCommand, storeDocumentAttachments } from '@einvoice/domain/infrastructure';
+import { type AuthorityConnector, detachEmbedded, findArea, registeredAreas } from '@einvoice/areas';
 import { pollReport } from '../../apps/reporting-worker/src/authority/poll-report';
 import { dueReports } from '../../apps/reporting-worker/src/authority/report-poll-sweep';
 import { type AuthorityReportingDependencies, createAuthorityReportHandler } from '../../apps/reporting-worker/src/authority/report-to-authority';
@@ -131,5 +131,24 @@ describe('#10 UAE reports to the FTA through the generic pipeline (sandbox FTA, 
     const event = await requestReport('INV-GARBAGE', 'C2', '{"not": "xml"}');
     await handle(event, context);
     expect(await documentOf(event)).toMatchObject({ report_state: 'rejected', reporting: 'failed', authority: { error: { code: 'UAE_FTA.UNREADABLE_DOCUMENT' } } });
+  });
+
+  it('the FTA gets the document whole: attachments the events carry detached are put back before the call', async () => {
+    const content = Buffer.from(`timesheet ${run}`).toString('base64');
+    const whole = renderedInvoice({ document_identifier: `INV-ATT-${run}`, document_references: [{ document_identifier: 'TS-1', embedded_document: { mime_code: 'application/pdf', filename: 'ts.pdf', content } }] }, randomUUID(), issuerWith(`1${String(randomInt(0, 1e9)).padStart(9, '0')}`));
+    const { xml: compact, detached } = detachEmbedded(whole);
+    expect(compact).not.toContain(content);
+    const sent: string[] = [];
+    const connector = deps.connectors.get('ae') as AuthorityConnector;
+    const capturing: AuthorityConnector = {
+      submit: (report, call) => (sent.push(report.document.bytes), connector.submit(report, call)),
+      recover: (report, at, call) => connector.recover(report, at, call),
+      poll: (report, receipt, call) => (connector.poll as NonNullable<AuthorityConnector['poll']>)(report, receipt, call),
+    };
+    const event = await requestReport('INV-ATT', 'C2', compact);
+    await storeDocumentAttachments((sql, parameters) => dataSource.query(sql, parameters), data(event).documentId, [...detached].map(([index, bytes]) => ({ index, filename: 'ts.pdf', mimeCode: 'application/pdf', bytes })));
+    await createAuthorityReportHandler({ ...deps, connectors: new Map([['ae', capturing]]) })(event, context);
+    expect(sent).toEqual([whole]);
+    expect(await typesOf(event)).toContain('AuthorityReportAccepted');
   });
 });

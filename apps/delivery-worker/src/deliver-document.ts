@@ -198,7 +198,8 @@ async function requestReceivedReport(
       documentNumber: document.documentNumber,
       documentType: document.documentType,
       fields: document.fields,
-      document: { bytes: document.xml, mediaType: 'application/xml', sha256: createHash('sha256').update(document.xml).digest('hex') },
+      // The hash of the document as received (attachments in), as the sender's report hashes it.
+      document: { bytes: document.xml, mediaType: 'application/xml', sha256: createHash('sha256').update(await wholeDocument(deps, document)).digest('hex') },
       payload: area.payload({ receiverParticipantId: document.receiverParticipantId as string, senderParticipantId: document.senderParticipantId }),
       requestedAt: new Date().toISOString(),
     },

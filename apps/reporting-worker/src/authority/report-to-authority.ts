@@ -9,8 +9,8 @@ import {
   authorityReportStreamId,
   foldEvents,
 } from '@einvoice/domain';
-import { type EventHandler, type EventStore, type MessageContext, handleCommand } from '@einvoice/domain/infrastructure';
-import { type AuthorityConnector, type AuthorityOutcome, type AuthorityReport, DEFAULT_POLL_POLICY, type PollPolicy } from '@einvoice/areas';
+import { type EventHandler, type EventStore, type MessageContext, handleCommand, loadDocumentAttachments } from '@einvoice/domain/infrastructure';
+import { type AuthorityConnector, type AuthorityOutcome, type AuthorityReport, DEFAULT_POLL_POLICY, type PollPolicy, hasDetached, reattachEmbedded } from '@einvoice/areas';
 import { withTriedAdvisoryLock } from '@einvoice/domain/infrastructure';
 
 /**
@@ -49,6 +49,20 @@ export function reportMetadata(data: AuthorityReportRequestedData, event: Record
 /** The report as its connector sees it. */
 export function reportOf(data: AuthorityReportRequestedData): AuthorityReport {
   return { reportId: data.reportId, tenantId: data.tenantId, supplierId: data.supplierId, payload: data.payload, document: data.document };
+}
+
+/**
+ * The report with its document whole, as the authority must receive it: embedded attachments that
+ * the events carry detached (libs/areas/src/ubl/attachments.ts) are put back from
+ * `document_attachments` (a received copy's are its sender's). A read, before any call.
+ */
+async function wholeReportOf(deps: AuthorityReportingDependencies, data: AuthorityReportRequestedData): Promise<AuthorityReport> {
+  const request = reportOf(data);
+  if (!hasDetached(data.document.bytes)) return request;
+  const query = (sql: string, parameters?: unknown[]) => deps.store.dataSource.query(sql, parameters);
+  const [row] = (await query(`SELECT coalesce(source_document_id, id) AS owner FROM documents WHERE id = $1`, [data.documentId])) as Array<{ owner: string }>;
+  const bytes = reattachEmbedded(data.document.bytes, await loadDocumentAttachments(query, row?.owner ?? data.documentId));
+  return { ...request, document: { ...request.document, bytes } };
 }
 
 /**
@@ -91,7 +105,7 @@ async function report(
   });
   if (!earlier) return;
 
-  const request = reportOf(data);
+  const request = await wholeReportOf(deps, data);
   const call = { heartbeat: () => ctx.heartbeat() };
   const recovered = earlier.attempts > 0 ? await connector.recover(request, earlier.firstAttemptAt, call) : undefined;
   if (recovered) deps.log('warn', 'report attempted before: found at the authority, not sent again', { reportId: data.reportId, area: data.area });
