@@ -1,30 +1,44 @@
-// `npm run bench`: throughput and delivery latency of the whole stack on this machine.
-// Not part of `npm test`. It starts its own isolated stack (database einvoice_bench, recreated on
-// every run; its own Kafka broker on a free port with a temp data dir; its own topic prefix and
-// gateway port), so a developer's running stack is never touched, then:
-//   1. GET /health/live under load: the bare-route ceiling of this gateway on this machine;
-//   2. POST /be/einvoice/generate/invoice under load, each request with its own invoice ID;
-//   3. waits until every accepted document is Delivered and reports submission-to-Delivered;
-//   4. webhooks: BE invoices to a DE supplier hosted here with a subscription to a receiver in
-//      this process (127.0.0.1) for BENCH_WEBHOOK_DURATION s (10): webhooks/s, submit->webhook.
-//   5. MyInvois bulks: a MY supplier (sandbox MyInvois), BENCH_BULK_CLIENTS (5) concurrent clients
-//      posting BENCH_BULK_SIZE (100)-document bulks for BENCH_BULK_DURATION s (10): documents/s
-//      taken, bulk latency, submission -> valid. The bench gateway runs with BODY_LIMIT_BYTES 8 MB.
-//   6. UAE: PINT AE invoices between two participants hosted here for BENCH_UAE_DURATION s (10):
-//      accepted/s, p50/p99, submitted->delivered and ->reported (sandbox FTA), and our PINT AE rules'
-//      cost per document next to the official Schematron's on the 32 official examples.
+// `npm run bench`: throughput, latency and CPU per document of the whole stack on this machine,
+// each next to a reference run on the same machine (issue 11). Not part of `npm test`. It starts
+// its own isolated stack (database einvoice_bench, recreated on every run; its own Kafka broker on
+// a free port with a temp data dir; its own topic prefix and gateway port), so a developer's
+// running stack is never touched, then runs these phases (BENCH_PHASES picks some, in this order):
+//   reference  a bare Fastify POST doing one INSERT into PostgreSQL (no NestJS, no validation), in
+//              a process of its own, same bodies, same connections: every rate is also printed as
+//              a ratio to it;
+//   bare       GET /health/live: the gateway's own ceiling without a database;
+//   accept     POST /be/einvoice/generate/invoice with the workers paused (SIGSTOP; the gateway and
+//              its outbox relay run): the accept path alone; then the workers resume and every
+//              accepted document must be Delivered;
+//   e2e        the same POSTs for BENCH_E2E_DURATION s (60) with every worker running: accepted/s,
+//              Delivered/s during the load, the delivery backlog's maximum (sampled each second);
+//   open       a fixed rate (autocannon overallRate) of half the e2e rate for BENCH_OPEN_DURATION s
+//              (20): submitted->Delivered p50/p99 of a steady flow;
+//   webhooks   BE invoices to a DE supplier hosted here, subscribed to a receiver in this process,
+//              closed loop for BENCH_WEBHOOK_DURATION s (10), then half that rate: webhooks/s and
+//              submitted->webhook;
+//   bulk       MyInvois bulks: BENCH_BULK_CLIENTS (5) clients posting BENCH_BULK_SIZE (100)-document
+//              bulks for BENCH_BULK_DURATION s (10): documents/s taken, bulk latency, ->valid;
+//   uae        PINT AE invoices between two participants hosted here for BENCH_UAE_DURATION s (10),
+//              and our PINT AE rules' cost per document next to the official Schematron's;
+//   scale      a second gateway and a second delivery-worker (same consumer group), the load split
+//              over both gateways for BENCH_DURATION s: everything delivered, each document once.
+// Every load phase prints the CPU the whole stack used per document (the apps, the broker and the
+// machine's PostgreSQL and Redis processes; not the load generator) and PostgreSQL's wait events.
 // Settings (environment): BENCH_DURATION (s, 20), BENCH_CONNECTIONS (50), BENCH_DRAIN_TIMEOUT
 // (s, 120), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/einvoice_bench; the name must
-// end in _bench), BENCH_KEEP_TMP=1 keeps the temp dir (app and broker logs). SANDBOX_AP_LATENCY_MS
-// is passed on to the delivery-worker (default 0).
-// Figures go to stdout, progress to stderr. Exit code 1 when a request failed or not every
-// accepted document was delivered in time.
+// end in _bench), BENCH_KEEP_TMP=1 keeps the temp dir (app and broker logs), BENCH_CPU_PROF=
+// gateway,delivery-worker|all writes .cpuprofile files (BENCH_CPU_PROF_DIR, ./.run/profiles; read
+// them with scripts/bench/profile-summary.mjs). SANDBOX_AP_LATENCY_MS goes to the delivery-worker.
+// Figures go to stdout, progress to stderr. Exit code 1 when a request failed or an accepted
+// document was lost, duplicated or not delivered in time.
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { deliveryTimings, openDatabase, uncountedDocuments, waitForDelivery } from './bench/delivery.mjs';
-import { bareRoute, invoiceLoad } from './bench/load.mjs';
+import { deliveryTimings, duplicatedDeliveries, openDatabase, waitForDelivery } from './bench/delivery.mjs';
+import { acceptedLoad, bareRoute, invoiceLoad } from './bench/load.mjs';
+import { startReference } from './bench/reference.mjs';
 import { startProbe } from './bench/probe.mjs';
 import { createStack, tailOf } from './bench/stack.mjs';
 import { webhookLoad } from './bench/webhooks.mjs';
@@ -52,7 +66,20 @@ const settings = {
   uaeDuration: positiveInt('BENCH_UAE_DURATION', 10),
   bulkClients: positiveInt('BENCH_BULK_CLIENTS', 5),
   bulkSize: positiveInt('BENCH_BULK_SIZE', 100),
+  e2eDuration: positiveInt('BENCH_E2E_DURATION', 60),
+  openDuration: positiveInt('BENCH_OPEN_DURATION', 20),
+  phases: phasesOf(process.env.BENCH_PHASES),
 };
+
+/** BENCH_PHASES=reference,accept,... (default: all, in this order). */
+function phasesOf(raw) {
+  const all = ['reference', 'bare', 'accept', 'e2e', 'open', 'webhooks', 'bulk', 'uae', 'scale'];
+  if (!raw) return new Set(all);
+  const wanted = raw.split(',').map((p) => p.trim()).filter(Boolean);
+  const unknown = wanted.filter((p) => !all.includes(p));
+  if (unknown.length) throw new Error(`BENCH_PHASES: unknown phase(s) ${unknown.join(', ')}; known: ${all.join(', ')}`);
+  return new Set(wanted);
+}
 const runId = Date.now().toString(36);
 const stack = createStack({ databaseUrl: settings.databaseUrl, runId });
 let db;
@@ -76,6 +103,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     void cleanUp().finally(() => process.exit(130));
   });
 }
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function post(url, headers, body) {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
@@ -107,14 +136,41 @@ function probeLines(p) {
   return [`  cpu (cores used)      ${cores}${busy}`, `  postgres active      avg backends by wait: ${waits}`];
 }
 
+/** Stack CPU (apps, broker, PostgreSQL, Redis) per document of a phase, in ms. */
+const cpuPerDocument = (p, documents) => (documents > 0 ? (p.cpuSeconds * 1000) / documents : Number.NaN);
+
+/** Samples the outgoing documents not yet Delivered (the delivery backlog) every second. */
+function backlogSampler(db) {
+  let max = 0;
+  let last = 0;
+  let busy = false;
+  const timer = setInterval(async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      const { rows } = await db.query(`SELECT count(*)::int AS n FROM documents WHERE direction = 'outgoing' AND delivery_status = 'Scheduled'`);
+      last = rows[0].n;
+      max = Math.max(max, last);
+    } catch {
+      // a lost sample is fine
+    } finally {
+      busy = false;
+    }
+  }, 1000);
+  return { stop: () => (clearInterval(timer), { max, last }) };
+}
+
 async function main() {
   const figures = { settings, loadavgBefore: os.loadavg() };
+  const run = (phase) => settings.phases.has(phase);
+  const summary = [];
 
   await stack.start();
   const { url, apiKey } = stack;
   const databaseName = decodeURIComponent(new URL(settings.databaseUrl).pathname.slice(1));
   db = await openDatabase(settings.databaseUrl);
   const fixtures = createRequire(path.join(ROOT, 'package.json'))(path.join(ROOT, 'dist', 'libs', 'areas', 'src', 'peppol', 'fixtures', 'bodies.js'));
+  const probeStack = (extra = {}) => startProbe({ pids: { ...stack.pids(), ...extra }, db, database: databaseName });
 
   // One Belgian supplier, identifiers (with their mod-97 check digits) from the test fixtures.
   const s = fixtures.suppliers.be;
@@ -136,157 +192,264 @@ async function main() {
   // One submission first: a broken request shape fails here, not 20 s × N times.
   const first = await post(`${url}/be/einvoice/generate/invoice`, invoiceHeaders, invoiceBody(`PROBE-${runId}`));
   if (first.status !== 202) throw new Error(`the probe submission answered ${first.status}: ${first.text}`);
+  let failed = false;
+  let phaseNumber = 0;
+  const invoices = (label, options) => invoiceLoad({ url, apiKey, supplierId, runId: `${runId}${label}`, invoiceBody, connections: settings.connections, ...options });
 
-  // 1. The ceiling, before the invoice load so that the two never overlap.
-  say(`bare route: GET /health/live, ${settings.connections} connections, ${settings.duration} s`);
-  let probe = startProbe({ pids: stack.pids(), db, database: databaseName });
-  const bare = await bareRoute({ url, connections: settings.connections, duration: settings.duration });
-  const bareProbe = probe.stop();
-  stack.assertAlive();
-  figures.bare = bare;
-  out(`GET /health/live (bare route)`);
-  out(`  requests/s            ${num(bare.perSecond)}  (${bare.expected} answers 200 in ${num(bare.durationS)} s)`);
-  out(`  latency               p50 ${ms(bare.latency.p50)}  p99 ${ms(bare.latency.p99)}  max ${ms(bare.latency.max)}`);
-  out(`  other answers         ${bare.otherStatus} non-200, ${bare.errors} errors, ${bare.timeouts} timeouts`);
-  if (bare.firstError) out(`  first failure         ${bare.firstError.status}: ${bare.firstError.body}`);
-  for (const line of probeLines(bareProbe)) out(line);
-  out();
+  /** Waits until `ids` are Delivered and reads their timings; prints the common lines. */
+  async function delivered(ids, loadStoppedAt) {
+    say(`waiting (up to ${settings.drainTimeoutS} s) until the ${ids.length} accepted documents are Delivered`);
+    let lastReport = 0;
+    const wait = await waitForDelivery(db, ids, {
+      timeoutMs: settings.drainTimeoutS * 1000,
+      since: loadStoppedAt,
+      assertAlive: () => stack.assertAlive(),
+      onProgress: (n, total) => {
+        if (Date.now() - lastReport < 2000 && n !== total) return;
+        lastReport = Date.now();
+        say(`  ${n}/${total} Delivered`);
+      },
+    });
+    const timings = await deliveryTimings(db, ids);
+    const e2e = distribution(timings.submittedToDelivered);
+    const drainMs = Math.max(0, timings.lastDeliveredAt - loadStoppedAt);
+    const twice = await duplicatedDeliveries(db, ids);
+    if (!wait.complete || wait.missing || twice) failed = true;
+    out(`  delivered             ${wait.delivered}/${ids.length}${wait.complete ? '' : `  NOT COMPLETE after ${settings.drainTimeoutS} s`}${wait.missing ? ` (${wait.missing} accepted ids missing from documents!)` : ''}; ${twice} delivered twice`);
+    out(`  submitted->Delivered  p50 ${ms(e2e.p50)}  p99 ${ms(e2e.p99)}  max ${ms(e2e.max)}   (events.recorded_at, DocumentSubmitted -> DocumentDelivered)`);
+    const relay = distribution(timings.submittedToRelayed);
+    const consume = distribution(timings.relayedToDelivered);
+    out(`    ->relay picked up   p50 ${ms(relay.p50)}  p99 ${ms(relay.p99)}  max ${ms(relay.max)}   (outbox.processed_at)`);
+    out(`    relay->Delivered    p50 ${ms(consume.p50)}  p99 ${ms(consume.p99)}  max ${ms(consume.max)}   (Kafka + delivery-worker)`);
+    out(`  backlog drained       ${secs(drainMs)} after the load stopped`);
+    return { wait, timings, e2e, drainMs };
+  }
 
-  // 2. Submissions.
-  say(`invoices: POST /be/einvoice/generate/invoice, ${settings.connections} connections, ${settings.duration} s`);
-  probe = startProbe({ pids: stack.pids(), db, database: databaseName });
-  const load = await invoiceLoad({ url, connections: settings.connections, duration: settings.duration, apiKey, supplierId, runId, invoiceBody });
-  const loadStoppedAt = Date.now();
-  const loadProbe = probe.stop();
-  stack.assertAlive();
-  figures.load = load;
-  const nonAccepted = load.otherStatus + load.errors;
-  out(`POST /be/einvoice/generate/invoice`);
-  out(`  accepted/s            ${num(load.perSecond)}  (${load.expected} answers 202 in ${num(load.durationS)} s)`);
-  out(`  latency               p50 ${ms(load.latency.p50)}  p99 ${ms(load.latency.p99)}  max ${ms(load.latency.max)}`);
-  out(`  non-202               ${load.otherStatus}  (by status: ${JSON.stringify(load.byStatus)}; ${load.errors} connection errors, ${load.timeouts} timeouts)`);
-  if (load.firstError) out(`  first error body      ${load.firstError.status}: ${load.firstError.body}`);
-  if (load.accepted.length !== load.expected) out(`  note                  ${load.accepted.length} DocumentIDs collected for ${load.expected} answers 202`);
-  for (const line of probeLines(loadProbe)) out(line);
-  out();
+  function loadLines(title, load, p, documents = load.expected) {
+    if (load.otherStatus + load.errors > 0 || load.firstError) failed = true;
+    out(title);
+    out(`  accepted/s            ${num(load.perSecond)}  (${load.expected} answers 202 in ${num(load.durationS)} s)`);
+    out(`  latency               p50 ${ms(load.latency.p50)}  p99 ${ms(load.latency.p99)}  max ${ms(load.latency.max)}`);
+    out(`  non-202               ${load.otherStatus}  (by status: ${JSON.stringify(load.byStatus)}; ${load.errors} connection errors, ${load.timeouts} timeouts)`);
+    if (load.firstError) out(`  first error body      ${load.firstError.status}: ${String(load.firstError.body).slice(0, 300)}`);
+    out(`  cpu per document      ${num(cpuPerDocument(p, documents), 2)} ms (apps, broker, PostgreSQL, Redis; ${num(p.cpuSeconds, 1)} CPU s for ${documents} documents)`);
+    if (p.walBytes !== undefined) out(`  WAL per document      ${num(p.walBytes / documents / 1024, 1)} KiB (PostgreSQL's write-ahead log over the phase)`);
+    for (const line of probeLines(p)) out(line);
+  }
 
-  // 3. Submission to Delivered.
-  const ids = load.accepted;
-  say(`waiting (up to ${settings.drainTimeoutS} s) until the ${ids.length} accepted documents are Delivered`);
-  let lastReport = 0;
-  probe = startProbe({ pids: stack.pids(), db, database: databaseName });
-  const wait = await waitForDelivery(db, ids, {
-    timeoutMs: settings.drainTimeoutS * 1000,
-    since: loadStoppedAt,
-    assertAlive: () => stack.assertAlive(),
-    onProgress: (delivered, total) => {
-      if (Date.now() - lastReport < 2000 && delivered !== total) return;
-      lastReport = Date.now();
-      say(`  ${delivered}/${total} Delivered`);
-    },
-  });
-  const drainProbe = probe.stop();
-  const timings = await deliveryTimings(db, ids);
-  const uncounted = await uncountedDocuments(db, runId, ids);
-  const e2e = distribution(timings.submittedToDelivered);
-  const relay = distribution(timings.submittedToRelayed);
-  const consume = distribution(timings.relayedToDelivered);
-  // From the DB clock (same host): the last DocumentDelivered against the moment the load stopped.
-  const drainMs = Math.max(0, timings.lastDeliveredAt - loadStoppedAt);
-  const deliveryRate = timings.count / ((timings.lastDeliveredAt - timings.firstSubmittedAt) / 1000);
-  figures.delivery = { wait, timings, e2e, drainMs, deliveryRate, uncounted };
-  out(`Submission -> Delivered (events.recorded_at, DocumentSubmitted -> DocumentDelivered)`);
-  out(`  delivered             ${wait.delivered}/${ids.length}${wait.complete ? '' : `  NOT COMPLETE after ${settings.drainTimeoutS} s`}${wait.missing ? ` (${wait.missing} accepted ids missing from documents!)` : ''}`);
-  out(`  submitted->Delivered  p50 ${ms(e2e.p50)}  p99 ${ms(e2e.p99)}  max ${ms(e2e.max)}`);
-  out(`    ->relay picked up   p50 ${ms(relay.p50)}  p99 ${ms(relay.p99)}  max ${ms(relay.max)}   (outbox.processed_at)`);
-  out(`    relay->Delivered    p50 ${ms(consume.p50)}  p99 ${ms(consume.p99)}  max ${ms(consume.max)}   (Kafka + delivery-worker)`);
-  out(`  backlog drained       ${secs(drainMs)} after the load stopped (last Delivered; polling saw it at ${secs(wait.observedMs)})`);
-  out(`  delivery throughput   ${num(deliveryRate)} documents/s (first submission to last Delivered)`);
-  if (uncounted) out(`  note                  ${uncounted} more documents were committed by requests in flight when the load stopped (not counted)`);
-  out(`  while draining (${num(drainProbe.seconds)} s after the load):`);
-  for (const line of probeLines(drainProbe)) out(line);
-  out();
+  // 0. The reference: a bare POST doing one INSERT, same bodies, same connections.
+  let reference;
+  if (run('reference')) {
+    say(`reference: bare Fastify POST + one INSERT, ${settings.connections} connections, ${settings.duration} s`);
+    const server = await startReference(settings.databaseUrl);
+    const probe = probeStack({ reference: server.pid });
+    const load = await acceptedLoad({
+      url: server.url, path: '/reference', headers: {}, connections: settings.connections, duration: settings.duration,
+      bodyOf: (n) => invoiceBody(`REF-${runId}-${n}`), idOf: (body) => /"DocumentID":"([^"]+)"/.exec(body)?.[1],
+    });
+    const p = await probe.stopWithWal();
+    await server.stop();
+    reference = { load, probe: p };
+    figures.reference = reference;
+    loadLines(`${++phaseNumber}. reference: bare POST, one INSERT (Fastify + pg, 20 pooled connections, no NestJS, no validation)`, load, p);
+    out();
+  }
+  const ratio = (value) => (reference ? ` (${num(value / reference.load.perSecond, 3)}× the reference)` : '');
 
-  // 4. Webhooks, after the delivery phase so that the figures above are unchanged.
-  say(`webhooks: BE -> DE (hosted here, subscribed to 127.0.0.1), ${settings.connections} connections, ${settings.webhookDuration} s`);
-  probe = startProbe({ pids: stack.pids(), db, database: databaseName });
-  const hooks = await webhookLoad({
-    url, apiKey, db, fixtures, sellerId: supplierId, runId, connections: settings.connections,
-    duration: settings.webhookDuration, drainTimeoutS: settings.drainTimeoutS, say,
-  });
-  const hooksProbe = probe.stop();
-  stack.assertAlive();
-  figures.webhooks = hooks;
-  out(`Webhooks (BE -> DE hosted here -> DocumentReceived -> signed POST to 127.0.0.1)`);
-  out(`  submissions           ${hooks.expected} accepted (${num(hooks.load.perSecond)} 202/s, ${hooks.load.otherStatus + hooks.load.errors} failed)`);
-  out(`  webhooks received     ${hooks.received}/${hooks.expected}${hooks.complete ? '' : `  NOT COMPLETE after ${settings.drainTimeoutS} s`} (${hooks.requests} POSTs for ${hooks.distinct} documents: ${hooks.requests - hooks.distinct} repeated; documents whose 202 came after the load stopped are not counted)`);
-  out(`  webhooks/s            ${num(hooks.perSecond)} (first submission to last webhook)`);
-  out(`  submitted->webhook    p50 ${ms(hooks.latency.p50)}  p99 ${ms(hooks.latency.p99)}  max ${ms(hooks.latency.max)}`);
-  for (const line of probeLines(hooksProbe)) out(line);
-  out();
+  if (run('bare')) {
+    say(`bare route: GET /health/live, ${settings.connections} connections, ${settings.duration} s`);
+    const probe = probeStack();
+    const bare = await bareRoute({ url, connections: settings.connections, duration: settings.duration });
+    const p = await probe.stopWithWal();
+    stack.assertAlive();
+    figures.bare = bare;
+    out(`${++phaseNumber}. GET /health/live (the gateway's bare route, no database)`);
+    out(`  requests/s            ${num(bare.perSecond)}  (${bare.expected} answers 200 in ${num(bare.durationS)} s)`);
+    out(`  latency               p50 ${ms(bare.latency.p50)}  p99 ${ms(bare.latency.p99)}  max ${ms(bare.latency.max)}`);
+    for (const line of probeLines(p)) out(line);
+    out();
+    summary.push(`bare route   GET /health/live ${num(bare.perSecond)} req/s   p50 ${ms(bare.latency.p50)}  p99 ${ms(bare.latency.p99)}`);
+  }
 
-  // 5. MyInvois bulks, last, so that every figure above is unchanged.
-  const myFixtures = createRequire(path.join(ROOT, 'package.json'))(path.join(ROOT, 'dist', 'libs', 'areas', 'src', 'myinvois', 'fixtures', 'bodies.js'));
-  const mySupplierId = await onboardMySupplier({ url, apiKey, fixtures: myFixtures, runId });
-  say(`MyInvois bulks: ${settings.bulkClients} clients × ${settings.bulkSize}-document bulks, ${settings.bulkDuration} s (supplier ${mySupplierId})`);
-  probe = startProbe({ pids: stack.pids(), db, database: databaseName });
-  const bulk = await bulkLoad({
-    url, apiKey, supplierId: mySupplierId, fixtures: myFixtures, runId, clients: settings.bulkClients, bulkSize: settings.bulkSize,
-    duration: settings.bulkDuration, drainTimeoutS: settings.drainTimeoutS, db, say,
-  });
-  const bulkProbe = probe.stop();
-  stack.assertAlive();
-  figures.bulk = bulk;
-  const bulkFailed = bulk.requests - (bulk.byStatus[200] ?? 0) - (bulk.byStatus[202] ?? 0) + bulk.errors;
-  out(`POST /api/einvoice/generate/invoice/bulk (MyInvois sandbox; BODY_LIMIT_BYTES ${stack.bodyLimitBytes} for the bench gateway, largest bulk ${num(bulk.largestBody / 1024, 0)} KiB)`);
-  out(`  documents/s taken     ${num(bulk.perSecond)}  (${bulk.taken} accepted or pending in ${bulk.requests} bulks of ${settings.bulkSize} in ${num(bulk.durationS)} s; ${bulk.refused} refused per document)`);
-  out(`  bulk latency          p50 ${ms(bulk.latency.p50)}  p99 ${ms(bulk.latency.p99)}  max ${ms(bulk.latency.max)}   (by status: ${JSON.stringify(bulk.byStatus)}; ${bulk.errors} connection errors)`);
-  if (bulk.firstError) out(`  first failure         ${bulk.firstError.status}: ${bulk.firstError.body}`);
-  out(`  valid                 ${bulk.valid}/${bulk.taken}${bulk.complete ? '' : `  NOT COMPLETE after ${settings.drainTimeoutS} s (${bulk.open} still pending/submitted)`}`);
-  out(`  submitted->valid      p50 ${ms(bulk.toValid.p50)}  p99 ${ms(bulk.toValid.p99)}  max ${ms(bulk.toValid.max)}   (myinvois_documents created_at -> updated_at; worker polls every MYINVOIS_POLL_MS, sandbox validates after 2 s)`);
-  for (const line of probeLines(bulkProbe)) out(line);
-  out();
+  // 1. The accept path alone: the workers paused (SIGSTOP), the gateway and its outbox relay running.
+  if (run('accept')) {
+    say(`accept path: POST /be/einvoice/generate/invoice, workers paused, ${settings.connections} connections, ${settings.duration} s`);
+    stack.pauseWorkers(true);
+    const probe = probeStack();
+    let load;
+    try {
+      load = await invoices('a', { duration: settings.duration });
+    } finally {
+      stack.pauseWorkers(false);
+    }
+    const stoppedAt = Date.now();
+    const p = await probe.stopWithWal();
+    stack.assertAlive();
+    loadLines(`${++phaseNumber}. accept path: POST /be/einvoice/generate/invoice, workers paused (SIGSTOP), gateway + relay running`, load, p);
+    out('  then the workers resumed:');
+    const d = await delivered(load.accepted, stoppedAt);
+    figures.accept = { load, probe: p, delivery: d };
+    out();
+    summary.push(`accept       ${num(load.perSecond)} 202/s${ratio(load.perSecond)}   p50 ${ms(load.latency.p50)}  p99 ${ms(load.latency.p99)}   cpu ${num(cpuPerDocument(p, load.expected), 2)} ms/doc   (workers paused)`);
+  }
 
-  // 6. UAE, last, so that every figure above is unchanged.
-  say(`UAE: PINT AE invoices between two participants hosted here, ${settings.connections} connections, ${settings.uaeDuration} s`);
-  probe = startProbe({ pids: stack.pids(), db, database: databaseName });
-  const uae = await uaeLoad({ url, apiKey, db, runId, connections: settings.connections, duration: settings.uaeDuration, drainTimeoutS: settings.drainTimeoutS, say });
-  const uaeProbe = probe.stop();
-  stack.assertAlive();
-  say('UAE: our PINT AE rules and the official Schematron on the 32 official examples');
-  const rules = await uaeRulesCost();
-  figures.uae = { ...uae, rules };
-  out(`POST /v1/participants/{participant_id}/documents (UAE, hosted receiver, sandbox FTA)`);
-  out(`  accepted/s            ${num(uae.load.perSecond)}  (${uae.load.expected} answers 202 in ${num(uae.load.durationS)} s; ${uae.load.otherStatus} other, ${uae.load.errors} errors)`);
-  out(`  latency               p50 ${ms(uae.load.latency.p50)}  p99 ${ms(uae.load.latency.p99)}  max ${ms(uae.load.latency.max)}`);
-  if (uae.load.firstError) out(`  first failure         ${uae.load.firstError.status}: ${uae.load.firstError.body.slice(0, 300)}`);
-  out(`  completed             ${uae.completed}/${uae.load.accepted.length}${uae.complete ? '' : `  NOT COMPLETE after ${settings.drainTimeoutS} s (${uae.attention} attention)`}`);
-  out(`  submitted->delivered  p50 ${ms(uae.toDelivered.p50)}  p99 ${ms(uae.toDelivered.p99)}  max ${ms(uae.toDelivered.max)}`);
-  out(`  submitted->reported   p50 ${ms(uae.toReported.p50)}  p99 ${ms(uae.toReported.p99)}  max ${ms(uae.toReported.max)}   (includes the sandbox FTA's MLS delay, UAE_SANDBOX_FTA_MLS_MS)`);
-  out(`  rules per document    ours ${num(rules.oursMs, 3)} ms, official Schematron ${num(rules.officialMs, 1)} ms (${rules.documents} official examples; ${rules.ourIssues} and ${rules.officialFailures} fatal findings)`);
-  for (const line of probeLines(uaeProbe)) out(line);
-  out();
+  // 2. End to end, sustained, every worker running (closed loop).
+  let e2eRate;
+  if (run('e2e')) {
+    say(`end to end: POST /be/einvoice/generate/invoice, every worker running, ${settings.connections} connections, ${settings.e2eDuration} s`);
+    const probe = probeStack();
+    const backlog = backlogSampler(db);
+    const startedAt = Date.now();
+    const load = await invoices('e', { duration: settings.e2eDuration });
+    const stoppedAt = Date.now();
+    const b = backlog.stop();
+    const p = await probe.stopWithWal();
+    stack.assertAlive();
+    const { rows } = await db.query(
+      `SELECT count(*)::int AS n FROM events WHERE type = 'DocumentDelivered' AND recorded_at BETWEEN to_timestamp($1 / 1000.0) AND to_timestamp($2 / 1000.0)`,
+      [startedAt, stoppedAt],
+    );
+    const deliveredPerSecond = rows[0].n / ((stoppedAt - startedAt) / 1000);
+    loadLines(`${++phaseNumber}. end to end: POST /be/einvoice/generate/invoice for ${settings.e2eDuration} s, every worker running (closed loop)`, load, p);
+    out(`  delivered/s           ${num(deliveredPerSecond)} during the load${ratio(deliveredPerSecond)}; backlog (outgoing documents not yet Delivered, sampled each second) max ${b.max}, ${b.last} at the end`);
+    const d = await delivered(load.accepted, stoppedAt);
+    figures.e2e = { load, probe: p, backlog: b, deliveredPerSecond, delivery: d };
+    e2eRate = load.perSecond;
+    out();
+    summary.push(`end to end   ${num(load.perSecond)} 202/s${ratio(load.perSecond)}, ${num(deliveredPerSecond)} Delivered/s${ratio(deliveredPerSecond)}, backlog max ${b.max}   p99 ${ms(load.latency.p99)}   cpu ${num(cpuPerDocument(p, load.expected), 2)} ms/doc   ->Delivered p50 ${ms(d.e2e.p50)} p99 ${ms(d.e2e.p99)} (${d.wait.delivered}/${load.accepted.length})`);
+  }
+
+  // 3. Open loop at half the sustained rate: the latency a steady flow of documents sees.
+  if (run('open')) {
+    const rate = Math.max(1, Math.round((e2eRate ?? 100) / 2));
+    say(`open loop: ${rate} invoices/s for ${settings.openDuration} s`);
+    const probe = probeStack();
+    const load = await invoices('o', { duration: settings.openDuration, rate });
+    const stoppedAt = Date.now();
+    const p = await probe.stopWithWal();
+    stack.assertAlive();
+    loadLines(`${++phaseNumber}. open loop: ${rate} invoices/s (half the sustained rate) for ${settings.openDuration} s`, load, p);
+    const d = await delivered(load.accepted, stoppedAt);
+    figures.open = { rate, load, probe: p, delivery: d };
+    out();
+    summary.push(`open loop    ${rate}/s: 202 p50 ${ms(load.latency.p50)} p99 ${ms(load.latency.p99)}   submitted->Delivered p50 ${ms(d.e2e.p50)}  p99 ${ms(d.e2e.p99)}  (${d.wait.delivered}/${load.accepted.length})`);
+  }
+
+  // 4. Webhooks: closed loop for the rate, then open loop at half of it for the latency.
+  if (run('webhooks')) {
+    say(`webhooks: BE -> DE (hosted here, subscribed to 127.0.0.1), ${settings.connections} connections, ${settings.webhookDuration} s, then half that rate`);
+    const probe = probeStack();
+    const hooks = await webhookLoad({
+      url, apiKey, db, fixtures, sellerId: supplierId, runId, connections: settings.connections,
+      duration: settings.webhookDuration, drainTimeoutS: settings.drainTimeoutS, say,
+    });
+    const p = await probe.stopWithWal();
+    stack.assertAlive();
+    figures.webhooks = hooks;
+    out(`${++phaseNumber}. webhooks (BE -> DE hosted here -> DocumentReceived -> signed POST to 127.0.0.1)`);
+    for (const [label, h] of [['closed loop', hooks.closed], [`open loop ${hooks.open.rate}/s`, hooks.open]]) {
+      if (!h.complete || h.repeated > 0 || h.load.otherStatus + h.load.errors > 0) failed = true;
+      out(`  ${label}: ${h.expected} accepted (${num(h.load.perSecond)} 202/s, ${h.load.otherStatus + h.load.errors} failed); webhooks received ${h.received}/${h.expected}${h.complete ? '' : `  NOT COMPLETE after ${settings.drainTimeoutS} s`}, ${h.repeated} sent twice (${h.requests} POSTs in all, with those of documents whose 202 came after the load stopped)`);
+      out(`    webhooks/s ${num(h.perSecond)}${ratio(h.perSecond)}   submitted->webhook p50 ${ms(h.latency.p50)}  p99 ${ms(h.latency.p99)}  max ${ms(h.latency.max)}`);
+    }
+    for (const line of probeLines(p)) out(line);
+    out();
+    summary.push(`webhooks     ${num(hooks.closed.perSecond)}/s${ratio(hooks.closed.perSecond)} (closed loop, ->webhook p99 ${ms(hooks.closed.latency.p99)}); at ${hooks.open.rate}/s ->webhook p50 ${ms(hooks.open.latency.p50)}  p99 ${ms(hooks.open.latency.p99)}`);
+  }
+
+  // 5. MyInvois bulks.
+  if (run('bulk')) {
+    const myFixtures = createRequire(path.join(ROOT, 'package.json'))(path.join(ROOT, 'dist', 'libs', 'areas', 'src', 'myinvois', 'fixtures', 'bodies.js'));
+    const mySupplierId = await onboardMySupplier({ url, apiKey, fixtures: myFixtures, runId });
+    say(`MyInvois bulks: ${settings.bulkClients} clients × ${settings.bulkSize}-document bulks, ${settings.bulkDuration} s (supplier ${mySupplierId})`);
+    const probe = probeStack();
+    const bulk = await bulkLoad({
+      url, apiKey, supplierId: mySupplierId, fixtures: myFixtures, runId, clients: settings.bulkClients, bulkSize: settings.bulkSize,
+      duration: settings.bulkDuration, drainTimeoutS: settings.drainTimeoutS, db, say,
+    });
+    const p = await probe.stopWithWal();
+    stack.assertAlive();
+    figures.bulk = bulk;
+    const bulkFailed = bulk.requests - (bulk.byStatus[200] ?? 0) - (bulk.byStatus[202] ?? 0) + bulk.errors;
+    if (bulkFailed > 0 || !bulk.complete) failed = true;
+    out(`${++phaseNumber}. POST /api/einvoice/generate/invoice/bulk (MyInvois sandbox; BODY_LIMIT_BYTES ${stack.bodyLimitBytes} for the bench gateway, largest bulk ${num(bulk.largestBody / 1024, 0)} KiB)`);
+    out(`  documents/s taken     ${num(bulk.perSecond)}  (${bulk.taken} accepted or pending in ${bulk.requests} bulks of ${settings.bulkSize} in ${num(bulk.durationS)} s; ${bulk.refused} refused per document)`);
+    out(`  bulk latency          p50 ${ms(bulk.latency.p50)}  p99 ${ms(bulk.latency.p99)}  max ${ms(bulk.latency.max)}   (by status: ${JSON.stringify(bulk.byStatus)}; ${bulk.errors} connection errors)`);
+    if (bulk.firstError) out(`  first failure         ${bulk.firstError.status}: ${bulk.firstError.body}`);
+    out(`  valid                 ${bulk.valid}/${bulk.taken}${bulk.complete ? '' : `  NOT COMPLETE after ${settings.drainTimeoutS} s (${bulk.open} still pending/submitted)`}`);
+    out(`  submitted->valid      p50 ${ms(bulk.toValid.p50)}  p99 ${ms(bulk.toValid.p99)}  max ${ms(bulk.toValid.max)}   (myinvois_documents created_at -> updated_at; poll interval MYINVOIS_POLL_MS, sandbox validates after 2 s)`);
+    for (const line of probeLines(p)) out(line);
+    out();
+    summary.push(`myinvois     bulk ${num(bulk.perSecond)} documents/s taken   bulk p50 ${ms(bulk.latency.p50)}  p99 ${ms(bulk.latency.p99)}   submitted->valid p50 ${ms(bulk.toValid.p50)}  p99 ${ms(bulk.toValid.p99)}   (${bulk.valid}/${bulk.taken} valid)`);
+  }
+
+  // 6. UAE.
+  if (run('uae')) {
+    say(`UAE: PINT AE invoices between two participants hosted here, ${settings.connections} connections, ${settings.uaeDuration} s`);
+    const probe = probeStack();
+    const uae = await uaeLoad({ url, apiKey, db, runId, connections: settings.connections, duration: settings.uaeDuration, drainTimeoutS: settings.drainTimeoutS, say });
+    const p = await probe.stopWithWal();
+    stack.assertAlive();
+    say('UAE: our PINT AE rules and the official Schematron on the 32 official examples');
+    const rules = await uaeRulesCost();
+    figures.uae = { ...uae, rules };
+    if (!uae.complete || uae.load.otherStatus + uae.load.errors > 0) failed = true;
+    out(`${++phaseNumber}. POST /v1/participants/{participant_id}/documents (UAE, hosted receiver, sandbox FTA)`);
+    out(`  accepted/s            ${num(uae.load.perSecond)}${ratio(uae.load.perSecond)}  (${uae.load.expected} answers 202 in ${num(uae.load.durationS)} s; ${uae.load.otherStatus} other, ${uae.load.errors} errors)`);
+    out(`  latency               p50 ${ms(uae.load.latency.p50)}  p99 ${ms(uae.load.latency.p99)}  max ${ms(uae.load.latency.max)}`);
+    if (uae.load.firstError) out(`  first failure         ${uae.load.firstError.status}: ${uae.load.firstError.body.slice(0, 300)}`);
+    out(`  completed             ${uae.completed}/${uae.load.accepted.length}${uae.complete ? '' : `  NOT COMPLETE after ${settings.drainTimeoutS} s (${uae.attention} attention)`}`);
+    out(`  submitted->delivered  p50 ${ms(uae.toDelivered.p50)}  p99 ${ms(uae.toDelivered.p99)}  max ${ms(uae.toDelivered.max)}`);
+    out(`  submitted->reported   p50 ${ms(uae.toReported.p50)}  p99 ${ms(uae.toReported.p99)}  max ${ms(uae.toReported.max)}   (includes the sandbox FTA's MLS delay, UAE_SANDBOX_FTA_MLS_MS)`);
+    out(`  rules per document    ours ${num(rules.oursMs, 3)} ms, official Schematron ${num(rules.officialMs, 1)} ms (${rules.documents} official examples; ${rules.ourIssues} and ${rules.officialFailures} fatal findings)`);
+    out(`  cpu per document      ${num(cpuPerDocument(p, uae.load.expected), 2)} ms`);
+    for (const line of probeLines(p)) out(line);
+    out();
+    summary.push(`uae          ${num(uae.load.perSecond)} 202/s${ratio(uae.load.perSecond)}   p50 ${ms(uae.load.latency.p50)}  p99 ${ms(uae.load.latency.p99)}   ->delivered p50 ${ms(uae.toDelivered.p50)} p99 ${ms(uae.toDelivered.p99)}   ->reported p50 ${ms(uae.toReported.p50)} p99 ${ms(uae.toReported.p99)}   rules ${num(rules.oursMs, 3)} ms/doc vs official ${num(rules.officialMs, 1)} ms/doc`);
+  }
+
+  // 7. Scale-out, last (it adds processes): a second gateway and a second delivery-worker (same
+  // consumer group: the partitions are split between the two), the load split over both gateways.
+  if (run('scale')) {
+    say('scale-out: a second gateway and a second delivery-worker');
+    const secondUrl = await stack.startAnother('gateway');
+    await stack.startAnother('delivery-worker');
+    await sleep(5000); // the delivery group rebalances over its two members
+    const half = Math.max(1, Math.floor(settings.connections / 2));
+    const probe = probeStack();
+    const [a, b] = await Promise.all([
+      invoiceLoad({ url, apiKey, supplierId, runId: `${runId}s1`, invoiceBody, connections: half, duration: settings.duration }),
+      invoiceLoad({ url: secondUrl, apiKey, supplierId, runId: `${runId}s2`, invoiceBody, connections: half, duration: settings.duration }),
+    ]);
+    const stoppedAt = Date.now();
+    const p = await probe.stopWithWal();
+    stack.assertAlive();
+    const accepted = a.expected + b.expected;
+    const perSecond = a.perSecond + b.perSecond;
+    if (a.otherStatus + a.errors + b.otherStatus + b.errors > 0) failed = true;
+    out(`${++phaseNumber}. scale-out: two gateways (${half} connections each) and two delivery-workers, ${settings.duration} s`);
+    out(`  accepted/s            ${num(perSecond)}${ratio(perSecond)}  (${a.expected} + ${b.expected}; ${a.otherStatus + a.errors + b.otherStatus + b.errors} failed)`);
+    out(`  cpu per document      ${num(cpuPerDocument(p, accepted), 2)} ms`);
+    for (const line of probeLines(p)) out(line);
+    const d = await delivered([...a.accepted, ...b.accepted], stoppedAt);
+    figures.scale = { a, b, probe: p, delivery: d };
+    out();
+    summary.push(`scale-out    2 gateways + 2 delivery-workers: ${num(perSecond)} 202/s${ratio(perSecond)}   ->Delivered p50 ${ms(d.e2e.p50)} p99 ${ms(d.e2e.p99)} (${d.wait.delivered}/${accepted}, each once)`);
+  }
 
   const logs = appLogSummary();
   const cpus = os.cpus();
-  const ratio = load.perSecond / bare.perSecond;
   out('=== einvoice bench summary ===');
   out(`machine      ${cpus.length} cores × ${cpus[0]?.model?.trim() ?? 'unknown CPU'}, ${num(os.totalmem() / 2 ** 30)} GiB RAM, ${os.platform()} ${os.release()}`);
   out(`load avg     ${figures.loadavgBefore.map((v) => num(v, 2)).join(' ')} before the bench, ${os.loadavg().map((v) => num(v, 2)).join(' ')} after (1/5/15 min; the machine is shared)`);
   out(`runtime      node ${process.version}, autocannon ${createRequire(path.join(ROOT, 'package.json'))('autocannon/package.json').version}, load generator on the same machine`);
-  out(`setup        ${settings.connections} connections × ${settings.duration} s per route; 1 BE supplier; sandbox access point (latency ${settings.apLatencyMs} ms); LOG_LEVEL=warn; 4 apps + Kafka + PostgreSQL on this host`);
-  out(`bare route   GET /health/live                  ${num(bare.perSecond)} req/s   p50 ${ms(bare.latency.p50)}  p99 ${ms(bare.latency.p99)}`);
-  out(`invoices     POST /be/einvoice/generate/invoice ${num(load.perSecond)} 202/s   p50 ${ms(load.latency.p50)}  p99 ${ms(load.latency.p99)}   (${load.expected} accepted, ${nonAccepted} failed)`);
-  out(`ratio        invoice submissions/s ÷ bare route req/s = ${num(ratio, 3)}`);
-  out(`delivery     submitted->Delivered p50 ${ms(e2e.p50)}  p99 ${ms(e2e.p99)}  max ${ms(e2e.max)}   (${wait.delivered}/${ids.length} Delivered)`);
-  out(`backlog      drained ${secs(drainMs)} after the load stopped; ${num(deliveryRate)} deliveries/s overall`);
-  out(`webhooks     ${num(hooks.perSecond)} delivered/s   submitted->webhook p50 ${ms(hooks.latency.p50)}  p99 ${ms(hooks.latency.p99)}   (${hooks.received}/${hooks.expected} received)`);
-  out(`myinvois     bulk ${num(bulk.perSecond)} documents/s taken   bulk p50 ${ms(bulk.latency.p50)}  p99 ${ms(bulk.latency.p99)}   submitted->valid p50 ${ms(bulk.toValid.p50)}  p99 ${ms(bulk.toValid.p99)}   (${bulk.valid}/${bulk.taken} valid; ${settings.bulkClients} clients × ${settings.bulkSize} docs × ${settings.bulkDuration} s)`);
-  out(`uae          ${num(uae.load.perSecond)} 202/s   p50 ${ms(uae.load.latency.p50)}  p99 ${ms(uae.load.latency.p99)}   ->delivered p50 ${ms(uae.toDelivered.p50)} p99 ${ms(uae.toDelivered.p99)}   ->reported p50 ${ms(uae.toReported.p50)} p99 ${ms(uae.toReported.p99)}   rules ${num(rules.oursMs, 3)} ms/doc vs official ${num(rules.officialMs, 1)} ms/doc`);
+  out(`setup        ${settings.connections} connections; ${settings.duration} s per closed-loop phase, ${settings.e2eDuration} s end to end, ${settings.openDuration} s open loop; 1 BE supplier; sandbox access point (latency ${settings.apLatencyMs} ms); LOG_LEVEL=warn; 4 apps + Kafka + PostgreSQL on this host; durable commits`);
+  if (reference) out(`reference    bare POST + one INSERT ${num(reference.load.perSecond)} 202/s   p50 ${ms(reference.load.latency.p50)}  p99 ${ms(reference.load.latency.p99)}   cpu ${num(cpuPerDocument(reference.probe, reference.load.expected), 2)} ms/doc`);
+  for (const line of summary) out(line);
   out(`app logs     ${Object.entries(logs).map(([app, l]) => `${app} ${l.count}`).join(', ')} lines at warn/error`);
   for (const [app, l] of Object.entries(logs)) for (const line of l.first) out(`  ${app}: ${line.slice(0, 300)}`);
-
-  return nonAccepted === 0 && !load.firstError && wait.complete && wait.missing === 0 && hooks.complete && bulkFailed === 0 && bulk.complete && uae.complete && uae.load.otherStatus + uae.load.errors === 0 ? 0 : 1;
+  out(failed ? 'RESULT       FAILED: a request failed, or a document was lost, duplicated or left undelivered (see above)' : 'RESULT       every accepted document delivered once, no failed request');
+  return failed ? 1 : 0;
 }
 
 let code = 1;

@@ -40,6 +40,17 @@ export async function waitForDelivery(db, ids, { timeoutMs, since, assertAlive, 
   }
 }
 
+/** Documents among `ids` recorded Delivered more than once, or sent to the access point more than once. */
+export async function duplicatedDeliveries(db, ids) {
+  const { rows } = await db.query(
+    `SELECT count(*) FILTER (WHERE delivered > 1)::int AS twice FROM (
+       SELECT count(*) AS delivered FROM unnest($1::uuid[]) AS x(id)
+       JOIN events d ON d.stream_id = 'document-' || x.id AND d.type = 'DocumentDelivered' GROUP BY x.id) per_document`,
+    [ids],
+  );
+  return rows[0].twice;
+}
+
 /** Per-document timings (ms) of the delivered documents among `ids`. */
 export async function deliveryTimings(db, ids) {
   const { rows } = await db.query(
@@ -63,14 +74,4 @@ export async function deliveryTimings(db, ids) {
     firstSubmittedAt: Math.min(...column('submitted_at')),
     lastDeliveredAt: Math.max(...column('delivered_at')),
   };
-}
-
-/** Documents of this run that the server committed without a counted 202 (in flight at the stop). */
-export async function uncountedDocuments(db, runId, ids) {
-  const { rows } = await db.query(
-    `SELECT count(*)::int AS n FROM documents
-     WHERE direction = 'outgoing' AND document_number LIKE $1 AND NOT (id = ANY($2::uuid[]))`,
-    [`BENCH-${runId}-%`, ids],
-  );
-  return rows[0].n;
 }

@@ -61,7 +61,7 @@ export async function bareRoute({ url, connections, duration }) {
  * POSTs to `path` for `duration` s, every body made by `bodyOf(n)` (its own number), and collects
  * the id `idOf(body)` of each 202 so that later phases measure exactly the accepted documents.
  */
-export async function acceptedLoad({ url, path: route, headers, connections, duration, bodyOf, idOf }) {
+export async function acceptedLoad({ url, path: route, headers, connections, duration, bodyOf, idOf, rate }) {
   let counter = 0;
   let firstError;
   const accepted = [];
@@ -69,6 +69,8 @@ export async function acceptedLoad({ url, path: route, headers, connections, dur
     url,
     connections,
     duration,
+    // A fixed rate (requests/s over all connections): the open-loop phases.
+    ...(rate ? { overallRate: rate } : {}),
     requests: [
       {
         method: 'POST',
@@ -94,9 +96,10 @@ export async function acceptedLoad({ url, path: route, headers, connections, dur
 }
 
 /** POST /be/einvoice/generate/invoice, every request with its own invoice ID. */
-export function invoiceLoad({ url, connections, duration, apiKey, supplierId, runId, invoiceBody }) {
+export function invoiceLoad({ url, connections, duration, apiKey, supplierId, runId, invoiceBody, rate }) {
   return acceptedLoad({
     url,
+    rate,
     path: '/be/einvoice/generate/invoice',
     headers: { 'x-svc-auth-key': apiKey, supplier_uuid: supplierId, transport_mode: 'peppol' },
     connections,

@@ -1,7 +1,7 @@
 // Where the time goes during a load phase: CPU used per process (Linux /proc), the machine's
 // total CPU use, and what the bench database's backends were waiting on (pg_stat_activity
 // samples). Best effort: without /proc the CPU figures are simply left out.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
@@ -14,6 +14,27 @@ function processTicks(pid) {
   } catch {
     return undefined;
   }
+}
+
+/** Pids of the machine's PostgreSQL and Redis processes (shared services: the bench's work runs in them too). */
+function servicePids() {
+  const found = {};
+  let entries = [];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return found;
+  }
+  for (const pid of entries) {
+    try {
+      const comm = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+      const service = comm.startsWith('postgres') ? 'postgres' : comm.startsWith('redis-server') ? 'redis' : undefined;
+      if (service) found[pid] = service;
+    } catch {
+      // gone
+    }
+  }
+  return found;
 }
 
 function machineTicks() {
@@ -32,7 +53,10 @@ function machineTicks() {
  */
 export function startProbe({ pids, db, database }) {
   const started = Date.now();
+  // WAL written over the interval (the whole server's: the bench is alone on it, as it must be).
+  const walBefore = db?.query(`SELECT pg_current_wal_lsn() AS lsn`).then((r) => r.rows[0].lsn).catch(() => undefined);
   const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, processTicks(pid)]));
+  const servicesBefore = Object.fromEntries(Object.keys(servicePids()).map((pid) => [pid, processTicks(pid)]));
   const machineBefore = machineTicks();
   const waits = new Map();
   let samples = 0;
@@ -58,6 +82,14 @@ export function startProbe({ pids, db, database }) {
   }, 200);
 
   return {
+    /** Like stop(), plus `walBytes` (WAL the server wrote over the interval). */
+    async stopWithWal() {
+      const figures = this.stop();
+      const before = await walBefore;
+      if (!before || !db) return figures;
+      const { rows } = await db.query(`SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), $1)::bigint AS bytes`, [before]).catch(() => ({ rows: [{}] }));
+      return { ...figures, walBytes: rows[0].bytes === undefined ? undefined : Number(rows[0].bytes) };
+    },
     stop() {
       clearInterval(timer);
       const seconds = (Date.now() - started) / 1000;
@@ -66,6 +98,15 @@ export function startProbe({ pids, db, database }) {
         const after = processTicks(pid);
         if (after !== undefined && before[name] !== undefined) cores[name] = (after - before[name]) / TICKS_PER_SECOND / seconds;
       }
+      // PostgreSQL backends started during the interval count from zero; ones that ended are lost
+      // (the apps' pools keep theirs for the whole run).
+      for (const [pid, service] of Object.entries(servicePids())) {
+        const after = processTicks(pid);
+        if (after === undefined) continue;
+        cores[service] = (cores[service] ?? 0) + (after - (servicesBefore[pid] ?? 0)) / TICKS_PER_SECOND / seconds;
+      }
+      /** CPU seconds of the whole stack: the apps, the broker, PostgreSQL and Redis (not the load generator). */
+      const cpuSeconds = Object.values(cores).reduce((a, b) => a + b, 0) * seconds;
       const machineAfter = machineTicks();
       const machineBusy =
         machineBefore && machineAfter
@@ -76,7 +117,7 @@ export function startProbe({ pids, db, database }) {
         .sort((a, b) => b[1] - a[1])
         .slice(0, 5)
         .map(([wait, n]) => ({ wait, avgBackends: samples ? n / samples : 0 }));
-      return { seconds, cores, machineBusy, topWaits, samples, loadavg: os.loadavg() };
+      return { seconds, cores, cpuSeconds, machineBusy, topWaits, samples, loadavg: os.loadavg() };
     },
   };
 }

@@ -79,6 +79,45 @@ export function createStack({ databaseUrl, runId }) {
       return pids;
     },
 
+    /**
+     * One more process of `app` (the scale phase): same environment, so a worker joins its
+     * consumer group; a gateway gets a port of its own. Resolves with its URL (gateways) once it answers.
+     */
+    async startAnother(app) {
+      const name = `${app}#${children.filter((c) => c.app === app || c.app.startsWith(`${app}#`)).length + 1}`;
+      const port = app === 'gateway' ? await freePort() : undefined;
+      const env = port ? { ...stack.env, PORT: String(port) } : stack.env;
+      const logFile = path.join(tmp, `${name.replace('#', '-')}.log`);
+      logs[name] = logFile;
+      const out = openSync(logFile, 'a');
+      const child = spawn(process.execPath, appEntry(app), { cwd: ROOT, env, stdio: ['ignore', out, out], detached: true });
+      closeSync(out);
+      child.on('exit', (code, signal) => {
+        if (stopping) return;
+        failure ??= `${name} exited on its own (${signal ?? `code ${code}`}); last lines of its log:\n${tailOf(logFile)}`;
+        say(failure);
+      });
+      children.push({ app: name, child });
+      if (!port) return undefined;
+      const url = `http://127.0.0.1:${port}`;
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        stack.assertAlive();
+        const ok = await fetch(`${url}/health/live`).then((r) => r.status === 200, () => false);
+        if (ok) return url;
+        if (Date.now() > deadline) throw new Error(`${name} did not answer within 60 s:\n${tailOf(logFile)}`);
+        await sleep(250);
+      }
+    },
+
+    /** SIGSTOP / SIGCONT the workers (the accept-path phase measures the gateway with them paused). */
+    pauseWorkers(paused) {
+      for (const { app, child } of children) {
+        if (app.startsWith('gateway') || child.exitCode !== null || child.signalCode !== null) continue;
+        child.kill(paused ? 'SIGSTOP' : 'SIGCONT');
+      }
+    },
+
     async start() {
       ensureNodeModules();
       ensureKafkaJars({ root: ROOT });
@@ -127,7 +166,7 @@ export function createStack({ databaseUrl, runId }) {
         logs[app] = logFile;
         const out = openSync(logFile, 'a');
         // Own process group: a Ctrl-C reaches only this script, which then stops each app once.
-        const child = spawn(process.execPath, appEntry(app), { cwd: ROOT, env, stdio: ['ignore', out, out], detached: true });
+        const child = spawn(process.execPath, [...profileArgs(app), ...appEntry(app)], { cwd: ROOT, env, stdio: ['ignore', out, out], detached: true });
         closeSync(out);
         child.on('exit', (code, signal) => {
           if (stopping) return;
@@ -194,6 +233,17 @@ export function createStack({ databaseUrl, runId }) {
     },
   };
   return stack;
+}
+
+/**
+ * BENCH_CPU_PROF=gateway,delivery-worker (or `all`): those apps run under `node --cpu-prof`; each
+ * writes a .cpuprofile into BENCH_CPU_PROF_DIR (default ./.run/profiles) when it stops.
+ */
+function profileArgs(app) {
+  const wanted = (process.env.BENCH_CPU_PROF ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (!wanted.includes(app) && !wanted.includes('all')) return [];
+  const dir = path.resolve(process.env.BENCH_CPU_PROF_DIR ?? path.join(ROOT, '.run', 'profiles'));
+  return ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${app}-${Date.now()}.cpuprofile`];
 }
 
 /** Waits until each worker's consumer group (`<prefix>.<app>`) is Stable with members. */

@@ -10,6 +10,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A receiver on 127.0.0.1 that answers 200 and notes when each DocumentId first arrived. */
 async function startReceiver() {
   const arrivals = new Map();
+  const counts = new Map();
   let requests = 0;
   const server = http.createServer((req, res) => {
     let body = '';
@@ -19,6 +20,7 @@ async function startReceiver() {
       try {
         const id = JSON.parse(body).DocumentId;
         if (!arrivals.has(id)) arrivals.set(id, Date.now());
+        counts.set(id, (counts.get(id) ?? 0) + 1);
       } catch {
         // not ours
       }
@@ -31,6 +33,7 @@ async function startReceiver() {
   return {
     url: `http://127.0.0.1:${server.address().port}/webhooks`,
     arrivals,
+    counts,
     requests: () => requests,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -61,48 +64,62 @@ export async function webhookLoad({ url, apiKey, db, fixtures, sellerId, runId, 
     const buyer = { RegisteredName: d.registeredName, address: { Street: d.street, ZipCode: d.postalCode, City: d.city, Country: 'DE' }, Identifiers: [{ Scheme: 'DE:VAT', ID: vat.id }] };
     const invoiceBody = (id) => fixtures.beInvoice({ ID: id, CustomerParty: buyer });
 
-    const load = await invoiceLoad({ url, connections, duration, apiKey, supplierId: sellerId, runId: `${runId}w`, invoiceBody });
-    const expected = load.accepted.length;
-    // Submission times from the store (the same host's clock), keyed by document number.
-    const { rows } = await db.query(
-      `SELECT data->>'documentId' AS id, data->>'documentNumber' AS number, extract(epoch FROM recorded_at) * 1000 AS at
-       FROM events WHERE type = 'DocumentSubmitted' AND data->>'documentId' = ANY($1)`,
-      [load.accepted],
-    );
-    // Wait for the accepted documents themselves: documents whose 202 came after the load
-    // stopped also arrive, and must not stand in for missing ones.
-    const missing = () => rows.filter((row) => !receiver.arrivals.has(row.number)).length;
-    say(`waiting (up to ${drainTimeoutS} s) for the webhooks of ${expected} accepted documents`);
-    const deadline = Date.now() + drainTimeoutS * 1000;
-    let lastReport = 0;
-    while (missing() > 0 && Date.now() < deadline) {
-      if (Date.now() - lastReport > 2000) {
-        lastReport = Date.now();
-        say(`  ${expected - missing()}/${expected} webhooks received`);
-      }
-      await sleep(100);
-    }
-    const latencies = [];
-    let firstSubmitted = Infinity;
-    let lastArrival = 0;
-    for (const row of rows) {
-      const arrived = receiver.arrivals.get(row.number);
-      firstSubmitted = Math.min(firstSubmitted, Number(row.at));
-      if (arrived === undefined) continue;
-      latencies.push(arrived - Number(row.at));
-      lastArrival = Math.max(lastArrival, arrived);
-    }
-    return {
-      load,
-      expected,
-      received: latencies.length,
-      requests: receiver.requests(),
-      distinct: receiver.arrivals.size,
-      complete: latencies.length === expected,
-      perSecond: latencies.length / ((lastArrival - firstSubmitted) / 1000),
-      latency: distribution(latencies),
+    const measure = async (label, options) => {
+      const before = receiver.requests();
+      const load = await invoiceLoad({ url, connections, apiKey, supplierId: sellerId, runId: `${runId}${label}`, invoiceBody, ...options });
+      return { ...(await arrivalsOf({ db, receiver, load, drainTimeoutS, say })), requests: receiver.requests() - before };
     };
+    // Closed loop: how many per second; then a fixed rate of half that: the latency of a steady flow.
+    const closed = await measure('w', { duration });
+    const rate = Math.max(1, Math.round(Math.min(closed.perSecond, closed.load.perSecond) / 2));
+    const open = { ...(await measure('v', { duration, rate })), rate };
+    return { closed, open };
   } finally {
     await receiver.close();
   }
+}
+
+/** Waits until the webhook of every document `load` accepted arrived; the figures. */
+async function arrivalsOf({ db, receiver, load, drainTimeoutS, say }) {
+  const expected = load.accepted.length;
+  // Submission times from the store (the same host's clock), keyed by document number.
+  const { rows } = await db.query(
+    `SELECT data->>'documentId' AS id, data->>'documentNumber' AS number, extract(epoch FROM recorded_at) * 1000 AS at
+     FROM events WHERE type = 'DocumentSubmitted' AND data->>'documentId' = ANY($1)`,
+    [load.accepted],
+  );
+  // Wait for the accepted documents themselves: documents whose 202 came after the load
+  // stopped also arrive, and must not stand in for missing ones.
+  const missing = () => rows.filter((row) => !receiver.arrivals.has(row.number)).length;
+  say(`waiting (up to ${drainTimeoutS} s) for the webhooks of ${expected} accepted documents`);
+  const deadline = Date.now() + drainTimeoutS * 1000;
+  let lastReport = 0;
+  while (missing() > 0 && Date.now() < deadline) {
+    if (Date.now() - lastReport > 2000) {
+      lastReport = Date.now();
+      say(`  ${expected - missing()}/${expected} webhooks received`);
+    }
+    await sleep(100);
+  }
+  const latencies = [];
+  let firstSubmitted = Infinity;
+  let lastArrival = 0;
+  for (const row of rows) {
+    const arrived = receiver.arrivals.get(row.number);
+    firstSubmitted = Math.min(firstSubmitted, Number(row.at));
+    if (arrived === undefined) continue;
+    latencies.push(arrived - Number(row.at));
+    lastArrival = Math.max(lastArrival, arrived);
+  }
+  return {
+    load,
+    expected,
+    received: latencies.length,
+    distinct: rows.filter((row) => receiver.arrivals.has(row.number)).length,
+    /** POSTs beyond the first for the same document (a webhook sent twice). */
+    repeated: rows.reduce((n, row) => n + Math.max(0, (receiver.counts.get(row.number) ?? 0) - 1), 0),
+    complete: latencies.length === expected,
+    perSecond: latencies.length / ((lastArrival - firstSubmitted) / 1000),
+    latency: distribution(latencies),
+  };
 }

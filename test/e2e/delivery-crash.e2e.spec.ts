@@ -50,8 +50,10 @@ describe('#2 delivery-worker killed mid-flight (kill -9) and restarted: nothing 
     const seller = await onboardBelgian(client, sellerVat);
     const hostedVat = beVat();
     const hostedReceiver = await onboardBelgian(client, hostedVat);
-    // A slow access point keeps deliveries in flight long enough to kill the worker among them.
-    const slow = startApp('delivery-worker', testEnv({ SANDBOX_AP_LATENCY_MS: '1500' }));
+    // A slow access point keeps deliveries in flight long enough to kill the worker among them; one
+    // partition at a time keeps the others waiting behind them (at the default, every partition at
+    // once, all eight would be done by the first transmission's answer).
+    const slow = startApp('delivery-worker', testEnv({ SANDBOX_AP_LATENCY_MS: '1500', KAFKA_PARTITIONS_CONCURRENCY: '1' }));
     workers.push(slow);
 
     const ids: string[] = [];

@@ -70,4 +70,21 @@ describe('#2 delivery-worker consumer is idempotent over real Kafka and PostgreS
     const [row] = await dataSource.query(`SELECT delivery_status FROM documents WHERE id = $1`, [documentId]);
     expect(row.delivery_status).toBe('Delivered');
   });
+
+  it('#11 decides from the event in hand first; a stream with more refuses the append, and the retry reads it: one delivery', async () => {
+    const data = documentSubmitted({ fields: {} });
+    const [event] = await store.transaction((uow) =>
+      handleCommand(uow, documentDecider, documentStreamId(data.documentId), { type: 'SubmitDocument', data }, { tenantId: data.tenantId }),
+    );
+    const handlerOf = (groupId: string) => createDeliveryHandler({ store, accessPoint: new SandboxAccessPoint(dataSource), groupId, log: createLogger('delivery-int', 'error') });
+    const ctx = (attempt: number) => ({ topic: 't', partition: 0, offset: '0', attempt, headers: {}, heartbeat: async () => undefined });
+    await handlerOf(`${prefix}.a`)(event, ctx(1));
+    // Another consumer group (a second deployment) meets the same event: its first try assumes the
+    // stream is that event alone, and the stream's second position is taken.
+    const other = handlerOf(`${prefix}.b`);
+    await expect(other(event, ctx(1))).rejects.toMatchObject({ code: 'STREAM.WRONG_EXPECTED_VERSION', retriable: true });
+    await expect(other(event, ctx(2))).resolves.toBeUndefined();
+    const events = await dataSource.query(`SELECT type FROM events WHERE stream_id = $1 ORDER BY stream_position`, [event.streamId]);
+    expect(events.map((e: { type: string }) => e.type)).toEqual(['DocumentSubmitted', 'DocumentDelivered']);
+  });
 });

@@ -13,7 +13,7 @@ import {
   documentDecider,
   documentStreamId,
 } from '@einvoice/domain';
-import { EventHandler, EventStore, UnitOfWork, handleCommand, loadDocumentAttachments } from '@einvoice/domain/infrastructure';
+import { EventHandler, EventStore, UnitOfWork, handleCommand, isAlreadyProcessed, loadDocumentAttachments } from '@einvoice/domain/infrastructure';
 import { hasDetached, reattachEmbedded } from '@einvoice/areas';
 import type { AccessPointConnector } from './access-point/access-point';
 
@@ -55,30 +55,39 @@ interface HostedReceiver {
  * turns into a visible failure).
  */
 export function createDeliveryHandler(deps: DeliveryDependencies): EventHandler {
-  return async (event) => {
+  return async (event, ctx) => {
     if (event.type !== 'DocumentSubmitted') return;
     const document = event.data as DocumentSubmittedData;
     if (document.transportMode !== 'peppol') return;
-    // A redelivered event transmits nothing again.
-    if (await deps.store.wasProcessed(deps.groupId, event.eventId)) return;
     const messageId = `${deterministicUuid(`as4:${document.documentId}`)}@einvoice-gateway`;
     const receiver = document.receiverParticipantId;
-    const [hosted] = receiver
-      ? ((await deps.store.dataSource.query(
-          `SELECT p.supplier_id, p.tenant_id, s.area FROM supplier_participants p JOIN suppliers s ON s.id = p.supplier_id
-           WHERE p.participant_id = $1`,
-          [receiver],
-        )) as HostedReceiver[])
-      : [];
+    // One round trip for both questions: was the event handled already (a redelivered event
+    // transmits nothing again), and is the receiver a participant hosted here?
+    const [found] = (await deps.store.dataSource.query(
+      `SELECT EXISTS (SELECT 1 FROM processed_events WHERE consumer_group = $1 AND event_id = $2) AS processed, p.supplier_id, p.tenant_id, s.area
+       FROM (SELECT 1) one LEFT JOIN (supplier_participants p JOIN suppliers s ON s.id = p.supplier_id) ON p.participant_id = $3`,
+      [deps.groupId, event.eventId, receiver],
+    )) as Array<Partial<HostedReceiver> & { processed: boolean }>;
+    if (found?.processed) return;
+    const hosted = found?.supplier_id ? (found as HostedReceiver) : undefined;
     const outcome: Outcome = !receiver
       ? { failure: { code: 'DOCUMENT.NO_RECEIVER', message: 'The document names no Peppol receiver.' } }
       : hosted
         ? { hosted }
         : await transmit(deps, document, receiver, messageId);
-    await deps.store.transaction(async (uow) => {
-      if (!(await uow.markProcessed(deps.groupId, event.eventId))) return;
-      await record(uow, deps, event, document, messageId, outcome);
-    });
+    try {
+      // The outcome and the processed mark: one statement (UnitOfWork), or nothing.
+      await deps.store.transaction(async (uow) => {
+        // First try: the sender's stream is the event in hand (a submitted document's only event
+        // until it is delivered); a stream with more fails the append, and the retry reads it.
+        await record(uow, deps, event, document, messageId, outcome, (ctx?.attempt ?? 1) === 1 && event.streamPosition === 1 ? [event] : undefined);
+        await uow.recordProcessed(deps.groupId, event.eventId);
+      });
+    } catch (error) {
+      // Another delivery of the same event (a rebalance) recorded it first: done.
+      if (isAlreadyProcessed(error)) return;
+      throw error;
+    }
   };
 }
 
@@ -120,6 +129,7 @@ async function record(
   document: DocumentSubmittedData,
   messageId: string,
   outcome: Outcome,
+  history: readonly RecordedEvent[] | undefined,
 ): Promise<void> {
   const receiver = document.receiverParticipantId;
   const metadata: EventMetadata = { tenantId: document.tenantId, correlationId: event.metadata.correlationId, causationId: event.eventId, ruleSetId: event.metadata.ruleSetId };
@@ -128,15 +138,24 @@ async function record(
     await handleCommand(uow, documentDecider, stream, {
       type: 'RecordDeliveryFailure',
       data: { documentId: document.documentId, receiverParticipantId: receiver, reason: outcome.failure, mls: outcome.mls, failedAt: new Date().toISOString() },
-    }, metadata);
+    }, metadata, { history });
     deps.log('warn', 'document not delivered', { documentId: document.documentId, code: outcome.failure.code });
     return;
   }
-  let mls: MessageLevelStatus;
-  let receivedDocumentId: string | undefined;
-  if ('hosted' in outcome) {
-    const { hosted } = outcome;
-    receivedDocumentId = deterministicUuid(`received:${document.documentId}`);
+  const hosted = 'hosted' in outcome ? outcome.hosted : undefined;
+  const receivedDocumentId = hosted ? deterministicUuid(`received:${document.documentId}`) : undefined;
+  const mls: MessageLevelStatus = hosted
+    ? { responseCode: 'AP', receivedAt: new Date().toISOString(), description: 'Delivered to a participant hosted here.' }
+    : (outcome as { mls: MessageLevelStatus }).mls;
+  const channel = hosted ? 'local' : 'remote';
+  // The sender's stream first: its read goes out before anything is written, so the unit of work
+  // stays one statement (UnitOfWork.readStream). The received copy's streams are new: made for it,
+  // in this transaction only, which also holds the processed mark that keeps it from running twice.
+  await handleCommand(uow, documentDecider, stream, {
+    type: 'RecordDelivery',
+    data: { documentId: document.documentId, receiverParticipantId: receiver as string, channel, messageId, mls, receivedDocumentId, deliveredAt: new Date().toISOString() },
+  }, metadata, { history });
+  if (hosted && receivedDocumentId) {
     await handleCommand(
       uow,
       documentDecider,
@@ -160,17 +179,10 @@ async function record(
         },
       },
       { ...metadata, tenantId: hosted.tenant_id },
+      { newStream: true },
     );
     await requestReceivedReport(uow, deps, document, hosted, receivedDocumentId, { ...metadata, tenantId: hosted.tenant_id });
-    mls = { responseCode: 'AP', receivedAt: new Date().toISOString(), description: 'Delivered to a participant hosted here.' };
-  } else {
-    mls = outcome.mls;
   }
-  const channel = 'hosted' in outcome ? 'local' : 'remote';
-  await handleCommand(uow, documentDecider, stream, {
-    type: 'RecordDelivery',
-    data: { documentId: document.documentId, receiverParticipantId: receiver as string, channel, messageId, mls, receivedDocumentId, deliveredAt: new Date().toISOString() },
-  }, metadata);
   deps.log('info', 'document delivered', { documentId: document.documentId, channel, messageId });
 }
 
@@ -203,5 +215,5 @@ async function requestReceivedReport(
       payload: area.payload({ receiverParticipantId: document.receiverParticipantId as string, senderParticipantId: document.senderParticipantId }),
       requestedAt: new Date().toISOString(),
     },
-  }, { ...metadata, ruleSetId: area.ruleSetId });
+  }, { ...metadata, ruleSetId: area.ruleSetId }, { newStream: true });
 }

@@ -63,9 +63,11 @@ describe('#3 webhook processor on real Redis and PostgreSQL', () => {
       secretSealed: secrets.seal(secret), description: null,
     });
     const eventId = randomUUID();
-    const [deliveryId] = await createDeliveries(dataSource, supplierId, eventId, 'DocumentReceived', '{"Event":"DocumentReceived"}');
-    // The same event again (a redelivered Kafka message) creates nothing.
-    expect(await createDeliveries(dataSource, supplierId, eventId, 'DocumentReceived', '{}')).toEqual([]);
+    const db = { read: (sql: string, params?: unknown[]) => dataSource.query(sql, params), write: async (sql: string, params?: unknown[]) => void (await dataSource.query(sql, params)) };
+    const [deliveryId] = await createDeliveries(db, supplierId, eventId, 'DocumentReceived', '{"Event":"DocumentReceived"}');
+    // The same event again (another consumer group) creates nothing: the same id, one row.
+    expect(await createDeliveries(db, supplierId, eventId, 'DocumentReceived', '{}')).toEqual([deliveryId]);
+    expect((await dataSource.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE event_id = $1`, [eventId]))[0].n).toBe(1);
     return { deliveryId, secret, subscriptionId: subscription.id, eventId };
   }
 

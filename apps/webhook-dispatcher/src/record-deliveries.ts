@@ -7,7 +7,7 @@ import {
   PEPPOL_RECEIVED_NAMES,
   documentReceivedBody,
 } from '@einvoice/domain';
-import { type EventHandler, type EventStore, type UnitOfWork, createDeliveries, enqueueDeliveries } from '@einvoice/domain/infrastructure';
+import { type EventHandler, type EventStore, type UnitOfWork, createDeliveries, enqueueDeliveries, isAlreadyProcessed } from '@einvoice/domain/infrastructure';
 import type { WebhookSource } from '@einvoice/areas';
 
 export interface RecordDependencies {
@@ -34,10 +34,19 @@ export function createDeliveryRecorder(deps: RecordDependencies): EventHandler {
   return async (event) => {
     const record = recorderOf(event, deps);
     if (!record) return;
-    const created = await deps.store.transaction(async (uow) => {
-      if (!(await uow.markProcessed(deps.groupId, event.eventId))) return [];
-      return record(uow);
-    });
+    let created: string[];
+    try {
+      // The deliveries and the processed mark: one statement (UnitOfWork), or nothing.
+      created = await deps.store.transaction(async (uow) => {
+        const ids = await record(uow);
+        await uow.recordProcessed(deps.groupId, event.eventId);
+        return ids;
+      });
+    } catch (error) {
+      // Handled before (a redelivery): its deliveries exist and were enqueued, or the sweeper enqueues them.
+      if (isAlreadyProcessed(error)) return;
+      throw error;
+    }
     if (created.length === 0) return;
     await enqueueDeliveries(deps.queue, created, deps.schedule).catch((error) =>
       // Not rethrown: the rows are committed and the sweeper enqueues them once Redis is back.
@@ -57,7 +66,7 @@ function recorderOf(event: RecordedEvent, deps: RecordDependencies): ((uow: Unit
   if (!source) return undefined;
   return async (uow) => {
     const created: string[] = [];
-    for (const webhook of await source(event, { query: (sql, params) => uow.query(sql, params), env: deps.env ?? process.env })) {
+    for (const webhook of await source(event, { query: (sql, params) => uow.read(sql, params), env: deps.env ?? process.env })) {
       created.push(...(await createDeliveries(uow, webhook.supplierId, webhook.webhookId, webhook.name, webhook.body, webhook.synonyms)));
     }
     return created;

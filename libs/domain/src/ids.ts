@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /**
  * A UUID (version 8, RFC 9562 "custom") derived from a seed: a retried consumer that must name
@@ -7,7 +7,24 @@ import { createHash } from 'node:crypto';
  */
 export function deterministicUuid(seed: string): string {
   const bytes = createHash('sha256').update(seed, 'utf8').digest().subarray(0, 16);
-  bytes[6] = (bytes[6] & 0x0f) | 0x80;
+  return formatUuid(bytes, 0x80);
+}
+
+/**
+ * A UUID version 7 (RFC 9562): 48 bits of Unix milliseconds, then random bits. Ids made one after
+ * the other sort together, so the B-tree indexes they key (events, outbox, processed marks,
+ * documents) take new entries on their last pages instead of on random ones: fewer pages touched
+ * and written in full after each checkpoint (issue 11). Still a UUID to every client.
+ */
+export function timeOrderedUuid(now = Date.now()): string {
+  const bytes = randomBytes(16);
+  bytes.writeUIntBE(now, 0, 6);
+  return formatUuid(bytes, 0x70);
+}
+
+/** 16 bytes as a UUID string, with the version nibble (`0x70`, `0x80`) and the RFC 9562 variant set. */
+function formatUuid(bytes: Buffer, version: number): string {
+  bytes[6] = (bytes[6] & 0x0f) | version;
   bytes[8] = (bytes[8] & 0x3f) | 0x80;
   const hex = bytes.toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;

@@ -11,6 +11,7 @@ import {
   notFound,
   supplierDecider,
   supplierStreamId,
+  timeOrderedUuid,
 } from '@einvoice/domain';
 import { handleCommand } from '@einvoice/domain/infrastructure';
 import { type AreaDefinition, areaOf, validateBody } from '@einvoice/areas';
@@ -86,7 +87,7 @@ export class ReportingAreaService {
     const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierHeader);
     const { documents } = codecs(area);
     const parsed = documents.parse(body, supplier.profile);
-    const documentId = randomUUID();
+    const documentId = timeOrderedUuid();
     const reportId = randomUUID();
     const data: AuthorityReportRequestedData = {
       reportId,
@@ -107,7 +108,7 @@ export class ReportingAreaService {
     await this.connections.store.transaction(async (uow) => {
       // A replay of this request answers the 202 with the link: the outcome is read there.
       await recordResponse(uow, context.idempotency, 202, pending);
-      await handleCommand(uow, authorityReportDecider, authorityReportStreamId(reportId), { type: 'RequestAuthorityReport', data }, eventMetadata(context, area.ruleSetId));
+      await handleCommand(uow, authorityReportDecider, authorityReportStreamId(reportId), { type: 'RequestAuthorityReport', data }, eventMetadata(context, area.ruleSetId), { newStream: true });
     });
     if (area.authority.answer !== 'sync') return { statusCode: 202, body: pending };
     const row = await this.outcomes.waitFor(documentId, this.waitMs, () => this.read(documentId, supplier.id, context), (r) => !UNANSWERED.includes(r.state));

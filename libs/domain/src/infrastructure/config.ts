@@ -36,7 +36,9 @@ export function loadInfrastructureConfig(env: NodeJS.ProcessEnv = process.env): 
     // group.min.session.timeout.ms ≤ 4000 (ours: 1000, scripts/lib/kafka.mjs; Kafka's default is 6000).
     kafkaSessionTimeoutMs: Number(env.KAFKA_SESSION_TIMEOUT_MS || 4_000),
     kafkaHeartbeatIntervalMs: Number(env.KAFKA_HEARTBEAT_INTERVAL_MS || 1_000),
-    kafkaPartitionsConcurrency: Number(env.KAFKA_PARTITIONS_CONCURRENCY ?? 3),
+    // As many as a topic has partitions (6): a worker's handlers wait on PostgreSQL and the network
+    // far more than they compute, so one partition at a time per worker left it idle (issue 11).
+    kafkaPartitionsConcurrency: Number(env.KAFKA_PARTITIONS_CONCURRENCY ?? 6),
     kafkaMaxMessageBytes: Number(env.KAFKA_MAX_MESSAGE_BYTES ?? DEFAULT_MAX_MESSAGE_BYTES),
   };
 }

@@ -10,6 +10,11 @@ import type { RecordedEvent } from '../events';
 /** What a projection may do inside the appending transaction: SQL on the same connection. */
 export interface ProjectionContext {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * A write whose answer the projection does not need (no RETURNING): sent with the transaction's
+   * next statement, in one round trip with the append (UnitOfWork.write). Prefer it for inserts.
+   */
+  write(sql: string, params?: unknown[]): Promise<void>;
 }
 
 /** Updates read models for one event, in the transaction of its append; idempotent on replay. */

@@ -8,6 +8,7 @@ import {
   notFound,
   supplierDecider,
   supplierStreamId,
+  timeOrderedUuid,
 } from '@einvoice/domain';
 import { handleCommand } from '@einvoice/domain/infrastructure';
 import { PeppolAreaCode, areaOf, participantIdFor, peppolAreas } from '@einvoice/areas';
@@ -60,7 +61,8 @@ export class PeppolAreaService {
     const area = peppolAreas[code];
     const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierHeader);
     const dto = area.parseInvoice(body, supplier.profile);
-    const documentId = randomUUID();
+    // Time-ordered: the documents and events indexes grow at their end (ids.ts).
+    const documentId = timeOrderedUuid();
     const xml = area.render(dto, supplier.profile, documentId);
     const buyer = dto.CustomerParty.Identifiers[0];
     const data: DocumentSubmittedData = {
@@ -80,7 +82,7 @@ export class PeppolAreaService {
     const response = { status: 'success', data: { DocumentID: documentId, DeliveryStatus: 'Scheduled' } };
     await this.connections.store.transaction(async (uow) => {
       await recordResponse(uow, context.idempotency, 202, response);
-      await handleCommand(uow, documentDecider, documentStreamId(documentId), { type: 'SubmitDocument', data }, eventMetadata(context, areaOf(code).ruleSetId));
+      await handleCommand(uow, documentDecider, documentStreamId(documentId), { type: 'SubmitDocument', data }, eventMetadata(context, areaOf(code).ruleSetId), { newStream: true });
     });
     return response;
   }

@@ -11,6 +11,7 @@ import {
   documentStreamId,
   issue,
   notFound,
+  timeOrderedUuid,
 } from '@einvoice/domain';
 import { type UnitOfWork, handleCommand, loadDocumentAttachments, storeDocumentAttachments } from '@einvoice/domain/infrastructure';
 import { detachEmbedded, hasDetached, reattachEmbedded, uae } from '@einvoice/areas';
@@ -46,7 +47,7 @@ export class UaeDocumentsService {
   constructor(private readonly connections: Connections) {}
 
   async submit(participant: SupplierRecord, body: unknown, context: RequestContext) {
-    const documentId = randomUUID();
+    const documentId = timeOrderedUuid();
     const { document, rendered, financialYear } = await this.check(participant, body, documentId);
     const identifier = document.document_identifier;
     const response = {
@@ -90,8 +91,8 @@ export class UaeDocumentsService {
     await this.connections.store.transaction(async (uow) => {
       await recordResponse(uow, context.idempotency, 202, response);
       await takeNumber(uow, participant.id, financialYear, identifier, 'document', documentId);
-      await handleCommand(uow, documentDecider, documentStreamId(documentId), { type: 'SubmitDocument', data: submitted }, metadata);
-      await handleCommand(uow, authorityReportDecider, authorityReportStreamId(report.reportId), { type: 'RequestAuthorityReport', data: report }, metadata);
+      await handleCommand(uow, documentDecider, documentStreamId(documentId), { type: 'SubmitDocument', data: submitted }, metadata, { newStream: true });
+      await handleCommand(uow, authorityReportDecider, authorityReportStreamId(report.reportId), { type: 'RequestAuthorityReport', data: report }, metadata, { newStream: true });
       await storeDocumentAttachments((sql, parameters) => uow.query(sql, parameters), documentId, rendered.attachments);
     });
     return response;

@@ -13,6 +13,8 @@ import { DocumentsForEveryArea1732200000016 } from './migrations/1732200000016-d
 import { TenantKeyRevocation1732200000020 } from './migrations/1732200000020-tenant-key-revocation';
 import { WebhookLimits1732200000021 } from './migrations/1732200000021-webhook-limits';
 import { OAuthClients1732200000025 } from './migrations/1732200000025-oauth-clients';
+import { DocumentsSmallRows1732200000028 } from './migrations/1732200000028-documents-small-rows';
+import { OutboxNamesItsEvent1732200000027 } from './migrations/1732200000027-outbox-names-its-event';
 import { DocumentAttachments1732200000026 } from './migrations/1732200000026-document-attachments';
 
 /**
@@ -34,6 +36,8 @@ export const platformMigrations = [
   WebhookLimits1732200000021,
   OAuthClients1732200000025,
   DocumentAttachments1732200000026,
+  OutboxNamesItsEvent1732200000027,
+  DocumentsSmallRows1732200000028,
 ];
 
 export interface DataSourceOptions {

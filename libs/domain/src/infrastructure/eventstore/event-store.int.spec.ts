@@ -5,8 +5,9 @@ import { documentSubmitted } from '../../../../../test/support/fixtures';
 import { AppError, WrongExpectedVersionError } from '../../errors';
 import { documentDecider, documentStreamId } from '../../document';
 import type { DocumentSubmittedData } from '../../document';
-import { EventStore } from './event-store';
+import { EventStore, isAlreadyProcessed, poolOf } from './event-store';
 import { handleCommand } from './handle-command';
+import { nextOutboxRows } from './outbox-rows';
 
 const submitted = documentSubmitted;
 
@@ -101,5 +102,102 @@ describe('EventStore on PostgreSQL', () => {
       }),
     ).rejects.toThrow('effect failed');
     expect(await store.transaction((uow) => uow.markProcessed(group, eventId))).toBe(true);
+  });
+
+  /** The statements the store sends while `work` runs (the pool's clients, wrapped while lent). */
+  async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
+    const pool = poolOf(dataSource);
+    const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<import('pg').PoolClient>;
+    const sent: string[] = [];
+    const spy = jest.spyOn(pool, 'connect').mockImplementation((async (callback?: unknown) => {
+      // pool.query (e.g. the relay notifier's) connects with a callback: not the store's, left alone.
+      if (callback) return connect(callback);
+      const client = await connect();
+      const { query, release } = client;
+      client.query = ((sql: string, params?: unknown[]) => (sent.push(sql), Reflect.apply(query, client, [sql, params]))) as typeof client.query;
+      client.release = ((error?: Error) => ((client.query = query), (client.release = release), release.call(client, error))) as typeof client.release;
+      return client;
+    }) as never);
+    try {
+      await work();
+    } finally {
+      spy.mockRestore();
+    }
+    return sent;
+  }
+
+  it('#11 a command on a new stream, its outbox row and its projection go as ONE statement in autocommit (no BEGIN, no COMMIT)', async () => {
+    const data = submitted();
+    const streamId = documentStreamId(data.documentId);
+    const sent = await statementsOf(() =>
+      store.transaction((uow) => handleCommand(uow, documentDecider, streamId, { type: 'SubmitDocument', data }, { tenantId: data.tenantId }, { newStream: true })),
+    );
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(/^WITH w0 AS \(INSERT INTO events .*\),\nw1 AS \(INSERT INTO outbox .*\),\nw2 AS \(INSERT INTO documents/s);
+    expect(await count(`SELECT count(*) AS n FROM events WHERE stream_id = $1`, [streamId])).toBe(1);
+    expect(await count(`SELECT count(*) AS n FROM documents WHERE id = $1`, [data.documentId])).toBe(1);
+  });
+
+  it('#11 a command on an existing stream: the stream read, then one statement; a writer that came in between makes it a conflict', async () => {
+    const data = submitted();
+    const streamId = documentStreamId(data.documentId);
+    await store.transaction((uow) => handleCommand(uow, documentDecider, streamId, { type: 'SubmitDocument', data }, { tenantId: data.tenantId }));
+    const deliver = { type: 'RecordDelivery' as const, data: { documentId: data.documentId, receiverParticipantId: 'x', channel: 'remote' as const, messageId: 'm', mls: { responseCode: 'AP' as const, receivedAt: new Date().toISOString() }, deliveredAt: new Date().toISOString() } };
+    const sent = await statementsOf(() => store.transaction((uow) => handleCommand(uow, documentDecider, streamId, deliver, { tenantId: data.tenantId })));
+    expect(sent.map((sql) => sql.split(' ').slice(0, 4).join(' '))).toEqual(['SELECT * FROM events', 'WITH w0 AS (INSERT']);
+    // Read, then someone else appends, then our write: refused, nothing of it stored.
+    await expect(
+      store.transaction(async (uow) => {
+        const history = await uow.readStream(streamId);
+        await store.transaction((other) => other.append(streamId, history.length, [{ type: 'A', data: {} }], { tenantId: 't' }));
+        await uow.append(streamId, history.length, [{ type: 'B', data: {} }], { tenantId: 't' });
+      }),
+    ).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    expect(await count(`SELECT count(*) AS n FROM events WHERE stream_id = $1 AND type = 'B'`, [streamId])).toBe(0);
+  });
+
+  it('#11 a query inside the unit of work sees the writes held back before it (they are sent first, in the transaction)', async () => {
+    const group = `group-${randomUUID()}`;
+    const eventId = randomUUID();
+    let seen = 0;
+    const sent = await statementsOf(() =>
+      store.transaction(async (uow) => {
+        await uow.recordProcessed(group, eventId);
+        seen = (await uow.query<{ n: number }>(`SELECT count(*)::int AS n FROM processed_events WHERE consumer_group = $1`, [group]))[0].n;
+      }),
+    );
+    expect(seen).toBe(1);
+    expect(sent.map((sql) => sql.split(' ')[0])).toEqual(['BEGIN', 'INSERT', 'SELECT', 'COMMIT']);
+  });
+
+  it('#11 a processed mark already there fails the whole unit of work (isAlreadyProcessed), effects included', async () => {
+    const group = `group-${randomUUID()}`;
+    const eventId = randomUUID();
+    await store.transaction((uow) => uow.recordProcessed(group, eventId));
+    const streamId = `document-${randomUUID()}`;
+    const again = store.transaction(async (uow) => {
+      await uow.append(streamId, 'no_stream', [{ type: 'A', data: {} }], { tenantId: 't' });
+      await uow.recordProcessed(group, eventId);
+    });
+    const error = await again.catch((e: unknown) => e);
+    expect(isAlreadyProcessed(error)).toBe(true);
+    expect(await count(`SELECT count(*) AS n FROM events WHERE stream_id = $1`, [streamId])).toBe(0);
+    expect(await count(`SELECT count(*) AS n FROM outbox WHERE aggregate_id = $1`, [streamId])).toBe(0);
+  });
+
+  it('#11 an outbox row names its event (no second copy); the relay reads the event as stored, global position included', async () => {
+    const streamId = `document-${randomUUID()}`;
+    const [appended] = await store.transaction((uow) => uow.append(streamId, 'no_stream', [{ type: 'TestHappened', data: { n: 1 } }], { tenantId: 't' }));
+    const [stored] = await dataSource.query(`SELECT o.payload, e.global_position FROM outbox o JOIN events e USING (event_id) WHERE o.event_id = $1`, [appended.eventId]);
+    expect(stored.payload).toBeNull();
+    const runner = dataSource.createQueryRunner();
+    try {
+      const rows = await nextOutboxRows(runner, '%', 100_000, 1 << 30);
+      const row = rows.find((r) => r.payload.eventId === appended.eventId);
+      expect(row?.payload).toEqual({ ...appended, globalPosition: String(stored.global_position), recordedAt: expect.any(String) });
+      expect(row?.stored_bytes).toBeGreaterThan(0);
+    } finally {
+      await runner.release();
+    }
   });
 });

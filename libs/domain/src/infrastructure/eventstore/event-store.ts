@@ -1,8 +1,11 @@
-import type { DataSource } from 'typeorm';
-import { WrongExpectedVersionError } from '../../errors';
+import type { Pool, PoolClient } from 'pg';
+import { type DataSource, QueryFailedError } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { AppError, WrongExpectedVersionError } from '../../errors';
 import type { RecordedEvent } from '../../events';
 import type { ConstraintErrorMap } from '../../plugin';
-import { EventSchemas, Projector, TopicResolver, UnitOfWork, toRecordedEvent, unversionedSchemas } from './unit-of-work';
+import { RelayNotifier } from './relay-notifier';
+import { EventSchemas, Projector, type SqlConnection, TopicResolver, UnitOfWork, toRecordedEvent, unversionedSchemas } from './unit-of-work';
 
 export type { ConstraintErrorMap } from '../../plugin';
 
@@ -12,10 +15,12 @@ export interface EventStoreOptions {
   /** Unique constraints of read models that carry a business rule (e.g. one document ID per supplier). */
   readonly constraintErrors?: ConstraintErrorMap;
   /**
-   * How the outbox relay learns of new rows. `notify` (default): `pg_notify` in the appending
-   * transaction, for processes that have no relay of their own (workers). A process with its
-   * own relay passes `afterCommit` to wake it in-process instead: NOTIFY takes a database-wide
-   * lock at commit, which serialises every appending transaction under load.
+   * How the outbox relay learns of new rows. `notify` (default), for processes that have no relay
+   * of their own (workers): a `pg_notify('outbox')` after the commit, on its own, at most one per
+   * RELAY_NOTIFY_EVERY_MS per process (relay-notifier.ts). Not inside the appending transaction: a
+   * NOTIFY takes a database-wide lock from the notifying statement to the end of the commit, which
+   * serialised every worker's commits under load (issue 11: ~1 backend waiting on it at all times).
+   * A process with its own relay passes `afterCommit` to wake it in-process instead.
    */
   readonly wakeRelay?: 'notify' | { afterCommit: () => void };
   /** Event schema versions and upcasters (EventRegistry); default: every type at version 1. */
@@ -30,13 +35,32 @@ interface PgError {
 }
 
 const UNIQUE_VIOLATION = '23505';
+const ALREADY_PROCESSED = 'EVENT.ALREADY_PROCESSED';
+
+/** The unit of work failed because its processed mark (UnitOfWork.recordProcessed) was already there: the event was handled. */
+export function isAlreadyProcessed(error: unknown): boolean {
+  return error instanceof AppError && error.code === ALREADY_PROCESSED;
+}
 
 /** PostgreSQL event store (DESIGN.md): events, outbox and read models in one transaction. */
 export class EventStore {
+  private readonly afterAppend: () => void;
+
   constructor(
     readonly dataSource: DataSource,
     private readonly options: EventStoreOptions,
-  ) {}
+  ) {
+    const wake = options.wakeRelay ?? 'notify';
+    if (wake === 'notify') {
+      const notifier = new RelayNotifier(async () => {
+        // After shutdown (the pool is gone) there is no one to tell.
+        if (dataSource.isInitialized) await poolOf(dataSource).query(`SELECT pg_notify('outbox', '')`);
+      });
+      this.afterAppend = () => notifier.poke();
+    } else {
+      this.afterAppend = wake.afterCommit;
+    }
+  }
 
   /**
    * Runs `work` in one transaction. Unique violations become domain errors: a concurrent append
@@ -44,23 +68,26 @@ export class EventStore {
    * `constraintErrors`. Nothing half-written survives a failure.
    */
   async transaction<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
+    // Plain pg on the hot path (issue 11): the pool's client, not a TypeORM query runner, whose
+    // BEGIN alone is two round trips and whose every query passes through its broadcaster.
+    const client = await poolOf(this.dataSource).connect();
+    let broken: Error | undefined;
     try {
-      await runner.startTransaction('READ COMMITTED');
+      const uow = new UnitOfWork(connectionOf(client), this.options.topicFor, this.options.projector, this.options.schemas ?? unversionedSchemas);
       try {
-        const wake = this.options.wakeRelay ?? 'notify';
-        const uow = new UnitOfWork(runner, this.options.topicFor, this.options.projector, wake === 'notify', this.options.schemas ?? unversionedSchemas);
         const result = await work(uow);
-        await runner.commitTransaction();
-        if (uow.appended && wake !== 'notify') wake.afterCommit();
+        await uow.commit();
+        if (uow.appended) this.afterAppend();
         return result;
       } catch (error) {
-        if (runner.isTransactionActive) await runner.rollbackTransaction();
+        await uow.rollback().catch((rollbackError: Error) => {
+          // A connection that cannot roll back is not given back to the pool.
+          broken = rollbackError;
+        });
         throw this.translate(error);
       }
     } finally {
-      await runner.release();
+      client.release(broken);
     }
   }
 
@@ -86,6 +113,9 @@ export class EventStore {
   private translate(error: unknown): unknown {
     const pg = (error as PgError)?.driverError ?? (error as PgError);
     if (pg?.code !== UNIQUE_VIOLATION || !pg.constraint) return error;
+    if (pg.constraint === 'processed_events_pkey') {
+      return new AppError('conflict', ALREADY_PROCESSED, 'This consumer group already handled this event.', { retriable: false });
+    }
     if (pg.constraint === 'events_stream_position_pkey') {
       const streamId = /\(stream_id, stream_position\)=\((.*), (\d+)\)/.exec(pg.detail ?? '');
       return new WrongExpectedVersionError(streamId?.[1] ?? 'unknown', Number(streamId?.[2] ?? 0) - 1, null);
@@ -93,4 +123,22 @@ export class EventStore {
     const mapped = this.options.constraintErrors?.[pg.constraint];
     return mapped ? mapped(pg.detail) : error;
   }
+}
+
+/** The pg pool under a TypeORM data source (one pool per process, sized by createDataSource). */
+export function poolOf(dataSource: DataSource): Pool {
+  return (dataSource.driver as PostgresDriver).master as Pool;
+}
+
+/** A pool client as a unit of work's connection; errors as TypeORM reports them (`driverError`), which callers inspect. */
+function connectionOf(client: PoolClient): SqlConnection {
+  return {
+    async query(sql, params) {
+      try {
+        return await client.query(sql, params);
+      } catch (error) {
+        throw new QueryFailedError(sql, params, error as Error);
+      }
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import type { DataSource, QueryRunner } from 'typeorm';
 import type { RecordedEvent } from '../../events';
+import { type StoredEventColumns, toRecordedEvent } from './unit-of-work';
 
 /** An outbox row as the relay publishes it. */
 export interface OutboxRow {
@@ -35,23 +36,29 @@ export function topicPattern(prefix: string): string {
  * events of an aggregate reach Kafka in order or not at all.
  */
 export async function nextOutboxRows(runner: QueryRunner, pattern: string, limit: number, maxBytes: number): Promise<OutboxRow[]> {
-  return runner.query(
+  const rows: Array<StoredEventColumns & { id: string; topic: string; aggregate_id: string; payload: RecordedEvent | null; stored_bytes: number }> = await runner.query(
     `WITH candidates AS (
-       SELECT o.id, pg_column_size(o.payload) AS stored_bytes
-       FROM outbox o
+       SELECT o.id, ${STORED_BYTES} AS stored_bytes
+       FROM outbox o LEFT JOIN events e ON o.payload IS NULL AND e.event_id = o.event_id
        WHERE o.processed_at IS NULL AND o.abandoned_at IS NULL AND o.topic LIKE $2
          AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.aggregate_id = o.aggregate_id AND p.abandoned_at IS NOT NULL AND p.processed_at IS NULL AND p.id < o.id)
        ORDER BY o.id LIMIT $1
      ), bounded AS (
        SELECT id, stored_bytes, sum(stored_bytes) OVER (ORDER BY id) - stored_bytes AS before FROM candidates
      )
-     SELECT o.id, o.topic, o.aggregate_id, o.payload, b.stored_bytes::int AS stored_bytes
-     FROM outbox o JOIN bounded b ON b.id = o.id
+     SELECT o.id, o.topic, o.aggregate_id, o.payload, b.stored_bytes::int AS stored_bytes,
+            e.event_id, e.stream_id, e.stream_position, e.global_position, e.type, e.schema_version, e.data, e.metadata, e.recorded_at
+     FROM outbox o JOIN bounded b ON b.id = o.id LEFT JOIN events e ON o.payload IS NULL AND e.event_id = o.event_id
      WHERE b.before < $3
      ORDER BY o.id`,
     [limit, pattern, maxBytes],
   );
+  // Rows written before issue 11 carry the event as their payload; later ones name it.
+  return rows.map((r) => ({ id: r.id, topic: r.topic, aggregate_id: r.aggregate_id, stored_bytes: r.stored_bytes, payload: r.payload ?? toRecordedEvent(r) }));
 }
+
+/** Stored size of what a row publishes: its own payload (rows before issue 11) or its event's data and metadata. */
+const STORED_BYTES = `COALESCE(pg_column_size(o.payload), pg_column_size(e.data) + pg_column_size(e.metadata), 0)`;
 
 /** Splits rows (in order) into publishes of at most `maxBytes` stored bytes; a larger row goes alone. */
 export function chunkRows(rows: readonly OutboxRow[], maxBytes: number): OutboxRow[][] {
@@ -85,8 +92,9 @@ export async function parkedOutboxRows(dataSource: DataSource, prefix: string, l
   const pattern = topicPattern(prefix);
   const [{ n }] = await dataSource.query(`SELECT count(*)::int AS n FROM outbox WHERE abandoned_at IS NOT NULL AND processed_at IS NULL AND topic LIKE $1`, [pattern]);
   const rows: Array<Record<string, unknown>> = await dataSource.query(
-    `SELECT id, event_id, message_type, aggregate_id, topic, pg_column_size(payload)::int AS stored_bytes, last_error, abandoned_at
-     FROM outbox WHERE abandoned_at IS NOT NULL AND processed_at IS NULL AND topic LIKE $1 ORDER BY id LIMIT $2`,
+    `SELECT o.id, o.event_id, o.message_type, o.aggregate_id, o.topic, ${STORED_BYTES}::int AS stored_bytes, o.last_error, o.abandoned_at
+     FROM outbox o LEFT JOIN events e ON o.payload IS NULL AND e.event_id = o.event_id
+     WHERE o.abandoned_at IS NOT NULL AND o.processed_at IS NULL AND o.topic LIKE $1 ORDER BY o.id LIMIT $2`,
     [pattern, limit],
   );
   return {

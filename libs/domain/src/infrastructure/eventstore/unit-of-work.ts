@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import type { QueryRunner } from 'typeorm';
 import { WrongExpectedVersionError } from '../../errors';
+import { timeOrderedUuid } from '../../ids';
 import type { Event, EventMetadata, RecordedEvent } from '../../events';
 import { streamKind } from '../../events';
+import { type Write, combineWrites, needsFlushBefore } from './deferred-writes';
 
 /** `no_stream`: the stream must not exist yet; `any`: skip the check; a number: its current length. */
 export type ExpectedVersion = number | 'no_stream' | 'any';
@@ -31,7 +31,8 @@ export interface IdempotentResponse {
   readonly body: unknown;
 }
 
-interface EventRow {
+/** An `events` row as read. */
+export interface StoredEventColumns {
   event_id: string;
   stream_id: string;
   stream_position: number;
@@ -43,7 +44,7 @@ interface EventRow {
   recorded_at: Date;
 }
 
-export function toRecordedEvent(row: EventRow): RecordedEvent {
+export function toRecordedEvent(row: StoredEventColumns): RecordedEvent {
   return {
     eventId: row.event_id,
     streamId: row.stream_id,
@@ -57,41 +58,84 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
   };
 }
 
+/** The connection a unit of work runs on (a pg PoolClient). */
+export interface SqlConnection {
+  query(sql: string, params?: unknown[]): Promise<{ command: string; rows: unknown[]; rowCount: number | null }>;
+}
+
 /**
  * One PostgreSQL transaction: appends, outbox rows, read-model updates, the processed-event
  * ledger and idempotency records all commit together or not at all.
+ *
+ * Round trips are the cost that matters here (issue 11), so: BEGIN is sent only before the first
+ * statement whose answer is needed (`query`, a stream read); writes whose answer nobody reads
+ * (`write`: the appended events, their outbox rows, inserts of projections) wait and travel as one
+ * statement with the next read or at commit (deferred-writes.ts). A unit of work of writes only
+ * is one statement in autocommit: no BEGIN, no COMMIT.
  */
 export class UnitOfWork {
   /** True once an event was appended (and so an outbox row written). */
   appended = false;
+  private began = false;
+  private pending: Write[] = [];
 
   constructor(
-    private readonly runner: QueryRunner,
+    private readonly connection: SqlConnection,
     private readonly topicFor: TopicResolver,
     private readonly projector: Projector,
-    /** NOTIFY the relay from this transaction (processes without a relay of their own). */
-    private readonly notifyRelay = true,
     private readonly schemas: EventSchemas = unversionedSchemas,
   ) {}
 
-  /** Raw SQL inside the transaction (read-model updates). */
-  query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return this.runner.query(sql, params);
+  /**
+   * SQL inside the transaction, with its answer (TypeORM's shape: rows, or `[rows, count]` for
+   * UPDATE and DELETE). The writes held back so far are sent first, so it sees them.
+   */
+  async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    await this.flush();
+    const result = await this.send(sql, params);
+    return (result.command === 'UPDATE' || result.command === 'DELETE' ? [result.rows, result.rowCount] : result.rows) as T[];
   }
 
-  /** The stream's events in order, each in the current shape of its type (upcasters applied). */
+  /**
+   * A write whose answer nobody reads (INSERT, UPDATE or DELETE without RETURNING): held back and
+   * sent with the next `query` or at commit, in one statement with the other such writes. Its
+   * errors (a unique violation) surface then, and fail the unit of work as they would have here.
+   */
+  async write(sql: string, params: unknown[] = []): Promise<void> {
+    const next = { sql, params };
+    if (needsFlushBefore(this.pending, next)) await this.flush();
+    this.pending.push(next);
+  }
+
+  /**
+   * The stream's events in order, each in the current shape of its type (upcasters applied). Read
+   * without opening the transaction while nothing was sent or held back: what is decided from it is
+   * appended with the stream's version, which the primary key guards (a writer that came in between
+   * makes the append fail with WrongExpectedVersionError), so the read needs no snapshot shared with
+   * the writes, and a unit of work of one command stays one autocommit statement.
+   */
   async readStream(streamId: string): Promise<RecordedEvent[]> {
-    const rows: EventRow[] = await this.runner.query(
-      `SELECT * FROM events WHERE stream_id = $1 ORDER BY stream_position`,
-      [streamId],
-    );
+    const rows = await this.read<StoredEventColumns>(`SELECT * FROM events WHERE stream_id = $1 ORDER BY stream_position`, [streamId]);
     return rows.map((row) => this.schemas.upcast(toRecordedEvent(row)));
+  }
+
+  /**
+   * A read whose answer needs no snapshot shared with this unit of work's writes (a stream read
+   * guarded by its version; what a later insert's own constraints guard anyway): sent outside the
+   * transaction while nothing was sent or held back, else as `query`.
+   */
+  async read<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    if (this.began || this.pending.length > 0) return this.query<T>(sql, params);
+    return (await this.connection.query(sql, params)).rows as T[];
   }
 
   /**
    * Appends events after checking the expected version. A concurrent writer that got there
    * first makes the primary key `(stream_id, stream_position)` fail, which the store turns
-   * into WrongExpectedVersionError (a 409/retry, never a 500).
+   * into WrongExpectedVersionError (a 409/retry, never a 500). The events and their outbox rows
+   * are written with the transaction's next statement; the events returned carry the position in
+   * their stream, and `globalPosition` '0' (the store numbers them as it inserts them; what is
+   * read back and published carries the number).
    */
   async append(
     streamId: string,
@@ -106,34 +150,50 @@ export class UnitOfWork {
     if (expected !== 'any' && expected !== 'no_stream' && expected !== current) {
       throw new WrongExpectedVersionError(streamId, expected, current);
     }
+    return this.appendAfter(streamId, current, events, metadata);
+  }
+
+  /**
+   * Appends right after `version`, the stream's length as just read (handleCommand), without asking
+   * for it again: if another writer appended since, the primary key refuses the first position and
+   * the unit of work fails with WrongExpectedVersionError.
+   */
+  async appendAfter(streamId: string, version: number, events: readonly Event[], metadata: EventMetadata): Promise<RecordedEvent[]> {
+    if (events.length === 0) return [];
+    const current = version;
     const recorded: RecordedEvent[] = [];
     let position = current;
     for (const event of events) {
       position += 1;
-      const [row]: EventRow[] = await this.runner.query(
-        `INSERT INTO events (event_id, stream_id, stream_position, type, schema_version, data, metadata)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
-        [randomUUID(), streamId, position, event.type, event.schemaVersion ?? this.schemas.versionOf(event.type), event.data, metadata],
+      const stored: RecordedEvent = {
+        eventId: timeOrderedUuid(),
+        streamId,
+        streamPosition: position,
+        globalPosition: '0',
+        type: event.type,
+        schemaVersion: event.schemaVersion ?? this.schemas.versionOf(event.type),
+        data: event.data,
+        metadata,
+        recordedAt: new Date().toISOString(),
+      };
+      await this.write(
+        `INSERT INTO events (event_id, stream_id, stream_position, type, schema_version, data, metadata) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [stored.eventId, streamId, position, stored.type, stored.schemaVersion, stored.data, metadata],
       );
-      const stored = toRecordedEvent(row);
-      await this.runner.query(
-        `INSERT INTO outbox (event_id, topic, aggregate_type, aggregate_id, message_type, payload, metadata)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [stored.eventId, this.topicFor(streamId), streamKind(streamId), streamId, stored.type, stored, metadata],
+      // The outbox row names the event; the relay reads the event itself (its payload is not written twice).
+      await this.write(
+        `INSERT INTO outbox (event_id, topic, aggregate_type, aggregate_id, message_type) VALUES ($1, $2, $3, $4, $5)`,
+        [stored.eventId, this.topicFor(streamId), streamKind(streamId), streamId, stored.type],
       );
       await this.projector(this, stored);
       recorded.push(stored);
-    }
-    if (this.notifyRelay && !this.appended) {
-      // Delivered at commit only, so the relay never wakes for a rolled-back append.
-      await this.runner.query(`SELECT pg_notify('outbox', '')`);
     }
     this.appended = true;
     return recorded;
   }
 
   private async currentVersion(streamId: string): Promise<number> {
-    const [{ version }] = await this.runner.query(
+    const [{ version }] = await this.query<{ version: number }>(
       `SELECT COALESCE(MAX(stream_position), 0)::int AS version FROM events WHERE stream_id = $1`,
       [streamId],
     );
@@ -146,7 +206,7 @@ export class UnitOfWork {
    * of Kafka's at-least-once delivery.
    */
   async markProcessed(consumerGroup: string, eventId: string): Promise<boolean> {
-    const rows = await this.runner.query(
+    const rows = await this.query(
       `INSERT INTO processed_events (consumer_group, event_id) VALUES ($1, $2)
        ON CONFLICT DO NOTHING RETURNING event_id`,
       [consumerGroup, eventId],
@@ -154,12 +214,63 @@ export class UnitOfWork {
     return rows.length === 1;
   }
 
-  /** Stores the answer of an idempotent POST with the effects that produced it. */
+  /**
+   * markProcessed without waiting for the answer: the mark travels with the effects, and when the
+   * group had already handled the event the whole unit of work fails with an error that
+   * `isAlreadyProcessed` recognises (nothing of it is written), which the caller treats as done.
+   */
+  async recordProcessed(consumerGroup: string, eventId: string): Promise<void> {
+    await this.write(`INSERT INTO processed_events (consumer_group, event_id) VALUES ($1, $2)`, [consumerGroup, eventId]);
+  }
+
+  /** Stores the answer of an idempotent POST with the effects that produced it. Sent at once, not
+   * held back: the key's row must be the first thing the transaction writes, so that a concurrent
+   * request with the same key waits on it and replays this answer instead of meeting the rows this
+   * request creates (e.g. its document number) first.
+   */
   async recordIdempotentResponse(response: IdempotentResponse): Promise<void> {
-    await this.runner.query(
-      `INSERT INTO idempotency_keys (tenant_id, key, request_hash, status_code, response)
-       VALUES ($1, $2, $3, $4, $5)`,
+    await this.query(
+      `INSERT INTO idempotency_keys (tenant_id, key, request_hash, status_code, response) VALUES ($1, $2, $3, $4, $5)`,
       [response.tenantId, response.key, response.requestHash, response.statusCode, JSON.stringify(response.body)],
     );
+  }
+
+  /** Sends what is held back, then COMMIT; or, if nothing was sent yet, all of it as one autocommit statement. */
+  async commit(): Promise<void> {
+    if (!this.began) {
+      if (this.pending.length === 0) return;
+      const { sql, params } = combineWrites(this.takePending());
+      await this.connection.query(sql, [...params]);
+      return;
+    }
+    await this.flush();
+    await this.connection.query('COMMIT');
+  }
+
+  /** ROLLBACK if a transaction was opened; what was held back is dropped. */
+  async rollback(): Promise<void> {
+    this.pending = [];
+    if (this.began) await this.connection.query('ROLLBACK');
+  }
+
+  private async flush(): Promise<void> {
+    if (this.pending.length === 0) return;
+    const { sql, params } = combineWrites(this.takePending());
+    await this.send(sql, [...params]);
+  }
+
+  private takePending(): Write[] {
+    const pending = this.pending;
+    this.pending = [];
+    return pending;
+  }
+
+  /** A statement inside the transaction: BEGIN first if it is the first one. */
+  private async send(sql: string, params: unknown[]) {
+    if (!this.began) {
+      this.began = true;
+      await this.connection.query('BEGIN');
+    }
+    return this.connection.query(sql, params);
   }
 }

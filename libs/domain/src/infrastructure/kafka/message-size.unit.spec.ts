@@ -2,7 +2,7 @@ import { CompressionTypes } from 'kafkajs';
 import { COMPRESS_FROM_BYTES, compressionFor, isRefusedByBroker } from './message-size';
 
 describe('compressionFor', () => {
-  it('compresses large batches only', () => {
+  it('compresses batches that carry a large message only', () => {
     expect(compressionFor(COMPRESS_FROM_BYTES - 1)).toBe(CompressionTypes.None);
     expect(compressionFor(COMPRESS_FROM_BYTES)).toBe(CompressionTypes.GZIP);
   });

@@ -77,11 +77,19 @@ export class KafkaEventPublisher {
         headers: { ...eventHeaders(m.value, this.areaOf), ...m.headers },
       })),
     }));
-    const bytes = topicMessages.reduce((sum, t) => sum + t.messages.reduce((n, m) => n + Buffer.byteLength(m.value), 0), 0);
+    let bytes = 0;
+    let largest = 0;
+    for (const t of topicMessages) {
+      for (const m of t.messages) {
+        const size = Buffer.byteLength(m.value);
+        bytes += size;
+        largest = Math.max(largest, size);
+      }
+    }
     // Large events (a MyInvois bulk: ~16 MB of JSON) go compressed; the topic limit is checked
     // against the compressed batch (message-size.ts).
     try {
-      await this.producer.sendBatch({ acks: -1, compression: compressionFor(bytes), topicMessages });
+      await this.producer.sendBatch({ acks: -1, compression: compressionFor(largest), topicMessages });
     } catch (error) {
       if (!isRefusedByBroker(error)) throw error;
       // Not an outage: the broker will never take these messages as they are (the relay parks them).

@@ -30,7 +30,7 @@ const requested: EventProjector = async (db, event) => {
   // A document with a Peppol track too (UAE: exchange and reporting) already has its row, from its
   // DocumentSubmitted or DocumentReceived in the same transaction: the report joins it (its bytes are
   // that row's `xml` already, so `rendered` is not filled a second time).
-  await db.query(
+  await db.write(
     `INSERT INTO documents (id, tenant_id, supplier_id, area, direction, document_number, document_type, state, fields,
        rule_set_id, rendered, report_id, report_state, report_version, created_at, updated_at, version)
      VALUES ($1, $2, $3, $4, 'outgoing', $5, $6, 'pending', $7, $8, $9, $10, 'pending', $12, $11, $11, $12)

@@ -62,7 +62,7 @@ async function projectSupplierOnboarded(uow: ProjectionContext, event: RecordedE
 
 async function projectDocumentSubmitted(uow: ProjectionContext, event: RecordedEvent & { data: DocumentSubmittedData }) {
   const d = event.data;
-  await uow.query(
+  await uow.write(
     `INSERT INTO documents (id, tenant_id, supplier_id, area, direction, document_number, document_type,
        state, delivery_status, fields, xml, rule_set_id, created_at, updated_at, version)
      VALUES ($1, $2, $3, $4, 'outgoing', $5, $6, 'scheduled', 'Scheduled', $7, $8, $9, $10, $10, $11)`,
@@ -72,7 +72,7 @@ async function projectDocumentSubmitted(uow: ProjectionContext, event: RecordedE
 
 async function projectDocumentDelivered(uow: ProjectionContext, event: RecordedEvent & { data: DocumentDeliveredData }) {
   const d = event.data;
-  await uow.query(
+  await uow.write(
     `UPDATE documents SET state = 'delivered', delivery_status = 'Delivered', delivery = $2, updated_at = $3, version = $4
      WHERE id = $1 AND version < $4`,
     [d.documentId, { channel: d.channel, messageId: d.messageId, mls: d.mls, receiverParticipantId: d.receiverParticipantId, receivedDocumentId: d.receivedDocumentId ?? null }, d.deliveredAt, event.streamPosition],
@@ -81,7 +81,7 @@ async function projectDocumentDelivered(uow: ProjectionContext, event: RecordedE
 
 async function projectDocumentDeliveryFailed(uow: ProjectionContext, event: RecordedEvent & { data: DocumentDeliveryFailedData }) {
   const d = event.data;
-  await uow.query(
+  await uow.write(
     `UPDATE documents SET state = 'failed', delivery_status = 'Failed', delivery = $2, updated_at = $3, version = $4
      WHERE id = $1 AND version < $4`,
     [d.documentId, { failure: d.reason, mls: d.mls ?? null, attempts: d.attempts ?? null, receiverParticipantId: d.receiverParticipantId }, d.failedAt, event.streamPosition],
@@ -91,7 +91,7 @@ async function projectDocumentDeliveryFailed(uow: ProjectionContext, event: Reco
 async function projectDocumentReceived(uow: ProjectionContext, event: RecordedEvent & { data: DocumentReceivedData }) {
   const d = event.data;
   // A received document is, for its receiver, already delivered (webhook `Status` Delivered).
-  await uow.query(
+  await uow.write(
     `INSERT INTO documents (id, tenant_id, supplier_id, area, direction, document_number, document_type,
        state, delivery_status, fields, xml, source_document_id, created_at, updated_at, version)
      VALUES ($1, $2, $3, $4, 'incoming', $5, $6, 'received', 'Delivered', $7, $8, $9, $10, $10, $11)

@@ -119,32 +119,45 @@ export async function deleteSubscription(db: Sql, tenantId: string, supplierId: 
   return rows.length === 1;
 }
 
+/** What createDeliveries needs of a unit of work: a read, and writes sent with its commit. */
+export interface DeliveryWrites {
+  read(sql: string, params?: unknown[]): Promise<Array<Record<string, unknown>>>;
+  write(sql: string, params?: unknown[]): Promise<void>;
+}
+
 /**
  * One delivery per live subscription of the supplier that wants this event type (listing
  * `eventType` or one of its `synonyms`, e.g. `PeppolReceived` for `DocumentReceived`). The id is
- * derived from (subscription, event) and the pair is unique, so a redelivered Kafka message
- * creates nothing twice. Returns the ids of the deliveries created now.
+ * derived from (subscription, event) and the pair is unique, so nothing is created twice. Run it
+ * in the unit of work that records the event processed (UnitOfWork.recordProcessed): the inserts
+ * travel with that mark. Returns the ids of the deliveries (an id that existed already, recorded by
+ * another consumer group, comes back too: enqueueing it again is a no-op, and a delivery no longer
+ * pending is never sent again).
  */
 export async function createDeliveries(
-  db: Sql,
+  db: DeliveryWrites,
   supplierId: string,
   eventId: string,
   eventType: string,
   payload: string,
   synonyms: readonly string[] = [],
 ): Promise<string[]> {
-  const subscriptions: Array<{ id: string }> = await db.query(
+  const subscriptions = (await db.read(
     `SELECT id FROM webhook_subscriptions WHERE supplier_id = $1 AND deleted_at IS NULL AND disabled_at IS NULL AND events && $2::text[]`,
     [supplierId, [eventType, ...synonyms]],
-  );
+  )) as Array<{ id: string }>;
   const ids: string[] = [];
   for (const { id } of subscriptions) {
-    const rows = await db.query(
-      `INSERT INTO webhook_deliveries (id, subscription_id, event_id, event_type, payload) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (subscription_id, event_id) DO NOTHING RETURNING id`,
-      [deterministicUuid(`webhook-delivery:${id}:${eventId}`), id, eventId, eventType, payload],
-    );
-    if (rows[0]) ids.push(rows[0].id);
+    const deliveryId = deterministicUuid(`webhook-delivery:${id}:${eventId}`);
+    // ON CONFLICT: another consumer group (a second deployment) may record the same event.
+    await db.write(`INSERT INTO webhook_deliveries (id, subscription_id, event_id, event_type, payload) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`, [
+      deliveryId,
+      id,
+      eventId,
+      eventType,
+      payload,
+    ]);
+    ids.push(deliveryId);
   }
   return ids;
 }

@@ -1,0 +1,53 @@
+/**
+ * Writes whose result nobody reads, held back and sent together as ONE statement (data-modifying
+ * CTEs), with the transaction's next read or at commit (issue 11: a round trip to PostgreSQL
+ * costs more CPU on both sides than the work of a small INSERT). A transaction made only of
+ * such writes is that one statement in autocommit: atomic, one round trip, one commit.
+ *
+ * The sub-statements of one statement all run on the same snapshot and do not see each other's
+ * rows, so a write joins the pending ones only when that cannot change its effect: plain INSERTs
+ * go together; an UPDATE, DELETE or upsert goes into a statement of its own after the writes to
+ * its table (the caller flushes first: `needsFlushBefore`).
+ */
+export interface Write {
+  readonly sql: string;
+  readonly params: readonly unknown[];
+}
+
+const PLAIN_INSERT = /^\s*INSERT\s+INTO\s+([a-z_][a-z0-9_.]*)/i;
+const MODIFY = /^\s*(?:UPDATE\s+([a-z_][a-z0-9_.]*)|DELETE\s+FROM\s+([a-z_][a-z0-9_.]*))/i;
+
+/** The table a write changes, and whether it is a plain INSERT (no ON CONFLICT). */
+export function tableOf(sql: string): { table: string; plainInsert: boolean } {
+  const insert = PLAIN_INSERT.exec(sql);
+  if (insert) return { table: insert[1].toLowerCase(), plainInsert: !/\bON\s+CONFLICT\b/i.test(sql) };
+  const modify = MODIFY.exec(sql);
+  if (modify) return { table: (modify[1] ?? modify[2]).toLowerCase(), plainInsert: false };
+  throw new Error(`a deferred write must be INSERT, UPDATE or DELETE: ${sql.slice(0, 80)}`);
+}
+
+/** True when `next` may not share a statement with `pending` (see the module comment). */
+export function needsFlushBefore(pending: readonly Write[], next: Write): boolean {
+  const incoming = tableOf(next.sql);
+  return pending.some((write) => {
+    const held = tableOf(write.sql);
+    return held.table === incoming.table && !(held.plainInsert && incoming.plainInsert);
+  });
+}
+
+/**
+ * One statement doing every write in order, then `finalSelect` (e.g. a pg_notify) or nothing.
+ * Parameters are renumbered; the statements use `$n` for parameters and nothing else with `$`.
+ */
+export function combineWrites(writes: readonly Write[], finalSelect?: string): Write {
+  if (writes.length === 1 && !finalSelect) return writes[0];
+  const params: unknown[] = [];
+  const parts = writes.map((write, i) => {
+    if (/RETURNING/i.test(write.sql)) throw new Error('a deferred write returns nothing: no RETURNING');
+    const offset = params.length;
+    params.push(...write.params);
+    return `w${i} AS (${write.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)})`;
+  });
+  const tail = finalSelect ?? 'SELECT 1';
+  return { sql: parts.length ? `WITH ${parts.join(',\n')}\n${tail}` : tail, params };
+}

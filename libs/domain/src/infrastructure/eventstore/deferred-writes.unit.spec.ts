@@ -1,0 +1,47 @@
+import { combineWrites, needsFlushBefore, tableOf } from './deferred-writes';
+
+describe('deferred writes', () => {
+  it('renumbers the parameters of each write into one statement, in order', () => {
+    const combined = combineWrites(
+      [
+        { sql: 'INSERT INTO events (a, b) VALUES ($1, $2)', params: ['a', 'b'] },
+        { sql: 'INSERT INTO outbox (c) VALUES ($1)', params: ['c'] },
+        { sql: 'UPDATE documents SET x = $2 WHERE id = $1 AND v < $2', params: ['id', 3] },
+      ],
+      `SELECT pg_notify('outbox', '')`,
+    );
+    expect(combined.sql).toBe(
+      "WITH w0 AS (INSERT INTO events (a, b) VALUES ($1, $2)),\nw1 AS (INSERT INTO outbox (c) VALUES ($3)),\nw2 AS (UPDATE documents SET x = $5 WHERE id = $4 AND v < $5)\nSELECT pg_notify('outbox', '')",
+    );
+    expect(combined.params).toEqual(['a', 'b', 'c', 'id', 3]);
+  });
+
+  it('sends a single write as it is', () => {
+    const write = { sql: 'INSERT INTO events (a) VALUES ($1)', params: [1] };
+    expect(combineWrites([write])).toBe(write);
+  });
+
+  it('refuses a write that would return rows nobody reads', () => {
+    expect(() => combineWrites([{ sql: 'INSERT INTO t (a) VALUES ($1) RETURNING a', params: [1] }, { sql: 'INSERT INTO u (a) VALUES ($1)', params: [1] }])).toThrow(/RETURNING/);
+  });
+
+  it('knows the table and kind of a write', () => {
+    expect(tableOf('INSERT INTO documents (id) VALUES ($1)')).toEqual({ table: 'documents', plainInsert: true });
+    expect(tableOf('INSERT INTO documents (id) VALUES ($1) ON CONFLICT (id) DO NOTHING')).toEqual({ table: 'documents', plainInsert: false });
+    expect(tableOf('  UPDATE documents SET a = 1')).toEqual({ table: 'documents', plainInsert: false });
+    expect(tableOf('DELETE FROM outbox WHERE id = $1')).toEqual({ table: 'outbox', plainInsert: false });
+    expect(() => tableOf('SELECT 1')).toThrow(/INSERT, UPDATE or DELETE/);
+  });
+
+  // Sub-statements of one statement share a snapshot: an UPDATE would not see a pending INSERT of
+  // its row, and two changes of one row in one statement are undefined. Those go one after the other.
+  it('keeps plain inserts together and puts other writes after the pending writes of their table', () => {
+    const insertDocument = { sql: 'INSERT INTO documents (id) VALUES ($1)', params: [1] };
+    expect(needsFlushBefore([insertDocument], { sql: 'INSERT INTO documents (id) VALUES ($1)', params: [2] })).toBe(false);
+    expect(needsFlushBefore([insertDocument], { sql: 'INSERT INTO events (id) VALUES ($1)', params: [2] })).toBe(false);
+    expect(needsFlushBefore([insertDocument], { sql: 'UPDATE documents SET a = 1 WHERE id = $1', params: [1] })).toBe(true);
+    expect(needsFlushBefore([insertDocument], { sql: 'INSERT INTO documents (id) VALUES ($1) ON CONFLICT DO NOTHING', params: [1] })).toBe(true);
+    expect(needsFlushBefore([{ sql: 'UPDATE documents SET a = 1', params: [] }], insertDocument)).toBe(true);
+    expect(needsFlushBefore([{ sql: 'UPDATE documents SET a = 1', params: [] }], { sql: 'INSERT INTO events (id) VALUES ($1)', params: [1] })).toBe(false);
+  });
+});
