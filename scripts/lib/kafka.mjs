@@ -95,10 +95,6 @@ export async function startKafka({
   if (pickPorts) port = await freePort();
   const brokers = `${HOST}:${port}`;
   if (await isPortOpen(port)) return { started: false, port, brokers };
-  if (controllerPort === undefined || controllerPort === 0) {
-    controllerPort = pickPorts || controllerPort === 0 ? await freePort() : port + 1;
-    while (controllerPort === port) controllerPort = await freePort();
-  }
   dataDir = path.resolve(dataDir ?? path.join(os.tmpdir(), `einvoice-kafka-${port}`));
   logFile = path.resolve(logFile ?? path.join(dataDir, 'kafka.log'));
   mkdirSync(dataDir, { recursive: true });
@@ -113,12 +109,14 @@ export async function startKafka({
 
   const { libsDir } = ensureKafkaJars({ root });
   const classpath = `${libsDir}${path.sep}*`;
-  const propsFile = writeServerProperties({ dataDir, port, controllerPort });
+  const chosenController = controllerPort !== undefined && controllerPort !== 0;
+  if (!chosenController) controllerPort = await controllerPortOf(dataDir, port);
   const log4jFile = writeLog4jProperties(dataDir);
   const clusterId = clusterIdOf(dataDir);
   const logDir = path.join(dataDir, 'data');
   // StorageTool costs a JVM start (~1-2 s): skip it when the folder is already formatted.
   if (!existsSync(path.join(logDir, 'meta.properties'))) {
+    const propsFile = writeServerProperties({ dataDir, port, controllerPort });
     const format = spawnSync(
       'java',
       [...loggingFlags(log4jFile, dataDir), '-cp', classpath, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', propsFile, '--ignore-formatted'],
@@ -129,6 +127,22 @@ export async function startKafka({
     }
   }
 
+  for (let attempt = 1; ; attempt += 1) {
+    const propsFile = writeServerProperties({ dataDir, port, controllerPort });
+    try {
+      const broker = await launch({ classpath, propsFile, log4jFile, dataDir, logFile, heapMb, timeoutMs, port });
+      return { started: true, port, controllerPort, brokers, dataDir, logFile, ...broker };
+    } catch (error) {
+      // The controller port we picked was free when picked, but in the ephemeral range an
+      // outgoing connection can take it before the JVM binds it: pick another and try again.
+      if (chosenController || !error.bindFailed || attempt >= 3) throw error;
+      controllerPort = await freePortOtherThan(port);
+      writeFileSync(controllerPortFile(dataDir), `${controllerPort}\n`);
+    }
+  }
+}
+
+async function launch({ classpath, propsFile, log4jFile, dataDir, logFile, heapMb, timeoutMs, port }) {
   const logOffset = existsSync(logFile) ? statSync(logFile).size : 0;
   const out = openSync(logFile, 'a');
   const startedAt = Date.now();
@@ -166,16 +180,37 @@ export async function startKafka({
   for (;;) {
     if (exitCode !== undefined) {
       rmSync(pidFile(dataDir), { force: true });
-      throw new Error(`Kafka broker exited (${exitCode}) during start-up. Log tail (${logFile}):\n${tail(logFile, logOffset)}`);
+      const error = new Error(`Kafka broker exited (${exitCode}) during start-up. Log tail (${logFile}):\n${tail(logFile, logOffset)}`);
+      error.bindFailed = /Unable to start acceptor|BindException|Address already in use/.test(readFrom(logFile, logOffset));
+      throw error;
     }
     if (readFrom(logFile, logOffset).includes(READY_LINE) && (await isPortOpen(port))) break;
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`Kafka broker not ready on ${brokers} after ${timeoutMs} ms. Log tail (${logFile}):\n${tail(logFile, logOffset)}`);
+      throw new Error(`Kafka broker not ready on ${HOST}:${port} after ${timeoutMs} ms. Log tail (${logFile}):\n${tail(logFile, logOffset)}`);
     }
     await sleep(200);
   }
-  return { started: true, pid, port, controllerPort, brokers, dataDir, logFile, startMs: Date.now() - startedAt, stop };
+  return { pid, startMs: Date.now() - startedAt, stop };
+}
+
+/** The controller port this folder's broker used before (restarts keep it), else a free one. */
+async function controllerPortOf(dataDir, port) {
+  const file = controllerPortFile(dataDir);
+  const kept = existsSync(file) ? Number(readFileSync(file, 'utf8').trim()) : NaN;
+  if (Number.isInteger(kept) && kept > 0 && kept !== port) return kept;
+  const picked = await freePortOtherThan(port);
+  writeFileSync(file, `${picked}\n`);
+  return picked;
+}
+
+const controllerPortFile = (dataDir) => path.join(dataDir, 'controller.port');
+
+async function freePortOtherThan(port) {
+  for (;;) {
+    const picked = await freePort();
+    if (picked !== port) return picked;
+  }
 }
 
 /**
