@@ -133,7 +133,14 @@ function probeLines(p) {
   const cores = Object.entries(p.cores).map(([name, c]) => `${name} ${num(c, 2)}`).join(', ');
   const busy = p.machineBusy === undefined ? '' : `; whole machine ${num(p.machineBusy * 100, 0)}% busy (all processes, ${os.cpus().length} cores)`;
   const waits = p.topWaits.map((w) => `${w.wait} ${num(w.avgBackends, 1)}`).join(', ') || 'none';
-  return [`  cpu (cores used)      ${cores}${busy}`, `  postgres active      avg backends by wait: ${waits}`];
+  const statements = (p.statements ?? []).map(
+    (q) => `    ${num(q.totalMs, 0).padStart(7)} ms  ${String(q.calls).padStart(7)} calls  ${num(q.totalMs / Math.max(q.calls, 1), 3)} ms each  ${q.query}`,
+  );
+  return [
+    `  cpu (cores used)      ${cores}${busy}`,
+    `  postgres active      avg backends by wait: ${waits}`,
+    ...(statements.length ? ['  postgres statements  (pg_stat_statements, most server time first)', ...statements] : []),
+  ];
 }
 
 /** Stack CPU (apps, broker, PostgreSQL, Redis) per document of a phase, in ms. */

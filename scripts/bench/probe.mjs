@@ -55,6 +55,9 @@ export function startProbe({ pids, db, database }) {
   const started = Date.now();
   // WAL written over the interval (the whole server's: the bench is alone on it, as it must be).
   const walBefore = db?.query(`SELECT pg_current_wal_lsn() AS lsn`).then((r) => r.rows[0].lsn).catch(() => undefined);
+  // Per-statement time over the interval, where the server preloads pg_stat_statements
+  // (BENCH_PG_STATEMENTS=1; shared_preload_libraries needs a server restart, so it is not assumed).
+  const statementsReset = process.env.BENCH_PG_STATEMENTS === '1' && db ? resetStatements(db) : undefined;
   const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, processTicks(pid)]));
   const servicesBefore = Object.fromEntries(Object.keys(servicePids()).map((pid) => [pid, processTicks(pid)]));
   const machineBefore = machineTicks();
@@ -88,7 +91,8 @@ export function startProbe({ pids, db, database }) {
       const before = await walBefore;
       if (!before || !db) return figures;
       const { rows } = await db.query(`SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), $1)::bigint AS bytes`, [before]).catch(() => ({ rows: [{}] }));
-      return { ...figures, walBytes: rows[0].bytes === undefined ? undefined : Number(rows[0].bytes) };
+      const statements = (await statementsReset) ? await topStatements(db, database) : undefined;
+      return { ...figures, statements, walBytes: rows[0].bytes === undefined ? undefined : Number(rows[0].bytes) };
     },
     stop() {
       clearInterval(timer);
@@ -120,4 +124,26 @@ export function startProbe({ pids, db, database }) {
       return { seconds, cores, cpuSeconds, machineBusy, topWaits, samples, loadavg: os.loadavg() };
     },
   };
+}
+
+async function resetStatements(db) {
+  try {
+    await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    await db.query('SELECT pg_stat_statements_reset()');
+    return true;
+  } catch {
+    return false; // not preloaded: the view cannot be read
+  }
+}
+
+/** The statements that took the most server time over the interval (this database's). */
+async function topStatements(db, database, limit = 12) {
+  const { rows } = await db.query(
+    `SELECT calls::bigint AS calls, total_exec_time AS total_ms, rows::bigint AS rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS query
+     FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+     WHERE d.datname = $1 AND query NOT ILIKE '%pg_stat_statements%'
+     ORDER BY total_exec_time DESC LIMIT $2`,
+    [database, limit],
+  ).catch(() => ({ rows: [] }));
+  return rows.map((r) => ({ calls: Number(r.calls), totalMs: Number(r.total_ms), rows: Number(r.rows), query: r.query }));
 }

@@ -10,8 +10,9 @@ import {
 import Redis from 'ioredis';
 import { SecretBox, createLogger } from '@einvoice/domain';
 import { type EventHandler, SealedRedisStore, WORKER_RUNTIME, type WorkerRuntime } from '@einvoice/domain/infrastructure';
-import { type AuthorityConnector, type PollPolicy, areas, myinvois } from '@einvoice/areas';
+import { type AuthorityConnector, type BatchPolicy, type PollPolicy, areas, myinvois } from '@einvoice/areas';
 import { createCancellationHandler } from './authority/cancel-report';
+import { ReportBatchSweep } from './authority/report-batch-sweep';
 import { ReportPollSweep } from './authority/report-poll-sweep';
 import { type AuthorityReportingDependencies, createAuthorityReportHandler } from './authority/report-to-authority';
 import { createBuyerRejectionHandler } from './myinvois/buyer-rejection';
@@ -47,11 +48,18 @@ export function authorityReporting(runtime: WorkerRuntime): AuthorityReporting {
   const query = <T>(sql: string, params?: unknown[]): Promise<T[]> => runtime.dataSource.query(sql, params);
   const connectors = new Map<string, AuthorityConnector>();
   const pollPolicies = new Map<string, PollPolicy>();
+  const batchPolicies = new Map<string, BatchPolicy>();
   for (const area of areas) {
-    if (area.authority.connector) connectors.set(area.code, area.authority.connector({ query, env: process.env }));
+    const connector = area.authority.connector?.({ query, env: process.env });
+    if (connector) connectors.set(area.code, connector);
     if (area.authority.poll) pollPolicies.set(area.code, area.authority.poll);
+    if (area.authority.batch) {
+      // A registry mistake stops the start, not the first batch.
+      if (!connector?.submitBatch) throw new Error(`Area ${area.code} reports in batches (authority.batch) but its connector has no submitBatch`);
+      batchPolicies.set(area.code, area.authority.batch);
+    }
   }
-  const deps: AuthorityReportingDependencies = { store: runtime.store, connectors, pollPolicies, groupId: runtime.groupId, log };
+  const deps: AuthorityReportingDependencies = { store: runtime.store, connectors, pollPolicies, batchPolicies, groupId: runtime.groupId, log };
   return { deps, report: createAuthorityReportHandler(deps), cancel: createCancellationHandler(deps) };
 }
 
@@ -117,6 +125,8 @@ export class ReportingJobs implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly pollSweep: PollSweep;
   private readonly submitSweep: SubmitSweep;
   private readonly reportPollSweep: ReportPollSweep;
+  private readonly reportBatchSweep: ReportBatchSweep;
+  private readonly batchedAreas: boolean;
 
   constructor(
     @Inject(WORKER_RUNTIME) runtime: WorkerRuntime,
@@ -129,6 +139,12 @@ export class ReportingJobs implements OnApplicationBootstrap, OnModuleDestroy {
       dataSource: runtime.dataSource,
       lockName,
       intervalMs: Number(process.env.AUTHORITY_POLL_SWEEP_MS ?? 500),
+    });
+    this.batchedAreas = (reporting.deps.batchPolicies?.size ?? 0) > 0;
+    this.reportBatchSweep = new ReportBatchSweep(reporting.deps, {
+      dataSource: runtime.dataSource,
+      lockName,
+      intervalMs: Number(process.env.AUTHORITY_BATCH_SWEEP_MS ?? 500),
     });
     this.watch = new RejectionWatch(deps, {
       dataSource: runtime.dataSource,
@@ -151,6 +167,8 @@ export class ReportingJobs implements OnApplicationBootstrap, OnModuleDestroy {
 
   onApplicationBootstrap(): void {
     this.reportPollSweep.start();
+    // Only where an area reports in batches: otherwise its rounds would find nothing, twice a second.
+    if (this.batchedAreas) this.reportBatchSweep.start();
     this.watch.start();
     this.staleSweep.start();
     this.pollSweep.start();
@@ -163,5 +181,6 @@ export class ReportingJobs implements OnApplicationBootstrap, OnModuleDestroy {
     await this.pollSweep.stop();
     await this.submitSweep.stop();
     await this.reportPollSweep.stop();
+    await this.reportBatchSweep.stop();
   }
 }

@@ -10,7 +10,7 @@ import {
   foldEvents,
 } from '@einvoice/domain';
 import { type EventHandler, type EventStore, type MessageContext, handleCommand, loadDocumentAttachments } from '@einvoice/domain/infrastructure';
-import { type AuthorityConnector, type AuthorityOutcome, type AuthorityReport, DEFAULT_POLL_POLICY, type PollPolicy, hasDetached, reattachEmbedded } from '@einvoice/areas';
+import { type AuthorityConnector, type AuthorityOutcome, type AuthorityReport, type BatchPolicy, DEFAULT_POLL_POLICY, type PollPolicy, hasDetached, reattachEmbedded } from '@einvoice/areas';
 import { withTriedAdvisoryLock } from '@einvoice/domain/infrastructure';
 
 /**
@@ -25,6 +25,8 @@ export interface AuthorityReportingDependencies {
   readonly connectors: ReadonlyMap<string, AuthorityConnector>;
   /** How each area's verdicts are polled for (area registry `authority.poll`); DEFAULT_POLL_POLICY otherwise. */
   readonly pollPolicies?: ReadonlyMap<string, PollPolicy>;
+  /** Areas whose authority takes reports in batches (area registry `authority.batch`): the batch sweep sends theirs. */
+  readonly batchPolicies?: ReadonlyMap<string, BatchPolicy>;
   readonly groupId: string;
   readonly log: Logger;
 }
@@ -56,7 +58,7 @@ export function reportOf(data: AuthorityReportRequestedData): AuthorityReport {
  * the events carry detached (libs/areas/src/ubl/attachments.ts) are put back from
  * `document_attachments` (a received copy's are its sender's). A read, before any call.
  */
-async function wholeReportOf(deps: AuthorityReportingDependencies, data: AuthorityReportRequestedData): Promise<AuthorityReport> {
+export async function wholeReportOf(deps: AuthorityReportingDependencies, data: AuthorityReportRequestedData): Promise<AuthorityReport> {
   const request = reportOf(data);
   if (!hasDetached(data.document.bytes)) return request;
   const query = (sql: string, parameters?: unknown[]) => deps.store.dataSource.query(sql, parameters);
@@ -78,6 +80,8 @@ export function createAuthorityReportHandler(deps: AuthorityReportingDependencie
   return async (event, ctx) => {
     if (event.type !== 'AuthorityReportRequested') return;
     const data = event.data as AuthorityReportRequestedData;
+    // Sent with the issuer's other reports by the batch sweep (report-batch-sweep.ts).
+    if (deps.batchPolicies?.has(data.area)) return;
     const connector = connectorOf(deps, data.area);
     const sent = await withTriedAdvisoryLock(deps.store.dataSource, REPORT_LOCK, data.reportId, () => report(deps, connector, event, data, ctx));
     if (!sent) throw new AppError('unavailable', 'AUTHORITY.REPORT_IN_FLIGHT', 'Another worker is sending this report right now.', { retriable: true });
@@ -128,7 +132,7 @@ async function submit(connector: AuthorityConnector, request: AuthorityReport, c
   }
 }
 
-function answerOf(outcome: AuthorityOutcome, recovered: boolean, poll: PollPolicy): AuthorityAnswerData {
+export function answerOf(outcome: AuthorityOutcome, recovered: boolean, poll: PollPolicy): AuthorityAnswerData {
   const now = Date.now();
   const at = new Date(now).toISOString();
   if (outcome.kind === 'rejected') return { kind: 'rejected', error: outcome.error, at };

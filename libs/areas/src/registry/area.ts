@@ -4,7 +4,7 @@
  * framework (docs/adding-an-area.md walks through adding one).
  */
 import type { EventPlugin, SupplierProfile } from '@einvoice/domain';
-import type { AuthorityAnswer, AuthorityConnector, PollPolicy } from './authority';
+import type { AuthorityAnswer, AuthorityConnector, BatchPolicy, PollPolicy } from './authority';
 import type { AreaWebhooks } from './webhooks';
 
 /**
@@ -40,6 +40,8 @@ export interface AuthorityBinding {
   readonly answer: AuthorityAnswer;
   /** When its connector answers `final: false`: how the verdict is polled for (default DEFAULT_POLL_POLICY). */
   readonly poll?: PollPolicy;
+  /** Set when the authority takes reports in batches per issuer (its connector then has `submitBatch`). */
+  readonly batch?: BatchPolicy;
   /** Made once per process with what it needs to keep state (the sandbox's tables). */
   readonly connector?: (deps: { readonly query: ConnectorQuery; readonly env: NodeJS.ProcessEnv }) => AuthorityConnector;
   /**

@@ -28,6 +28,26 @@ export interface PollPolicy {
 /** Used where an area states none: every 3 s for 10 minutes. */
 export const DEFAULT_POLL_POLICY: PollPolicy = { intervalMs: 3_000, maxPolls: 200 };
 
+/**
+ * Areas whose authority takes documents in batches (VeriFactu: up to 1000 records per issuer and
+ * call, then a wait the AEAT states; MyInvois: up to 100 per submission). Their reports wait, per
+ * issuer (supplier), until `maxReports` are waiting or the oldest has waited `maxWaitMs`, and the
+ * authority's stated wait since the issuer's last call is over; then one `submitBatch` call takes
+ * them (the reporting worker's batch sweep).
+ */
+export interface BatchPolicy {
+  readonly maxReports: number;
+  readonly maxWaitMs: number;
+}
+
+/** The authority's answer to a batch: one outcome per report it answered for, by report id. */
+export interface BatchOutcome<R = unknown> {
+  /** A report missing here is left unanswered: the next round asks the authority (`recover`) first. */
+  readonly outcomes: Readonly<Record<string, AuthorityOutcome<R>>>;
+  /** How long the authority wants the issuer to wait before its next call (VeriFactu `TiempoEsperaEnvio`). */
+  readonly nextCallAfterMs?: number;
+}
+
 /** What the worker offers a connector during a call: a heartbeat for long waits (Kafka keeps the partition). */
 export interface AuthorityCallContext {
   heartbeat(): Promise<void>;
@@ -52,6 +72,12 @@ export type AuthorityOutcome<R = unknown> =
 /** An authority connector, sandbox or live. Network calls only; never called inside a transaction. */
 export interface AuthorityConnector<P = unknown, R = unknown> {
   submit(report: AuthorityReport<P>, context: AuthorityCallContext): Promise<AuthorityOutcome<R>>;
+  /**
+   * Areas with a `batch` policy: one call for reports of one issuer (never empty, at most
+   * `maxReports`). Throws (retriable) when the call as a whole failed; a final error refuses every
+   * report of the batch with it.
+   */
+  submitBatch?(reports: readonly AuthorityReport<P>[], context: AuthorityCallContext): Promise<BatchOutcome<R>>;
   /**
    * After an attempt whose answer was lost (a crash between the call and the record): what the
    * authority has of this report, or `undefined` when it has nothing (the worker submits again).

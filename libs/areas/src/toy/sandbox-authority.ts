@@ -7,7 +7,7 @@
  */
 import { AppError } from '@einvoice/domain';
 import type { ConnectorQuery } from '../registry/area';
-import type { AuthorityConnector, AuthorityOutcome, AuthorityReport } from '../registry/authority';
+import type { AuthorityConnector, AuthorityOutcome, AuthorityReport, BatchOutcome } from '../registry/authority';
 
 /** What the toy connector reads of a report's payload (codec.ts). */
 export interface ToyPayload {
@@ -31,9 +31,40 @@ function unavailable(message: string): AppError {
 
 /** The sandbox toy authority. */
 export class ToySandboxAuthority implements AuthorityConnector<ToyPayload> {
-  constructor(private readonly query: ConnectorQuery) {}
+  /** `batchWaitMs`: the wait its batch answers state before the issuer's next call (as the AEAT's `TiempoEsperaEnvio`). */
+  constructor(
+    private readonly query: ConnectorQuery,
+    private readonly options: { readonly batchWaitMs?: number } = {},
+  ) {}
 
   async submit(report: AuthorityReport<ToyPayload>): Promise<AuthorityOutcome> {
+    const { outcome, calls } = await this.take(report);
+    // The authority took it; the answer never reaches the caller (a crash, a cut connection).
+    if (report.payload.number.startsWith('LOST-') && calls === 1 && outcome.kind === 'accepted') {
+      throw unavailable('The connection to the toy authority was cut before its answer.');
+    }
+    return outcome;
+  }
+
+  /**
+   * One call for several reports (areas with `authority.batch`): each taken or refused as `submit`
+   * would; a `FLAKY-` report fails the whole call where it stands (those before it are taken); a
+   * batch holding a `LOSTBATCH-` number loses its answer the first time (every report taken).
+   */
+  async submitBatch(reports: readonly AuthorityReport<ToyPayload>[]): Promise<BatchOutcome> {
+    const outcomes: Record<string, AuthorityOutcome> = {};
+    let lost = false;
+    for (const report of reports) {
+      const { outcome, calls } = await this.take(report);
+      outcomes[report.reportId] = outcome;
+      if (report.payload.number.startsWith('LOSTBATCH-') && calls === 1) lost = true;
+    }
+    if (lost) throw unavailable('The connection to the toy authority was cut before its batch answer.');
+    return { outcomes, nextCallAfterMs: this.options.batchWaitMs ?? 0 };
+  }
+
+  /** Takes or refuses one document (its call counted: failure injection by number). */
+  private async take(report: AuthorityReport<ToyPayload>): Promise<{ outcome: AuthorityOutcome; calls: number }> {
     const { taxId, number } = report.payload;
     const [{ calls }] = await this.query<{ calls: number }>(
       `INSERT INTO toy_authority_calls (report_id, calls) VALUES ($1, 1)
@@ -42,7 +73,7 @@ export class ToySandboxAuthority implements AuthorityConnector<ToyPayload> {
     );
     if (number.startsWith('FLAKY-') && calls <= FLAKY_FAILURES) throw unavailable(`The toy authority is busy (call ${calls}).`);
     if (number.startsWith('REFUSE-')) {
-      return { kind: 'rejected', error: { code: 'TOY-E001', message: 'The toy authority refuses documents numbered REFUSE-*.', path: 'ID' } };
+      return { calls, outcome: { kind: 'rejected', error: { code: 'TOY-E001', message: 'The toy authority refuses documents numbered REFUSE-*.', path: 'ID' } } };
     }
     let receipt: Record<string, unknown>;
     try {
@@ -55,11 +86,9 @@ export class ToySandboxAuthority implements AuthorityConnector<ToyPayload> {
       receipt = receiptOf(row);
     } catch (error) {
       if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
-      return { kind: 'rejected', error: { code: 'TOY-E002', message: `Number ${number} was already reported for ${taxId}.`, path: 'ID' } };
+      return { calls, outcome: { kind: 'rejected', error: { code: 'TOY-E002', message: `Number ${number} was already reported for ${taxId}.`, path: 'ID' } } };
     }
-    // The authority took it; the answer never reaches the caller (a crash, a cut connection).
-    if (number.startsWith('LOST-') && calls === 1) throw unavailable('The connection to the toy authority was cut before its answer.');
-    return { kind: 'accepted', receipt, final: !slow(number) };
+    return { calls, outcome: { kind: 'accepted', receipt, final: !slow(number) } };
   }
 
   async recover(report: AuthorityReport<ToyPayload>): Promise<AuthorityOutcome | undefined> {

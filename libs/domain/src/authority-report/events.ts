@@ -47,6 +47,8 @@ export interface AuthorityReportAttemptedData {
   /** 1 for the first call. */
   readonly attempt: number;
   readonly attemptedAt: string;
+  /** Sent in a batch (area registry `authority.batch`): the batch's id, shared by the reports of that call. */
+  readonly batchId?: string;
 }
 export type AuthorityReportAttempted = Event<'AuthorityReportAttempted', AuthorityReportAttemptedData>;
 

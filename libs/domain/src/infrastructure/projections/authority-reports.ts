@@ -141,6 +141,25 @@ const documentsReportTrack: SqlMigration = {
 };
 
 /**
+ * Batched reporting (area registry `authority.batch`): the batch sweep finds, per area and issuer,
+ * the reports not answered yet, oldest first; `authority_call_windows` keeps, per area and issuer,
+ * when the authority allows the next call (the wait it stated in its last answer).
+ */
+const authorityBatches: SqlMigration = {
+  name: 'AuthorityBatches1732200000029',
+  up: [
+    `CREATE INDEX documents_report_pending ON documents (area, supplier_id, created_at) WHERE report_state = 'pending'`,
+    `CREATE TABLE authority_call_windows (
+       area text NOT NULL,
+       supplier_id uuid NOT NULL,
+       next_call_at timestamptz NOT NULL,
+       PRIMARY KEY (area, supplier_id)
+     )`,
+  ],
+  down: [`DROP TABLE authority_call_windows`, `DROP INDEX documents_report_pending`],
+};
+
+/**
  * Reports to tax authorities, for every area that has one (libs/domain/src/authority-report): the
  * `report-<id>` streams and their documents rows. Part of every app's registry (platformEventRegistry).
  */
@@ -148,7 +167,7 @@ export const reportingPlugin: EventPlugin = {
   name: 'reporting',
   streams: { report: 'documents' },
   projectors,
-  migrations: [documentsReportPolling, documentsReportTrack],
+  migrations: [documentsReportPolling, documentsReportTrack, authorityBatches],
   schemas: {
     // Schema 1 had no `final`: every accepted report was final then.
     AuthorityReportAccepted: { current: 2, upcasters: { 1: (data) => ({ ...data, final: true }) } },

@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AppError,
+  type AuthorityAnswerData,
+  type AuthorityReportRequestedData,
+  type RecordedEvent,
+  authorityReportDecider,
+  authorityReportStreamId,
+  foldEvents,
+} from '@einvoice/domain';
+import { LockedPeriodicJob, handleCommand } from '@einvoice/domain/infrastructure';
+import type { AuthorityConnector, AuthorityOutcome, AuthorityReport, BatchPolicy } from '@einvoice/areas';
+import type { DataSource } from 'typeorm';
+import { type AuthorityReportingDependencies, answerOf, connectorOf, pollPolicyOf, reportMetadata, wholeReportOf } from './report-to-authority';
+
+/** One batch sweep per stack at a time (advisory lock class): two sweepers would send one report twice. */
+const SWEEP_LOCK = 7312012;
+/** Issuers served per area and round at most, the longest waiting first. */
+const ISSUERS_PER_ROUND = 50;
+/** How long an issuer whose call failed waits at least before the next try. */
+const RETRY_AFTER_FAILURE_MS = 5_000;
+
+export interface ReportBatchSweepOptions {
+  readonly dataSource: DataSource;
+  /** The stack's topic prefix: the advisory lock is per stack. */
+  readonly lockName: string;
+  /** AUTHORITY_BATCH_SWEEP_MS (default 500): how often due batches are looked for. */
+  readonly intervalMs: number;
+}
+
+/**
+ * Issuers of a batched area whose batch is due: `maxReports` reports waiting, or the oldest waiting
+ * `maxWaitMs`, and the authority's wait since the issuer's last call over (`authority_call_windows`).
+ * Reports attempted without an answer (a crash mid-call) wait with the others and are asked for first.
+ */
+export async function dueIssuers(dataSource: DataSource, area: string, policy: BatchPolicy, limit = ISSUERS_PER_ROUND): Promise<string[]> {
+  const rows: Array<{ supplier_id: string }> = await dataSource.query(
+    `SELECT d.supplier_id FROM documents d
+     LEFT JOIN authority_call_windows w ON w.area = d.area AND w.supplier_id = d.supplier_id
+     WHERE d.area = $1 AND d.report_state = 'pending' AND (w.next_call_at IS NULL OR w.next_call_at <= now())
+     GROUP BY d.supplier_id
+     HAVING count(*) >= $2 OR min(d.created_at) <= now() - make_interval(secs => $3::float8 / 1000)
+     ORDER BY min(d.created_at)
+     LIMIT $4`,
+    [area, policy.maxReports, policy.maxWaitMs, limit],
+  );
+  return rows.map((r) => r.supplier_id);
+}
+
+/** What became of one issuer's batch. */
+export interface BatchResult {
+  readonly batchId: string;
+  /** Reports in the call. */
+  readonly sent: number;
+  /** Reports attempted before whose answer was found at the authority (not sent again). */
+  readonly recovered: number;
+  /** Reports the call left unanswered (asked for in a later round). */
+  readonly unanswered: number;
+}
+
+/**
+ * Sends one batch of an issuer's unanswered reports (oldest first, at most `maxReports`), in three
+ * steps so that a crash never reports one twice and no transaction is open during a call:
+ * (1) reports attempted before are looked up at the authority (`recover`); (2) one transaction records
+ * what it has of them (answers, `recovered`) and an attempt marker with the batch id on each of the
+ * others; (3) with no transaction open, one `submitBatch` call for those; then one transaction records
+ * every answer and when the authority allows the issuer's next call. A report the call did not answer
+ * stays unanswered, and the next round recovers it first.
+ */
+export async function sendBatch(deps: AuthorityReportingDependencies, area: string, supplierId: string, policy: BatchPolicy): Promise<BatchResult> {
+  const batchId = randomUUID();
+  const connector = connectorOf(deps, area);
+  const submitBatch = connector.submitBatch?.bind(connector);
+  if (!submitBatch) throw new AppError('internal', 'AUTHORITY.NO_BATCH_CALL', `Area ${area} reports in batches but its connector has no submitBatch.`, { retriable: false });
+  const waiting = await waitingReports(deps, area, supplierId, policy.maxReports);
+  const call = { heartbeat: async () => undefined };
+
+  const answers = new Map<string, AuthorityOutcome>();
+  let recovered = 0;
+  for (const report of waiting.filter((r) => r.attempts > 0)) {
+    const found = await connector.recover(await wholeReportOf(deps, report.data), report.firstAttemptAt as string, call);
+    if (found) {
+      answers.set(report.data.reportId, found);
+      recovered += 1;
+    }
+  }
+  const toSend = waiting.filter((r) => !answers.has(r.data.reportId));
+  if (recovered) deps.log('warn', 'batch reports attempted before: found at the authority, not sent again', { area, supplierId, recovered });
+
+  // What the authority has is recorded before the call, with the attempt markers of the others: a
+  // failing call then does not make a later round ask for it again.
+  const poll = pollPolicyOf(deps, area);
+  const attemptedAt = new Date().toISOString();
+  await deps.store.transaction(async (uow) => {
+    for (const report of waiting) {
+      const reportId = report.data.reportId;
+      const found = answers.get(reportId);
+      const command = found
+        ? { type: 'RecordAuthorityAnswer' as const, data: { reportId, answer: answerOf(found, true, poll) } }
+        : { type: 'RecordReportAttempt' as const, data: { reportId, attempt: report.attempts + 1, attemptedAt, batchId } };
+      await handleCommand(uow, authorityReportDecider, authorityReportStreamId(reportId), command, reportMetadata(report.data, report.requested), { history: report.history });
+    }
+  });
+  if (!toSend.length) return { batchId, sent: 0, recovered, unanswered: 0 };
+
+  const requests = await Promise.all(toSend.map((report) => wholeReportOf(deps, report.data)));
+  const batch = await submitBatchOnce(submitBatch, requests, call);
+  const answered = toSend.filter((r) => batch.outcomes[r.data.reportId] !== undefined);
+  await deps.store.transaction(async (uow) => {
+    for (const report of answered) {
+      const reportId = report.data.reportId;
+      const answer: AuthorityAnswerData = answerOf(batch.outcomes[reportId], false, poll);
+      await handleCommand(uow, authorityReportDecider, authorityReportStreamId(reportId), { type: 'RecordAuthorityAnswer', data: { reportId, answer } }, reportMetadata(report.data, report.requested));
+    }
+    if (batch.nextCallAfterMs !== undefined && batch.nextCallAfterMs > 0) {
+      await uow.query(
+        `INSERT INTO authority_call_windows (area, supplier_id, next_call_at) VALUES ($1, $2, now() + make_interval(secs => $3::float8 / 1000))
+         ON CONFLICT (area, supplier_id) DO UPDATE SET next_call_at = EXCLUDED.next_call_at`,
+        [area, supplierId, batch.nextCallAfterMs],
+      );
+    }
+  });
+  const unanswered = toSend.length - answered.length;
+  if (unanswered) deps.log('warn', 'the authority left batch reports unanswered; asked for in a later round', { area, supplierId, batchId, unanswered });
+  deps.log('info', 'batch reported', { area, supplierId, batchId, sent: toSend.length, recovered, unanswered });
+  return { batchId, sent: toSend.length, recovered, unanswered };
+}
+
+interface WaitingReport {
+  readonly requested: RecordedEvent;
+  readonly data: AuthorityReportRequestedData;
+  readonly history: RecordedEvent[];
+  readonly attempts: number;
+  readonly firstAttemptAt?: string;
+}
+
+/** The issuer's unanswered reports, oldest first, with their streams (read outside any transaction). */
+async function waitingReports(deps: AuthorityReportingDependencies, area: string, supplierId: string, limit: number): Promise<WaitingReport[]> {
+  const rows: Array<{ report_id: string }> = await deps.store.dataSource.query(
+    `SELECT report_id FROM documents WHERE area = $1 AND supplier_id = $2 AND report_state = 'pending' AND report_id IS NOT NULL
+     ORDER BY created_at, id LIMIT $3`,
+    [area, supplierId, limit],
+  );
+  const waiting: WaitingReport[] = [];
+  for (const { report_id: reportId } of rows) {
+    const history = await deps.store.readStream(authorityReportStreamId(reportId));
+    const state = foldEvents(authorityReportDecider, history as never);
+    // Answered since the row was read (the projection commits with the answer): nothing to send.
+    if (state.status !== 'requested') continue;
+    const requested = history.find((e) => e.type === 'AuthorityReportRequested') as RecordedEvent;
+    waiting.push({ requested, data: requested.data as AuthorityReportRequestedData, history, attempts: state.attempts, firstAttemptAt: state.firstAttemptAt });
+  }
+  return waiting;
+}
+
+type SubmitBatch = NonNullable<AuthorityConnector['submitBatch']>;
+
+/** One call; a final error of the connector (not the authority's per-report refusals) refuses every report of the batch. */
+async function submitBatchOnce(submitBatch: SubmitBatch, requests: AuthorityReport[], call: { heartbeat(): Promise<void> }) {
+  try {
+    return await submitBatch(requests, call);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.retriable) throw error;
+    const refused: AuthorityOutcome = { kind: 'rejected', error: { code: error.code, message: error.message } };
+    return { outcomes: Object.fromEntries(requests.map((r) => [r.reportId, refused])) };
+  }
+}
+
+/**
+ * Sends the due batches of every batched area (area registry `authority.batch`), in one worker of the
+ * stack at a time. An issuer whose call failed (authority down, 429) waits RETRY_AFTER_FAILURE_MS, or
+ * its Retry-After, before the next try; the other issuers go on.
+ */
+export class ReportBatchSweep extends LockedPeriodicJob {
+  private readonly resumeAt = new Map<string, number>();
+
+  constructor(
+    private readonly deps: AuthorityReportingDependencies,
+    private readonly options: ReportBatchSweepOptions,
+  ) {
+    super({ ...options, lockKey: SWEEP_LOCK, log: deps.log, description: 'authority report batch sweep' });
+  }
+
+  protected async round(stopping: () => boolean): Promise<void> {
+    for (const [area, policy] of this.deps.batchPolicies ?? []) {
+      for (const supplierId of await dueIssuers(this.options.dataSource, area, policy)) {
+        if (stopping()) return;
+        const key = `${area}:${supplierId}`;
+        if ((this.resumeAt.get(key) ?? 0) > Date.now()) continue;
+        try {
+          await sendBatch(this.deps, area, supplierId, policy);
+          this.resumeAt.delete(key);
+        } catch (error) {
+          const retryAfterMs = error instanceof AppError && error.kind === 'rate_limited' ? Number(error.details.retryAfterMs ?? 0) : 0;
+          this.resumeAt.set(key, Date.now() + Math.max(retryAfterMs, RETRY_AFTER_FAILURE_MS));
+          this.deps.log('warn', 'batch not sent; the issuer is tried again later', { area, supplierId, error: error instanceof AppError ? error.code : String(error) });
+        }
+      }
+    }
+  }
+}
