@@ -13,17 +13,9 @@ const SaxonJS = require('saxon-js') as {
   transform(options: Record<string, unknown>, mode: 'sync'): { principalResult: string };
 };
 
-/** The repository root: the nearest folder above this file holding nx.json (from the sources or from dist/). */
-function findRepoRoot(from: string): string {
-  for (let dir = from; ; dir = path.dirname(dir)) {
-    if (fs.existsSync(path.join(dir, 'nx.json'))) return dir;
-    if (path.dirname(dir) === dir) return path.resolve(from, '../../../..');
-  }
-}
-const repoRoot = findRepoRoot(__dirname);
+import { conformanceDir } from './location';
 
-/** Where the official artifacts live; `CONFORMANCE_DIR` overrides the sibling `shared/conformance`. */
-export const conformanceDir = process.env.CONFORMANCE_DIR ?? path.resolve(repoRoot, '../shared/conformance');
+export { conformanceDir };
 
 /** One failed Schematron assert, as SVRL reports it. */
 export interface SchematronFailure {
