@@ -18,7 +18,8 @@ interface Operation {
   readonly path: string;
   readonly area: FuzzArea;
   readonly pathParams: readonly string[];
-  readonly supplierHeader: boolean;
+  /** The header naming the supplier (`supplier_uuid`, Spain's `participant-id`), if the operation takes one. */
+  readonly supplierHeader?: string;
   /** Request schema name; `bulk` when the body is an array of it. */
   readonly schema?: string;
   readonly bulk: boolean;
@@ -30,7 +31,7 @@ interface OpenApi {
 
 const areaOf = (path: string): FuzzArea => {
   const first = path.split('/')[1];
-  if (first === 'be' || first === 'de' || first === 'sg' || first === 'toy') return first;
+  if (first === 'be' || first === 'de' || first === 'sg' || first === 'toy' || first === 'es') return first;
   if (path.startsWith('/v1/participants') || path.startsWith('/v1/unified/participants')) return 'ae';
   return first === 'api' ? 'my' : 'none';
 };
@@ -47,7 +48,7 @@ function operationsOf(doc: OpenApi): Operation[] {
         path,
         area: areaOf(path),
         pathParams: (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
-        supplierHeader: (op.parameters ?? []).some((p) => p.in === 'header' && p.name === 'supplier_uuid'),
+        supplierHeader: (op.parameters ?? []).find((p) => p.in === 'header' && (p.name === 'supplier_uuid' || p.name === 'participant-id'))?.name,
         schema: ref?.split('/').pop(),
         bulk: schema?.items !== undefined,
       };
@@ -96,13 +97,13 @@ describe('#9 fuzzing every operation of the OpenAPI document', () => {
     const onboardings: Array<[FuzzArea, string, string]> = [
       ['be', '/be/einvoice/onboard', 'OnboardingBody'], ['de', '/de/einvoice/onboard', 'OnboardingBody'], ['sg', '/sg/einvoice/onboard', 'OnboardingBody'],
       ['my', '/api/einvoice/onboard', 'MyInvoisOnboardingBody'], ['toy', '/toy/einvoice/onboard', 'ToyOnboardingBody'],
-      ['ae', '/v1/participants', 'UaeParticipantBody'],
+      ['ae', '/v1/participants', 'UaeParticipantBody'], ['es', '/es/verifactu/onboard', 'VerifactuOnboardingBody'],
     ];
     for (const [area, path, schema] of onboardings) {
       const answer = await client.post(path, sampleBody(schema, area));
       if (answer.status === 201) suppliers[area] = answer.body.data.supplier_uuid ?? answer.body.data.participant_id;
     }
-    expect(Object.keys(suppliers).sort()).toEqual(['ae', 'be', 'de', 'my', 'sg', 'toy']);
+    expect(Object.keys(suppliers).sort()).toEqual(['ae', 'be', 'de', 'es', 'my', 'sg', 'toy']);
   });
 
   afterAll(async () => {
@@ -137,7 +138,7 @@ describe('#9 fuzzing every operation of the OpenAPI document', () => {
   const concretePath = (op: Operation, params: Record<string, string> = {}) =>
     op.path.replace(/\{(\w+)\}/g, (_m, name: string) => params[name] ?? (name === 'participant_id' ? suppliers.ae : undefined) ?? samplePathParam(name, op.path));
   const supplierHeaders = (op: Operation): Record<string, string> =>
-    op.supplierHeader && suppliers[op.area] ? { supplier_uuid: suppliers[op.area] as string, ...areaHeaders[op.area] } : {};
+    op.supplierHeader && suppliers[op.area] ? { [op.supplierHeader]: suppliers[op.area] as string, ...areaHeaders[op.area] } : {};
 
   const bodyOf = (op: Operation): Record<string, unknown> => (op.schema && sampleBody(op.schema, op.area)) || { field: 'value' };
   const wrap = (op: Operation, raw: string) => (op.bulk ? `[${raw}]` : raw);

@@ -16,6 +16,7 @@ export * from './peppol-participants';
 export * as myinvois from './myinvois';
 export * from './registry';
 export { toyDefinition } from './toy';
+export { verifactuDefinition } from './verifactu';
 export * from './myinvois/domain';
 export * as uae from './uae';
 export { detachEmbedded, hasDetached, reattachEmbedded } from './ubl/attachments';

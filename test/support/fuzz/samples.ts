@@ -9,7 +9,7 @@ import { generalPublic, invoiceBody, onboardingBody, selfBilledBody } from '../.
 import { invoice as uaeInvoice } from '../../../libs/areas/src/uae/fixtures/bodies';
 import { beVat, deVat, sgUen } from '../identifiers';
 
-export type FuzzArea = 'be' | 'de' | 'sg' | 'my' | 'toy' | 'ae' | 'none';
+export type FuzzArea = 'be' | 'de' | 'sg' | 'my' | 'toy' | 'ae' | 'es' | 'none';
 
 export const FRESH_ID = 'FUZZ-FRESH-ID';
 
@@ -67,6 +67,19 @@ export function sampleBody(schema: string, area: FuzzArea): Record<string, unkno
       return { country: 'AE', ...uaeInvoice({ document_identifier: FRESH_ID, note: 'A note', buyer_reference: 'PO-1' }) };
     case 'OAuthTokenRequest':
       return { grant_type: 'client_credentials', client_id: 'client_unknown', client_secret: 'cs_unknown' };
+    case 'VerifactuOnboardingBody':
+      return { nif: '89890001K', name: 'Fuzz Empresa SL' };
+    case 'VerifactuReportBody':
+      return {
+        document_identifier: FRESH_ID, issue_date: '2026-11-25', invoice_type: 'F1', description: 'Fuzz', recipient: { nif: 'B00000000', name: 'Cliente SA' },
+        taxlines: [{ tax_base: 100, tax_rate: 21, repercutida_quota: '21.00' }], total_amount: '121.00',
+      };
+    case 'VerifactuRectifyBody':
+      return {
+        document_identifier: FRESH_ID, issue_date: '2026-11-25', invoice_type: 'R1', description: 'Fuzz', recipient: { nif: 'B00000000', name: 'Cliente SA' },
+        nif: '89890001K', name: 'Fuzz Empresa SL', rectification_type: 'I', rectified_invoices: [{ document_identifier: 'F-1', issue_date: '2026-11-25' }],
+        taxlines: [{ taxable_base: 100, tax_rate: 21, charged_tax: 21 }], total_amount: 121,
+      };
     case 'ToyDocumentBody':
       return { ID: FRESH_ID, IssueDate: '2026-11-24', Total: 10.5, Note: 'note' };
     default:

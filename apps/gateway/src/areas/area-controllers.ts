@@ -6,6 +6,7 @@ import { MyInvoisSubmissionController } from './myinvois/submission.controller';
 import { peppolAreaControllers } from './peppol/peppol-area.controllers';
 import { ToyController } from './toy/toy.controller';
 import { UaeController, UaeUnifiedController } from './uae/uae.controller';
+import { VerifactuController } from './verifactu/verifactu.controller';
 
 /**
  * Each area's thin controllers by area code (the Peppol ones are made from the registry). The gateway
@@ -16,6 +17,7 @@ const controllersOf: Readonly<Record<string, readonly Type<unknown>[]>> = {
   my: [MyInvoisController, MyInvoisSubmissionController, MyInvoisReceivedController],
   toy: [ToyController],
   ae: [UaeController, UaeUnifiedController],
+  es: [VerifactuController],
 };
 
 /** The controllers of every registered area. */

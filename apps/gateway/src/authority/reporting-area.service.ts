@@ -7,14 +7,20 @@ import {
   type SupplierOnboardedData,
   authorityReportDecider,
   authorityReportStreamId,
+  documentChainDecider,
+  documentChainStreamId,
+  type EventMetadata,
+  foldEvents,
   issue,
   notFound,
   supplierDecider,
   supplierStreamId,
   timeOrderedUuid,
+  WrongExpectedVersionError,
 } from '@einvoice/domain';
-import { handleCommand } from '@einvoice/domain/infrastructure';
-import { type AreaDefinition, areaOf, validateBody } from '@einvoice/areas';
+import { type UnitOfWork, handleCommand } from '@einvoice/domain/infrastructure';
+import { type AreaDefinition, type ChainCodec, type ChainedDocument, type ParsedDocument, type ReportedDocumentView, areaOf, validateBody } from '@einvoice/areas';
+import type { SupplierProfile } from '@einvoice/domain';
 import type { Answer } from '../http/answer';
 import { type RequestContext, eventMetadata } from '../http/request-context';
 import { recordResponse } from '../idempotency/idempotency';
@@ -22,6 +28,9 @@ import { Connections } from '../infrastructure/infrastructure.module';
 import { SupplierCache, isUuid } from '../suppliers/supplier-lookup';
 import { CancellationBody } from './cancellation.dto';
 import { OutcomeWaiter } from './outcome-waiter';
+
+/** Times a request links its record again after losing the race to its issuer's chain. */
+const CHAIN_ATTEMPTS = 20;
 
 /** States of a reported document (libs/domain/src/infrastructure/projections/authority-reports.ts). */
 type ReportState = 'pending' | 'processing' | 'reported' | 'rejected' | 'invalid' | 'cancelling' | 'cancelled';
@@ -74,7 +83,7 @@ export class ReportingAreaService {
     const profile = codecs(area).onboarding.parse(body);
     const supplierId = randomUUID();
     const data: SupplierOnboardedData = { supplierId, tenantId: context.tenant.id, area: code, profile, participantIds: [], onboardedAt: new Date().toISOString() };
-    const response = { status: 'success', message: 'Supplier onboarded.', data: { supplier_uuid: supplierId } };
+    const response = codecs(area).onboarding.respond?.(supplierId) ?? { status: 'success', message: 'Supplier onboarded.', data: { supplier_uuid: supplierId } };
     await this.connections.store.transaction(async (uow) => {
       await recordResponse(uow, context.idempotency, 201, response);
       await handleCommand(uow, supplierDecider, supplierStreamId(supplierId), { type: 'OnboardSupplier', data }, eventMetadata(context, area.ruleSetId));
@@ -82,14 +91,14 @@ export class ReportingAreaService {
     return response;
   }
 
-  async submit(code: string, supplierHeader: string | string[] | undefined, body: unknown, context: RequestContext): Promise<Answer> {
+  async submit(code: string, supplierHeader: string | string[] | undefined, body: unknown, context: RequestContext, variant?: string): Promise<Answer> {
     const area = areaOf(code);
     const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierHeader);
     const { documents } = codecs(area);
-    const parsed = documents.parse(body, supplier.profile);
+    const parsed = documents.parse(body, supplier.profile, variant);
     const documentId = timeOrderedUuid();
     const reportId = randomUUID();
-    const data: AuthorityReportRequestedData = {
+    const base = {
       reportId,
       documentId,
       tenantId: context.tenant.id,
@@ -99,23 +108,84 @@ export class ReportingAreaService {
       documentNumber: parsed.number,
       documentType: parsed.type,
       fields: JSON.parse(JSON.stringify(parsed.fields)) as Record<string, unknown>,
+    };
+    const href = `/${area.routePrefix}/documents/${documentId}`;
+    const pending = { status: 'pending', data: { documentId, documentNumber: parsed.number, state: 'pending', href } };
+    const metadata = eventMetadata(context, area.ruleSetId);
+    const request = (uow: UnitOfWork, data: AuthorityReportRequestedData) =>
+      handleCommand(uow, authorityReportDecider, authorityReportStreamId(reportId), { type: 'RequestAuthorityReport', data }, metadata, { newStream: true });
+
+    if (documents.chain) {
+      const chained = await this.chain(area, documents.chain, parsed, supplier, { documentId, reportId }, async (uow, next, at) => {
+        const own = documents.respond?.({ documentId, number: parsed.number, answer: next.answer });
+        await recordResponse(uow, context.idempotency, own?.statusCode ?? 202, own?.body ?? pending);
+        await request(uow, { ...base, fields: { ...base.fields, ...next.fields }, document: next.document, payload: next.payload, requestedAt: at });
+      }, metadata);
+      const own = documents.respond?.({ documentId, number: parsed.number, answer: chained.answer });
+      if (own) return own;
+      return { statusCode: 202, body: pending };
+    }
+
+    const data: AuthorityReportRequestedData = {
+      ...base,
       document: documents.render(parsed, supplier.profile, documentId),
       payload: parsed.payload ?? {},
       requestedAt: new Date().toISOString(),
     };
-    const href = `/${area.routePrefix}/documents/${documentId}`;
-    const pending = { status: 'pending', data: { documentId, documentNumber: parsed.number, state: 'pending', href } };
     await this.connections.store.transaction(async (uow) => {
       // A replay of this request answers the 202 with the link: the outcome is read there.
       await recordResponse(uow, context.idempotency, 202, pending);
-      await handleCommand(uow, authorityReportDecider, authorityReportStreamId(reportId), { type: 'RequestAuthorityReport', data }, eventMetadata(context, area.ruleSetId), { newStream: true });
+      await request(uow, data);
     });
+    const own = documents.respond?.({ documentId, number: parsed.number });
+    if (own) return own;
     if (area.authority.answer !== 'sync') return { statusCode: 202, body: pending };
     const row = await this.outcomes.waitFor(documentId, this.waitMs, () => this.read(documentId, supplier.id, context), (r) => !UNANSWERED.includes(r.state));
     // Taken for processing only, or no answer within the wait: where to read the verdict.
     if (!row || UNANSWERED.includes(row.state)) return { statusCode: 202, body: { ...pending, data: { ...pending.data, state: row?.state ?? 'pending' } } };
     if (row.state === 'rejected' || row.state === 'invalid') throw refusal(area, row.authority?.error);
     return { statusCode: 200, body: { status: 'success', data: view(row) } };
+  }
+
+  /**
+   * Links the document as the next record of its issuer's chain and records it (`record`, in the
+   * same transaction as the chain's append): the append expects the chain's version as read, so a
+   * request that lost the race to another of the same issuer reads the chain again and links on the
+   * winner's record (up to CHAIN_ATTEMPTS times; then a retriable 503), never forking the chain.
+   */
+  private async chain(
+    area: AreaDefinition,
+    codec: ChainCodec,
+    parsed: ParsedDocument,
+    supplier: { readonly id: string; readonly profile: SupplierProfile },
+    ids: { readonly documentId: string; readonly reportId: string },
+    record: (uow: UnitOfWork, next: ChainedDocument, at: string) => Promise<void>,
+    metadata: EventMetadata,
+  ): Promise<ChainedDocument> {
+    const streamId = documentChainStreamId(area.code, supplier.id);
+    for (let attempt = 1; ; attempt += 1) {
+      const history = await this.connections.store.readStream(streamId);
+      const state = foldEvents(documentChainDecider, history as never);
+      const at = new Date();
+      const next = await codec.link(parsed, supplier.profile, { documentId: ids.documentId, previous: state.last, at });
+      try {
+        await this.connections.store.transaction(async (uow) => {
+          await record(uow, next, at.toISOString());
+          await handleCommand(
+            uow,
+            documentChainDecider,
+            streamId,
+            { type: 'AppendToChain', data: { ...ids, link: next.link, chainedAt: at.toISOString() } },
+            metadata,
+            { history },
+          );
+        });
+        return next;
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersionError)) throw error;
+        if (attempt >= CHAIN_ATTEMPTS) throw new AppError('unavailable', 'CHAIN.BUSY', 'Too many records of this issuer at once; retry shortly.', { retriable: true });
+      }
+    }
   }
 
   /**
@@ -153,7 +223,8 @@ export class ReportingAreaService {
     const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierHeader);
     const row = isUuid(id) ? await this.read(id, supplier.id, context) : undefined;
     if (!row) throw notFound('DOCUMENT.NOT_FOUND', `No document ${id} for this supplier.`);
-    return { status: 'success', data: view(row) };
+    const present = codecs(areaOf(code)).documents.present;
+    return present ? present(view(row)) : { status: 'success', data: view(row) };
   }
 
   private async read(documentId: string, supplierId: string, context: RequestContext): Promise<DocumentRow | undefined> {
@@ -188,7 +259,7 @@ function cancellationRefusal(area: AreaDefinition, error: AuthorityErrorData | u
 }
 
 /** A document as GET shows it. */
-function view(row: DocumentRow) {
+function view(row: DocumentRow): ReportedDocumentView & { cancellation: unknown; sha256: string | null } {
   return {
     documentId: row.id,
     documentNumber: row.document_number,

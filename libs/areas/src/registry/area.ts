@@ -68,16 +68,69 @@ export interface ParsedDocument {
 
 /** How an area reads and renders the documents the generic routes take (apps/gateway/src/authority). */
 export interface DocumentCodec {
-  /** Validates a body (schema, then every rule, with the onboarded supplier). @throws AppError validation listing every issue */
-  parse(body: unknown, supplier: SupplierProfile): ParsedDocument;
+  /**
+   * Validates a body (schema, then every rule, with the onboarded supplier). `variant` names the
+   * route when an area takes several kinds of body (Spain: `generate`, `rectify`).
+   * @throws AppError validation listing every issue
+   */
+  parse(body: unknown, supplier: SupplierProfile, variant?: string): ParsedDocument;
   /** The legal document as sent to the authority. */
   render(document: ParsedDocument, supplier: SupplierProfile, documentId: string): RenderedDocument;
+  /** Set when each record chains on the issuer's previous one (`render` is then not used). */
+  readonly chain?: ChainCodec;
+  /**
+   * The HTTP answer when the area shapes its own (Spain: 200 with the record's uuid and QR, while the
+   * authority hears of it later); default: 202 with where to read the outcome, or the `sync` answer.
+   */
+  respond?(accepted: { readonly documentId: string; readonly number: string; readonly answer?: Record<string, unknown> }): { readonly statusCode: 200 | 202; readonly body: unknown };
+  /** The GET body when the area shapes its own (default `{status: 'success', data: view}`). */
+  present?(view: ReportedDocumentView): unknown;
+}
+
+/**
+ * Records chained per issuer (VeriFactu's huella): the gateway keeps one chain stream per area and
+ * issuer (libs/domain/src/authority-report/chain.ts) and asks the area for the next record with the
+ * last one's link; a request that loses the race to the chain is linked again on the winner.
+ */
+export interface ChainCodec {
+  link(document: ParsedDocument, supplier: SupplierProfile, next: { readonly documentId: string; readonly previous?: Record<string, unknown>; readonly at: Date }): Promise<ChainedDocument>;
+}
+
+export interface ChainedDocument {
+  readonly document: RenderedDocument;
+  /** What the connector needs (replaces the parsed payload). */
+  readonly payload: Record<string, unknown>;
+  /** What the next record of the chain needs of this one. */
+  readonly link: Record<string, unknown>;
+  /** Fields of the area's own answer (`respond`). */
+  readonly answer?: Record<string, unknown>;
+  /** Fields the record adds to the caller's (GET shows them: VeriFactu's huella, the previous one, the generation time). */
+  readonly fields?: Record<string, unknown>;
+}
+
+/** A reported document as the generic read shows it (`DocumentCodec.present` may reshape it). */
+export interface ReportedDocumentView {
+  readonly documentId: string;
+  readonly documentNumber: string;
+  readonly documentType: string;
+  /** pending | processing | reported | rejected | invalid | cancelling | cancelled */
+  readonly state: string;
+  readonly ruleSetId: string;
+  /** The authority's receipt, once it answered. */
+  readonly authority: Record<string, unknown> | null;
+  /** The authority's refusal. */
+  readonly error: { readonly code: string; readonly message: string; readonly path?: string } | null;
+  readonly fields: Record<string, unknown>;
+  readonly createdAt: string;
+  readonly updatedAt: string;
 }
 
 /** How an area onboards a supplier through the generic routes. */
 export interface OnboardingCodec {
   /** Validates an onboarding body into the supplier's profile. @throws AppError validation */
   parse(body: unknown): SupplierProfile;
+  /** The 201 body when the area shapes its own (default `{status, message, data: {supplier_uuid}}`). */
+  respond?(supplierId: string): unknown;
 }
 
 /** One area as the registry lists it. */

@@ -8,6 +8,7 @@ import { myInvoisDefinition } from '../myinvois/definition';
 import { peppolDefinitions } from '../peppol/definitions';
 import { toyDefinition } from '../toy/definition';
 import { uaeDefinition } from '../uae/definition';
+import { verifactuDefinition } from '../verifactu/definition';
 import type { AreaDefinition } from './area';
 import type { WebhookSource } from './webhooks';
 
@@ -17,6 +18,7 @@ const everyArea: readonly AreaDefinition[] = [
   peppolDefinitions.sg,
   myInvoisDefinition,
   uaeDefinition,
+  verifactuDefinition,
   toyDefinition,
 ];
 

@@ -4,6 +4,7 @@ import type {
   AuthorityReportCancellationRequestedData,
   AuthorityReportCancelledData,
   AuthorityReportEvent,
+  DocumentChainEvent,
   AuthorityReportInvalidatedData,
   AuthorityReportPolledData,
   AuthorityReportRejectedData,
@@ -66,7 +67,9 @@ async function moved(
   await db.query(`SELECT pg_notify($1, $2)`, [DOCUMENT_OUTCOME_CHANNEL, documentId]);
 }
 
-const projectors: Record<AuthorityReportEvent['type'], EventProjector | null> = {
+const projectors: Record<AuthorityReportEvent['type'] | DocumentChainEvent['type'], EventProjector | null> = {
+  // The chain's order is the stream's; the documents rows come with each record's report.
+  DocumentChained: null,
   AuthorityReportRequested: requested,
   // The attempt marker is the worker's bookkeeping: history only.
   AuthorityReportAttempted: null,
@@ -165,7 +168,7 @@ const authorityBatches: SqlMigration = {
  */
 export const reportingPlugin: EventPlugin = {
   name: 'reporting',
-  streams: { report: 'documents' },
+  streams: { report: 'documents', chain: 'documents' },
   projectors,
   migrations: [documentsReportPolling, documentsReportTrack, authorityBatches],
   schemas: {

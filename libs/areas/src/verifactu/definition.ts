@@ -1,0 +1,134 @@
+/**
+ * Spain: VERI*FACTU (README.md). Every invoice is a record chained on the issuer's previous one by
+ * its huella, answered at once with its uuid and QR, and sent to the AEAT by the reporting worker in
+ * batches of up to 1000 records per issuer, never sooner than the wait the AEAT states.
+ */
+import { createHash } from 'node:crypto';
+import { AppError, type SupplierProfile, validationError, issue } from '@einvoice/domain';
+import { validateBody } from '../shared/validate';
+import type { AreaDefinition, ParsedDocument, ReportedDocumentView } from '../registry/area';
+import { verifactuSandbox } from './migrations';
+import { isValidNif, normalizeNif } from './nif';
+import { qrLink, qrPng } from './qr';
+import { type ChainLink, type Party, type RegistrationContent, aeatDate, chainRegistration } from './record';
+import { checkRecord } from './rules';
+import { SandboxAeat } from './sandbox-aeat';
+import { VerifactuOnboardingBody, VerifactuRectifyBody, VerifactuReportBody } from './schema';
+import { recordNode } from './soap';
+import { verifactuSettings } from './settings';
+import { toXml } from '../shared/xml';
+
+const NIF_SCHEME = 'ES:NIF';
+
+function issuerOf(supplier: SupplierProfile): Party {
+  return { nif: supplier.identifiers.find((i) => i.scheme === NIF_SCHEME)?.id ?? '', name: supplier.registeredName };
+}
+
+function parseRecord(body: unknown, supplier: SupplierProfile, variant?: string): ParsedDocument {
+  const issuer = issuerOf(supplier);
+  const dto = variant === 'rectify' ? validateBody(VerifactuRectifyBody, body) : validateBody(VerifactuReportBody, body);
+  const { issues, checked } = checkRecord(dto, issuer);
+  if (issues.length) throw validationError(issues);
+  const content: RegistrationContent = {
+    issuer,
+    number: dto.document_identifier.trim(),
+    issueDate: dto.issue_date,
+    invoiceType: dto.invoice_type,
+    description: dto.description,
+    ...(dto.recipient ? { recipient: { nif: normalizeNif(dto.recipient.nif), name: dto.recipient.name.trim() } } : {}),
+    ...('rectified_invoices' in dto
+      ? { rectification: { type: dto.rectification_type, invoices: dto.rectified_invoices.map((i) => ({ number: i.document_identifier.trim(), issueDate: i.issue_date })) } }
+      : {}),
+    ...(dto.previous_rejection ? { previousRejection: dto.previous_rejection } : {}),
+    ...checked,
+  };
+  return { number: content.number, type: dto.invoice_type, fields: { ...dto }, payload: { content } };
+}
+
+/** The record (RegistroAlta) alone, as the document of its report. */
+function renderRecord(xml: string) {
+  return { bytes: xml, mediaType: 'application/xml' as const, sha256: createHash('sha256').update(xml, 'utf8').digest('hex') };
+}
+
+/**
+ * `GET /es/verifactu/records/{uuid}`: the record and what the AEAT said of it. `aeat_status`:
+ * `Pendiente` until the AEAT answered (the record waits for its issuer's next batch), then the
+ * AEAT's EstadoRegistro: `Correcto`, `AceptadoConErrores` (with `aeat_errors`) or `Incorrecto` (with
+ * the AEAT's error in `aeat_errors`).
+ */
+function presentRecord(view: ReportedDocumentView) {
+  const f = view.fields as Record<string, unknown>;
+  const receipt = view.authority as { estadoRegistro?: string; csv?: string; errores?: unknown[] } | null;
+  const aeatStatus = view.state === 'rejected' ? 'Incorrecto' : (receipt?.estadoRegistro ?? 'Pendiente');
+  const errors = view.error ? [{ code: view.error.code, message: view.error.message }] : receipt?.errores;
+  return {
+    status: 'success',
+    data: {
+      uuid: view.documentId,
+      document_identifier: view.documentNumber,
+      issue_date: f.issue_date,
+      invoice_type: view.documentType,
+      total_amount: f.total_amount,
+      tax_total: f.tax_total,
+      hash: f.hash,
+      previous_hash: f.previous_hash,
+      generated_at: f.generated_at,
+      aeat_status: aeatStatus,
+      ...(receipt?.csv ? { aeat_csv: receipt.csv } : {}),
+      ...(errors?.length ? { aeat_errors: errors } : {}),
+      qr_link: f.qr_link,
+    },
+  };
+}
+
+export const verifactuDefinition: AreaDefinition = {
+  code: 'es',
+  name: 'Spain',
+  ruleSetId: 'verifactu:record:1.0',
+  routePrefix: 'es/verifactu',
+  authority: {
+    // The HTTP answer is the record (uuid, QR); the AEAT hears of it in the issuer's next batch.
+    answer: 'poll',
+    batch: { maxReports: 1000, maxWaitMs: 0 },
+    connector: ({ query, env }) => {
+      const settings = verifactuSettings(env);
+      if (settings.mode !== 'sandbox') throw new Error('VERIFACTU_MODE=live needs the live AEAT client, which is not built yet (README.md "Status").');
+      return new SandboxAeat(query, { waitSeconds: settings.sandboxWaitSeconds, system: settings.system });
+    },
+  },
+  webhookEvents: [],
+  onboarding: {
+    parse(body) {
+      const dto = validateBody(VerifactuOnboardingBody, body);
+      const nif = normalizeNif(dto.nif);
+      if (!isValidNif(nif)) throw validationError([issue('nif', 'VERIFACTU.NIF', 'nif is not a valid Spanish NIF, NIE or CIF (its control character does not match).')]);
+      return { registeredName: dto.name.trim(), identifiers: [{ scheme: NIF_SCHEME, id: nif }], country: 'ES' };
+    },
+    respond: (supplierId) => ({ status: 'success', message: 'Participant onboarded.', data: { participant_id: supplierId } }),
+  },
+  documents: {
+    parse: parseRecord,
+    render() {
+      throw new AppError('internal', 'VERIFACTU.CHAINED', 'VeriFactu records are rendered as links of their chain.', { retriable: false });
+    },
+    chain: {
+      async link(document, supplier, next) {
+        const settings = verifactuSettings();
+        const content = (document.payload as { content: RegistrationContent }).content;
+        const record = chainRegistration(content, next.previous as ChainLink | undefined, next.at);
+        const link: ChainLink = { issuerNif: record.issuer.nif, number: record.number, issueDate: record.issueDate, hash: record.hash };
+        const qr_link = qrLink(settings.mode, { issuerNif: record.issuer.nif, number: record.number, issueDate: aeatDate(record.issueDate), total: record.total });
+        return {
+          document: renderRecord(toXml(recordNode(record, settings.system))),
+          payload: { record } as Record<string, unknown>,
+          link: { ...link },
+          answer: { qr_link, qr_code: await qrPng(qr_link) },
+          fields: { hash: record.hash, previous_hash: record.previous?.hash ?? null, generated_at: record.generatedAt, tax_total: record.taxTotal, qr_link },
+        };
+      },
+    },
+    present: presentRecord,
+    respond: ({ documentId, answer }) => ({ statusCode: 200, body: { status: 'success', message: { uuid: documentId, qr_link: answer?.qr_link, qr_code: answer?.qr_code } } }),
+  },
+  events: { name: 'area:es', area: 'es', streams: {}, projectors: {}, migrations: [verifactuSandbox] },
+};

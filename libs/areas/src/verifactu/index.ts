@@ -1,0 +1,1 @@
+export { verifactuDefinition } from './definition';
