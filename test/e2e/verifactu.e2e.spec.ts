@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { createTenant } from '../../apps/gateway/src/auth/api-keys';
-import { registrationHash } from '../../libs/areas/src/verifactu/hash';
+import { cancellationHash, registrationHash } from '../../libs/areas/src/verifactu/hash';
 import { openTestDatabase } from '../support/database';
 import { Client } from '../support/http';
 import { AppProcess, eventually, startApp, startGateway, testEnv } from '../support/stack';
@@ -103,6 +103,21 @@ describe('#12 Spain: VeriFactu records over HTTP', () => {
     expect(again.status).toBe(409);
   });
 
+  it('cancels an invoice with a record in the chain; an unknown invoice is a 404, a second cancellation a 409', async () => {
+    const made = await client.post('/es/verifactu/generate', f1(number('X/1')), headers());
+    expect(made.status).toBe(200);
+    const cancelled = await client.post('/es/verifactu/cancel', { document_identifier: number('X/1'), issue_date: '2026-11-25' }, headers());
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toEqual({ status: 'success', message: { uuid: expect.any(String) } });
+    expect(await record(cancelled.body.message.uuid)).toMatchObject({ document_identifier: number('X/1'), invoice_type: 'anulacion', hash: expect.stringMatching(/^[0-9A-F]{64}$/) });
+    const unknown = await client.post('/es/verifactu/cancel', { document_identifier: number('NONE'), issue_date: '2026-11-25' }, headers());
+    expect(unknown.status).toBe(404);
+    const wrongDate = await client.post('/es/verifactu/cancel', { document_identifier: number('X/1'), issue_date: '2026-11-24' }, headers());
+    expect(wrongDate.status).toBe(404);
+    const again = await client.post('/es/verifactu/cancel', { document_identifier: number('X/1'), issue_date: '2026-11-25' }, headers());
+    expect(again.status).toBe(409);
+  });
+
   it('20 concurrent records of one issuer make one unbroken chain: each hash recomputed, none forked, skipped or repeated', async () => {
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => client.post('/es/verifactu/generate', f1(number(`C/${i}`)), headers())));
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
@@ -110,6 +125,11 @@ describe('#12 Spain: VeriFactu records over HTTP', () => {
     const rows: Array<{ id: string }> = await dataSource.query(`SELECT id FROM documents WHERE supplier_id = $1`, [participant]);
     const records = await Promise.all(rows.map((r) => record(r.id)));
     for (const r of records) {
+      if (r.invoice_type === 'anulacion') {
+        const [y, m, d] = r.issue_date.split('-');
+        expect(cancellationHash({ issuerNif: issuer.nif, number: r.document_identifier, issueDate: `${d}-${m}-${y}`, previousHash: r.previous_hash ?? '', generatedAt: r.generated_at })).toBe(r.hash);
+        continue;
+      }
       const total = Number(r.total_amount).toFixed(2);
       const [y, m, d] = r.issue_date.split('-');
       expect(registrationHash({
@@ -143,11 +163,17 @@ describe('#12 Spain: VeriFactu records over HTTP', () => {
     const bigOne = answered.find((r) => r.uuid === refused.body.message.uuid);
     expect(bigOne).toMatchObject({ aeat_status: 'Incorrecto', aeat_errors: [expect.objectContaining({ code: '1150' })] });
     expect(answered.filter((r) => r.uuid !== bigOne.uuid).every((r) => r.aeat_status === 'Correcto')).toBe(true);
-    // Each record reported once; successive calls of the issuer at least the waiting time apart.
+    // Each record reported once (the cancellation's invoice is now Anulada at the AEAT); successive
+    // calls of the issuer at least the waiting time apart.
     const taken: Array<{ n: number }> = await dataSource.query(`SELECT count(*)::int AS n FROM verifactu_sandbox_records WHERE number LIKE $1`, [`%-${run}`]);
-    expect(taken[0].n).toBe(answered.length - 1);
+    const cancellations = answered.filter((r) => r.invoice_type === 'anulacion').length;
+    expect(cancellations).toBe(1);
+    expect(taken[0].n).toBe(answered.length - 1 - cancellations);
+    const [x1] = await dataSource.query(`SELECT state FROM verifactu_sandbox_records WHERE number = $1`, [number('X/1')]);
+    expect(x1.state).toBe('Anulada');
     const batches: Array<{ at: Date }> = await dataSource.query(
-      `SELECT min(received_at) AS at FROM verifactu_sandbox_records WHERE issuer_nif = $1 AND number LIKE $2 GROUP BY csv ORDER BY 1`,
+      `SELECT min(received_at) AS at FROM (SELECT csv, received_at FROM verifactu_sandbox_records WHERE issuer_nif = $1 AND number LIKE $2
+         UNION ALL SELECT csv, received_at FROM verifactu_sandbox_cancellations WHERE issuer_nif = $1 AND number LIKE $2) taken GROUP BY csv ORDER BY 1`,
       [issuer.nif, `%-${run}`],
     );
     expect(batches.length).toBeGreaterThanOrEqual(1);

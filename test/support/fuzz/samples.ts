@@ -80,6 +80,8 @@ export function sampleBody(schema: string, area: FuzzArea): Record<string, unkno
         nif: '89890001K', name: 'Fuzz Empresa SL', rectification_type: 'I', rectified_invoices: [{ document_identifier: 'F-1', issue_date: '2026-11-25' }],
         taxlines: [{ taxable_base: 100, tax_rate: 21, charged_tax: 21 }], total_amount: 121,
       };
+    case 'VerifactuCancelBody':
+      return { document_identifier: 'F-1', issue_date: '2026-11-25' };
     case 'ToyDocumentBody':
       return { ID: FRESH_ID, IssueDate: '2026-11-24', Total: 10.5, Note: 'note' };
     default:

@@ -96,6 +96,7 @@ export class ReportingAreaService {
     const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierHeader);
     const { documents } = codecs(area);
     const parsed = documents.parse(body, supplier.profile, variant);
+    if (parsed.refersTo) await this.mustExist(supplier.id, parsed.refersTo);
     const documentId = timeOrderedUuid();
     const reportId = randomUUID();
     const base = {
@@ -225,6 +226,15 @@ export class ReportingAreaService {
     if (!row) throw notFound('DOCUMENT.NOT_FOUND', `No document ${id} for this supplier.`);
     const present = codecs(areaOf(code)).documents.present;
     return present ? present(view(row)) : { status: 'success', data: view(row) };
+  }
+
+  /** The earlier document a new one refers to (`ParsedDocument.refersTo`), else 404. */
+  private async mustExist(supplierId: string, refersTo: NonNullable<ParsedDocument['refersTo']>): Promise<void> {
+    const rows: unknown[] = await this.connections.dataSource.query(
+      `SELECT 1 FROM documents WHERE supplier_id = $1 AND direction = 'outgoing' AND document_number = $2 AND fields @> $3::jsonb`,
+      [supplierId, refersTo.number, JSON.stringify(refersTo.fields ?? {})],
+    );
+    if (!rows.length) throw notFound('DOCUMENT.NOT_FOUND', `No document ${refersTo.number} of this supplier${refersTo.fields ? ' with these fields' : ''}.`);
   }
 
   private async read(documentId: string, supplierId: string, context: RequestContext): Promise<DocumentRow | undefined> {

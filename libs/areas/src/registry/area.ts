@@ -64,6 +64,11 @@ export interface ParsedDocument {
   readonly fields: Record<string, unknown>;
   /** What the area's connector needs beyond the rendered document (opaque to the platform). */
   readonly payload?: Record<string, unknown>;
+  /**
+   * An earlier document of the same supplier this one is about (Spain: the invoice a cancellation
+   * record cancels), by its number and, when given, fields its own must contain: 404 when there is none.
+   */
+  readonly refersTo?: { readonly number: string; readonly fields?: Record<string, unknown> };
 }
 
 /** How an area reads and renders the documents the generic routes take (apps/gateway/src/authority). */

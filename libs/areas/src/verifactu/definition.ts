@@ -7,13 +7,13 @@ import { createHash } from 'node:crypto';
 import { AppError, type SupplierProfile, validationError, issue } from '@einvoice/domain';
 import { validateBody } from '../shared/validate';
 import type { AreaDefinition, ParsedDocument, ReportedDocumentView } from '../registry/area';
-import { verifactuSandbox } from './migrations';
+import { verifactuSandbox, verifactuSandboxCancellations } from './migrations';
 import { isValidNif, normalizeNif } from './nif';
 import { qrLink, qrPng } from './qr';
-import { type ChainLink, type Party, type RegistrationContent, aeatDate, chainRegistration } from './record';
+import { type ChainLink, type Party, type RegistrationContent, type VerifactuRecord, aeatDate, chainCancellation, chainRegistration } from './record';
 import { checkRecord } from './rules';
 import { SandboxAeat } from './sandbox-aeat';
-import { VerifactuOnboardingBody, VerifactuRectifyBody, VerifactuReportBody } from './schema';
+import { VerifactuCancelBody, VerifactuOnboardingBody, VerifactuRectifyBody, VerifactuReportBody } from './schema';
 import { recordNode } from './soap';
 import { verifactuSettings } from './settings';
 import { toXml } from '../shared/xml';
@@ -24,7 +24,27 @@ function issuerOf(supplier: SupplierProfile): Party {
   return { nif: supplier.identifiers.find((i) => i.scheme === NIF_SCHEME)?.id ?? '', name: supplier.registeredName };
 }
 
+/**
+ * A cancellation's own number in the documents read model: not an invoice number (which are printable
+ * ASCII, QR specification), so it never collides with one, and a second cancellation of the same
+ * invoice is the 409 of a number already used.
+ */
+const cancellationNumber = (number: string, issueDate: string) => `anulación ${number} ${issueDate}`;
+
+function parseCancellation(body: unknown): ParsedDocument {
+  const dto = validateBody(VerifactuCancelBody, body);
+  const number = dto.document_identifier.trim();
+  return {
+    number: cancellationNumber(number, dto.issue_date),
+    type: 'anulacion',
+    fields: { ...dto },
+    payload: { cancel: { number, issueDate: dto.issue_date } },
+    refersTo: { number, fields: { issue_date: dto.issue_date } },
+  };
+}
+
 function parseRecord(body: unknown, supplier: SupplierProfile, variant?: string): ParsedDocument {
+  if (variant === 'cancel') return parseCancellation(body);
   const issuer = issuerOf(supplier);
   const dto = variant === 'rectify' ? validateBody(VerifactuRectifyBody, body) : validateBody(VerifactuReportBody, body);
   const { issues, checked } = checkRecord(dto, issuer);
@@ -65,18 +85,17 @@ function presentRecord(view: ReportedDocumentView) {
     status: 'success',
     data: {
       uuid: view.documentId,
-      document_identifier: view.documentNumber,
+      document_identifier: f.document_identifier ?? view.documentNumber,
       issue_date: f.issue_date,
       invoice_type: view.documentType,
-      total_amount: f.total_amount,
-      tax_total: f.tax_total,
+      ...(view.documentType === 'anulacion' ? {} : { total_amount: f.total_amount, tax_total: f.tax_total }),
       hash: f.hash,
       previous_hash: f.previous_hash,
       generated_at: f.generated_at,
       aeat_status: aeatStatus,
       ...(receipt?.csv ? { aeat_csv: receipt.csv } : {}),
       ...(errors?.length ? { aeat_errors: errors } : {}),
-      qr_link: f.qr_link,
+      ...(f.qr_link ? { qr_link: f.qr_link } : {}),
     },
   };
 }
@@ -114,21 +133,27 @@ export const verifactuDefinition: AreaDefinition = {
     chain: {
       async link(document, supplier, next) {
         const settings = verifactuSettings();
-        const content = (document.payload as { content: RegistrationContent }).content;
-        const record = chainRegistration(content, next.previous as ChainLink | undefined, next.at);
+        const previous = next.previous as ChainLink | undefined;
+        const { content, cancel } = document.payload as { content?: RegistrationContent; cancel?: { number: string; issueDate: string } };
+        const record: VerifactuRecord = cancel ? chainCancellation(issuerOf(supplier), cancel, previous, next.at) : chainRegistration(content as RegistrationContent, previous, next.at);
         const link: ChainLink = { issuerNif: record.issuer.nif, number: record.number, issueDate: record.issueDate, hash: record.hash };
-        const qr_link = qrLink(settings.mode, { issuerNif: record.issuer.nif, number: record.number, issueDate: aeatDate(record.issueDate), total: record.total });
-        return {
+        const chained = {
           document: renderRecord(toXml(recordNode(record, settings.system))),
           payload: { record } as Record<string, unknown>,
           link: { ...link },
-          answer: { qr_link, qr_code: await qrPng(qr_link) },
-          fields: { hash: record.hash, previous_hash: record.previous?.hash ?? null, generated_at: record.generatedAt, tax_total: record.taxTotal, qr_link },
+          fields: { hash: record.hash, previous_hash: record.previous?.hash ?? null, generated_at: record.generatedAt },
         };
+        // A cancellation has no QR: the invoice's own record keeps it.
+        if (record.kind === 'cancellation') return chained;
+        const qr_link = qrLink(settings.mode, { issuerNif: record.issuer.nif, number: record.number, issueDate: aeatDate(record.issueDate), total: record.total });
+        return { ...chained, answer: { qr_link, qr_code: await qrPng(qr_link) }, fields: { ...chained.fields, tax_total: record.taxTotal, qr_link } };
       },
     },
     present: presentRecord,
-    respond: ({ documentId, answer }) => ({ statusCode: 200, body: { status: 'success', message: { uuid: documentId, qr_link: answer?.qr_link, qr_code: answer?.qr_code } } }),
+    respond: ({ documentId, answer }) => ({
+      statusCode: 200,
+      body: { status: 'success', message: answer?.qr_link ? { uuid: documentId, qr_link: answer.qr_link, qr_code: answer.qr_code } : { uuid: documentId } },
+    }),
   },
-  events: { name: 'area:es', area: 'es', streams: {}, projectors: {}, migrations: [verifactuSandbox] },
+  events: { name: 'area:es', area: 'es', streams: {}, projectors: {}, migrations: [verifactuSandbox, verifactuSandboxCancellations] },
 };

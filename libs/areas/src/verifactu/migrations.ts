@@ -25,3 +25,20 @@ export const verifactuSandbox: SqlMigration = {
   ],
   down: [`DROP TABLE verifactu_sandbox_calls`, `DROP TABLE verifactu_sandbox_senders`, `DROP TABLE verifactu_sandbox_records`],
 };
+
+/** Cancellation records the sandbox AEAT took (RegistroAnulacion), found again by report for `recover`. */
+export const verifactuSandboxCancellations: SqlMigration = {
+  name: 'VerifactuSandboxCancellations1732200001201',
+  up: [
+    `CREATE TABLE verifactu_sandbox_cancellations (
+       report_id    uuid         PRIMARY KEY,
+       issuer_nif   text         NOT NULL,
+       number       text         NOT NULL,
+       issue_date   text         NOT NULL,
+       hash         text         NOT NULL,
+       csv          text         NOT NULL,
+       received_at  timestamptz  NOT NULL DEFAULT now()
+     )`,
+  ],
+  down: [`DROP TABLE verifactu_sandbox_cancellations`],
+};

@@ -2,7 +2,8 @@
  * The AEAT in sandbox (README.md "Sandbox"): takes one issuer's records in one call as the VeriFactu
  * web service does, after checking the message against the AEAT's schema, and answers per record:
  * Correcto, AceptadoConErrores (2000: the huella does not match the record) or Incorrecto (1150: a
- * simplified invoice over 3,000 euros; 3000: a record it already holds), with a CSV per call and the
+ * simplified invoice over 3,000 euros; 3000: a record it already holds; for a cancellation 3002: no
+ * such invoice, 3001: cancelled already), with a CSV per call and the
  * `TiempoEsperaEnvio` before the issuer's next call, which it enforces. State in PostgreSQL
  * (migrations.ts). Failure injection by invoice number: `AEAT-DOWN-` fails the call twice
  * (retriable), `AEAT-LOST-` loses the first answer after taking the records.
@@ -11,8 +12,8 @@ import { randomBytes } from 'node:crypto';
 import { AppError } from '@einvoice/domain';
 import type { ConnectorQuery } from '../registry/area';
 import type { AuthorityConnector, AuthorityOutcome, AuthorityReport, BatchOutcome } from '../registry/authority';
-import { registrationHash } from './hash';
-import { type RegistrationRecord, type VerifactuRecord, aeatDate } from './record';
+import { cancellationHash, registrationHash } from './hash';
+import { type CancellationRecord, type RegistrationRecord, type VerifactuRecord, aeatDate } from './record';
 import { type InvoicingSystem, submissionXml } from './soap';
 import { validateSubmission } from './xsd';
 
@@ -73,6 +74,10 @@ export class SandboxAeat implements AuthorityConnector<VerifactuPayload, Verifac
 
   /** What the AEAT holds of a record this report sent (found by the report, as a query by invoice would). */
   async recover(report: AuthorityReport<VerifactuPayload>): Promise<AuthorityOutcome<VerifactuReceipt> | undefined> {
+    if (report.payload.record.kind === 'cancellation') {
+      const [taken] = await this.query<{ csv: string }>(`SELECT csv FROM verifactu_sandbox_cancellations WHERE report_id = $1`, [report.reportId]);
+      return taken ? { kind: 'accepted', final: true, receipt: receiptOf('Correcto', taken.csv, null) } : undefined;
+    }
     const [row] = await this.query<{ state: string; csv: string; error_code: string | null }>(`SELECT state, csv, error_code FROM verifactu_sandbox_records WHERE report_id = $1`, [report.reportId]);
     if (!row) return undefined;
     return { kind: 'accepted', final: true, receipt: receiptOf(row.state === 'AceptadaConErrores' ? 'AceptadoConErrores' : 'Correcto', row.csv, row.error_code) };
@@ -107,10 +112,17 @@ export class SandboxAeat implements AuthorityConnector<VerifactuPayload, Verifac
     }
   }
 
+  /** RegistroAnulacion: 3002 when the AEAT holds no such invoice, 3001 when it is cancelled already. */
+  private async takeCancellation(reportId: string, record: CancellationRecord, csv: string): Promise<AuthorityOutcome<VerifactuReceipt>> {
+    const expected = cancellationHash({ issuerNif: record.issuer.nif, number: record.number, issueDate: aeatDate(record.issueDate), previousHash: record.previous?.hash ?? '', generatedAt: record.generatedAt });
+    const [row] = await this.query<{ before: string | null; done: boolean }>(sandboxCancellation, [record.issuer.nif, record.number, aeatDate(record.issueDate), reportId, record.hash, csv]);
+    if (!row.before) return { kind: 'rejected', error: { code: '3002', message: `No existe el registro de facturación de la factura ${record.number} de ${aeatDate(record.issueDate)}.`, path: 'document_identifier' } };
+    if (!row.done) return { kind: 'rejected', error: { code: '3001', message: `La factura ${record.number} de ${aeatDate(record.issueDate)} ya está anulada.`, path: 'document_identifier' } };
+    return { kind: 'accepted', final: true, receipt: receiptOf(expected === record.hash ? 'Correcto' : 'AceptadoConErrores', csv, expected === record.hash ? null : '2000') };
+  }
+
   private async take(reportId: string, record: VerifactuRecord, csv: string): Promise<AuthorityOutcome<VerifactuReceipt>> {
-    if (record.kind !== 'registration') {
-      return { kind: 'rejected', error: { code: '3002', message: 'El registro de anulación no se admite en este entorno de pruebas todavía.' } };
-    }
+    if (record.kind === 'cancellation') return this.takeCancellation(reportId, record, csv);
     if (record.invoiceType === 'F2' && Number(record.total) > SIMPLIFIED_LIMIT) {
       return { kind: 'rejected', error: { code: '1150', message: 'Factura simplificada (F2) de importe superior a 3.000 euros sin FacturaSinIdentifDestinatarioArt61d.', path: 'total_amount' } };
     }
@@ -128,6 +140,15 @@ export class SandboxAeat implements AuthorityConnector<VerifactuPayload, Verifac
     return { kind: 'accepted', final: true, receipt: receiptOf(hashOk ? 'Correcto' : 'AceptadoConErrores', csv, errorCode) };
   }
 }
+
+const sandboxCancellation = `WITH target AS (
+     SELECT state FROM verifactu_sandbox_records WHERE issuer_nif = $1 AND number = $2 AND issue_date = $3 FOR UPDATE),
+   cancelled AS (
+     UPDATE verifactu_sandbox_records SET state = 'Anulada' WHERE issuer_nif = $1 AND number = $2 AND issue_date = $3 AND state <> 'Anulada' RETURNING 1),
+   kept AS (
+     INSERT INTO verifactu_sandbox_cancellations (report_id, issuer_nif, number, issue_date, hash, csv)
+     SELECT $4, $1, $2, $3, $5, $6 WHERE EXISTS (SELECT 1 FROM cancelled) RETURNING 1)
+   SELECT (SELECT state FROM target) AS before, EXISTS (SELECT 1 FROM kept) AS done`;
 
 function expectedHash(record: RegistrationRecord): string {
   return registrationHash({

@@ -83,3 +83,9 @@ export class VerifactuRectifyBody extends VerifactuRecordBody {
   @OneOf(['I']) rectification_type!: 'I';
   @NestedList(() => VerifactuRectifiedInvoice, { min: 1 }) rectified_invoices!: VerifactuRectifiedInvoice[];
 }
+
+/** `POST /es/verifactu/cancel`: the invoice whose record is cancelled (RegistroAnulacion). */
+export class VerifactuCancelBody {
+  @Text(60) @Matches(PRINTABLE_ASCII, { message: 'must be printable ASCII characters' }) document_identifier!: string;
+  @DateText() issue_date!: string;
+}

@@ -49,6 +49,17 @@ export class VerifactuController {
     await sendAnswer(reply, await this.reporting.submit(code, participant, body, context, 'rectify'));
   }
 
+  @Post('cancel')
+  @ApiOperation({ summary: 'Cancel an invoice: a cancellation record (RegistroAnulacion) in the issuer\'s chain, body {document_identifier, issue_date}: 200 {status, message: {uuid}}; 404 for an invoice this issuer never recorded; 409 when already cancelled here.' })
+  @ApiHeader({ name: 'participant-id', required: true })
+  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @ApiBody(schemaRef('VerifactuCancelBody'))
+  @ApiResponse({ status: 404, ...errorResponse })
+  @ApiResponse({ status: 409, ...errorResponse })
+  async cancel(@Headers('participant-id') participant: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
+    await sendAnswer(reply, await this.reporting.submit(code, participant, body, context, 'cancel'));
+  }
+
   @Get('records/:uuid')
   @ApiOperation({ summary: 'A record: its chain (hash, previous_hash, generated_at), its QR link and what the AEAT said (aeat_status, aeat_errors).' })
   @ApiHeader({ name: 'participant-id', required: true })
