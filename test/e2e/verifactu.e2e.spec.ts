@@ -181,4 +181,34 @@ describe('#12 Spain: VeriFactu records over HTTP', () => {
       expect(new Date(batches[i].at).getTime() - new Date(batches[i - 1].at).getTime()).toBeGreaterThanOrEqual(WAIT_S * 1000 - 50);
     }
   });
+
+  it('a worker killed (kill -9) while the AEAT takes a batch: the next one finds the records there, each reported once', async () => {
+    await worker?.stop();
+    // Five records waiting, then a worker whose AEAT answers 4 s after taking them: killed in that window.
+    const uuids: string[] = [];
+    for (let i = 0; i < 5; i += 1) uuids.push((await client.post('/es/verifactu/generate', f1(number(`K/${i}`)), headers())).body.message.uuid);
+    const slow = startApp('reporting-worker', { ...workerEnv, VERIFACTU_SANDBOX_ANSWER_DELAY_MS: '4000' });
+    worker = slow;
+    await eventually('the AEAT holds the five records', async () => {
+      const [row] = await dataSource.query(`SELECT count(*)::int AS n FROM verifactu_sandbox_records WHERE number LIKE $1`, [`K/%-${run}`]);
+      return row.n === 5 ? true : undefined;
+    });
+    await slow.crash();
+    expect((await Promise.all(uuids.map(record))).map((r) => r.aeat_status)).toEqual(Array(5).fill('Pendiente'));
+
+    worker = startApp('reporting-worker', workerEnv);
+    const answered = await eventually('the five records answered after the restart', async () => {
+      const records = await Promise.all(uuids.map(record));
+      return records.every((r) => r.aeat_status === 'Correcto') ? records : undefined;
+    });
+    expect(answered).toHaveLength(5);
+    const [taken] = await dataSource.query(`SELECT count(*)::int AS n, count(DISTINCT csv)::int AS calls FROM verifactu_sandbox_records WHERE number LIKE $1`, [`K/%-${run}`]);
+    expect(taken).toEqual({ n: 5, calls: 1 });
+    const streams: Array<{ types: string[]; recovered: boolean }> = await dataSource.query(
+      `SELECT array_agg(e.type ORDER BY e.stream_position) AS types, bool_or((e.data->>'recovered')::boolean) AS recovered
+       FROM documents d JOIN events e ON e.stream_id = 'report-' || d.report_id WHERE d.id = ANY($1::uuid[]) GROUP BY d.id`,
+      [uuids],
+    );
+    expect(streams).toEqual(Array(5).fill({ types: ['AuthorityReportRequested', 'AuthorityReportAttempted', 'AuthorityReportAccepted'], recovered: true }));
+  });
 });

@@ -117,10 +117,10 @@ export class ReportingAreaService {
       handleCommand(uow, authorityReportDecider, authorityReportStreamId(reportId), { type: 'RequestAuthorityReport', data }, metadata, { newStream: true });
 
     if (documents.chain) {
-      const chained = await this.chain(area, documents.chain, parsed, supplier, { documentId, reportId }, async (uow, next, at) => {
+      const chained = await this.chain(area, documents.chain, parsed, supplier, { documentId, reportId }, async (uow, next, at, chainPosition) => {
         const own = documents.respond?.({ documentId, number: parsed.number, answer: next.answer });
         await recordResponse(uow, context.idempotency, own?.statusCode ?? 202, own?.body ?? pending);
-        await request(uow, { ...base, fields: { ...base.fields, ...next.fields }, document: next.document, payload: next.payload, requestedAt: at });
+        await request(uow, { ...base, fields: { ...base.fields, ...next.fields }, document: next.document, payload: next.payload, requestedAt: at, chainPosition });
       }, metadata);
       const own = documents.respond?.({ documentId, number: parsed.number, answer: chained.answer });
       if (own) return own;
@@ -160,7 +160,7 @@ export class ReportingAreaService {
     parsed: ParsedDocument,
     supplier: { readonly id: string; readonly profile: SupplierProfile },
     ids: { readonly documentId: string; readonly reportId: string },
-    record: (uow: UnitOfWork, next: ChainedDocument, at: string) => Promise<void>,
+    record: (uow: UnitOfWork, next: ChainedDocument, at: string, position: number) => Promise<void>,
     metadata: EventMetadata,
   ): Promise<ChainedDocument> {
     const streamId = documentChainStreamId(area.code, supplier.id);
@@ -171,7 +171,7 @@ export class ReportingAreaService {
       const next = await codec.link(parsed, supplier.profile, { documentId: ids.documentId, previous: state.last, at });
       try {
         await this.connections.store.transaction(async (uow) => {
-          await record(uow, next, at.toISOString());
+          await record(uow, next, at.toISOString(), state.length + 1);
           await handleCommand(
             uow,
             documentChainDecider,

@@ -150,7 +150,8 @@ async function waitingReports(deps: AuthorityReportingDependencies, area: string
     const requested = history.find((e) => e.type === 'AuthorityReportRequested') as RecordedEvent;
     waiting.push({ requested, data: requested.data as AuthorityReportRequestedData, history, attempts: state.attempts, firstAttemptAt: state.firstAttemptAt });
   }
-  return waiting;
+  // Chained records go in their chain's order (two requested in the same millisecond tie on created_at).
+  return waiting.sort((a, b) => (a.data.chainPosition ?? 0) - (b.data.chainPosition ?? 0));
 }
 
 type SubmitBatch = NonNullable<AuthorityConnector['submitBatch']>;

@@ -112,7 +112,7 @@ export const verifactuDefinition: AreaDefinition = {
     connector: ({ query, env }) => {
       const settings = verifactuSettings(env);
       if (settings.mode !== 'sandbox') throw new Error('VERIFACTU_MODE=live needs the live AEAT client, which is not built yet (README.md "Status").');
-      return new SandboxAeat(query, { waitSeconds: settings.sandboxWaitSeconds, system: settings.system });
+      return new SandboxAeat(query, { waitSeconds: settings.sandboxWaitSeconds, answerDelayMs: settings.sandboxAnswerDelayMs, system: settings.system });
     },
   },
   webhookEvents: [],

@@ -33,6 +33,8 @@ export interface SandboxAeatOptions {
   /** `TiempoEsperaEnvio` in seconds (the AEAT's samples: 60). */
   readonly waitSeconds: number;
   readonly system: InvoicingSystem;
+  /** How long the answer takes after the records were taken (tests kill a worker in that window). */
+  readonly answerDelayMs?: number;
 }
 
 /** Failures `AEAT-DOWN-` numbers cause before the call goes through. */
@@ -68,6 +70,7 @@ export class SandboxAeat implements AuthorityConnector<VerifactuPayload, Verifac
     const csv = randomBytes(8).toString('hex').toUpperCase();
     const outcomes: Record<string, AuthorityOutcome<VerifactuReceipt>> = {};
     for (const report of reports) outcomes[report.reportId] = await this.take(report.reportId, report.payload.record, csv);
+    if (this.options.answerDelayMs) await new Promise((resolve) => setTimeout(resolve, this.options.answerDelayMs));
     if (records.some((r, i) => r.number.startsWith('AEAT-LOST-') && calls[i] === 1)) throw unavailable('The connection to the AEAT was cut before its answer (sandbox: AEAT-LOST-).');
     return { outcomes, nextCallAfterMs: this.options.waitSeconds * 1000 };
   }

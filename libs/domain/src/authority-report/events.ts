@@ -34,6 +34,8 @@ export interface AuthorityReportRequestedData {
   readonly document: ReportedDocument;
   readonly payload: Record<string, unknown>;
   readonly requestedAt: string;
+  /** The record's place in its issuer's chain (areas with `documents.chain`): batches send in this order. */
+  readonly chainPosition?: number;
 }
 export type AuthorityReportRequested = Event<'AuthorityReportRequested', AuthorityReportRequestedData>;
 
