@@ -21,6 +21,8 @@
 //              bulks for BENCH_BULK_DURATION s (10): documents/s taken, bulk latency, ->valid;
 //   uae        PINT AE invoices between two participants hosted here for BENCH_UAE_DURATION s (10),
 //              and our PINT AE rules' cost per document next to the official Schematron's;
+//   es         Spain: VeriFactu records for one issuer (one chain), then for BENCH_ES_ISSUERS issuers (50),
+//              BENCH_ES_DURATION s (10) each; records/s, p50/p99, submitted->answered by the sandbox AEAT
 //   scale      a second gateway and a second delivery-worker (same consumer group), the load split
 //              over both gateways for BENCH_DURATION s: everything delivered, each document once.
 // Every load phase prints the CPU the whole stack used per document (the apps, the broker and the
@@ -40,6 +42,7 @@ import { deliveryTimings, duplicatedDeliveries, openDatabase, waitForDelivery } 
 import { acceptedLoad, bareRoute, invoiceLoad } from './bench/load.mjs';
 import { startReference } from './bench/reference.mjs';
 import { startProbe } from './bench/probe.mjs';
+import { verifactuLoad } from './bench/verifactu.mjs';
 import { createStack, tailOf } from './bench/stack.mjs';
 import { webhookLoad } from './bench/webhooks.mjs';
 import { bulkLoad, onboardMySupplier } from './bench/bulk.mjs';
@@ -64,6 +67,8 @@ const settings = {
   webhookDuration: positiveInt('BENCH_WEBHOOK_DURATION', 10),
   bulkDuration: positiveInt('BENCH_BULK_DURATION', 10),
   uaeDuration: positiveInt('BENCH_UAE_DURATION', 10),
+  esDuration: positiveInt('BENCH_ES_DURATION', 10),
+  esIssuers: positiveInt('BENCH_ES_ISSUERS', 50),
   bulkClients: positiveInt('BENCH_BULK_CLIENTS', 5),
   bulkSize: positiveInt('BENCH_BULK_SIZE', 100),
   e2eDuration: positiveInt('BENCH_E2E_DURATION', 60),
@@ -73,7 +78,7 @@ const settings = {
 
 /** BENCH_PHASES=reference,accept,... (default: all, in this order). */
 function phasesOf(raw) {
-  const all = ['reference', 'bare', 'accept', 'e2e', 'open', 'webhooks', 'bulk', 'uae', 'scale'];
+  const all = ['reference', 'bare', 'accept', 'e2e', 'open', 'webhooks', 'bulk', 'uae', 'es', 'scale'];
   if (!raw) return new Set(all);
   const wanted = raw.split(',').map((p) => p.trim()).filter(Boolean);
   const unknown = wanted.filter((p) => !all.includes(p));
@@ -413,6 +418,25 @@ async function main() {
     for (const line of probeLines(p)) out(line);
     out();
     summary.push(`uae          ${num(uae.load.perSecond)} 202/s${ratio(uae.load.perSecond)}   p50 ${ms(uae.load.latency.p50)}  p99 ${ms(uae.load.latency.p99)}   ->delivered p50 ${ms(uae.toDelivered.p50)} p99 ${ms(uae.toDelivered.p99)}   ->reported p50 ${ms(uae.toReported.p50)} p99 ${ms(uae.toReported.p99)}   rules ${num(rules.oursMs, 3)} ms/doc vs official ${num(rules.officialMs, 1)} ms/doc`);
+  }
+
+  if (run('es')) {
+    const probe = probeStack();
+    const es = await verifactuLoad({ url, apiKey, db, runId, connections: settings.connections, duration: settings.esDuration, manyIssuers: settings.esIssuers, drainTimeoutS: settings.drainTimeoutS, say });
+    const p = await probe.stopWithWal();
+    stack.assertAlive();
+    figures.es = es;
+    out(`${++phaseNumber}. POST /es/verifactu/generate (Spain: records chained per issuer, sandbox AEAT, TiempoEsperaEnvio ${stack.env.VERIFACTU_SANDBOX_WAIT_S} s)`);
+    for (const [name, r] of [['one issuer', es.one], [`${es.many.issuers} issuers`, es.many]]) {
+      if (!r.complete || r.load.otherStatus + r.load.errors > 0 || r.links !== r.load.accepted.length || r.chains !== r.issuers) failed = true;
+      out(`  ${name.padEnd(20)}  ${num(r.load.perSecond)} records/s${ratio(r.load.perSecond)}  p50 ${ms(r.load.latency.p50)}  p99 ${ms(r.load.latency.p99)}  (${r.load.expected} answers 200, ${r.load.otherStatus} other, ${r.load.errors} errors; ${r.links} links in ${r.chains} chain(s))`);
+      if (r.load.firstError) out(`    first failure       ${r.load.firstError.status}: ${String(r.load.firstError.body).slice(0, 300)}`);
+      out(`    AEAT answered        ${r.answered}/${r.load.accepted.length} (${r.reported} Correcto)  submitted->answered p50 ${ms(r.toAnswered.p50)}  p99 ${ms(r.toAnswered.p99)}`);
+    }
+    out(`  cpu per record        ${num(cpuPerDocument(p, es.one.load.expected + es.many.load.expected), 2)} ms`);
+    for (const line of probeLines(p)) out(line);
+    out();
+    summary.push(`spain        one issuer ${num(es.one.load.perSecond)} records/s (p50 ${ms(es.one.load.latency.p50)} p99 ${ms(es.one.load.latency.p99)}); ${es.many.issuers} issuers ${num(es.many.load.perSecond)} records/s (p50 ${ms(es.many.load.latency.p50)} p99 ${ms(es.many.load.latency.p99)}); AEAT answered ${es.one.answered + es.many.answered}/${es.one.load.accepted.length + es.many.load.accepted.length}`);
   }
 
   // 7. Scale-out, last (it adds processes): a second gateway and a second delivery-worker (same

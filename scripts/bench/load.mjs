@@ -61,7 +61,7 @@ export async function bareRoute({ url, connections, duration }) {
  * POSTs to `path` for `duration` s, every body made by `bodyOf(n)` (its own number), and collects
  * the id `idOf(body)` of each 202 so that later phases measure exactly the accepted documents.
  */
-export async function acceptedLoad({ url, path: route, headers, connections, duration, bodyOf, idOf, rate }) {
+export async function acceptedLoad({ url, path: route, headers, connections, duration, bodyOf, idOf, rate, expectedStatus = 202, headersOf }) {
   let counter = 0;
   let firstError;
   const accepted = [];
@@ -78,13 +78,14 @@ export async function acceptedLoad({ url, path: route, headers, connections, dur
         headers: { 'content-type': 'application/json', ...headers },
         setupRequest: (request) => {
           counter += 1;
-          return { ...request, body: JSON.stringify(bodyOf(counter)) };
+          // `headersOf(n)`: headers of the n-th request (Spain's bench spreads requests over issuers).
+          return { ...request, ...(headersOf ? { headers: { ...request.headers, ...headersOf(counter) } } : {}), body: JSON.stringify(bodyOf(counter)) };
         },
         onResponse: (status, body) => {
-          if (status === 202) {
+          if (status === expectedStatus) {
             const id = idOf(body);
             if (id) accepted.push(id);
-            else if (!firstError) firstError = { status, body: `202 without a document id: ${body}` };
+            else if (!firstError) firstError = { status, body: `${expectedStatus} without a document id: ${body}` };
           } else if (!firstError) {
             firstError = { status, body };
           }
@@ -92,7 +93,7 @@ export async function acceptedLoad({ url, path: route, headers, connections, dur
       },
     ],
   });
-  return { ...summarise(result, 202), firstError, accepted, built: counter };
+  return { ...summarise(result, expectedStatus), firstError, accepted, built: counter };
 }
 
 /** POST /be/einvoice/generate/invoice, every request with its own invoice ID. */

@@ -146,6 +146,8 @@ export function createStack({ databaseUrl, runId }) {
         // 100-document MyInvois bulks can pass the default 1 MB body limit (MyInvois allows 5 MB).
         BODY_LIMIT_BYTES: String(stack.bodyLimitBytes),
         MYINVOIS_MODE: 'sandbox',
+        // Spain: the sandbox AEAT's TiempoEsperaEnvio (60 s at the AEAT) short enough that every record is answered within the phase.
+        VERIFACTU_SANDBOX_WAIT_S: '1',
         // The bench measures capacity with one tenant: its per-tenant allowance must not be the ceiling.
         TENANT_RATE_LIMIT_PER_S: '0',
       };

@@ -27,6 +27,7 @@ import { recordResponse } from '../idempotency/idempotency';
 import { Connections } from '../infrastructure/infrastructure.module';
 import { SupplierCache, isUuid } from '../suppliers/supplier-lookup';
 import { CancellationBody } from './cancellation.dto';
+import { KeyedTurns } from './keyed-turns';
 import { OutcomeWaiter } from './outcome-waiter';
 
 /** Times a request links its record again after losing the race to its issuer's chain. */
@@ -71,6 +72,7 @@ const DOCUMENT_SQL = `SELECT id, document_number, document_type, state, report_i
 @Injectable()
 export class ReportingAreaService {
   private readonly suppliers = new SupplierCache();
+  private readonly chainTurns = new KeyedTurns();
   private readonly waitMs = Number(process.env.AUTHORITY_WAIT_MS ?? 5_000);
 
   constructor(
@@ -164,29 +166,34 @@ export class ReportingAreaService {
     metadata: EventMetadata,
   ): Promise<ChainedDocument> {
     const streamId = documentChainStreamId(area.code, supplier.id);
-    for (let attempt = 1; ; attempt += 1) {
-      const history = await this.connections.store.readStream(streamId);
-      const state = foldEvents(documentChainDecider, history as never);
-      const at = new Date();
-      const next = await codec.link(parsed, supplier.profile, { documentId: ids.documentId, previous: state.last, at });
-      try {
-        await this.connections.store.transaction(async (uow) => {
-          await record(uow, next, at.toISOString(), state.length + 1);
-          await handleCommand(
-            uow,
-            documentChainDecider,
-            streamId,
-            { type: 'AppendToChain', data: { ...ids, link: next.link, chainedAt: at.toISOString() } },
-            metadata,
-            { history },
-          );
-        });
-        return next;
-      } catch (error) {
-        if (!(error instanceof WrongExpectedVersionError)) throw error;
-        if (attempt >= CHAIN_ATTEMPTS) throw new AppError('unavailable', 'CHAIN.BUSY', 'Too many records of this issuer at once; retry shortly.', { retriable: true });
+    const prepared = await codec.prepare?.(parsed, supplier.profile);
+    // One request per chain at a time in this process: the others would only lose the race. Other
+    // gateways still race, and the expected version settles it.
+    return this.chainTurns.inTurn(streamId, async () => {
+      for (let attempt = 1; ; attempt += 1) {
+        const history = await this.connections.store.readStream(streamId);
+        const state = foldEvents(documentChainDecider, history as never);
+        const at = new Date();
+        const next = await codec.link(parsed, supplier.profile, { documentId: ids.documentId, previous: state.last, at, prepared });
+        try {
+          await this.connections.store.transaction(async (uow) => {
+            await record(uow, next, at.toISOString(), state.length + 1);
+            await handleCommand(
+              uow,
+              documentChainDecider,
+              streamId,
+              { type: 'AppendToChain', data: { ...ids, link: next.link, chainedAt: at.toISOString() } },
+              metadata,
+              { history },
+            );
+          });
+          return next;
+        } catch (error) {
+          if (!(error instanceof WrongExpectedVersionError)) throw error;
+          if (attempt >= CHAIN_ATTEMPTS) throw new AppError('unavailable', 'CHAIN.BUSY', 'Too many records of this issuer at once; retry shortly.', { retriable: true });
+        }
       }
-    }
+    });
   }
 
   /**

@@ -98,7 +98,14 @@ export interface DocumentCodec {
  * last one's link; a request that loses the race to the chain is linked again on the winner.
  */
 export interface ChainCodec {
-  link(document: ParsedDocument, supplier: SupplierProfile, next: { readonly documentId: string; readonly previous?: Record<string, unknown>; readonly at: Date }): Promise<ChainedDocument>;
+  /** What does not depend on the chain (Spain: the QR image), made once before the record is linked. */
+  prepare?(document: ParsedDocument, supplier: SupplierProfile): Promise<Record<string, unknown>>;
+  /** The next record, linked on `previous` (cheap: a request that loses the race to the chain links again). */
+  link(
+    document: ParsedDocument,
+    supplier: SupplierProfile,
+    next: { readonly documentId: string; readonly previous?: Record<string, unknown>; readonly at: Date; readonly prepared?: Record<string, unknown> },
+  ): Promise<ChainedDocument>;
 }
 
 export interface ChainedDocument {

@@ -131,6 +131,13 @@ export const verifactuDefinition: AreaDefinition = {
       throw new AppError('internal', 'VERIFACTU.CHAINED', 'VeriFactu records are rendered as links of their chain.', { retriable: false });
     },
     chain: {
+      /** The QR depends on the invoice only (NIF, number, date, total): made once, not per attempt at the chain. */
+      async prepare(document) {
+        const content = (document.payload as { content?: RegistrationContent }).content;
+        if (!content) return {};
+        const qr_link = qrLink(verifactuSettings().mode, { issuerNif: content.issuer.nif, number: content.number, issueDate: aeatDate(content.issueDate), total: content.total });
+        return { qr_link, qr_code: await qrPng(qr_link) };
+      },
       async link(document, supplier, next) {
         const settings = verifactuSettings();
         const previous = next.previous as ChainLink | undefined;
@@ -145,8 +152,8 @@ export const verifactuDefinition: AreaDefinition = {
         };
         // A cancellation has no QR: the invoice's own record keeps it.
         if (record.kind === 'cancellation') return chained;
-        const qr_link = qrLink(settings.mode, { issuerNif: record.issuer.nif, number: record.number, issueDate: aeatDate(record.issueDate), total: record.total });
-        return { ...chained, answer: { qr_link, qr_code: await qrPng(qr_link) }, fields: { ...chained.fields, tax_total: record.taxTotal, qr_link } };
+        const qr = next.prepared as { qr_link: string; qr_code: string };
+        return { ...chained, answer: qr, fields: { ...chained.fields, tax_total: record.taxTotal, qr_link: qr.qr_link } };
       },
     },
     present: presentRecord,
