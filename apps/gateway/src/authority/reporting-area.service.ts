@@ -8,9 +8,9 @@ import {
   authorityReportDecider,
   authorityReportStreamId,
   documentChainDecider,
+  documentChainStateOf,
   documentChainStreamId,
   type EventMetadata,
-  foldEvents,
   issue,
   notFound,
   supplierDecider,
@@ -171,8 +171,8 @@ export class ReportingAreaService {
     // gateways still race, and the expected version settles it.
     return this.chainTurns.inTurn(streamId, async () => {
       for (let attempt = 1; ; attempt += 1) {
-        const history = await this.connections.store.readStream(streamId);
-        const state = foldEvents(documentChainDecider, history as never);
+        // The chain's state is its last link: one row, however long the chain.
+        const state = documentChainStateOf(await this.connections.store.readLast(streamId));
         const at = new Date();
         const next = await codec.link(parsed, supplier.profile, { documentId: ids.documentId, previous: state.last, at, prepared });
         try {
@@ -184,7 +184,7 @@ export class ReportingAreaService {
               streamId,
               { type: 'AppendToChain', data: { ...ids, link: next.link, chainedAt: at.toISOString() } },
               metadata,
-              { history },
+              { from: { state, version: state.length } },
             );
           });
           return next;

@@ -37,6 +37,13 @@ export function decideDocumentChain(command: AppendToChain, state: DocumentChain
   return [{ type: 'DocumentChained', data: { ...command.data, position: state.length + 1 } }];
 }
 
+/** The chain's state from its last event alone (its position is the chain's length). */
+export function documentChainStateOf(last: { readonly data: unknown } | undefined): DocumentChainState {
+  if (!last) return initialDocumentChainState;
+  const data = last.data as DocumentChainedData;
+  return { length: data.position, last: data.link };
+}
+
 export const documentChainDecider = { decide: decideDocumentChain, evolve: evolveDocumentChain, initialState: initialDocumentChainState };
 
 /** Stream kind `chain` (topic: documents): one stream per area and issuer. */

@@ -102,6 +102,16 @@ export class EventStore {
   }
 
   /**
+   * The stream's last event (upcast), or undefined for an empty stream: for a stream whose state is
+   * its last event (a chain: its length and last link), without reading its whole history.
+   */
+  async readLast(streamId: string): Promise<RecordedEvent | undefined> {
+    const rows = await this.dataSource.query(`SELECT * FROM events WHERE stream_id = $1 ORDER BY stream_position DESC LIMIT 1`, [streamId]);
+    const schemas = this.options.schemas ?? unversionedSchemas;
+    return rows.length ? schemas.upcast(toRecordedEvent(rows[0])) : undefined;
+  }
+
+  /**
    * True when `consumerGroup` has recorded `eventId` as handled (UnitOfWork.markProcessed): a handler
    * that calls out of the process asks first, so a redelivered event calls nothing again.
    */

@@ -11,6 +11,8 @@ import type { UnitOfWork } from './unit-of-work';
  * `history`: the stream as the caller already has it (a consumer holding the event it handles,
  * when that is normally the stream's last): decided from it without a read; if the stream has
  * more, the append fails with WrongExpectedVersionError and the caller's retry reads it.
+ * `from`: the state and version the caller already knows (a stream whose state is its last event,
+ * read alone with EventStore.readLast): decided from it, appended after that version.
  */
 export async function handleCommand<C extends Command, E extends Event, S>(
   uow: UnitOfWork,
@@ -18,8 +20,9 @@ export async function handleCommand<C extends Command, E extends Event, S>(
   streamId: string,
   command: C,
   metadata: EventMetadata,
-  options: { readonly newStream?: boolean; readonly history?: readonly RecordedEvent[] } = {},
+  options: { readonly newStream?: boolean; readonly history?: readonly RecordedEvent[]; readonly from?: { readonly state: S; readonly version: number } } = {},
 ): Promise<RecordedEvent[]> {
+  if (options.from) return uow.appendAfter(streamId, options.from.version, decider.decide(command, options.from.state), metadata);
   const history = options.newStream ? [] : (options.history ?? (await uow.readStream(streamId)));
   const state = foldEvents(decider, history as unknown as E[]);
   const events = decider.decide(command, state);
