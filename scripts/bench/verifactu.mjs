@@ -33,10 +33,15 @@ const record = (id) => ({
 });
 
 /** One load: records/s, latency, every record answered by the AEAT (submitted -> answered). */
-async function load({ url, apiKey, db, runId, label, issuers, connections, duration, drainTimeoutS, say }) {
+async function load({ url, apiKey, db, runId, label, issuers, connections, duration, drainTimeoutS, say, pauseWorkers }) {
   const ids = [];
   for (let n = 0; n < issuers; n += 1) ids.push(await onboard(url, apiKey, n + (label === 'one' ? 0 : 1000)));
-  const result = await acceptedLoad({
+  // The gateway alone first (the workers paused, as the accept phase): the reporting worker's XSD
+  // checks and sandbox AEAT would share the two cores; then the AEAT's side, timed on its own.
+  pauseWorkers(true);
+  let result;
+  try {
+    result = await acceptedLoad({
     url,
     path: '/es/verifactu/generate',
     headers: { 'x-svc-auth-key': apiKey },
@@ -46,16 +51,20 @@ async function load({ url, apiKey, db, runId, label, issuers, connections, durat
     expectedStatus: 200,
     bodyOf: (n) => record(`ES-${runId}-${label}-${n}`),
     idOf: (body) => /"uuid":"([^"]+)"/.exec(body)?.[1],
-  });
+    });
+  } finally {
+    pauseWorkers(false);
+  }
+  const resumedAt = Date.now();
   const deadline = Date.now() + drainTimeoutS * 1000;
   let answered = 0;
   for (;;) {
     const { rows } = await db.query(`SELECT count(*)::int AS n FROM documents WHERE id = ANY($1::uuid[]) AND report_state <> 'pending'`, [result.accepted]);
     answered = rows[0].n;
     if (answered === result.accepted.length || Date.now() > deadline) break;
-    say(`  Spain (${label}): ${answered}/${result.accepted.length} answered by the AEAT`);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  const drainS = (Date.now() - resumedAt) / 1000;
   const { rows: timings } = await db.query(
     `SELECT extract(epoch FROM (authority->>'answeredAt')::timestamptz - created_at) * 1000 AS ms, state
      FROM documents WHERE id = ANY($1::uuid[]) AND authority ? 'answeredAt'`,
@@ -69,6 +78,7 @@ async function load({ url, apiKey, db, runId, label, issuers, connections, durat
     load: result,
     issuers,
     answered,
+    drainS,
     complete: answered === result.accepted.length,
     reported: timings.filter((t) => t.state === 'reported').length,
     toAnswered: distribution(timings.map((t) => Number(t.ms))),
@@ -78,10 +88,10 @@ async function load({ url, apiKey, db, runId, label, issuers, connections, durat
 }
 
 /** One issuer, then `manyIssuers` issuers, `duration` s each. */
-export async function verifactuLoad({ url, apiKey, db, runId, connections, duration, manyIssuers, drainTimeoutS, say }) {
+export async function verifactuLoad({ url, apiKey, db, runId, connections, duration, manyIssuers, drainTimeoutS, say, pauseWorkers }) {
   say(`Spain: one issuer (one chain), ${connections} connections, ${duration} s`);
-  const one = await load({ url, apiKey, db, runId, label: 'one', issuers: 1, connections, duration, drainTimeoutS, say });
+  const one = await load({ url, apiKey, db, runId, label: 'one', issuers: 1, connections, duration, drainTimeoutS, say, pauseWorkers });
   say(`Spain: ${manyIssuers} issuers (a chain each), ${connections} connections, ${duration} s`);
-  const many = await load({ url, apiKey, db, runId, label: 'many', issuers: manyIssuers, connections, duration, drainTimeoutS, say });
+  const many = await load({ url, apiKey, db, runId, label: 'many', issuers: manyIssuers, connections, duration, drainTimeoutS, say, pauseWorkers });
   return { one, many };
 }
