@@ -15,7 +15,8 @@ import { checkRecord } from './rules';
 import { SandboxAeat } from './sandbox-aeat';
 import { VerifactuCancelBody, VerifactuOnboardingBody, VerifactuRectifyBody, VerifactuReportBody } from './schema';
 import { recordNode } from './soap';
-import { verifactuSettings } from './settings';
+import { verifactuCertificate, verifactuSettings } from './settings';
+import { LiveAeat } from './live-aeat';
 import { toXml } from '../shared/xml';
 
 const NIF_SCHEME = 'ES:NIF';
@@ -111,7 +112,9 @@ export const verifactuDefinition: AreaDefinition = {
     batch: { maxReports: 1000, maxWaitMs: 0 },
     connector: ({ query, env }) => {
       const settings = verifactuSettings(env);
-      if (settings.mode !== 'sandbox') throw new Error('VERIFACTU_MODE=live needs the live AEAT client, which is not built yet (README.md "Status").');
+      if (settings.mode === 'live') {
+        return new LiveAeat({ url: settings.aeatUrl, tls: verifactuCertificate(env), system: settings.system, timeoutMs: settings.aeatTimeoutMs });
+      }
       return new SandboxAeat(query, { waitSeconds: settings.sandboxWaitSeconds, answerDelayMs: settings.sandboxAnswerDelayMs, system: settings.system });
     },
   },
@@ -135,7 +138,7 @@ export const verifactuDefinition: AreaDefinition = {
       async prepare(document) {
         const content = (document.payload as { content?: RegistrationContent }).content;
         if (!content) return {};
-        const qr_link = qrLink(verifactuSettings().mode, { issuerNif: content.issuer.nif, number: content.number, issueDate: aeatDate(content.issueDate), total: content.total });
+        const qr_link = qrLink(verifactuSettings().qrEnvironment, { issuerNif: content.issuer.nif, number: content.number, issueDate: aeatDate(content.issueDate), total: content.total });
         return { qr_link, qr_code: await qrPng(qr_link) };
       },
       async link(document, supplier, next) {

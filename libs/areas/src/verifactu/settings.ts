@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { AEAT_ENDPOINTS } from './live-aeat';
 import type { VerifactuMode } from './qr';
 import type { InvoicingSystem } from './soap';
 
@@ -11,11 +13,22 @@ export interface VerifactuSettings {
   readonly sandboxAnswerDelayMs: number;
   /** `SistemaInformatico` of every record: this gateway as its producer declares it. */
   readonly system: InvoicingSystem;
+  /** Live mode: the web service (VERIFACTU_AEAT_URL, the production endpoint by default). */
+  readonly aeatUrl: string;
+  /** The QR's host: the test portal in sandbox mode and when the live endpoint is the AEAT's pre-production (`prewww`). */
+  readonly qrEnvironment: VerifactuMode;
+  /** Live mode: how long a call may take (VERIFACTU_AEAT_TIMEOUT_MS, 30 s). */
+  readonly aeatTimeoutMs: number;
 }
 
 export function verifactuSettings(env: NodeJS.ProcessEnv = process.env): VerifactuSettings {
+  const mode: VerifactuMode = env.VERIFACTU_MODE === 'live' ? 'live' : 'sandbox';
+  const aeatUrl = env.VERIFACTU_AEAT_URL ?? AEAT_ENDPOINTS.production;
   return {
-    mode: env.VERIFACTU_MODE === 'live' ? 'live' : 'sandbox',
+    mode,
+    aeatUrl,
+    aeatTimeoutMs: Number(env.VERIFACTU_AEAT_TIMEOUT_MS ?? 30_000),
+    qrEnvironment: mode === 'live' && !new URL(aeatUrl).hostname.startsWith('prewww') ? 'live' : 'sandbox',
     sandboxWaitSeconds: Number(env.VERIFACTU_SANDBOX_WAIT_S ?? 60),
     sandboxAnswerDelayMs: Number(env.VERIFACTU_SANDBOX_ANSWER_DELAY_MS ?? 0),
     system: {
@@ -26,4 +39,16 @@ export function verifactuSettings(env: NodeJS.ProcessEnv = process.env): Verifac
       installation: env.VERIFACTU_INSTALLATION ?? 'einvoice-1',
     },
   };
+}
+
+/**
+ * Live mode's client certificate: the representative's (a colaborador social or an apoderado of the
+ * issuers) or the issuer's, PEM files named by VERIFACTU_CERT_FILE and VERIFACTU_KEY_FILE, read at
+ * start; a missing one stops the worker's start.
+ */
+export function verifactuCertificate(env: NodeJS.ProcessEnv = process.env): { cert: string; key: string; ca?: string } {
+  const certFile = env.VERIFACTU_CERT_FILE;
+  const keyFile = env.VERIFACTU_KEY_FILE;
+  if (!certFile || !keyFile) throw new Error('VERIFACTU_MODE=live needs VERIFACTU_CERT_FILE and VERIFACTU_KEY_FILE (PEM): the AEAT answers only over mutual TLS');
+  return { cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8'), ...(env.VERIFACTU_CA_FILE ? { ca: readFileSync(env.VERIFACTU_CA_FILE, 'utf8') } : {}) };
 }

@@ -1,0 +1,103 @@
+/**
+ * The AEAT's VERI*FACTU web service, live (README.md "Live mode"): SOAP 1.1 over HTTPS with mutual TLS
+ * (the certificate of the issuer or of its representative: a colaborador social or an apoderado,
+ * AEAT error 4112 otherwise). One `RegFactuSistemaFacturacion` per call, validated against the AEAT's
+ * XSD before it leaves (xsd.ts). The answer is read per record (response.ts); a record the AEAT already
+ * holds (3000 with `EstadoRegistroDuplicado` Correcta or AceptadaConErrores) is the answer to a resend
+ * after a lost answer, so it counts as taken: that is how this connector recovers (`recover` asks
+ * nothing; the resend is harmless).
+ */
+import * as https from 'node:https';
+import { AppError } from '@einvoice/domain';
+import type { AuthorityConnector, AuthorityOutcome, AuthorityReport, BatchOutcome } from '../registry/authority';
+import { aeatDate } from './record';
+import { type ResponseLine, parseAeatResponse } from './response';
+import type { VerifactuPayload, VerifactuReceipt } from './sandbox-aeat';
+import { type InvoicingSystem, soapRequest, submissionXml } from './soap';
+import { validateSubmission } from './xsd';
+
+/** The web service (Veri-Factu_Descripcion_SWeb.txt; entity-seal certificates use www10/prewww10). */
+export const AEAT_ENDPOINTS = {
+  test: 'https://prewww1.aeat.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
+  production: 'https://www1.agenciatributaria.gob.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
+} as const;
+
+export interface LiveAeatOptions {
+  readonly url: string;
+  /** PEM certificate and private key presented to the AEAT; `ca`: trust for the server (tests' fake). */
+  readonly tls: { readonly cert: string; readonly key: string; readonly ca?: string };
+  readonly system: InvoicingSystem;
+  readonly timeoutMs: number;
+}
+
+const unavailable = (message: string) => new AppError('unavailable', 'VERIFACTU.AEAT_UNAVAILABLE', message, { retriable: true });
+
+export class LiveAeat implements AuthorityConnector<VerifactuPayload, VerifactuReceipt> {
+  constructor(private readonly options: LiveAeatOptions) {}
+
+  async submit(report: AuthorityReport<VerifactuPayload>): Promise<AuthorityOutcome<VerifactuReceipt>> {
+    return (await this.submitBatch([report])).outcomes[report.reportId];
+  }
+
+  /** Nothing to ask: a resend is answered 3000 "already held" and counted as taken (see above). */
+  async recover(): Promise<undefined> {
+    return undefined;
+  }
+
+  async submitBatch(reports: readonly AuthorityReport<VerifactuPayload>[]): Promise<BatchOutcome<VerifactuReceipt>> {
+    const records = reports.map((r) => r.payload.record);
+    const issuer = records[0].issuer;
+    const schema = await validateSubmission(submissionXml(issuer, records, this.options.system));
+    if (!schema.valid) throw new AppError('validation', 'VERIFACTU.4102', `The message does not pass the AEAT's schema: ${schema.errors.slice(0, 3).join('; ')}`, { retriable: false });
+    const answer = parseAeatResponse(await this.post(soapRequest(issuer, records, this.options.system)));
+    if (answer.kind === 'fault') {
+      // 4xxx: the AEAT refused the whole send for what it is (schema, certificate holder, limits): a retry cannot fix it.
+      if (answer.code?.startsWith('4')) throw new AppError('validation', `VERIFACTU.${answer.code}`, answer.message, { retriable: false });
+      throw unavailable(`The AEAT answered a SOAP Fault: ${answer.message}`);
+    }
+    const outcomes: Record<string, AuthorityOutcome<VerifactuReceipt>> = {};
+    for (const report of reports) {
+      const record = report.payload.record;
+      const line = answer.lines.find((l) => l.number === record.number && l.issueDate === aeatDate(record.issueDate) && (l.operation === 'Anulacion') === (record.kind === 'cancellation'));
+      // A record the answer does not name stays unanswered: the batch sweep asks again later.
+      if (line) outcomes[report.reportId] = outcomeOf(line, answer.csv ?? '');
+    }
+    return { outcomes, ...(answer.waitSeconds !== undefined ? { nextCallAfterMs: answer.waitSeconds * 1000 } : {}) };
+  }
+
+  private post(body: string): Promise<string> {
+    const { url, tls, timeoutMs } = this.options;
+    return new Promise((resolve, reject) => {
+      const request = https.request(
+        url,
+        { method: 'POST', cert: tls.cert, key: tls.key, ca: tls.ca, timeout: timeoutMs, headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: '""', 'content-length': Buffer.byteLength(body) } },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', (error) => reject(unavailable(`The AEAT's answer broke off: ${error.message}`)));
+          response.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            // A Fault comes with 500; anything else that is not 200 is the service being unwell.
+            if (response.statusCode === 200 || text.includes('Fault>')) resolve(text);
+            else reject(unavailable(`The AEAT answered HTTP ${response.statusCode}.`));
+          });
+        },
+      );
+      request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+      request.on('error', (error) => reject(unavailable(`The AEAT could not be reached: ${error.message}`)));
+      request.end(body);
+    });
+  }
+}
+
+function outcomeOf(line: ResponseLine, csv: string): AuthorityOutcome<VerifactuReceipt> {
+  if (line.state === 'Correcto') return { kind: 'accepted', final: true, receipt: { estadoRegistro: 'Correcto', csv } };
+  if (line.state === 'AceptadoConErrores') {
+    return { kind: 'accepted', final: true, receipt: { estadoRegistro: 'AceptadoConErrores', csv, errores: [{ code: line.errorCode ?? '', message: line.errorDescription ?? '' }] } };
+  }
+  // Already held from an earlier send of the same record (its answer lost): taken.
+  if (line.errorCode === '3000' && (line.duplicateState === 'Correcta' || line.duplicateState === 'AceptadaConErrores')) {
+    return { kind: 'accepted', final: true, receipt: { estadoRegistro: line.duplicateState === 'Correcta' ? 'Correcto' : 'AceptadoConErrores', csv } };
+  }
+  return { kind: 'rejected', error: { code: line.errorCode ?? 'Incorrecto', message: line.errorDescription ?? 'The AEAT refused the record.' } };
+}
