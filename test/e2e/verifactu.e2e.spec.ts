@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { createTenant } from '../../apps/gateway/src/auth/api-keys';
 import { cancellationHash, registrationHash } from '../../libs/areas/src/verifactu/hash';
+import { makeTestCertificates } from '../../libs/areas/src/verifactu/testing/certificates';
 import { openTestDatabase } from '../support/database';
 import { Client } from '../support/http';
 import { AppProcess, eventually, startApp, startGateway, testEnv } from '../support/stack';
@@ -64,6 +65,25 @@ describe('#12 Spain: VeriFactu records over HTTP', () => {
     const answer = await client.post('/es/verifactu/onboard', { nif: '89890001A', name: 'X' });
     expect(answer.status).toBe(400);
     expect(answer.body.errors).toEqual([expect.objectContaining({ path: 'nif', code: 'VERIFACTU.NIF' })]);
+  });
+
+  it('keeps an issuer\'s own AEAT certificate sealed: checked, never answered, never in an event', async () => {
+    const certs = makeTestCertificates();
+    const refused = await client.post('/es/verifactu/onboard', { ...issuer, certificate_pem: certs.client.cert, private_key_pem: certs.stranger.key });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([expect.objectContaining({ path: 'private_key_pem', code: 'VERIFACTU.CERTIFICATE' })]);
+    const garbage = await client.post('/es/verifactu/onboard', { ...issuer, certificate_pem: 'not a certificate', private_key_pem: certs.client.key });
+    expect(garbage.body.errors).toEqual([expect.objectContaining({ path: 'certificate_pem' })]);
+    const onboarded = await client.post('/es/verifactu/onboard', { ...issuer, certificate_pem: certs.client.cert, private_key_pem: certs.client.key });
+    expect(onboarded.status).toBe(201);
+    expect(JSON.stringify(onboarded.body)).not.toContain('BEGIN');
+    const id = onboarded.body.data.participant_id;
+    const secrets: Array<{ name: string; sealed: string }> = await dataSource.query(`SELECT name, sealed FROM supplier_secrets WHERE supplier_id = $1 ORDER BY name`, [id]);
+    expect(secrets.map((r) => r.name)).toEqual(['verifactu.certificate', 'verifactu.private_key']);
+    expect(secrets.every((r) => r.sealed.startsWith('v1.') && !r.sealed.includes('BEGIN'))).toBe(true);
+    const events: Array<{ data: string }> = await dataSource.query(`SELECT data::text FROM events WHERE stream_id = $1`, [`supplier-${id}`]);
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.every((e) => !e.data.includes('BEGIN'))).toBe(true);
   });
 
   it('answers a record with its uuid and the AEAT QR link and image; GET shows its chain', async () => {

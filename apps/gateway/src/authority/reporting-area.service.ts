@@ -15,6 +15,7 @@ import {
   notFound,
   supplierDecider,
   supplierStreamId,
+  SecretBox,
   timeOrderedUuid,
   WrongExpectedVersionError,
 } from '@einvoice/domain';
@@ -73,6 +74,7 @@ const DOCUMENT_SQL = `SELECT id, document_number, document_type, state, report_i
 export class ReportingAreaService {
   private readonly suppliers = new SupplierCache();
   private readonly chainTurns = new KeyedTurns();
+  private readonly secretBox = SecretBox.fromEnv();
   private readonly waitMs = Number(process.env.AUTHORITY_WAIT_MS ?? 5_000);
 
   constructor(
@@ -82,12 +84,17 @@ export class ReportingAreaService {
 
   async onboard(code: string, body: unknown, context: RequestContext) {
     const area = areaOf(code);
-    const profile = codecs(area).onboarding.parse(body);
+    const { onboarding } = codecs(area);
+    const profile = onboarding.parse(body);
+    const secrets = Object.entries(onboarding.secrets?.(body) ?? {});
     const supplierId = randomUUID();
     const data: SupplierOnboardedData = { supplierId, tenantId: context.tenant.id, area: code, profile, participantIds: [], onboardedAt: new Date().toISOString() };
-    const response = codecs(area).onboarding.respond?.(supplierId) ?? { status: 'success', message: 'Supplier onboarded.', data: { supplier_uuid: supplierId } };
+    const response = onboarding.respond?.(supplierId) ?? { status: 'success', message: 'Supplier onboarded.', data: { supplier_uuid: supplierId } };
     await this.connections.store.transaction(async (uow) => {
       await recordResponse(uow, context.idempotency, 201, response);
+      for (const [name, value] of secrets) {
+        await uow.write(`INSERT INTO supplier_secrets (supplier_id, name, sealed) VALUES ($1, $2, $3)`, [supplierId, name, this.secretBox.seal(value)]);
+      }
       await handleCommand(uow, supplierDecider, supplierStreamId(supplierId), { type: 'OnboardSupplier', data }, eventMetadata(context, area.ruleSetId));
     });
     return response;

@@ -143,6 +143,12 @@ export interface OnboardingCodec {
   parse(body: unknown): SupplierProfile;
   /** The 201 body when the area shapes its own (default `{status, message, data: {supplier_uuid}}`). */
   respond?(supplierId: string): unknown;
+  /**
+   * What of the (valid) body must be kept secret for the authority (Spain: the issuer's certificate and
+   * key): sealed (SECRETS_KEY) into `supplier_secrets` by name in the onboarding's transaction, never
+   * in the profile, an event, a log or an answer; the area's connector reads them back (`SupplierSecrets`).
+   */
+  secrets?(body: unknown): Readonly<Record<string, string>> | undefined;
 }
 
 /** One area as the registry lists it. */

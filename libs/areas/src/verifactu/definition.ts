@@ -4,7 +4,7 @@
  * batches of up to 1000 records per issuer, never sooner than the wait the AEAT states.
  */
 import { createHash } from 'node:crypto';
-import { AppError, type SupplierProfile, validationError, issue } from '@einvoice/domain';
+import { AppError, SecretBox, type SupplierProfile, validationError, issue } from '@einvoice/domain';
 import { validateBody } from '../shared/validate';
 import type { AreaDefinition, ParsedDocument, ReportedDocumentView } from '../registry/area';
 import { verifactuSandbox, verifactuSandboxCancellations } from './migrations';
@@ -15,7 +15,8 @@ import { checkRecord } from './rules';
 import { SandboxAeat } from './sandbox-aeat';
 import { VerifactuCancelBody, VerifactuOnboardingBody, VerifactuRectifyBody, VerifactuReportBody } from './schema';
 import { recordNode } from './soap';
-import { verifactuCertificate, verifactuSettings } from './settings';
+import { representativeCertificate, verifactuSettings } from './settings';
+import { CERTIFICATE_SECRET, KEY_SECRET, certificateIssues, issuerCertificates } from './certificates';
 import { LiveAeat } from './live-aeat';
 import { toXml } from '../shared/xml';
 
@@ -113,7 +114,13 @@ export const verifactuDefinition: AreaDefinition = {
     connector: ({ query, env }) => {
       const settings = verifactuSettings(env);
       if (settings.mode === 'live') {
-        return new LiveAeat({ url: settings.aeatUrl, tls: verifactuCertificate(env), system: settings.system, timeoutMs: settings.aeatTimeoutMs });
+        return new LiveAeat({
+          url: settings.aeatUrl,
+          representative: representativeCertificate(env),
+          issuerCertificate: issuerCertificates(query, SecretBox.fromEnv(env)),
+          system: settings.system,
+          timeoutMs: settings.aeatTimeoutMs,
+        });
       }
       return new SandboxAeat(query, { waitSeconds: settings.sandboxWaitSeconds, answerDelayMs: settings.sandboxAnswerDelayMs, system: settings.system });
     },
@@ -123,8 +130,14 @@ export const verifactuDefinition: AreaDefinition = {
     parse(body) {
       const dto = validateBody(VerifactuOnboardingBody, body);
       const nif = normalizeNif(dto.nif);
-      if (!isValidNif(nif)) throw validationError([issue('nif', 'VERIFACTU.NIF', 'nif is not a valid Spanish NIF, NIE or CIF (its control character does not match).')]);
+      const issues = isValidNif(nif) ? [] : [issue('nif', 'VERIFACTU.NIF', 'nif is not a valid Spanish NIF, NIE or CIF (its control character does not match).')];
+      issues.push(...certificateIssues(dto));
+      if (issues.length) throw validationError(issues);
       return { registeredName: dto.name.trim(), identifiers: [{ scheme: NIF_SCHEME, id: nif }], country: 'ES' };
+    },
+    secrets(body) {
+      const { certificate_pem, private_key_pem } = body as { certificate_pem?: string; private_key_pem?: string };
+      return certificate_pem && private_key_pem ? { [CERTIFICATE_SECRET]: certificate_pem, [KEY_SECRET]: private_key_pem } : undefined;
     },
     respond: (supplierId) => ({ status: 'success', message: 'Participant onboarded.', data: { participant_id: supplierId } }),
   },

@@ -27,7 +27,7 @@ describe('#12 the live AEAT client against a wire-format fake (SOAP, mutual TLS)
     certs = makeTestCertificates();
     fake = new FakeAeat({ ...certs.server, ca: certs.ca, waitSeconds: 60 });
     url = await fake.start();
-    client = new LiveAeat({ url, tls: { ...certs.client, ca: certs.ca }, system, timeoutMs: 10_000 });
+    client = new LiveAeat({ url, representative: { ...certs.client, ca: certs.ca }, system, timeoutMs: 10_000 });
   });
 
   afterAll(async () => {
@@ -38,8 +38,8 @@ describe('#12 the live AEAT client against a wire-format fake (SOAP, mutual TLS)
     fake.mode = 'ok';
   });
 
-  const report = (payload: VerifactuPayload): AuthorityReport<VerifactuPayload> => ({
-    reportId: `00000000-0000-4000-8000-${String((counter += 1)).padStart(12, '0')}`, tenantId: 't', supplierId: 's', payload, document: { bytes: '', mediaType: 'application/xml', sha256: '' },
+  const report = (payload: VerifactuPayload, supplierId = 's'): AuthorityReport<VerifactuPayload> => ({
+    reportId: `00000000-0000-4000-8000-${String((counter += 1)).padStart(12, '0')}`, tenantId: 't', supplierId, payload, document: { bytes: '', mediaType: 'application/xml', sha256: '' },
   });
 
   it('sends one message for the batch and reads each record\'s answer and the waiting time', async () => {
@@ -85,9 +85,25 @@ describe('#12 the live AEAT client against a wire-format fake (SOAP, mutual TLS)
   });
 
   it('the AEAT side refuses a client certificate it does not trust (mutual TLS)', async () => {
-    const stranger = new LiveAeat({ url, tls: { ...certs.stranger, ca: certs.ca }, system, timeoutMs: 10_000 });
+    const stranger = new LiveAeat({ url, representative: { ...certs.stranger, ca: certs.ca }, system, timeoutMs: 10_000 });
     const before = fake.received.length;
     await expect(stranger.submitBatch([report({ record: chainRegistration(content('L-6'), undefined, new Date()) })])).rejects.toMatchObject({ retriable: true });
     expect(fake.received).toHaveLength(before);
+  });
+
+  it('presents the issuer\'s own certificate when it gave one, else the representative\'s; with neither it waits (retriable)', async () => {
+    const own = new LiveAeat({
+      url,
+      representative: { ...certs.stranger, ca: certs.ca },
+      issuerCertificate: async (supplierId) => (supplierId === 'issuer-with-certificate' ? certs.client : undefined),
+      system,
+      timeoutMs: 10_000,
+    });
+    const mine = report({ record: chainRegistration(content('L-7'), undefined, new Date()) }, 'issuer-with-certificate');
+    expect((await own.submitBatch([mine])).outcomes[mine.reportId]).toMatchObject({ kind: 'accepted' });
+    const theirs = report({ record: chainRegistration(content('L-8'), undefined, new Date()) }, 'issuer-without');
+    await expect(own.submitBatch([theirs])).rejects.toMatchObject({ retriable: true });
+    const none = new LiveAeat({ url, representative: { ca: certs.ca }, system, timeoutMs: 10_000 });
+    await expect(none.submitBatch([theirs])).rejects.toMatchObject({ code: 'VERIFACTU.NO_CERTIFICATE', retriable: true });
   });
 });

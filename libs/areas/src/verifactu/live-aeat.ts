@@ -24,8 +24,13 @@ export const AEAT_ENDPOINTS = {
 
 export interface LiveAeatOptions {
   readonly url: string;
-  /** PEM certificate and private key presented to the AEAT; `ca`: trust for the server (tests' fake). */
-  readonly tls: { readonly cert: string; readonly key: string; readonly ca?: string };
+  /**
+   * The representative's certificate (PEM), for issuers without their own; `ca`: trust for the
+   * server when it is not the AEAT's public one (the tests' fake).
+   */
+  readonly representative: { readonly cert?: string; readonly key?: string; readonly ca?: string };
+  /** The issuer's own certificate, when it gave one at onboarding (sealed in `supplier_secrets`). */
+  readonly issuerCertificate?: (supplierId: string) => Promise<{ readonly cert: string; readonly key: string } | undefined>;
   readonly system: InvoicingSystem;
   readonly timeoutMs: number;
 }
@@ -49,7 +54,7 @@ export class LiveAeat implements AuthorityConnector<VerifactuPayload, VerifactuR
     const issuer = records[0].issuer;
     const schema = await validateSubmission(submissionXml(issuer, records, this.options.system));
     if (!schema.valid) throw new AppError('validation', 'VERIFACTU.4102', `The message does not pass the AEAT's schema: ${schema.errors.slice(0, 3).join('; ')}`, { retriable: false });
-    const answer = parseAeatResponse(await this.post(soapRequest(issuer, records, this.options.system)));
+    const answer = parseAeatResponse(await this.post(soapRequest(issuer, records, this.options.system), await this.certificateFor(reports[0].supplierId)));
     if (answer.kind === 'fault') {
       // 4xxx: the AEAT refused the whole send for what it is (schema, certificate holder, limits): a retry cannot fix it.
       if (answer.code?.startsWith('4')) throw new AppError('validation', `VERIFACTU.${answer.code}`, answer.message, { retriable: false });
@@ -65,8 +70,17 @@ export class LiveAeat implements AuthorityConnector<VerifactuPayload, VerifactuR
     return { outcomes, ...(answer.waitSeconds !== undefined ? { nextCallAfterMs: answer.waitSeconds * 1000 } : {}) };
   }
 
-  private post(body: string): Promise<string> {
-    const { url, tls, timeoutMs } = this.options;
+  /** The issuer's own certificate, else the representative's; neither: retried until one is configured (nothing is lost). */
+  private async certificateFor(supplierId: string): Promise<{ cert: string; key: string; ca?: string }> {
+    const own = await this.options.issuerCertificate?.(supplierId);
+    const { cert, key, ca } = this.options.representative;
+    if (own) return { ...own, ca };
+    if (cert && key) return { cert, key, ca };
+    throw new AppError('unavailable', 'VERIFACTU.NO_CERTIFICATE', 'No certificate for the AEAT: the issuer gave none at onboarding and no representative certificate is configured (VERIFACTU_CERT_FILE).', { retriable: true });
+  }
+
+  private post(body: string, tls: { cert: string; key: string; ca?: string }): Promise<string> {
+    const { url, timeoutMs } = this.options;
     return new Promise((resolve, reject) => {
       const request = https.request(
         url,

@@ -33,6 +33,9 @@ export class VerifactuOnboardingBody {
   @Text(9) nif!: string;
   /** NombreRazon, at most 120 characters (AEAT TextMax120Type). */
   @Text(120) name!: string;
+  /** Live mode: the issuer's own certificate for the AEAT's mutual TLS (PEM), with its private key; sealed at rest, never returned. */
+  @Text(20_000, { optional: true }) certificate_pem?: string;
+  @Text(20_000, { optional: true }) private_key_pem?: string;
 }
 
 export class VerifactuTaxLine {

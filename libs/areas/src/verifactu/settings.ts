@@ -42,13 +42,17 @@ export function verifactuSettings(env: NodeJS.ProcessEnv = process.env): Verifac
 }
 
 /**
- * Live mode's client certificate: the representative's (a colaborador social or an apoderado of the
- * issuers) or the issuer's, PEM files named by VERIFACTU_CERT_FILE and VERIFACTU_KEY_FILE, read at
- * start; a missing one stops the worker's start.
+ * Live mode's representative certificate (a colaborador social or an apoderado of the issuers), used
+ * for issuers that gave no certificate of their own: PEM files named by VERIFACTU_CERT_FILE and
+ * VERIFACTU_KEY_FILE (both or neither), read at start. `ca`: VERIFACTU_CA_FILE, to trust a server
+ * other than the AEAT's public one.
  */
-export function verifactuCertificate(env: NodeJS.ProcessEnv = process.env): { cert: string; key: string; ca?: string } {
+export function representativeCertificate(env: NodeJS.ProcessEnv = process.env): { cert?: string; key?: string; ca?: string } {
   const certFile = env.VERIFACTU_CERT_FILE;
   const keyFile = env.VERIFACTU_KEY_FILE;
-  if (!certFile || !keyFile) throw new Error('VERIFACTU_MODE=live needs VERIFACTU_CERT_FILE and VERIFACTU_KEY_FILE (PEM): the AEAT answers only over mutual TLS');
-  return { cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8'), ...(env.VERIFACTU_CA_FILE ? { ca: readFileSync(env.VERIFACTU_CA_FILE, 'utf8') } : {}) };
+  if (!certFile !== !keyFile) throw new Error('VERIFACTU_CERT_FILE and VERIFACTU_KEY_FILE go together (PEM certificate and its private key)');
+  return {
+    ...(certFile && keyFile ? { cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8') } : {}),
+    ...(env.VERIFACTU_CA_FILE ? { ca: readFileSync(env.VERIFACTU_CA_FILE, 'utf8') } : {}),
+  };
 }

@@ -1,4 +1,4 @@
-import { verifactuCertificate, verifactuSettings } from './settings';
+import { representativeCertificate, verifactuSettings } from './settings';
 
 describe('VeriFactu settings', () => {
   it('sandbox by default, with the test QR host', () => {
@@ -10,7 +10,8 @@ describe('VeriFactu settings', () => {
     expect(verifactuSettings({ VERIFACTU_MODE: 'live', VERIFACTU_AEAT_URL: 'https://prewww1.aeat.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP' })).toMatchObject({ qrEnvironment: 'sandbox' });
   });
 
-  it('live mode without its certificate files stops the start', () => {
-    expect(() => verifactuCertificate({ VERIFACTU_MODE: 'live' })).toThrow(/VERIFACTU_CERT_FILE/);
+  it('a representative certificate is optional, but its two files go together', () => {
+    expect(representativeCertificate({})).toEqual({});
+    expect(() => representativeCertificate({ VERIFACTU_CERT_FILE: '/tmp/x.pem' })).toThrow(/go together/);
   });
 });

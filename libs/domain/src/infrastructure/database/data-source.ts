@@ -14,6 +14,7 @@ import { TenantKeyRevocation1732200000020 } from './migrations/1732200000020-ten
 import { WebhookLimits1732200000021 } from './migrations/1732200000021-webhook-limits';
 import { OAuthClients1732200000025 } from './migrations/1732200000025-oauth-clients';
 import { DocumentsSmallRows1732200000028 } from './migrations/1732200000028-documents-small-rows';
+import { SupplierSecrets1732200000030 } from './migrations/1732200000030-supplier-secrets';
 import { OutboxNamesItsEvent1732200000027 } from './migrations/1732200000027-outbox-names-its-event';
 import { DocumentAttachments1732200000026 } from './migrations/1732200000026-document-attachments';
 
@@ -38,6 +39,7 @@ export const platformMigrations = [
   DocumentAttachments1732200000026,
   OutboxNamesItsEvent1732200000027,
   DocumentsSmallRows1732200000028,
+  SupplierSecrets1732200000030,
 ];
 
 export interface DataSourceOptions {
