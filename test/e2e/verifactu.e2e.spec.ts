@@ -121,6 +121,7 @@ describe('#12 Spain: VeriFactu records over HTTP', () => {
     expect(wrongIssuer.body.errors).toEqual([expect.objectContaining({ path: 'nif', code: 'VERIFACTU.ISSUER_MISMATCH' })]);
     const again = await client.post('/es/verifactu/generate', f1(number('A/1')), headers());
     expect(again.status).toBe(409);
+    expect(again.body.errors).toEqual([expect.objectContaining({ path: 'document_identifier', code: 'DOCUMENT.DUPLICATE_ID' })]);
   });
 
   it('cancels an invoice with a record in the chain; an unknown invoice is a 404, a second cancellation a 409', async () => {

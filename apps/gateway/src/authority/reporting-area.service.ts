@@ -7,6 +7,7 @@ import {
   type SupplierOnboardedData,
   authorityReportDecider,
   authorityReportStreamId,
+  conflict,
   documentChainDecider,
   documentChainStateOf,
   documentChainStreamId,
@@ -101,6 +102,14 @@ export class ReportingAreaService {
   }
 
   async submit(code: string, supplierHeader: string | string[] | undefined, body: unknown, context: RequestContext, variant?: string): Promise<Answer> {
+    try {
+      return await this.submitDocument(code, supplierHeader, body, context, variant);
+    } catch (error) {
+      throw atNumberField(error, codecs(areaOf(code)).documents.numberField);
+    }
+  }
+
+  private async submitDocument(code: string, supplierHeader: string | string[] | undefined, body: unknown, context: RequestContext, variant?: string): Promise<Answer> {
     const area = areaOf(code);
     const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierHeader);
     const { documents } = codecs(area);
@@ -255,6 +264,12 @@ export class ReportingAreaService {
     const rows: DocumentRow[] = await this.connections.dataSource.query(DOCUMENT_SQL, [documentId, supplierId, context.tenant.id]);
     return rows[0];
   }
+}
+
+/** A duplicate number's 409 names the area's own number field (the shared constraint message says `ID`). */
+function atNumberField(error: unknown, field: string | undefined): unknown {
+  if (!field || !(error instanceof AppError) || error.code !== 'DOCUMENT.DUPLICATE_ID') return error;
+  return conflict(error.code, error.message.replace(/\bID\b/, field), error.issues.map((i) => (i.path === 'ID' ? { ...i, path: field, message: i.message.replace(/^ID\b/, field) } : i)));
 }
 
 /** An area served by these routes must declare how it reads bodies (a registry mistake, found at the first request of that area). */

@@ -83,6 +83,8 @@ export interface DocumentCodec {
   render(document: ParsedDocument, supplier: SupplierProfile, documentId: string): RenderedDocument;
   /** Set when each record chains on the issuer's previous one (`render` is then not used). */
   readonly chain?: ChainCodec;
+  /** The body field holding the document number, named by a duplicate's 409 (default `ID`). */
+  readonly numberField?: string;
   /**
    * The HTTP answer when the area shapes its own (Spain: 200 with the record's uuid and QR, while the
    * authority hears of it later); default: 202 with where to read the outcome, or the `sync` answer.

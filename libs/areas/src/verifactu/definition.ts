@@ -143,6 +143,7 @@ export const verifactuDefinition: AreaDefinition = {
   },
   documents: {
     parse: parseRecord,
+    numberField: 'document_identifier',
     render() {
       throw new AppError('internal', 'VERIFACTU.CHAINED', 'VeriFactu records are rendered as links of their chain.', { retriable: false });
     },
