@@ -31,7 +31,7 @@ interface OpenApi {
 
 const areaOf = (path: string): FuzzArea => {
   const first = path.split('/')[1];
-  if (first === 'be' || first === 'de' || first === 'sg' || first === 'toy' || first === 'es') return first;
+  if (first === 'be' || first === 'de' || first === 'sg' || first === 'toy' || first === 'es' || first === 'pl') return first;
   if (path.startsWith('/v1/participants') || path.startsWith('/v1/unified/participants')) return 'ae';
   return first === 'api' ? 'my' : 'none';
 };
@@ -97,13 +97,13 @@ describe('#9 fuzzing every operation of the OpenAPI document', () => {
     const onboardings: Array<[FuzzArea, string, string]> = [
       ['be', '/be/einvoice/onboard', 'OnboardingBody'], ['de', '/de/einvoice/onboard', 'OnboardingBody'], ['sg', '/sg/einvoice/onboard', 'OnboardingBody'],
       ['my', '/api/einvoice/onboard', 'MyInvoisOnboardingBody'], ['toy', '/toy/einvoice/onboard', 'ToyOnboardingBody'],
-      ['ae', '/v1/participants', 'UaeParticipantBody'], ['es', '/es/verifactu/onboard', 'VerifactuOnboardingBody'],
+      ['ae', '/v1/participants', 'UaeParticipantBody'], ['es', '/es/verifactu/onboard', 'VerifactuOnboardingBody'], ['pl', '/pl/einvoice/onboard', 'KsefOnboardingBody'],
     ];
     for (const [area, path, schema] of onboardings) {
       const answer = await client.post(path, sampleBody(schema, area));
       if (answer.status === 201) suppliers[area] = answer.body.data.supplier_uuid ?? answer.body.data.participant_id;
     }
-    expect(Object.keys(suppliers).sort()).toEqual(['ae', 'be', 'de', 'es', 'my', 'sg', 'toy']);
+    expect(Object.keys(suppliers).sort()).toEqual(['ae', 'be', 'de', 'es', 'my', 'pl', 'sg', 'toy']);
   });
 
   afterAll(async () => {

@@ -17,6 +17,7 @@ export * as myinvois from './myinvois';
 export * from './registry';
 export { toyDefinition } from './toy';
 export { verifactuDefinition } from './verifactu';
+export { ksefDefinition } from './ksef';
 export * from './myinvois/domain';
 export * as uae from './uae';
 export { detachEmbedded, hasDetached, reattachEmbedded } from './ubl/attachments';

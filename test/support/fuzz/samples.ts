@@ -9,7 +9,7 @@ import { generalPublic, invoiceBody, onboardingBody, selfBilledBody } from '../.
 import { invoice as uaeInvoice } from '../../../libs/areas/src/uae/fixtures/bodies';
 import { beVat, deVat, sgUen } from '../identifiers';
 
-export type FuzzArea = 'be' | 'de' | 'sg' | 'my' | 'toy' | 'ae' | 'es' | 'none';
+export type FuzzArea = 'be' | 'de' | 'sg' | 'my' | 'toy' | 'ae' | 'es' | 'pl' | 'none';
 
 export const FRESH_ID = 'FUZZ-FRESH-ID';
 
@@ -82,6 +82,14 @@ export function sampleBody(schema: string, area: FuzzArea): Record<string, unkno
       };
     case 'VerifactuCancelBody':
       return { document_identifier: 'F-1', issue_date: '2026-11-25' };
+    case 'KsefOnboardingBody':
+      return { registered_name: 'Fuzz Sp. z o.o.', identifiers: [{ scheme: 'PL:NIP', id: '5260250274' }], street: 'ul. Prosta 1', city: 'Warszawa', postal_code: '00-001', country: 'PL' };
+    case 'KsefInvoiceBody':
+      return {
+        ID: FRESH_ID, DocumentType: 'Invoice', IssueDate: '2026-11-25',
+        CustomerParty: { RegisteredName: 'Nabywca S.A.', address: { Street: 'ul. Krzywa 2', ZipCode: '30-001', City: 'Kraków', Country: 'PL' }, Identifiers: [{ Scheme: 'PL:NIP', ID: '1234563218' }] },
+        InvoiceLines: [{ Description: 'Usługa', PriceAmount: 100, InvoicedQuantity: 1, TaxType: { TaxRate: 23, TaxType: 'standard', TaxCountry: 'PL' } }], TotalIncludingVat: 123,
+      };
     case 'ToyDocumentBody':
       return { ID: FRESH_ID, IssueDate: '2026-11-24', Total: 10.5, Note: 'note' };
     default:
@@ -100,4 +108,4 @@ export function samplePathParam(name: string, path: string): string {
 }
 
 /** Headers an area's submissions need besides the supplier (MyInvois: transport_mode). */
-export const areaHeaders: Partial<Record<FuzzArea, Record<string, string>>> = { my: { transport_mode: 'myinvois' } };
+export const areaHeaders: Partial<Record<FuzzArea, Record<string, string>>> = { my: { transport_mode: 'myinvois' }, pl: { transport_mode: 'ksef' } };

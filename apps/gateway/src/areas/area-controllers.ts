@@ -7,6 +7,7 @@ import { peppolAreaControllers } from './peppol/peppol-area.controllers';
 import { ToyController } from './toy/toy.controller';
 import { UaeController, UaeUnifiedController } from './uae/uae.controller';
 import { VerifactuController } from './verifactu/verifactu.controller';
+import { KsefController } from './ksef/ksef.controller';
 
 /**
  * Each area's thin controllers by area code (the Peppol ones are made from the registry). The gateway
@@ -18,6 +19,7 @@ const controllersOf: Readonly<Record<string, readonly Type<unknown>[]>> = {
   toy: [ToyController],
   ae: [UaeController, UaeUnifiedController],
   es: [VerifactuController],
+  pl: [KsefController],
 };
 
 /** The controllers of every registered area. */

@@ -243,12 +243,29 @@ export class ReportingAreaService {
     return { statusCode: 200, body: { status: 'success', data: view(after) } };
   }
 
-  async document(code: string, supplierHeader: string | string[] | undefined, id: string, context: RequestContext) {
+  async document(code: string, supplierHeader: string | string[] | undefined, id: string, context: RequestContext, variant?: string) {
+    const row = await this.ownDocument(code, supplierHeader, id, context);
+    const present = codecs(areaOf(code)).documents.present;
+    return present ? present(view(row), variant) : { status: 'success', data: view(row) };
+  }
+
+  /** The document exactly as rendered and sent to the authority (Poland: the FA(3) XML). */
+  async documentFile(code: string, supplierHeader: string | string[] | undefined, id: string, context: RequestContext): Promise<{ bytes: string; mediaType: string }> {
+    const row = await this.ownDocument(code, supplierHeader, id, context);
+    const [file]: Array<{ bytes: string | null; media_type: string | null }> = await this.connections.dataSource.query(
+      `SELECT rendered->>'bytes' AS bytes, rendered->>'mediaType' AS media_type FROM documents WHERE id = $1`,
+      [row.id],
+    );
+    if (!file?.bytes) throw notFound('DOCUMENT.NO_FILE', `Document ${id} has no rendered file.`);
+    return { bytes: file.bytes, mediaType: file.media_type ?? 'application/octet-stream' };
+  }
+
+  /** A document of this tenant's supplier, else 404 (another tenant's is not found either). */
+  private async ownDocument(code: string, supplierHeader: string | string[] | undefined, id: string, context: RequestContext): Promise<DocumentRow> {
     const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierHeader);
     const row = isUuid(id) ? await this.read(id, supplier.id, context) : undefined;
     if (!row) throw notFound('DOCUMENT.NOT_FOUND', `No document ${id} for this supplier.`);
-    const present = codecs(areaOf(code)).documents.present;
-    return present ? present(view(row)) : { status: 'success', data: view(row) };
+    return row;
   }
 
   /** The earlier document a new one refers to (`ParsedDocument.refersTo`), else 404. */

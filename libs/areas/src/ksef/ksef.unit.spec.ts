@@ -1,3 +1,4 @@
+import { isKsefNumber, newKsefNumber } from './ksef-number';
 import { isValidNip, normalizeNip } from './nip';
 import { ksefQrLink } from './qr';
 import { polishRate } from './rates';
@@ -34,5 +35,17 @@ describe('KSeF verification link', () => {
     const link = ksefQrLink('sandbox', { sellerNip: '5260250274', issueDate: '2026-11-25', xml: 'abc' });
     expect(link).toBe('https://qr-test.ksef.mf.gov.pl/invoice/5260250274/25-11-2026/ungWv48Bz-pBQUDeXa4iI7ADYaOWF3qctBD_YfIAFa0');
     expect(ksefQrLink('live', { sellerNip: '5260250274', issueDate: '2026-11-25', xml: 'abc' })).toMatch(/^https:\/\/qr\.ksef\.mf\.gov\.pl\//);
+  });
+});
+
+describe('KSeF numbers', () => {
+  it('checks the example KSeF publishes (CRC-8, polynomial 0x07, over the first 32 characters)', () => {
+    expect(isKsefNumber('5265877635-20250826-0100001AF629-AF')).toBe(true);
+    expect(isKsefNumber('5265877635-20250826-0100001AF629-AE')).toBe(false);
+  });
+  it('makes numbers of the same form', () => {
+    const number = newKsefNumber('5260250274', '2026-11-25', Buffer.from('0123456789ab', 'hex'));
+    expect(number).toMatch(/^5260250274-20261125-0123456789AB-[0-9A-F]{2}$/);
+    expect(isKsefNumber(number)).toBe(true);
   });
 });

@@ -90,8 +90,8 @@ export interface DocumentCodec {
    * authority hears of it later); default: 202 with where to read the outcome, or the `sync` answer.
    */
   respond?(accepted: { readonly documentId: string; readonly number: string; readonly answer?: Record<string, unknown> }): { readonly statusCode: 200 | 202; readonly body: unknown };
-  /** The GET body when the area shapes its own (default `{status: 'success', data: view}`). */
-  present?(view: ReportedDocumentView): unknown;
+  /** The GET body when the area shapes its own (default `{status: 'success', data: view}`); `variant` names the route (Poland: `status`, `retrieve`). */
+  present?(view: ReportedDocumentView, variant?: string): unknown;
 }
 
 /**
@@ -135,6 +135,8 @@ export interface ReportedDocumentView {
   /** The authority's refusal. */
   readonly error: { readonly code: string; readonly message: string; readonly path?: string } | null;
   readonly fields: Record<string, unknown>;
+  /** SHA-256 (hex) of the document as rendered, when the area renders one. */
+  readonly sha256: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
 }

@@ -9,6 +9,7 @@ import { peppolDefinitions } from '../peppol/definitions';
 import { toyDefinition } from '../toy/definition';
 import { uaeDefinition } from '../uae/definition';
 import { verifactuDefinition } from '../verifactu/definition';
+import { ksefDefinition } from '../ksef/definition';
 import type { AreaDefinition } from './area';
 import type { WebhookSource } from './webhooks';
 
@@ -19,6 +20,7 @@ const everyArea: readonly AreaDefinition[] = [
   myInvoisDefinition,
   uaeDefinition,
   verifactuDefinition,
+  ksefDefinition,
   toyDefinition,
 ];
 

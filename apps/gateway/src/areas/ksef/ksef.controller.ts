@@ -1,0 +1,73 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { ksefDefinition } from '@einvoice/areas';
+import { ReportingAreaService } from '../../authority/reporting-area.service';
+import { sendAnswer } from '../../http/answer';
+import { errorResponse, schemaRef } from '../../http/openapi';
+import { Ctx, type RequestContext } from '../../http/request-context';
+
+const { code, routePrefix } = ksefDefinition;
+
+/** Poland, KSeF 2.0 (seed 002 "Poland", libs/areas/src/ksef/README.md): the platform's reporting routes. */
+@ApiTags(`${ksefDefinition.name} (/${routePrefix})`)
+@ApiSecurity('x-svc-auth-key')
+@ApiResponse({ status: 400, ...errorResponse })
+@ApiResponse({ status: 401, ...errorResponse })
+@Controller(routePrefix)
+export class KsefController {
+  constructor(private readonly reporting: ReportingAreaService) {}
+
+  @Post('onboard')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Onboard a supplier (identifier PL:NIP, check digit verified): 201 {status, message, data: {supplier_uuid}}.' })
+  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @ApiBody(schemaRef('KsefOnboardingBody'))
+  onboard(@Body() body: unknown, @Ctx() context: RequestContext) {
+    return this.reporting.onboard(code, body, context);
+  }
+
+  @Post('generate/invoice')
+  @ApiOperation({ summary: 'Issue an invoice or a correction as FA(3): 202 {status, data: {DocumentID, Status: "Submitted"}}; the reporting worker sends it to KSeF.' })
+  @ApiHeader({ name: 'supplier_uuid', required: true })
+  @ApiHeader({ name: 'transport_mode', required: true, description: 'ksef (peppol: not available yet)' })
+  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @ApiBody(schemaRef('KsefInvoiceBody'))
+  @ApiResponse({ status: 404, ...errorResponse })
+  @ApiResponse({ status: 409, ...errorResponse })
+  async generate(
+    @Headers('supplier_uuid') supplier: string,
+    @Headers('transport_mode') transportMode: string,
+    @Body() body: unknown,
+    @Ctx() context: RequestContext,
+    @Res() reply: FastifyReply,
+  ) {
+    await sendAnswer(reply, await this.reporting.submit(code, supplier, body, context, transportMode));
+  }
+
+  @Get('status/:document_id')
+  @ApiOperation({ summary: 'Submitted, Accepted (with KsefNumber) or Rejected (with KSeF\'s reason).' })
+  @ApiHeader({ name: 'supplier_uuid', required: true })
+  @ApiResponse({ status: 404, ...errorResponse })
+  status(@Headers('supplier_uuid') supplier: string, @Param('document_id') id: string, @Ctx() context: RequestContext) {
+    return this.reporting.document(code, supplier, id, context, 'status');
+  }
+
+  @Get('retrieve/:document_id')
+  @ApiOperation({ summary: 'The invoice: ID, IssueDate, TotalIncludingVat, CustomerParty, Status, KsefNumber once accepted, and KSeF\'s verification link (QrLink).' })
+  @ApiHeader({ name: 'supplier_uuid', required: true })
+  @ApiResponse({ status: 404, ...errorResponse })
+  retrieve(@Headers('supplier_uuid') supplier: string, @Param('document_id') id: string, @Ctx() context: RequestContext) {
+    return this.reporting.document(code, supplier, id, context, 'retrieve');
+  }
+
+  @Get('retrieve/:document_id/xml')
+  @ApiOperation({ summary: 'The FA(3) XML exactly as sent to KSeF.' })
+  @ApiHeader({ name: 'supplier_uuid', required: true })
+  @ApiResponse({ status: 200, description: 'application/xml' })
+  @ApiResponse({ status: 404, ...errorResponse })
+  async xml(@Headers('supplier_uuid') supplier: string, @Param('document_id') id: string, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
+    const file = await this.reporting.documentFile(code, supplier, id, context);
+    await reply.status(200).header('content-type', `${file.mediaType}; charset=utf-8`).send(file.bytes);
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * The Polish area's onboarding and invoices through the platform's generic routes: bodies checked
+ * (schema.ts, then the rules below, every issue at its field), invoices rendered as FA(3) (fa3.ts).
+ */
+import { createHash } from 'node:crypto';
+import { type FieldIssue, type SupplierProfile, issue, validationError } from '@einvoice/domain';
+import type { DocumentCodec, OnboardingCodec, ParsedDocument } from '../registry/area';
+import { formatAmount } from '../shared/money';
+import { validateBody } from '../shared/validate';
+import { type Fa3BuyerId, type Fa3Invoice, type Fa3Line, fa3Totals, renderFa3 } from './fa3';
+import { isValidNip, normalizeNip } from './nip';
+import { polishRate } from './rates';
+import { KsefInvoiceBody, KsefOnboardingBody } from './schema';
+
+export const NIP_SCHEME = 'PL:NIP';
+export const KSEF_TOKEN_SECRET = 'ksef.token';
+/** `transport_mode` values: `ksef` (KSeF only) and `peppol` (KSeF, then a Peppol copy to the buyer). */
+export const TRANSPORT_MODES = ['ksef', 'peppol'] as const;
+/** The EU member states whose VAT numbers FA(3) takes as `KodUE` + `NrVatUE`. */
+const EU = new Set(['AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'EL', 'ES', 'FI', 'FR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PT', 'RO', 'SE', 'SI', 'SK', 'XI']);
+
+export const ksefOnboarding: OnboardingCodec = {
+  parse(body) {
+    const dto = validateBody(KsefOnboardingBody, body);
+    const issues: FieldIssue[] = [];
+    const nipAt = dto.identifiers.findIndex((i) => i.scheme === NIP_SCHEME);
+    if (nipAt < 0) issues.push(issue('identifiers', 'KSEF.NIP_REQUIRED', `A Polish supplier is identified by its NIP: an identifier with scheme ${NIP_SCHEME}.`));
+    else if (!isValidNip(dto.identifiers[nipAt].id)) issues.push(issue(`identifiers[${nipAt}].id`, 'KSEF.NIP', 'The NIP is not valid (10 digits, the last a check digit).'));
+    if (dto.country !== 'PL') issues.push(issue('country', 'KSEF.COUNTRY', 'A KSeF supplier is established in Poland: country must be PL.'));
+    if (issues.length) throw validationError(issues);
+    return {
+      registeredName: dto.registered_name.trim(),
+      identifiers: [{ scheme: NIP_SCHEME, id: normalizeNip(dto.identifiers[nipAt].id) }],
+      street: dto.street,
+      city: dto.city,
+      county: dto.county,
+      postalCode: dto.postal_code,
+      country: 'PL',
+      contactNumber: dto.contact_number,
+      contactName: dto.contact_name,
+      contactEmail: dto.contact_email,
+    };
+  },
+  secrets(body) {
+    const token = (body as { ksef_token?: string }).ksef_token;
+    return token ? { [KSEF_TOKEN_SECRET]: token } : undefined;
+  },
+};
+
+function sellerOf(supplier: SupplierProfile) {
+  const nip = supplier.identifiers.find((i) => i.scheme === NIP_SCHEME)?.id ?? '';
+  const line2 = [supplier.postalCode, supplier.city].filter(Boolean).join(' ');
+  return { nip, name: supplier.registeredName, address: { country: 'PL', line1: supplier.street && supplier.street !== 'NA' ? supplier.street : (supplier.city ?? 'NA'), ...(line2 ? { line2 } : {}) } };
+}
+
+function buyerIdOf(dto: KsefInvoiceBody, issues: FieldIssue[]): Fa3BuyerId {
+  const [first] = dto.CustomerParty.Identifiers;
+  const at = 'CustomerParty.Identifiers[0].ID';
+  if (first.Scheme === NIP_SCHEME) {
+    if (!isValidNip(first.ID)) issues.push(issue(at, 'KSEF.NIP', 'The buyer\'s NIP is not valid (10 digits, the last a check digit).'));
+    return { nip: normalizeNip(first.ID) };
+  }
+  const country = /^([A-Z]{2}):VAT$/.exec(first.Scheme)?.[1];
+  if (country && EU.has(country)) return { euVat: { country, number: first.ID.replace(new RegExp(`^${country}`), '') } };
+  return { other: { country: dto.CustomerParty.address.Country, id: first.ID } };
+}
+
+function parseInvoice(body: unknown, supplier: SupplierProfile, variant?: string): ParsedDocument {
+  const issues: FieldIssue[] = [];
+  if (!TRANSPORT_MODES.includes(variant as (typeof TRANSPORT_MODES)[number])) {
+    issues.push(issue('headers.transport_mode', 'KSEF.TRANSPORT_MODE', `transport_mode must be one of: ${TRANSPORT_MODES.join(', ')}.`));
+  } else if (variant === 'peppol') {
+    issues.push(issue('headers.transport_mode', 'KSEF.PEPPOL_NOT_YET', 'The Peppol copy of Polish invoices is not available yet: send transport_mode ksef (libs/areas/src/ksef/README.md).'));
+  }
+  if (issues.length) throw validationError(issues);
+  const dto = validateBody(KsefInvoiceBody, body);
+  const lines: Fa3Line[] = [];
+  dto.InvoiceLines.forEach((line, i) => {
+    const at = `InvoiceLines[${i}].TaxType`;
+    if (line.TaxType.TaxCountry !== 'PL') issues.push(issue(`${at}.TaxCountry`, 'KSEF.TAX_COUNTRY', 'Polish VAT: TaxCountry must be PL.'));
+    const mapped = polishRate(line.TaxType.TaxType, line.TaxType.TaxRate);
+    if ('refused' in mapped) issues.push(issue(`${at}.TaxRate`, 'KSEF.TAX_RATE', mapped.refused));
+    else lines.push({ description: line.Description, quantity: line.InvoicedQuantity ?? 1, unitPrice: line.PriceAmount, rate: mapped.rate });
+  });
+  if (lines.some((l) => l.rate === 'zw') && !dto.ExemptionReason) issues.push(issue('ExemptionReason', 'KSEF.EXEMPTION_REASON', 'An exempt line needs the legal basis of the exemption (FA(3) P_19A).'));
+  const correction = dto.DocumentType === 'CorrectionInvoice';
+  if (correction && !dto.CorrectedInvoice) issues.push(issue('CorrectedInvoice', 'KSEF.CORRECTED_INVOICE', 'A CorrectionInvoice names the invoice it corrects: CorrectedInvoice {ID, KsefNumber?, IssueDate}.'));
+  if (correction && !dto.CorrectionReason) issues.push(issue('CorrectionReason', 'KSEF.CORRECTION_REASON', 'A CorrectionInvoice states its reason.'));
+  if (!correction && (dto.CorrectedInvoice || dto.CorrectionReason)) issues.push(issue('CorrectedInvoice', 'KSEF.NOT_A_CORRECTION', 'CorrectedInvoice and CorrectionReason belong to a CorrectionInvoice.'));
+  const buyerId = buyerIdOf(dto, issues);
+  if (lines.length === dto.InvoiceLines.length) {
+    const expected = fa3Totals(lines).total;
+    if (Math.abs(Number(expected) - dto.TotalIncludingVat) > 0.005) issues.push(issue('TotalIncludingVat', 'KSEF.TOTAL_MISMATCH', `TotalIncludingVat must be ${expected} (the lines' nets and VAT per rate).`));
+  }
+  if (issues.length) throw validationError(issues);
+  const currency = dto.DocumentCurrencyCode ?? 'PLN';
+  const { address } = dto.CustomerParty;
+  const invoice: Omit<Fa3Invoice, 'createdAt' | 'seller'> = {
+    number: dto.ID,
+    issueDate: dto.IssueDate,
+    currency,
+    buyer: { name: dto.CustomerParty.RegisteredName, id: buyerId, address: { country: address.Country, line1: address.Street, line2: `${address.ZipCode} ${address.City}` } },
+    lines,
+    ...(correction && dto.CorrectedInvoice && dto.CorrectionReason
+      ? { correction: { reason: dto.CorrectionReason, invoice: { number: dto.CorrectedInvoice.ID, issueDate: dto.CorrectedInvoice.IssueDate, ...(dto.CorrectedInvoice.KsefNumber ? { ksefNumber: dto.CorrectedInvoice.KsefNumber } : {}) } } }
+      : {}),
+    ...(dto.ExemptionReason ? { exemptionBasis: dto.ExemptionReason } : {}),
+  };
+  return {
+    number: dto.ID,
+    type: dto.DocumentType,
+    // The seller's NIP joins the caller's fields: the verification link names it.
+    fields: { ...dto, DocumentCurrencyCode: currency, TotalIncludingVat: Number(formatAmount(dto.TotalIncludingVat)), transport_mode: variant, SellerNip: sellerOf(supplier).nip },
+    payload: { invoice },
+  };
+}
+
+export const ksefDocuments: Pick<DocumentCodec, 'parse' | 'render'> = {
+  parse: parseInvoice,
+  render(document, supplier) {
+    const seller = sellerOf(supplier);
+    const invoice = (document.payload as { invoice: Omit<Fa3Invoice, 'createdAt' | 'seller'> }).invoice;
+    const xml = renderFa3({ ...invoice, seller, createdAt: new Date() });
+    return { bytes: xml, mediaType: 'application/xml', sha256: createHash('sha256').update(xml, 'utf8').digest('hex') };
+  },
+};

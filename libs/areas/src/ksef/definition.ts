@@ -1,0 +1,70 @@
+/**
+ * Poland: KSeF 2.0 (README.md). Invoices are rendered as FA(3), answered `Submitted` at once, and
+ * sent to KSeF by the reporting worker; their status becomes `Accepted` with the KSeF number, or
+ * `Rejected` with KSeF's reason.
+ */
+import type { AreaDefinition, ReportedDocumentView } from '../registry/area';
+import { ksefDocuments, ksefOnboarding } from './codec';
+import { ksefSandbox } from './migrations';
+import { ksefQrLinkOfHash } from './qr';
+import { SandboxKsef } from './sandbox-ksef';
+import { ksefSettings } from './settings';
+
+/** The seed's `Status`: Submitted until KSeF's verdict, then Accepted or Rejected. */
+function statusOf(state: string): 'Submitted' | 'Accepted' | 'Rejected' {
+  if (state === 'reported') return 'Accepted';
+  if (state === 'rejected' || state === 'invalid') return 'Rejected';
+  return 'Submitted';
+}
+
+/** `status/{id}` and `retrieve/{id}` (README.md "Routes"). */
+function present(view: ReportedDocumentView, variant?: string) {
+  const f = view.fields as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const receipt = view.authority as { ksefNumber?: string } | null;
+  const status = statusOf(view.state);
+  const ksef = status === 'Accepted' && receipt?.ksefNumber ? { KsefNumber: receipt.ksefNumber } : {};
+  const reason = status === 'Rejected' && view.error ? { Reason: { code: view.error.code, message: view.error.message } } : {};
+  if (variant === 'status') return { status: 'success', data: { DocumentID: view.documentId, Status: status, ...ksef, ...reason } };
+  return {
+    status: 'success',
+    data: {
+      DocumentID: view.documentId,
+      ID: view.documentNumber,
+      DocumentType: view.documentType,
+      IssueDate: f.IssueDate,
+      DocumentCurrencyCode: f.DocumentCurrencyCode,
+      TotalIncludingVat: f.TotalIncludingVat,
+      CustomerParty: { RegisteredName: f.CustomerParty?.RegisteredName, address: f.CustomerParty?.address },
+      Status: status,
+      ...ksef,
+      ...reason,
+      ...(view.sha256 ? { QrLink: ksefQrLinkOfHash(ksefSettings().mode, f.SellerNip, f.IssueDate, view.sha256) } : {}),
+    },
+  };
+}
+
+export const ksefDefinition: AreaDefinition = {
+  code: 'pl',
+  name: 'Poland',
+  ruleSetId: 'ksef:fa3:1-0E',
+  routePrefix: 'pl/einvoice',
+  authority: {
+    // `Submitted` at once; the verdict comes from KSeF's invoice status, polled every 500 ms.
+    answer: 'poll',
+    poll: { intervalMs: 500, maxPolls: 1200 },
+    connector: ({ query, env }) => {
+      const settings = ksefSettings(env);
+      if (settings.mode === 'live') throw new Error('KSEF_MODE=live needs the live KSeF 2.0 client, which is not built yet (libs/areas/src/ksef/README.md "Status").');
+      return new SandboxKsef(query, settings.sandboxLimits);
+    },
+  },
+  webhookEvents: [],
+  onboarding: ksefOnboarding,
+  documents: {
+    ...ksefDocuments,
+    numberField: 'ID',
+    present,
+    respond: ({ documentId }) => ({ statusCode: 202, body: { status: 'success', data: { DocumentID: documentId, Status: 'Submitted' } } }),
+  },
+  events: { name: 'area:pl', area: 'pl', streams: {}, projectors: {}, migrations: [ksefSandbox] },
+};

@@ -1,0 +1,1 @@
+export { ksefDefinition } from './definition';

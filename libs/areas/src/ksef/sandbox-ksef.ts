@@ -1,0 +1,119 @@
+/**
+ * KSeF in sandbox (README.md "Sandbox"), state in PostgreSQL (migrations.ts): takes an invoice as the
+ * KSeF 2.0 online session does (FA(3) checked against the Ministry's XSD, the duplicate key seller NIP +
+ * kind + number), answers with a reference number (status 100: processing), and gives its verdict to
+ * the next status poll: 200 with a KSeF number in the official form (ksef-number.ts), or 450 (semantic
+ * error). It applies the send limits per NIP (per second, minute and hour; 429 with Retry-After) and
+ * answers a duplicate with 440 and the original KSeF number. Failure injection by invoice number:
+ * `KSEF-DOWN-` (the call fails twice, retriable), `KSEF-REJECT-` (450 at the verdict).
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { AppError } from '@einvoice/domain';
+import type { ConnectorQuery } from '../registry/area';
+import type { AuthorityConnector, AuthorityOutcome, AuthorityReport } from '../registry/authority';
+import { newKsefNumber } from './ksef-number';
+import { validateFa3 } from './xsd';
+
+/** The send limits the sandbox applies per seller NIP (KSeF's own for "send": 10/s, 30/min, 180/h). */
+export interface KsefLimits {
+  readonly perSecond: number;
+  readonly perMinute: number;
+  readonly perHour: number;
+}
+
+export const KSEF_SEND_LIMITS: KsefLimits = { perSecond: 10, perMinute: 30, perHour: 180 };
+
+export interface KsefReceipt {
+  readonly referenceNumber: string;
+  readonly ksefNumber?: string;
+  readonly acquisitionDate?: string;
+}
+
+const DOWN_FAILURES = 2;
+const unavailable = (message: string) => new AppError('unavailable', 'KSEF.UNAVAILABLE', message, { retriable: true });
+
+/** What KSeF reads of the invoice itself: the seller (Podmiot1 NIP), the kind and the number (P_2). */
+function keyOf(xml: string): { nip: string; kind: string; number: string } {
+  const seller = /<Podmiot1>[\s\S]*?<NIP>(\d{10})<\/NIP>/.exec(xml)?.[1] ?? '';
+  const kind = /<RodzajFaktury>(\w+)<\/RodzajFaktury>/.exec(xml)?.[1] ?? '';
+  const number = /<P_2>([^<]*)<\/P_2>/.exec(xml)?.[1] ?? '';
+  return { nip: seller, kind, number };
+}
+
+/** KSeF's invoice hash: SHA-256 of the file, Base64. */
+const invoiceHash = (xml: string) => createHash('sha256').update(xml, 'utf8').digest('base64');
+
+export class SandboxKsef implements AuthorityConnector<unknown, KsefReceipt> {
+  constructor(
+    private readonly query: ConnectorQuery,
+    private readonly limits: KsefLimits = KSEF_SEND_LIMITS,
+  ) {}
+
+  async submit(report: AuthorityReport): Promise<AuthorityOutcome<KsefReceipt>> {
+    const xml = report.document.bytes;
+    const { nip, kind, number } = keyOf(xml);
+    const [{ calls }] = await this.query<{ calls: number }>(
+      `INSERT INTO ksef_sandbox_calls (report_id, calls) VALUES ($1, 1) ON CONFLICT (report_id) DO UPDATE SET calls = ksef_sandbox_calls.calls + 1 RETURNING calls`,
+      [report.reportId],
+    );
+    if (number.startsWith('KSEF-DOWN-') && calls <= DOWN_FAILURES) throw unavailable('KSeF does not answer (sandbox: KSEF-DOWN-).');
+    await this.withinLimits(nip);
+    const schema = await validateFa3(xml);
+    if (!schema.valid) return { kind: 'rejected', error: { code: '450', message: `Błąd weryfikacji semantyki dokumentu faktury: ${schema.errors.slice(0, 3).join('; ')}` } };
+    const referenceNumber = `${new Date().toISOString().slice(0, 10).replace(/-/g, '')}-EE-${randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`;
+    const [taken] = await this.query<{ reference_number: string }>(
+      `INSERT INTO ksef_sandbox_invoices (reference_number, report_id, nip, kind, number, invoice_hash, state) VALUES ($1, $2, $3, $4, $5, $6, 'processing')
+       ON CONFLICT DO NOTHING RETURNING reference_number`,
+      [referenceNumber, report.reportId, nip, kind, number, invoiceHash(xml)],
+    );
+    if (!taken) {
+      const [original] = await this.query<{ ksef_number: string | null; report_id: string }>(`SELECT ksef_number, report_id FROM ksef_sandbox_invoices WHERE nip = $1 AND kind = $2 AND number = $3`, [nip, kind, number]);
+      return { kind: 'rejected', error: { code: '440', message: `Duplikat faktury: ${nip} ${kind} ${number} (originalKsefNumber ${original?.ksef_number ?? 'pending'}).` } };
+    }
+    return { kind: 'accepted', final: false, receipt: { referenceNumber } };
+  }
+
+  /** KSeF's answer to an invoice status query: still 100, or 200 with the KSeF number, or 450. */
+  async poll(report: AuthorityReport, receipt: KsefReceipt): Promise<AuthorityOutcome<KsefReceipt> | { readonly kind: 'pending' }> {
+    const [row] = await this.query<{ state: string; nip: string; number: string; ksef_number: string | null; error_code: string | null; error_message: string | null }>(
+      `SELECT state, nip, number, ksef_number, error_code, error_message FROM ksef_sandbox_invoices WHERE reference_number = $1`,
+      [receipt.referenceNumber],
+    );
+    if (!row) throw new AppError('not_found', 'KSEF.UNKNOWN_REFERENCE', `KSeF holds no invoice ${receipt.referenceNumber}.`, { retriable: false });
+    if (row.state === 'processing') {
+      const today = new Date().toISOString().slice(0, 10);
+      const rejected = row.number.startsWith('KSEF-REJECT-');
+      const ksefNumber = rejected ? null : newKsefNumber(row.nip, today);
+      await this.query(
+        `UPDATE ksef_sandbox_invoices SET state = $2, ksef_number = $3, error_code = $4, error_message = $5 WHERE reference_number = $1 AND state = 'processing'`,
+        [receipt.referenceNumber, rejected ? 'rejected' : 'accepted', ksefNumber, rejected ? '450' : null, rejected ? 'Błąd weryfikacji semantyki dokumentu faktury (sandbox: KSEF-REJECT-).' : null],
+      );
+      return this.poll(report, receipt);
+    }
+    if (row.state === 'rejected') return { kind: 'rejected', error: { code: row.error_code ?? '450', message: row.error_message ?? 'Odrzucona.' } };
+    return { kind: 'accepted', final: true, receipt: { referenceNumber: receipt.referenceNumber, ksefNumber: row.ksef_number ?? undefined, acquisitionDate: new Date().toISOString() } };
+  }
+
+  /** After a lost answer: KSeF is asked by the invoice's hash first, so a timeout never sends it twice. */
+  async recover(report: AuthorityReport): Promise<AuthorityOutcome<KsefReceipt> | undefined> {
+    const { nip } = keyOf(report.document.bytes);
+    const [row] = await this.query<{ reference_number: string }>(`SELECT reference_number FROM ksef_sandbox_invoices WHERE nip = $1 AND invoice_hash = $2`, [nip, invoiceHash(report.document.bytes)]);
+    return row ? { kind: 'accepted', final: false, receipt: { referenceNumber: row.reference_number } } : undefined;
+  }
+
+  /** 429 with Retry-After when the NIP's sends in the last second, minute or hour reach the limits. */
+  private async withinLimits(nip: string): Promise<void> {
+    const [row] = await this.query<{ second: number; minute: number; hour: number }>(
+      `SELECT count(*) FILTER (WHERE sent_at > clock_timestamp() - interval '1 second')::int AS second,
+              count(*) FILTER (WHERE sent_at > clock_timestamp() - interval '1 minute')::int AS minute,
+              count(*)::int AS hour
+       FROM ksef_sandbox_sends WHERE nip = $1 AND sent_at > clock_timestamp() - interval '1 hour'`,
+      [nip],
+    );
+    const over = row.second >= this.limits.perSecond ? 1 : row.minute >= this.limits.perMinute ? 60 : row.hour >= this.limits.perHour ? 3600 : 0;
+    if (over) {
+      throw new AppError('rate_limited', 'KSEF.429', `Przekroczono limit żądań; spróbuj ponownie po ${over} sekundach.`, { retriable: true, details: { retryAfterMs: over * 1000 } });
+    }
+    await this.query(`INSERT INTO ksef_sandbox_sends (nip) VALUES ($1)`, [nip]);
+  }
+}

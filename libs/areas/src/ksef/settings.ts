@@ -1,0 +1,18 @@
+import type { KsefLimits } from './sandbox-ksef';
+import { KSEF_SEND_LIMITS } from './sandbox-ksef';
+
+/** The Polish area's settings (README.md "Configuration"). */
+export interface KsefSettings {
+  /** `sandbox` (default): the sandbox KSeF and the test QR host. */
+  readonly mode: 'sandbox' | 'live';
+  /** KSEF_SANDBOX_LIMITS `perSecond/perMinute/perHour` (KSeF's send limits, 10/30/180, by default). */
+  readonly sandboxLimits: KsefLimits;
+}
+
+export function ksefSettings(env: NodeJS.ProcessEnv = process.env): KsefSettings {
+  const [perSecond, perMinute, perHour] = (env.KSEF_SANDBOX_LIMITS ?? '').split('/').map(Number);
+  return {
+    mode: env.KSEF_MODE === 'live' ? 'live' : 'sandbox',
+    sandboxLimits: perSecond > 0 && perMinute > 0 && perHour > 0 ? { perSecond, perMinute, perHour } : KSEF_SEND_LIMITS,
+  };
+}

@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { createTenant } from '../../apps/gateway/src/auth/api-keys';
+import { isKsefNumber } from '../../libs/areas/src/ksef/ksef-number';
+import { validateFa3 } from '../../libs/areas/src/ksef/xsd';
+import { openTestDatabase } from '../support/database';
+import { Client } from '../support/http';
+import { AppProcess, eventually, startApp, startGateway, testEnv } from '../support/stack';
+
+const run = Date.now().toString(36).toUpperCase();
+const id = (name: string) => `${name}-${run}`;
+const workerEnv = testEnv({ AUTHORITY_POLL_SWEEP_MS: '100', KSEF_SANDBOX_LIMITS: '1000/10000/100000' });
+const onboarding = { registered_name: 'Sprzedawca Sp. z o.o.', identifiers: [{ scheme: 'PL:NIP', id: '5260250274' }], street: 'ul. Prosta 1', city: 'Warszawa', postal_code: '00-001', country: 'PL' };
+const invoice = (ID: string, extra: Record<string, unknown> = {}) => ({
+  ID,
+  DocumentType: 'Invoice',
+  IssueDate: '2026-11-25',
+  CustomerParty: { RegisteredName: 'Nabywca S.A.', address: { Street: 'ul. Krzywa 2', ZipCode: '30-001', City: 'Kraków', Country: 'PL' }, Identifiers: [{ Scheme: 'PL:NIP', ID: '1234563218' }] },
+  InvoiceLines: [
+    { Description: 'Usługa doradcza', PriceAmount: 100, InvoicedQuantity: 2, TaxType: { TaxRate: 23, TaxType: 'standard', TaxCountry: 'PL' } },
+    { Description: 'Książka', PriceAmount: 40, TaxType: { TaxRate: 5, TaxType: 'reduced', TaxCountry: 'PL' } },
+  ],
+  TotalIncludingVat: 288,
+  ...extra,
+});
+
+/**
+ * #13 Poland over HTTP with the apps: onboarding, invoices and corrections rendered as FA(3) and sent to
+ * the sandbox KSeF by the reporting worker, Submitted → Accepted with a KSeF number (or Rejected with
+ * KSeF's reason), retrieve with the verification link, the XML as sent (XSD-valid), bad input → 400 at
+ * the field, a duplicate → 409, another tenant → 404.
+ */
+describe('#13 Poland: KSeF invoices over HTTP', () => {
+  let dataSource: DataSource;
+  let gateway: AppProcess;
+  let worker: AppProcess;
+  let client: Client;
+  let other: Client;
+  let supplier: string;
+  const headers = (extra: Record<string, string> = {}) => ({ supplier_uuid: supplier, transport_mode: 'ksef', ...extra });
+
+  beforeAll(async () => {
+    ({ dataSource } = await openTestDatabase());
+    const { apiKey } = await createTenant(dataSource, 'e2e ksef');
+    const { apiKey: otherKey } = await createTenant(dataSource, 'e2e ksef other');
+    const started = await startGateway({});
+    gateway = started.app;
+    client = new Client(started.url, apiKey);
+    other = new Client(started.url, otherKey);
+    worker = startApp('reporting-worker', workerEnv);
+    const onboarded = await client.post('/pl/einvoice/onboard', onboarding);
+    expect(onboarded.status).toBe(201);
+    supplier = onboarded.body.data.supplier_uuid;
+  });
+
+  afterAll(async () => {
+    await worker?.stop();
+    await gateway?.stop();
+    await dataSource?.destroy();
+  });
+
+  const status = async (documentId: string) => (await client.get(`/pl/einvoice/status/${documentId}`, headers())).body.data;
+  const settled = (documentId: string) =>
+    eventually(`KSeF's verdict on ${documentId}`, async () => {
+      const s = await status(documentId);
+      return s.Status === 'Submitted' ? undefined : s;
+    });
+
+  it('refuses a NIP whose check digit is wrong, at the identifier', async () => {
+    const answer = await client.post('/pl/einvoice/onboard', { ...onboarding, identifiers: [{ scheme: 'PL:NIP', id: '5260250275' }] });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual([expect.objectContaining({ path: 'identifiers[0].id', code: 'KSEF.NIP' })]);
+  });
+
+  it('answers Submitted at once; KSeF accepts with a KSeF number; retrieve and the XML as sent', async () => {
+    const answer = await client.post('/pl/einvoice/generate/invoice', invoice(id('FV/1')), headers());
+    expect(answer.status).toBe(202);
+    expect(answer.body).toEqual({ status: 'success', data: { DocumentID: expect.any(String), Status: 'Submitted' } });
+    const documentId = answer.body.data.DocumentID;
+    const verdict = await settled(documentId);
+    expect(verdict.Status).toBe('Accepted');
+    expect(isKsefNumber(verdict.KsefNumber)).toBe(true);
+    expect(verdict.KsefNumber.startsWith('5260250274-')).toBe(true);
+
+    const retrieved = (await client.get(`/pl/einvoice/retrieve/${documentId}`, headers())).body.data;
+    expect(retrieved).toMatchObject({ DocumentID: documentId, ID: id('FV/1'), IssueDate: '2026-11-25', TotalIncludingVat: 288, Status: 'Accepted', KsefNumber: verdict.KsefNumber, CustomerParty: { RegisteredName: 'Nabywca S.A.' } });
+    const xml = await client.get(`/pl/einvoice/retrieve/${documentId}/xml`, headers());
+    expect(xml.status).toBe(200);
+    expect(xml.headers.get('content-type')).toContain('application/xml');
+    expect((await validateFa3(xml.body)).valid).toBe(true);
+    const hash = createHash('sha256').update(xml.body, 'utf8').digest('base64url');
+    expect(retrieved.QrLink).toBe(`https://qr-test.ksef.mf.gov.pl/invoice/5260250274/25-11-2026/${hash}`);
+  });
+
+  it('a correction names the corrected invoice and its KSeF number, and is accepted too', async () => {
+    const first = (await client.post('/pl/einvoice/generate/invoice', invoice(id('FV/2')), headers())).body.data.DocumentID;
+    const { KsefNumber } = await settled(first);
+    const correction = await client.post('/pl/einvoice/generate/invoice', invoice(id('KOR/1'), {
+      DocumentType: 'CorrectionInvoice', CorrectedInvoice: { ID: id('FV/2'), KsefNumber, IssueDate: '2026-11-25' }, CorrectionReason: 'Błędna cena',
+    }), headers());
+    expect(correction.status).toBe(202);
+    expect((await settled(correction.body.data.DocumentID)).Status).toBe('Accepted');
+    const xml = (await client.get(`/pl/einvoice/retrieve/${correction.body.data.DocumentID}/xml`, headers())).body;
+    expect(xml).toContain('<RodzajFaktury>KOR</RodzajFaktury>');
+    expect(xml).toContain(`<NrKSeFFaKorygowanej>${KsefNumber}</NrKSeFFaKorygowanej>`);
+  });
+
+  it('a rejection by KSeF shows as Rejected with its reason', async () => {
+    const answer = await client.post('/pl/einvoice/generate/invoice', invoice(id('KSEF-REJECT-1')), headers());
+    const verdict = await settled(answer.body.data.DocumentID);
+    expect(verdict).toMatchObject({ Status: 'Rejected', Reason: { code: '450' } });
+  });
+
+  it('answers 400 at the field for bad input, 409 for an ID used already, 404 to another tenant', async () => {
+    const noMode = await client.post('/pl/einvoice/generate/invoice', invoice(id('X/1')), { supplier_uuid: supplier });
+    expect(noMode.body.errors).toEqual([expect.objectContaining({ path: 'headers.transport_mode' })]);
+    const rate = await client.post('/pl/einvoice/generate/invoice', invoice(id('X/2'), { InvoiceLines: [{ Description: 'x', PriceAmount: 10, TaxType: { TaxRate: 21, TaxType: 'standard', TaxCountry: 'PL' } }], TotalIncludingVat: 12.1 }), headers());
+    expect(rate.body.errors).toEqual([expect.objectContaining({ path: 'InvoiceLines[0].TaxType.TaxRate', code: 'KSEF.TAX_RATE', message: expect.stringContaining('23') })]);
+    const total = await client.post('/pl/einvoice/generate/invoice', invoice(id('X/3'), { TotalIncludingVat: 300 }), headers());
+    expect(total.body.errors).toEqual([expect.objectContaining({ path: 'TotalIncludingVat', message: expect.stringContaining('288.00') })]);
+    const longId = await client.post('/pl/einvoice/generate/invoice', invoice('X'.repeat(51)), headers());
+    expect(longId.body.errors).toEqual([expect.objectContaining({ path: 'ID' })]);
+    const noCorrected = await client.post('/pl/einvoice/generate/invoice', invoice(id('X/4'), { DocumentType: 'CorrectionInvoice' }), headers());
+    expect(noCorrected.body.errors.map((e: { path: string }) => e.path)).toEqual(['CorrectedInvoice', 'CorrectionReason']);
+    const again = await client.post('/pl/einvoice/generate/invoice', invoice(id('FV/1')), headers());
+    expect(again.status).toBe(409);
+    expect(again.body.errors).toEqual([expect.objectContaining({ path: 'ID', code: 'DOCUMENT.DUPLICATE_ID' })]);
+    const [row] = await dataSource.query(`SELECT id FROM documents WHERE supplier_id = $1 LIMIT 1`, [supplier]);
+    expect((await other.get(`/pl/einvoice/status/${row.id}`, { supplier_uuid: supplier })).status).toBe(404);
+  });
+});
