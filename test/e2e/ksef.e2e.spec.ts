@@ -33,7 +33,7 @@ const invoice = (ID: string, extra: Record<string, unknown> = {}) => ({
 describe('#13 Poland: KSeF invoices over HTTP', () => {
   let dataSource: DataSource;
   let gateway: AppProcess;
-  let worker: AppProcess;
+  let worker: AppProcess | undefined;
   let client: Client;
   let other: Client;
   let supplier: string;
@@ -127,5 +127,28 @@ describe('#13 Poland: KSeF invoices over HTTP', () => {
     expect(again.body.errors).toEqual([expect.objectContaining({ path: 'ID', code: 'DOCUMENT.DUPLICATE_ID' })]);
     const [row] = await dataSource.query(`SELECT id FROM documents WHERE supplier_id = $1 LIMIT 1`, [supplier]);
     expect((await other.get(`/pl/einvoice/status/${row.id}`, { supplier_uuid: supplier })).status).toBe(404);
+  });
+
+  it('a worker killed (kill -9) after KSeF took an invoice: the next one finds it by its hash, and each invoice is in KSeF once', async () => {
+    await worker?.stop();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i += 1) ids.push((await client.post('/pl/einvoice/generate/invoice', invoice(id(`K/${i}`)), headers())).body.data.DocumentID);
+    // KSeF answers 4 s after taking an invoice: the worker is killed in that window.
+    const slow = startApp('reporting-worker', { ...workerEnv, KSEF_SANDBOX_ANSWER_DELAY_MS: '4000' });
+    worker = slow;
+    await eventually('KSeF holds a first invoice', async () => {
+      const [row] = await dataSource.query(`SELECT count(*)::int AS n FROM ksef_sandbox_invoices WHERE number LIKE $1`, [`K/%-${run}`]);
+      return row.n > 0 ? true : undefined;
+    });
+    await slow.crash();
+    worker = startApp('reporting-worker', workerEnv);
+    const verdicts = await Promise.all(ids.map(settled));
+    // A second send would have met KSeF's duplicate check (440) and shown Rejected.
+    expect(verdicts.map((v) => v.Status)).toEqual(['Accepted', 'Accepted', 'Accepted']);
+    const rows: Array<{ number: string; n: number }> = await dataSource.query(
+      `SELECT number, count(*)::int AS n FROM ksef_sandbox_invoices WHERE number LIKE $1 GROUP BY number ORDER BY number`,
+      [`K/%-${run}`],
+    );
+    expect(rows.map((r) => r.n)).toEqual([1, 1, 1]);
   });
 });

@@ -55,7 +55,7 @@ export const ksefDefinition: AreaDefinition = {
     connector: ({ query, env }) => {
       const settings = ksefSettings(env);
       if (settings.mode === 'live') throw new Error('KSEF_MODE=live needs the live KSeF 2.0 client, which is not built yet (libs/areas/src/ksef/README.md "Status").');
-      return new SandboxKsef(query, settings.sandboxLimits);
+      return new SandboxKsef(query, settings.sandboxLimits, settings.sandboxAnswerDelayMs);
     },
   },
   webhookEvents: [],

@@ -47,6 +47,8 @@ export class SandboxKsef implements AuthorityConnector<unknown, KsefReceipt> {
   constructor(
     private readonly query: ConnectorQuery,
     private readonly limits: KsefLimits = KSEF_SEND_LIMITS,
+    /** How long KSeF takes to answer after taking an invoice (tests kill a worker in that window). */
+    private readonly answerDelayMs = 0,
   ) {}
 
   async submit(report: AuthorityReport): Promise<AuthorityOutcome<KsefReceipt>> {
@@ -70,6 +72,7 @@ export class SandboxKsef implements AuthorityConnector<unknown, KsefReceipt> {
       const [original] = await this.query<{ ksef_number: string | null; report_id: string }>(`SELECT ksef_number, report_id FROM ksef_sandbox_invoices WHERE nip = $1 AND kind = $2 AND number = $3`, [nip, kind, number]);
       return { kind: 'rejected', error: { code: '440', message: `Duplikat faktury: ${nip} ${kind} ${number} (originalKsefNumber ${original?.ksef_number ?? 'pending'}).` } };
     }
+    if (this.answerDelayMs) await new Promise((resolve) => setTimeout(resolve, this.answerDelayMs));
     return { kind: 'accepted', final: false, receipt: { referenceNumber } };
   }
 
