@@ -24,6 +24,8 @@
 //   es         Spain: VeriFactu records for one issuer (one chain), then for BENCH_ES_ISSUERS issuers (50),
 //              BENCH_ES_DURATION s (10) each, the workers paused; records/s, p50/p99; then the sandbox
 //              AEAT's side: records reported per second once the workers resume
+//   pl         Poland: invoices over BENCH_PL_SUPPLIERS suppliers (20) for BENCH_PL_DURATION s (10), then until
+//              the sandbox KSeF accepted them (its send limits per NIP in force); accepted/s, submitted->Accepted
 //   scale      a second gateway and a second delivery-worker (same consumer group), the load split
 //              over both gateways for BENCH_DURATION s: everything delivered, each document once.
 // Every load phase prints the CPU the whole stack used per document (the apps, the broker and the
@@ -44,6 +46,7 @@ import { acceptedLoad, bareRoute, invoiceLoad } from './bench/load.mjs';
 import { startReference } from './bench/reference.mjs';
 import { startProbe } from './bench/probe.mjs';
 import { verifactuLoad } from './bench/verifactu.mjs';
+import { ksefLoad } from './bench/ksef.mjs';
 import { createStack, tailOf } from './bench/stack.mjs';
 import { webhookLoad } from './bench/webhooks.mjs';
 import { bulkLoad, onboardMySupplier } from './bench/bulk.mjs';
@@ -70,6 +73,8 @@ const settings = {
   uaeDuration: positiveInt('BENCH_UAE_DURATION', 10),
   esDuration: positiveInt('BENCH_ES_DURATION', 10),
   esIssuers: positiveInt('BENCH_ES_ISSUERS', 50),
+  plDuration: positiveInt('BENCH_PL_DURATION', 10),
+  plSuppliers: positiveInt('BENCH_PL_SUPPLIERS', 20),
   bulkClients: positiveInt('BENCH_BULK_CLIENTS', 5),
   bulkSize: positiveInt('BENCH_BULK_SIZE', 100),
   e2eDuration: positiveInt('BENCH_E2E_DURATION', 60),
@@ -79,7 +84,7 @@ const settings = {
 
 /** BENCH_PHASES=reference,accept,... (default: all, in this order). */
 function phasesOf(raw) {
-  const all = ['reference', 'bare', 'accept', 'e2e', 'open', 'webhooks', 'bulk', 'uae', 'es', 'scale'];
+  const all = ['reference', 'bare', 'accept', 'e2e', 'open', 'webhooks', 'bulk', 'uae', 'es', 'pl', 'scale'];
   if (!raw) return new Set(all);
   const wanted = raw.split(',').map((p) => p.trim()).filter(Boolean);
   const unknown = wanted.filter((p) => !all.includes(p));
@@ -438,6 +443,24 @@ async function main() {
     for (const line of probeLines(p)) out(line);
     out();
     summary.push(`spain        one issuer ${num(es.one.load.perSecond)} records/s (p50 ${ms(es.one.load.latency.p50)} p99 ${ms(es.one.load.latency.p99)}); ${es.many.issuers} issuers ${num(es.many.load.perSecond)} records/s (p50 ${ms(es.many.load.latency.p50)} p99 ${ms(es.many.load.latency.p99)}); AEAT answered ${es.one.answered + es.many.answered}/${es.one.load.accepted.length + es.many.load.accepted.length} (${num(es.one.answered / es.one.drainS)} and ${num(es.many.answered / es.many.drainS)} records/s reported)`);
+  }
+
+  if (run('pl')) {
+    say(`Poland: KSeF invoices over ${settings.plSuppliers} suppliers, ${settings.connections} connections, ${settings.plDuration} s`);
+    const probe = probeStack();
+    const pl = await ksefLoad({ url, apiKey, db, runId, suppliers: settings.plSuppliers, connections: settings.connections, duration: settings.plDuration, drainTimeoutS: settings.drainTimeoutS });
+    const p = await probe.stopWithWal();
+    stack.assertAlive();
+    figures.pl = pl;
+    if (!pl.complete || pl.load.otherStatus + pl.load.errors > 0 || pl.accepted !== pl.load.accepted.length) failed = true;
+    out(`${++phaseNumber}. POST /pl/einvoice/generate/invoice (Poland: FA(3), sandbox KSeF, send limits ${stack.env.KSEF_SANDBOX_LIMITS} per NIP and s/min/h)`);
+    out(`  accepted/s            ${num(pl.load.perSecond)}${ratio(pl.load.perSecond)}  p50 ${ms(pl.load.latency.p50)}  p99 ${ms(pl.load.latency.p99)}  (${pl.load.expected} answers 202 over ${pl.suppliers} suppliers, ${pl.load.otherStatus} other, ${pl.load.errors} errors)`);
+    if (pl.load.firstError) out(`  first failure         ${pl.load.firstError.status}: ${String(pl.load.firstError.body).slice(0, 300)}`);
+    out(`  KSeF                  ${pl.accepted}/${pl.load.accepted.length} Accepted, ${pl.settled - pl.accepted} Rejected; all settled ${num(pl.drainS)} s after the load`);
+    out(`  submitted->Accepted   p50 ${ms(pl.toAccepted.p50)}  p99 ${ms(pl.toAccepted.p99)}  max ${ms(pl.toAccepted.max)}`);
+    for (const line of probeLines(p)) out(line);
+    out();
+    summary.push(`poland       ${num(pl.load.perSecond)} 202/s${ratio(pl.load.perSecond)}   p50 ${ms(pl.load.latency.p50)}  p99 ${ms(pl.load.latency.p99)}   ->Accepted p50 ${ms(pl.toAccepted.p50)} p99 ${ms(pl.toAccepted.p99)} (${pl.accepted}/${pl.load.accepted.length}; limits ${stack.env.KSEF_SANDBOX_LIMITS} per NIP)`);
   }
 
   // 7. Scale-out, last (it adds processes): a second gateway and a second delivery-worker (same

@@ -148,6 +148,8 @@ export function createStack({ databaseUrl, runId }) {
         MYINVOIS_MODE: 'sandbox',
         // Spain: the sandbox AEAT's TiempoEsperaEnvio (60 s at the AEAT) short enough that every record is answered within the phase.
         VERIFACTU_SANDBOX_WAIT_S: '1',
+        // Poland: KSeF's per-second send limit per NIP (10/s), its per-minute and per-hour ones raised so the phase drains in minutes.
+        KSEF_SANDBOX_LIMITS: '10/600/36000',
         // The bench measures capacity with one tenant: its per-tenant allowance must not be the ceiling.
         TENANT_RATE_LIMIT_PER_S: '0',
       };

@@ -5,7 +5,7 @@
  */
 import type { AreaDefinition, ReportedDocumentView } from '../registry/area';
 import { ksefDocuments, ksefOnboarding } from './codec';
-import { ksefSandbox } from './migrations';
+import { ksefSandbox, ksefSandboxProcessing } from './migrations';
 import { ksefQrLinkOfHash } from './qr';
 import { SandboxKsef } from './sandbox-ksef';
 import { ksefSettings } from './settings';
@@ -66,5 +66,5 @@ export const ksefDefinition: AreaDefinition = {
     present,
     respond: ({ documentId }) => ({ statusCode: 202, body: { status: 'success', data: { DocumentID: documentId, Status: 'Submitted' } } }),
   },
-  events: { name: 'area:pl', area: 'pl', streams: {}, projectors: {}, migrations: [ksefSandbox] },
+  events: { name: 'area:pl', area: 'pl', streams: {}, projectors: {}, migrations: [ksefSandbox, ksefSandboxProcessing] },
 };

@@ -1,7 +1,7 @@
 // Every kind of FA(3) invoice the Polish area renders, against the Ministry's schema
 // (shared/conformance/ksef/FA/schemat_FA(3)_v1-0E.xsd): it is what KSeF checks first.
 import { type Fa3Invoice, fa3Totals, renderFa3 } from './fa3';
-import { validateFa3 } from './xsd';
+import { validateFa3, validateFa3Many } from './xsd';
 
 const base: Fa3Invoice = {
   number: 'FV/2026/11/001',
@@ -70,5 +70,13 @@ describe('FA(3) against schemat_FA(3)_v1-0E.xsd', () => {
     const result = await validateFa3(renderFa3({ ...base, seller: { ...base.seller, nip: '0123456789' } }));
     expect(result.valid).toBe(false);
     expect(result.errors.join('\n')).toMatch(/NIP/);
+  });
+
+  it('several invoices in one run of the validator get each their own verdict', async () => {
+    const good = renderFa3(base);
+    const bad = renderFa3({ ...base, seller: { ...base.seller, nip: '0123456789' } });
+    const verdicts = await validateFa3Many([good, bad, good]);
+    expect(verdicts.map((v) => v.valid)).toEqual([true, false, true]);
+    expect(verdicts[1].errors.join('\n')).toMatch(/NIP/);
   });
 });

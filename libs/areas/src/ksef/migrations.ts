@@ -29,3 +29,10 @@ export const ksefSandbox: SqlMigration = {
   ],
   down: [`DROP TABLE ksef_sandbox_sends`, `DROP TABLE ksef_sandbox_calls`, `DROP TABLE ksef_sandbox_invoices`],
 };
+
+/** KSeF checks an invoice while processing it (status 100), not when it takes it: the sandbox keeps the XML until then. */
+export const ksefSandboxProcessing: SqlMigration = {
+  name: 'KsefSandboxProcessing1732200001301',
+  up: [`ALTER TABLE ksef_sandbox_invoices ADD COLUMN invoice_xml text`],
+  down: [`ALTER TABLE ksef_sandbox_invoices DROP COLUMN invoice_xml`],
+};

@@ -3,7 +3,7 @@
  * KSeF 2.0 online session does (FA(3) checked against the Ministry's XSD, the duplicate key seller NIP +
  * kind + number), answers with a reference number (status 100: processing), and gives its verdict to
  * the next status poll: 200 with a KSeF number in the official form (ksef-number.ts), or 450 (semantic
- * error). It applies the send limits per NIP (per second, minute and hour; 429 with Retry-After) and
+ * error: the XSD, checked while processing, many invoices per run of the validator). It applies the send limits per NIP (per second, minute and hour; 429 with Retry-After) and
  * answers a duplicate with 440 and the original KSeF number. Failure injection by invoice number:
  * `KSEF-DOWN-` (the call fails twice, retriable), `KSEF-REJECT-` (450 at the verdict).
  */
@@ -12,7 +12,7 @@ import { AppError } from '@einvoice/domain';
 import type { ConnectorQuery } from '../registry/area';
 import type { AuthorityConnector, AuthorityOutcome, AuthorityReport } from '../registry/authority';
 import { newKsefNumber } from './ksef-number';
-import { validateFa3 } from './xsd';
+import { validateFa3Many } from './xsd';
 
 /** The send limits the sandbox applies per seller NIP (KSeF's own for "send": 10/s, 30/min, 180/h). */
 export interface KsefLimits {
@@ -60,13 +60,11 @@ export class SandboxKsef implements AuthorityConnector<unknown, KsefReceipt> {
     );
     if (number.startsWith('KSEF-DOWN-') && calls <= DOWN_FAILURES) throw unavailable('KSeF does not answer (sandbox: KSEF-DOWN-).');
     await this.withinLimits(nip);
-    const schema = await validateFa3(xml);
-    if (!schema.valid) return { kind: 'rejected', error: { code: '450', message: `Błąd weryfikacji semantyki dokumentu faktury: ${schema.errors.slice(0, 3).join('; ')}` } };
     const referenceNumber = `${new Date().toISOString().slice(0, 10).replace(/-/g, '')}-EE-${randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`;
     const [taken] = await this.query<{ reference_number: string }>(
-      `INSERT INTO ksef_sandbox_invoices (reference_number, report_id, nip, kind, number, invoice_hash, state) VALUES ($1, $2, $3, $4, $5, $6, 'processing')
+      `INSERT INTO ksef_sandbox_invoices (reference_number, report_id, nip, kind, number, invoice_hash, state, invoice_xml) VALUES ($1, $2, $3, $4, $5, $6, 'processing', $7)
        ON CONFLICT DO NOTHING RETURNING reference_number`,
-      [referenceNumber, report.reportId, nip, kind, number, invoiceHash(xml)],
+      [referenceNumber, report.reportId, nip, kind, number, invoiceHash(xml), xml],
     );
     if (!taken) {
       const [original] = await this.query<{ ksef_number: string | null; report_id: string }>(`SELECT ksef_number, report_id FROM ksef_sandbox_invoices WHERE nip = $1 AND kind = $2 AND number = $3`, [nip, kind, number]);
@@ -84,17 +82,37 @@ export class SandboxKsef implements AuthorityConnector<unknown, KsefReceipt> {
     );
     if (!row) throw new AppError('not_found', 'KSEF.UNKNOWN_REFERENCE', `KSeF holds no invoice ${receipt.referenceNumber}.`, { retriable: false });
     if (row.state === 'processing') {
-      const today = new Date().toISOString().slice(0, 10);
-      const rejected = row.number.startsWith('KSEF-REJECT-');
-      const ksefNumber = rejected ? null : newKsefNumber(row.nip, today);
-      await this.query(
-        `UPDATE ksef_sandbox_invoices SET state = $2, ksef_number = $3, error_code = $4, error_message = $5 WHERE reference_number = $1 AND state = 'processing'`,
-        [receipt.referenceNumber, rejected ? 'rejected' : 'accepted', ksefNumber, rejected ? '450' : null, rejected ? 'Błąd weryfikacji semantyki dokumentu faktury (sandbox: KSEF-REJECT-).' : null],
-      );
+      await this.processPending();
       return this.poll(report, receipt);
     }
     if (row.state === 'rejected') return { kind: 'rejected', error: { code: row.error_code ?? '450', message: row.error_message ?? 'Odrzucona.' } };
     return { kind: 'accepted', final: true, receipt: { referenceNumber: receipt.referenceNumber, ksefNumber: row.ksef_number ?? undefined, acquisitionDate: new Date().toISOString() } };
+  }
+
+  /**
+   * KSeF's processing of what it took: every invoice still at status 100 (200 at most) checked against
+   * the FA(3) XSD in one run of the validator, then numbered (200) or refused (450). Two pollers may
+   * run it at once: each row's state changes once (`AND state = 'processing'`).
+   */
+  private async processPending(): Promise<void> {
+    const rows = await this.query<{ reference_number: string; nip: string; number: string; invoice_xml: string }>(
+      `SELECT reference_number, nip, number, invoice_xml FROM ksef_sandbox_invoices WHERE state = 'processing' ORDER BY received_at LIMIT 200`,
+    );
+    const verdicts = await validateFa3Many(rows.map((r) => r.invoice_xml ?? ''));
+    const today = new Date().toISOString().slice(0, 10);
+    const outcomes = rows.map((row, i) => {
+      const schema = verdicts[i];
+      if (!schema.valid) return { ref: row.reference_number, state: 'rejected', ksef: null, code: '450', message: `Błąd weryfikacji semantyki dokumentu faktury: ${schema.errors.slice(0, 3).join('; ')}` };
+      if (row.number.startsWith('KSEF-REJECT-')) return { ref: row.reference_number, state: 'rejected', ksef: null, code: '450', message: 'Błąd weryfikacji semantyki dokumentu faktury (sandbox: KSEF-REJECT-).' };
+      return { ref: row.reference_number, state: 'accepted', ksef: newKsefNumber(row.nip, today), code: null, message: null };
+    });
+    if (!outcomes.length) return;
+    await this.query(
+      `UPDATE ksef_sandbox_invoices i SET state = o.state, ksef_number = o.ksef, error_code = o.code, error_message = o.message, invoice_xml = NULL
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS o(ref, state, ksef, code, message)
+       WHERE i.reference_number = o.ref AND i.state = 'processing'`,
+      [outcomes.map((o) => o.ref), outcomes.map((o) => o.state), outcomes.map((o) => o.ksef), outcomes.map((o) => o.code), outcomes.map((o) => o.message)],
+    );
   }
 
   /** After a lost answer: KSeF is asked by the invoice's hash first, so a timeout never sends it twice. */

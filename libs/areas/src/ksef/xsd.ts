@@ -21,3 +21,20 @@ export async function validateFa3(xml: string): Promise<{ readonly valid: boolea
   const result = await validateXML({ xml: [{ fileName: 'invoice.xml', contents: xml }], schema: [main], preload });
   return { valid: result.valid, errors: result.errors.map((e) => e.rawMessage) };
 }
+
+/** Several invoices in one run of the validator (one schema load): each invoice's own verdict. */
+export async function validateFa3Many(xmls: readonly string[]): Promise<Array<{ readonly valid: boolean; readonly errors: readonly string[] }>> {
+  if (!xmls.length) return [];
+  const [main, ...preload] = loadSchemas();
+  const files = xmls.map((contents, i) => ({ fileName: `invoice-${i}.xml`, contents }));
+  const result = await validateXML({ xml: files, schema: [main], preload });
+  return files.map(({ fileName }) => {
+    // An error is pinned on its file by its position, or by the file name it starts with ("invoice-1.xml
+    // fails to validate"); one naming no file counts against every invoice.
+    const named = (e: { readonly rawMessage: string }) => files.some((f) => e.rawMessage.startsWith(f.fileName));
+    const errors = result.errors
+      .filter((e) => (e.loc ? e.loc.fileName === fileName : e.rawMessage.startsWith(fileName) || !named(e)))
+      .map((e) => e.rawMessage);
+    return { valid: result.valid || errors.length === 0, errors };
+  });
+}
