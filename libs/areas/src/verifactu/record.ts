@@ -4,11 +4,17 @@
  */
 import { cancellationHash, registrationHash } from './hash';
 
-/** One `DetalleDesglose`: IVA (Impuesto 01), general regime (ClaveRegimen 01), subject and not exempt (S1). Amounts with two decimals. */
+/**
+ * One `DetalleDesglose`: IVA (Impuesto 01), general regime (ClaveRegimen 01), and how the operation is
+ * taxed: `CalificacionOperacion` S1 (subject, not exempt: the default), S2 (subject, reverse charge:
+ * no tax charged), N1/N2 (not subject), or `OperacionExenta` E1–E6 (exempt). Amounts with two decimals.
+ */
 export interface TaxLine {
   readonly base: string;
   readonly rate: string;
   readonly charged: string;
+  readonly qualification?: 'S1' | 'S2' | 'N1' | 'N2';
+  readonly exemption?: 'E1' | 'E2' | 'E3' | 'E4' | 'E5' | 'E6';
 }
 
 export interface Party {

@@ -25,10 +25,23 @@ export function checkRecord(body: VerifactuReportBody | VerifactuRectifyBody, is
     const bases = [line.tax_base, line.taxable_base].filter((v) => v !== undefined);
     const charged = [line.repercutida_quota, line.charged_tax].filter((v) => v !== undefined);
     if (bases.length !== 1) issues.push(issue(`${at}.tax_base`, 'VERIFACTU.TAX_BASE', 'Give the base once: tax_base or taxable_base.'));
-    if (charged.length !== 1) issues.push(issue(`${at}.repercutida_quota`, 'VERIFACTU.CHARGED_TAX', 'Give the tax charged once: repercutida_quota or charged_tax.'));
+    const taxedLine = !line.exemption && (line.qualification ?? 'S1') === 'S1';
+    // A line that charges no tax (exempt, S2, N1, N2) may leave the tax charged out.
+    if (charged.length > 1 || (charged.length === 0 && taxedLine)) issues.push(issue(`${at}.repercutida_quota`, 'VERIFACTU.CHARGED_TAX', 'Give the tax charged once: repercutida_quota or charged_tax.'));
     const rate = dec(line.tax_rate);
     if (rate.isNegative() || rate.greaterThan(100)) issues.push(issue(`${at}.tax_rate`, 'VERIFACTU.TAX_RATE', 'tax_rate is a percentage from 0 to 100.'));
-    return { base: formatAmount(bases[0] ?? 0), rate: formatAmount(rate), charged: formatAmount(charged[0] ?? 0) };
+    if (line.exemption && line.qualification) issues.push(issue(`${at}.qualification`, 'VERIFACTU.EXEMPT_QUALIFIED', 'An exempt line (exemption) has no qualification.'));
+    // Exempt, reverse-charge (S2) and not-subject lines charge no tax (AEAT: CuotaRepercutida 0 or absent).
+    if (!taxedLine && charged.length === 1 && !dec(charged[0] as number | string).isZero()) {
+      issues.push(issue(`${at}.repercutida_quota`, 'VERIFACTU.NO_TAX_CHARGED', `A line ${line.exemption ? `exempt (${line.exemption})` : `qualified ${line.qualification}`} charges no tax: 0.`));
+    }
+    return {
+      base: formatAmount(bases[0] ?? 0),
+      rate: formatAmount(rate),
+      charged: formatAmount(charged[0] ?? 0),
+      ...(line.qualification ? { qualification: line.qualification } : {}),
+      ...(line.exemption ? { exemption: line.exemption } : {}),
+    };
   });
   if (taxLines.length > 12) issues.push(issue('taxlines', 'VERIFACTU.TOO_MANY_LINES', 'At most 12 tax lines (AEAT Desglose: 12 DetalleDesglose).'));
   const taxTotal = sum(taxLines.map((l) => l.charged));

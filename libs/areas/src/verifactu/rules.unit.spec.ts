@@ -38,4 +38,17 @@ describe('VeriFactu record rules', () => {
     expect(paths(rectify)).toEqual(['nif']);
     expect(paths({ ...rectify, nif: '89890001k', name: 'Other' })).toEqual(['name']);
   });
+
+  it('exempt and not-subject lines charge no tax and may leave it out; an exempt line has no qualification', () => {
+    const lines = [
+      { tax_base: 100, tax_rate: 21, repercutida_quota: '21.00' },
+      { tax_base: 50, tax_rate: 0, exemption: 'E1' },
+      { tax_base: 30, tax_rate: 0, qualification: 'N2' },
+    ];
+    const { issues, checked } = checkRecord(body({ taxlines: lines as never, total_amount: '201.00' }), issuer);
+    expect(issues).toEqual([]);
+    expect(checked.taxLines[1]).toEqual({ base: '50.00', rate: '0.00', charged: '0.00', exemption: 'E1' });
+    expect(paths(body({ taxlines: [{ tax_base: 50, tax_rate: 0, exemption: 'E1', repercutida_quota: 10 }] as never, total_amount: '60.00' }))).toEqual(['taxlines[0].repercutida_quota']);
+    expect(paths(body({ taxlines: [{ tax_base: 50, tax_rate: 0, exemption: 'E1', qualification: 'S1', repercutida_quota: 0 }] as never, total_amount: '50.00' }))).toEqual(['taxlines[0].qualification']);
+  });
 });

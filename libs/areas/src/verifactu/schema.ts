@@ -45,6 +45,10 @@ export class VerifactuTaxLine {
   @Amount() tax_rate!: number | string;
   @Amount({ optional: true }) repercutida_quota?: number | string;
   @Amount({ optional: true }) charged_tax?: number | string;
+  /** CalificacionOperacion (README.md "Tax lines"): S1 subject (default), S2 reverse charge, N1/N2 not subject. */
+  @OneOf(['S1', 'S2', 'N1', 'N2'], { optional: true }) qualification?: 'S1' | 'S2' | 'N1' | 'N2';
+  /** OperacionExenta E1–E6: an exempt line (then no qualification, no rate, no tax). */
+  @OneOf(['E1', 'E2', 'E3', 'E4', 'E5', 'E6'], { optional: true }) exemption?: 'E1' | 'E2' | 'E3' | 'E4' | 'E5' | 'E6';
 }
 
 /** Destinatario: required for F1 and R1, absent from F2 (AEAT validation "Agrupación Destinatarios"). */

@@ -60,6 +60,26 @@ describe('VeriFactu RegFactuSistemaFacturacion against SuministroLR.xsd', () => 
     expect(xml.match(/<sum1:RegistroAnterior>/g)).toHaveLength(3);
   });
 
+  it('exempt (E1), not subject (N1) and reverse-charge (S2) lines are valid, without rate or tax where the AEAT wants none', async () => {
+    const mixed = chainRegistration({
+      ...f1,
+      number: 'M-2026-0001',
+      taxLines: [
+        { base: '100.00', rate: '21.00', charged: '21.00' },
+        { base: '50.00', rate: '0.00', charged: '0.00', exemption: 'E1' },
+        { base: '30.00', rate: '0.00', charged: '0.00', qualification: 'N1' },
+        { base: '20.00', rate: '21.00', charged: '0.00', qualification: 'S2' },
+      ],
+      taxTotal: '21.00',
+      total: '221.00',
+    }, undefined, at);
+    const xml = submissionXml(issuer, [mixed], system);
+    await expectValid(xml);
+    expect(xml).toContain('<sum1:OperacionExenta>E1</sum1:OperacionExenta>');
+    expect(xml).toContain('<sum1:CalificacionOperacion>N1</sum1:CalificacionOperacion>');
+    expect(xml.match(/<sum1:TipoImpositivo>/g)).toHaveLength(2);
+  });
+
   it('the schema refuses what the AEAT would (a checker that cannot fail is no checker)', async () => {
     const broken = submissionXml(issuer, [{ ...first, invoiceType: 'F9' as 'F1' }], system);
     const result = await validateSubmission(broken);

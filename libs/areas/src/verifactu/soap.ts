@@ -72,17 +72,19 @@ function registration(r: RegistrationRecord, s: InvoicingSystem): XmlNode {
     r.recipient ? info('Destinatarios', info('IDDestinatario', info('NombreRazon', r.recipient.name), info('NIF', r.recipient.nif))) : undefined,
     info(
       'Desglose',
-      ...r.taxLines.map((line) =>
-        info(
+      ...r.taxLines.map((line) => {
+        // Only a subject operation (S1, S2) states a rate and the tax charged; exempt and not-subject ones do not.
+        const subject = !line.exemption && (line.qualification ?? 'S1').startsWith('S');
+        return info(
           'DetalleDesglose',
           info('Impuesto', '01'),
           info('ClaveRegimen', '01'),
-          info('CalificacionOperacion', 'S1'),
-          info('TipoImpositivo', line.rate),
+          line.exemption ? info('OperacionExenta', line.exemption) : info('CalificacionOperacion', line.qualification ?? 'S1'),
+          subject ? info('TipoImpositivo', line.rate) : undefined,
           info('BaseImponibleOimporteNoSujeto', line.base),
-          info('CuotaRepercutida', line.charged),
-        ),
-      ),
+          subject ? info('CuotaRepercutida', line.charged) : undefined,
+        );
+      }),
     ),
     info('CuotaTotal', r.taxTotal),
     info('ImporteTotal', r.total),
