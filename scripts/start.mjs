@@ -54,8 +54,17 @@ if (await isPortOpen(port)) {
   process.exit(0);
 }
 
+// No SMTP_URL: mail goes to a local capture mailbox (read it with `npm run --silent cli -- mail list`).
+const captureMail = !process.env.SMTP_URL;
+if (captureMail) process.env.SMTP_URL = `smtp://127.0.0.1:${process.env.MAIL_CAPTURE_PORT ?? 2525}`;
+const mailCapture = {
+  name: 'mail-capture',
+  command: process.execPath,
+  args: ['-r', path.join(ROOT, 'scripts', 'register-paths.cjs'), path.join(ROOT, 'dist', 'apps', 'gateway', 'src', 'mail', 'mail-capture.js')],
+  options: { cwd: ROOT, env: process.env },
+};
 const supervisor = new Supervisor(
-  APPS.map((app) => ({ name: app, command: process.execPath, args: appEntry(app), options: { cwd: ROOT, env: process.env } })),
+  [...(captureMail ? [mailCapture] : []), ...APPS.map((app) => ({ name: app, command: process.execPath, args: appEntry(app), options: { cwd: ROOT, env: process.env } }))],
   say,
 );
 supervisor.start();

@@ -1,4 +1,8 @@
 import { createHash } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type CaptureMailbox, capturedMails, startCaptureMailbox } from '@einvoice/domain/infrastructure';
 import type { DataSource } from 'typeorm';
 import { createTenant } from '../../apps/gateway/src/auth/api-keys';
 import { isKsefNumber } from '../../libs/areas/src/ksef/ksef-number';
@@ -36,6 +40,9 @@ describe('#13 Poland: KSeF invoices over HTTP', () => {
   let worker: AppProcess | undefined;
   let client: Client;
   let other: Client;
+  let anonymous: Client;
+  let mailbox: CaptureMailbox;
+  const mailFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'einvoice-mail-')), 'captured.jsonl');
   let supplier: string;
   const headers = (extra: Record<string, string> = {}) => ({ supplier_uuid: supplier, transport_mode: 'ksef', ...extra });
 
@@ -43,10 +50,13 @@ describe('#13 Poland: KSeF invoices over HTTP', () => {
     ({ dataSource } = await openTestDatabase());
     const { apiKey } = await createTenant(dataSource, 'e2e ksef');
     const { apiKey: otherKey } = await createTenant(dataSource, 'e2e ksef other');
-    const started = await startGateway({});
+    // Real SMTP into a capture mailbox, as `npm start` runs without SMTP_URL.
+    mailbox = await startCaptureMailbox({ port: 0, file: mailFile });
+    const started = await startGateway({ SMTP_URL: mailbox.url });
     gateway = started.app;
     client = new Client(started.url, apiKey);
     other = new Client(started.url, otherKey);
+    anonymous = new Client(started.url);
     worker = startApp('reporting-worker', workerEnv);
     const onboarded = await client.post('/pl/einvoice/onboard', onboarding);
     expect(onboarded.status).toBe(201);
@@ -56,6 +66,7 @@ describe('#13 Poland: KSeF invoices over HTTP', () => {
   afterAll(async () => {
     await worker?.stop();
     await gateway?.stop();
+    await mailbox?.stop();
     await dataSource?.destroy();
   });
 
@@ -103,6 +114,42 @@ describe('#13 Poland: KSeF invoices over HTTP', () => {
     const xml = (await client.get(`/pl/einvoice/retrieve/${correction.body.data.DocumentID}/xml`, headers())).body;
     expect(xml).toContain('<RodzajFaktury>KOR</RodzajFaktury>');
     expect(xml).toContain(`<NrKSeFFaKorygowanej>${KsefNumber}</NrKSeFFaKorygowanej>`);
+  });
+
+  it('an access code goes by real SMTP; its link opens the invoice and its XML without an API key, until it is used up', async () => {
+    const documentId = (await client.post('/pl/einvoice/generate/invoice', invoice(id('FV/SHARE')), headers())).body.data.DocumentID;
+    await settled(documentId);
+    const sent = await client.post('/pl/einvoice/access-code/send', { document_id: documentId, recipient_email: 'buyer@example.com' }, { supplier_uuid: supplier });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toEqual({ status: 'success', message: expect.stringContaining('buyer@example.com') });
+    const mail = await eventually('the mail in the capture mailbox', async () => capturedMails(mailFile).find((m) => m.to === 'buyer@example.com' && m.text.includes(id('FV/SHARE'))));
+    expect(mail.link).toMatch(/\/pl\/einvoice\/shared\/[\w-]{32}$/);
+    const code = String(mail.link).split('/').pop() as string;
+    expect(mail.text).toContain(`Access code: ${code}`);
+
+    const shared = await anonymous.get(`/pl/einvoice/shared/${code}`);
+    expect(shared.status).toBe(200);
+    expect(shared.body.data).toMatchObject({ DocumentID: documentId, ID: id('FV/SHARE'), Status: 'Accepted' });
+    const xml = await anonymous.get(`/pl/einvoice/shared/${code}/xml`);
+    expect(xml.status).toBe(200);
+    expect((await validateFa3(xml.body)).valid).toBe(true);
+    // Only the code's hash is kept.
+    const stored = await dataSource.query(`SELECT code_hash FROM document_shares WHERE document_id = $1`, [documentId]);
+    expect(stored).toEqual([{ code_hash: createHash('sha256').update(code).digest('hex') }]);
+
+    expect((await anonymous.get(`/pl/einvoice/shared/${code}x`)).status).toBe(404);
+    // Used up 15 minutes after its first use; expired after its lifetime.
+    await dataSource.query(`UPDATE document_shares SET first_used_at = now() - interval '16 minutes' WHERE document_id = $1`, [documentId]);
+    expect((await anonymous.get(`/pl/einvoice/shared/${code}`)).status).toBe(404);
+  });
+
+  it('refuses an access code for a bad e-mail (400 at the field) or another tenant\'s invoice (404)', async () => {
+    const documentId = (await client.post('/pl/einvoice/generate/invoice', invoice(id('FV/SHARE2')), headers())).body.data.DocumentID;
+    const bad = await client.post('/pl/einvoice/access-code/send', { document_id: documentId, recipient_email: 'not-an-address' }, { supplier_uuid: supplier });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([expect.objectContaining({ path: 'recipient_email' })]);
+    const foreign = await other.post('/pl/einvoice/access-code/send', { document_id: documentId, recipient_email: 'x@example.com' }, { supplier_uuid: supplier });
+    expect(foreign.status).toBe(404);
   });
 
   it('a rejection by KSeF shows as Rejected with its reason', async () => {

@@ -26,6 +26,7 @@ import { MyInvoisService } from './areas/myinvois/myinvois.service';
 import { MyInvoisSubmissionService } from './areas/myinvois/submission.service';
 import { MyInvoisReceivedService } from './areas/myinvois/received.service';
 import { uaeProviders } from './areas/uae/uae.providers';
+import { Mailer } from './mail/mailer';
 
 @Module({
   imports: [InfrastructureModule],
@@ -40,6 +41,7 @@ import { uaeProviders } from './areas/uae/uae.providers';
     MyInvoisReceivedService,
     ...uaeProviders,
     ReportingAreaService,
+    Mailer,
     PgNotifications,
     OutcomeWaiter,
     TenantKeys,

@@ -1,5 +1,7 @@
 import 'reflect-metadata';
+import path from 'node:path';
 import {
+  capturedMails,
   createDataSource,
   createKafka,
   ensureTopics,
@@ -26,10 +28,17 @@ import { createOAuthClient } from './auth/oauth-clients';
  *   outbox parked           list the outbox rows the broker refused (JSON lines)
  *   outbox release [id...]  put parked rows (all, or these) back in line for the relay
  *   retention run           prune published outbox rows, processed-event marks and idempotency keys past their windows
+ *   mail list               the mails the local capture mailbox received, one JSON line each {to, subject, text, link, sent_at}
  */
 async function main(argv: string[]): Promise<void> {
   const config = loadInfrastructureConfig();
   const [command, sub, ...rest] = argv;
+  if (command === 'mail' && sub === 'list') {
+    // The capture mailbox `npm start` runs without SMTP_URL (apps/gateway/src/mail/mail-capture.ts).
+    const file = process.env.MAIL_CAPTURE_FILE ?? path.resolve('.run', 'mail', 'captured.jsonl');
+    for (const mail of capturedMails(file)) process.stdout.write(`${JSON.stringify(mail)}\n`);
+    return;
+  }
   if (command === 'migrate') {
     const applied = await migrate(config.databaseUrl, platformEventRegistry(areaEventPlugins()).migrations);
     process.stderr.write(applied.length ? `applied migrations: ${applied.join(', ')}\n` : 'database schema is up to date\n');

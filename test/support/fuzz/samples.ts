@@ -90,6 +90,8 @@ export function sampleBody(schema: string, area: FuzzArea): Record<string, unkno
         CustomerParty: { RegisteredName: 'Nabywca S.A.', address: { Street: 'ul. Krzywa 2', ZipCode: '30-001', City: 'Kraków', Country: 'PL' }, Identifiers: [{ Scheme: 'PL:NIP', ID: '1234563218' }] },
         InvoiceLines: [{ Description: 'Usługa', PriceAmount: 100, InvoicedQuantity: 1, TaxType: { TaxRate: 23, TaxType: 'standard', TaxCountry: 'PL' } }], TotalIncludingVat: 123,
       };
+    case 'AccessCodeBody':
+      return { document_id: crypto.randomUUID(), recipient_email: 'fuzz@example.com' };
     case 'ToyDocumentBody':
       return { ID: FRESH_ID, IssueDate: '2026-11-24', Total: 10.5, Note: 'note' };
     default:

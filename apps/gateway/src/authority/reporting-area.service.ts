@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   AppError,
@@ -29,6 +29,8 @@ import { recordResponse } from '../idempotency/idempotency';
 import { Connections } from '../infrastructure/infrastructure.module';
 import { SupplierCache, isUuid } from '../suppliers/supplier-lookup';
 import { CancellationBody } from './cancellation.dto';
+import { Mailer } from '../mail/mailer';
+import { AccessCodeBody } from './access-code.dto';
 import { KeyedTurns } from './keyed-turns';
 import { OutcomeWaiter } from './outcome-waiter';
 
@@ -42,6 +44,7 @@ const UNANSWERED: readonly ReportState[] = ['pending', 'processing'];
 
 interface DocumentRow {
   id: string;
+  supplier_id: string;
   document_number: string;
   document_type: string;
   state: ReportState;
@@ -61,7 +64,7 @@ interface DocumentRow {
   updated_at: Date;
 }
 
-const DOCUMENT_SQL = `SELECT id, document_number, document_type, state, report_id, rule_set_id, fields, authority, rendered, created_at, updated_at
+const DOCUMENT_SQL = `SELECT id, supplier_id, document_number, document_type, state, report_id, rule_set_id, fields, authority, rendered, created_at, updated_at
   FROM documents WHERE id = $1 AND supplier_id = $2 AND tenant_id = $3`;
 
 /**
@@ -81,6 +84,7 @@ export class ReportingAreaService {
   constructor(
     private readonly connections: Connections,
     private readonly outcomes: OutcomeWaiter,
+    private readonly mailer: Mailer,
   ) {}
 
   async onboard(code: string, body: unknown, context: RequestContext) {
@@ -251,13 +255,80 @@ export class ReportingAreaService {
 
   /** The document exactly as rendered and sent to the authority (Poland: the FA(3) XML). */
   async documentFile(code: string, supplierHeader: string | string[] | undefined, id: string, context: RequestContext): Promise<{ bytes: string; mediaType: string }> {
-    const row = await this.ownDocument(code, supplierHeader, id, context);
+    return this.fileOf(await this.ownDocument(code, supplierHeader, id, context));
+  }
+
+  private async fileOf(row: DocumentRow): Promise<{ bytes: string; mediaType: string }> {
+    const id = row.id;
     const [file]: Array<{ bytes: string | null; media_type: string | null }> = await this.connections.dataSource.query(
       `SELECT rendered->>'bytes' AS bytes, rendered->>'mediaType' AS media_type FROM documents WHERE id = $1`,
       [row.id],
     );
     if (!file?.bytes) throw notFound('DOCUMENT.NO_FILE', `Document ${id} has no rendered file.`);
     return { bytes: file.bytes, mediaType: file.media_type ?? 'application/octet-stream' };
+  }
+
+  /**
+   * Sends an access code to one document (Poland's `access-code/send`): a random code whose SHA-256
+   * alone is kept (`document_shares`), valid ACCESS_CODE_TTL_HOURS (72) and, from its first use,
+   * ACCESS_CODE_USE_MINUTES (15); then mailed with its link, outside any transaction; the answer is
+   * recorded for an Idempotency-Key replay only once the mail went.
+   */
+  async shareDocument(code: string, supplierHeader: string | string[] | undefined, body: unknown, context: RequestContext) {
+    const area = areaOf(code);
+    const { document_id: documentId, recipient_email: to } = validateBody(AccessCodeBody, body);
+    const row = await this.ownDocument(code, supplierHeader, documentId, context);
+    const accessCode = randomBytes(24).toString('base64url');
+    const codeHash = createHash('sha256').update(accessCode).digest('hex');
+    const ttlHours = Number(process.env.ACCESS_CODE_TTL_HOURS ?? 72);
+    const [share]: Array<{ expires_at: Date }> = await this.connections.dataSource.query(
+      `INSERT INTO document_shares (code_hash, document_id, tenant_id, supplier_id, area, recipient_email, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(hours => $7)) RETURNING expires_at`,
+      [codeHash, row.id, context.tenant.id, row.supplier_id, code, to, ttlHours],
+    );
+    const base = process.env.PUBLIC_BASE_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+    const link = `${base}/${area.routePrefix}/shared/${accessCode}`;
+    const expires = new Date(share.expires_at).toISOString();
+    await this.mailer.send({
+      to,
+      subject: `Invoice ${row.document_number}`,
+      text: `An invoice has been shared with you: ${row.document_number}.\n\nAccess code: ${accessCode}\nOpen it here (until ${expires}): ${link}\nThe XML as sent: ${link}/xml\n`,
+    });
+    const response = { status: 'success', message: `The access code to document ${row.id} was sent to ${to}; it expires at ${expires}.` };
+    await this.connections.store.transaction(async (uow) => {
+      await uow.write(`UPDATE document_shares SET sent_at = now() WHERE code_hash = $1`, [codeHash]);
+      await recordResponse(uow, context.idempotency, 200, response);
+    });
+    return response;
+  }
+
+  /** The document an access code opens, as the area shows it (no API key: the code is the credential). */
+  async sharedDocument(code: string, accessCode: string, variant?: string) {
+    const row = await this.openShare(code, accessCode);
+    const present = codecs(areaOf(code)).documents.present;
+    return present ? present(view(row), variant) : { status: 'success', data: view(row) };
+  }
+
+  /** The file an access code opens (Poland: the FA(3) XML as sent). */
+  async sharedFile(code: string, accessCode: string): Promise<{ bytes: string; mediaType: string }> {
+    return this.fileOf(await this.openShare(code, accessCode));
+  }
+
+  /** A valid code's document: known, not expired, not used up; else 404 with nothing said about why. */
+  private async openShare(code: string, accessCode: string): Promise<DocumentRow> {
+    const codeHash = createHash('sha256').update(String(accessCode)).digest('hex');
+    const [share]: Array<{ document_id: string; supplier_id: string; tenant_id: string }> = await this.connections.dataSource.query(
+      `WITH opened AS (
+         UPDATE document_shares SET first_used_at = coalesce(first_used_at, now())
+         WHERE code_hash = $1 AND area = $2 AND expires_at > now()
+           AND (first_used_at IS NULL OR first_used_at > now() - make_interval(mins => $3))
+         RETURNING document_id, supplier_id, tenant_id)
+       SELECT * FROM opened`,
+      [codeHash, code, Number(process.env.ACCESS_CODE_USE_MINUTES ?? 15)],
+    );
+    const rows: DocumentRow[] = share ? await this.connections.dataSource.query(DOCUMENT_SQL, [share.document_id, share.supplier_id, share.tenant_id]) : [];
+    if (!rows[0]) throw notFound('SHARE.NOT_FOUND', 'No such access code, or it has expired or been used up.');
+    return rows[0];
   }
 
   /** A document of this tenant's supplier, else 404 (another tenant's is not found either). */

@@ -13,3 +13,4 @@ export * from './webhooks';
 export * from './secrets/sealed-redis-store';
 export * from './plugins';
 export * from './jobs';
+export * from './mail/capture-mailbox';

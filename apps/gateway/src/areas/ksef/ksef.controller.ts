@@ -2,6 +2,7 @@ import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nes
 import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ksefDefinition } from '@einvoice/areas';
+import { Public } from '../../auth/api-key.guard';
 import { ReportingAreaService } from '../../authority/reporting-area.service';
 import { sendAnswer } from '../../http/answer';
 import { errorResponse, schemaRef } from '../../http/openapi';
@@ -59,6 +60,36 @@ export class KsefController {
   @ApiResponse({ status: 404, ...errorResponse })
   retrieve(@Headers('supplier_uuid') supplier: string, @Param('document_id') id: string, @Ctx() context: RequestContext) {
     return this.reporting.document(code, supplier, id, context, 'retrieve');
+  }
+
+  @Post('access-code/send')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'E-mail a single-use, expiring access code to the invoice, body {document_id, recipient_email}: the mail carries the code and its link (GET shared/{code}).' })
+  @ApiHeader({ name: 'supplier_uuid', required: true })
+  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @ApiBody(schemaRef('AccessCodeBody'))
+  @ApiResponse({ status: 404, ...errorResponse })
+  @ApiResponse({ status: 503, ...errorResponse })
+  sendAccessCode(@Headers('supplier_uuid') supplier: string, @Body() body: unknown, @Ctx() context: RequestContext) {
+    return this.reporting.shareDocument(code, supplier, body, context);
+  }
+
+  @Get('shared/:code')
+  @Public()
+  @ApiOperation({ summary: 'The invoice an access code opens, without an API key (as retrieve shows it); a wrong, expired or used-up code: 404.' })
+  @ApiResponse({ status: 404, ...errorResponse })
+  shared(@Param('code') accessCode: string) {
+    return this.reporting.sharedDocument(code, accessCode, 'retrieve');
+  }
+
+  @Get('shared/:code/xml')
+  @Public()
+  @ApiOperation({ summary: 'The FA(3) XML an access code opens, without an API key.' })
+  @ApiResponse({ status: 200, description: 'application/xml' })
+  @ApiResponse({ status: 404, ...errorResponse })
+  async sharedXml(@Param('code') accessCode: string, @Res() reply: FastifyReply) {
+    const file = await this.reporting.sharedFile(code, accessCode);
+    await reply.status(200).header('content-type', `${file.mediaType}; charset=utf-8`).send(file.bytes);
   }
 
   @Get('retrieve/:document_id/xml')

@@ -15,6 +15,7 @@ import { WebhookLimits1732200000021 } from './migrations/1732200000021-webhook-l
 import { OAuthClients1732200000025 } from './migrations/1732200000025-oauth-clients';
 import { DocumentsSmallRows1732200000028 } from './migrations/1732200000028-documents-small-rows';
 import { SupplierSecrets1732200000030 } from './migrations/1732200000030-supplier-secrets';
+import { DocumentShares1732200000031 } from './migrations/1732200000031-document-shares';
 import { OutboxNamesItsEvent1732200000027 } from './migrations/1732200000027-outbox-names-its-event';
 import { DocumentAttachments1732200000026 } from './migrations/1732200000026-document-attachments';
 
@@ -40,6 +41,7 @@ export const platformMigrations = [
   OutboxNamesItsEvent1732200000027,
   DocumentsSmallRows1732200000028,
   SupplierSecrets1732200000030,
+  DocumentShares1732200000031,
 ];
 
 export interface DataSourceOptions {
