@@ -46,7 +46,7 @@ function present(view: ReportedDocumentView, variant?: string) {
 export const ksefDefinition: AreaDefinition = {
   code: 'pl',
   name: 'Poland',
-  ruleSetId: 'ksef:fa3:1-0E',
+  ruleSetId: 'ksef-fa3:invoice:1.0E',
   routePrefix: 'pl/einvoice',
   authority: {
     // `Submitted` at once; the verdict comes from KSeF's invoice status, polled every 500 ms.
