@@ -9,6 +9,7 @@ import { isKsefNumber } from '../../libs/areas/src/ksef/ksef-number';
 import { validateFa3 } from '../../libs/areas/src/ksef/xsd';
 import { openTestDatabase } from '../support/database';
 import { Client } from '../support/http';
+import { beVat } from '../support/identifiers';
 import { AppProcess, eventually, startApp, startGateway, testEnv } from '../support/stack';
 
 const run = Date.now().toString(36).toUpperCase();
@@ -38,6 +39,7 @@ describe('#13 Poland: KSeF invoices over HTTP', () => {
   let dataSource: DataSource;
   let gateway: AppProcess;
   let worker: AppProcess | undefined;
+  let delivery: AppProcess | undefined;
   let client: Client;
   let other: Client;
   let anonymous: Client;
@@ -58,6 +60,7 @@ describe('#13 Poland: KSeF invoices over HTTP', () => {
     other = new Client(started.url, otherKey);
     anonymous = new Client(started.url);
     worker = startApp('reporting-worker', workerEnv);
+    delivery = startApp('delivery-worker');
     const onboarded = await client.post('/pl/einvoice/onboard', onboarding);
     expect(onboarded.status).toBe(201);
     supplier = onboarded.body.data.supplier_uuid;
@@ -65,6 +68,7 @@ describe('#13 Poland: KSeF invoices over HTTP', () => {
 
   afterAll(async () => {
     await worker?.stop();
+    await delivery?.stop();
     await gateway?.stop();
     await mailbox?.stop();
     await dataSource?.destroy();
@@ -114,6 +118,41 @@ describe('#13 Poland: KSeF invoices over HTTP', () => {
     const xml = (await client.get(`/pl/einvoice/retrieve/${correction.body.data.DocumentID}/xml`, headers())).body;
     expect(xml).toContain('<RodzajFaktury>KOR</RodzajFaktury>');
     expect(xml).toContain(`<NrKSeFFaKorygowanej>${KsefNumber}</NrKSeFFaKorygowanej>`);
+  });
+
+  it('transport_mode peppol: once KSeF accepts, a BIS 3.0 copy is Delivered to the Belgian buyer hosted here; a rejected invoice\'s copy is withheld', async () => {
+    const vat = beVat();
+    const buyer = await client.post('/be/einvoice/onboard', { registered_name: 'Koper NV', identifiers: [{ scheme: 'BE:VAT', id: vat }], street: 'Kerkstraat 1', city: 'Brussel', country: 'BE' });
+    expect(buyer.status).toBe(201);
+    const receiver = buyer.body.data.supplier_uuid;
+    const CustomerParty = { RegisteredName: 'Koper NV', address: { Street: 'Kerkstraat 1', ZipCode: '1000', City: 'Brussel', Country: 'BE' }, Identifiers: [{ Scheme: 'BE:VAT', ID: vat }] };
+    const body = invoice(id('FV/PEPPOL'), { CustomerParty, InvoiceLines: [{ Description: 'Maszyna', PriceAmount: 500, InvoicedQuantity: 2, TaxType: { TaxRate: 0, TaxType: 'intra_eu', TaxCountry: 'PL' } }], TotalIncludingVat: 1000 });
+    const answer = await client.post('/pl/einvoice/generate/invoice', body, headers({ transport_mode: 'peppol' }));
+    expect(answer.status).toBe(202);
+    const documentId = answer.body.data.DocumentID;
+    const delivered = await eventually('the Peppol copy Delivered', async () => {
+      const s = await status(documentId);
+      return s.Peppol?.DeliveryStatus === 'Delivered' ? s : undefined;
+    });
+    expect(delivered).toMatchObject({ Status: 'Accepted', KsefNumber: expect.any(String), Peppol: { DeliveryStatus: 'Delivered' } });
+    // The buyer's side: one received BIS 3.0 document; the seller's FA(3) as sent to KSeF is unchanged.
+    const received = await dataSource.query(`SELECT id, xml FROM documents WHERE supplier_id = $1 AND direction = 'incoming' AND source_document_id = $2`, [receiver, documentId]);
+    expect(received).toHaveLength(1);
+    expect(received[0].xml).toContain('<cbc:CustomizationID>urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0</cbc:CustomizationID>');
+    expect(received[0].xml).toContain('<cbc:EndpointID schemeID="9945">PL5260250274</cbc:EndpointID>');
+    expect(received[0].xml).toContain('<cbc:ID>K</cbc:ID>');
+    const fa3 = await client.get(`/pl/einvoice/retrieve/${documentId}/xml`, headers());
+    expect((await validateFa3(fa3.body)).valid).toBe(true);
+    expect(await dataSource.query(`SELECT type FROM events WHERE stream_id = $1`, [`document-${documentId}`])).toEqual([{ type: 'DocumentSubmitted' }, { type: 'DocumentDelivered' }]);
+
+    const refused = await client.post('/pl/einvoice/generate/invoice', { ...body, ID: id('KSEF-REJECT-PEPPOL') }, headers({ transport_mode: 'peppol' }));
+    const verdict = await settled(refused.body.data.DocumentID);
+    expect(verdict).toMatchObject({ Status: 'Rejected', Peppol: { DeliveryStatus: 'Withheld' } });
+    expect(await dataSource.query(`SELECT type FROM events WHERE stream_id = $1`, [`document-${refused.body.data.DocumentID}`])).toEqual([]);
+
+    const noPeppolId = await client.post('/pl/einvoice/generate/invoice', invoice(id('FV/NOPEPPOL'), { CustomerParty: { ...CustomerParty, Identifiers: [{ Scheme: 'XX:NONE', ID: '1' }] } }), headers({ transport_mode: 'peppol' }));
+    expect(noPeppolId.status).toBe(400);
+    expect(noPeppolId.body.errors).toEqual([expect.objectContaining({ path: 'CustomerParty.Identifiers[0]', code: 'KSEF.PEPPOL_RECEIVER' })]);
   });
 
   it('an access code goes by real SMTP; its link opens the invoice and its XML without an API key, until it is used up', async () => {
@@ -189,6 +228,7 @@ describe('#13 Poland: KSeF invoices over HTTP', () => {
     });
     await slow.crash();
     worker = startApp('reporting-worker', workerEnv);
+    delivery = startApp('delivery-worker');
     const verdicts = await Promise.all(ids.map(settled));
     // A second send would have met KSeF's duplicate check (440) and shown Rejected.
     expect(verdicts.map((v) => v.Status)).toEqual(['Accepted', 'Accepted', 'Accepted']);

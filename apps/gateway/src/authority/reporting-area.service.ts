@@ -47,7 +47,11 @@ interface DocumentRow {
   supplier_id: string;
   document_number: string;
   document_type: string;
-  state: ReportState;
+  state: string;
+  /** The report's own state; `state` is the Peppol copy's once one was released (both tracks on one row). */
+  report_state: ReportState;
+  delivery_status: string | null;
+  delivery: { failure?: { code: string; message: string } } | null;
   report_id: string;
   rule_set_id: string;
   fields: Record<string, unknown>;
@@ -64,7 +68,7 @@ interface DocumentRow {
   updated_at: Date;
 }
 
-const DOCUMENT_SQL = `SELECT id, supplier_id, document_number, document_type, state, report_id, rule_set_id, fields, authority, rendered, created_at, updated_at
+const DOCUMENT_SQL = `SELECT id, supplier_id, document_number, document_type, state, report_state, delivery_status, delivery, report_id, rule_set_id, fields, authority, rendered, created_at, updated_at
   FROM documents WHERE id = $1 AND supplier_id = $2 AND tenant_id = $3`;
 
 /**
@@ -121,6 +125,7 @@ export class ReportingAreaService {
     if (parsed.refersTo) await this.mustExist(supplier.id, parsed.refersTo);
     const documentId = timeOrderedUuid();
     const reportId = randomUUID();
+    const peppolCopy = documents.peppolCopy?.(parsed, supplier.profile, documentId);
     const base = {
       reportId,
       documentId,
@@ -131,6 +136,7 @@ export class ReportingAreaService {
       documentNumber: parsed.number,
       documentType: parsed.type,
       fields: JSON.parse(JSON.stringify(parsed.fields)) as Record<string, unknown>,
+      ...(peppolCopy ? { peppolCopy } : {}),
     };
     const href = `/${area.routePrefix}/documents/${documentId}`;
     const pending = { status: 'pending', data: { documentId, documentNumber: parsed.number, state: 'pending', href } };
@@ -163,10 +169,10 @@ export class ReportingAreaService {
     const own = documents.respond?.({ documentId, number: parsed.number });
     if (own) return own;
     if (area.authority.answer !== 'sync') return { statusCode: 202, body: pending };
-    const row = await this.outcomes.waitFor(documentId, this.waitMs, () => this.read(documentId, supplier.id, context), (r) => !UNANSWERED.includes(r.state));
+    const row = await this.outcomes.waitFor(documentId, this.waitMs, () => this.read(documentId, supplier.id, context), (r) => !UNANSWERED.includes(r.report_state));
     // Taken for processing only, or no answer within the wait: where to read the verdict.
-    if (!row || UNANSWERED.includes(row.state)) return { statusCode: 202, body: { ...pending, data: { ...pending.data, state: row?.state ?? 'pending' } } };
-    if (row.state === 'rejected' || row.state === 'invalid') throw refusal(area, row.authority?.error);
+    if (!row || UNANSWERED.includes(row.report_state)) return { statusCode: 202, body: { ...pending, data: { ...pending.data, state: row?.report_state ?? 'pending' } } };
+    if (row.report_state === 'rejected' || row.report_state === 'invalid') throw refusal(area, row.authority?.error);
     return { statusCode: 200, body: { status: 'success', data: view(row) } };
   }
 
@@ -241,9 +247,9 @@ export class ReportingAreaService {
       );
     });
     if (area.authority.answer !== 'sync') return { statusCode: 202, body: pending };
-    const after = await this.outcomes.waitFor(row.id, this.waitMs, () => this.read(row.id, supplier.id, context), (r) => r.state !== 'cancelling');
-    if (!after || after.state === 'cancelling') return { statusCode: 202, body: pending };
-    if (after.state !== 'cancelled') throw cancellationRefusal(area, after.authority?.cancellationError ?? undefined);
+    const after = await this.outcomes.waitFor(row.id, this.waitMs, () => this.read(row.id, supplier.id, context), (r) => r.report_state !== 'cancelling');
+    if (!after || after.report_state === 'cancelling') return { statusCode: 202, body: pending };
+    if (after.report_state !== 'cancelled') throw cancellationRefusal(area, after.authority?.cancellationError ?? undefined);
     return { statusCode: 200, body: { status: 'success', data: view(after) } };
   }
 
@@ -391,12 +397,15 @@ function view(row: DocumentRow): ReportedDocumentView & { cancellation: unknown;
     documentId: row.id,
     documentNumber: row.document_number,
     documentType: row.document_type,
-    state: row.state,
+    state: row.report_state ?? row.state,
     ruleSetId: row.rule_set_id,
     authority: row.authority?.receipt ?? null,
     error: row.authority?.error ?? null,
     cancellation: row.authority?.cancellationReason ? { reason: row.authority.cancellationReason, error: row.authority.cancellationError ?? null } : null,
     sha256: row.rendered?.sha256 ?? null,
+    peppol: row.delivery_status
+      ? { deliveryStatus: row.delivery_status, ...(row.delivery_status === 'Failed' && row.delivery?.failure ? { failure: { code: row.delivery.failure.code, message: row.delivery.failure.message } } : {}) }
+      : null,
     fields: row.fields,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),

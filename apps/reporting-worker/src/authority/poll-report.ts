@@ -1,7 +1,8 @@
-import { AppError, type PollVerdict, authorityReportDecider, authorityReportStreamId } from '@einvoice/domain';
-import { type MessageContext, handleCommand, withTriedAdvisoryLock } from '@einvoice/domain/infrastructure';
+import { AppError, type PollVerdict } from '@einvoice/domain';
+import { type MessageContext, withTriedAdvisoryLock } from '@einvoice/domain/infrastructure';
 import { type AuthorityReportingDependencies, REPORT_LOCK, connectorOf, pollPolicyOf, reportMetadata, reportOf } from './report-to-authority';
 import { readReportHistory } from './report-history';
+import { recordReport } from './record-report';
 
 /**
  * Asks the authority for the verdict on a report it took for processing (`final: false`), with no
@@ -34,7 +35,7 @@ export async function pollReport(deps: AuthorityReportingDependencies, reportId:
       nextPollAt: new Date(now + policy.intervalMs).toISOString(),
     };
     await deps.store.transaction((uow) =>
-      handleCommand(uow, authorityReportDecider, authorityReportStreamId(reportId), { type: 'RecordReportPoll', data: poll }, reportMetadata(request, undefined, correlationId)),
+      recordReport(uow, request, { type: 'RecordReportPoll', data: poll }, reportMetadata(request, undefined, correlationId)),
     );
     deps.log('info', 'authority polled', { reportId, area: request.area, pollNo: poll.pollNo, verdict: verdict.kind });
   });

@@ -1,3 +1,4 @@
+import { recordReport } from './record-report';
 import { randomUUID } from 'node:crypto';
 import {
   AppError,
@@ -8,7 +9,7 @@ import {
   authorityReportStreamId,
   foldEvents,
 } from '@einvoice/domain';
-import { LockedPeriodicJob, handleCommand } from '@einvoice/domain/infrastructure';
+import { LockedPeriodicJob } from '@einvoice/domain/infrastructure';
 import type { AuthorityConnector, AuthorityOutcome, AuthorityReport, BatchPolicy } from '@einvoice/areas';
 import type { DataSource } from 'typeorm';
 import { type AuthorityReportingDependencies, answerOf, connectorOf, pollPolicyOf, reportMetadata, wholeReportOf } from './report-to-authority';
@@ -98,7 +99,7 @@ export async function sendBatch(deps: AuthorityReportingDependencies, area: stri
       const command = found
         ? { type: 'RecordAuthorityAnswer' as const, data: { reportId, answer: answerOf(found, true, poll) } }
         : { type: 'RecordReportAttempt' as const, data: { reportId, attempt: report.attempts + 1, attemptedAt, batchId } };
-      await handleCommand(uow, authorityReportDecider, authorityReportStreamId(reportId), command, reportMetadata(report.data, report.requested), { history: report.history });
+      await recordReport(uow, report.data, command, reportMetadata(report.data, report.requested), { history: report.history });
     }
   });
   if (!toSend.length) return { batchId, sent: 0, recovered, unanswered: 0 };
@@ -110,7 +111,7 @@ export async function sendBatch(deps: AuthorityReportingDependencies, area: stri
     for (const report of answered) {
       const reportId = report.data.reportId;
       const answer: AuthorityAnswerData = answerOf(batch.outcomes[reportId], false, poll);
-      await handleCommand(uow, authorityReportDecider, authorityReportStreamId(reportId), { type: 'RecordAuthorityAnswer', data: { reportId, answer } }, reportMetadata(report.data, report.requested));
+      await recordReport(uow, report.data, { type: 'RecordAuthorityAnswer', data: { reportId, answer } }, reportMetadata(report.data, report.requested));
     }
     if (batch.nextCallAfterMs !== undefined && batch.nextCallAfterMs > 0) {
       await uow.query(

@@ -12,6 +12,7 @@ import {
 import { type EventHandler, type EventStore, type MessageContext, handleCommand, loadDocumentAttachments } from '@einvoice/domain/infrastructure';
 import { type AuthorityConnector, type AuthorityOutcome, type AuthorityReport, type BatchPolicy, DEFAULT_POLL_POLICY, type PollPolicy, hasDetached, reattachEmbedded } from '@einvoice/areas';
 import { withTriedAdvisoryLock } from '@einvoice/domain/infrastructure';
+import { recordReport } from './record-report';
 
 /**
  * Advisory lock class of a report being sent, polled or cancelled: one call about a report at a time
@@ -117,7 +118,7 @@ async function report(
 
   await deps.store.transaction(async (uow) => {
     if (!(await uow.markProcessed(deps.groupId, event.eventId))) return;
-    await handleCommand(uow, authorityReportDecider, streamId, { type: 'RecordAuthorityAnswer', data: { reportId: data.reportId, answer } }, metadata);
+    await recordReport(uow, data, { type: 'RecordAuthorityAnswer', data: { reportId: data.reportId, answer } }, metadata);
   });
   deps.log('info', 'authority answered', { reportId: data.reportId, area: data.area, answer: answer.kind });
 }

@@ -8,7 +8,8 @@ import type { DocumentCodec, OnboardingCodec, ParsedDocument } from '../registry
 import { formatAmount } from '../shared/money';
 import { validateBody } from '../shared/validate';
 import { type Fa3BuyerId, type Fa3Invoice, type Fa3Line, fa3Totals, renderFa3 } from './fa3';
-import { isValidNip, normalizeNip } from './nip';
+import { isValidNip, normalizeNip } from '../shared/nip';
+import { peppolCopyIssues, peppolCopyOf } from './peppol-copy';
 import { polishRate } from './rates';
 import { KsefInvoiceBody, KsefOnboardingBody } from './schema';
 
@@ -69,8 +70,6 @@ function parseInvoice(body: unknown, supplier: SupplierProfile, variant?: string
   const issues: FieldIssue[] = [];
   if (!TRANSPORT_MODES.includes(variant as (typeof TRANSPORT_MODES)[number])) {
     issues.push(issue('headers.transport_mode', 'KSEF.TRANSPORT_MODE', `transport_mode must be one of: ${TRANSPORT_MODES.join(', ')}.`));
-  } else if (variant === 'peppol') {
-    issues.push(issue('headers.transport_mode', 'KSEF.PEPPOL_NOT_YET', 'The Peppol copy of Polish invoices is not available yet: send transport_mode ksef (libs/areas/src/ksef/README.md).'));
   }
   if (issues.length) throw validationError(issues);
   const dto = validateBody(KsefInvoiceBody, body);
@@ -92,6 +91,7 @@ function parseInvoice(body: unknown, supplier: SupplierProfile, variant?: string
     const expected = fa3Totals(lines).total;
     if (Math.abs(Number(expected) - dto.TotalIncludingVat) > 0.005) issues.push(issue('TotalIncludingVat', 'KSEF.TOTAL_MISMATCH', `TotalIncludingVat must be ${expected} (the lines' nets and VAT per rate).`));
   }
+  if (!issues.length && variant === 'peppol') issues.push(...peppolCopyIssues(dto, supplier));
   if (issues.length) throw validationError(issues);
   const currency = dto.DocumentCurrencyCode ?? 'PLN';
   const { address } = dto.CustomerParty;
@@ -115,8 +115,9 @@ function parseInvoice(body: unknown, supplier: SupplierProfile, variant?: string
   };
 }
 
-export const ksefDocuments: Pick<DocumentCodec, 'parse' | 'render'> = {
+export const ksefDocuments: Pick<DocumentCodec, 'parse' | 'render' | 'peppolCopy'> = {
   parse: parseInvoice,
+  peppolCopy: (document, supplier, documentId) => (document.fields.transport_mode === 'peppol' ? peppolCopyOf(document.fields as unknown as KsefInvoiceBody, supplier, documentId) : undefined),
   render(document, supplier) {
     const seller = sellerOf(supplier);
     const invoice = (document.payload as { invoice: Omit<Fa3Invoice, 'createdAt' | 'seller'> }).invoice;

@@ -17,6 +17,16 @@ function statusOf(state: string): 'Submitted' | 'Accepted' | 'Rejected' {
   return 'Submitted';
 }
 
+/**
+ * `transport_mode: peppol`: where the Peppol copy is (README.md "Peppol copy"): `AwaitingKsef` until
+ * KSeF accepts, `Withheld` when it rejected (the copy never leaves), then the delivery's own
+ * `Scheduled` | `Delivered` | `Failed` (with `DeliveryFailure`), as BE/DE/SG show it.
+ */
+function peppolOf(view: ReportedDocumentView, status: 'Submitted' | 'Accepted' | 'Rejected') {
+  if (view.peppol) return { DeliveryStatus: view.peppol.deliveryStatus, ...(view.peppol.failure ? { DeliveryFailure: view.peppol.failure } : {}) };
+  return { DeliveryStatus: status === 'Rejected' ? 'Withheld' : status === 'Accepted' ? 'Scheduled' : 'AwaitingKsef' };
+}
+
 /** `status/{id}` and `retrieve/{id}` (README.md "Routes"). */
 function present(view: ReportedDocumentView, variant?: string) {
   const f = view.fields as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -24,7 +34,8 @@ function present(view: ReportedDocumentView, variant?: string) {
   const status = statusOf(view.state);
   const ksef = status === 'Accepted' && receipt?.ksefNumber ? { KsefNumber: receipt.ksefNumber } : {};
   const reason = status === 'Rejected' && view.error ? { Reason: { code: view.error.code, message: view.error.message } } : {};
-  if (variant === 'status') return { status: 'success', data: { DocumentID: view.documentId, Status: status, ...ksef, ...reason } };
+  const peppol = f.transport_mode === 'peppol' ? { Peppol: peppolOf(view, status) } : {};
+  if (variant === 'status') return { status: 'success', data: { DocumentID: view.documentId, Status: status, ...ksef, ...reason, ...peppol } };
   return {
     status: 'success',
     data: {
@@ -38,6 +49,7 @@ function present(view: ReportedDocumentView, variant?: string) {
       Status: status,
       ...ksef,
       ...reason,
+      ...peppol,
       ...(view.sha256 ? { QrLink: ksefQrLinkOfHash(ksefSettings().mode, f.SellerNip, f.IssueDate, view.sha256) } : {}),
     },
   };

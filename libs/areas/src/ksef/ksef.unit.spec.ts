@@ -1,5 +1,5 @@
 import { isKsefNumber, newKsefNumber } from './ksef-number';
-import { isValidNip, normalizeNip } from './nip';
+import { isValidNip, normalizeNip } from '../shared/nip';
 import { ksefQrLink } from './qr';
 import { polishRate } from './rates';
 

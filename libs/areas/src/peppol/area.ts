@@ -38,7 +38,7 @@ export interface PeppolArea {
 
 function makeArea(p: AreaProfile): PeppolArea {
   return {
-    code: p.code,
+    code: p.code as PeppolAreaCode,
     defaultCurrency: p.defaultCurrency,
     identifierSchemes: p.identifierSchemes,
     documentTypes: p.documentTypes,

@@ -4,6 +4,7 @@
  */
 import { FieldIssue, issue } from '@einvoice/domain';
 import { participantSchemeCodes, vatSchemeCodes } from '../peppol-participants/participant-schemes';
+import { isValidNip, normalizeNip } from '../shared/nip';
 
 /** One identifier scheme clients may send. */
 export interface IdentifierScheme {
@@ -56,6 +57,9 @@ export const identifierSchemes: Readonly<Record<string, IdentifierScheme>> = {
     valid: (id) => /^(\d{8}[A-Z]|\d{9}[A-Z]|[TSR]\d{2}[A-Z]{2}\d{4}[A-Z])$/.test(id),
     // PINT SG examples address participants as 0195:SGUEN<uen>.
     endpoint: (id) => `SGUEN${id}` }),
+  // Polish NIP as a VAT number: EAS 9945 (Poland VAT number), written with its PL prefix (BR-CO-09).
+  'PL:NIP': scheme({ scheme: 'PL:NIP', icd: '9945', format: 'a NIP of 10 digits, e.g. 5265877635', vat: true, legal: false,
+    normalize: (id) => `PL${normalizeNip(id)}`, valid: (id) => /^PL\d{10}$/.test(id) && isValidNip(id) }),
   // GST registration number: the UEN, or the older M2-1234567-K form. Optional, never an endpoint.
   'SG:GST': scheme({ scheme: 'SG:GST', icd: '0195', format: 'a UEN or a number like M2-1234567-K', vat: true, legal: false,
     normalize: (id) => id.replace(/\s/g, '').toUpperCase(),

@@ -11,7 +11,8 @@ export type PeppolAreaCode = 'be' | 'de' | 'sg';
 
 /** One variant: Peppol BIS Billing 3.0 (BE, DE) or PINT SG (SG). */
 export interface AreaProfile {
-  readonly code: PeppolAreaCode;
+  /** be, de, sg; or an area whose documents go over Peppol as a copy (pl: the Peppol copy of a KSeF invoice). */
+  readonly code: PeppolAreaCode | 'pl';
   /** ISO 3166-1 alpha-2 of the area; the only accepted `TaxCountry`. */
   readonly country: string;
   readonly defaultCurrency: string;
@@ -33,7 +34,8 @@ export interface AreaProfile {
   readonly ruleSet: 'peppol-bis-3' | 'pint-sg';
 }
 
-const bis = {
+/** Peppol BIS Billing 3.0, as BE and DE use it (and Poland's Peppol copies). */
+export const bis = {
   defaultCurrency: 'EUR',
   documentTypes: bisDocumentTypes,
   taxCategories: bisCategories,

@@ -83,6 +83,13 @@ export interface DocumentCodec {
   render(document: ParsedDocument, supplier: SupplierProfile, documentId: string): RenderedDocument;
   /** Set when each record chains on the issuer's previous one (`render` is then not used). */
   readonly chain?: ChainCodec;
+  /**
+   * The document's Peppol copy for the buyer, when the caller asked for one (Poland: `transport_mode:
+   * peppol`): sent by the reporting worker once the authority accepts the document for good, never
+   * before (a buyer must not hold a copy of a document the authority refused). Its rules are checked
+   * by `parse` (a copy that cannot be rendered is a 400 at submission).
+   */
+  peppolCopy?(document: ParsedDocument, supplier: SupplierProfile, documentId: string): PeppolCopy | undefined;
   /** The body field holding the document number, named by a duplicate's 409 (default `ID`). */
   readonly numberField?: string;
   /**
@@ -123,6 +130,16 @@ export interface ChainedDocument {
 }
 
 /** A reported document as the generic read shows it (`DocumentCodec.present` may reshape it). */
+/** A Peppol copy as the platform sends it (libs/domain `PeppolCopyData`). */
+export interface PeppolCopy {
+  /** The Peppol document type (BIS 3.0: `Invoice` or `CreditNote`'s UBL type code). */
+  readonly documentType: string;
+  readonly senderParticipantId: string;
+  readonly receiverParticipantId: string;
+  /** UBL 2.1. */
+  readonly xml: string;
+}
+
 export interface ReportedDocumentView {
   readonly documentId: string;
   readonly documentNumber: string;
@@ -137,6 +154,8 @@ export interface ReportedDocumentView {
   readonly fields: Record<string, unknown>;
   /** SHA-256 (hex) of the document as rendered, when the area renders one. */
   readonly sha256: string | null;
+  /** The Peppol copy's delivery, once it was released (`DocumentSubmitted`): Scheduled, Delivered or Failed with why. */
+  readonly peppol?: { readonly deliveryStatus: string; readonly failure?: { readonly code: string; readonly message: string } } | null;
   readonly createdAt: string;
   readonly updatedAt: string;
 }

@@ -36,6 +36,20 @@ export interface AuthorityReportRequestedData {
   readonly requestedAt: string;
   /** The record's place in its issuer's chain (areas with `documents.chain`): batches send in this order. */
   readonly chainPosition?: number;
+  /**
+   * A copy for the buyer over Peppol, released only once the authority accepts the document for good
+   * (Poland `transport_mode: peppol`): the reporting worker then appends its `DocumentSubmitted`
+   * (same document id) in the transaction that records the acceptance.
+   */
+  readonly peppolCopy?: PeppolCopyData;
+}
+
+/** The Peppol copy of a reported document, rendered at submission (UBL 2.1) and sent after the authority's acceptance. */
+export interface PeppolCopyData {
+  readonly documentType: string;
+  readonly senderParticipantId: string;
+  readonly receiverParticipantId: string;
+  readonly xml: string;
 }
 export type AuthorityReportRequested = Event<'AuthorityReportRequested', AuthorityReportRequestedData>;
 

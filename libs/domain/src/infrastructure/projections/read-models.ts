@@ -62,10 +62,15 @@ async function projectSupplierOnboarded(uow: ProjectionContext, event: RecordedE
 
 async function projectDocumentSubmitted(uow: ProjectionContext, event: RecordedEvent & { data: DocumentSubmittedData }) {
   const d = event.data;
+  // A reported document's Peppol copy, released once its authority accepted it (Poland), joins the
+  // row its report made: the row gains the delivery track (`state` is the delivery's from then on,
+  // the report keeps `report_state`); its fields and rendered file stay the report's.
   await uow.write(
     `INSERT INTO documents (id, tenant_id, supplier_id, area, direction, document_number, document_type,
        state, delivery_status, fields, xml, rule_set_id, created_at, updated_at, version)
-     VALUES ($1, $2, $3, $4, 'outgoing', $5, $6, 'scheduled', 'Scheduled', $7, $8, $9, $10, $10, $11)`,
+     VALUES ($1, $2, $3, $4, 'outgoing', $5, $6, 'scheduled', 'Scheduled', $7, $8, $9, $10, $10, $11)
+     ON CONFLICT (id) DO UPDATE SET state = 'scheduled', delivery_status = 'Scheduled', xml = EXCLUDED.xml, updated_at = EXCLUDED.updated_at, version = EXCLUDED.version
+     WHERE documents.report_id IS NOT NULL AND documents.delivery_status IS NULL`,
     [d.documentId, d.tenantId, d.supplierId, d.area, d.documentNumber, d.documentType, d.fields, d.xml, event.metadata.ruleSetId ?? null, d.submittedAt, event.streamPosition],
   );
 }
