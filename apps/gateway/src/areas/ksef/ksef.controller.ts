@@ -31,7 +31,7 @@ export class KsefController {
   @Post('generate/invoice')
   @ApiOperation({ summary: 'Issue an invoice or a correction as FA(3): 202 {status, data: {DocumentID, Status: "Submitted"}}; the reporting worker sends it to KSeF.' })
   @ApiHeader({ name: 'supplier_uuid', required: true })
-  @ApiHeader({ name: 'transport_mode', required: true, description: 'ksef (peppol: not available yet)' })
+  @ApiHeader({ name: 'transport_mode', required: true, enum: ['ksef', 'peppol'], description: 'ksef: KSeF only; peppol: KSeF, then a Peppol BIS 3.0 copy to the buyer once KSeF accepts' })
   @ApiHeader({ name: 'Idempotency-Key', required: false })
   @ApiBody(schemaRef('KsefInvoiceBody'))
   @ApiResponse({ status: 404, ...errorResponse })
