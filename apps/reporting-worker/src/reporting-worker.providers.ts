@@ -127,6 +127,7 @@ export class ReportingJobs implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly reportPollSweep: ReportPollSweep;
   private readonly reportBatchSweep: ReportBatchSweep;
   private readonly batchedAreas: boolean;
+  private readonly connectors: AuthorityReporting['deps']['connectors'];
 
   constructor(
     @Inject(WORKER_RUNTIME) runtime: WorkerRuntime,
@@ -141,6 +142,7 @@ export class ReportingJobs implements OnApplicationBootstrap, OnModuleDestroy {
       intervalMs: Number(process.env.AUTHORITY_POLL_SWEEP_MS ?? 500),
     });
     this.batchedAreas = (reporting.deps.batchPolicies?.size ?? 0) > 0;
+    this.connectors = reporting.deps.connectors;
     this.reportBatchSweep = new ReportBatchSweep(reporting.deps, {
       dataSource: runtime.dataSource,
       lockName,
@@ -182,5 +184,7 @@ export class ReportingJobs implements OnApplicationBootstrap, OnModuleDestroy {
     await this.submitSweep.stop();
     await this.reportPollSweep.stop();
     await this.reportBatchSweep.stop();
+    // What connectors hold open at their authority (KSeF's online sessions) is closed, not left to expire.
+    for (const connector of this.connectors.values()) await connector.close?.().catch(() => undefined);
   }
 }

@@ -4,7 +4,10 @@
  * `Rejected` with KSeF's reason.
  */
 import type { AreaDefinition, ReportedDocumentView } from '../registry/area';
-import { ksefDocuments, ksefOnboarding } from './codec';
+import { SecretBox } from '@einvoice/domain';
+import { openSupplierSecrets } from '../shared/supplier-secrets';
+import { KSEF_TOKEN_SECRET, ksefDocuments, ksefOnboarding } from './codec';
+import { LiveKsef } from './live/live-ksef';
 import { ksefSandbox, ksefSandboxProcessing } from './migrations';
 import { ksefQrLinkOfHash } from './qr';
 import { SandboxKsef } from './sandbox-ksef';
@@ -50,7 +53,7 @@ function present(view: ReportedDocumentView, variant?: string) {
       ...ksef,
       ...reason,
       ...peppol,
-      ...(view.sha256 ? { QrLink: ksefQrLinkOfHash(ksefSettings().mode, f.SellerNip, f.IssueDate, view.sha256) } : {}),
+      ...(view.sha256 ? { QrLink: ksefQrLinkOfHash(ksefSettings().environment, f.SellerNip, f.IssueDate, view.sha256) } : {}),
     },
   };
 }
@@ -66,7 +69,15 @@ export const ksefDefinition: AreaDefinition = {
     poll: { intervalMs: 500, maxPolls: 1200 },
     connector: ({ query, env }) => {
       const settings = ksefSettings(env);
-      if (settings.mode === 'live') throw new Error('KSEF_MODE=live needs the live KSeF 2.0 client, which is not built yet (libs/areas/src/ksef/README.md "Status").');
+      if (settings.mode === 'live') {
+        const box = SecretBox.fromEnv(env);
+        return new LiveKsef({
+          baseUrl: settings.url,
+          timeoutMs: settings.timeoutMs,
+          sessionIdleMs: settings.sessionIdleMs,
+          tokenOf: async (supplierId) => (await openSupplierSecrets(query, box, supplierId, [KSEF_TOKEN_SECRET])).get(KSEF_TOKEN_SECRET),
+        });
+      }
       return new SandboxKsef(query, settings.sandboxLimits, settings.sandboxAnswerDelayMs);
     },
   },

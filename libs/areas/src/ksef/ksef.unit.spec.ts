@@ -32,9 +32,9 @@ describe('TaxType to the FA(3) rate', () => {
 
 describe('KSeF verification link', () => {
   it('names the seller, the issue date and the SHA-256 of the file in Base64URL, on the test host in sandbox', () => {
-    const link = ksefQrLink('sandbox', { sellerNip: '5260250274', issueDate: '2026-11-25', xml: 'abc' });
+    const link = ksefQrLink('test', { sellerNip: '5260250274', issueDate: '2026-11-25', xml: 'abc' });
     expect(link).toBe('https://qr-test.ksef.mf.gov.pl/invoice/5260250274/25-11-2026/ungWv48Bz-pBQUDeXa4iI7ADYaOWF3qctBD_YfIAFa0');
-    expect(ksefQrLink('live', { sellerNip: '5260250274', issueDate: '2026-11-25', xml: 'abc' })).toMatch(/^https:\/\/qr\.ksef\.mf\.gov\.pl\//);
+    expect(ksefQrLink('prod', { sellerNip: '5260250274', issueDate: '2026-11-25', xml: 'abc' })).toMatch(/^https:\/\/qr\.ksef\.mf\.gov\.pl\//);
   });
 });
 

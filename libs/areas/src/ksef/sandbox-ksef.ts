@@ -7,10 +7,11 @@
  * answers a duplicate with 440 and the original KSeF number. Failure injection by invoice number:
  * `KSEF-DOWN-` (the call fails twice, retriable), `KSEF-REJECT-` (450 at the verdict).
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { AppError } from '@einvoice/domain';
 import type { ConnectorQuery } from '../registry/area';
 import type { AuthorityConnector, AuthorityOutcome, AuthorityReport } from '../registry/authority';
+import { invoiceHash, keyOf } from './fa3-key';
 import { newKsefNumber } from './ksef-number';
 import { validateFa3Many } from './xsd';
 
@@ -24,24 +25,18 @@ export interface KsefLimits {
 export const KSEF_SEND_LIMITS: KsefLimits = { perSecond: 10, perMinute: 30, perHour: 180 };
 
 export interface KsefReceipt {
+  /** The invoice's reference number in KSeF. */
   readonly referenceNumber: string;
+  /** Live: the online session it was sent in (its status is read there). */
+  readonly sessionReferenceNumber?: string;
+  /** Live: where KSeF serves the invoice's UPO (expires). */
+  readonly upoDownloadUrl?: string;
   readonly ksefNumber?: string;
   readonly acquisitionDate?: string;
 }
 
 const DOWN_FAILURES = 2;
 const unavailable = (message: string) => new AppError('unavailable', 'KSEF.UNAVAILABLE', message, { retriable: true });
-
-/** What KSeF reads of the invoice itself: the seller (Podmiot1 NIP), the kind and the number (P_2). */
-function keyOf(xml: string): { nip: string; kind: string; number: string } {
-  const seller = /<Podmiot1>[\s\S]*?<NIP>(\d{10})<\/NIP>/.exec(xml)?.[1] ?? '';
-  const kind = /<RodzajFaktury>(\w+)<\/RodzajFaktury>/.exec(xml)?.[1] ?? '';
-  const number = /<P_2>([^<]*)<\/P_2>/.exec(xml)?.[1] ?? '';
-  return { nip: seller, kind, number };
-}
-
-/** KSeF's invoice hash: SHA-256 of the file, Base64. */
-const invoiceHash = (xml: string) => createHash('sha256').update(xml, 'utf8').digest('base64');
 
 export class SandboxKsef implements AuthorityConnector<unknown, KsefReceipt> {
   constructor(

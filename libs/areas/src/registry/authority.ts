@@ -90,4 +90,6 @@ export interface AuthorityConnector<P = unknown, R = unknown> {
    * a crash that lost its answer, so an authority that already cancelled the document answers done.
    */
   cancel?(report: AuthorityReport<P>, receipt: R, reason: string, context: AuthorityCallContext): Promise<{ readonly kind: 'cancelled' } | { readonly kind: 'refused'; readonly error: AuthorityError }>;
+  /** Lets go of what the connector holds open at the authority (KSeF: its online sessions), when the worker stops. */
+  close?(): Promise<void>;
 }

@@ -6,6 +6,7 @@
 import { X509Certificate, createPrivateKey } from 'node:crypto';
 import { type FieldIssue, type SecretBox, issue } from '@einvoice/domain';
 import type { ConnectorQuery } from '../registry/area';
+import { openSupplierSecrets } from '../shared/supplier-secrets';
 
 export const CERTIFICATE_SECRET = 'verifactu.certificate';
 export const KEY_SECRET = 'verifactu.private_key';
@@ -36,8 +37,7 @@ export function certificateIssues(body: { certificate_pem?: string; private_key_
 /** The issuer's certificate and key, opened from `supplier_secrets`; undefined when it gave none. */
 export function issuerCertificates(query: ConnectorQuery, box: SecretBox) {
   return async (supplierId: string): Promise<{ cert: string; key: string } | undefined> => {
-    const rows = await query<{ name: string; sealed: string }>(`SELECT name, sealed FROM supplier_secrets WHERE supplier_id = $1 AND name = ANY($2)`, [supplierId, [CERTIFICATE_SECRET, KEY_SECRET]]);
-    const byName = new Map(rows.map((r) => [r.name, box.open(r.sealed)]));
+    const byName = await openSupplierSecrets(query, box, supplierId, [CERTIFICATE_SECRET, KEY_SECRET]);
     const cert = byName.get(CERTIFICATE_SECRET);
     const key = byName.get(KEY_SECRET);
     return cert && key ? { cert, key } : undefined;
