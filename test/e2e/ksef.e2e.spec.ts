@@ -215,6 +215,37 @@ describe('#13 Poland: KSeF invoices over HTTP', () => {
     expect((await other.get(`/pl/einvoice/status/${row.id}`, { supplier_uuid: supplier })).status).toBe(404);
   });
 
+  it('every length limit and field rule of the seed\'s invoice table: 400 naming the field', async () => {
+    const base = invoice(id('LEN/1'));
+    const customer = base.CustomerParty;
+    const line = base.InvoiceLines[0];
+    const cases: Array<[string, Record<string, unknown>]> = [
+      ['ID', { ID: 'X'.repeat(51) }],
+      ['DocumentType', { DocumentType: 'Proforma' }],
+      ['IssueDate', { IssueDate: '25-11-2026' }],
+      ['DocumentCurrencyCode', { DocumentCurrencyCode: 'PLNX' }],
+      ['CustomerParty.RegisteredName', { CustomerParty: { ...customer, RegisteredName: 'N'.repeat(301) } }],
+      ['CustomerParty.address.Street', { CustomerParty: { ...customer, address: { ...customer.address, Street: 'S'.repeat(151) } } }],
+      ['CustomerParty.address.ZipCode', { CustomerParty: { ...customer, address: { ...customer.address, ZipCode: '0'.repeat(11) } } }],
+      ['CustomerParty.address.City', { CustomerParty: { ...customer, address: { ...customer.address, City: 'C'.repeat(51) } } }],
+      ['CustomerParty.address.Country', { CustomerParty: { ...customer, address: { ...customer.address, Country: 'POL' } } }],
+      ['CustomerParty.Identifiers[0].ID', { CustomerParty: { ...customer, Identifiers: [{ Scheme: 'PL:NIP', ID: '1'.repeat(51) }] } }],
+      ['CustomerParty.Identifiers', { CustomerParty: { ...customer, Identifiers: [] } }],
+      ['InvoiceLines[0].Description', { InvoiceLines: [{ ...line, Description: 'D'.repeat(301) }] }],
+      ['InvoiceLines[0].PriceAmount', { InvoiceLines: [{ ...line, PriceAmount: '100' }] }],
+      ['InvoiceLines[0].TaxType.TaxType', { InvoiceLines: [{ ...line, TaxType: { ...line.TaxType, TaxType: 'luxury' } }] }],
+      ['InvoiceLines[0].TaxType.TaxCountry', { InvoiceLines: [{ ...line, TaxType: { ...line.TaxType, TaxCountry: 'DE' } }] }],
+      ['InvoiceLines', { InvoiceLines: [] }],
+      ['TotalIncludingVat', { TotalIncludingVat: undefined }],
+    ];
+    for (const [path, change] of cases) {
+      const answer = await client.post('/pl/einvoice/generate/invoice', { ...base, ...change }, headers());
+      expect([path, answer.status]).toEqual([path, 400]);
+      expect([path, answer.body.errors.map((e: { path: string }) => e.path)]).toEqual([path, expect.arrayContaining([path])]);
+    }
+    expect(await dataSource.query(`SELECT 1 FROM documents WHERE supplier_id = $1 AND document_number = $2`, [supplier, id('LEN/1')])).toEqual([]);
+  });
+
   it('a worker killed (kill -9) after KSeF took an invoice: the next one finds it by its hash, and each invoice is in KSeF once', async () => {
     await worker?.stop();
     const ids: string[] = [];
