@@ -143,7 +143,7 @@ describe('#13 Poland: KSeF invoices over HTTP', () => {
     expect(received[0].xml).toContain('<cbc:ID>K</cbc:ID>');
     const fa3 = await client.get(`/pl/einvoice/retrieve/${documentId}/xml`, headers());
     expect((await validateFa3(fa3.body)).valid).toBe(true);
-    expect(await dataSource.query(`SELECT type FROM events WHERE stream_id = $1`, [`document-${documentId}`])).toEqual([{ type: 'DocumentSubmitted' }, { type: 'DocumentDelivered' }]);
+    expect(await dataSource.query(`SELECT type FROM events WHERE stream_id = $1 ORDER BY stream_position`, [`document-${documentId}`])).toEqual([{ type: 'DocumentSubmitted' }, { type: 'DocumentDelivered' }]);
 
     const refused = await client.post('/pl/einvoice/generate/invoice', { ...body, ID: id('KSEF-REJECT-PEPPOL') }, headers({ transport_mode: 'peppol' }));
     const verdict = await settled(refused.body.data.DocumentID);

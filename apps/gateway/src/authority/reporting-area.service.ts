@@ -17,11 +17,12 @@ import {
   supplierDecider,
   supplierStreamId,
   SecretBox,
+  validationError,
   timeOrderedUuid,
   WrongExpectedVersionError,
 } from '@einvoice/domain';
 import { type UnitOfWork, handleCommand } from '@einvoice/domain/infrastructure';
-import { type AreaDefinition, type ChainCodec, type ChainedDocument, type ParsedDocument, type ReportedDocumentView, areaOf, validateBody } from '@einvoice/areas';
+import { type AreaDefinition, type AuthorityConnector, type ChainCodec, type ChainedDocument, type ParsedDocument, type ReportedDocumentView, areaOf, validateBody } from '@einvoice/areas';
 import type { SupplierProfile } from '@einvoice/domain';
 import type { Answer } from '../http/answer';
 import { type RequestContext, eventMetadata } from '../http/request-context';
@@ -84,6 +85,8 @@ export class ReportingAreaService {
   private readonly chainTurns = new KeyedTurns();
   private readonly secretBox = SecretBox.fromEnv();
   private readonly waitMs = Number(process.env.AUTHORITY_WAIT_MS ?? 5_000);
+  /** Connectors the gateway itself asks (credential checks at onboarding), one per area. */
+  private readonly connectors = new Map<string, AuthorityConnector>();
 
   constructor(
     private readonly connections: Connections,
@@ -95,10 +98,12 @@ export class ReportingAreaService {
     const area = areaOf(code);
     const { onboarding } = codecs(area);
     const profile = onboarding.parse(body);
-    const secrets = Object.entries(onboarding.secrets?.(body) ?? {});
+    const sealedSecrets = onboarding.secrets?.(body) ?? {};
+    const secrets = Object.entries(sealedSecrets);
+    await this.verifyCredentials(area, sealedSecrets);
     const supplierId = randomUUID();
     const data: SupplierOnboardedData = { supplierId, tenantId: context.tenant.id, area: code, profile, participantIds: [], onboardedAt: new Date().toISOString() };
-    const response = onboarding.respond?.(supplierId) ?? { status: 'success', message: 'Supplier onboarded.', data: { supplier_uuid: supplierId } };
+    const response = onboarding.respond?.(supplierId, profile) ?? { status: 'success', message: 'Supplier onboarded.', data: { supplier_uuid: supplierId } };
     await this.connections.store.transaction(async (uow) => {
       await recordResponse(uow, context.idempotency, 201, response);
       for (const [name, value] of secrets) {
@@ -107,6 +112,24 @@ export class ReportingAreaService {
       await handleCommand(uow, supplierDecider, supplierStreamId(supplierId), { type: 'OnboardSupplier', data }, eventMetadata(context, area.ruleSetId));
     });
     return response;
+  }
+
+  /**
+   * The authority's check of the credentials a supplier gives at onboarding (connector
+   * `verifyCredentials`), before anything is stored and outside any transaction: a refusal is a 400 at
+   * the field the area names (its `path`), with the authority's code and message.
+   */
+  private async verifyCredentials(area: AreaDefinition, secrets: Readonly<Record<string, string>>): Promise<void> {
+    if (!Object.keys(secrets).length || !area.authority.connector) return;
+    let connector = this.connectors.get(area.code);
+    if (!connector) {
+      const query = (sql: string, parameters?: unknown[]) => this.connections.dataSource.query(sql, parameters);
+      connector = area.authority.connector({ query: query as never, env: process.env });
+      this.connectors.set(area.code, connector);
+    }
+    if (!connector.verifyCredentials) return;
+    const refused = await connector.verifyCredentials(secrets);
+    if (refused) throw validationError([issue(refused.path ?? '', refused.code, refused.message)]);
   }
 
   async submit(code: string, supplierHeader: string | string[] | undefined, body: unknown, context: RequestContext, variant?: string): Promise<Answer> {
@@ -138,7 +161,7 @@ export class ReportingAreaService {
       fields: JSON.parse(JSON.stringify(parsed.fields)) as Record<string, unknown>,
       ...(peppolCopy ? { peppolCopy } : {}),
     };
-    const href = `/${area.routePrefix}/documents/${documentId}`;
+    const href = `/${area.documentsPath ?? `${area.routePrefix}/documents`}/${documentId}`;
     const pending = { status: 'pending', data: { documentId, documentNumber: parsed.number, state: 'pending', href } };
     const metadata = eventMetadata(context, area.ruleSetId);
     const request = (uow: UnitOfWork, data: AuthorityReportRequestedData) =>
@@ -152,28 +175,28 @@ export class ReportingAreaService {
       }, metadata);
       const own = documents.respond?.({ documentId, number: parsed.number, answer: chained.answer });
       if (own) return own;
-      return { statusCode: 202, body: pending };
+    } else {
+      const data: AuthorityReportRequestedData = {
+        ...base,
+        document: documents.render(parsed, supplier.profile, documentId),
+        payload: parsed.payload ?? {},
+        requestedAt: new Date().toISOString(),
+      };
+      await this.connections.store.transaction(async (uow) => {
+        // A replay of this request answers the 202 with the link: the outcome is read there.
+        await recordResponse(uow, context.idempotency, 202, pending);
+        await request(uow, data);
+      });
+      const own = documents.respond?.({ documentId, number: parsed.number });
+      if (own) return own;
     }
-
-    const data: AuthorityReportRequestedData = {
-      ...base,
-      document: documents.render(parsed, supplier.profile, documentId),
-      payload: parsed.payload ?? {},
-      requestedAt: new Date().toISOString(),
-    };
-    await this.connections.store.transaction(async (uow) => {
-      // A replay of this request answers the 202 with the link: the outcome is read there.
-      await recordResponse(uow, context.idempotency, 202, pending);
-      await request(uow, data);
-    });
-    const own = documents.respond?.({ documentId, number: parsed.number });
-    if (own) return own;
     if (area.authority.answer !== 'sync') return { statusCode: 202, body: pending };
     const row = await this.outcomes.waitFor(documentId, this.waitMs, () => this.read(documentId, supplier.id, context), (r) => !UNANSWERED.includes(r.report_state));
     // Taken for processing only, or no answer within the wait: where to read the verdict.
     if (!row || UNANSWERED.includes(row.report_state)) return { statusCode: 202, body: { ...pending, data: { ...pending.data, state: row?.report_state ?? 'pending' } } };
     if (row.report_state === 'rejected' || row.report_state === 'invalid') throw refusal(area, row.authority?.error);
-    return { statusCode: 200, body: { status: 'success', data: view(row) } };
+    // The area's own answer (Jordan: `{status, message: {uuid, qr_code}}`), else the document.
+    return { statusCode: 200, body: documents.present ? documents.present(view(row), 'answer') : { status: 'success', data: view(row) } };
   }
 
   /**
@@ -378,8 +401,9 @@ function codecs(area: AreaDefinition) {
 function refusal(area: AreaDefinition, error: AuthorityErrorData | undefined): AppError {
   const code = error?.code ?? 'AUTHORITY.REJECTED';
   const message = error?.message ?? 'Refused.';
+  const each = error?.details?.length ? error.details : [{ code, message, path: error?.path }];
   return new AppError('validation', 'AUTHORITY.REJECTED', `The ${area.name} tax authority refused the document: ${message}`, {
-    issues: [issue(error?.path ?? '', code, message)],
+    issues: each.map((e) => issue(e.path ?? '', e.code, e.message)),
   });
 }
 

@@ -165,7 +165,7 @@ export interface OnboardingCodec {
   /** Validates an onboarding body into the supplier's profile. @throws AppError validation */
   parse(body: unknown): SupplierProfile;
   /** The 201 body when the area shapes its own (default `{status, message, data: {supplier_uuid}}`). */
-  respond?(supplierId: string): unknown;
+  respond?(supplierId: string, profile: SupplierProfile): unknown;
   /**
    * What of the (valid) body must be kept secret for the authority (Spain: the issuer's certificate and
    * key): sealed (SECRETS_KEY) into `supplier_secrets` by name in the onboarding's transaction, never
@@ -184,6 +184,8 @@ export interface AreaDefinition {
   readonly ruleSetId: RuleSetId;
   /** Where its routes live (`be/einvoice`, `api/einvoice`); its webhook routes are `<prefix>/webhooks`. */
   readonly routePrefix: string;
+  /** Where one of its documents is read, `<documentsPath>/{id}` (default `<routePrefix>/documents`): the link of a 202. */
+  readonly documentsPath?: string;
   /** The tax authority, if any (`answer: 'none'` for Peppol-only areas). */
   readonly authority: AuthorityBinding;
   /** Its Peppol layer, if its documents (or copies of them) travel over Peppol. */

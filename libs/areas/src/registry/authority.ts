@@ -92,4 +92,10 @@ export interface AuthorityConnector<P = unknown, R = unknown> {
   cancel?(report: AuthorityReport<P>, receipt: R, reason: string, context: AuthorityCallContext): Promise<{ readonly kind: 'cancelled' } | { readonly kind: 'refused'; readonly error: AuthorityError }>;
   /** Lets go of what the connector holds open at the authority (KSeF: its online sessions), when the worker stops. */
   close?(): Promise<void>;
+  /**
+   * Checks a supplier's credentials with the authority before they are stored at onboarding (JoFotara:
+   * the portal's client id and secret): `undefined` when accepted, else the authority's refusal. Called
+   * by the gateway, outside any transaction.
+   */
+  verifyCredentials?(secrets: Readonly<Record<string, string>>): Promise<AuthorityError | undefined>;
 }

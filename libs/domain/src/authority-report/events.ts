@@ -5,6 +5,8 @@ export interface AuthorityErrorData {
   readonly code: string;
   readonly message: string;
   readonly path?: string;
+  /** Each error when the authority stated several (JoFotara's ERRORS[]): the 400 lists them all. */
+  readonly details?: readonly AuthorityErrorData[];
 }
 
 /** The document a report carries: the exact bytes sent to the authority, what they are, and their SHA-256 (hex). */

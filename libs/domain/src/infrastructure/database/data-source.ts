@@ -16,6 +16,7 @@ import { OAuthClients1732200000025 } from './migrations/1732200000025-oauth-clie
 import { DocumentsSmallRows1732200000028 } from './migrations/1732200000028-documents-small-rows';
 import { SupplierSecrets1732200000030 } from './migrations/1732200000030-supplier-secrets';
 import { DocumentShares1732200000031 } from './migrations/1732200000031-document-shares';
+import { RefusedNumbersFree1732200000032 } from './migrations/1732200000032-refused-numbers-free';
 import { OutboxNamesItsEvent1732200000027 } from './migrations/1732200000027-outbox-names-its-event';
 import { DocumentAttachments1732200000026 } from './migrations/1732200000026-document-attachments';
 
@@ -42,6 +43,7 @@ export const platformMigrations = [
   DocumentsSmallRows1732200000028,
   SupplierSecrets1732200000030,
   DocumentShares1732200000031,
+  RefusedNumbersFree1732200000032,
 ];
 
 export interface DataSourceOptions {
