@@ -259,7 +259,6 @@ describe('#13 Poland: KSeF invoices over HTTP', () => {
     });
     await slow.crash();
     worker = startApp('reporting-worker', workerEnv);
-    delivery = startApp('delivery-worker');
     const verdicts = await Promise.all(ids.map(settled));
     // A second send would have met KSeF's duplicate check (440) and shown Rejected.
     expect(verdicts.map((v) => v.Status)).toEqual(['Accepted', 'Accepted', 'Accepted']);

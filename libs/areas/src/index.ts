@@ -18,6 +18,7 @@ export * from './registry';
 export { toyDefinition } from './toy';
 export { verifactuDefinition } from './verifactu';
 export { ksefDefinition } from './ksef';
+export { jofotaraDefinition } from './jofotara';
 export * from './myinvois/domain';
 export * as uae from './uae';
 export { detachEmbedded, hasDetached, reattachEmbedded } from './ubl/attachments';

@@ -8,6 +8,7 @@ import { ToyController } from './toy/toy.controller';
 import { UaeController, UaeUnifiedController } from './uae/uae.controller';
 import { VerifactuController } from './verifactu/verifactu.controller';
 import { KsefController } from './ksef/ksef.controller';
+import { JofotaraController } from './jofotara/jofotara.controller';
 
 /**
  * Each area's thin controllers by area code (the Peppol ones are made from the registry). The gateway
@@ -20,6 +21,7 @@ const controllersOf: Readonly<Record<string, readonly Type<unknown>[]>> = {
   ae: [UaeController, UaeUnifiedController],
   es: [VerifactuController],
   pl: [KsefController],
+  jo: [JofotaraController],
 };
 
 /** The controllers of every registered area. */

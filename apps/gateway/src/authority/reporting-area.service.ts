@@ -22,7 +22,7 @@ import {
   WrongExpectedVersionError,
 } from '@einvoice/domain';
 import { type UnitOfWork, handleCommand } from '@einvoice/domain/infrastructure';
-import { type AreaDefinition, type AuthorityConnector, type ChainCodec, type ChainedDocument, type ParsedDocument, type ReportedDocumentView, areaOf, validateBody } from '@einvoice/areas';
+import { type AreaDefinition, type AuthorityConnector, type ChainCodec, type ChainedDocument, type ParsedDocument, type ReferencedDocument, type ReportedDocumentView, areaOf, validateBody } from '@einvoice/areas';
 import type { SupplierProfile } from '@einvoice/domain';
 import type { Answer } from '../http/answer';
 import { type RequestContext, eventMetadata } from '../http/request-context';
@@ -144,8 +144,9 @@ export class ReportingAreaService {
     const area = areaOf(code);
     const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierHeader);
     const { documents } = codecs(area);
-    const parsed = documents.parse(body, supplier.profile, variant);
-    if (parsed.refersTo) await this.mustExist(supplier.id, parsed.refersTo);
+    const asParsed = documents.parse(body, supplier.profile, variant);
+    const referenced = asParsed.refersTo ? await this.referenced(supplier.id, asParsed.refersTo) : undefined;
+    const parsed = referenced && documents.resolve ? documents.resolve(asParsed, referenced, supplier.profile) : asParsed;
     const documentId = timeOrderedUuid();
     const reportId = randomUUID();
     const peppolCopy = documents.peppolCopy?.(parsed, supplier.profile, documentId);
@@ -368,13 +369,25 @@ export class ReportingAreaService {
     return row;
   }
 
-  /** The earlier document a new one refers to (`ParsedDocument.refersTo`), else 404. */
-  private async mustExist(supplierId: string, refersTo: NonNullable<ParsedDocument['refersTo']>): Promise<void> {
-    const rows: unknown[] = await this.connections.dataSource.query(
-      `SELECT 1 FROM documents WHERE supplier_id = $1 AND direction = 'outgoing' AND document_number = $2 AND fields @> $3::jsonb`,
-      [supplierId, refersTo.number, JSON.stringify(refersTo.fields ?? {})],
-    );
-    if (!rows.length) throw notFound('DOCUMENT.NOT_FOUND', `No document ${refersTo.number} of this supplier${refersTo.fields ? ' with these fields' : ''}.`);
+  /** The earlier document a new one refers to (`ParsedDocument.refersTo`: by id, or by number and fields), else 404. */
+  private async referenced(supplierId: string, refersTo: NonNullable<ParsedDocument['refersTo']>): Promise<ReferencedDocument> {
+    const rows: Array<{ id: string; document_number: string; document_type: string; state: string; fields: Record<string, unknown>; authority: { receipt?: Record<string, unknown> } | null }> =
+      refersTo.id !== undefined
+        ? isUuid(refersTo.id)
+          ? await this.connections.dataSource.query(
+              `SELECT id, document_number, document_type, coalesce(report_state, state) AS state, fields, authority FROM documents WHERE supplier_id = $1 AND direction = 'outgoing' AND id = $2`,
+              [supplierId, refersTo.id],
+            )
+          : []
+        : await this.connections.dataSource.query(
+            `SELECT id, document_number, document_type, coalesce(report_state, state) AS state, fields, authority FROM documents
+             WHERE supplier_id = $1 AND direction = 'outgoing' AND document_number = $2 AND fields @> $3::jsonb
+             ORDER BY (coalesce(report_state, '') IN ('rejected', 'invalid')) LIMIT 1`,
+            [supplierId, refersTo.number, JSON.stringify(refersTo.fields ?? {})],
+          );
+    const [row] = rows;
+    if (!row) throw notFound('DOCUMENT.NOT_FOUND', `No document ${refersTo.id ?? refersTo.number} of this supplier${refersTo.fields ? ' with these fields' : ''}.`);
+    return { documentId: row.id, number: row.document_number, type: row.document_type, state: row.state, fields: row.fields, receipt: row.authority?.receipt ?? null };
   }
 
   private async read(documentId: string, supplierId: string, context: RequestContext): Promise<DocumentRow | undefined> {

@@ -68,7 +68,19 @@ export interface ParsedDocument {
    * An earlier document of the same supplier this one is about (Spain: the invoice a cancellation
    * record cancels), by its number and, when given, fields its own must contain: 404 when there is none.
    */
-  readonly refersTo?: { readonly number: string; readonly fields?: Record<string, unknown> };
+  readonly refersTo?: { readonly number?: string; readonly id?: string; readonly fields?: Record<string, unknown> };
+}
+
+/** The earlier document a new one refers to, as `resolve` sees it. */
+export interface ReferencedDocument {
+  readonly documentId: string;
+  readonly number: string;
+  readonly type: string;
+  /** Its report's state: pending | processing | reported | rejected | invalid | cancelling | cancelled. */
+  readonly state: string;
+  readonly fields: Record<string, unknown>;
+  /** What its authority answered, once it did. */
+  readonly receipt: Record<string, unknown> | null;
 }
 
 /** How an area reads and renders the documents the generic routes take (apps/gateway/src/authority). */
@@ -83,6 +95,11 @@ export interface DocumentCodec {
   render(document: ParsedDocument, supplier: SupplierProfile, documentId: string): RenderedDocument;
   /** Set when each record chains on the issuer's previous one (`render` is then not used). */
   readonly chain?: ChainCodec;
+  /**
+   * Completes a document that refers to an earlier one (`refersTo`) with what that one says (Jordan: a
+   * credit note takes its original's lines, prices and total), or refuses it (a validation error).
+   */
+  resolve?(document: ParsedDocument, referenced: ReferencedDocument, supplier: SupplierProfile): ParsedDocument;
   /**
    * The document's Peppol copy for the buyer, when the caller asked for one (Poland: `transport_mode:
    * peppol`): sent by the reporting worker once the authority accepts the document for good, never
@@ -150,7 +167,7 @@ export interface ReportedDocumentView {
   /** The authority's receipt, once it answered. */
   readonly authority: Record<string, unknown> | null;
   /** The authority's refusal. */
-  readonly error: { readonly code: string; readonly message: string; readonly path?: string } | null;
+  readonly error: { readonly code: string; readonly message: string; readonly path?: string; readonly details?: ReadonlyArray<{ readonly code: string; readonly message: string }> } | null;
   readonly fields: Record<string, unknown>;
   /** SHA-256 (hex) of the document as rendered, when the area renders one. */
   readonly sha256: string | null;

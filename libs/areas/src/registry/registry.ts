@@ -10,6 +10,7 @@ import { toyDefinition } from '../toy/definition';
 import { uaeDefinition } from '../uae/definition';
 import { verifactuDefinition } from '../verifactu/definition';
 import { ksefDefinition } from '../ksef/definition';
+import { jofotaraDefinition } from '../jofotara/definition';
 import type { AreaDefinition } from './area';
 import type { WebhookSource } from './webhooks';
 
@@ -21,6 +22,7 @@ const everyArea: readonly AreaDefinition[] = [
   uaeDefinition,
   verifactuDefinition,
   ksefDefinition,
+  jofotaraDefinition,
   toyDefinition,
 ];
 

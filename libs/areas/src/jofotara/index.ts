@@ -1,0 +1,1 @@
+export { jofotaraDefinition } from './definition';
