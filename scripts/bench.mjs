@@ -47,6 +47,7 @@ import { startReference } from './bench/reference.mjs';
 import { startProbe } from './bench/probe.mjs';
 import { verifactuLoad } from './bench/verifactu.mjs';
 import { ksefLoad } from './bench/ksef.mjs';
+import { jofotaraLoad } from './bench/jofotara.mjs';
 import { createStack, tailOf } from './bench/stack.mjs';
 import { webhookLoad } from './bench/webhooks.mjs';
 import { bulkLoad, onboardMySupplier } from './bench/bulk.mjs';
@@ -75,6 +76,8 @@ const settings = {
   esIssuers: positiveInt('BENCH_ES_ISSUERS', 50),
   plDuration: positiveInt('BENCH_PL_DURATION', 10),
   plSuppliers: positiveInt('BENCH_PL_SUPPLIERS', 20),
+  joDuration: positiveInt('BENCH_JO_DURATION', 10),
+  joClients: positiveInt('BENCH_JO_CLIENTS', 20),
   bulkClients: positiveInt('BENCH_BULK_CLIENTS', 5),
   bulkSize: positiveInt('BENCH_BULK_SIZE', 100),
   e2eDuration: positiveInt('BENCH_E2E_DURATION', 60),
@@ -84,7 +87,7 @@ const settings = {
 
 /** BENCH_PHASES=reference,accept,... (default: all, in this order). */
 function phasesOf(raw) {
-  const all = ['reference', 'bare', 'accept', 'e2e', 'open', 'webhooks', 'bulk', 'uae', 'es', 'pl', 'scale'];
+  const all = ['reference', 'bare', 'accept', 'e2e', 'open', 'webhooks', 'bulk', 'uae', 'es', 'pl', 'jo', 'scale'];
   if (!raw) return new Set(all);
   const wanted = raw.split(',').map((p) => p.trim()).filter(Boolean);
   const unknown = wanted.filter((p) => !all.includes(p));
@@ -461,6 +464,25 @@ async function main() {
     for (const line of probeLines(p)) out(line);
     out();
     summary.push(`poland       ${num(pl.load.perSecond)} 202/s${ratio(pl.load.perSecond)}   p50 ${ms(pl.load.latency.p50)}  p99 ${ms(pl.load.latency.p99)}   ->Accepted p50 ${ms(pl.toAccepted.p50)} p99 ${ms(pl.toAccepted.p99)} (${pl.accepted}/${pl.load.accepted.length}; limits ${stack.env.KSEF_SANDBOX_LIMITS} per NIP)`);
+  }
+
+  if (run('jo')) {
+    say(`Jordan: JoFotara invoices from ${settings.joClients} devices, each in sequence, ${settings.joDuration} s`);
+    const probe = probeStack();
+    const jo = await jofotaraLoad({ url, apiKey, db, runId, clients: settings.joClients, duration: settings.joDuration });
+    const p = await probe.stopWithWal();
+    stack.assertAlive();
+    figures.jo = jo;
+    const others = Object.entries(jo.statuses).filter(([status]) => status !== '200');
+    if (others.length || !jo.heldOnce) failed = true;
+    out(`${++phaseNumber}. POST /jo/einvoice/generate (Jordan: answered with the sandbox JoFotara's verdict, its latency JOFOTARA_SANDBOX_DELAY_MS ${stack.env.JOFOTARA_SANDBOX_DELAY_MS} ms)`);
+    out(`  generate/s            ${num(jo.perSecond)}${ratio(jo.perSecond)}  p50 ${ms(jo.latency.p50)}  p99 ${ms(jo.latency.p99)}  max ${ms(jo.latency.max)}  (${jo.answered} answers 200 from ${jo.clients} devices; other: ${others.map(([s, n]) => `${n}×${s}`).join(', ') || 'none'})`);
+    if (jo.firstError) out(`  first failure         ${jo.firstError.status}: ${String(jo.firstError.body).slice(0, 300)}`);
+    out(`  JoFotara holds        ${jo.held}/${jo.answered} answered invoices, each once: ${jo.heldOnce ? 'yes' : 'NO'}`);
+    out(`  cpu per invoice       ${num(cpuPerDocument(p, jo.answered), 2)} ms`);
+    for (const line of probeLines(p)) out(line);
+    out();
+    summary.push(`jordan       ${num(jo.perSecond)} 200/s${ratio(jo.perSecond)}   p50 ${ms(jo.latency.p50)}  p99 ${ms(jo.latency.p99)} (${jo.clients} devices, sandbox latency ${stack.env.JOFOTARA_SANDBOX_DELAY_MS} ms; ${jo.answered} cleared, each once: ${jo.heldOnce ? 'yes' : 'NO'})`);
   }
 
   // 7. Scale-out, last (it adds processes): a second gateway and a second delivery-worker (same

@@ -150,6 +150,8 @@ export function createStack({ databaseUrl, runId }) {
         VERIFACTU_SANDBOX_WAIT_S: '1',
         // Poland: KSeF's per-second send limit per NIP (10/s), its per-minute and per-hour ones raised so the phase drains in minutes.
         KSEF_SANDBOX_LIMITS: '10/600/36000',
+        // Jordan: the sandbox JoFotara's time to answer (BENCH_JO_LATENCY_MS).
+        JOFOTARA_SANDBOX_DELAY_MS: process.env.BENCH_JO_LATENCY_MS ?? '50',
         // The bench measures capacity with one tenant: its per-tenant allowance must not be the ceiling.
         TENANT_RATE_LIMIT_PER_S: '0',
       };
