@@ -19,6 +19,7 @@ export { toyDefinition } from './toy';
 export { verifactuDefinition } from './verifactu';
 export { ksefDefinition } from './ksef';
 export { jofotaraDefinition } from './jofotara';
+export { firsDefinition } from './firs';
 export * from './myinvois/domain';
 export * as uae from './uae';
 export { detachEmbedded, hasDetached, reattachEmbedded } from './ubl/attachments';

@@ -9,6 +9,7 @@ import { UaeController, UaeUnifiedController } from './uae/uae.controller';
 import { VerifactuController } from './verifactu/verifactu.controller';
 import { KsefController } from './ksef/ksef.controller';
 import { JofotaraController } from './jofotara/jofotara.controller';
+import { FirsController } from './firs/firs.controller';
 
 /**
  * Each area's thin controllers by area code (the Peppol ones are made from the registry). The gateway
@@ -22,6 +23,7 @@ const controllersOf: Readonly<Record<string, readonly Type<unknown>[]>> = {
   es: [VerifactuController],
   pl: [KsefController],
   jo: [JofotaraController],
+  ng: [FirsController],
 };
 
 /** The controllers of every registered area. */

@@ -97,10 +97,11 @@ export class ReportingAreaService {
   async onboard(code: string, body: unknown, context: RequestContext) {
     const area = areaOf(code);
     const { onboarding } = codecs(area);
-    const profile = onboarding.parse(body);
+    const parsedProfile = onboarding.parse(body);
     const sealedSecrets = onboarding.secrets?.(body) ?? {};
     const secrets = Object.entries(sealedSecrets);
-    await this.verifyCredentials(area, sealedSecrets);
+    const told = await this.verifyCredentials(area, sealedSecrets, parsedProfile);
+    const profile = told ? { ...parsedProfile, areaDetails: { ...parsedProfile.areaDetails, ...told } } : parsedProfile;
     const supplierId = randomUUID();
     const data: SupplierOnboardedData = { supplierId, tenantId: context.tenant.id, area: code, profile, participantIds: [], onboardedAt: new Date().toISOString() };
     const response = onboarding.respond?.(supplierId, profile) ?? { status: 'success', message: 'Supplier onboarded.', data: { supplier_uuid: supplierId } };
@@ -119,17 +120,18 @@ export class ReportingAreaService {
    * `verifyCredentials`), before anything is stored and outside any transaction: a refusal is a 400 at
    * the field the area names (its `path`), with the authority's code and message.
    */
-  private async verifyCredentials(area: AreaDefinition, secrets: Readonly<Record<string, string>>): Promise<void> {
-    if (!Object.keys(secrets).length || !area.authority.connector) return;
+  private async verifyCredentials(area: AreaDefinition, secrets: Readonly<Record<string, string>>, profile: SupplierProfile): Promise<Readonly<Record<string, unknown>> | undefined> {
+    if (!Object.keys(secrets).length || !area.authority.connector) return undefined;
     let connector = this.connectors.get(area.code);
     if (!connector) {
       const query = (sql: string, parameters?: unknown[]) => this.connections.dataSource.query(sql, parameters);
       connector = area.authority.connector({ query: query as never, env: process.env });
       this.connectors.set(area.code, connector);
     }
-    if (!connector.verifyCredentials) return;
-    const refused = await connector.verifyCredentials(secrets);
-    if (refused) throw validationError([issue(refused.path ?? '', refused.code, refused.message)]);
+    if (!connector.verifyCredentials) return undefined;
+    const check = await connector.verifyCredentials(secrets, profile);
+    if ('refused' in check) throw validationError([issue(check.refused.path ?? '', check.refused.code, check.refused.message)]);
+    return check.details;
   }
 
   async submit(code: string, supplierHeader: string | string[] | undefined, body: unknown, context: RequestContext, variant?: string): Promise<Answer> {
@@ -364,9 +366,19 @@ export class ReportingAreaService {
   /** A document of this tenant's supplier, else 404 (another tenant's is not found either). */
   private async ownDocument(code: string, supplierHeader: string | string[] | undefined, id: string, context: RequestContext): Promise<DocumentRow> {
     const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierHeader);
-    const row = isUuid(id) ? await this.read(id, supplier.id, context) : undefined;
+    const readKey = codecs(areaOf(code)).documents.readKey;
+    const row = isUuid(id) ? await this.read(id, supplier.id, context) : readKey ? await this.readBy(readKey, String(id), supplier.id, context) : undefined;
     if (!row) throw notFound('DOCUMENT.NOT_FOUND', `No document ${id} for this supplier.`);
     return row;
+  }
+
+  /** A document by the area's read key (`documents.readKey`): the one not refused, else the latest. */
+  private async readBy(key: string, value: string, supplierId: string, context: RequestContext): Promise<DocumentRow | undefined> {
+    const rows: DocumentRow[] = await this.connections.dataSource.query(
+      `${DOCUMENT_SQL.replace('WHERE id = $1 AND', 'WHERE fields->>$4 = $1 AND')} ORDER BY (coalesce(report_state, '') IN ('rejected', 'invalid')), created_at DESC LIMIT 1`,
+      [value, supplierId, context.tenant.id, key],
+    );
+    return rows[0];
   }
 
   /** The earlier document a new one refers to (`ParsedDocument.refersTo`: by id, or by number and fields), else 404. */

@@ -57,8 +57,8 @@ describe('the live JoFotara client against a wire-format JoFotara', () => {
   });
 
   it('checks credentials without issuing anything: 403 is a refusal at client_id', async () => {
-    expect(await client.verifyCredentials({ [CLIENT_ID_SECRET]: 'device-1', [CLIENT_SECRET_SECRET]: 'secret-1' })).toBeUndefined();
-    expect(await client.verifyCredentials({ [CLIENT_ID_SECRET]: 'device-1', [CLIENT_SECRET_SECRET]: 'nope' })).toMatchObject({ code: 'JOFOTARA.403', path: 'client_id' });
+    expect(await client.verifyCredentials({ [CLIENT_ID_SECRET]: 'device-1', [CLIENT_SECRET_SECRET]: 'secret-1' })).toEqual({});
+    expect(await client.verifyCredentials({ [CLIENT_ID_SECRET]: 'device-1', [CLIENT_SECRET_SECRET]: 'nope' })).toMatchObject({ refused: { code: 'JOFOTARA.403', path: 'client_id' } });
     expect(fake.store.invoices).toHaveLength(0);
   });
 });

@@ -6,7 +6,7 @@
  * uuid and QR, so after a lost answer the worker simply sends again (`recover` asks nothing).
  */
 import { AppError } from '@einvoice/domain';
-import type { AuthorityConnector, AuthorityError, AuthorityOutcome, AuthorityReport } from '../registry/authority';
+import type { AuthorityConnector, AuthorityOutcome, AuthorityReport, CredentialCheck } from '../registry/authority';
 import { CLIENT_ID_SECRET, CLIENT_SECRET_SECRET } from './codec';
 import { type JofotaraReceipt, type JofotaraResponse, jofotaraUnavailable, outcomeOf } from './response';
 import { REFUSED_CREDENTIALS } from './sandbox-jofotara';
@@ -37,11 +37,11 @@ export class LiveJofotara implements AuthorityConnector<unknown, JofotaraReceipt
   }
 
   /** No endpoint checks credentials alone: an empty invoice is refused (400) for valid ones and 403 for others. */
-  async verifyCredentials(secrets: Readonly<Record<string, string>>): Promise<AuthorityError | undefined> {
+  async verifyCredentials(secrets: Readonly<Record<string, string>>): Promise<CredentialCheck> {
     const { status } = await this.post(secrets[CLIENT_ID_SECRET] ?? '', secrets[CLIENT_SECRET_SECRET] ?? '', '');
-    if (status === 403 || status === 401) return REFUSED_CREDENTIALS;
+    if (status === 403 || status === 401) return { refused: REFUSED_CREDENTIALS };
     if (status >= 500) throw jofotaraUnavailable(`JoFotara answered HTTP ${status} while checking the credentials; try again.`);
-    return undefined;
+    return {};
   }
 
   private async post(clientId: string, secret: string, invoice: string): Promise<{ status: number; body: unknown }> {

@@ -8,7 +8,7 @@
  */
 import { AppError, type SecretBox } from '@einvoice/domain';
 import type { ConnectorQuery } from '../registry/area';
-import type { AuthorityConnector, AuthorityError, AuthorityOutcome, AuthorityReport } from '../registry/authority';
+import type { AuthorityConnector, AuthorityError, AuthorityOutcome, AuthorityReport, CredentialCheck } from '../registry/authority';
 import { openSupplierSecrets } from '../shared/supplier-secrets';
 import { checkInvoiceXml } from './checks';
 import { CLIENT_ID_SECRET, CLIENT_SECRET_SECRET } from './codec';
@@ -66,8 +66,8 @@ export class SandboxJofotara implements AuthorityConnector<unknown, JofotaraRece
     this.store = new PgPortalStore(query);
   }
 
-  async verifyCredentials(secrets: Readonly<Record<string, string>>): Promise<AuthorityError | undefined> {
-    return secrets[CLIENT_ID_SECRET] === 'bad' && secrets[CLIENT_SECRET_SECRET] === 'bad' ? REFUSED_CREDENTIALS : undefined;
+  async verifyCredentials(secrets: Readonly<Record<string, string>>): Promise<CredentialCheck> {
+    return secrets[CLIENT_ID_SECRET] === 'bad' && secrets[CLIENT_SECRET_SECRET] === 'bad' ? { refused: REFUSED_CREDENTIALS } : {};
   }
 
   async submit(report: AuthorityReport): Promise<AuthorityOutcome<JofotaraReceipt>> {

@@ -109,6 +109,8 @@ export interface DocumentCodec {
   peppolCopy?(document: ParsedDocument, supplier: SupplierProfile, documentId: string): PeppolCopy | undefined;
   /** The body field holding the document number, named by a duplicate's 409 (default `ID`). */
   readonly numberField?: string;
+  /** A field of its documents by which the read routes may also address one (Nigeria: `irn`), besides its id. */
+  readonly readKey?: string;
   /**
    * The HTTP answer when the area shapes its own (Spain: 200 with the record's uuid and QR, while the
    * authority hears of it later); default: 202 with where to read the outcome, or the `sync` answer.

@@ -5,6 +5,11 @@
  * sandbox or live mode.
  */
 
+import type { SupplierProfile } from '@einvoice/domain';
+
+/** The authority's answer to a supplier's credentials at onboarding. */
+export type CredentialCheck = { readonly refused: AuthorityError } | { readonly details?: Readonly<Record<string, unknown>> };
+
 /** `sync`: the HTTP answer carries the authority's result (bounded wait, then 202); `poll`: later; `none`: no authority. */
 export type AuthorityAnswer = 'sync' | 'poll' | 'none';
 
@@ -94,8 +99,9 @@ export interface AuthorityConnector<P = unknown, R = unknown> {
   close?(): Promise<void>;
   /**
    * Checks a supplier's credentials with the authority before they are stored at onboarding (JoFotara:
-   * the portal's client id and secret): `undefined` when accepted, else the authority's refusal. Called
-   * by the gateway, outside any transaction.
+   * the portal's client id and secret; FIRS: the taxpayer's login): refused with the authority's error,
+   * or accepted with what the authority told of the supplier (FIRS: its business and service ids), kept
+   * in its profile's `areaDetails`. Called by the gateway, outside any transaction.
    */
-  verifyCredentials?(secrets: Readonly<Record<string, string>>): Promise<AuthorityError | undefined>;
+  verifyCredentials?(secrets: Readonly<Record<string, string>>, profile: SupplierProfile): Promise<CredentialCheck>;
 }

@@ -11,6 +11,7 @@ import { uaeDefinition } from '../uae/definition';
 import { verifactuDefinition } from '../verifactu/definition';
 import { ksefDefinition } from '../ksef/definition';
 import { jofotaraDefinition } from '../jofotara/definition';
+import { firsDefinition } from '../firs/definition';
 import type { AreaDefinition } from './area';
 import type { WebhookSource } from './webhooks';
 
@@ -23,6 +24,7 @@ const everyArea: readonly AreaDefinition[] = [
   verifactuDefinition,
   ksefDefinition,
   jofotaraDefinition,
+  firsDefinition,
   toyDefinition,
 ];
 

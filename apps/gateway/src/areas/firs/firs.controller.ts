@@ -1,0 +1,48 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { firsDefinition } from '@einvoice/areas';
+import { ReportingAreaService } from '../../authority/reporting-area.service';
+import { sendAnswer } from '../../http/answer';
+import { errorResponse, schemaRef } from '../../http/openapi';
+import { Ctx, type RequestContext } from '../../http/request-context';
+
+const { code, routePrefix } = firsDefinition;
+
+/** Nigeria, FIRS (NRS) MBS (seed 002 "Nigeria", libs/areas/src/firs/README.md): the platform's reporting routes. */
+@ApiTags(`${firsDefinition.name} (/${routePrefix})`)
+@ApiSecurity('x-svc-auth-key')
+@ApiResponse({ status: 400, ...errorResponse })
+@ApiResponse({ status: 401, ...errorResponse })
+@Controller(routePrefix)
+export class FirsController {
+  constructor(private readonly reporting: ReportingAreaService) {}
+
+  @Post('auth/taxpayer/login')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Onboard a taxpayer: FIRS logs it in (utilities/authenticate) first; 201 {status, message, data: {supplier_name, participant_id}}; a refused login → 400 at password.' })
+  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @ApiBody(schemaRef('FirsOnboardingBody'))
+  onboard(@Body() body: unknown, @Ctx() context: RequestContext) {
+    return this.reporting.onboard(code, body, context);
+  }
+
+  @Post('invoice/generate')
+  @ApiOperation({ summary: 'Validate the IRN and the invoice, sign it at FIRS and store it: 200 {status: "submitted", data: {irn, authority_response, qr_code, steps_completed, message, invoice, timestamp}}; FIRS\'s refusal → 400; no answer within the wait → 202 with the link.' })
+  @ApiHeader({ name: 'participant-id', required: true })
+  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @ApiBody(schemaRef('FirsInvoiceBody'))
+  @ApiResponse({ status: 404, ...errorResponse })
+  @ApiResponse({ status: 409, ...errorResponse })
+  async generate(@Headers('participant-id') participant: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
+    await sendAnswer(reply, await this.reporting.submit(code, participant, body, context));
+  }
+
+  @Get('invoice/:irn')
+  @ApiOperation({ summary: 'The stored invoice by its IRN (or its id): the record of the generate answer, with its QR.' })
+  @ApiHeader({ name: 'participant-id', required: true })
+  @ApiResponse({ status: 404, ...errorResponse })
+  invoice(@Headers('participant-id') participant: string, @Param('irn') irn: string, @Ctx() context: RequestContext) {
+    return this.reporting.document(code, participant, irn, context);
+  }
+}

@@ -1,0 +1,1 @@
+export { firsDefinition } from './definition';
