@@ -112,6 +112,19 @@ describe('#15 Nigeria: FIRS invoices over HTTP', () => {
     expect(await dataSource.query(`SELECT count(*)::int AS n FROM firs_sandbox_signed WHERE irn = $1`, [data.irn])).toEqual([{ n: 1 }]);
   });
 
+  it('the payment status is updated at FIRS, then here; a bad value is a 400 at the field; an unknown IRN 404', async () => {
+    const { data } = (await client.post('/api/invoice/generate', invoice(id('INV/0050')), headers())).body;
+    const paid = await client.patch(`/api/invoice/${data.irn}/payment-status`, { payment_status: 'PAID', reference: 'TRF-001' }, headers());
+    expect(paid.status).toBe(200);
+    expect(paid.body.data).toMatchObject({ irn: data.irn, paymentStatus: 'PAID', paymentReference: 'TRF-001', status: 'SIGNED' });
+    expect(await dataSource.query(`SELECT payment_status, reference FROM firs_sandbox_signed WHERE irn = $1`, [data.irn])).toEqual([{ payment_status: 'PAID', reference: 'TRF-001' }]);
+    expect((await client.get(`/api/invoice/${data.irn}`, headers())).body.data.paymentStatus).toBe('PAID');
+    const bad = await client.patch(`/api/invoice/${data.irn}/payment-status`, { payment_status: 'REJECTED' }, headers());
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([expect.objectContaining({ path: 'payment_status' })]);
+    expect((await client.patch(`/api/invoice/NOPE-00000000-20261125/payment-status`, { payment_status: 'PAID' }, headers())).status).toBe(404);
+  });
+
   it('lineitems is accepted as the alias of invoice_line; totals are derived when not sent and reconciled when sent', async () => {
     const { invoice_line: lines, ...rest } = invoice(id('INV/0002'));
     const alias = await client.post('/api/invoice/generate', { ...rest, lineitems: lines }, headers());

@@ -32,6 +32,10 @@ export class Client {
     return this.request('POST', path, { body, headers });
   }
 
+  patch(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+    return this.request('PATCH', path, { body, headers });
+  }
+
   get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
     return this.request('GET', path, { headers });
   }

@@ -26,6 +26,11 @@ export class ReportingWorkerController {
     return this.reporting.cancel(event, ctx);
   }
 
+  @EventPattern('AuthorityReportAmendmentRequested')
+  authorityAmendment(@Payload() event: RecordedEvent, @Ctx() ctx: MessageContext): Promise<void> {
+    return this.reporting.amend(event, ctx);
+  }
+
   @EventPattern([
     'MyInvoisDocumentsSubmitted',
     'MyInvoisDocumentCancellationRequested',

@@ -12,6 +12,7 @@ import { SecretBox, createLogger } from '@einvoice/domain';
 import { type EventHandler, SealedRedisStore, WORKER_RUNTIME, type WorkerRuntime } from '@einvoice/domain/infrastructure';
 import { type AuthorityConnector, type BatchPolicy, type PollPolicy, areas, myinvois } from '@einvoice/areas';
 import { createCancellationHandler } from './authority/cancel-report';
+import { createAmendmentHandler } from './authority/amend-report';
 import { ReportBatchSweep } from './authority/report-batch-sweep';
 import { ReportPollSweep } from './authority/report-poll-sweep';
 import { type AuthorityReportingDependencies, createAuthorityReportHandler } from './authority/report-to-authority';
@@ -41,6 +42,8 @@ export interface AuthorityReporting {
   readonly report: EventHandler;
   /** Issuers' cancellations (`AuthorityReportCancellationRequested`). */
   readonly cancel: EventHandler;
+  /** Issuers' amendments (`AuthorityReportAmendmentRequested`). */
+  readonly amend: EventHandler;
 }
 
 /** The generic pipeline, with one connector per area that has one (area registry), made once per process. */
@@ -60,7 +63,7 @@ export function authorityReporting(runtime: WorkerRuntime): AuthorityReporting {
     }
   }
   const deps: AuthorityReportingDependencies = { store: runtime.store, connectors, pollPolicies, batchPolicies, groupId: runtime.groupId, log };
-  return { deps, report: createAuthorityReportHandler(deps), cancel: createCancellationHandler(deps) };
+  return { deps, report: createAuthorityReportHandler(deps), cancel: createCancellationHandler(deps), amend: createAmendmentHandler(deps) };
 }
 
 /** The worker's two MyInvois handlers and their dependencies. */

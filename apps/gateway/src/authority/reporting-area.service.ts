@@ -63,6 +63,7 @@ interface DocumentRow {
     answeredAt?: string;
     cancellationReason?: string;
     cancellationError?: AuthorityErrorData | null;
+    amendment?: { id: string; status: 'requested' | 'amended' | 'refused'; error?: AuthorityErrorData };
   } | null;
   rendered: { mediaType: string; sha256: string } | null;
   created_at: Date;
@@ -277,6 +278,43 @@ export class ReportingAreaService {
     if (!after || after.report_state === 'cancelling') return { statusCode: 202, body: pending };
     if (after.report_state !== 'cancelled') throw cancellationRefusal(area, after.authority?.cancellationError ?? undefined);
     return { statusCode: 200, body: { status: 'success', data: view(after) } };
+  }
+
+  /**
+   * Asks the authority to amend an accepted document (where the area reads amendments,
+   * `documents.amendment`): recorded with its 202 answer in one transaction; for a `sync` area the answer
+   * then waits for the authority's (200 with the document as the area shows it, 400 with its refusal),
+   * else 202 with where to read it.
+   */
+  async amend(code: string, supplierHeader: string | string[] | undefined, id: string, body: unknown, context: RequestContext): Promise<Answer> {
+    const area = areaOf(code);
+    const { documents } = codecs(area);
+    if (!documents.amendment) throw notFound('AMENDMENT.NOT_SUPPORTED', `Documents of ${area.name} cannot be amended.`);
+    const change = documents.amendment(body);
+    const row = await this.ownDocument(code, supplierHeader, id, context);
+    const amendmentId = randomUUID();
+    const href = `/${area.documentsPath ?? `${area.routePrefix}/documents`}/${row.id}`;
+    const pending = { status: 'pending', data: { documentId: row.id, documentNumber: row.document_number, state: 'amending', href } };
+    await this.connections.store.transaction(async (uow) => {
+      await recordResponse(uow, context.idempotency, 202, pending);
+      await handleCommand(
+        uow,
+        authorityReportDecider,
+        authorityReportStreamId(row.report_id),
+        { type: 'RequestReportAmendment', data: { reportId: row.report_id, amendmentId, change, requestedAt: new Date().toISOString() } },
+        eventMetadata(context, area.ruleSetId),
+      );
+    });
+    if (area.authority.answer !== 'sync') return { statusCode: 202, body: pending };
+    const answered = (r: DocumentRow) => r.authority?.amendment?.id === amendmentId && r.authority.amendment.status !== 'requested';
+    const after = await this.outcomes.waitFor(row.id, this.waitMs, () => this.read(row.id, row.supplier_id, context), answered);
+    if (!after || !answered(after)) return { statusCode: 202, body: pending };
+    const amendment = after.authority!.amendment!;
+    if (amendment.status === 'refused') {
+      const error = amendment.error;
+      throw new AppError('validation', 'AUTHORITY.AMENDMENT_REFUSED', `The ${area.name} tax authority refused the change: ${error?.message ?? 'refused'}`, { issues: [issue(error?.path ?? '', error?.code ?? 'AUTHORITY.AMENDMENT_REFUSED', error?.message ?? 'Refused.')] });
+    }
+    return { statusCode: 200, body: documents.present ? documents.present(view(after)) : { status: 'success', data: view(after) } };
   }
 
   async document(code: string, supplierHeader: string | string[] | undefined, id: string, context: RequestContext, variant?: string) {

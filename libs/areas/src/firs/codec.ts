@@ -9,7 +9,7 @@ import type { DocumentCodec, OnboardingCodec, ParsedDocument } from '../registry
 import { validateBody } from '../shared/validate';
 import { EMAIL_SECRET, PASSWORD_SECRET, TIN_SCHEME } from './names';
 import { checkInvoice, irnOf } from './rules';
-import { FirsInvoiceBody, FirsOnboardingBody } from './schema';
+import { FirsInvoiceBody, FirsOnboardingBody, FirsPaymentStatusBody } from './schema';
 
 /** What FIRS told of the supplier at its login (`areaDetails`), and its own description. */
 export interface FirsSupplier {
@@ -115,8 +115,13 @@ function renderInvoice(document: ParsedDocument, supplier: SupplierProfile) {
   return { bytes, mediaType: 'application/json' as const, sha256: createHash('sha256').update(bytes, 'utf8').digest('hex') };
 }
 
-export const firsDocuments: Pick<DocumentCodec, 'parse' | 'render' | 'numberField' | 'readKey'> = {
+export const firsDocuments: Pick<DocumentCodec, 'parse' | 'render' | 'numberField' | 'readKey' | 'amendment'> = {
   parse: (body, supplier) => parseInvoice(body, supplier),
+  // `PATCH /api/invoice/{irn}/payment-status`: the new payment status (and its reference) at FIRS, then here.
+  amendment(body) {
+    const dto = validateBody(FirsPaymentStatusBody, body);
+    return { payment_status: dto.payment_status, ...(dto.reference ? { payment_reference: dto.reference } : {}) };
+  },
   render: (document, supplier) => renderInvoice(document, supplier),
   numberField: 'document_identifier',
   readKey: 'irn',

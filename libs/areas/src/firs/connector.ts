@@ -86,6 +86,14 @@ export class FirsConnector implements AuthorityConnector<FirsPayload, FirsReceip
     return { kind: 'accepted', final: true, receipt: await this.receipt(report.payload.irn, { status: 201, body: { code: 201, data: { ok: true } } }) };
   }
 
+  /** The payment status at FIRS (`PATCH invoice/update/{irn}`): a value set, so sending it again is harmless. */
+  async amend(report: AuthorityReport<FirsPayload>, _receipt: FirsReceipt, change: Record<string, unknown>): Promise<{ readonly kind: 'amended' } | { readonly kind: 'refused'; readonly error: AuthorityError }> {
+    const answer = await this.transport.updatePayment(report.payload.irn, { payment_status: String(change.payment_status), ...(change.payment_reference ? { reference: String(change.payment_reference) } : {}) });
+    if (answer.status >= 500 || answer.status === 429 || answer.status === 0) throw unavailable('payment status update', answer);
+    if (answer.status >= 400) return { kind: 'refused', error: { code: `FIRS.UPDATE_${answer.status}`, message: answer.body?.message ?? 'FIRS refused the update.', path: 'payment_status' } };
+    return { kind: 'amended' };
+  }
+
   /** Onboarding: FIRS logs the taxpayer in (`utilities/authenticate`); a refusal is a 400 at `password`. */
   async verifyCredentials(secrets: Readonly<Record<string, string>>, profile: SupplierProfile): Promise<CredentialCheck> {
     const tin = profile.identifiers.find((i) => i.scheme === TIN_SCHEME)?.id ?? '';

@@ -31,6 +31,7 @@ function record(view: ReportedDocumentView) {
     issueTime: f.issue_time,
     invoiceTypeCode: f.invoice_type_code,
     paymentStatus: f.payment_status,
+    ...(f.payment_reference ? { paymentReference: f.payment_reference } : {}),
     note: f.note ?? null,
     taxPointDate: null,
     documentCurrencyCode: f.document_currency_code,

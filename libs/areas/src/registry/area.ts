@@ -109,6 +109,11 @@ export interface DocumentCodec {
   peppolCopy?(document: ParsedDocument, supplier: SupplierProfile, documentId: string): PeppolCopy | undefined;
   /** The body field holding the document number, named by a duplicate's 409 (default `ID`). */
   readonly numberField?: string;
+  /**
+   * Reads an amendment's body into the change the authority is asked to make to an accepted document
+   * (Nigeria: `{payment_status, reference}`), merged into the document's fields once made. @throws AppError validation
+   */
+  amendment?(body: unknown): Record<string, unknown>;
   /** A field of its documents by which the read routes may also address one (Nigeria: `irn`), besides its id. */
   readonly readKey?: string;
   /**

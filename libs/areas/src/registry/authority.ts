@@ -95,6 +95,11 @@ export interface AuthorityConnector<P = unknown, R = unknown> {
    * a crash that lost its answer, so an authority that already cancelled the document answers done.
    */
   cancel?(report: AuthorityReport<P>, receipt: R, reason: string, context: AuthorityCallContext): Promise<{ readonly kind: 'cancelled' } | { readonly kind: 'refused'; readonly error: AuthorityError }>;
+  /**
+   * Amends a document the authority accepted (Nigeria: its payment status), `change` being the area's:
+   * done, or refused with its error. Sent again after a crash that lost the answer (amendments set values).
+   */
+  amend?(report: AuthorityReport<P>, receipt: R, change: Record<string, unknown>, context: AuthorityCallContext): Promise<{ readonly kind: 'amended' } | { readonly kind: 'refused'; readonly error: AuthorityError }>;
   /** Lets go of what the connector holds open at the authority (KSeF: its online sessions), when the worker stops. */
   close?(): Promise<void>;
   /**

@@ -34,10 +34,18 @@ export type RecordCancellationAnswer = Command<
   { readonly reportId: string; readonly refused?: AuthorityErrorData; readonly at: string }
 >;
 
+/** Amend an accepted document at the authority (one amendment in flight at a time). */
+export type RequestReportAmendment = Command<'RequestReportAmendment', { readonly reportId: string; readonly amendmentId: string; readonly change: Record<string, unknown>; readonly requestedAt: string }>;
+
+/** The authority's answer to an amendment. */
+export type RecordAmendmentAnswer = Command<'RecordAmendmentAnswer', { readonly reportId: string; readonly amendmentId: string; readonly refused?: AuthorityErrorData; readonly at: string }>;
+
 export type AuthorityReportCommand =
   | RequestAuthorityReport
   | RecordReportAttempt
   | RecordAuthorityAnswer
   | RecordReportPoll
   | RequestReportCancellation
-  | RecordCancellationAnswer;
+  | RecordCancellationAnswer
+  | RequestReportAmendment
+  | RecordAmendmentAnswer;

@@ -69,6 +69,24 @@ export function decideAuthorityReport(command: AuthorityReportCommand, state: Au
         ? [{ type: 'AuthorityReportCancellationRefused', data: { reportId, documentId, error: refused, refusedAt: at } }]
         : [{ type: 'AuthorityReportCancelled', data: { reportId, documentId, cancelledAt: at } }];
     }
+    case 'RequestReportAmendment': {
+      if (state.status === 'none') throw unknownReport();
+      if (state.status !== 'accepted' || state.cancelling || state.amending) {
+        throw new AppError('conflict', 'AUTHORITY.NOT_AMENDABLE', 'Only a document the authority accepted, with no cancellation or other amendment in progress, can be amended.', { retriable: false });
+      }
+      const { reportId, amendmentId, change, requestedAt } = command.data;
+      return [{ type: 'AuthorityReportAmendmentRequested', data: { reportId, documentId: state.documentId, amendmentId, change, requestedAt } }];
+    }
+    case 'RecordAmendmentAnswer': {
+      if (state.status === 'none') throw unknownReport();
+      // Answered once: a redelivered answer finds this amendment no longer in flight.
+      if (state.status !== 'accepted' || state.amending?.amendmentId !== command.data.amendmentId) return [];
+      const { reportId, amendmentId, refused, at } = command.data;
+      const { documentId } = state;
+      return refused
+        ? [{ type: 'AuthorityReportAmendmentRefused', data: { reportId, documentId, amendmentId, error: refused, refusedAt: at } }]
+        : [{ type: 'AuthorityReportAmended', data: { reportId, documentId, amendmentId, change: state.amending.change, amendedAt: at } }];
+    }
     default: {
       const unknown: never = command;
       return unknown;

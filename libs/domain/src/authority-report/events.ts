@@ -150,6 +150,37 @@ export interface AuthorityReportCancellationRefusedData {
 }
 export type AuthorityReportCancellationRefused = Event<'AuthorityReportCancellationRefused', AuthorityReportCancellationRefusedData>;
 
+/**
+ * The issuer asked to amend an accepted document at its authority (Nigeria: its payment status), where
+ * its area's connector can (`amend`); `change` is the area's, merged into the document's fields once done.
+ */
+export interface AuthorityReportAmendmentRequestedData {
+  readonly reportId: string;
+  readonly documentId: string;
+  readonly amendmentId: string;
+  readonly change: Record<string, unknown>;
+  readonly requestedAt: string;
+}
+export type AuthorityReportAmendmentRequested = Event<'AuthorityReportAmendmentRequested', AuthorityReportAmendmentRequestedData>;
+
+export interface AuthorityReportAmendedData {
+  readonly reportId: string;
+  readonly documentId: string;
+  readonly amendmentId: string;
+  readonly change: Record<string, unknown>;
+  readonly amendedAt: string;
+}
+export type AuthorityReportAmended = Event<'AuthorityReportAmended', AuthorityReportAmendedData>;
+
+export interface AuthorityReportAmendmentRefusedData {
+  readonly reportId: string;
+  readonly documentId: string;
+  readonly amendmentId: string;
+  readonly error: AuthorityErrorData;
+  readonly refusedAt: string;
+}
+export type AuthorityReportAmendmentRefused = Event<'AuthorityReportAmendmentRefused', AuthorityReportAmendmentRefusedData>;
+
 export type AuthorityReportEvent =
   | AuthorityReportRequested
   | AuthorityReportAttempted
@@ -160,7 +191,10 @@ export type AuthorityReportEvent =
   | AuthorityReportInvalidated
   | AuthorityReportCancellationRequested
   | AuthorityReportCancelled
-  | AuthorityReportCancellationRefused;
+  | AuthorityReportCancellationRefused
+  | AuthorityReportAmendmentRequested
+  | AuthorityReportAmended
+  | AuthorityReportAmendmentRefused;
 
 /** Stream kind `report` (topic: documents, consumed by the reporting worker): one stream per reported document. */
 export const authorityReportStreamId = (reportId: string): string => `report-${reportId}`;

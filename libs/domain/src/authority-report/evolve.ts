@@ -8,7 +8,7 @@ export type AuthorityReportState =
   /** Taken for processing; `polls` polls found no verdict yet. */
   | { readonly status: 'processing'; readonly documentId: string; readonly polls: number }
   /** Accepted for good (answered final, or validated); `cancelling` while a cancellation is in flight. */
-  | { readonly status: 'accepted'; readonly documentId: string; readonly cancelling: boolean }
+  | { readonly status: 'accepted'; readonly documentId: string; readonly cancelling: boolean; readonly amending?: { readonly amendmentId: string; readonly change: Record<string, unknown> } }
   | { readonly status: 'rejected'; readonly documentId: string }
   | { readonly status: 'cancelled'; readonly documentId: string };
 
@@ -40,6 +40,11 @@ export function evolveAuthorityReport(state: AuthorityReportState, event: Author
       return state.status === 'accepted' ? { ...state, cancelling: false } : state;
     case 'AuthorityReportCancelled':
       return { status: 'cancelled', documentId: event.data.documentId };
+    case 'AuthorityReportAmendmentRequested':
+      return state.status === 'accepted' ? { ...state, amending: { amendmentId: event.data.amendmentId, change: event.data.change } } : state;
+    case 'AuthorityReportAmended':
+    case 'AuthorityReportAmendmentRefused':
+      return state.status === 'accepted' ? { status: 'accepted', documentId: state.documentId, cancelling: state.cancelling } : state;
     default: {
       const unknown: never = event;
       return unknown;

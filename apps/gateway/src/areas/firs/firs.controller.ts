@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { firsDefinition } from '@einvoice/areas';
@@ -44,5 +44,16 @@ export class FirsController {
   @ApiResponse({ status: 404, ...errorResponse })
   invoice(@Headers('participant-id') participant: string, @Param('irn') irn: string, @Ctx() context: RequestContext) {
     return this.reporting.document(code, participant, irn, context);
+  }
+
+  @Patch('invoice/:irn/payment-status')
+  @ApiOperation({ summary: 'Update the payment status (PENDING, PAID, CANCELED) at FIRS, then here: 200 with the stored invoice; FIRS\'s refusal → 400; no answer within the wait → 202 with the link.' })
+  @ApiHeader({ name: 'participant-id', required: true })
+  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @ApiBody(schemaRef('FirsPaymentStatusBody'))
+  @ApiResponse({ status: 404, ...errorResponse })
+  @ApiResponse({ status: 409, ...errorResponse })
+  async paymentStatus(@Headers('participant-id') participant: string, @Param('irn') irn: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
+    await sendAnswer(reply, await this.reporting.amend(code, participant, irn, body, context));
   }
 }

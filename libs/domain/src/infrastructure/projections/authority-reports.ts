@@ -1,5 +1,8 @@
 import type {
   AuthorityReportAcceptedData,
+  AuthorityReportAmendedData,
+  AuthorityReportAmendmentRefusedData,
+  AuthorityReportAmendmentRequestedData,
   AuthorityReportCancellationRefusedData,
   AuthorityReportCancellationRequestedData,
   AuthorityReportCancelledData,
@@ -110,6 +113,20 @@ const projectors: Record<AuthorityReportEvent['type'] | DocumentChainEvent['type
   AuthorityReportCancellationRefused: (db, event) => {
     const d = event.data as AuthorityReportCancellationRefusedData;
     return moved(db, event, d.documentId, { state: 'reported', authority: { cancellationError: d.error }, at: d.refusedAt });
+  },
+  AuthorityReportAmendmentRequested: (db, event) => {
+    const d = event.data as AuthorityReportAmendmentRequestedData;
+    return moved(db, event, d.documentId, { authority: { amendment: { id: d.amendmentId, change: d.change, status: 'requested', requestedAt: d.requestedAt } }, at: d.requestedAt });
+  },
+  // The change joins the document's fields (what GET shows) in the transaction that records it.
+  AuthorityReportAmended: async (db, event) => {
+    const d = event.data as AuthorityReportAmendedData;
+    await db.query(`UPDATE documents SET fields = fields || $2::jsonb WHERE id = $1 AND coalesce(report_version, 0) < $3`, [d.documentId, JSON.stringify(d.change), event.streamPosition]);
+    return moved(db, event, d.documentId, { authority: { amendment: { id: d.amendmentId, change: d.change, status: 'amended', amendedAt: d.amendedAt } }, at: d.amendedAt });
+  },
+  AuthorityReportAmendmentRefused: (db, event) => {
+    const d = event.data as AuthorityReportAmendmentRefusedData;
+    return moved(db, event, d.documentId, { authority: { amendment: { id: d.amendmentId, status: 'refused', error: d.error, refusedAt: d.refusedAt } }, at: d.refusedAt });
   },
 };
 
