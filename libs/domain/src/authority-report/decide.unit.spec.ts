@@ -118,4 +118,22 @@ describe('#8 authority report decider', () => {
     given(accepted, cancellationRequested, { type: 'AuthorityReportCancelled', data: { reportId: 'r-1', documentId: 'd-1', cancelledAt: 'x' } })
       .when({ type: 'RecordCancellationAnswer', data: { reportId: 'r-1', at: 'y' } }).then([]);
   });
+
+  it('amends an accepted document once per request: one amendment in flight, its answer recorded once', () => {
+    const change = { payment_status: 'PAID' };
+    const request: AuthorityReportCommand = { type: 'RequestReportAmendment', data: { reportId: 'r-1', amendmentId: 'a-1', change, requestedAt: 'q' } };
+    const requestedAmendment: AuthorityReportEvent = { type: 'AuthorityReportAmendmentRequested', data: { reportId: 'r-1', documentId: 'd-1', amendmentId: 'a-1', change, requestedAt: 'q' } };
+    const answer: AuthorityReportCommand = { type: 'RecordAmendmentAnswer', data: { reportId: 'r-1', amendmentId: 'a-1', at: 'z' } };
+    given(attempted(1), accepted).when(request).then([requestedAmendment]);
+    given(attempted(1)).when(request).thenThrows('AUTHORITY.NOT_AMENDABLE');
+    given(attempted(1), accepted, requestedAmendment).when({ ...request, data: { ...request.data, amendmentId: 'a-2' } }).thenThrows('AUTHORITY.NOT_AMENDABLE');
+    given(attempted(1), accepted, requestedAmendment).when(answer).then([{ type: 'AuthorityReportAmended', data: { reportId: 'r-1', documentId: 'd-1', amendmentId: 'a-1', change, amendedAt: 'z' } }]);
+    const amended: AuthorityReportEvent = { type: 'AuthorityReportAmended', data: { reportId: 'r-1', documentId: 'd-1', amendmentId: 'a-1', change, amendedAt: 'z' } };
+    given(attempted(1), accepted, requestedAmendment, amended).when(answer).then([]);
+    const refused = { code: 'FIRS.UPDATE_400', message: 'No.' };
+    given(attempted(1), accepted, requestedAmendment).when({ ...answer, data: { ...answer.data, refused } }).then([
+      { type: 'AuthorityReportAmendmentRefused', data: { reportId: 'r-1', documentId: 'd-1', amendmentId: 'a-1', error: refused, refusedAt: 'z' } },
+    ]);
+    given(attempted(1), accepted, requestedAmendment, amended).when({ ...request, data: { ...request.data, amendmentId: 'a-2' } }).then([{ ...requestedAmendment, data: { ...requestedAmendment.data, amendmentId: 'a-2' } } as AuthorityReportEvent]);
+  });
 });
