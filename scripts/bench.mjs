@@ -48,6 +48,7 @@ import { startProbe } from './bench/probe.mjs';
 import { verifactuLoad } from './bench/verifactu.mjs';
 import { ksefLoad } from './bench/ksef.mjs';
 import { jofotaraLoad } from './bench/jofotara.mjs';
+import { firsLoad } from './bench/firs.mjs';
 import { createStack, tailOf } from './bench/stack.mjs';
 import { webhookLoad } from './bench/webhooks.mjs';
 import { bulkLoad, onboardMySupplier } from './bench/bulk.mjs';
@@ -78,6 +79,8 @@ const settings = {
   plSuppliers: positiveInt('BENCH_PL_SUPPLIERS', 20),
   joDuration: positiveInt('BENCH_JO_DURATION', 10),
   joClients: positiveInt('BENCH_JO_CLIENTS', 20),
+  ngDuration: positiveInt('BENCH_NG_DURATION', 10),
+  ngClients: positiveInt('BENCH_NG_CLIENTS', 20),
   bulkClients: positiveInt('BENCH_BULK_CLIENTS', 5),
   bulkSize: positiveInt('BENCH_BULK_SIZE', 100),
   e2eDuration: positiveInt('BENCH_E2E_DURATION', 60),
@@ -87,7 +90,7 @@ const settings = {
 
 /** BENCH_PHASES=reference,accept,... (default: all, in this order). */
 function phasesOf(raw) {
-  const all = ['reference', 'bare', 'accept', 'e2e', 'open', 'webhooks', 'bulk', 'uae', 'es', 'pl', 'jo', 'scale'];
+  const all = ['reference', 'bare', 'accept', 'e2e', 'open', 'webhooks', 'bulk', 'uae', 'es', 'pl', 'jo', 'ng', 'scale'];
   if (!raw) return new Set(all);
   const wanted = raw.split(',').map((p) => p.trim()).filter(Boolean);
   const unknown = wanted.filter((p) => !all.includes(p));
@@ -483,6 +486,25 @@ async function main() {
     for (const line of probeLines(p)) out(line);
     out();
     summary.push(`jordan       ${num(jo.perSecond)} 200/s${ratio(jo.perSecond)}   p50 ${ms(jo.latency.p50)}  p99 ${ms(jo.latency.p99)} (${jo.clients} devices, sandbox latency ${stack.env.JOFOTARA_SANDBOX_DELAY_MS} ms; ${jo.answered} cleared, each once: ${jo.heldOnce ? 'yes' : 'NO'})`);
+  }
+
+  if (run('ng')) {
+    say(`Nigeria: FIRS invoices from ${settings.ngClients} taxpayers, ${settings.ngDuration} s`);
+    const probe = probeStack();
+    const ng = await firsLoad({ url, apiKey, db, runId, clients: settings.ngClients, duration: settings.ngDuration });
+    const p = await probe.stopWithWal();
+    stack.assertAlive();
+    figures.ng = ng;
+    const others = Object.entries(ng.statuses).filter(([status]) => status !== '200');
+    if (others.length || !ng.signedOnce) failed = true;
+    out(`${++phaseNumber}. POST /api/invoice/generate (Nigeria: answered once the sandbox FIRS validated and signed, its signing latency FIRS_SANDBOX_DELAY_MS ${stack.env.FIRS_SANDBOX_DELAY_MS} ms)`);
+    out(`  generate/s            ${num(ng.perSecond)}${ratio(ng.perSecond)}  p50 ${ms(ng.latency.p50)}  p99 ${ms(ng.latency.p99)}  max ${ms(ng.latency.max)}  (${ng.answered} answers 200 from ${ng.clients} taxpayers; other: ${others.map(([s, n]) => `${n}×${s}`).join(', ') || 'none'})`);
+    if (ng.firstError) out(`  first failure         ${ng.firstError.status}: ${String(ng.firstError.body).slice(0, 300)}`);
+    out(`  FIRS signed           ${ng.signed}/${ng.answered} answered IRNs, each once: ${ng.signedOnce ? 'yes' : 'NO'}`);
+    out(`  cpu per invoice       ${num(cpuPerDocument(p, ng.answered), 2)} ms`);
+    for (const line of probeLines(p)) out(line);
+    out();
+    summary.push(`nigeria      ${num(ng.perSecond)} 200/s${ratio(ng.perSecond)}   p50 ${ms(ng.latency.p50)}  p99 ${ms(ng.latency.p99)} (${ng.clients} taxpayers, sandbox signing latency ${stack.env.FIRS_SANDBOX_DELAY_MS} ms; ${ng.answered} signed, each once: ${ng.signedOnce ? 'yes' : 'NO'})`);
   }
 
   // 7. Scale-out, last (it adds processes): a second gateway and a second delivery-worker (same

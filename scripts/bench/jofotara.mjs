@@ -3,7 +3,7 @@
 // answer). A device issues its invoices in sequence, so each client is one device (supplier) sending
 // one invoice after the other, numbers increasing; `clients` devices at once. Every answer is checked
 // afterwards: each 200 names a uuid JoFotara holds once.
-import { distribution } from './stats.mjs';
+import { syncLoad } from './sync-load.mjs';
 
 async function onboard(url, apiKey, runId, n) {
   const response = await fetch(`${url}/jo/supplier/onboard`, {
@@ -27,37 +27,11 @@ const invoice = (number) => ({
 export async function jofotaraLoad({ url, apiKey, db, runId, clients, duration }) {
   const participants = [];
   for (let n = 0; n < clients; n += 1) participants.push(await onboard(url, apiKey, runId, n));
-  const latencies = [];
-  const uuids = [];
-  const statuses = {};
-  let firstError;
-  const until = Date.now() + duration * 1000;
-  const started = Date.now();
-  await Promise.all(participants.map(async (participant, device) => {
-    for (let i = 1; Date.now() < until; i += 1) {
-      const t0 = performance.now();
-      const response = await fetch(`${url}/jo/einvoice/generate`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-svc-auth-key': apiKey, 'participant-id': participant },
-        body: JSON.stringify(invoice(`JO-${runId}-${device}-${String(i).padStart(8, '0')}`)),
-      });
-      const text = await response.text();
-      latencies.push(performance.now() - t0);
-      statuses[response.status] = (statuses[response.status] ?? 0) + 1;
-      if (response.status === 200) uuids.push(JSON.parse(text).message.uuid);
-      else if (!firstError) firstError = { status: response.status, body: text };
-    }
-  }));
-  const seconds = (Date.now() - started) / 1000;
-  const { rows } = await db.query(`SELECT count(DISTINCT uuid)::int AS held, count(*)::int AS rows FROM jofotara_sandbox_invoices WHERE uuid = ANY($1)`, [uuids]);
-  return {
-    clients,
-    answered: uuids.length,
-    perSecond: uuids.length / seconds,
-    statuses,
-    firstError,
-    latency: distribution(latencies),
-    heldOnce: rows[0].held === uuids.length && rows[0].rows === uuids.length,
-    held: rows[0].held,
-  };
+  const load = await syncLoad({
+    url, apiKey, participants, duration, path: '/jo/einvoice/generate',
+    bodyOf: (device, i) => invoice(`JO-${runId}-${device}-${String(i).padStart(8, '0')}`),
+    idOf: (body) => body.message.uuid,
+  });
+  const { rows } = await db.query(`SELECT count(DISTINCT uuid)::int AS held, count(*)::int AS rows FROM jofotara_sandbox_invoices WHERE uuid = ANY($1)`, [load.ids]);
+  return { ...load, heldOnce: rows[0].held === load.answered && rows[0].rows === load.answered, held: rows[0].held };
 }

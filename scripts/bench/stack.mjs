@@ -152,6 +152,8 @@ export function createStack({ databaseUrl, runId }) {
         KSEF_SANDBOX_LIMITS: '10/600/36000',
         // Jordan: the sandbox JoFotara's time to answer (BENCH_JO_LATENCY_MS).
         JOFOTARA_SANDBOX_DELAY_MS: process.env.BENCH_JO_LATENCY_MS ?? '50',
+        // Nigeria: the sandbox FIRS's time to answer a signing (BENCH_NG_LATENCY_MS).
+        FIRS_SANDBOX_DELAY_MS: process.env.BENCH_NG_LATENCY_MS ?? '50',
         // The bench measures capacity with one tenant: its per-tenant allowance must not be the ceiling.
         TENANT_RATE_LIMIT_PER_S: '0',
       };

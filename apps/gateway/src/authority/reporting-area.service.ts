@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import {
   AppError,
   type AuthorityErrorData,
+  type AuthorityReportCommand,
   type AuthorityReportRequestedData,
   type SupplierOnboardedData,
   authorityReportDecider,
@@ -260,22 +261,9 @@ export class ReportingAreaService {
     const { reason } = validateBody(CancellationBody, body);
     const row = isUuid(id) ? await this.read(id, supplier.id, context) : undefined;
     if (!row) throw notFound('DOCUMENT.NOT_FOUND', `No document ${id} for this supplier.`);
-    const href = `/${area.routePrefix}/documents/${row.id}`;
-    const pending = { status: 'pending', data: { documentId: row.id, documentNumber: row.document_number, state: 'cancelling', href } };
     const requestedAt = new Date().toISOString();
-    await this.connections.store.transaction(async (uow) => {
-      await recordResponse(uow, context.idempotency, 202, pending);
-      await handleCommand(
-        uow,
-        authorityReportDecider,
-        authorityReportStreamId(row.report_id),
-        { type: 'RequestReportCancellation', data: { reportId: row.report_id, reason, requestedAt } },
-        eventMetadata(context, area.ruleSetId),
-      );
-    });
-    if (area.authority.answer !== 'sync') return { statusCode: 202, body: pending };
-    const after = await this.outcomes.waitFor(row.id, this.waitMs, () => this.read(row.id, supplier.id, context), (r) => r.report_state !== 'cancelling');
-    if (!after || after.report_state === 'cancelling') return { statusCode: 202, body: pending };
+    const { pending, after } = await this.requestOfAuthority(area, row, context, 'cancelling', { type: 'RequestReportCancellation', data: { reportId: row.report_id, reason, requestedAt } }, (r) => r.report_state !== 'cancelling');
+    if (!after) return { statusCode: 202, body: pending };
     if (after.report_state !== 'cancelled') throw cancellationRefusal(area, after.authority?.cancellationError ?? undefined);
     return { statusCode: 200, body: { status: 'success', data: view(after) } };
   }
@@ -293,28 +281,39 @@ export class ReportingAreaService {
     const change = documents.amendment(body);
     const row = await this.ownDocument(code, supplierHeader, id, context);
     const amendmentId = randomUUID();
-    const href = `/${area.documentsPath ?? `${area.routePrefix}/documents`}/${row.id}`;
-    const pending = { status: 'pending', data: { documentId: row.id, documentNumber: row.document_number, state: 'amending', href } };
-    await this.connections.store.transaction(async (uow) => {
-      await recordResponse(uow, context.idempotency, 202, pending);
-      await handleCommand(
-        uow,
-        authorityReportDecider,
-        authorityReportStreamId(row.report_id),
-        { type: 'RequestReportAmendment', data: { reportId: row.report_id, amendmentId, change, requestedAt: new Date().toISOString() } },
-        eventMetadata(context, area.ruleSetId),
-      );
-    });
-    if (area.authority.answer !== 'sync') return { statusCode: 202, body: pending };
     const answered = (r: DocumentRow) => r.authority?.amendment?.id === amendmentId && r.authority.amendment.status !== 'requested';
-    const after = await this.outcomes.waitFor(row.id, this.waitMs, () => this.read(row.id, row.supplier_id, context), answered);
-    if (!after || !answered(after)) return { statusCode: 202, body: pending };
+    const { pending, after } = await this.requestOfAuthority(area, row, context, 'amending', { type: 'RequestReportAmendment', data: { reportId: row.report_id, amendmentId, change, requestedAt: new Date().toISOString() } }, answered);
+    if (!after) return { statusCode: 202, body: pending };
     const amendment = after.authority!.amendment!;
     if (amendment.status === 'refused') {
       const error = amendment.error;
       throw new AppError('validation', 'AUTHORITY.AMENDMENT_REFUSED', `The ${area.name} tax authority refused the change: ${error?.message ?? 'refused'}`, { issues: [issue(error?.path ?? '', error?.code ?? 'AUTHORITY.AMENDMENT_REFUSED', error?.message ?? 'Refused.')] });
     }
     return { statusCode: 200, body: documents.present ? documents.present(view(after)) : { status: 'success', data: view(after) } };
+  }
+
+  /**
+   * Records a request about a reported document for its authority (a cancellation, an amendment) with
+   * its 202 answer in one transaction; for a `sync` area, waits for the authority's answer (`answered`).
+   * `after` is the document once answered, undefined when the answer is to be read later.
+   */
+  private async requestOfAuthority(
+    area: AreaDefinition,
+    row: DocumentRow,
+    context: RequestContext,
+    state: string,
+    command: AuthorityReportCommand,
+    answered: (row: DocumentRow) => boolean,
+  ): Promise<{ pending: { status: string; data: Record<string, unknown> }; after?: DocumentRow }> {
+    const href = `/${area.documentsPath ?? `${area.routePrefix}/documents`}/${row.id}`;
+    const pending = { status: 'pending', data: { documentId: row.id, documentNumber: row.document_number, state, href } };
+    await this.connections.store.transaction(async (uow) => {
+      await recordResponse(uow, context.idempotency, 202, pending);
+      await handleCommand(uow, authorityReportDecider, authorityReportStreamId(row.report_id), command, eventMetadata(context, area.ruleSetId));
+    });
+    if (area.authority.answer !== 'sync') return { pending };
+    const after = await this.outcomes.waitFor(row.id, this.waitMs, () => this.read(row.id, row.supplier_id, context), answered);
+    return { pending, ...(after && answered(after) ? { after } : {}) };
   }
 
   async document(code: string, supplierHeader: string | string[] | undefined, id: string, context: RequestContext, variant?: string) {

@@ -4,8 +4,8 @@
  * data}` and FIRS's error body), with the portal's rules (portal.ts) over an in-memory store.
  * Failure injection: `failNext(path, status)`, `loseNextAnswer(path)` (done, then the connection cut).
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { type LocalServer, listenLocally } from '../../shared/testing/local-server';
 import { type FirsStore, type SignedInvoice, type Taxpayer, authenticate, confirm, newBusinessId, newServiceId, sign, updatePayment, validateInvoice, validateIrn } from '../portal';
 
 class MemoryFirsStore implements FirsStore {
@@ -39,20 +39,18 @@ export class FakeFirs {
   readonly calls: string[] = [];
   private readonly failures = new Map<string, number[]>();
   private readonly losses = new Map<string, number>();
-  private server?: http.Server;
+  private server?: LocalServer;
 
   private constructor(private readonly apiKey: string, private readonly apiSecret: string) {}
 
   static async start(apiKey: string, apiSecret: string): Promise<FakeFirs & { url: string }> {
     const fake = new FakeFirs(apiKey, apiSecret);
-    fake.server = http.createServer((req, res) => void fake.handle(req, res));
-    await new Promise<void>((resolve) => fake.server!.listen(0, '127.0.0.1', resolve));
-    return Object.assign(fake, { url: `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}` });
+    fake.server = await listenLocally((req, res) => void fake.handle(req, res));
+    return Object.assign(fake, { url: fake.server.url });
   }
 
   async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise((resolve) => this.server?.close(resolve));
+    await this.server?.stop();
   }
 
   failNext(path: string, status: number, count = 1): void {

@@ -5,8 +5,8 @@
  * it receives with the portal's rules (portal.ts) over an in-memory store. Failure injection:
  * `failNext(status)`, `loseNextAnswer()` (the invoice is taken, the connection cut).
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { type LocalServer, listenLocally } from '../../shared/testing/local-server';
 import { type PortalStore, type StoredInvoice, submitToPortal } from '../portal';
 import { jofotaraAnswer } from '../response';
 
@@ -44,18 +44,16 @@ export class FakeJofotara {
   private readonly devices = new Map<string, string>();
   private failures: number[] = [];
   private lose = 0;
-  private server?: http.Server;
+  private server?: LocalServer;
 
   static async start(): Promise<FakeJofotara & { url: string }> {
     const fake = new FakeJofotara();
-    fake.server = http.createServer((req, res) => void fake.handle(req, res));
-    await new Promise<void>((resolve) => fake.server!.listen(0, '127.0.0.1', resolve));
-    return Object.assign(fake, { url: `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}` });
+    fake.server = await listenLocally((req, res) => void fake.handle(req, res));
+    return Object.assign(fake, { url: fake.server.url });
   }
 
   async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise((resolve) => this.server?.close(resolve));
+    await this.server?.stop();
   }
 
   /** A device linked on the portal. */

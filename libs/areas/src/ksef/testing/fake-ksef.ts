@@ -8,8 +8,8 @@
  * number) when their status is first read. Failure injection: `failNext`, `loseNextSendAnswer`.
  */
 import { X509Certificate, constants, createDecipheriv, createHash, privateDecrypt, randomBytes, randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { type LocalServer, listenLocally } from '../../shared/testing/local-server';
 import { keyOf } from '../fa3-key';
 import { newKsefNumber } from '../ksef-number';
 import { validateFa3 } from '../xsd';
@@ -61,7 +61,7 @@ export class FakeKsef {
   private readonly refresh = new Map<string, { nip: string }>();
   private readonly failures = new Map<string, Failure[]>();
   private loseSendAnswers = 0;
-  private server?: http.Server;
+  private server?: LocalServer;
 
   private constructor(
     private readonly certificate: string,
@@ -71,15 +71,12 @@ export class FakeKsef {
   /** `pair`: the Ministry's certificate and key (PEM), e.g. from makeTestCertificates().server. */
   static async start(pair: { cert: string; key: string }): Promise<FakeKsef & { url: string }> {
     const fake = new FakeKsef(pair.cert, pair.key);
-    fake.server = http.createServer((req, res) => void fake.handle(req, res));
-    await new Promise<void>((resolve) => fake.server!.listen(0, '127.0.0.1', resolve));
-    const { port } = fake.server.address() as AddressInfo;
-    return Object.assign(fake, { url: `http://127.0.0.1:${port}/v2` });
+    fake.server = await listenLocally((req, res) => void fake.handle(req, res));
+    return Object.assign(fake, { url: `${fake.server.url}/v2` });
   }
 
   async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise((resolve) => this.server?.close(resolve));
+    await this.server?.stop();
   }
 
   /** A KSeF token valid for NIP's context. */

@@ -1,0 +1,21 @@
+/** The tests' wire-format fakes of the authorities listen here: an HTTP server on 127.0.0.1, a free port. */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface LocalServer {
+  readonly url: string;
+  /** Closes the server and every connection it holds. */
+  stop(): Promise<void>;
+}
+
+export async function listenLocally(handler: (req: http.IncomingMessage, res: http.ServerResponse) => void): Promise<LocalServer> {
+  const server = http.createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
