@@ -20,6 +20,7 @@ export { verifactuDefinition } from './verifactu';
 export { ksefDefinition } from './ksef';
 export { jofotaraDefinition } from './jofotara';
 export { firsDefinition } from './firs';
+export { CATALOGS, SequenceQuery, VoucherQuery, afipDefinition } from './afip';
 export * from './myinvois/domain';
 export * as uae from './uae';
 export { detachEmbedded, hasDetached, reattachEmbedded } from './ubl/attachments';

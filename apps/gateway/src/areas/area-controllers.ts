@@ -10,6 +10,7 @@ import { VerifactuController } from './verifactu/verifactu.controller';
 import { KsefController } from './ksef/ksef.controller';
 import { JofotaraController } from './jofotara/jofotara.controller';
 import { FirsController } from './firs/firs.controller';
+import { AfipController } from './afip/afip.controller';
 
 /**
  * Each area's thin controllers by area code (the Peppol ones are made from the registry). The gateway
@@ -24,6 +25,7 @@ const controllersOf: Readonly<Record<string, readonly Type<unknown>[]>> = {
   pl: [KsefController],
   jo: [JofotaraController],
   ng: [FirsController],
+  ar: [AfipController],
 };
 
 /** The controllers of every registered area. */

@@ -123,17 +123,34 @@ export class ReportingAreaService {
    * the field the area names (its `path`), with the authority's code and message.
    */
   private async verifyCredentials(area: AreaDefinition, secrets: Readonly<Record<string, string>>, profile: SupplierProfile): Promise<Readonly<Record<string, unknown>> | undefined> {
-    if (!Object.keys(secrets).length || !area.authority.connector) return undefined;
+    if (!Object.keys(secrets).length) return undefined;
+    const connector = this.connectorOf(area);
+    if (!connector) return undefined;
+    if (!connector.verifyCredentials) return undefined;
+    const check = await connector.verifyCredentials(secrets, profile);
+    if ('refused' in check) throw validationError([issue(check.refused.path ?? '', check.refused.code, check.refused.message)]);
+    return check.details;
+  }
+
+  /** The area's connector in the gateway (credential checks, reads), made once per area. */
+  private connectorOf(area: AreaDefinition): AuthorityConnector | undefined {
+    if (!area.authority.connector) return undefined;
     let connector = this.connectors.get(area.code);
     if (!connector) {
       const query = (sql: string, parameters?: unknown[]) => this.connections.dataSource.query(sql, parameters);
       connector = area.authority.connector({ query: query as never, env: process.env });
       this.connectors.set(area.code, connector);
     }
-    if (!connector.verifyCredentials) return undefined;
-    const check = await connector.verifyCredentials(secrets, profile);
-    if ('refused' in check) throw validationError([issue(check.refused.path ?? '', check.refused.code, check.refused.message)]);
-    return check.details;
+    return connector;
+  }
+
+  /** A read from the authority for the supplier (connector `read`), outside any transaction. */
+  async askAuthority(code: string, supplierHeader: string | string[] | undefined, name: string, params: Readonly<Record<string, unknown>>, context: RequestContext): Promise<unknown> {
+    const area = areaOf(code);
+    const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierHeader, area.supplierKey);
+    const connector = this.connectorOf(area);
+    if (!connector?.read) throw notFound('AUTHORITY.NO_READ', `The ${area.name} authority answers no ${name}.`);
+    return connector.read(name, params, { id: supplier.id, profile: supplier.profile });
   }
 
   async submit(code: string, supplierHeader: string | string[] | undefined, body: unknown, context: RequestContext, variant?: string): Promise<Answer> {
@@ -146,7 +163,7 @@ export class ReportingAreaService {
 
   private async submitDocument(code: string, supplierHeader: string | string[] | undefined, body: unknown, context: RequestContext, variant?: string): Promise<Answer> {
     const area = areaOf(code);
-    const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierHeader);
+    const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierHeader, areaOf(code).supplierKey);
     const { documents } = codecs(area);
     const asParsed = documents.parse(body, supplier.profile, variant);
     const referenced = asParsed.refersTo ? await this.referenced(supplier.id, asParsed.refersTo) : undefined;
@@ -199,7 +216,7 @@ export class ReportingAreaService {
     const row = await this.outcomes.waitFor(documentId, this.waitMs, () => this.read(documentId, supplier.id, context), (r) => !UNANSWERED.includes(r.report_state));
     // Taken for processing only, or no answer within the wait: where to read the verdict.
     if (!row || UNANSWERED.includes(row.report_state)) return { statusCode: 202, body: { ...pending, data: { ...pending.data, state: row?.report_state ?? 'pending' } } };
-    if (row.report_state === 'rejected' || row.report_state === 'invalid') throw refusal(area, row.authority?.error);
+    if ((row.report_state === 'rejected' || row.report_state === 'invalid') && !documents.refusalIsAnswer) throw refusal(area, row.authority?.error);
     // The area's own answer (Jordan: `{status, message: {uuid, qr_code}}`), else the document.
     return { statusCode: 200, body: documents.present ? documents.present(view(row), 'answer') : { status: 'success', data: view(row) } };
   }
@@ -257,7 +274,7 @@ export class ReportingAreaService {
    */
   async cancel(code: string, supplierHeader: string | string[] | undefined, id: string, body: unknown, context: RequestContext): Promise<Answer> {
     const area = areaOf(code);
-    const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierHeader);
+    const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierHeader, areaOf(code).supplierKey);
     const { reason } = validateBody(CancellationBody, body);
     const row = isUuid(id) ? await this.read(id, supplier.id, context) : undefined;
     if (!row) throw notFound('DOCUMENT.NOT_FOUND', `No document ${id} for this supplier.`);
@@ -402,7 +419,7 @@ export class ReportingAreaService {
 
   /** A document of this tenant's supplier, else 404 (another tenant's is not found either). */
   private async ownDocument(code: string, supplierHeader: string | string[] | undefined, id: string, context: RequestContext): Promise<DocumentRow> {
-    const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierHeader);
+    const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierHeader, areaOf(code).supplierKey);
     const readKey = codecs(areaOf(code)).documents.readKey;
     const row = isUuid(id) ? await this.read(id, supplier.id, context) : readKey ? await this.readBy(readKey, String(id), supplier.id, context) : undefined;
     if (!row) throw notFound('DOCUMENT.NOT_FOUND', `No document ${id} for this supplier.`);

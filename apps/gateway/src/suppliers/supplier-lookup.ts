@@ -25,16 +25,39 @@ export class SupplierCache {
 
   constructor(private readonly ttlMs = 30_000) {}
 
-  async find(dataSource: DataSource, tenantId: string, area: string, header: string | string[] | undefined): Promise<SupplierRecord> {
+  async find(dataSource: DataSource, tenantId: string, area: string, header: string | string[] | undefined, by?: SupplierKey): Promise<SupplierRecord> {
     const value = Array.isArray(header) ? header[0] : header;
     const key = `${tenantId}/${area}/${value}`;
     const hit = this.entries.get(key);
     if (hit && hit.until > Date.now()) return hit.record;
-    const record = await findSupplier(dataSource, tenantId, area, header);
+    const record = by ? await findSupplierBy(dataSource, tenantId, area, value, by) : await findSupplier(dataSource, tenantId, area, header);
     if (this.entries.size > 50_000) this.entries.clear();
     this.entries.set(key, { record, until: Date.now() + this.ttlMs });
     return record;
   }
+}
+
+/** An area whose callers name the supplier by an identifier (area registry `supplierKey`). */
+export interface SupplierKey {
+  readonly header: string;
+  readonly scheme: string;
+  normalize(value: string): string;
+  valid(value: string): boolean;
+}
+
+/** The supplier of the caller's tenant in the area holding this identifier (Argentina: its CUIT); 400 when malformed, 404 when unknown. */
+async function findSupplierBy(dataSource: DataSource, tenantId: string, area: string, value: string | undefined, by: SupplierKey): Promise<SupplierRecord> {
+  const at = `headers.${by.header}`;
+  if (value === undefined || value === '') throw new AppError('validation', 'SUPPLIER.KEY_REQUIRED', `The ${by.header} header is required.`, { issues: [issue(at, 'FIELD.REQUIRED', `Send the ${by.header} the supplier was onboarded with.`)] });
+  const id = by.normalize(value);
+  if (!by.valid(id)) throw new AppError('validation', 'SUPPLIER.KEY_INVALID', `${by.header} is not valid.`, { issues: [issue(at, 'FIELD.INVALID_FORMAT', `${by.header} is not a valid ${by.scheme} (check digit).`)] });
+  const rows: Array<{ id: string; tenant_id: string; area: string; profile: SupplierProfile }> = await dataSource.query(
+    `SELECT id, tenant_id, area, profile FROM suppliers WHERE tenant_id = $1 AND area = $2 AND profile->'identifiers' @> $3::jsonb ORDER BY created_at LIMIT 1`,
+    [tenantId, area, JSON.stringify([{ scheme: by.scheme, id }])],
+  );
+  const row = rows[0];
+  if (!row) throw new AppError('not_found', 'SUPPLIER.NOT_FOUND', `No supplier with ${by.header} ${id} is onboarded in this area for your account.`, { issues: [issue(at, 'SUPPLIER.NOT_FOUND', `Unknown ${by.header}.`)] });
+  return { id: row.id, tenantId: row.tenant_id, area: row.area, profile: row.profile, participantIds: [] };
 }
 
 /**

@@ -114,6 +114,8 @@ export interface DocumentCodec {
    * (Nigeria: `{payment_status, reference}`), merged into the document's fields once made. @throws AppError validation
    */
   amendment?(body: unknown): Record<string, unknown>;
+  /** The authority's refusal is its own answer (Argentina: AFIP's `Resultado: "R"`, HTTP 200): `present(view, 'answer')` shapes it instead of a 400. */
+  readonly refusalIsAnswer?: boolean;
   /** A field of its documents by which the read routes may also address one (Nigeria: `irn`), besides its id. */
   readonly readKey?: string;
   /**
@@ -210,6 +212,11 @@ export interface AreaDefinition {
   readonly routePrefix: string;
   /** Where one of its documents is read, `<documentsPath>/{id}` (default `<routePrefix>/documents`): the link of a 202. */
   readonly documentsPath?: string;
+  /**
+   * When callers name the supplier by one of its identifiers rather than its id (Argentina: the `cuit`
+   * header): the header, the identifier scheme, and the identifier's check (malformed → 400 at the header).
+   */
+  readonly supplierKey?: { readonly header: string; readonly scheme: string; normalize(value: string): string; valid(value: string): boolean };
   /** The tax authority, if any (`answer: 'none'` for Peppol-only areas). */
   readonly authority: AuthorityBinding;
   /** Its Peppol layer, if its documents (or copies of them) travel over Peppol. */

@@ -100,6 +100,11 @@ export interface AuthorityConnector<P = unknown, R = unknown> {
    * done, or refused with its error. Sent again after a crash that lost the answer (amendments set values).
    */
   amend?(report: AuthorityReport<P>, receipt: R, change: Record<string, unknown>, context: AuthorityCallContext): Promise<{ readonly kind: 'amended' } | { readonly kind: 'refused'; readonly error: AuthorityError }>;
+  /**
+   * Reads from the authority for a supplier, outside any report (Argentina: the last voucher number, a
+   * voucher, the catalogs): `name` and `params` are the area's. @throws AppError (the authority's refusal or unavailability)
+   */
+  read?(name: string, params: Readonly<Record<string, unknown>>, supplier: { readonly id: string; readonly profile: SupplierProfile }): Promise<unknown>;
   /** Lets go of what the connector holds open at the authority (KSeF: its online sessions), when the worker stops. */
   close?(): Promise<void>;
   /**

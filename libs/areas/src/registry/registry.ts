@@ -12,6 +12,7 @@ import { verifactuDefinition } from '../verifactu/definition';
 import { ksefDefinition } from '../ksef/definition';
 import { jofotaraDefinition } from '../jofotara/definition';
 import { firsDefinition } from '../firs/definition';
+import { afipDefinition } from '../afip/definition';
 import type { AreaDefinition } from './area';
 import type { WebhookSource } from './webhooks';
 
@@ -25,6 +26,7 @@ const everyArea: readonly AreaDefinition[] = [
   ksefDefinition,
   jofotaraDefinition,
   firsDefinition,
+  afipDefinition,
   toyDefinition,
 ];
 

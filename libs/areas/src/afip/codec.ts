@@ -1,0 +1,71 @@
+/**
+ * The Argentine area's onboarding and vouchers through the platform's generic routes: bodies checked
+ * (schema.ts; a body that is not a voucher is a 400 naming the field), the voucher kept as AFIP takes it
+ * (FECAESolicitar's detail, JSON). AFIP's own validations (validations.ts) are answered as AFIP answers
+ * them: `Resultado: "R"` with its codes, by the sandbox or by the live client's pre-check.
+ */
+import { createHash } from 'node:crypto';
+import { type FieldIssue, type SupplierProfile, issue, validationError } from '@einvoice/domain';
+import type { DocumentCodec, OnboardingCodec, ParsedDocument } from '../registry/area';
+import { validateBody } from '../shared/validate';
+import { isValidCuit, normalizeCuit } from './cuit';
+import { AfipOnboardingBody, CreateVoucherBody } from './schema';
+import { receiverVatCondition } from './validations';
+
+export const CUIT_SCHEME = 'AR:CUIT';
+export const CERTIFICATE_SECRET = 'afip.certificate';
+export const KEY_SECRET = 'afip.private_key';
+
+const INTEGERS = ['CantReg', 'PtoVta', 'CbteTipo', 'Concepto', 'DocTipo', 'DocNro', 'CbteDesde', 'CbteHasta'] as const;
+const DATES = ['CbteFch', 'FchServDesde', 'FchServHasta', 'FchVtoPago'] as const;
+
+const realDate = (yyyymmdd: string) => {
+  if (!/^\d{8}$/.test(yyyymmdd)) return false;
+  const d = new Date(`${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10).replace(/-/g, '') === yyyymmdd;
+};
+
+export const afipOnboarding: OnboardingCodec = {
+  parse(body) {
+    const dto = validateBody(AfipOnboardingBody, body);
+    const cuit = normalizeCuit(dto.cuit);
+    const issues: FieldIssue[] = [];
+    if (!isValidCuit(cuit)) issues.push(issue('cuit', 'AFIP.CUIT', 'cuit must be a CUIT of 11 digits with a valid check digit (e.g. 20-11111111-2).'));
+    if ((dto.certificate_pem === undefined) !== (dto.private_key_pem === undefined)) issues.push(issue(dto.certificate_pem ? 'private_key_pem' : 'certificate_pem', 'AFIP.CERTIFICATE', 'certificate_pem and private_key_pem go together.'));
+    if (issues.length) throw validationError(issues);
+    return { registeredName: dto.legal_name.trim(), identifiers: [{ scheme: CUIT_SCHEME, id: cuit }], country: 'AR', areaDetails: { pointsOfSale: dto.points_of_sale ?? [] } };
+  },
+  respond: (supplierId, profile) => ({ status: 'success', message: 'Taxpayer onboarded.', data: { supplier_uuid: supplierId, cuit: profile.identifiers[0].id, legal_name: profile.registeredName } }),
+  secrets(body) {
+    const { certificate_pem, private_key_pem } = body as { certificate_pem?: string; private_key_pem?: string };
+    return certificate_pem && private_key_pem ? { [CERTIFICATE_SECRET]: certificate_pem, [KEY_SECRET]: private_key_pem } : undefined;
+  },
+};
+
+/** The sequence a voucher belongs to: AFIP numbers per CUIT, point of sale and voucher type. */
+export const sequenceOf = (v: { PtoVta: number; CbteTipo: number }) => `${v.PtoVta}-${v.CbteTipo}`;
+
+function parseVoucher(body: unknown, supplier: SupplierProfile): ParsedDocument {
+  const dto = validateBody(CreateVoucherBody, body);
+  const issues: FieldIssue[] = [];
+  for (const field of INTEGERS) if (!Number.isInteger(dto[field]) || dto[field] < 0) issues.push(issue(field, 'FIELD.INVALID_VALUE', `${field} must be a whole number, not negative.`));
+  for (const field of DATES) if (dto[field] !== undefined && !realDate(dto[field]!)) issues.push(issue(field, 'FIELD.INVALID_FORMAT', `${field} must be a date written yyyymmdd.`));
+  const pointsOfSale = (supplier.areaDetails?.pointsOfSale as number[] | undefined) ?? [];
+  if (pointsOfSale.length && !pointsOfSale.includes(dto.PtoVta)) issues.push(issue('PtoVta', 'AFIP.10005', `PtoVta ${dto.PtoVta} is not one of this taxpayer's points of sale (${pointsOfSale.join(', ')}).`));
+  if (issues.length) throw validationError(issues);
+  const condition = receiverVatCondition(dto);
+  const voucher = { ...dto, ...(condition !== undefined ? { CondicionIVAReceptorId: condition } : {}) };
+  // The document number: the voucher's place in AFIP's numbering, unique per taxpayer.
+  const number = `${String(dto.PtoVta).padStart(5, '0')}-${String(dto.CbteTipo).padStart(3, '0')}-${String(dto.CbteDesde).padStart(8, '0')}`;
+  const cuit = supplier.identifiers.find((i) => i.scheme === CUIT_SCHEME)?.id ?? '';
+  return { number, type: String(dto.CbteTipo), fields: { ...voucher, Cuit: Number(cuit) }, payload: { cuit, voucher, requestedAt: new Date().toISOString() } };
+}
+
+export const afipDocuments: Pick<DocumentCodec, 'parse' | 'render' | 'refusalIsAnswer'> = {
+  parse: (body, supplier) => parseVoucher(body, supplier),
+  render(document) {
+    const bytes = JSON.stringify((document.payload as { voucher: unknown }).voucher);
+    return { bytes, mediaType: 'application/json' as const, sha256: createHash('sha256').update(bytes, 'utf8').digest('hex') };
+  },
+  refusalIsAnswer: true,
+};

@@ -1,0 +1,3 @@
+export { afipDefinition } from './definition';
+export { CATALOGS } from './catalogs';
+export { SequenceQuery, VoucherQuery } from './schema';

@@ -1,0 +1,146 @@
+import http from 'node:http';
+import type { DataSource } from 'typeorm';
+import { createTenant } from '../../apps/gateway/src/auth/api-keys';
+import { openTestDatabase } from '../support/database';
+import { Client } from '../support/http';
+import { AppProcess, startApp, startGateway, testEnv } from '../support/stack';
+
+/** A fresh valid CUIT (prefix 20, check digit computed; a remainder giving 10 is skipped). */
+function freshCuit(): string {
+  for (;;) {
+    const body = `20${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const sum = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2].reduce((total, w, i) => total + w * Number(body[i]), 0);
+    const check = 11 - (sum % 11);
+    if (check === 10) continue;
+    return `${body}${check === 11 ? 0 : check}`;
+  }
+}
+
+/** A GET with a JSON body, as the seed's reads are sent (fetch refuses a body on GET). */
+function getWithBody(url: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const request = http.request(url, { method: 'GET', headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (c) => chunks.push(c));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') }));
+    });
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+const today = () => new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10).replace(/-/g, '');
+const facturaA = (n: number, extra: Record<string, unknown> = {}) => ({
+  CantReg: 1, PtoVta: 1, CbteTipo: 1, Concepto: 1, DocTipo: 80, DocNro: 30712345671, CbteDesde: n, CbteHasta: n, CbteFch: today(),
+  ImpTotal: 121, ImpTotConc: 0, ImpNeto: 100, ImpOpEx: 0, ImpIVA: 21, ImpTrib: 0, MonId: 'PES', MonCotiz: 1, Iva: [{ Id: 5, BaseImp: 100, Importe: 21 }], ...extra,
+});
+
+/**
+ * #16 Argentina over HTTP with the apps: vouchers authorised by the sandbox AFIP before the answer, in
+ * number order per sequence, AFIP's validations answered as AFIP does (R with its codes), reads and catalogs.
+ */
+describe('#16 Argentina: AFIP vouchers over HTTP', () => {
+  let dataSource: DataSource;
+  let gateway: AppProcess;
+  let worker: AppProcess | undefined;
+  let client: Client;
+  let other: Client;
+  let url: string;
+  let apiKey: string;
+  const cuit = freshCuit();
+  const headers = () => ({ cuit });
+
+  beforeAll(async () => {
+    ({ dataSource } = await openTestDatabase());
+    ({ apiKey } = await createTenant(dataSource, 'e2e afip'));
+    const { apiKey: otherKey } = await createTenant(dataSource, 'e2e afip other');
+    const started = await startGateway({ AUTHORITY_WAIT_MS: '20000' });
+    gateway = started.app;
+    url = started.url;
+    client = new Client(started.url, apiKey);
+    other = new Client(started.url, otherKey);
+    worker = startApp('reporting-worker', testEnv({ AUTHORITY_BATCH_SWEEP_MS: '100' }));
+    const onboarded = await client.post('/ar/einvoice/onboard', { cuit, legal_name: 'Comercio SRL', points_of_sale: [1, 2] });
+    expect(onboarded.status).toBe(201);
+  });
+
+  afterAll(async () => {
+    await worker?.stop();
+    await gateway?.stop();
+    await dataSource?.destroy();
+  });
+
+  const last = async (PtoVta: number, CbteTipo: number) => (await client.request('GET', `/ar/einvoice/last-voucher?PtoVta=${PtoVta}&CbteTipo=${CbteTipo}`, { headers: headers() })).body.CbteNro as number;
+
+  it('onboarding checks the CUIT; the cuit header must be a valid, onboarded CUIT of this tenant', async () => {
+    const bad = await client.post('/ar/einvoice/onboard', { cuit: '20111111113', legal_name: 'X' });
+    expect(bad.body.errors).toEqual([expect.objectContaining({ path: 'cuit', code: 'AFIP.CUIT' })]);
+    expect((await client.get('/ar/einvoice/voucher-types', { cuit: '20111111113' })).status).toBe(400);
+    expect((await client.get('/ar/einvoice/voucher-types', { cuit: freshCuit() })).status).toBe(404);
+    expect((await other.get('/ar/einvoice/voucher-types', headers())).status).toBe(404);
+  });
+
+  it('last-voucher from the query and from a JSON body; Factura A authorised with a 14-digit CAE; get-voucher returns it', async () => {
+    const n = await last(1, 1);
+    const withBody = await getWithBody(`${url}/ar/einvoice/last-voucher`, { ...headers(), 'x-svc-auth-key': apiKey }, { PtoVta: 1, CbteTipo: 1 });
+    expect(withBody.body).toEqual({ PtoVta: 1, CbteTipo: 1, CbteNro: n });
+    const answer = await client.post('/ar/einvoice/create-voucher', facturaA(n + 1), headers());
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ Cuit: Number(cuit), PtoVta: 1, CbteTipo: 1, CantReg: 1, Resultado: 'A', Errors: [], FeDetResp: [{ CbteDesde: n + 1, CbteHasta: n + 1, Resultado: 'A', CAE: expect.stringMatching(/^\d{14}$/), CAEFchVto: expect.stringMatching(/^\d{8}$/) }] });
+    expect(answer.body.QrLink).toMatch(/^https:\/\/www\.afip\.gob\.ar\/fe\/qr\/\?p=/);
+    const voucher = await client.request('GET', `/ar/einvoice/get-voucher?PtoVta=1&CbteTipo=1&CbteNro=${n + 1}`, { headers: headers() });
+    expect(voucher.body).toMatchObject({ CbteDesde: n + 1, Resultado: 'A', CodAutorizacion: answer.body.FeDetResp[0].CAE, ImpTotal: 121 });
+    expect(await last(1, 1)).toBe(n + 1);
+    expect((await client.request('GET', `/ar/einvoice/get-voucher?PtoVta=1&CbteTipo=1&CbteNro=${n + 1000}`, { headers: headers() })).status).toBe(404);
+  });
+
+  it('Factura B and C with their arithmetic; CondicionIVAReceptorId derived for a final consumer', async () => {
+    const b = await last(1, 6);
+    const facturaB = await client.post('/ar/einvoice/create-voucher', facturaA(b + 1, { CbteTipo: 6, DocTipo: 99, DocNro: 0 }), headers());
+    expect(facturaB.body).toMatchObject({ Resultado: 'A' });
+    const c = await last(2, 11);
+    const facturaC = await client.post('/ar/einvoice/create-voucher', facturaA(c + 1, { PtoVta: 2, CbteTipo: 11, DocTipo: 99, DocNro: 0, ImpIVA: 0, ImpTotal: 100, Iva: undefined }), headers());
+    expect(facturaC.body).toMatchObject({ Resultado: 'A' });
+  });
+
+  it('each AFIP validation is Resultado R with its code (HTTP 200), and the number stays free', async () => {
+    const n = await last(1, 1);
+    const cases: Array<[number, Record<string, unknown>]> = [
+      [10016, { CbteDesde: n + 5, CbteHasta: n + 5, CbteFch: '20200101' }],
+      [10013, { DocTipo: 96 }],
+      [10048, { ImpTotal: 120 }],
+      [10023, { Iva: [{ Id: 5, BaseImp: 100, Importe: 20 }] }],
+      [10039, { MonCotiz: 2 }],
+      [10049, { Concepto: 2 }],
+    ];
+    for (const [code, change] of cases) {
+      const answer = await client.post('/ar/einvoice/create-voucher', facturaA(n + 1, change), headers());
+      expect([code, answer.status, answer.body.Resultado]).toEqual([code, 200, 'R']);
+      expect(answer.body.Errors.map((e: { Code: number }) => e.Code)).toContain(code);
+    }
+    expect((await client.post('/ar/einvoice/create-voucher', facturaA(n + 1), headers())).body.Resultado).toBe('A');
+    const notAVoucher = await client.post('/ar/einvoice/create-voucher', { ...facturaA(n + 2), ImpTotal: '121' }, headers());
+    expect(notAVoucher.status).toBe(400);
+    expect(notAVoucher.body.errors).toEqual([expect.objectContaining({ path: 'ImpTotal' })]);
+  });
+
+  it('20 concurrent creates for one sequence: numbers n+1…n+20, each authorised once, in order', async () => {
+    const n = await last(2, 1);
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => client.post('/ar/einvoice/create-voucher', facturaA(n + 1 + i, { PtoVta: 2 }), headers())));
+    expect(answers.map((a) => a.body.Resultado)).toEqual(Array.from({ length: 20 }, () => 'A'));
+    const rows = await dataSource.query(`SELECT cbte_nro FROM afip_sandbox_vouchers WHERE cuit = $1 AND pto_vta = 2 AND cbte_tipo = 1 ORDER BY cbte_nro`, [cuit]);
+    expect(rows.map((r: { cbte_nro: number }) => r.cbte_nro)).toEqual(Array.from({ length: n + 20 }, (_, i) => i + 1).slice(n));
+    expect(await last(2, 1)).toBe(n + 20);
+  });
+
+  it('serves the seven catalogs', async () => {
+    for (const name of ['voucher-types', 'concept-types', 'document-types', 'rates', 'currencies', 'options-types', 'tax-types']) {
+      const answer = await client.get(`/ar/einvoice/${name}`, headers());
+      expect([name, answer.status]).toEqual([name, 200]);
+      expect(answer.body[0]).toEqual({ Id: expect.anything(), Desc: expect.any(String), FchDesde: expect.stringMatching(/^\d{8}$/), FchHasta: expect.any(String) });
+    }
+    expect((await client.get('/ar/einvoice/rates', headers())).body.find((r: { Id: number }) => r.Id === 5)).toMatchObject({ Desc: '21%' });
+    expect((await client.get('/ar/einvoice/nope-types', headers())).status).toBe(404);
+  });
+});
