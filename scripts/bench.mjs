@@ -49,6 +49,7 @@ import { verifactuLoad } from './bench/verifactu.mjs';
 import { ksefLoad } from './bench/ksef.mjs';
 import { jofotaraLoad } from './bench/jofotara.mjs';
 import { firsLoad } from './bench/firs.mjs';
+import { afipLoad } from './bench/afip.mjs';
 import { createStack, tailOf } from './bench/stack.mjs';
 import { webhookLoad } from './bench/webhooks.mjs';
 import { bulkLoad, onboardMySupplier } from './bench/bulk.mjs';
@@ -81,6 +82,8 @@ const settings = {
   joClients: positiveInt('BENCH_JO_CLIENTS', 20),
   ngDuration: positiveInt('BENCH_NG_DURATION', 10),
   ngClients: positiveInt('BENCH_NG_CLIENTS', 20),
+  arDuration: positiveInt('BENCH_AR_DURATION', 10),
+  arClients: positiveInt('BENCH_AR_CLIENTS', 20),
   bulkClients: positiveInt('BENCH_BULK_CLIENTS', 5),
   bulkSize: positiveInt('BENCH_BULK_SIZE', 100),
   e2eDuration: positiveInt('BENCH_E2E_DURATION', 60),
@@ -90,7 +93,7 @@ const settings = {
 
 /** BENCH_PHASES=reference,accept,... (default: all, in this order). */
 function phasesOf(raw) {
-  const all = ['reference', 'bare', 'accept', 'e2e', 'open', 'webhooks', 'bulk', 'uae', 'es', 'pl', 'jo', 'ng', 'scale'];
+  const all = ['reference', 'bare', 'accept', 'e2e', 'open', 'webhooks', 'bulk', 'uae', 'es', 'pl', 'jo', 'ng', 'ar', 'scale'];
   if (!raw) return new Set(all);
   const wanted = raw.split(',').map((p) => p.trim()).filter(Boolean);
   const unknown = wanted.filter((p) => !all.includes(p));
@@ -505,6 +508,25 @@ async function main() {
     for (const line of probeLines(p)) out(line);
     out();
     summary.push(`nigeria      ${num(ng.perSecond)} 200/s${ratio(ng.perSecond)}   p50 ${ms(ng.latency.p50)}  p99 ${ms(ng.latency.p99)} (${ng.clients} taxpayers, sandbox signing latency ${stack.env.FIRS_SANDBOX_DELAY_MS} ms; ${ng.answered} signed, each once: ${ng.signedOnce ? 'yes' : 'NO'})`);
+  }
+
+  if (run('ar')) {
+    say(`Argentina: AFIP vouchers from ${settings.arClients} clients, on one sequence then on one each, ${settings.arDuration} s each`);
+    const probe = probeStack();
+    const ar = await afipLoad({ url, apiKey, db, runId, clients: settings.arClients, duration: settings.arDuration });
+    const p = await probe.stopWithWal();
+    stack.assertAlive();
+    figures.ar = ar;
+    out(`${++phaseNumber}. POST /ar/einvoice/create-voucher (Argentina: answered with the sandbox AFIP's CAE; numbers strictly in sequence)`);
+    for (const r of [ar.one, ar.many]) {
+      const others = Object.entries(r.statuses).filter(([status]) => status !== '200');
+      if (others.length || r.authorised !== r.answered || !r.noGaps || r.stored !== r.authorised) failed = true;
+      out(`  ${r.name.padEnd(20)}  ${num(r.perSecond)} vouchers/s${ratio(r.perSecond)}  p50 ${ms(r.latency.p50)}  p99 ${ms(r.latency.p99)}  (${r.authorised}/${r.answered} authorised, stored ${r.stored}, no gaps: ${r.noGaps ? 'yes' : 'NO'}; other: ${others.map(([s, n]) => `${n}×${s}`).join(', ') || 'none'})`);
+      if (r.firstError) out(`    first failure       ${r.firstError.status}: ${String(r.firstError.body).slice(0, 300)}`);
+    }
+    for (const line of probeLines(p)) out(line);
+    out();
+    summary.push(`argentina    one sequence ${num(ar.one.perSecond)} vouchers/s (p50 ${ms(ar.one.latency.p50)} p99 ${ms(ar.one.latency.p99)}); ${settings.arClients} sequences ${num(ar.many.perSecond)} vouchers/s (p50 ${ms(ar.many.latency.p50)} p99 ${ms(ar.many.latency.p99)}); no gaps: ${ar.one.noGaps && ar.many.noGaps ? 'yes' : 'NO'}`);
   }
 
   // 7. Scale-out, last (it adds processes): a second gateway and a second delivery-worker (same

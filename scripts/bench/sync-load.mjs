@@ -2,7 +2,7 @@
 // (a device issues in sequence), each sending one document after the other for `duration` seconds.
 import { distribution } from './stats.mjs';
 
-export async function syncLoad({ url, apiKey, participants, path, bodyOf, idOf, duration }) {
+export async function syncLoad({ url, apiKey, participants, path, bodyOf, idOf, duration, header = 'participant-id' }) {
   const latencies = [];
   const ids = [];
   const statuses = {};
@@ -14,7 +14,7 @@ export async function syncLoad({ url, apiKey, participants, path, bodyOf, idOf, 
       const t0 = performance.now();
       const response = await fetch(`${url}${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-svc-auth-key': apiKey, 'participant-id': participant },
+        headers: { 'content-type': 'application/json', 'x-svc-auth-key': apiKey, [header]: participant },
         body: JSON.stringify(bodyOf(client, i)),
       });
       const text = await response.text();

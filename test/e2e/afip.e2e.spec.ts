@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { createTenant } from '../../apps/gateway/src/auth/api-keys';
 import { openTestDatabase } from '../support/database';
 import { Client } from '../support/http';
-import { AppProcess, startApp, startGateway, testEnv } from '../support/stack';
+import { AppProcess, eventually, startApp, startGateway, testEnv } from '../support/stack';
 
 /** A fresh valid CUIT (prefix 20, check digit computed; a remainder giving 10 is skipped). */
 function freshCuit(): string {
@@ -142,5 +142,31 @@ describe('#16 Argentina: AFIP vouchers over HTTP', () => {
     }
     expect((await client.get('/ar/einvoice/rates', headers())).body.find((r: { Id: number }) => r.Id === 5)).toMatchObject({ Desc: '21%' });
     expect((await client.get('/ar/einvoice/nope-types', headers())).status).toBe(404);
+  });
+
+  it('AFIP down (sandbox DocNro 99999999901) is retried and then answered; a refused cuit header names it', async () => {
+    const n = await last(1, 6);
+    const answer = await client.post('/ar/einvoice/create-voucher', facturaA(n + 1, { CbteTipo: 6, DocTipo: 80, DocNro: 99999999901, CondicionIVAReceptorId: 1 }), headers());
+    expect([200, 202]).toContain(answer.status);
+    await eventually('authorised after AFIP came back', async () => ((await last(1, 6)) === n + 1 ? true : undefined));
+    const malformed = await client.get('/ar/einvoice/rates', { cuit: 'abc' });
+    expect(malformed.body.errors).toEqual([expect.objectContaining({ path: 'headers.cuit' })]);
+  });
+
+  it('a worker killed (kill -9) after AFIP authorised a voucher, before its answer: each number authorised once', async () => {
+    await worker?.stop();
+    const slow = startApp('reporting-worker', testEnv({ AUTHORITY_BATCH_SWEEP_MS: '100', AFIP_SANDBOX_DELAY_MS: '4000' }));
+    worker = slow;
+    const n = await last(1, 11);
+    const pending = client.post('/ar/einvoice/create-voucher', facturaA(n + 1, { CbteTipo: 11, DocTipo: 99, DocNro: 0, ImpIVA: 0, ImpTotal: 100, Iva: undefined }), headers());
+    await eventually('AFIP authorised it', async () => ((await last(1, 11)) === n + 1 ? true : undefined));
+    await slow.crash();
+    worker = startApp('reporting-worker', testEnv({ AUTHORITY_BATCH_SWEEP_MS: '100' }));
+    const answer = await pending;
+    expect([200, 202]).toContain(answer.status);
+    const [doc] = await dataSource.query(`SELECT id FROM documents WHERE area = 'ar' AND fields->>'Cuit' = $1 AND document_number = $2`, [cuit, `00001-011-${String(n + 1).padStart(8, '0')}`]);
+    await eventually('answered A', async () => ((await client.get(`/ar/einvoice/vouchers/${doc.id}`, headers())).body.Resultado === 'A' ? true : undefined), 60_000);
+    expect(await dataSource.query(`SELECT count(*)::int AS n FROM afip_sandbox_vouchers WHERE cuit = $1 AND pto_vta = 1 AND cbte_tipo = 11 AND cbte_nro = $2`, [cuit, n + 1])).toEqual([{ n: 1 }]);
+    expect(await last(1, 11)).toBe(n + 1);
   });
 });

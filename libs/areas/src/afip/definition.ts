@@ -50,7 +50,7 @@ export const afipDefinition: AreaDefinition = {
     batch: { maxReports: 250, maxWaitMs: 100 },
     connector: ({ query, env }) => {
       if (env.AFIP_MODE === 'live') throw new AppError('internal', 'AFIP.LIVE_NOT_BUILT', 'AFIP_MODE=live needs the WSAA/WSFEv1 SOAP client, not built yet (libs/areas/src/afip/README.md).', { retriable: false });
-      return new SandboxAfip(query);
+      return new SandboxAfip(query, Number(env.AFIP_SANDBOX_DELAY_MS ?? 0));
     },
   },
   webhookEvents: [],

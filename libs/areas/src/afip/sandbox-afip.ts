@@ -6,7 +6,9 @@
  * batch, sorted per sequence by number; a voucher whose predecessor has not come yet waits (up to
  * `HOLD_MS` after its request) instead of being refused, so concurrent calls for one sequence are all
  * authorised in order. `FECompUltimoAutorizado`, `FECompConsultar` (602 when unknown) and the catalogs
- * are reads.
+ * are reads. Failure injection by `DocNro`: 99999999901 — AFIP does not answer (twice, then it does);
+ * `answerDelayMs`: the time to answer after the voucher is stored (a worker killed meanwhile loses the
+ * answer; the next asks FECompConsultar before sending again).
  */
 import { randomInt } from 'node:crypto';
 import { AppError } from '@einvoice/domain';
@@ -48,8 +50,17 @@ const plusDays = (yyyymmdd: string, days: number) =>
   new Date(Date.UTC(Number(yyyymmdd.slice(0, 4)), Number(yyyymmdd.slice(4, 6)) - 1, Number(yyyymmdd.slice(6, 8)) + days)).toISOString().slice(0, 10).replace(/-/g, '');
 const newCae = () => `${randomInt(1, 10)}${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 1e4)).padStart(4, '0')}`;
 
+/** `DocNro` that makes the sandbox AFIP fail twice per voucher before answering. */
+export const AFIP_DOWN_DOCNRO = 99999999901;
+const DOWN_FAILURES = 2;
+
 export class SandboxAfip implements AuthorityConnector<AfipPayload, AfipReceipt> {
-  constructor(private readonly db: ConnectorQuery) {}
+  private readonly failures = new Map<string, number>();
+
+  constructor(
+    private readonly db: ConnectorQuery,
+    private readonly answerDelayMs = 0,
+  ) {}
 
   async submit(report: AuthorityReport<AfipPayload>): Promise<AuthorityOutcome<AfipReceipt>> {
     const outcome = (await this.submitBatch([report])).outcomes[report.reportId];
@@ -75,6 +86,14 @@ export class SandboxAfip implements AuthorityConnector<AfipPayload, AfipReceipt>
   private async authorise(report: AuthorityReport<AfipPayload>): Promise<AuthorityOutcome<AfipReceipt> | undefined> {
     const v = report.payload.voucher;
     const cuit = cuitOf(report);
+    if (v.DocNro === AFIP_DOWN_DOCNRO) {
+      // Counted per process: the worker that calls is the one that sees AFIP down.
+      const failed = this.failures.get(report.reportId) ?? 0;
+      if (failed < DOWN_FAILURES) {
+        this.failures.set(report.reportId, failed + 1);
+        throw new AppError('unavailable', 'AFIP.UNAVAILABLE', 'AFIP does not answer (sandbox: DocNro 99999999901).', { retriable: true });
+      }
+    }
     const last = await this.last(cuit, v.PtoVta, v.CbteTipo);
     if (v.CbteDesde > last.number + 1 && Date.now() - Date.parse(report.payload.requestedAt) < HOLD_MS) return undefined;
     const today = afipDate(new Date());
@@ -92,6 +111,7 @@ export class SandboxAfip implements AuthorityConnector<AfipPayload, AfipReceipt>
        SELECT $1, $2, $3, $4, $6, $7, $8, $9 FROM claimed RETURNING cae`,
       [cuit, v.PtoVta, v.CbteTipo, v.CbteDesde, date, cae, caeVto, base.FchProceso, JSON.stringify(v)],
     );
+    if (claimed.length && this.answerDelayMs) await new Promise((resolve) => setTimeout(resolve, this.answerDelayMs));
     if (!claimed.length) {
       // Another call took this number first.
       return rejected({ ...base, Resultado: 'R', CAE: '', CAEFchVto: '', Errors: [{ Code: 10016, Msg: 'El numero o fecha del comprobante no se corresponde con el proximo a autorizar. Consultar metodo FECompUltimoAutorizado.' }] });
