@@ -1,18 +1,17 @@
 import http from 'node:http';
 import type { DataSource } from 'typeorm';
 import { createTenant } from '../../apps/gateway/src/auth/api-keys';
+import { isValidCuit } from '../../libs/areas/src/afip/cuit';
 import { openTestDatabase } from '../support/database';
 import { Client } from '../support/http';
 import { AppProcess, eventually, startApp, startGateway, testEnv } from '../support/stack';
 
-/** A fresh valid CUIT (prefix 20, check digit computed; a remainder giving 10 is skipped). */
+/** A fresh valid CUIT (prefix 20; the check digit found by the area's own check). */
 function freshCuit(): string {
   for (;;) {
     const body = `20${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-    const sum = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2].reduce((total, w, i) => total + w * Number(body[i]), 0);
-    const check = 11 - (sum % 11);
-    if (check === 10) continue;
-    return `${body}${check === 11 ? 0 : check}`;
+    const valid = Array.from({ length: 10 }, (_, d) => `${body}${d}`).find(isValidCuit);
+    if (valid) return valid;
   }
 }
 

@@ -11,8 +11,8 @@ import { isValidCuit, normalizeCuit } from './cuit';
 import { afipSandbox } from './migrations';
 import { voucherQrLink } from './qr';
 import { type AfipReceipt, SandboxAfip } from './sandbox-afip';
+import { afipTimestamp } from './validations';
 
-const fchProceso = (iso: string) => new Date(Date.parse(iso) - 3 * 3_600_000).toISOString().replace(/[-:T]/g, '').slice(0, 14);
 
 /** `create-voucher`'s answer: the seed's fields, AFIP's `Resultado`, `FeDetResp[]` and `Errors[]`, and the QR link once authorised. */
 function present(view: ReportedDocumentView) {
@@ -25,7 +25,7 @@ function present(view: ReportedDocumentView) {
     Cuit: f.Cuit,
     PtoVta: f.PtoVta,
     CbteTipo: f.CbteTipo,
-    FchProceso: receipt?.FchProceso ?? fchProceso(view.updatedAt),
+    FchProceso: receipt?.FchProceso ?? afipTimestamp(new Date(view.updatedAt)),
     CantReg: f.CantReg,
     Cantidad: authorised ? f.CbteHasta - f.CbteDesde + 1 : 0,
     Resultado: resultado,

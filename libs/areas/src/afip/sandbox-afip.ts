@@ -16,7 +16,7 @@ import type { ConnectorQuery } from '../registry/area';
 import type { AuthorityConnector, AuthorityOutcome, AuthorityReport, BatchOutcome } from '../registry/authority';
 import { CATALOGS, type CatalogName, catalog } from './catalogs';
 import { CUIT_SCHEME, sequenceOf } from './codec';
-import { type AfipError, type VoucherRequest, afipDate, validateVoucher } from './validations';
+import { type AfipError, type VoucherRequest, afipDate, afipTimestamp, validateVoucher } from './validations';
 
 /** How long a voucher ahead of its sequence waits for its predecessor before AFIP's 10016. */
 export const HOLD_MS = 5_000;
@@ -45,7 +45,6 @@ export interface AfipReceipt {
   readonly Errors: readonly AfipError[];
 }
 
-const fchProceso = () => new Date(Date.now() - 3 * 3_600_000).toISOString().replace(/[-:T]/g, '').slice(0, 14);
 const plusDays = (yyyymmdd: string, days: number) =>
   new Date(Date.UTC(Number(yyyymmdd.slice(0, 4)), Number(yyyymmdd.slice(4, 6)) - 1, Number(yyyymmdd.slice(6, 8)) + days)).toISOString().slice(0, 10).replace(/-/g, '');
 const newCae = () => `${randomInt(1, 10)}${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 1e4)).padStart(4, '0')}`;
@@ -99,7 +98,7 @@ export class SandboxAfip implements AuthorityConnector<AfipPayload, AfipReceipt>
     const today = afipDate(new Date());
     const date = v.CbteFch ?? today;
     const errors = validateVoucher(v, { last, today });
-    const base = { Cuit: Number(cuit), PtoVta: v.PtoVta, CbteTipo: v.CbteTipo, FchProceso: fchProceso(), CantReg: v.CantReg, CbteDesde: v.CbteDesde, CbteHasta: v.CbteHasta, CbteFch: date, Observaciones: [] };
+    const base = { Cuit: Number(cuit), PtoVta: v.PtoVta, CbteTipo: v.CbteTipo, FchProceso: afipTimestamp(new Date()), CantReg: v.CantReg, CbteDesde: v.CbteDesde, CbteHasta: v.CbteHasta, CbteFch: date, Observaciones: [] };
     if (errors.length) return rejected({ ...base, Resultado: 'R', CAE: '', CAEFchVto: '', Errors: errors });
     const cae = newCae();
     const caeVto = plusDays(date, 10);

@@ -61,6 +61,11 @@ export function afipDate(at: Date): string {
   return new Date(at.getTime() - 3 * 3_600_000).toISOString().slice(0, 10).replace(/-/g, '');
 }
 
+/** AFIP's `FchProceso`: `yyyymmddhhmmss` in Argentina's time. */
+export function afipTimestamp(at: Date): string {
+  return new Date(at.getTime() - 3 * 3_600_000).toISOString().replace(/[-:T]/g, '').slice(0, 14);
+}
+
 const dayNumber = (yyyymmdd: string) => Date.UTC(Number(yyyymmdd.slice(0, 4)), Number(yyyymmdd.slice(4, 6)) - 1, Number(yyyymmdd.slice(6, 8))) / 86_400_000;
 
 export function validateVoucher(v: VoucherRequest, context: { readonly last: { readonly number: number; readonly date?: string }; readonly today: string }): AfipError[] {

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { type SupplierProfile, issue, validationError } from '@einvoice/domain';
 import type { DocumentCodec, OnboardingCodec, ParsedDocument } from '../registry/area';
+import { timeOfDay } from '../shared/fields';
 import { validateBody } from '../shared/validate';
 import { EMAIL_SECRET, PASSWORD_SECRET, TIN_SCHEME } from './names';
 import { checkInvoice, irnOf } from './rules';
@@ -59,7 +60,7 @@ function parseInvoice(body: unknown, supplier: SupplierProfile): ParsedDocument 
   const irn = irnOf(dto.document_identifier, firs.serviceId, dto.issue_date);
   const fields = {
     ...dto,
-    issue_time: dto.issue_time.replace(/-/g, ':'),
+    issue_time: timeOfDay(dto.issue_time),
     payment_status: dto.payment_status ?? 'PENDING',
     document_currency_code: dto.document_currency_code ?? 'NGN',
     tax_currency_code: dto.tax_currency_code ?? dto.document_currency_code ?? 'NGN',

@@ -5,6 +5,7 @@
  */
 import { AppError } from '@einvoice/domain';
 import type { AreaDefinition, ReportedDocumentView } from '../registry/area';
+import { formatAmount as money } from '../shared/money';
 import { firsDocuments, firsOnboarding } from './codec';
 import { FIRS_STEPS, FirsConnector, type FirsReceipt } from './connector';
 import { LiveFirsTransport } from './live-firs';
@@ -13,7 +14,6 @@ import type { FirsTotals } from './rules';
 import { SandboxFirsTransport } from './sandbox-firs';
 import { firsSettings } from './settings';
 
-const money = (value: unknown) => (value === undefined || value === null ? null : Number(value).toFixed(2));
 
 /** The stored invoice as the seed lists it (camelCase; money as strings). */
 function record(view: ReportedDocumentView) {

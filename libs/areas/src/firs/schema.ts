@@ -4,7 +4,7 @@
  * `lineitems` as its alias, `tax_total`, `allowance_charge`, `legal_monetary_total`).
  */
 import { IsBoolean, IsDefined, IsEmail, Matches } from 'class-validator';
-import { Country, CurrencyCode, DateText, Nested, NestedList, Num, OneOf, Text } from '../shared/fields';
+import { Country, CurrencyCode, DateText, Nested, NestedList, Num, OneOf, Text, TimeText } from '../shared/fields';
 
 export const PAYMENT_STATUSES = ['PENDING', 'PAID', 'CANCELED'] as const;
 const TELEPHONE = /^\+[1-9]\d{6,14}$/;
@@ -107,7 +107,7 @@ export class FirsInvoiceBody {
   @DateText() issue_date!: string;
   @DateText({ optional: true }) due_date?: string;
   /** `HH-MM-ss` (the seed) or `HH:MM:ss`. */
-  @Text(8) @Matches(/^([01]\d|2[0-3])[-:][0-5]\d[-:][0-5]\d$/, { message: 'must be a time written HH-MM-ss or HH:MM:ss' }) issue_time!: string;
+  @TimeText() issue_time!: string;
   @Text(3) invoice_type_code!: string;
   @OneOf(PAYMENT_STATUSES, { optional: true }) payment_status?: (typeof PAYMENT_STATUSES)[number];
   @Text(200, { optional: true }) buyer_reference?: string;

@@ -6,9 +6,10 @@
 import { createHash } from 'node:crypto';
 import { type FieldIssue, type SupplierProfile, issue, validationError } from '@einvoice/domain';
 import type { ChainCodec, DocumentCodec, OnboardingCodec, ParsedDocument, ReferencedDocument } from '../registry/area';
+import { timeOfDay } from '../shared/fields';
 import { validateBody } from '../shared/validate';
 import { type JoInvoice, type JoLine, formatJod } from './invoice';
-import { buyerIssues, compareNumbers, lineIssues, normalizeTime } from './rules';
+import { buyerIssues, compareNumbers, lineIssues } from './rules';
 import { type InvoiceClass, JofotaraCreditNoteBody, JofotaraInvoiceBody, JofotaraOnboardingBody } from './schema';
 import { renderJofotara } from './ubl';
 
@@ -66,7 +67,7 @@ function parseInvoice(body: unknown, supplier: SupplierProfile): ParsedDocument 
     kind: 'invoice',
     number: dto.invoice_ref_number.trim(),
     issueDate: dto.issue_date,
-    issueTime: normalizeTime(dto.issue_time),
+    issueTime: timeOfDay(dto.issue_time),
     invoiceClass,
     payment,
     seller: { tin: supplier.identifiers.find((i) => i.scheme === TIN_SCHEME)?.id ?? '', name: supplier.registeredName, incomeSource },
@@ -90,7 +91,7 @@ function parseCreditNote(body: unknown): ParsedDocument {
   return {
     number: dto.credit_note_ref_number.trim(),
     type: 'credit_note',
-    fields: { ...dto, issue_time: normalizeTime(dto.issue_time) },
+    fields: { ...dto, issue_time: timeOfDay(dto.issue_time) },
     refersTo: { id: dto.original_uuid },
   };
 }

@@ -70,9 +70,6 @@ export function buyerIssues(dto: JofotaraInvoiceBody, payment: 'cash' | 'receiva
   return { issues, buyer: { id, ...(b.buyer_name?.trim() ? { name: b.buyer_name.trim() } : {}), ...(b.city_code ? { cityCode: b.city_code } : {}), ...(b.postal_code ? { postalCode: b.postal_code } : {}), ...(b.phone ? { phone: b.phone } : {}) } };
 }
 
-/** `HH-MM-ss` or `HH:MM:ss` → `HH:MM:SS`. */
-export const normalizeTime = (time: string) => time.replace(/-/g, ':');
-
 /**
  * Invoice numbers in order (the seed: "issued in sequence"): compared part by part, digits as numbers
  * (`INV-9` < `INV-10`). Equal is allowed: it passes only when the earlier one was refused (its number is free again).

@@ -3,8 +3,7 @@
  * the seed lists them, with the additions the issue decided (`payment_method`, the supplier's
  * `invoice_class`, credit notes).
  */
-import { Matches } from 'class-validator';
-import { DateText, Nested, NestedList, Num, OneOf, Text } from '../shared/fields';
+import { DateText, Nested, NestedList, Num, OneOf, Text, TimeText } from '../shared/fields';
 
 /** The classes a JoFotara device can be registered for (`InvoiceTypeCode@name` 0x1, 0x2, 0x3). */
 export const INVOICE_CLASSES = ['income', 'general_sales', 'special_sales'] as const;
@@ -64,9 +63,7 @@ export class JofotaraInvoiceBody {
   @Text(50) invoice_ref_number!: string;
   @DateText() issue_date!: string;
   /** `HH-MM-ss` (the seed) or `HH:MM:ss` (its sample). */
-  @Text(8)
-  @Matches(/^([01]\d|2[0-3])[-:][0-5]\d[-:][0-5]\d$/, { message: 'must be a time written HH-MM-ss or HH:MM:ss' })
-  issue_time!: string;
+  @TimeText() issue_time!: string;
   @Nested(() => JofotaraBuyerDetails) buyer_details!: JofotaraBuyerDetails;
   /** The seed's `lineitems`, at least one. */
   @NestedList(() => JofotaraLine, { min: 1 }) lineitems!: JofotaraLine[];
@@ -87,8 +84,6 @@ export class JofotaraCreditNoteBody {
   @Text(36) original_uuid!: string;
   @Text(500) reason!: string;
   @DateText() issue_date!: string;
-  @Text(8)
-  @Matches(/^([01]\d|2[0-3])[-:][0-5]\d[-:][0-5]\d$/, { message: 'must be a time written HH-MM-ss or HH:MM:ss' })
-  issue_time!: string;
+  @TimeText() issue_time!: string;
   @NestedList(() => JofotaraReturnedLine, { min: 1 }) returned_lines!: JofotaraReturnedLine[];
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Base64 } from './live/ksef-crypto';
 
 /** What KSeF reads of the invoice itself: the seller (Podmiot1 NIP), the kind and the number (P_2). */
 export function keyOf(xml: string): { nip: string; kind: string; number: string } {
@@ -9,4 +9,4 @@ export function keyOf(xml: string): { nip: string; kind: string; number: string 
 }
 
 /** KSeF's invoice hash: SHA-256 of the file, Base64. */
-export const invoiceHash = (xml: string) => createHash('sha256').update(xml, 'utf8').digest('base64');
+export const invoiceHash = (xml: string) => sha256Base64(xml);

@@ -85,6 +85,14 @@ export function DateText(opts: { optional?: boolean } = {}): Bundle {
     IsCalendarDate({ message: 'must be a real date written YYYY-MM-DD' }));
 }
 
+/** A time of day written `HH-MM-ss` (Jordan's and Nigeria's seeds) or `HH:MM:ss`; `timeOfDay` writes it `HH:MM:SS`. */
+export function TimeText(opts: { optional?: boolean } = {}): Bundle {
+  return compose(presence(!!opts.optional), IsString({ message: 'must be a string' }),
+    Matches(/^([01]\d|2[0-3])[-:][0-5]\d[-:][0-5]\d$/, { message: 'must be a time written HH-MM-ss or HH:MM:ss' }));
+}
+
+export const timeOfDay = (text: string) => text.replace(/-/g, ':');
+
 /** A nested object of class `cls`. */
 export function Nested(cls: () => new () => object, opts: { optional?: boolean } = {}): Bundle {
   return compose(presence(!!opts.optional), IsObject({ message: 'must be an object' }),

@@ -140,9 +140,11 @@ describe('the live KSeF 2.0 client against a wire-format KSeF', () => {
     expect(fake.calls).toContain(`POST /sessions/online/${receipt.sessionReferenceNumber}/close`);
 
     const api = new KsefApi(fake.url);
-    const idle = new LiveKsef({ baseUrl: fake.url, tokenOf: async () => TOKEN, authPollMs: 10, sessionIdleMs: 1_000 });
+    const idle = new LiveKsef({ baseUrl: fake.url, tokenOf: async () => TOKEN, authPollMs: 10, sessionIdleMs: 60_000 });
     const second = ((await idle.submit(report(renderFa3(invoice('FV/C2'))))) as { receipt: KsefReceipt }).receipt;
-    for (let i = 0; i < 50 && fake.sessions.get(second.sessionReferenceNumber as string)?.open; i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    await idle.closeIdleSessions();
+    expect(fake.sessions.get(second.sessionReferenceNumber as string)?.open).toBe(true);
+    await idle.closeIdleSessions(Date.now() + 60_000);
     expect(fake.sessions.get(second.sessionReferenceNumber as string)?.open).toBe(false);
     await idle.close();
 

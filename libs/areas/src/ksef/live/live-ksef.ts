@@ -64,15 +64,16 @@ export class LiveKsef implements AuthorityConnector<unknown, KsefReceipt> {
   constructor(private readonly options: LiveKsefOptions) {
     this.api = new KsefApi(options.baseUrl, options.timeoutMs);
     const idleMs = options.sessionIdleMs ?? 10 * 60_000;
-    this.idleTimer = setInterval(() => void this.closeIdle(idleMs), Math.max(1_000, Math.min(idleMs / 2, 60_000)));
+    this.idleTimer = setInterval(() => void this.closeIdleSessions(), Math.max(1_000, Math.min(idleMs / 2, 60_000)));
     this.idleTimer.unref();
   }
 
   async submit(report: AuthorityReport): Promise<AuthorityOutcome<KsefReceipt>> {
     const xml = report.document.bytes;
     const plain = Buffer.from(xml, 'utf8');
-    return this.withAccess(report.supplierId, keyOf(xml).nip, async (access) => {
-      const session = await this.session(report.supplierId, keyOf(xml).nip, access);
+    const { nip } = keyOf(xml);
+    return this.withAccess(report.supplierId, nip, async (access) => {
+      const session = await this.session(report.supplierId, nip, access);
       const encrypted = encryptInvoice(session.key, xml);
       try {
         const { referenceNumber } = await this.api.sendInvoice(access, session.referenceNumber, {
@@ -248,10 +249,12 @@ export class LiveKsef implements AuthorityConnector<unknown, KsefReceipt> {
     }
   }
 
-  private async closeIdle(idleMs: number): Promise<void> {
+  /** Closes the sessions without a send for `sessionIdleMs` by `now` (the idle timer calls it). */
+  async closeIdleSessions(now = Date.now()): Promise<void> {
+    const idleMs = this.options.sessionIdleMs ?? 10 * 60_000;
     for (const [supplierId, pending] of [...this.sessions.entries()]) {
       const session = await pending.catch(() => undefined);
-      if (!session || Date.now() - session.lastUsed < idleMs) continue;
+      if (!session || now - session.lastUsed < idleMs) continue;
       if (this.sessions.get(supplierId) === pending) this.sessions.delete(supplierId);
       await this.closeSession(session);
     }
