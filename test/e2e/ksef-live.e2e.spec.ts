@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { createTenant } from '../../apps/gateway/src/auth/api-keys';
 import { isKsefNumber } from '../../libs/areas/src/ksef/ksef-number';
 import { FakeKsef } from '../../libs/areas/src/ksef/testing/fake-ksef';
-import { makeTestCertificates } from '../../libs/areas/src/verifactu/testing/certificates';
+import { makeTestCertificates } from '../../libs/areas/src/shared/testing/certificates';
 import { openTestDatabase } from '../support/database';
 import { Client } from '../support/http';
 import { AppProcess, eventually, startApp, startGateway, testEnv } from '../support/stack';

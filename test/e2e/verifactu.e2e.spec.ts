@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { createTenant } from '../../apps/gateway/src/auth/api-keys';
 import { cancellationHash, registrationHash } from '../../libs/areas/src/verifactu/hash';
-import { makeTestCertificates } from '../../libs/areas/src/verifactu/testing/certificates';
+import { makeTestCertificates } from '../../libs/areas/src/shared/testing/certificates';
 import { openTestDatabase } from '../support/database';
 import { Client } from '../support/http';
 import { AppProcess, eventually, startApp, startGateway, testEnv } from '../support/stack';

@@ -10,8 +10,10 @@ import { CUIT_SCHEME, afipDocuments, afipOnboarding } from './codec';
 import { isValidCuit, normalizeCuit } from './cuit';
 import { afipSandbox } from './migrations';
 import { voucherQrLink } from './qr';
-import { type AfipReceipt, SandboxAfip } from './sandbox-afip';
+import { AfipConnector } from './connector';
+import { SandboxWsfe } from './sandbox-wsfe';
 import { afipTimestamp } from './validations';
+import type { AfipReceipt } from './wsfe';
 
 
 /** `create-voucher`'s answer: the seed's fields, AFIP's `Resultado`, `FeDetResp[]` and `Errors[]`, and the QR link once authorised. */
@@ -50,7 +52,7 @@ export const afipDefinition: AreaDefinition = {
     batch: { maxReports: 250, maxWaitMs: 100 },
     connector: ({ query, env }) => {
       if (env.AFIP_MODE === 'live') throw new AppError('internal', 'AFIP.LIVE_NOT_BUILT', 'AFIP_MODE=live needs the WSAA/WSFEv1 SOAP client, not built yet (libs/areas/src/afip/README.md).', { retriable: false });
-      return new SandboxAfip(query, Number(env.AFIP_SANDBOX_DELAY_MS ?? 0));
+      return new AfipConnector(new SandboxWsfe(query, Number(env.AFIP_SANDBOX_DELAY_MS ?? 0)));
     },
   },
   webhookEvents: [],

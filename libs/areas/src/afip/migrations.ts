@@ -1,7 +1,7 @@
 import type { SqlMigration } from '@einvoice/domain';
 
 /**
- * The sandbox AFIP's state (sandbox-afip.ts), shared by every process as AFIP's would be: the last
+ * The sandbox AFIP's state (sandbox-wsfe.ts), shared by every process as AFIP's would be: the last
  * authorised number and date per sequence (CUIT, point of sale, voucher type), and the authorised vouchers
  * with their CAE.
  */

@@ -16,10 +16,13 @@ import { SandboxAeat } from './sandbox-aeat';
 import { VerifactuCancelBody, VerifactuOnboardingBody, VerifactuRectifyBody, VerifactuReportBody } from './schema';
 import { recordNode } from './soap';
 import { representativeCertificate, verifactuSettings } from './settings';
-import { CERTIFICATE_SECRET, KEY_SECRET, certificateIssues, issuerCertificates } from './certificates';
+import { certificateIssues, supplierCertificates } from '../shared/certificates';
 import { LiveAeat } from './live-aeat';
 import { toXml } from '../shared/xml';
 
+/** The issuer's own certificate for the AEAT's mutual TLS, sealed in `supplier_secrets` under these names. */
+const CERTIFICATE_SECRET = 'verifactu.certificate';
+const KEY_SECRET = 'verifactu.private_key';
 const NIF_SCHEME = 'ES:NIF';
 
 function issuerOf(supplier: SupplierProfile): Party {
@@ -117,7 +120,7 @@ export const verifactuDefinition: AreaDefinition = {
         return new LiveAeat({
           url: settings.aeatUrl,
           representative: representativeCertificate(env),
-          issuerCertificate: issuerCertificates(query, SecretBox.fromEnv(env)),
+          issuerCertificate: supplierCertificates(query, SecretBox.fromEnv(env), { certificate: CERTIFICATE_SECRET, key: KEY_SECRET }),
           system: settings.system,
           timeoutMs: settings.aeatTimeoutMs,
         });
@@ -131,7 +134,7 @@ export const verifactuDefinition: AreaDefinition = {
       const dto = validateBody(VerifactuOnboardingBody, body);
       const nif = normalizeNif(dto.nif);
       const issues = isValidNif(nif) ? [] : [issue('nif', 'VERIFACTU.NIF', 'nif is not a valid Spanish NIF, NIE or CIF (its control character does not match).')];
-      issues.push(...certificateIssues(dto));
+      issues.push(...certificateIssues(dto, 'VERIFACTU.CERTIFICATE'));
       if (issues.length) throw validationError(issues);
       return { registeredName: dto.name.trim(), identifiers: [{ scheme: NIF_SCHEME, id: nif }], country: 'ES' };
     },

@@ -6,7 +6,7 @@ import { LiveAeat } from './live-aeat';
 import { type RegistrationContent, chainCancellation, chainRegistration, linkOf } from './record';
 import type { VerifactuPayload } from './sandbox-aeat';
 import type { InvoicingSystem } from './soap';
-import { makeTestCertificates, type TestCertificates } from './testing/certificates';
+import { makeTestCertificates, type TestCertificates } from '../shared/testing/certificates';
 import { FakeAeat } from './testing/fake-aeat';
 
 const issuer = { nif: '89890001K', name: 'Empresa de Pruebas SL' };

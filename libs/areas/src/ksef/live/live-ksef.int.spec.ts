@@ -1,7 +1,7 @@
 // The live KSeF 2.0 client against a local KSeF speaking its wire format (testing/fake-ksef.ts): the fake
 // really decrypts the token, the session key and every invoice, so a wrong algorithm, hash or size fails here.
 import { randomUUID } from 'node:crypto';
-import { makeTestCertificates } from '../../verifactu/testing/certificates';
+import { makeTestCertificates } from '../../shared/testing/certificates';
 import { type Fa3Invoice, renderFa3 } from '../fa3';
 import { isKsefNumber } from '../ksef-number';
 import { FakeKsef } from '../testing/fake-ksef';

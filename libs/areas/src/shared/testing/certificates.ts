@@ -1,6 +1,7 @@
 /**
  * A throwaway CA with a server certificate for 127.0.0.1 and a client certificate, made with the
- * openssl command line, for mutual-TLS tests (the live AEAT client and its fake).
+ * openssl command line, for the live clients' tests against their fakes (the AEAT's mutual TLS, AFIP's
+ * CMS-signed login). The client's subject is the AEAT's test issuer unless given.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,7 +16,7 @@ export interface TestCertificates {
   readonly stranger: { readonly cert: string; readonly key: string };
 }
 
-export function makeTestCertificates(): TestCertificates {
+export function makeTestCertificates(clientSubject = '/CN=89890001K EMPRESA DE PRUEBAS/serialNumber=IDCES-89890001K'): TestCertificates {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'einvoice-certs-'));
   const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   const file = (name: string) => readFileSync(path.join(dir, name), 'utf8');
@@ -32,7 +33,7 @@ export function makeTestCertificates(): TestCertificates {
     return {
       ca: file('test-ca.crt'),
       server: issue('server', 'test-ca', '/CN=127.0.0.1', 'subjectAltName=IP:127.0.0.1\n'),
-      client: issue('client', 'test-ca', '/CN=89890001K EMPRESA DE PRUEBAS/serialNumber=IDCES-89890001K'),
+      client: issue('client', 'test-ca', clientSubject),
       stranger: issue('stranger', 'other-ca', '/CN=stranger'),
     };
   } finally {
