@@ -1,19 +1,10 @@
 import http from 'node:http';
 import type { DataSource } from 'typeorm';
 import { createTenant } from '../../apps/gateway/src/auth/api-keys';
-import { isValidCuit } from '../../libs/areas/src/afip/cuit';
+import { freshCuit } from '../../libs/areas/src/afip/testing/cuits';
 import { openTestDatabase } from '../support/database';
 import { Client } from '../support/http';
 import { AppProcess, eventually, startApp, startGateway, testEnv } from '../support/stack';
-
-/** A fresh valid CUIT (prefix 20; the check digit found by the area's own check). */
-function freshCuit(): string {
-  for (;;) {
-    const body = `20${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-    const valid = Array.from({ length: 10 }, (_, d) => `${body}${d}`).find(isValidCuit);
-    if (valid) return valid;
-  }
-}
 
 /** A GET with a JSON body, as the seed's reads are sent (fetch refuses a body on GET). */
 function getWithBody(url: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { type FieldIssue, type SupplierProfile, issue, validationError } from '@einvoice/domain';
 import type { DocumentCodec, OnboardingCodec, ParsedDocument } from '../registry/area';
+import { certificateIssues } from '../shared/certificates';
 import { validateBody } from '../shared/validate';
 import { isValidCuit, normalizeCuit } from './cuit';
 import { AfipOnboardingBody, CreateVoucherBody } from './schema';
@@ -31,7 +32,7 @@ export const afipOnboarding: OnboardingCodec = {
     const cuit = normalizeCuit(dto.cuit);
     const issues: FieldIssue[] = [];
     if (!isValidCuit(cuit)) issues.push(issue('cuit', 'AFIP.CUIT', 'cuit must be a CUIT of 11 digits with a valid check digit (e.g. 20-11111111-2).'));
-    if ((dto.certificate_pem === undefined) !== (dto.private_key_pem === undefined)) issues.push(issue(dto.certificate_pem ? 'private_key_pem' : 'certificate_pem', 'AFIP.CERTIFICATE', 'certificate_pem and private_key_pem go together.'));
+    issues.push(...certificateIssues(dto, 'AFIP.CERTIFICATE'));
     if (issues.length) throw validationError(issues);
     return { registeredName: dto.legal_name.trim(), identifiers: [{ scheme: CUIT_SCHEME, id: cuit }], country: 'AR', areaDetails: { pointsOfSale: dto.points_of_sale ?? [] } };
   },

@@ -12,7 +12,7 @@ import type { AuthorityConnector, AuthorityOutcome, AuthorityReport, BatchOutcom
 import { CATALOGS, type CatalogName } from './catalogs';
 import { CUIT_SCHEME, sequenceOf } from './codec';
 import { type AfipError, type VoucherRequest, afipDate, afipTimestamp, validateVoucher } from './validations';
-import type { AfipReceipt, LastVoucher, Wsfe } from './wsfe';
+import type { AfipReceipt, LastVoucher, Taxpayer, Wsfe } from './wsfe';
 
 /** How long a voucher ahead of its sequence waits for its predecessor before AFIP's 10016. */
 export const HOLD_MS = 5_000;
@@ -56,8 +56,8 @@ export class AfipConnector implements AuthorityConnector<AfipPayload, AfipReceip
     }
     for (const group of bySequence.values()) {
       group.sort((a, b) => a.payload.voucher.CbteDesde - b.payload.voucher.CbteDesde);
-      const { cuit, voucher: first } = group[0].payload;
-      let last = await this.wsfe.lastAuthorised(cuit, first.PtoVta, first.CbteTipo);
+      const first = group[0].payload.voucher;
+      let last = await this.wsfe.lastAuthorised(taxpayerOf(group[0]), first.PtoVta, first.CbteTipo);
       for (const report of group) {
         const outcome = await this.authorise(report, last);
         if (!outcome) continue;
@@ -74,14 +74,14 @@ export class AfipConnector implements AuthorityConnector<AfipPayload, AfipReceip
     if (v.CbteDesde > last.number + 1 && Date.now() - Date.parse(requestedAt) < HOLD_MS) return undefined;
     const today = afipDate(new Date());
     const errors = validateVoucher(v, { last, today });
-    const receipt = errors.length ? afipAnswer(cuit, v, { Errors: errors }) : await this.wsfe.authorise(cuit, v);
+    const receipt = errors.length ? afipAnswer(cuit, v, { Errors: errors }) : await this.wsfe.authorise(taxpayerOf(report), v);
     return outcomeOf(receipt);
   }
 
   /** After a lost answer: AFIP holds this voucher under its number (FECompConsultar), or nothing. */
   async recover(report: AuthorityReport<AfipPayload>): Promise<AuthorityOutcome<AfipReceipt> | undefined> {
     const { cuit, voucher: v } = report.payload;
-    const held = await this.wsfe.consult(cuit, v.PtoVta, v.CbteTipo, v.CbteDesde);
+    const held = await this.wsfe.consult(taxpayerOf(report), v.PtoVta, v.CbteTipo, v.CbteDesde);
     if (!held || held.Resultado !== 'A' || !sameVoucher(v, held)) return undefined;
     return {
       kind: 'accepted',
@@ -91,28 +91,32 @@ export class AfipConnector implements AuthorityConnector<AfipPayload, AfipReceip
   }
 
   /** `last-voucher` (FECompUltimoAutorizado), `get-voucher` (FECompConsultar; 602 → 404), the catalogs (FEParamGet*). */
-  async read(name: string, params: Readonly<Record<string, unknown>>, supplier: { readonly profile: { readonly identifiers: readonly { scheme: string; id: string }[] } }): Promise<unknown> {
-    const cuit = supplier.profile.identifiers.find((i) => i.scheme === CUIT_SCHEME)?.id ?? '';
+  async read(name: string, params: Readonly<Record<string, unknown>>, supplier: { readonly id: string; readonly profile: { readonly identifiers: readonly { scheme: string; id: string }[] } }): Promise<unknown> {
+    const taxpayer = { cuit: supplier.profile.identifiers.find((i) => i.scheme === CUIT_SCHEME)?.id ?? '', supplierId: supplier.id };
     if (name === 'last-voucher') {
       const { PtoVta, CbteTipo } = params as { PtoVta: number; CbteTipo: number };
-      return { PtoVta, CbteTipo, CbteNro: (await this.wsfe.lastAuthorised(cuit, PtoVta, CbteTipo)).number };
+      return { PtoVta, CbteTipo, CbteNro: (await this.wsfe.lastAuthorised(taxpayer, PtoVta, CbteTipo)).number };
     }
     if (name === 'get-voucher') {
       const { PtoVta, CbteTipo, CbteNro } = params as { PtoVta: number; CbteTipo: number; CbteNro: number };
-      const held = await this.wsfe.consult(cuit, PtoVta, CbteTipo, CbteNro);
+      const held = await this.wsfe.consult(taxpayer, PtoVta, CbteTipo, CbteNro);
       if (!held) throw new AppError('not_found', 'AFIP.602', 'Sin Resultados: - No existen datos en nuestros registros para los parametros ingresados.', { retriable: false });
       return held;
     }
-    if (name in CATALOGS) return this.wsfe.catalog(cuit, name as CatalogName);
+    if (name in CATALOGS) return this.wsfe.catalog(taxpayer, name as CatalogName);
     throw new AppError('not_found', 'AFIP.UNKNOWN_READ', `No AFIP read ${name}.`, { retriable: false });
   }
 }
 
+const taxpayerOf = (report: AuthorityReport<AfipPayload>): Taxpayer => ({ cuit: report.payload.cuit, supplierId: report.supplierId });
+
 function outcomeOf(receipt: AfipReceipt): AuthorityOutcome<AfipReceipt> {
   if (receipt.Resultado === 'A') return { kind: 'accepted', final: true, receipt };
+  // AFIP states a refused voucher's reasons in Errors (the request) and in the detail's Observaciones.
+  const reasons = [...receipt.Errors, ...receipt.Observaciones];
   return {
     kind: 'rejected',
     receipt,
-    error: { code: 'R', message: receipt.Errors.map((e) => `${e.Code}: ${e.Msg}`).join('; '), details: receipt.Errors.map((e) => ({ code: String(e.Code), message: e.Msg })) },
+    error: { code: 'R', message: reasons.map((e) => `${e.Code}: ${e.Msg}`).join('; '), details: reasons.map((e) => ({ code: String(e.Code), message: e.Msg })) },
   };
 }

@@ -4,14 +4,17 @@
  * sequence, and the HTTP answer is AFIP's (`sync`): `Resultado` A with the CAE, or R with AFIP's codes
  * (HTTP 200, as AFIP answers). last-voucher, get-voucher and the catalogs are reads from AFIP.
  */
-import { AppError } from '@einvoice/domain';
+import { SecretBox } from '@einvoice/domain';
 import type { AreaDefinition, ReportedDocumentView } from '../registry/area';
-import { CUIT_SCHEME, afipDocuments, afipOnboarding } from './codec';
+import { supplierCertificates } from '../shared/certificates';
+import { CERTIFICATE_SECRET, CUIT_SCHEME, KEY_SECRET, afipDocuments, afipOnboarding } from './codec';
 import { isValidCuit, normalizeCuit } from './cuit';
-import { afipSandbox } from './migrations';
+import { liveWsfe } from './live/live-afip';
+import { afipAccessTickets, afipSandbox } from './migrations';
 import { voucherQrLink } from './qr';
 import { AfipConnector } from './connector';
 import { SandboxWsfe } from './sandbox-wsfe';
+import { afipSettings } from './settings';
 import { afipTimestamp } from './validations';
 import type { AfipReceipt } from './wsfe';
 
@@ -21,7 +24,8 @@ function present(view: ReportedDocumentView) {
   const f = view.fields as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   const receipt = view.authority as AfipReceipt | null;
   const authorised = view.state === 'reported' && receipt?.Resultado === 'A';
-  const errors = authorised ? [] : (view.error?.details ?? []).map((d) => ({ Code: Number(d.code), Msg: d.message }));
+  // AFIP's codes; an error of the service's own (no certificate for AFIP…) under its own code.
+  const errors = authorised || !view.error ? [] : view.error.details?.length ? view.error.details.map((d) => ({ Code: Number(d.code), Msg: d.message })) : [{ Code: view.error.code, Msg: view.error.message }];
   const resultado = authorised ? 'A' : view.state === 'rejected' || view.state === 'invalid' ? 'R' : 'P';
   return {
     Cuit: f.Cuit,
@@ -51,12 +55,14 @@ export const afipDefinition: AreaDefinition = {
     answer: 'sync',
     batch: { maxReports: 250, maxWaitMs: 100 },
     connector: ({ query, env }) => {
-      if (env.AFIP_MODE === 'live') throw new AppError('internal', 'AFIP.LIVE_NOT_BUILT', 'AFIP_MODE=live needs the WSAA/WSFEv1 SOAP client, not built yet (libs/areas/src/afip/README.md).', { retriable: false });
-      return new AfipConnector(new SandboxWsfe(query, Number(env.AFIP_SANDBOX_DELAY_MS ?? 0)));
+      const settings = afipSettings(env);
+      if (settings.mode === 'sandbox') return new AfipConnector(new SandboxWsfe(query, settings.sandboxAnswerDelayMs));
+      const box = SecretBox.fromEnv(env);
+      return new AfipConnector(liveWsfe(settings, { query, box, ownCertificate: supplierCertificates(query, box, { certificate: CERTIFICATE_SECRET, key: KEY_SECRET }) }));
     },
   },
   webhookEvents: [],
   onboarding: afipOnboarding,
   documents: { ...afipDocuments, present },
-  events: { name: 'area:ar', area: 'ar', streams: {}, projectors: {}, migrations: [afipSandbox] },
+  events: { name: 'area:ar', area: 'ar', streams: {}, projectors: {}, migrations: [afipSandbox, afipAccessTickets] },
 };

@@ -31,3 +31,24 @@ export const afipSandbox: SqlMigration = {
   ],
   down: [`DROP TABLE afip_sandbox_vouchers`, `DROP TABLE afip_sandbox_sequences`],
 };
+
+/**
+ * AFIP's access tickets (live mode, live/access-tickets.ts), one per certificate and service, shared by
+ * every process: the ticket sealed (token and sign), when it expires, and who is renewing it until when
+ * (so WSAA is never asked twice at once), with the last renewal's error.
+ */
+export const afipAccessTickets: SqlMigration = {
+  name: 'AfipAccessTickets1732200001700',
+  up: [
+    `CREATE TABLE afip_access_tickets (
+       certificate     text         NOT NULL,
+       service         text         NOT NULL,
+       ticket          text,
+       expires_at      timestamptz,
+       renewing_until  timestamptz,
+       last_error      text,
+       PRIMARY KEY (certificate, service)
+     )`,
+  ],
+  down: [`DROP TABLE afip_access_tickets`],
+};

@@ -13,7 +13,7 @@ import type { ConnectorQuery } from '../registry/area';
 import { type CatalogName, catalog } from './catalogs';
 import { afipAnswer } from './connector';
 import { type VoucherRequest, afipDate, afipTimestamp, validateVoucher } from './validations';
-import { type AfipReceipt, type HeldVoucher, type LastVoucher, STALE_NUMBER, type Wsfe } from './wsfe';
+import { type AfipReceipt, type HeldVoucher, type LastVoucher, STALE_NUMBER, type Taxpayer, type Wsfe } from './wsfe';
 
 const plusDays = (yyyymmdd: string, days: number) =>
   new Date(Date.UTC(Number(yyyymmdd.slice(0, 4)), Number(yyyymmdd.slice(4, 6)) - 1, Number(yyyymmdd.slice(6, 8)) + days)).toISOString().slice(0, 10).replace(/-/g, '');
@@ -31,7 +31,7 @@ export class SandboxWsfe implements Wsfe {
     private readonly answerDelayMs = 0,
   ) {}
 
-  async authorise(cuit: string, v: VoucherRequest): Promise<AfipReceipt> {
+  async authorise({ cuit }: Taxpayer, v: VoucherRequest): Promise<AfipReceipt> {
     if (v.DocNro === AFIP_DOWN_DOCNRO) {
       // Counted per process: the worker that calls is the one that sees AFIP down.
       const key = `${cuit}/${v.PtoVta}/${v.CbteTipo}/${v.CbteDesde}`;
@@ -43,7 +43,7 @@ export class SandboxWsfe implements Wsfe {
     }
     const today = afipDate(new Date());
     const date = v.CbteFch ?? today;
-    const errors = validateVoucher(v, { last: await this.lastAuthorised(cuit, v.PtoVta, v.CbteTipo), today });
+    const errors = validateVoucher(v, { last: await this.lastAuthorised({ cuit, supplierId: '' }, v.PtoVta, v.CbteTipo), today });
     if (errors.length) return afipAnswer(cuit, v, { Errors: errors });
     const cae = newCae();
     const caeVto = plusDays(date, 10);
@@ -62,7 +62,7 @@ export class SandboxWsfe implements Wsfe {
     return afipAnswer(cuit, v, { CAE: cae, CAEFchVto: caeVto, CbteFch: date, FchProceso: fchProceso });
   }
 
-  async consult(cuit: string, ptoVta: number, cbteTipo: number, number: number): Promise<HeldVoucher | undefined> {
+  async consult({ cuit }: Taxpayer, ptoVta: number, cbteTipo: number, number: number): Promise<HeldVoucher | undefined> {
     const [row] = await this.db<{ cae: string; cae_vto: string; fch_proceso: string; request: VoucherRequest }>(
       `SELECT cae, cae_vto, fch_proceso, request FROM afip_sandbox_vouchers WHERE cuit = $1 AND pto_vta = $2 AND cbte_tipo = $3 AND cbte_nro = $4`,
       [cuit, ptoVta, cbteTipo, number],
@@ -70,11 +70,11 @@ export class SandboxWsfe implements Wsfe {
     return row && { ...row.request, PtoVta: ptoVta, CbteTipo: cbteTipo, Resultado: 'A', CodAutorizacion: row.cae, EmisionTipo: 'CAE', FchVto: row.cae_vto, FchProceso: row.fch_proceso };
   }
 
-  async catalog(_cuit: string, name: CatalogName) {
+  async catalog(_taxpayer: Taxpayer, name: CatalogName) {
     return catalog(name);
   }
 
-  async lastAuthorised(cuit: string, ptoVta: number, cbteTipo: number): Promise<LastVoucher> {
+  async lastAuthorised({ cuit }: Taxpayer, ptoVta: number, cbteTipo: number): Promise<LastVoucher> {
     const [row] = await this.db<{ last: number; last_date: string | null }>(`SELECT last, last_date FROM afip_sandbox_sequences WHERE cuit = $1 AND pto_vta = $2 AND cbte_tipo = $3`, [cuit, ptoVta, cbteTipo]);
     if (!row) {
       await this.db(`INSERT INTO afip_sandbox_sequences (cuit, pto_vta, cbte_tipo, last) VALUES ($1, $2, $3, 0) ON CONFLICT DO NOTHING`, [cuit, ptoVta, cbteTipo]);

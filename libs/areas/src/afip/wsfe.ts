@@ -37,15 +37,21 @@ export interface LastVoucher {
   readonly date?: string;
 }
 
+/** Who AFIP is asked for: the CUIT (AFIP's `Auth.Cuit`) and the supplier it was onboarded as (whose certificate signs). */
+export interface Taxpayer {
+  readonly cuit: string;
+  readonly supplierId: string;
+}
+
 export interface Wsfe {
   /** FECompUltimoAutorizado. */
-  lastAuthorised(cuit: string, ptoVta: number, cbteTipo: number): Promise<LastVoucher>;
+  lastAuthorised(taxpayer: Taxpayer, ptoVta: number, cbteTipo: number): Promise<LastVoucher>;
   /** FECAESolicitar for one voucher: AFIP's answer, A or R. @throws AppError retriable when AFIP does not answer */
-  authorise(cuit: string, voucher: VoucherRequest): Promise<AfipReceipt>;
+  authorise(taxpayer: Taxpayer, voucher: VoucherRequest): Promise<AfipReceipt>;
   /** FECompConsultar: the voucher AFIP holds under this number, or undefined (AFIP's 602). */
-  consult(cuit: string, ptoVta: number, cbteTipo: number, number: number): Promise<HeldVoucher | undefined>;
+  consult(taxpayer: Taxpayer, ptoVta: number, cbteTipo: number, number: number): Promise<HeldVoucher | undefined>;
   /** FEParamGet*: one of the seven catalogs. */
-  catalog(cuit: string, name: CatalogName): Promise<CatalogItem[]>;
+  catalog(taxpayer: Taxpayer, name: CatalogName): Promise<CatalogItem[]>;
 }
 
 /** AFIP's 10016, in AFIP's words. */

@@ -1,0 +1,77 @@
+/**
+ * SOAP 1.1 over HTTP(S) for AFIP's web services (WSAA, WSFEv1). AFIP's hosts still need the TLS cipher
+ * AES128-SHA (notes section 2), which OpenSSL 3 keeps only at security level 1: `AFIP_CIPHERS` allows it
+ * next to the defaults. A network failure, a timeout or an HTTP status other than 200 (or 500 with a
+ * Fault) is AFIP being unavailable: retriable.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import { AppError } from '@einvoice/domain';
+import { XMLParser } from 'fast-xml-parser';
+import { type XmlNode, el, toXml } from '../../shared/xml';
+
+export const AFIP_CIPHERS = 'DEFAULT:AES128-SHA:@SECLEVEL=1';
+
+/** Elements AFIP repeats, kept as arrays even when one comes (paths end with these). */
+const LISTS = ['Errors.Err', 'Observaciones.Obs', 'Events.Evt', 'FeDetResp.FECAEDetResponse', 'Iva.AlicIva', 'Tributos.Tributo', 'ResultGet.CbteTipo', 'ResultGet.ConceptoTipo', 'ResultGet.DocTipo', 'ResultGet.IvaTipo', 'ResultGet.Moneda', 'ResultGet.OpcionalTipo', 'ResultGet.TributoTipo'];
+const parser = new XMLParser({ removeNSPrefix: true, parseTagValue: false, ignoreAttributes: true, trimValues: true, isArray: (_name, jpath) => LISTS.some((l) => String(jpath).endsWith(l)) });
+
+export type SoapNode = Record<string, unknown>;
+
+export interface SoapFault {
+  readonly faultcode: string;
+  readonly faultstring: string;
+}
+
+export const unavailable = (message: string) => new AppError('unavailable', 'AFIP.UNAVAILABLE', message, { retriable: true });
+
+/** Posts an envelope; answers the Body's first element (the operation's response) or the Fault. */
+export async function soapCall(url: string, action: string, envelope: string, timeoutMs: number): Promise<{ readonly body: SoapNode } | { readonly fault: SoapFault }> {
+  const text = await post(url, action, envelope, timeoutMs);
+  let body: SoapNode | undefined;
+  try {
+    body = ((parser.parse(text) as SoapNode).Envelope as SoapNode | undefined)?.Body as SoapNode | undefined;
+  } catch {
+    body = undefined;
+  }
+  if (!body) throw unavailable(`AFIP answered something that is not SOAP: ${text.slice(0, 200)}`);
+  const fault = body.Fault as SoapNode | undefined;
+  if (fault) return { fault: { faultcode: String(fault.faultcode ?? '').replace(/^.*:/, ''), faultstring: String(fault.faultstring ?? '') } };
+  return { body };
+}
+
+function post(url: string, action: string, body: string, timeoutMs: number): Promise<string> {
+  const target = new URL(url);
+  const client = target.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.request(
+      target,
+      {
+        method: 'POST',
+        timeout: timeoutMs,
+        ...(target.protocol === 'https:' ? { ciphers: AFIP_CIPHERS } : {}),
+        headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${action}"`, 'content-length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', (error) => reject(unavailable(`AFIP's answer broke off: ${error.message}`)));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          // A Fault comes with 500; anything else that is not 200 is the service being unwell.
+          if (response.statusCode === 200 || text.includes('Fault>')) resolve(text);
+          else reject(unavailable(`AFIP answered HTTP ${response.statusCode}.`));
+        });
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    request.on('error', (error) => reject(unavailable(`AFIP could not be reached: ${error.message}`)));
+    request.end(body);
+  });
+}
+
+/** A SOAP 1.1 envelope around one operation element. */
+export const envelope = (operation: XmlNode) => toXml(el('soap:Envelope', { 'xmlns:soap': 'http://schemas.xmlsoap.org/soap/envelope/' }, el('soap:Body', {}, operation)));
+
+/** Parses a document AFIP nests as text (WSAA's loginTicketResponse). */
+export const parseXml = (xml: string) => parser.parse(xml) as SoapNode;
