@@ -13,7 +13,7 @@ import {
   documentDecider,
   documentStreamId,
 } from '@einvoice/domain';
-import { EventHandler, EventStore, UnitOfWork, handleCommand, isAlreadyProcessed, loadDocumentAttachments } from '@einvoice/domain/infrastructure';
+import { EventHandler, EventStore, SpanKind, UnitOfWork, handleCommand, inSpan, isAlreadyProcessed, loadDocumentAttachments } from '@einvoice/domain/infrastructure';
 import { hasDetached, reattachEmbedded } from '@einvoice/areas';
 import type { AccessPointConnector } from './access-point/access-point';
 
@@ -98,13 +98,9 @@ type Outcome = { readonly hosted: HostedReceiver } | { readonly mls: MessageLeve
 async function transmit(deps: DeliveryDependencies, document: DocumentSubmittedData, receiver: string, messageId: string): Promise<Outcome> {
   let mls: MessageLevelStatus;
   try {
-    mls = await deps.accessPoint.send({
-      messageId,
-      senderParticipantId: document.senderParticipantId,
-      receiverParticipantId: receiver,
-      documentType: document.documentType,
-      xml: await wholeDocument(deps, document),
-    });
+    const xml = await wholeDocument(deps, document);
+    mls = await inSpan('peppol send', { kind: SpanKind.CLIENT, attributes: { 'einvoice.peppol.receiver': receiver, 'einvoice.peppol.message_id': messageId } }, () =>
+      deps.accessPoint.send({ messageId, senderParticipantId: document.senderParticipantId, receiverParticipantId: receiver, documentType: document.documentType, xml }));
   } catch (error) {
     if (!(error instanceof AppError) || error.retriable) throw error;
     return { failure: { code: error.code, message: error.message } };

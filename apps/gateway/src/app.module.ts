@@ -4,6 +4,7 @@ import { areaControllers } from './areas/area-controllers';
 import { PeppolAreaService } from './areas/peppol/peppol-area.service';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { HealthController } from './health/health.controller';
+import { MetricsController } from './health/metrics.controller';
 import { AllErrorsFilter } from './http/exception.filter';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
@@ -30,7 +31,7 @@ import { Mailer } from './mail/mailer';
 
 @Module({
   imports: [InfrastructureModule],
-  controllers: [HealthController, OAuthController, ...areaControllers, ParticipantsController, SmpController, ...webhooksControllers],
+  controllers: [HealthController, MetricsController, OAuthController, ...areaControllers, ParticipantsController, SmpController, ...webhooksControllers],
   providers: [
     PeppolAreaService,
     ParticipantsService,

@@ -11,11 +11,16 @@ import {
   platformEventRegistry,
   pruneBookkeeping,
   releaseParkedRows,
+  listDeadLetters,
+  replayDeadLetter,
   retentionWindowsFromEnv,
+  topicNames,
 } from '@einvoice/domain/infrastructure';
+import type { DataSource } from 'typeorm';
 import { areaEventPlugins } from '@einvoice/areas';
 import { createTenant } from './auth/api-keys';
 import { createOAuthClient } from './auth/oauth-clients';
+import { durationMs, stuckDocuments } from './operations/stuck-documents';
 
 /**
  * Operator commands (`npm run --silent cli -- <command>`). stdout carries only the answer
@@ -28,8 +33,31 @@ import { createOAuthClient } from './auth/oauth-clients';
  *   outbox parked           list the outbox rows the broker refused (JSON lines)
  *   outbox release [id...]  put parked rows (all, or these) back in line for the relay
  *   retention run           prune published outbox rows, processed-event marks and idempotency keys past their windows
+ *   documents stuck [--area X] [--older-than 10m]  documents not in a final state for that long, with their last event and error (JSON lines)
+ *   dlq list                the dead-lettered messages (JSON lines: id partition:offset, event, type, origin, error, replayedAt)
+ *   dlq replay <id>         send a dead-lettered message back to its topic, once (a second replay says when the first was)
  *   mail list               the mails the local capture mailbox received, one JSON line each {to, subject, text, link, sent_at}
  */
+/** Runs `work` with a one-connection data source, closed afterwards. */
+async function withDatabase<T>(databaseUrl: string, work: (dataSource: DataSource) => Promise<T>): Promise<T> {
+  const dataSource = createDataSource({ databaseUrl, poolSize: 1, applicationName: 'einvoice-cli' });
+  await dataSource.initialize();
+  try {
+    return await work(dataSource);
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+/** `--name value` options after the command words. */
+function option(args: readonly string[], name: string): string | undefined {
+  const at = args.indexOf(`--${name}`);
+  if (at < 0) return undefined;
+  const value = args[at + 1];
+  if (value === undefined || value.startsWith('--')) throw new Error(`--${name} needs a value`);
+  return value;
+}
+
 async function main(argv: string[]): Promise<void> {
   const config = loadInfrastructureConfig();
   const [command, sub, ...rest] = argv;
@@ -45,13 +73,33 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (command === 'retention' && sub === 'run') {
-    const dataSource = createDataSource({ databaseUrl: config.databaseUrl, poolSize: 1, applicationName: 'einvoice-cli' });
-    await dataSource.initialize();
-    try {
-      process.stdout.write(`${JSON.stringify(await pruneBookkeeping(dataSource, retentionWindowsFromEnv()))}\n`);
-    } finally {
-      await dataSource.destroy();
-    }
+    const pruned = await withDatabase(config.databaseUrl, (dataSource) => pruneBookkeeping(dataSource, retentionWindowsFromEnv()));
+    process.stdout.write(`${JSON.stringify(pruned)}\n`);
+    return;
+  }
+  if (command === 'documents' && sub === 'stuck') {
+    const area = option(rest, 'area');
+    const olderThanMs = durationMs(option(rest, 'older-than') ?? '10m');
+    const stuck = await withDatabase(config.databaseUrl, (dataSource) => stuckDocuments((sql, params) => dataSource.query(sql, params), { area, olderThanMs }));
+    for (const document of stuck) process.stdout.write(`${JSON.stringify(document)}\n`);
+    process.stderr.write(`${stuck.length} document(s) not final for more than ${option(rest, 'older-than') ?? '10m'}${area ? ` in area ${area}` : ''}\n`);
+    return;
+  }
+  if (command === 'dlq' && (sub === 'list' || sub === 'replay')) {
+    const kafka = createKafka({ ...config, kafkaClientId: 'einvoice-cli' });
+    const topic = topicNames(config.kafkaPrefix).deadLetter;
+    await withDatabase(config.databaseUrl, async (dataSource) => {
+      const query = (sql: string, params?: unknown[]) => dataSource.query(sql, params);
+      if (sub === 'list') {
+        for (const letter of await listDeadLetters(kafka, query as never, topic)) process.stdout.write(`${JSON.stringify(letter)}\n`);
+        return;
+      }
+      const [id] = rest;
+      if (!id || !/^\d+:\d+$/.test(id)) throw new Error('usage: dlq replay <partition:offset> (ids from dlq list)');
+      const replay = await replayDeadLetter(kafka, query as never, topic, id);
+      process.stdout.write(`${JSON.stringify({ id, ...replay })}\n`);
+      process.stderr.write(replay.replayed ? `replayed ${id} to ${replay.to}\n` : `${id} was replayed already at ${replay.at}; not sent again\n`);
+    });
     return;
   }
   if (command === 'reset-test-database') {
@@ -76,51 +124,37 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (command === 'outbox' && (sub === 'parked' || sub === 'release')) {
-    const dataSource = createDataSource({ databaseUrl: config.databaseUrl, poolSize: 1, applicationName: 'einvoice-cli' });
-    await dataSource.initialize();
-    try {
+    await withDatabase(config.databaseUrl, async (dataSource) => {
       if (sub === 'parked') {
         const { rows } = await parkedOutboxRows(dataSource, config.kafkaPrefix, 1000);
         for (const row of rows) process.stdout.write(`${JSON.stringify(row)}\n`);
-      } else {
-        if (rest.some((id) => !/^\d+$/.test(id))) throw new Error('usage: outbox release [outbox row id...]');
-        const released = await releaseParkedRows(dataSource, config.kafkaPrefix, rest.length ? rest : undefined);
-        process.stderr.write(released.length ? `released outbox rows ${released.join(', ')}\n` : 'no parked outbox rows\n');
+        return;
       }
-    } finally {
-      await dataSource.destroy();
-    }
+      if (rest.some((id) => !/^\d+$/.test(id))) throw new Error('usage: outbox release [outbox row id...]');
+      const released = await releaseParkedRows(dataSource, config.kafkaPrefix, rest.length ? rest : undefined);
+      process.stderr.write(released.length ? `released outbox rows ${released.join(', ')}\n` : 'no parked outbox rows\n');
+    });
     return;
   }
   if (command === 'tenants' && sub === 'create') {
     const name = rest.join(' ').trim();
     if (!name) throw new Error('usage: tenants create <name>');
-    const dataSource = createDataSource({ databaseUrl: config.databaseUrl, poolSize: 1, applicationName: 'einvoice-cli' });
-    await dataSource.initialize();
-    try {
-      const { apiKey } = await createTenant(dataSource, name);
-      process.stdout.write(`${apiKey}\n`);
-    } finally {
-      await dataSource.destroy();
-    }
+    const { apiKey } = await withDatabase(config.databaseUrl, (dataSource) => createTenant(dataSource, name));
+    process.stdout.write(`${apiKey}\n`);
     return;
   }
   if (command === 'clients' && sub === 'create') {
     const name = rest.join(' ').trim();
     if (!name) throw new Error('usage: clients create <tenant name>');
-    const dataSource = createDataSource({ databaseUrl: config.databaseUrl, poolSize: 1, applicationName: 'einvoice-cli' });
-    await dataSource.initialize();
-    try {
+    const client = await withDatabase(config.databaseUrl, async (dataSource) => {
       const tenants: Array<{ id: string }> = await dataSource.query(`SELECT id FROM tenants WHERE name = $1`, [name]);
       if (tenants.length !== 1) throw new Error(tenants.length ? `${tenants.length} tenants are named "${name}"` : `no tenant named "${name}"`);
-      const client = await createOAuthClient((sql, parameters) => dataSource.query(sql, parameters), tenants[0].id);
-      process.stdout.write(`${client.client_id} ${client.client_secret}\n`);
-    } finally {
-      await dataSource.destroy();
-    }
+      return createOAuthClient((sql, parameters) => dataSource.query(sql, parameters), tenants[0].id);
+    });
+    process.stdout.write(`${client.client_id} ${client.client_secret}\n`);
     return;
   }
-  throw new Error(`unknown command "${argv.join(' ')}"; commands: tenants create <name> | clients create <tenant name> | migrate | topics | outbox parked | outbox release [id...]`);
+  throw new Error(`unknown command "${argv.join(' ')}"; commands: tenants create <name> | clients create <tenant name> | migrate | topics | outbox parked | outbox release [id...] | retention run | documents stuck [--area X] [--older-than 10m] | dlq list | dlq replay <id> | mail list`);
 }
 
 main(process.argv.slice(2)).then(

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { createLogger } from '@einvoice/domain';
+import { metrics, startMetrics, startTracing } from '@einvoice/domain/infrastructure';
 import { bodyLimitFor, largestBodyLimit } from '@einvoice/areas';
 import { AppModule } from './app.module';
 import { loadGatewayConfig } from './config';
@@ -13,10 +14,13 @@ import { registerFormParser } from './http/form-body';
 import { OAUTH_TOKEN_PATH } from './auth/oauth-request';
 import { setupOpenApi } from './http/openapi';
 import { RequestTextPipe } from './http/request-text.pipe';
+import { endRequestSpan, startRequestSpan } from './http/request-span';
 
 const log = createLogger('gateway');
 
 export async function createGateway(): Promise<NestFastifyApplication> {
+  startMetrics('gateway');
+  startTracing('gateway');
   const config = loadGatewayConfig();
   // The server takes the largest body any route accepts; each request is held to its own path's limit below.
   const ceiling = largestBodyLimit(config.bodyLimitBytes);
@@ -45,6 +49,14 @@ export async function createGateway(): Promise<NestFastifyApplication> {
     if (Number(request.headers['content-length'] ?? 0) <= limitOf(request.url)) return;
     const { statusCode, body } = toHttpError(fromFastifyError({ code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413, message: '' }));
     await reply.status(statusCode).send(body);
+  });
+  fastify.addHook('onRequest', async (request) => startRequestSpan(request));
+  // Every answer counted and timed by its route's pattern (never the raw URL: bounded label values).
+  fastify.addHook('onResponse', async (request, reply) => {
+    endRequestSpan(request, reply);
+    const labels = { method: request.method, route: request.routeOptions?.url ?? 'unmatched', status: String(reply.statusCode) };
+    metrics.httpRequests.inc(labels);
+    metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
   });
   app.useGlobalPipes(new RequestTextPipe());
   setupOpenApi(app);

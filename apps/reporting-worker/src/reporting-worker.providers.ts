@@ -9,7 +9,7 @@ import {
 } from '@nestjs/common';
 import Redis from 'ioredis';
 import { SecretBox, createLogger } from '@einvoice/domain';
-import { type EventHandler, SealedRedisStore, WORKER_RUNTIME, type WorkerRuntime } from '@einvoice/domain/infrastructure';
+import { type EventHandler, SealedRedisStore, WORKER_RUNTIME, type WorkerRuntime, measuredConnector } from '@einvoice/domain/infrastructure';
 import { type AuthorityConnector, type BatchPolicy, type PollPolicy, areas, myinvois } from '@einvoice/areas';
 import { createCancellationHandler } from './authority/cancel-report';
 import { createAmendmentHandler } from './authority/amend-report';
@@ -53,7 +53,8 @@ export function authorityReporting(runtime: WorkerRuntime): AuthorityReporting {
   const pollPolicies = new Map<string, PollPolicy>();
   const batchPolicies = new Map<string, BatchPolicy>();
   for (const area of areas) {
-    const connector = area.authority.connector?.({ query, env: process.env });
+    const made = area.authority.connector?.({ query, env: process.env });
+    const connector = made && measuredConnector(area.code, made);
     if (connector) connectors.set(area.code, connector);
     if (area.authority.poll) pollPolicies.set(area.code, area.authority.poll);
     if (area.authority.batch) {

@@ -6,6 +6,9 @@ import {
   type WebhookJob,
   bullConnection,
   failDelivery,
+  SpanKind,
+  inSpan,
+  metrics,
   loadDelivery,
   recordAttempt,
   sendWebhook,
@@ -29,7 +32,8 @@ export function createWebhookProcessor(deps: ProcessorDependencies): (job: Job) 
     const typed = job as unknown as WebhookJob & Job;
     switch (typed.name) {
       case 'deliver':
-        return deliver(deps, job, typed.data.deliveryId);
+        return inSpan('webhook POST', { kind: SpanKind.CLIENT, parent: typed.data.traceparent, attributes: { 'einvoice.webhook.delivery_id': typed.data.deliveryId, 'einvoice.attempt': job.attemptsMade + 1 } }, () =>
+          deliver(deps, job, typed.data.deliveryId));
       default: {
         const _: never = typed.name;
         throw new UnrecoverableError(`unknown job ${String(_)}`);
@@ -56,6 +60,7 @@ async function deliver(deps: ProcessorDependencies, job: Job, deliveryId: string
   const final = !result.acknowledged && job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
   const attempt = await recordAttempt(deps.db, deliveryId, result, final);
   const fields = { deliveryId, attempt, statusCode: result.statusCode, durationMs: result.durationMs };
+  metrics.webhookDeliveries.inc({ outcome: result.acknowledged ? 'delivered' : final ? 'given_up' : 'failed', attempt: String(Math.min(job.attemptsMade + 1, 10)) });
   if (result.acknowledged) return deps.log('info', 'webhook delivered', fields);
   deps.log(final ? 'warn' : 'info', final ? 'webhook failed for good' : 'webhook attempt failed', { ...fields, error: result.error });
   throw new Error(result.error ?? 'not acknowledged');

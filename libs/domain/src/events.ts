@@ -14,6 +14,11 @@ export interface EventMetadata {
    * area registry), so a document can be re-checked against the rules it was accepted by.
    */
   readonly ruleSetId?: string;
+  /**
+   * The W3C trace context (`traceparent`) of the span that caused the event (the gateway's request, a
+   * worker's handling), when traces are on: the trace goes on through the outbox, Kafka and the workers.
+   */
+  readonly traceparent?: string;
 }
 
 /** An event as deciders produce it, before it has a position in a stream. */

@@ -22,7 +22,7 @@ import {
   timeOrderedUuid,
   WrongExpectedVersionError,
 } from '@einvoice/domain';
-import { type UnitOfWork, handleCommand } from '@einvoice/domain/infrastructure';
+import { type UnitOfWork, handleCommand, measuredConnector } from '@einvoice/domain/infrastructure';
 import { type AreaDefinition, type AuthorityConnector, type ChainCodec, type ChainedDocument, type ParsedDocument, type ReferencedDocument, type ReportedDocumentView, areaOf, validateBody } from '@einvoice/areas';
 import type { SupplierProfile } from '@einvoice/domain';
 import type { Answer } from '../http/answer';
@@ -138,7 +138,7 @@ export class ReportingAreaService {
     let connector = this.connectors.get(area.code);
     if (!connector) {
       const query = (sql: string, parameters?: unknown[]) => this.connections.dataSource.query(sql, parameters);
-      connector = area.authority.connector({ query: query as never, env: process.env });
+      connector = measuredConnector(area.code, area.authority.connector({ query: query as never, env: process.env }));
       this.connectors.set(area.code, connector);
     }
     return connector;

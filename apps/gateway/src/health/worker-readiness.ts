@@ -43,22 +43,33 @@ export class WorkerReadinessProbe implements OnApplicationShutdown {
     );
   }
 
+  /** Each worker group's lag per topic and partition (the metrics' `einvoice_kafka_consumer_lag`). */
+  async partitionLags(): Promise<Array<{ group: string; topic: string; partition: number; lag: number }>> {
+    const admin = await this.connected();
+    const perGroup = await Promise.all(WORKER_APPS.map((app) => this.partitionLagsOf(admin, `${this.config.kafkaPrefix}.${app}`)));
+    return perGroup.flat();
+  }
+
   async onApplicationShutdown(): Promise<void> {
     await this.admin?.disconnect().catch(() => undefined);
   }
 
   private async lagOf(admin: Admin, groupId: string): Promise<number> {
-    const committed = await admin.fetchOffsets({ groupId });
-    let lag = 0;
-    for (const { topic, partitions } of committed) {
+    return (await this.partitionLagsOf(admin, groupId)).reduce((total, p) => total + p.lag, 0);
+  }
+
+  /** A group's messages not yet committed, per topic and partition (never committed: the whole partition). */
+  private async partitionLagsOf(admin: Admin, group: string): Promise<Array<{ group: string; topic: string; partition: number; lag: number }>> {
+    const rows: Array<{ group: string; topic: string; partition: number; lag: number }> = [];
+    for (const { topic, partitions } of await admin.fetchOffsets({ groupId: group })) {
       const ends = new Map((await admin.fetchTopicOffsets(topic)).map((p) => [p.partition, Number(p.high)]));
       for (const p of partitions) {
         const at = Number(p.offset);
         const end = ends.get(p.partition) ?? 0;
-        lag += at < 0 ? end : Math.max(0, end - at);
+        rows.push({ group, topic, partition: p.partition, lag: at < 0 ? end : Math.max(0, end - at) });
       }
     }
-    return lag;
+    return rows;
   }
 
   private connected(): Promise<Admin> {

@@ -4,12 +4,15 @@ import type { EventMetadata } from '@einvoice/domain';
 import type { Tenant } from '../auth/api-keys';
 import type { IdempotencyContext } from '../idempotency/idempotency';
 import type { IdempotentRequest } from '../idempotency/idempotency.interceptor';
+import { requestTraceparent } from './request-span';
 
 /** Who is asking, and how to make the answer replayable: what every area's service receives. */
 export interface RequestContext {
   readonly tenant: Tenant;
   readonly correlationId: string;
   readonly idempotency?: IdempotencyContext;
+  /** The request's span (W3C traceparent) when traces are on (http/request-span.ts). */
+  readonly traceparent?: string;
 }
 
 /** The caller's tenant, a correlation id (`x-request-id` when sent) and the idempotency context. */
@@ -20,10 +23,11 @@ export const Ctx = createParamDecorator((_: unknown, context: ExecutionContext):
     tenant: request.tenant,
     correlationId: typeof requestId === 'string' && requestId.length <= 200 ? requestId : randomUUID(),
     idempotency: request.idempotency,
+    traceparent: requestTraceparent(request.raw),
   };
 });
 
 /** The metadata of the events a request appends: who, which request, which key, and the area's rule set when an area decided. */
 export function eventMetadata(context: RequestContext, ruleSetId?: string): EventMetadata {
-  return { tenantId: context.tenant.id, correlationId: context.correlationId, idempotencyKey: context.idempotency?.key, ruleSetId };
+  return { tenantId: context.tenant.id, correlationId: context.correlationId, idempotencyKey: context.idempotency?.key, ruleSetId, ...(context.traceparent ? { traceparent: context.traceparent } : {}) };
 }

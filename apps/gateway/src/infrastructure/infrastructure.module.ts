@@ -7,6 +7,7 @@ import {
   createKafka,
   eventStoreOptions,
   platformEventRegistry,
+  stopTracing,
 } from '@einvoice/domain/infrastructure';
 import { areaEventPlugins } from '@einvoice/areas';
 import Redis from 'ioredis';
@@ -60,6 +61,8 @@ export class Connections implements OnModuleInit, OnApplicationShutdown {
     await this.publisher.disconnect().catch(() => undefined);
     this.redis.disconnect();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
+    // The spans still buffered (the relay's last publishes included).
+    await stopTracing();
   }
 }
 

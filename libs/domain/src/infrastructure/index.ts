@@ -14,3 +14,5 @@ export * from './secrets/sealed-redis-store';
 export * from './plugins';
 export * from './jobs';
 export * from './mail/capture-mailbox';
+export * from './metrics';
+export * from './tracing';

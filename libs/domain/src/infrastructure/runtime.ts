@@ -4,6 +4,8 @@ import { InfrastructureConfig, loadInfrastructureConfig } from './config';
 import { createDataSource } from './database';
 import { EventStore } from './eventstore';
 import { createKafka } from './kafka';
+import { serveMetrics, startMetrics } from './metrics';
+import { startTracing } from './tracing';
 import type { Logger } from '../log';
 import { type EventRegistry, eventStoreOptions } from './plugins';
 
@@ -36,8 +38,17 @@ export async function openWorkerRuntime(app: string, registry: EventRegistry, en
   return { config, dataSource, store, kafka, groupId: `${config.kafkaPrefix}.${app}`, registry };
 }
 
-/** The `main` of a worker process: run it, or log why it could not start and exit 1. */
+/** The `main` of a worker process: its metrics (on METRICS_PORT when set), then run it, or log why it could not start and exit 1. */
 export function startWorkerProcess(app: string, log: Logger, start: () => Promise<unknown>): void {
+  startMetrics(app);
+  startTracing(app);
+  const port = Number(process.env.METRICS_PORT ?? 0);
+  if (port) {
+    serveMetrics(port).then(
+      () => log('info', 'metrics served', { url: `http://0.0.0.0:${port}/metrics` }),
+      (error: Error) => log('warn', 'metrics not served', { port, error: error.message }),
+    );
+  }
   start().catch((error) => {
     log('error', `${app} failed`, { error: String(error?.stack ?? error) });
     process.exit(1);

@@ -17,6 +17,7 @@ import { DocumentsSmallRows1732200000028 } from './migrations/1732200000028-docu
 import { SupplierSecrets1732200000030 } from './migrations/1732200000030-supplier-secrets';
 import { DocumentShares1732200000031 } from './migrations/1732200000031-document-shares';
 import { RefusedNumbersFree1732200000032 } from './migrations/1732200000032-refused-numbers-free';
+import { DeadLetterReplays1732200000033 } from './migrations/1732200000033-dead-letter-replays';
 import { OutboxNamesItsEvent1732200000027 } from './migrations/1732200000027-outbox-names-its-event';
 import { DocumentAttachments1732200000026 } from './migrations/1732200000026-document-attachments';
 
@@ -44,6 +45,7 @@ export const platformMigrations = [
   SupplierSecrets1732200000030,
   DocumentShares1732200000031,
   RefusedNumbersFree1732200000032,
+  DeadLetterReplays1732200000033,
 ];
 
 export interface DataSourceOptions {

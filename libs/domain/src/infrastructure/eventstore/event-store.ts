@@ -6,6 +6,7 @@ import type { RecordedEvent } from '../../events';
 import type { ConstraintErrorMap } from '../../plugin';
 import { RelayNotifier } from './relay-notifier';
 import { EventSchemas, Projector, type SqlConnection, TopicResolver, UnitOfWork, toRecordedEvent, unversionedSchemas } from './unit-of-work';
+import { metrics } from '../metrics';
 
 export type { ConstraintErrorMap } from '../../plugin';
 
@@ -127,6 +128,7 @@ export class EventStore {
       return new AppError('conflict', ALREADY_PROCESSED, 'This consumer group already handled this event.', { retriable: false });
     }
     if (pg.constraint === 'events_stream_position_pkey') {
+      metrics.appendConflicts.inc();
       const streamId = /\(stream_id, stream_position\)=\((.*), (\d+)\)/.exec(pg.detail ?? '');
       return new WrongExpectedVersionError(streamId?.[1] ?? 'unknown', Number(streamId?.[2] ?? 0) - 1, null);
     }

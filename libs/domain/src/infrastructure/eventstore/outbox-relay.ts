@@ -3,10 +3,11 @@ import type { DataSource, QueryRunner } from 'typeorm';
 import type { RecordedEvent } from '../../events';
 import { AppError } from '../../errors';
 import { chunkRows, markPublished, nextOutboxRows, parkRow, parkedOutboxRows, topicPattern, type OutboxRow, type ParkedOutboxRow } from './outbox-rows';
+import { SpanKind, SpanStatusCode, contextOf, startSpan, traceparentOf } from '../tracing';
 
 /** What the relay needs of a broker: publish in order, resolve only after the broker acked. */
 export interface OutboxPublisher {
-  publish(messages: Array<{ topic: string; key: string; value: RecordedEvent }>): Promise<void>;
+  publish(messages: Array<{ topic: string; key: string; value: RecordedEvent; headers?: Record<string, string> }>): Promise<void>;
 }
 
 export interface OutboxRelayOptions {
@@ -218,11 +219,21 @@ export class OutboxRelay {
   }
 
   private async publish(rows: readonly OutboxRow[]): Promise<unknown> {
+    // One span per traced event (a child of the span that appended it); the message carries it to the consumers.
+    const spans = rows.map((r) => r.payload.metadata.traceparent
+      ? startSpan(`publish ${r.payload.type}`, { kind: SpanKind.PRODUCER, parent: contextOf(r.payload.metadata.traceparent), attributes: { 'messaging.system': 'kafka', 'messaging.destination.name': r.topic, 'einvoice.event_id': r.payload.eventId } })
+      : undefined);
     try {
-      await this.options.publisher.publish(rows.map((r) => ({ topic: r.topic, key: r.aggregate_id, value: r.payload })));
+      await this.options.publisher.publish(rows.map((r, i) => {
+        const traceparent = spans[i] && traceparentOf(spans[i]);
+        return { topic: r.topic, key: r.aggregate_id, value: r.payload, ...(traceparent ? { headers: { traceparent } } : {}) };
+      }));
       return undefined;
     } catch (error) {
+      for (const span of spans) span?.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error)?.message });
       return error ?? new Error('publish failed');
+    } finally {
+      for (const span of spans) span?.end();
     }
   }
 

@@ -3,6 +3,7 @@ import { timeOrderedUuid } from '../../ids';
 import type { Event, EventMetadata, RecordedEvent } from '../../events';
 import { streamKind } from '../../events';
 import { type Write, combineWrites, needsFlushBefore } from './deferred-writes';
+import { traceparentOf } from '../tracing';
 
 /** `no_stream`: the stream must not exist yet; `any`: skip the check; a number: its current length. */
 export type ExpectedVersion = number | 'no_stream' | 'any';
@@ -160,6 +161,9 @@ export class UnitOfWork {
    */
   async appendAfter(streamId: string, version: number, events: readonly Event[], metadata: EventMetadata): Promise<RecordedEvent[]> {
     if (events.length === 0) return [];
+    // Events appended while a span is active (a worker's handling) carry it, so the trace goes on.
+    const traceparent = metadata.traceparent ?? traceparentOf();
+    if (traceparent) metadata = { ...metadata, traceparent };
     const current = version;
     const recorded: RecordedEvent[] = [];
     let position = current;

@@ -1,10 +1,12 @@
 import type { Consumer, EachMessagePayload, IHeaders, Kafka, Producer } from 'kafkajs';
 import { AppError } from '../../errors';
 import type { RecordedEvent } from '../../events';
-import { decodeEvent } from './codec';
+import { decodeEvent, headerString } from './codec';
 import { sendToDeadLetter } from './dead-letter';
 import { describedByEvent, describedByHeaders, type EventDescription } from './headers';
 import { DEFAULT_RETRY, backoffMs, errorCode, errorMessage, isRetriable, type RetryPolicy, sleepWithHeartbeats, worstCaseBackoffMs } from './retry';
+import { metrics } from '../metrics';
+import { SpanKind, inSpan } from '../tracing';
 
 /** What a handler learns about the message it handles. */
 export interface MessageContext {
@@ -136,7 +138,9 @@ export class EventConsumer {
     const described = describedByHeaders(message.headers);
     if (handles && described && !handles(described)) return;
 
+    let eventType = described?.type ?? 'unknown';
     const deadLetter = async (attempts: number, error: unknown) => {
+      metrics.deadLettered.inc({ group: this.options.groupId, event_type: eventType });
       const fields = { topic, partition, offset: message.offset, attempts, code: errorCode(error), error: errorMessage(error) };
       if (deadLetterTopic === null) return this.log('error', 'passed over a dead-lettered message that failed again', fields);
       this.log('warn', 'dead-lettered a message', fields);
@@ -158,6 +162,7 @@ export class EventConsumer {
     } catch (error) {
       return deadLetter(0, error);
     }
+    eventType = event.type;
     // Published before the headers existed: the decoded event tells the same.
     if (handles && !described && !handles(describedByEvent(event))) return;
 
@@ -179,11 +184,20 @@ export class EventConsumer {
       // the session timeout then detects a dead process, not a slow handler, so it can be short
       // (KAFKA_SESSION_TIMEOUT_MS) and a crashed worker's partitions move within seconds.
       const beating = setInterval(() => void ctx.heartbeat().catch(() => undefined), this.heartbeatInterval);
+      const timer = metrics.handlerDuration.startTimer({ group: this.options.groupId, event_type: event.type });
+      const traced = {
+        kind: SpanKind.CONSUMER,
+        parent: headerString(message.headers, 'traceparent') ?? event.metadata.traceparent,
+        attributes: { 'messaging.system': 'kafka', 'messaging.consumer.group.name': this.options.groupId, 'messaging.destination.name': topic, 'messaging.kafka.offset': Number(message.offset), 'einvoice.event_id': event.eventId, 'einvoice.attempt': attempt, ...(event.metadata.correlationId ? { 'einvoice.correlation_id': event.metadata.correlationId } : {}) },
+      };
       try {
-        await this.options.handle(event, ctx);
+        await inSpan(`handle ${event.type}`, traced, () => this.options.handle(event, ctx));
+        timer({ outcome: 'ok' });
         if (rebalancing !== undefined) throw rebalancing;
         return;
       } catch (error) {
+        metrics.handlerFailures.inc({ group: this.options.groupId, event_type: event.type });
+        timer({ outcome: !isRetriable(error) || attempt >= this.retry.attempts ? 'failed' : 'retried' });
         // The partition may be someone else's now: leave the offset alone, the new owner retries.
         if (rebalancing !== undefined) throw rebalancing;
         if (!isRetriable(error) || attempt >= this.retry.attempts) return deadLetter(attempt, error);

@@ -36,6 +36,8 @@ export function eventHeaders(event: RecordedEvent, areaOf: AreaOf = areaInData):
     [EVENT_HEADERS.type]: event.type,
     [EVENT_HEADERS.streamKind]: streamKind(event.streamId),
     ...(area === undefined ? {} : { [EVENT_HEADERS.area]: area }),
+    // The trace goes on in the consumers (W3C trace context; the relay puts its own span here).
+    ...(event.metadata.traceparent ? { traceparent: event.metadata.traceparent } : {}),
   };
 }
 

@@ -4,6 +4,7 @@ export { createKafka, jsonLineLogCreator, type KafkaClientConfig } from './clien
 export { decodeEvent, encodeEvent, headerString } from './codec';
 export { EventConsumer, type EventConsumerOptions, type EventHandler, type MessageContext } from './consumer';
 export { deadLetterHeaders, type DeadLetterInfo } from './dead-letter';
+export { listDeadLetters, readTopic, replayDeadLetter, type DeadLetter } from './dead-letter-topic';
 export { EVENT_HEADERS, areaInData, describedByEvent, describedByHeaders, eventHeaders, type AreaOf, type EventDescription } from './headers';
 export { KafkaEventPublisher, type KafkaEventPublisherOptions, type OutgoingMessage } from './publisher';
 export { DEFAULT_RETRY, backoffMs, isRetriable, type RetryPolicy } from './retry';

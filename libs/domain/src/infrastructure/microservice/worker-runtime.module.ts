@@ -1,17 +1,19 @@
 import { type DynamicModule, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { EventRegistry } from '../plugins';
 import { openWorkerRuntime, type WorkerRuntime } from '../runtime';
+import { stopTracing } from '../tracing';
 
 /** Injection token of the worker's `WorkerRuntime` (configuration, database pool, event store, Kafka client). */
 export const WORKER_RUNTIME = 'WorkerRuntime';
 
-/** Closes the database pool on shutdown: after the consumers and everything else (see WorkerRuntimeModule). */
+/** Closes the database pool on shutdown, and sends the spans still buffered: after the consumers and everything else (see WorkerRuntimeModule). */
 @Injectable()
 class DatabasePoolCloser implements OnApplicationShutdown {
   constructor(@Inject(WORKER_RUNTIME) private readonly runtime: WorkerRuntime) {}
 
   async onApplicationShutdown(): Promise<void> {
     await this.runtime.dataSource.destroy();
+    await stopTracing();
   }
 }
 

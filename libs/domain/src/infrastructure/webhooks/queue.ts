@@ -1,9 +1,10 @@
 import { Queue } from 'bullmq';
 import type { RedisOptions } from 'ioredis';
 import type { RetrySchedule } from '../../webhook';
+import { traceparentOf } from '../tracing';
 
 /** The one job type of the webhook queue (STYLE.md: one processor per queue, switch on job.name). */
-export type WebhookJob = { readonly name: 'deliver'; readonly data: { readonly deliveryId: string } };
+export type WebhookJob = { readonly name: 'deliver'; readonly data: { readonly deliveryId: string; readonly traceparent?: string } };
 
 /** Name of the custom backoff strategy the dispatcher's worker registers. */
 export const WEBHOOK_BACKOFF = 'webhook';
@@ -39,10 +40,12 @@ export function createWebhookQueue(redisUrl: string, name: string): Queue {
  */
 export async function enqueueDeliveries(queue: Queue, deliveryIds: readonly string[], schedule: RetrySchedule): Promise<void> {
   if (deliveryIds.length === 0) return;
+  // The span that enqueues (the dispatcher's handling of the event) is the POSTs' parent.
+  const traceparent = traceparentOf();
   await queue.addBulk(
     deliveryIds.map((deliveryId) => ({
       name: 'deliver',
-      data: { deliveryId },
+      data: { deliveryId, ...(traceparent ? { traceparent } : {}) },
       opts: { jobId: deliveryId, attempts: schedule.attempts, backoff: { type: WEBHOOK_BACKOFF }, removeOnComplete: true, removeOnFail: true },
     })),
   );

@@ -1,0 +1,74 @@
+import { Controller, Get, type OnApplicationShutdown, Res } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Queue } from 'bullmq';
+import type { FastifyReply } from 'fastify';
+import { createWebhookQueue, metrics, metricsRegistry, webhookQueueName } from '@einvoice/domain/infrastructure';
+import { Public } from '../auth/api-key.guard';
+import { Connections } from '../infrastructure/infrastructure.module';
+import { WorkerReadinessProbe } from './worker-readiness';
+
+const QUEUE_STATES = ['waiting', 'delayed', 'active', 'failed'] as const;
+
+/**
+ * Prometheus metrics of the gateway (README "Operating it"), and of the stack's shared state read at
+ * scrape: documents by area and state, the outbox backlog and the age of its oldest row, each worker
+ * group's lag per partition, the webhook queue's depth. A source that does not answer leaves its
+ * gauges as they were (the scrape still succeeds).
+ */
+@ApiTags('health')
+@Controller('metrics')
+export class MetricsController implements OnApplicationShutdown {
+  private queue?: Queue;
+
+  constructor(
+    private readonly connections: Connections,
+    private readonly workers: WorkerReadinessProbe,
+  ) {}
+
+  @Get()
+  @Public()
+  @ApiProduces('text/plain')
+  @ApiOperation({ summary: 'Prometheus metrics (text exposition format): HTTP, documents, outbox, consumer lag, authority calls, webhooks, queue depth.' })
+  async metrics(@Res() reply: FastifyReply): Promise<void> {
+    await Promise.all([this.documents(), this.outbox(), this.lag(), this.queueDepth()]);
+    await reply.header('content-type', metricsRegistry.contentType).send(await metricsRegistry.metrics());
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.queue?.close().catch(() => undefined);
+  }
+
+  private async documents() {
+    const rows = await this.connections.dataSource
+      .query(`SELECT area, state, count(*)::int AS n FROM documents GROUP BY 1, 2 UNION ALL SELECT 'my', state, count(*)::int FROM myinvois_documents GROUP BY 2`)
+      .catch(() => undefined);
+    if (!rows) return;
+    metrics.documents.reset();
+    for (const r of rows as Array<{ area: string; state: string; n: number }>) metrics.documents.set({ area: r.area, state: r.state }, r.n);
+  }
+
+  private async outbox() {
+    const [row] = (await this.connections.dataSource
+      .query(`SELECT count(*)::int AS n, coalesce(extract(epoch FROM now() - min(created_at)), 0)::float AS age FROM outbox WHERE processed_at IS NULL`)
+      .catch(() => [undefined])) as Array<{ n: number; age: number } | undefined>;
+    if (!row) return;
+    metrics.outboxBacklog.set(row.n);
+    metrics.outboxOldestAge.set(row.age);
+  }
+
+  private async lag() {
+    const rows = await this.workers.partitionLags().catch(() => undefined);
+    if (!rows) return;
+    metrics.consumerLag.reset();
+    for (const r of rows) metrics.consumerLag.set({ group: r.group, topic: r.topic, partition: String(r.partition) }, r.lag);
+  }
+
+  private async queueDepth() {
+    const { redisUrl, kafkaPrefix } = this.connections.config;
+    this.queue ??= createWebhookQueue(redisUrl, webhookQueueName(kafkaPrefix));
+    const name = webhookQueueName(kafkaPrefix);
+    const counts = await this.queue.getJobCounts(...QUEUE_STATES).catch(() => undefined);
+    if (!counts) return;
+    for (const state of QUEUE_STATES) metrics.queueJobs.set({ queue: name, state }, counts[state] ?? 0);
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * The gateway's span per HTTP request (the root of a document's trace, or a child of the caller's
+ * `traceparent`), started when the request arrives and ended with its answer; the events the request
+ * appends carry it (eventMetadata). Nothing is recorded when traces are off.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SpanKind, contextOf, startSpan, traceparentOf } from '@einvoice/domain/infrastructure';
+import type { Span } from '@opentelemetry/api';
+
+const spans = new WeakMap<IncomingMessage, Span>();
+
+export function startRequestSpan(request: FastifyRequest): void {
+  const traceparent = request.headers.traceparent;
+  const span = startSpan(`${request.method} ${request.routeOptions?.url ?? 'unmatched'}`, {
+    kind: SpanKind.SERVER,
+    parent: contextOf(typeof traceparent === 'string' ? traceparent : undefined),
+    attributes: { 'http.request.method': request.method, 'http.route': request.routeOptions?.url ?? 'unmatched', 'url.path': request.url.split('?')[0] },
+  });
+  spans.set(request.raw, span);
+}
+
+export function endRequestSpan(request: FastifyRequest, reply: FastifyReply): void {
+  const span = spans.get(request.raw);
+  if (!span) return;
+  span.setAttribute('http.response.status_code', reply.statusCode);
+  const requestId = request.headers['x-request-id'];
+  if (typeof requestId === 'string') span.setAttribute('einvoice.correlation_id', requestId.slice(0, 200));
+  span.end();
+  spans.delete(request.raw);
+}
+
+/** The request's traceparent (for its events' metadata), when traces are on. */
+export function requestTraceparent(raw: IncomingMessage): string | undefined {
+  const span = spans.get(raw);
+  return span && traceparentOf(span);
+}

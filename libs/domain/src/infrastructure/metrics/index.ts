@@ -1,0 +1,2 @@
+export * from './metrics';
+export { serveMetrics } from './metrics-server';

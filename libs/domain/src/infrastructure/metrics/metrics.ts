@@ -1,0 +1,98 @@
+/**
+ * Prometheus metrics (prom-client), one registry per process with the process's `app` label. Counters
+ * and histograms move where things happen (HTTP requests, event handlers, dead-lettering, authority
+ * calls, webhook deliveries, event-store conflicts); gauges of shared state (documents by state, the
+ * outbox, consumer lag, queue depth) are read from PostgreSQL, Kafka and Redis when the gateway is
+ * scraped (apps/gateway/src/health/metrics.controller.ts). Names and labels: README "Operating it".
+ */
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { SpanKind, inSpan } from '../tracing';
+
+export const metricsRegistry = new Registry();
+
+const registers = [metricsRegistry];
+/** Seconds, from a millisecond to two minutes (authority calls and webhook receivers can be slow). */
+const buckets = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
+
+export const metrics = {
+  httpRequests: new Counter({ name: 'einvoice_http_requests_total', help: 'HTTP requests answered, by method, route and status.', labelNames: ['method', 'route', 'status'], registers }),
+  httpDuration: new Histogram({ name: 'einvoice_http_request_duration_seconds', help: 'HTTP request latency, by method, route and status.', labelNames: ['method', 'route', 'status'], buckets, registers }),
+  handlerDuration: new Histogram({ name: 'einvoice_event_handler_duration_seconds', help: 'Event handler latency by consumer group, event type and outcome (ok, retried, failed).', labelNames: ['group', 'event_type', 'outcome'], buckets, registers }),
+  handlerFailures: new Counter({ name: 'einvoice_event_handler_failures_total', help: 'Event handler tries that threw, by consumer group and event type.', labelNames: ['group', 'event_type'], registers }),
+  deadLettered: new Counter({ name: 'einvoice_dead_lettered_total', help: 'Messages sent to the dead-letter topic, by consumer group and event type.', labelNames: ['group', 'event_type'], registers }),
+  authorityCalls: new Counter({ name: 'einvoice_authority_calls_total', help: 'Calls to tax authorities by area, operation and outcome (ok, refused, unavailable, rate_limited, error).', labelNames: ['area', 'operation', 'outcome'], registers }),
+  authorityDuration: new Histogram({ name: 'einvoice_authority_call_duration_seconds', help: 'Tax authority call latency by area, operation and outcome.', labelNames: ['area', 'operation', 'outcome'], buckets, registers }),
+  webhookDeliveries: new Counter({ name: 'einvoice_webhook_deliveries_total', help: 'Webhook POSTs by outcome (delivered, failed, given_up) and attempt number.', labelNames: ['outcome', 'attempt'], registers }),
+  appendConflicts: new Counter({ name: 'einvoice_event_append_conflicts_total', help: 'Event-store appends refused because the stream moved on (optimistic concurrency).', registers }),
+  documents: new Gauge({ name: 'einvoice_documents', help: 'Documents by area and state (read model), read at scrape.', labelNames: ['area', 'state'], registers }),
+  outboxBacklog: new Gauge({ name: 'einvoice_outbox_backlog', help: 'Outbox rows not yet published to Kafka, read at scrape.', registers }),
+  outboxOldestAge: new Gauge({ name: 'einvoice_outbox_oldest_pending_age_seconds', help: 'Age of the oldest outbox row not yet published (0 when none), read at scrape.', registers }),
+  consumerLag: new Gauge({ name: 'einvoice_kafka_consumer_lag', help: 'Messages not yet committed by a consumer group, per topic and partition, read at scrape.', labelNames: ['group', 'topic', 'partition'], registers }),
+  queueJobs: new Gauge({ name: 'einvoice_bullmq_queue_jobs', help: 'BullMQ jobs by queue and state (waiting, delayed, active, failed), read at scrape.', labelNames: ['queue', 'state'], registers }),
+};
+
+let started = false;
+
+/** Names this process `app` in every metric and adds Node's own (CPU, memory, event loop lag). Once per process. */
+export function startMetrics(app: string): void {
+  if (started) return;
+  started = true;
+  metricsRegistry.setDefaultLabels({ app });
+  collectDefaultMetrics({ register: metricsRegistry, prefix: 'einvoice_' });
+}
+
+/** Every metric name this service exports (the dashboard may only use these). */
+export async function metricNames(): Promise<string[]> {
+  return (await metricsRegistry.getMetricsAsJSON()).map((m) => m.name);
+}
+
+/** How a call ended, as the metrics name it: an AppError's kind says refused, unavailable or rate limited. */
+export function outcomeOf(error: unknown): string {
+  const kind = (error as { kind?: string } | undefined)?.kind;
+  if (kind === 'rate_limited') return 'rate_limited';
+  if (kind === 'unavailable') return 'unavailable';
+  if (kind === 'validation' || kind === 'forbidden' || kind === 'conflict' || kind === 'not_found') return 'refused';
+  return 'error';
+}
+
+/** Times `call` into a histogram and a counter with its outcome. */
+export async function timed<T>(labels: Record<string, string>, call: () => Promise<T>, into: { readonly counter: Counter<string>; readonly histogram: Histogram<string> }, outcome: (result: T) => string = () => 'ok'): Promise<T> {
+  const stop = into.histogram.startTimer();
+  try {
+    const result = await call();
+    const o = outcome(result);
+    stop({ ...labels, outcome: o });
+    into.counter.inc({ ...labels, outcome: o });
+    return result;
+  } catch (error) {
+    const o = outcomeOf(error);
+    stop({ ...labels, outcome: o });
+    into.counter.inc({ ...labels, outcome: o });
+    throw error;
+  }
+}
+
+/** The calls of an authority connector that reach the authority. */
+const AUTHORITY_OPERATIONS = new Set(['submit', 'submitBatch', 'recover', 'poll', 'cancel', 'amend', 'read', 'verifyCredentials']);
+
+/**
+ * An area's authority connector whose calls are counted and timed (`einvoice_authority_calls_total`,
+ * `einvoice_authority_call_duration_seconds`): an answer that refuses (`kind: 'rejected' | 'refused'`)
+ * is `refused`, a throw is named by its error's kind (outcomeOf).
+ */
+export function measuredConnector<T extends object>(area: string, connector: T): T {
+  const into = { counter: metrics.authorityCalls, histogram: metrics.authorityDuration };
+  const refused = (result: unknown) => {
+    const kind = (result as { kind?: string } | undefined)?.kind;
+    return kind === 'rejected' || kind === 'refused' || (result !== null && typeof result === 'object' && 'refused' in result) ? 'refused' : 'ok';
+  };
+  return new Proxy(connector, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function' || typeof property !== 'string' || !AUTHORITY_OPERATIONS.has(property)) return value;
+      return (...args: unknown[]) =>
+        inSpan(`${area} ${property}`, { kind: SpanKind.CLIENT, attributes: { 'einvoice.area': area, 'einvoice.authority.operation': property } }, () =>
+          timed({ area, operation: property }, () => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args), into, refused));
+    },
+  });
+}
