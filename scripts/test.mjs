@@ -4,7 +4,9 @@
 // Test files run one at a time (--runInBand): e2e files share the broker and the database.
 // Extra arguments go to jest: `npm test -- --selectProjects unit`.
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { secretsInLogs } from './lib/log-secrets.mjs';
 import { ensureKafkaJars, startKafka } from './lib/kafka.mjs';
 import { ROOT, build, developmentSecretsKey, ensureNodeModules, ensurePostgres, ensureRedis, say, tool } from './lib/services.mjs';
 
@@ -24,6 +26,12 @@ const env = {
   // The test suite's own areas (libs/areas registry `testOnly`): the toy area of docs/adding-an-area.md.
   EINVOICE_TEST_AREAS: '1',
 };
+// The apps' log lines and the secrets the tests used, checked against each other after the run.
+const logDir = path.join(ROOT, '.run', 'test-logs', env.KAFKA_TOPIC_PREFIX);
+rmSync(path.join(ROOT, '.run', 'test-logs'), { recursive: true, force: true });
+mkdirSync(logDir, { recursive: true });
+env.TEST_LOG_DIR = logDir;
+env.TEST_SECRETS_FILE = path.join(logDir, 'secrets.jsonl');
 
 let broker = { started: false };
 if (!unitOnly) {
@@ -52,4 +60,11 @@ const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'jes
   stdio: 'inherit',
 });
 if (broker.started) await broker.stop();
+const leaks = secretsInLogs(logDir, env.TEST_SECRETS_FILE);
+if (leaks.length) {
+  say(`${leaks.length} log line(s) hold a secret:`);
+  for (const leak of leaks.slice(0, 50)) process.stderr.write(`  ${leak.file}:${leak.line} ${leak.leaked}: ${leak.text}\n`);
+  process.exit(1);
+}
+say('no secret in any app log line');
 process.exit(result.status ?? 1);

@@ -1,4 +1,6 @@
 // A small HTTP client for e2e tests: JSON in, status + JSON (or text) out.
+import { recordSecret, recordSecretsIn } from './secrets';
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- e2e tests read answers loosely, by path
 export interface Answer<T = any> {
   readonly status: number;
@@ -10,7 +12,9 @@ export class Client {
   constructor(
     readonly url: string,
     readonly apiKey?: string,
-  ) {}
+  ) {
+    recordSecret(apiKey);
+  }
 
   withKey(apiKey: string | undefined): Client {
     return new Client(this.url, apiKey);
@@ -22,10 +26,15 @@ export class Client {
     if (options.raw !== undefined) body = options.raw;
     else if (options.body !== undefined) body = JSON.stringify(options.body);
     if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+    // What the tests send and get that is secret must never reach a log line (checked after the suite).
+    if (options.body !== undefined) recordSecretsIn(options.body);
+    for (const [name, value] of Object.entries(headers)) if (/auth|key|token/i.test(name)) recordSecret(value.replace(/^(Bearer|Basic) /i, ''));
     const response = await fetch(`${this.url}${path}`, { method, headers, body });
     const text = await response.text();
     const isJson = response.headers.get('content-type')?.includes('json');
-    return { status: response.status, body: isJson && text ? JSON.parse(text) : text, headers: response.headers };
+    const parsed = isJson && text ? JSON.parse(text) : text;
+    recordSecretsIn(parsed);
+    return { status: response.status, body: parsed, headers: response.headers };
   }
 
   post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {

@@ -1,7 +1,7 @@
 // Runs the compiled apps as child processes for e2e tests, against the test database and broker
 // that `npm test` prepared (DATABASE_URL, KAFKA_BROKERS, KAFKA_TOPIC_PREFIX in the environment).
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -74,8 +74,20 @@ export function startApp(name: AppName, env: NodeJS.ProcessEnv = testEnv()): App
   const child = spawn(
     process.execPath,
     ['-r', path.join(ROOT, 'scripts', 'register-paths.cjs'), path.join(ROOT, 'dist', 'apps', name, 'src', 'main.js')],
-    { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] },
+    { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  // Shown as before, and kept per app under TEST_LOG_DIR: `npm test` checks them for secrets afterwards.
+  const logFile = process.env.TEST_LOG_DIR && path.join(process.env.TEST_LOG_DIR, `${name}-${child.pid}.log`);
+  const log = logFile ? createWriteStream(logFile, { flags: 'a' }) : undefined;
+  child.stdout?.on('data', (chunk: Buffer) => {
+    process.stdout.write(chunk);
+    log?.write(chunk);
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    log?.write(chunk);
+  });
+  child.once('exit', () => log?.end());
   return new AppProcess(name, child);
 }
 

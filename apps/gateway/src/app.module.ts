@@ -4,6 +4,7 @@ import { areaControllers } from './areas/area-controllers';
 import { PeppolAreaService } from './areas/peppol/peppol-area.service';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { HealthController } from './health/health.controller';
+import { LogContextInterceptor } from './http/log-context.interceptor';
 import { MetricsController } from './health/metrics.controller';
 import { AllErrorsFilter } from './http/exception.filter';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
@@ -51,6 +52,7 @@ import { Mailer } from './mail/mailer';
     WorkerReadinessProbe,
     RetentionJob,
     { provide: APP_GUARD, useClass: ApiKeyGuard },
+    { provide: APP_INTERCEPTOR, useClass: LogContextInterceptor },
     { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
     { provide: APP_FILTER, useClass: AllErrorsFilter },
   ],

@@ -1,12 +1,43 @@
-/** Structured logging shared by the apps: one JSON line per entry on stderr. Never log secrets or bodies. */
+/**
+ * Structured logging shared by the apps: one JSON line per entry on stderr. Every line carries what is
+ * known of the work it belongs to (`withLogContext`: the correlation id, tenant, area, document, event,
+ * trace id), set once where that work starts (an HTTP request, a Kafka message). Never log secrets or
+ * bodies; a field whose name says it is a secret is written `[redacted]` all the same.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type Logger = (level: LogLevel, message: string, fields?: Record<string, unknown>) => void;
 
 const order: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
+/** Field names that hold secrets (API keys, client secrets, passwords, tokens, signatures, private keys). */
+export const SECRET_FIELD = /secret|password|passwd|token|api[_-]?key|authorization|private[_-]?key|^sign$|credential/i;
+
+const context = new AsyncLocalStorage<Readonly<Record<string, unknown>>>();
+
+/** Runs `work` with these fields on every log line it writes (added to the fields already in force). */
+export function withLogContext<T>(fields: Readonly<Record<string, unknown>>, work: () => T): T {
+  const defined = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== null));
+  return context.run({ ...context.getStore(), ...defined }, work);
+}
+
+/** The fields in force here (for a log line written by other means, such as the Kafka client's logger). */
+export const logContextFields = (): Readonly<Record<string, unknown>> => context.getStore() ?? {};
+
+function redacted(fields: Record<string, unknown>): Record<string, unknown> {
+  let out: Record<string, unknown> | undefined;
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined || !SECRET_FIELD.test(key) || /^(tokenType|token_type)$/.test(key)) continue;
+    out ??= { ...fields };
+    out[key] = '[redacted]';
+  }
+  return out ?? fields;
+}
+
 export function createLogger(app: string, minimum: LogLevel = (process.env.LOG_LEVEL as LogLevel) ?? 'info'): Logger {
   return (level, message, fields = {}) => {
     if (order[level] < (order[minimum] ?? 20)) return;
-    process.stderr.write(`${JSON.stringify({ level, time: new Date().toISOString(), app, message, ...fields })}\n`);
+    process.stderr.write(`${JSON.stringify({ level, time: new Date().toISOString(), app, message, ...context.getStore(), ...redacted(fields) })}\n`);
   };
 }

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OAUTH_TOKEN_PATH, OAuthError } from '../auth/oauth-request';
 import { ReplayedResponse } from '../idempotency/idempotency.interceptor';
 import { fromFastifyError, toHttpError } from './error-response';
+import { correlationIdOf } from './request-context';
 
 const log = createLogger('gateway');
 
@@ -13,8 +14,8 @@ const httpStatusCodes: Record<number, string> = {
   415: 'FST_ERR_CTP_INVALID_MEDIA_TYPE',
 };
 
-/** Maps whatever a route threw to the one error shape; anything unexpected is logged and a 500. */
-export function errorToReply(error: unknown): { statusCode: number; body: unknown; headers?: Record<string, string> } {
+/** Maps whatever a route threw to the one error shape; anything unexpected is logged (with `where`: the request's correlation id, tenant) and a 500. */
+export function errorToReply(error: unknown, where: Record<string, unknown> = {}): { statusCode: number; body: unknown; headers?: Record<string, string> } {
   if (error instanceof ReplayedResponse) {
     return { statusCode: error.statusCode, body: error.body, headers: { 'idempotent-replayed': 'true' } };
   }
@@ -41,10 +42,10 @@ export function errorToReply(error: unknown): { statusCode: number; body: unknow
   }
   if (clientWentAway(error)) {
     // Nobody reads this answer: the client closed the connection mid-request. Not our error.
-    log('info', 'client closed the connection before its request was read', { error: String((error as Error).message) });
+    log('info', 'client closed the connection before its request was read', { ...where, error: String((error as Error).message) });
     return toHttpError(new AppError('validation', 'REQUEST.ABORTED', 'The client closed the connection before the request was read.'));
   }
-  log('error', 'unhandled error', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  log('error', 'unhandled error', { ...where, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   return toHttpError(new AppError('internal', 'INTERNAL', 'An unexpected error occurred; it has been logged.'));
 }
 
@@ -58,11 +59,11 @@ function clientWentAway(error: unknown): boolean {
  * The OAuth token endpoint answers RFC 6749 §5.2's shape (`{error, error_description}`), whatever
  * refused the request: its own checks, or the body parsers (malformed JSON, another media type).
  */
-export function oauthErrorToReply(error: unknown): { statusCode: number; body: unknown; headers?: Record<string, string> } {
+export function oauthErrorToReply(error: unknown, where: Record<string, unknown> = {}): { statusCode: number; body: unknown; headers?: Record<string, string> } {
   if (error instanceof OAuthError) {
     return { statusCode: error.statusCode, body: error.body, headers: error.basic && error.statusCode === 401 ? { 'www-authenticate': 'Basic realm="einvoice"' } : undefined };
   }
-  const reply = errorToReply(error);
+  const reply = errorToReply(error, where);
   if (reply.statusCode >= 500) return reply;
   const message = (reply.body as { message?: string }).message ?? 'The request is invalid.';
   return { statusCode: reply.statusCode === 413 ? 413 : 400, body: { error: 'invalid_request', error_description: message } };
@@ -72,8 +73,10 @@ export function oauthErrorToReply(error: unknown): { statusCode: number; body: u
 export class AllErrorsFilter implements ExceptionFilter {
   catch(error: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
-    const path = (host.switchToHttp().getRequest<FastifyRequest>().url ?? '').split('?')[0];
-    const { statusCode, body, headers } = path === OAUTH_TOKEN_PATH ? oauthErrorToReply(error) : errorToReply(error);
+    const request = host.switchToHttp().getRequest<FastifyRequest & { tenant?: { id: string } }>();
+    const path = (request.url ?? '').split('?')[0];
+    const where = { correlationId: correlationIdOf(request), tenantId: request.tenant?.id, path, method: request.method };
+    const { statusCode, body, headers } = path === OAUTH_TOKEN_PATH ? oauthErrorToReply(error, where) : errorToReply(error, where);
     void reply.status(statusCode).headers({ ...headers, 'content-type': 'application/json; charset=utf-8' }).send(body);
   }
 }

@@ -15,13 +15,25 @@ export interface RequestContext {
   readonly traceparent?: string;
 }
 
-/** The caller's tenant, a correlation id (`x-request-id` when sent) and the idempotency context. */
+const correlationIds = new WeakMap<object, string>();
+
+/** The request's correlation id, one per request: `x-request-id` when sent (up to 200 characters), else a new UUID. */
+export function correlationIdOf(request: { readonly raw: object; readonly headers: Record<string, string | string[] | undefined> }): string {
+  let id = correlationIds.get(request.raw);
+  if (!id) {
+    const requestId = request.headers['x-request-id'];
+    id = typeof requestId === 'string' && requestId.length > 0 && requestId.length <= 200 ? requestId : randomUUID();
+    correlationIds.set(request.raw, id);
+  }
+  return id;
+}
+
+/** The caller's tenant, the correlation id and the idempotency context. */
 export const Ctx = createParamDecorator((_: unknown, context: ExecutionContext): RequestContext => {
   const request = context.switchToHttp().getRequest<IdempotentRequest>();
-  const requestId = request.headers['x-request-id'];
   return {
     tenant: request.tenant,
-    correlationId: typeof requestId === 'string' && requestId.length <= 200 ? requestId : randomUUID(),
+    correlationId: correlationIdOf(request),
     idempotency: request.idempotency,
     traceparent: requestTraceparent(request.raw),
   };

@@ -30,6 +30,12 @@ export function endRequestSpan(request: FastifyRequest, reply: FastifyReply): vo
   spans.delete(request.raw);
 }
 
+/** The request's trace id (for its log lines), when traces are on. */
+export function requestTraceId(raw: IncomingMessage): string | undefined {
+  const span = spans.get(raw);
+  return span?.isRecording() ? span.spanContext().traceId : undefined;
+}
+
 /** The request's traceparent (for its events' metadata), when traces are on. */
 export function requestTraceparent(raw: IncomingMessage): string | undefined {
   const span = spans.get(raw);

@@ -1,11 +1,13 @@
 import type { Consumer, EachMessagePayload, IHeaders, Kafka, Producer } from 'kafkajs';
 import { AppError } from '../../errors';
+import { withLogContext } from '../../log';
 import type { RecordedEvent } from '../../events';
 import { decodeEvent, headerString } from './codec';
 import { sendToDeadLetter } from './dead-letter';
 import { describedByEvent, describedByHeaders, type EventDescription } from './headers';
 import { DEFAULT_RETRY, backoffMs, errorCode, errorMessage, isRetriable, type RetryPolicy, sleepWithHeartbeats, worstCaseBackoffMs } from './retry';
 import { metrics } from '../metrics';
+import type { Span } from '@opentelemetry/api';
 import { SpanKind, inSpan } from '../tracing';
 
 /** What a handler learns about the message it handles. */
@@ -138,10 +140,11 @@ export class EventConsumer {
     const described = describedByHeaders(message.headers);
     if (handles && described && !handles(described)) return;
 
-    let eventType = described?.type ?? 'unknown';
+    // What is known of the message when it fails: its type from the headers, then from the decoded event.
+    const seen: { eventType: string; correlationId?: string } = { eventType: described?.type ?? 'unknown' };
     const deadLetter = async (attempts: number, error: unknown) => {
-      metrics.deadLettered.inc({ group: this.options.groupId, event_type: eventType });
-      const fields = { topic, partition, offset: message.offset, attempts, code: errorCode(error), error: errorMessage(error) };
+      metrics.deadLettered.inc({ group: this.options.groupId, event_type: seen.eventType });
+      const fields = { topic, partition, offset: message.offset, ...seen, attempts, code: errorCode(error), error: errorMessage(error) };
       if (deadLetterTopic === null) return this.log('error', 'passed over a dead-lettered message that failed again', fields);
       this.log('warn', 'dead-lettered a message', fields);
       // `this.producer` is set for as long as kafkajs may call us: stop() disconnects it last.
@@ -162,7 +165,8 @@ export class EventConsumer {
     } catch (error) {
       return deadLetter(0, error);
     }
-    eventType = event.type;
+    seen.eventType = event.type;
+    seen.correlationId = event.metadata.correlationId;
     // Published before the headers existed: the decoded event tells the same.
     if (handles && !described && !handles(describedByEvent(event))) return;
 
@@ -191,7 +195,7 @@ export class EventConsumer {
         attributes: { 'messaging.system': 'kafka', 'messaging.consumer.group.name': this.options.groupId, 'messaging.destination.name': topic, 'messaging.kafka.offset': Number(message.offset), 'einvoice.event_id': event.eventId, 'einvoice.attempt': attempt, ...(event.metadata.correlationId ? { 'einvoice.correlation_id': event.metadata.correlationId } : {}) },
       };
       try {
-        await inSpan(`handle ${event.type}`, traced, () => this.options.handle(event, ctx));
+        await inSpan(`handle ${event.type}`, traced, (span) => withLogContext(logFieldsOf(event, described?.area, span), () => this.options.handle(event, ctx)));
         timer({ outcome: 'ok' });
         if (rebalancing !== undefined) throw rebalancing;
         return;
@@ -215,4 +219,19 @@ export class EventConsumer {
 
 function configError(message: string): AppError {
   return new AppError('internal', 'KAFKA.CONSUMER_CONFIG', message, { retriable: false });
+}
+
+/** What a log line written while handling an event should say of it (log.ts withLogContext). */
+function logFieldsOf(event: RecordedEvent, area: string | undefined, span: Span): Record<string, unknown> {
+  const data = event.data as { documentId?: unknown };
+  const traceId = span.isRecording() ? span.spanContext().traceId : undefined;
+  return {
+    correlationId: event.metadata.correlationId,
+    tenantId: event.metadata.tenantId,
+    area,
+    documentId: typeof data.documentId === 'string' ? data.documentId : undefined,
+    eventId: event.eventId,
+    eventType: event.type,
+    traceId,
+  };
 }
