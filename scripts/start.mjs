@@ -63,8 +63,15 @@ const mailCapture = {
   args: ['-r', path.join(ROOT, 'scripts', 'register-paths.cjs'), path.join(ROOT, 'dist', 'apps', 'gateway', 'src', 'mail', 'mail-capture.js')],
   options: { cwd: ROOT, env: process.env },
 };
+// Each worker's Prometheus metrics on its own port (README "Operating it"); the gateway serves /metrics itself.
+const METRICS_PORTS = { 'delivery-worker': 9464, 'reporting-worker': 9465, 'webhook-dispatcher': 9466 };
+function metricsPort(app) {
+  const variable = `METRICS_PORT_${app.toUpperCase().replace(/-/g, '_')}`;
+  const port = process.env[variable] ?? METRICS_PORTS[app];
+  return port ? { METRICS_PORT: String(port) } : {};
+}
 const supervisor = new Supervisor(
-  [...(captureMail ? [mailCapture] : []), ...APPS.map((app) => ({ name: app, command: process.execPath, args: appEntry(app), options: { cwd: ROOT, env: process.env } }))],
+  [...(captureMail ? [mailCapture] : []), ...APPS.map((app) => ({ name: app, command: process.execPath, args: appEntry(app), options: { cwd: ROOT, env: { ...process.env, ...metricsPort(app) } } }))],
   say,
 );
 supervisor.start();
