@@ -98,7 +98,7 @@ export class TokenRedis implements OnApplicationShutdown {
  */
 export function myInvoisHandlers(runtime: WorkerRuntime, redis: TokenRedis): MyInvoisHandlers {
   const query = (sql: string, params?: unknown[]) => runtime.dataSource.query(sql, params);
-  const connector = myinvois.connectorFromEnv(process.env, { query });
+  const connector = measuredConnector('my', myinvois.connectorFromEnv(process.env, { query }), myinvois.MYINVOIS_OPERATIONS);
   const secrets = SecretBox.fromEnv();
   const prefix = myinvois.tokenStorePrefix(runtime.config.kafkaPrefix);
   const store = new SealedRedisStore<myinvois.CachedToken>(redis.client, secrets, prefix);

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SecretBox } from '@einvoice/domain';
-import { SealedRedisStore } from '@einvoice/domain/infrastructure';
+import { SealedRedisStore, measuredConnector } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
 import { GATEWAY_CONFIG, GatewayConfig } from '../../config';
 import { Connections } from '../../infrastructure/infrastructure.module';
@@ -23,7 +23,7 @@ export class MyInvoisAuthority {
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
     private readonly connections: Connections,
   ) {
-    this.connector = myinvois.connectorFromEnv(process.env, { query: (sql, params) => connections.dataSource.query(sql, params) });
+    this.connector = measuredConnector('my', myinvois.connectorFromEnv(process.env, { query: (sql, params) => connections.dataSource.query(sql, params) }), myinvois.MYINVOIS_OPERATIONS);
     this.tokens = new myinvois.TokenCache((credentials) => this.connector.login(credentials), {
       store: new SealedRedisStore<myinvois.CachedToken>(connections.redis, this.secrets, myinvois.tokenStorePrefix(config.kafkaPrefix)),
     });

@@ -155,6 +155,9 @@ export interface DocumentStateChange {
  * `details.retryAfterMs`), `unavailable` (retriable), `unauthenticated` with code
  * `MYINVOIS.TOKEN_REJECTED` (retriable after a new login), anything else is final.
  */
+/** The connector's calls that reach MyInvois (counted and timed as authority calls of area `my`). */
+export const MYINVOIS_OPERATIONS: readonly string[] = ['login', 'validateTin', 'submitDocuments', 'getSubmission', 'recentDocuments', 'cancelDocument', 'rejectDocument'];
+
 export interface MyInvoisConnector {
   readonly mode: MyInvoisMode;
   /** Login as intermediary system; a bad id/secret is `MYINVOIS.INVALID_CREDENTIALS`, not retriable. */

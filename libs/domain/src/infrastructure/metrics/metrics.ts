@@ -72,15 +72,15 @@ export async function timed<T>(labels: Record<string, string>, call: () => Promi
   }
 }
 
-/** The calls of an authority connector that reach the authority. */
-const AUTHORITY_OPERATIONS = new Set(['submit', 'submitBatch', 'recover', 'poll', 'cancel', 'amend', 'read', 'verifyCredentials']);
+/** The calls of an authority connector (registry/authority.ts) that reach the authority. */
+const AUTHORITY_OPERATIONS: readonly string[] = ['submit', 'submitBatch', 'recover', 'poll', 'cancel', 'amend', 'read', 'verifyCredentials'];
 
 /**
  * An area's authority connector whose calls are counted and timed (`einvoice_authority_calls_total`,
  * `einvoice_authority_call_duration_seconds`): an answer that refuses (`kind: 'rejected' | 'refused'`)
  * is `refused`, a throw is named by its error's kind (outcomeOf).
  */
-export function measuredConnector<T extends object>(area: string, connector: T): T {
+export function measuredConnector<T extends object>(area: string, connector: T, operations: readonly string[] = AUTHORITY_OPERATIONS): T {
   const into = { counter: metrics.authorityCalls, histogram: metrics.authorityDuration };
   const refused = (result: unknown) => {
     const kind = (result as { kind?: string } | undefined)?.kind;
@@ -89,7 +89,7 @@ export function measuredConnector<T extends object>(area: string, connector: T):
   return new Proxy(connector, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver);
-      if (typeof value !== 'function' || typeof property !== 'string' || !AUTHORITY_OPERATIONS.has(property)) return value;
+      if (typeof value !== 'function' || typeof property !== 'string' || !operations.includes(property)) return value;
       return (...args: unknown[]) =>
         inSpan(`${area} ${property}`, { kind: SpanKind.CLIENT, attributes: { 'einvoice.area': area, 'einvoice.authority.operation': property } }, () =>
           timed({ area, operation: property }, () => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args), into, refused));
