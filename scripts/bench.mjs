@@ -156,9 +156,11 @@ function probeLines(p) {
   const statements = (p.statements ?? []).map(
     (q) => `    ${num(q.totalMs, 0).padStart(7)} ms  ${String(q.calls).padStart(7)} calls  ${num(q.totalMs / Math.max(q.calls, 1), 3)} ms each  ${q.query}`,
   );
+  const handlers = (p.handlers ?? []).map((h) => `${h.app} ${h.type} ${h.count}× ${num(h.meanMs, 1)} ms`).join('; ');
   return [
     `  cpu (cores used)      ${cores}${busy}`,
     `  postgres active      avg backends by wait: ${waits}`,
+    ...(handlers ? [`  handlers (mean)      ${handlers}`] : []),
     ...(statements.length ? ['  postgres statements  (pg_stat_statements, most server time first)', ...statements] : []),
   ];
 }
@@ -197,7 +199,7 @@ async function main() {
   const databaseName = decodeURIComponent(new URL(settings.databaseUrl).pathname.slice(1));
   db = await openDatabase(settings.databaseUrl);
   const fixtures = createRequire(path.join(ROOT, 'package.json'))(path.join(ROOT, 'dist', 'libs', 'areas', 'src', 'peppol', 'fixtures', 'bodies.js'));
-  const probeStack = (extra = {}) => startProbe({ pids: { ...stack.pids(), ...extra }, db, database: databaseName });
+  const probeStack = (extra = {}) => startProbe({ pids: { ...stack.pids(), ...extra }, db, database: databaseName, metricsUrls: stack.metricsUrls });
 
   // One Belgian supplier, identifiers (with their mod-97 check digits) from the test fixtures.
   const s = fixtures.suppliers.be;

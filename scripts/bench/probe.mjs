@@ -51,8 +51,27 @@ function machineTicks() {
  * Starts measuring; `stop()` returns CPU use over the interval: per named pid as a share of one
  * core (1.0 = a full core), the machine's busy share of all cores, and the top wait events.
  */
-export function startProbe({ pids, db, database }) {
+/** Each worker's handler time by event type (Prometheus `einvoice_event_handler_duration_seconds` sum and count). */
+async function handlerTimes(metricsUrls) {
+  const out = {};
+  await Promise.all(Object.entries(metricsUrls ?? {}).map(async ([app, url]) => {
+    const text = await fetch(url).then((r) => r.text(), () => '');
+    const byType = {};
+    for (const line of text.split('\n')) {
+      const m = /^einvoice_event_handler_duration_seconds_(sum|count)\{([^}]*)\} (\S+)$/.exec(line);
+      if (!m || /group="[^"]*\.dead-letter"/.test(m[2])) continue;
+      const type = /event_type="([^"]+)"/.exec(m[2])?.[1];
+      byType[type] ??= { sum: 0, count: 0 };
+      byType[type][m[1]] += Number(m[3]);
+    }
+    out[app] = byType;
+  }));
+  return out;
+}
+
+export function startProbe({ pids, db, database, metricsUrls }) {
   const started = Date.now();
+  const handlersBefore = handlerTimes(metricsUrls);
   // WAL written over the interval (the whole server's: the bench is alone on it, as it must be).
   const walBefore = db?.query(`SELECT pg_current_wal_lsn() AS lsn`).then((r) => r.rows[0].lsn).catch(() => undefined);
   // Per-statement time over the interval, where the server preloads pg_stat_statements
@@ -92,7 +111,20 @@ export function startProbe({ pids, db, database }) {
       if (!before || !db) return figures;
       const { rows } = await db.query(`SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), $1)::bigint AS bytes`, [before]).catch(() => ({ rows: [{}] }));
       const statements = (await statementsReset) ? await topStatements(db, database) : undefined;
-      return { ...figures, statements, walBytes: rows[0].bytes === undefined ? undefined : Number(rows[0].bytes) };
+      return { ...figures, statements, handlers: await this.handlers(), walBytes: rows[0].bytes === undefined ? undefined : Number(rows[0].bytes) };
+    },
+    /** Per worker and event type over the interval: messages handled and mean handler time (ms), busiest first. */
+    async handlers() {
+      const [before, after] = [await handlersBefore, await handlerTimes(metricsUrls)];
+      const rows = [];
+      for (const [app, byType] of Object.entries(after)) {
+        for (const [type, { sum, count }] of Object.entries(byType)) {
+          const was = before[app]?.[type] ?? { sum: 0, count: 0 };
+          const n = count - was.count;
+          if (n > 0) rows.push({ app, type, count: n, meanMs: ((sum - was.sum) * 1000) / n, totalMs: (sum - was.sum) * 1000 });
+        }
+      }
+      return rows.sort((a, b) => b.totalMs - a.totalMs).slice(0, 8);
     },
     stop() {
       clearInterval(timer);

@@ -60,6 +60,8 @@ export function createStack({ databaseUrl, runId }) {
     tmp,
     logs,
     env: undefined,
+    /** Each worker's metrics endpoint (the gateway's is `${url}/metrics`). */
+    metricsUrls: {},
     url: undefined,
     apiKey: undefined,
     /** BODY_LIMIT_BYTES of the bench gateway (the bench prints it). */
@@ -173,8 +175,12 @@ export function createStack({ databaseUrl, runId }) {
         const logFile = path.join(tmp, `${app}.log`);
         logs[app] = logFile;
         const out = openSync(logFile, 'a');
+        // Each worker's Prometheus metrics on a port of its own: the phases print its handlers' times.
+        const metricsPort = app === 'gateway' ? undefined : await freePort();
+        if (metricsPort) stack.metricsUrls[app] = `http://127.0.0.1:${metricsPort}/metrics`;
+        const appEnv = metricsPort ? { ...env, METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1' } : env;
         // Own process group: a Ctrl-C reaches only this script, which then stops each app once.
-        const child = spawn(process.execPath, [...profileArgs(app), ...appEntry(app)], { cwd: ROOT, env, stdio: ['ignore', out, out], detached: true });
+        const child = spawn(process.execPath, [...profileArgs(app), ...appEntry(app)], { cwd: ROOT, env: appEnv, stdio: ['ignore', out, out], detached: true });
         closeSync(out);
         child.on('exit', (code, signal) => {
           if (stopping) return;

@@ -27,10 +27,11 @@ export interface WorkerRuntime {
  */
 export async function openWorkerRuntime(app: string, registry: EventRegistry, env: NodeJS.ProcessEnv = process.env): Promise<WorkerRuntime> {
   const config = loadInfrastructureConfig(env);
-  // A handler may hold two connections at once (its transaction and a submission lock or the
-  // MyInvois sandbox's own statements), partitions run concurrently, and a periodic job holds
-  // its lock and a transaction: 2 per partition + 5. pg opens connections only as needed.
-  const poolSize = 2 * config.kafkaPartitionsConcurrency + 5;
+  // A handler uses one connection at a time (its transaction, or the MyInvois sandbox's statements
+  // during a call); the consumer runs up to KAFKA_HANDLER_CONCURRENCY of them and the dead-letter
+  // group one more; every advisory lock of the process is held on one more connection
+  // (jobs/advisory-lock.ts); periodic jobs get 5. pg opens connections only as needed.
+  const poolSize = config.kafkaHandlerConcurrency + 1 + 1 + 5;
   const dataSource = createDataSource({ databaseUrl: config.databaseUrl, poolSize, applicationName: `einvoice-${app}` });
   await dataSource.initialize();
   const store = new EventStore(dataSource, eventStoreOptions(registry, config.kafkaPrefix));

@@ -2,6 +2,7 @@ import type { Kafka } from 'kafkajs';
 import { AppError } from '../../errors';
 import type { RecordedEvent } from '../../events';
 import { EventConsumer, type EventHandler, type MessageContext } from './consumer';
+import { encodeEvent } from './codec';
 import { KafkaEventPublisher } from './publisher';
 import { ensureTopics, topicNames, type TopicNames } from './topics';
 import { openTestKafka } from '../../../../../test/support/broker';
@@ -103,6 +104,35 @@ describe('EventConsumer (real broker)', () => {
     }
     // The keys really spread over several partitions, so the order above is per key, not global.
     expect(new Set(streams.map((s) => [...partitions.get(s)!][0])).size).toBeGreaterThan(1);
+  });
+
+  it('#11 handles the streams of one partition at the same time, each stream in order', async () => {
+    // All on partition 0: A1, B1, A2. One at a time, A1 would wait for B1 forever (B1 is behind it).
+    const a = 'document-0000000a-aaaa-4bbb-8ccc-000000000000';
+    const b = 'document-0000000b-aaaa-4bbb-8ccc-000000000000';
+    const [a1, b1, a2] = [recordedEvent(a, 1), recordedEvent(b, 1), recordedEvent(a, 2)];
+    const producer = kafka.producer();
+    await producer.connect();
+    await producer.send({ topic: topics.documents, messages: [a1, b1, a2].map((e) => ({ key: e.streamId, value: encodeEvent(e), partition: 0 })) });
+    await producer.disconnect();
+    let bStarted!: () => void;
+    const bStartedOnce = new Promise<void>((resolve) => (bStarted = resolve));
+    const log: string[] = [];
+    consumer = new EventConsumer({ kafka, groupId: `${topics.documents}.worker`, topics: [topics.documents], retry: FAST_RETRY, deadLetterTopic: topics.deadLetter, ...TIMING, handlerConcurrency: 4, handle: async (event) => {
+      const name = `${event.streamId === a ? 'A' : 'B'}${event.streamPosition}`;
+      if (log.includes(`${name} start`)) return;
+      log.push(`${name} start`);
+      if (name === 'B1') bStarted();
+      if (name === 'A1') {
+        await Promise.race([bStartedOnce, new Promise((_, reject) => setTimeout(() => reject(new AppError('validation', 'TEST.SERIAL', 'B1 never started while A1 ran', { retriable: false })), 10_000))]);
+      }
+      log.push(`${name} end`);
+    } });
+    await consumer.start();
+    await waitFor('all three', () => log.filter((l) => l.endsWith('end')).length === 3, 20_000);
+    expect(log.indexOf('B1 start')).toBeLessThan(log.indexOf('A1 end'));
+    expect(log.indexOf('A2 start')).toBeGreaterThan(log.indexOf('A1 end'));
+    expect(await messageCount(kafka, topics.deadLetter)).toBe(0);
   });
 
   it('retries a failing handler and handles the event once it succeeds, without dead-lettering', async () => {

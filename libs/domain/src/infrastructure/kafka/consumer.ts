@@ -1,4 +1,4 @@
-import type { Consumer, EachMessagePayload, IHeaders, Kafka, Producer } from 'kafkajs';
+import type { Consumer, EachBatchPayload, IHeaders, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import { AppError } from '../../errors';
 import { withLogContext } from '../../log';
 import type { RecordedEvent } from '../../events';
@@ -69,6 +69,60 @@ export interface EventConsumerOptions {
    * per partition, hence per aggregate, so this is safe; default 1.
    */
   readonly partitionsConsumedConcurrently?: number;
+  /**
+   * Messages handled at the same time by this consumer, over all its partitions (default: one per
+   * partition handled at once). Within a partition the messages of one key (one stream) are handled
+   * in order, one after the other; messages of different keys at the same time. Each handler may hold
+   * two database connections: the worker's pool is sized from this (runtime.ts).
+   */
+  readonly handlerConcurrency?: number;
+}
+
+/** A counting semaphore: at most `limit` holders at once, served in arrival order. */
+class Slots {
+  private free: number;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(limit: number) {
+    this.free = limit;
+  }
+
+  async acquire(): Promise<void> {
+    if (this.free > 0) {
+      this.free--;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free++;
+  }
+}
+
+/** The messages of a batch by key, each key's in offset order (a key is a stream: its order is kept). */
+export function chainsByKey(messages: readonly KafkaMessage[]): KafkaMessage[][] {
+  const chains = new Map<string, KafkaMessage[]>();
+  for (const message of messages) {
+    // Keyless messages carry no order guarantee (any partition), but keep the one they arrived in.
+    const key = message.key ? `k:${message.key.toString('base64')}` : 'keyless';
+    const chain = chains.get(key);
+    if (chain) chain.push(message);
+    else chains.set(key, [message]);
+  }
+  return [...chains.values()];
+}
+
+/** The last offset of a batch's messages (in offset order) up to which every one is done, if any. */
+export function doneUpTo(messages: readonly KafkaMessage[], done: ReadonlySet<string>): string | undefined {
+  let last: string | undefined;
+  for (const message of messages) {
+    if (!done.has(message.offset)) break;
+    last = message.offset;
+  }
+  return last;
 }
 
 /**
@@ -81,6 +135,7 @@ export class EventConsumer {
   private readonly retry: RetryPolicy;
   private readonly sessionTimeout: number;
   private readonly heartbeatInterval: number;
+  private readonly slots: Slots;
   private consumer?: Consumer;
   private producer?: Producer;
 
@@ -88,6 +143,7 @@ export class EventConsumer {
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.sessionTimeout = options.sessionTimeout ?? 30_000;
     this.heartbeatInterval = options.heartbeatInterval ?? 3_000;
+    this.slots = new Slots(Math.max(1, options.handlerConcurrency ?? options.partitionsConsumedConcurrently ?? 1));
     if (this.retry.attempts < 1) throw configError('retry.attempts must be at least 1');
     // One message must not hold its partition for longer than a session: a longer outage is
     // what the dead-letter topic (and a later replay) is for.
@@ -115,7 +171,8 @@ export class EventConsumer {
     await this.consumer.subscribe({ topics: [...topics], fromBeginning: this.options.fromBeginning ?? true });
     await this.consumer.run({
       partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 1,
-      eachMessage: (payload) => this.onMessage(payload),
+      eachBatchAutoResolve: false,
+      eachBatch: (payload) => this.onBatch(payload),
     });
   }
 
@@ -135,7 +192,40 @@ export class EventConsumer {
     }
   }
 
-  private async onMessage({ topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {
+  /**
+   * A partition's batch: each key's messages in order, different keys at the same time (within the
+   * consumer's handler slots). kafkajs fetches again only once every batch of its last fetch is done,
+   * so a partition's messages handled one by one would make every message wait for all those before it
+   * (a report's 50 ms call behind another's). Offsets move up to the last message before which every
+   * one is done; a redelivery of the others is harmless (handlers are idempotent per event).
+   */
+  private async onBatch({ batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary }: EachBatchPayload): Promise<void> {
+    const done = new Set<string>();
+    let failure: { error: unknown } | undefined;
+    const runChain = async (chain: readonly KafkaMessage[]) => {
+      for (const message of chain) {
+        if (failure || !isRunning() || isStale()) return;
+        await this.slots.acquire();
+        try {
+          if (failure || !isRunning() || isStale()) return;
+          await this.onMessage({ topic: batch.topic, partition: batch.partition, message, heartbeat });
+          done.add(message.offset);
+        } catch (error) {
+          failure ??= { error };
+          return;
+        } finally {
+          this.slots.release();
+        }
+      }
+    };
+    await Promise.all(chainsByKey(batch.messages).map(runChain));
+    const last = doneUpTo(batch.messages, done);
+    if (last !== undefined) resolveOffset(last);
+    await commitOffsetsIfNecessary();
+    if (failure) throw failure.error;
+  }
+
+  private async onMessage({ topic, partition, message, heartbeat }: { topic: string; partition: number; message: KafkaMessage; heartbeat: () => Promise<void> }): Promise<void> {
     const { handles, deadLetterTopic } = this.options;
     const described = describedByHeaders(message.headers);
     if (handles && described && !handles(described)) return;

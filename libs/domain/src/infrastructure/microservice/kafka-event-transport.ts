@@ -24,11 +24,13 @@ export interface EventSubscription {
   readonly deadLetterTopic: string | null;
   /** The handler pattern of an event type on these topics: the type itself unless given (`deadLettered`). */
   readonly patternOf?: (type: string) => string;
+  /** Messages handled at once by this subscription's consumer, when not the transport's (the dead-letter group: 1). */
+  readonly handlerConcurrency?: number;
 }
 
 /** Options of a KafkaEventTransport: the client, its subscriptions, and the consumers' settings. */
 export interface KafkaEventTransportOptions
-  extends Pick<EventConsumerOptions, 'sessionTimeout' | 'heartbeatInterval' | 'partitionsConsumedConcurrently' | 'upcast'> {
+  extends Pick<EventConsumerOptions, 'sessionTimeout' | 'heartbeatInterval' | 'partitionsConsumedConcurrently' | 'handlerConcurrency' | 'upcast'> {
   readonly kafka: Kafka;
   readonly subscriptions: readonly EventSubscription[];
   readonly retry?: Partial<RetryPolicy>;
@@ -76,7 +78,7 @@ export class KafkaEventTransport extends Server implements CustomTransportStrate
   }
 
   private async start(): Promise<void> {
-    const { kafka, subscriptions, retry, sessionTimeout, heartbeatInterval, partitionsConsumedConcurrently, upcast } = this.options;
+    const { kafka, subscriptions, retry, sessionTimeout, heartbeatInterval, partitionsConsumedConcurrently, handlerConcurrency, upcast } = this.options;
     for (const subscription of subscriptions) {
       const patternOf = subscription.patternOf ?? ((type: string) => type);
       const handlerOf = (type: string) => this.messageHandlers.get(patternOf(type));
@@ -89,6 +91,7 @@ export class KafkaEventTransport extends Server implements CustomTransportStrate
         sessionTimeout,
         heartbeatInterval,
         partitionsConsumedConcurrently,
+        handlerConcurrency: subscription.handlerConcurrency ?? handlerConcurrency,
         upcast,
         handles: ({ type }) => handlerOf(type) !== undefined,
         handle: (event, ctx) => dispatch(handlerOf(event.type), event, ctx),

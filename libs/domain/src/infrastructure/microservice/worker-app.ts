@@ -34,6 +34,8 @@ export function workerSubscriptions(runtime: WorkerRuntime, options: WorkerAppOp
     topics: [topics.deadLetter],
     deadLetterTopic: null,
     patternOf: deadLettered,
+    // Rare, and its handlers hold connections of the same pool (runtime.ts sizes it for one).
+    handlerConcurrency: 1,
   };
   return [main, deadLetters];
 }
@@ -52,6 +54,7 @@ export async function createWorkerApp(module: Type<unknown>, options: WorkerAppO
         sessionTimeout: runtime.config.kafkaSessionTimeoutMs,
         heartbeatInterval: runtime.config.kafkaHeartbeatIntervalMs,
         partitionsConsumedConcurrently: runtime.config.kafkaPartitionsConcurrency,
+        handlerConcurrency: runtime.config.kafkaHandlerConcurrency,
         upcast: runtime.registry.upcast,
       }),
     }),

@@ -1,0 +1,50 @@
+// Advisory locks on real PostgreSQL: one session per process holds them all; a lock held here is
+// refused to this process as to another; a second data source is another process.
+import type { DataSource } from 'typeorm';
+import { openTestDatabase } from '../../../../../test/support/database';
+import { withTriedAdvisoryLock } from './advisory-lock';
+
+const KEY = 4242;
+
+describe('withTriedAdvisoryLock', () => {
+  let one: DataSource;
+  let other: DataSource;
+
+  beforeAll(async () => {
+    ({ dataSource: one } = await openTestDatabase());
+    ({ dataSource: other } = await openTestDatabase());
+  });
+  afterAll(async () => {
+    await one?.destroy();
+    await other?.destroy();
+  });
+
+  const holders = () => one.query(`SELECT count(DISTINCT pid)::int AS sessions, count(*)::int AS locks FROM pg_locks WHERE locktype = 'advisory' AND classid = $1`, [KEY]);
+
+  it('holds many locks on one session, refuses a held one to this process and to another, frees them all', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const started: string[] = [];
+    const held = ['a', 'b', 'c', 'd', 'e'].map((name) => withTriedAdvisoryLock(one, KEY, name, async () => {
+      started.push(name);
+      await gate;
+    }));
+    while (started.length < 5) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await holders()).toEqual([{ sessions: 1, locks: 5 }]);
+    // Held here: refused here (a session's locks are re-entrant; the process keeps which it holds) and elsewhere.
+    expect(await withTriedAdvisoryLock(one, KEY, 'a', async () => undefined)).toBe(false);
+    expect(await withTriedAdvisoryLock(other, KEY, 'a', async () => undefined)).toBe(false);
+    expect(await withTriedAdvisoryLock(other, KEY, 'f', async () => undefined)).toBe(true);
+    release();
+    expect(await Promise.all(held)).toEqual([true, true, true, true, true]);
+    expect(await holders()).toEqual([{ sessions: 0, locks: 0 }]);
+    expect(await withTriedAdvisoryLock(other, KEY, 'a', async () => undefined)).toBe(true);
+  });
+
+  it('frees the lock when the work throws', async () => {
+    await expect(withTriedAdvisoryLock(one, KEY, 'boom', async () => {
+      throw new Error('boom');
+    })).rejects.toThrow('boom');
+    expect(await withTriedAdvisoryLock(other, KEY, 'boom', async () => undefined)).toBe(true);
+  });
+});
