@@ -10,6 +10,7 @@ import type { DataSource, QueryRunner } from 'typeorm';
 class LockSession {
   private runner?: Promise<QueryRunner>;
   private users = 0;
+  private turn: Promise<unknown> = Promise.resolve();
   private readonly held = new Set<string>();
 
   constructor(private readonly dataSource: DataSource) {}
@@ -48,8 +49,11 @@ class LockSession {
   }
 
   private async query(runner: QueryRunner, sql: string, params: unknown[]): Promise<Array<{ locked: boolean }>> {
+    // One statement at a time on the session (pg deprecates queueing queries on a busy client).
+    const turn = this.turn.then(() => runner.query(sql, params) as Promise<Array<{ locked: boolean }>>);
+    this.turn = turn.catch(() => undefined);
     try {
-      return await runner.query(sql, params);
+      return await turn;
     } catch (error) {
       // A broken session (its locks are gone with it): the next try opens another.
       if (this.runner && (await this.runner.catch(() => undefined)) === runner) {
