@@ -66,9 +66,8 @@ export class MetricsController implements OnApplicationShutdown {
   private async queueDepth() {
     const { redisUrl, kafkaPrefix } = this.connections.config;
     this.queue ??= createWebhookQueue(redisUrl, webhookQueueName(kafkaPrefix));
-    const name = webhookQueueName(kafkaPrefix);
     const counts = await this.queue.getJobCounts(...QUEUE_STATES).catch(() => undefined);
     if (!counts) return;
-    for (const state of QUEUE_STATES) metrics.queueJobs.set({ queue: name, state }, counts[state] ?? 0);
+    for (const state of QUEUE_STATES) metrics.queueJobs.set({ queue: this.queue.name, state }, counts[state] ?? 0);
   }
 }

@@ -22,6 +22,8 @@ export interface TicketOptions {
   readonly failureBackoffMs: number;
   /** How long a caller waits for another process's renewal when there is no valid ticket (default 15 s). */
   readonly maxWaitMs: number;
+  /** The clock tickets and leases are judged by (tests move it instead of waiting); default Date.now. */
+  readonly now?: () => number;
 }
 
 export const DEFAULT_TICKET_OPTIONS: TicketOptions = { renewBeforeMs: 30 * 60_000, leaseMs: 60_000, failureBackoffMs: 10_000, maxWaitMs: 15_000 };
@@ -58,13 +60,14 @@ export class AccessTickets {
     const certificate = fingerprint(certificatePem);
     const memoKey = `${certificate}/${service}`;
     const remembered = this.memory.get(memoKey);
-    if (remembered && Date.now() < remembered.renewAt) return remembered.ticket;
+    if (remembered && this.now() < remembered.renewAt) return remembered.ticket;
     const deadline = Date.now() + this.options.maxWaitMs;
     for (;;) {
-      const [row] = await this.db<Row>(`SELECT ticket, expires_at, coalesce(renewing_until > now(), false) AS renewing, last_error FROM afip_access_tickets WHERE certificate = $1 AND service = $2`, [certificate, service]);
-      const current = row?.ticket && row.expires_at && row.expires_at.getTime() - Date.now() > SAFETY_MS ? (JSON.parse(this.box.open(row.ticket)) as AccessTicket) : undefined;
+      const now = this.now();
+      const [row] = await this.db<Row>(`SELECT ticket, expires_at, coalesce(renewing_until > $3, false) AS renewing, last_error FROM afip_access_tickets WHERE certificate = $1 AND service = $2`, [certificate, service, new Date(now)]);
+      const current = row?.ticket && row.expires_at && row.expires_at.getTime() - now > SAFETY_MS ? (JSON.parse(this.box.open(row.ticket)) as AccessTicket) : undefined;
       const renewAt = current ? Date.parse(current.expiresAt) - this.options.renewBeforeMs : 0;
-      if (current && Date.now() < renewAt) {
+      if (current && now < renewAt) {
         this.memory.set(memoKey, { ticket: current, renewAt });
         return current;
       }
@@ -77,6 +80,10 @@ export class AccessTickets {
     }
   }
 
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
   /** Forgets a ticket AFIP no longer takes (WSFE's 600), so the next call asks WSAA. */
   async forget(service: string, certificatePem: string): Promise<void> {
     const certificate = fingerprint(certificatePem);
@@ -87,11 +94,11 @@ export class AccessTickets {
   /** The lease on renewing this ticket, or false when another process holds it. */
   private async claim(certificate: string, service: string): Promise<boolean> {
     const claimed = await this.db(
-      `INSERT INTO afip_access_tickets (certificate, service, renewing_until) VALUES ($1, $2, now() + $3 * interval '1 millisecond')
+      `INSERT INTO afip_access_tickets (certificate, service, renewing_until) VALUES ($1, $2, $3)
        ON CONFLICT (certificate, service) DO UPDATE SET renewing_until = excluded.renewing_until, last_error = NULL
-       WHERE afip_access_tickets.renewing_until IS NULL OR afip_access_tickets.renewing_until <= now()
+       WHERE afip_access_tickets.renewing_until IS NULL OR afip_access_tickets.renewing_until <= $4
        RETURNING 1`,
-      [certificate, service, this.options.leaseMs],
+      [certificate, service, new Date(this.now() + this.options.leaseMs), new Date(this.now())],
     );
     return claimed.length > 0;
   }
@@ -103,9 +110,9 @@ export class AccessTickets {
     } catch (error) {
       // Nobody asks WSAA again for a while; while the current ticket is valid, WSAA will refuse again until near its end.
       const backoff = (error as AppError).code === ALREADY_AUTHENTICATED && current
-        ? Math.max(this.options.failureBackoffMs, Math.min(MAX_ALREADY_AUTHENTICATED_BACKOFF_MS, Date.parse(current.expiresAt) - SAFETY_MS - Date.now()))
+        ? Math.max(this.options.failureBackoffMs, Math.min(MAX_ALREADY_AUTHENTICATED_BACKOFF_MS, Date.parse(current.expiresAt) - SAFETY_MS - this.now()))
         : this.options.failureBackoffMs;
-      await this.db(`UPDATE afip_access_tickets SET renewing_until = now() + $3 * interval '1 millisecond', last_error = $4 WHERE certificate = $1 AND service = $2`, [certificate, service, backoff, (error as Error).message.slice(0, 500)]);
+      await this.db(`UPDATE afip_access_tickets SET renewing_until = $3, last_error = $4 WHERE certificate = $1 AND service = $2`, [certificate, service, new Date(this.now() + backoff), (error as Error).message.slice(0, 500)]);
       // A renewal that failed while the old ticket is still valid: keep using it.
       if (current) return current;
       throw error;

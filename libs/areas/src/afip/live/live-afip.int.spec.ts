@@ -137,17 +137,20 @@ describe('the live AFIP client (WSAA, WSFEv1) against a wire-format AFIP', () =>
   });
 
   it('renewed before it expires (WSAA refuses while it is valid: the current one serves), then a new one after expiry, never asked for twice at once', async () => {
-    await startFake({ ticketTtlMs: 10_000, loginDelayMs: 200 });
-    const options = { renewBeforeMs: 7_000, failureBackoffMs: 1_000 };
+    // AFIP's clock and ours, moved by the test instead of waited for.
+    let now = Date.now();
+    const clock = () => now;
+    await startFake({ ticketTtlMs: 10_000, loginDelayMs: 200, now: clock });
+    const options = { renewBeforeMs: 7_000, failureBackoffMs: 1_000, now: clock };
     const [one, two] = [connector(options), connector(options)];
     const read = (c: AfipConnector) => c.read('last-voucher', { PtoVta: 3, CbteTipo: 1 }, supplier());
     await read(one);
     expect([fake.loginAttempts, fake.logins]).toEqual([1, 1]);
-    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    now += 3_500;
     // Due for renewal: one process asks WSAA, which refuses (alreadyAuthenticated); every call still goes through.
     await Promise.all([read(one), read(two), read(two)]);
     expect([fake.loginAttempts, fake.logins]).toEqual([2, 1]);
-    await new Promise((resolve) => setTimeout(resolve, 7_000));
+    now += 7_000;
     // Expired: a new ticket, asked for once although five calls of two processes wait for it.
     await Promise.all([one, two, one, two, one].map(read));
     expect([fake.loginAttempts, fake.logins]).toEqual([3, 2]);

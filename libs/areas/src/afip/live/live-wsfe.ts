@@ -10,7 +10,7 @@ import type { CatalogItem, CatalogName } from '../catalogs';
 import { type XmlNode, el, leaf } from '../../shared/xml';
 import { afipDate, type AfipError, type VoucherRequest } from '../validations';
 import type { AfipReceipt, HeldVoucher, LastVoucher, Taxpayer, Wsfe } from '../wsfe';
-import { type SoapNode, envelope, soapCall, unavailable } from './soap';
+import { type SoapNode, envelope, soapCall, soapList, unavailable, voucherFromSoap } from './soap';
 
 export const WSFE_NAMESPACE = 'http://ar.gov.afip.dif.FEV1/';
 
@@ -33,9 +33,8 @@ export interface WsfeAuth {
 }
 
 const amount = (n: number) => n.toFixed(2);
-const list = (value: unknown): SoapNode[] => (Array.isArray(value) ? value : value ? [value] : []) as SoapNode[];
-const errorsOf = (node: SoapNode | undefined): AfipError[] => list((node?.Errors as SoapNode | undefined)?.Err).map((e) => ({ Code: Number(e.Code), Msg: String(e.Msg ?? '') }));
-const observationsOf = (node: SoapNode | undefined): AfipError[] => list((node?.Observaciones as SoapNode | undefined)?.Obs).map((e) => ({ Code: Number(e.Code), Msg: String(e.Msg ?? '') }));
+const errorsOf = (node: SoapNode | undefined): AfipError[] => soapList((node?.Errors as SoapNode | undefined)?.Err).map((e) => ({ Code: Number(e.Code), Msg: String(e.Msg ?? '') }));
+const observationsOf = (node: SoapNode | undefined): AfipError[] => soapList((node?.Observaciones as SoapNode | undefined)?.Obs).map((e) => ({ Code: Number(e.Code), Msg: String(e.Msg ?? '') }));
 
 /** FECAEDetRequest, its elements in the order of AFIP's schema. */
 function detail(v: VoucherRequest): XmlNode {
@@ -52,18 +51,10 @@ function detail(v: VoucherRequest): XmlNode {
   );
 }
 
-/** A voucher as FECompConsultar's ResultGet gives it. */
+/** A voucher as FECompConsultar's ResultGet gives it: the voucher, its result and CAE. */
 function heldVoucher(r: SoapNode): HeldVoucher {
-  const n = (name: string) => Number(r[name] ?? 0);
-  const s = (name: string) => (r[name] === undefined || r[name] === '' ? undefined : String(r[name]));
   return {
-    CantReg: 1, PtoVta: n('PtoVta'), CbteTipo: n('CbteTipo'), Concepto: n('Concepto'), DocTipo: n('DocTipo'), DocNro: n('DocNro'),
-    CbteDesde: n('CbteDesde'), CbteHasta: n('CbteHasta'), CbteFch: s('CbteFch'),
-    ImpTotal: n('ImpTotal'), ImpTotConc: n('ImpTotConc'), ImpNeto: n('ImpNeto'), ImpOpEx: n('ImpOpEx'), ImpIVA: n('ImpIVA'), ImpTrib: n('ImpTrib'),
-    MonId: String(r.MonId ?? ''), MonCotiz: n('MonCotiz'),
-    ...(s('FchServDesde') ? { FchServDesde: s('FchServDesde') } : {}), ...(s('FchServHasta') ? { FchServHasta: s('FchServHasta') } : {}), ...(s('FchVtoPago') ? { FchVtoPago: s('FchVtoPago') } : {}),
-    ...(r.Iva ? { Iva: list((r.Iva as SoapNode).AlicIva).map((i) => ({ Id: Number(i.Id), BaseImp: Number(i.BaseImp), Importe: Number(i.Importe) })) } : {}),
-    ...(r.Tributos ? { Tributos: list((r.Tributos as SoapNode).Tributo).map((t) => ({ Id: Number(t.Id), BaseImp: Number(t.BaseImp), Alic: Number(t.Alic), Importe: Number(t.Importe) })) } : {}),
+    ...voucherFromSoap(r),
     Resultado: r.Resultado === 'A' ? 'A' : 'R',
     CodAutorizacion: String(r.CodAutorizacion ?? ''), EmisionTipo: String(r.EmisionTipo ?? ''), FchVto: String(r.FchVto ?? ''), FchProceso: String(r.FchProceso ?? ''),
   };
@@ -84,7 +75,7 @@ export class LiveWsfe implements Wsfe {
     // A refusal of the voucher comes as Resultado R with Errors: that is an answer, not a failure.
     const result = await this.call(taxpayer, 'FECAESolicitar', [request], { errorsAreAnswers: true });
     const head = (result.FeCabResp ?? {}) as SoapNode;
-    const [det] = list((result.FeDetResp as SoapNode | undefined)?.FECAEDetResponse);
+    const [det] = soapList((result.FeDetResp as SoapNode | undefined)?.FECAEDetResponse);
     const resultado = (det?.Resultado ?? head.Resultado) === 'A' ? 'A' : 'R';
     return {
       Cuit: Number(head.Cuit ?? taxpayer.cuit), PtoVta: Number(head.PtoVta ?? v.PtoVta), CbteTipo: Number(head.CbteTipo ?? v.CbteTipo), FchProceso: String(head.FchProceso ?? ''), CantReg: Number(head.CantReg ?? v.CantReg),
@@ -105,7 +96,7 @@ export class LiveWsfe implements Wsfe {
     if (cached) return cached;
     const [operation, item] = CATALOG_OPERATIONS[name];
     const result = await this.call(taxpayer, operation, []);
-    const items = list((result.ResultGet as SoapNode | undefined)?.[item]).map((i) => ({
+    const items = soapList((result.ResultGet as SoapNode | undefined)?.[item]).map((i) => ({
       Id: name === 'currencies' ? String(i.Id) : Number(i.Id), Desc: String(i.Desc ?? ''), FchDesde: String(i.FchDesde ?? ''), FchHasta: String(i.FchHasta ?? 'NULL'),
     }));
     for (const k of this.catalogs.keys()) if (k.startsWith(`${name}/`)) this.catalogs.delete(k);

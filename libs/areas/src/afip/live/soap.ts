@@ -9,11 +9,12 @@ import https from 'node:https';
 import { AppError } from '@einvoice/domain';
 import { XMLParser } from 'fast-xml-parser';
 import { type XmlNode, el, toXml } from '../../shared/xml';
+import type { VoucherRequest } from '../validations';
 
 export const AFIP_CIPHERS = 'DEFAULT:AES128-SHA:@SECLEVEL=1';
 
 /** Elements AFIP repeats, kept as arrays even when one comes (paths end with these). */
-const LISTS = ['Errors.Err', 'Observaciones.Obs', 'Events.Evt', 'FeDetResp.FECAEDetResponse', 'Iva.AlicIva', 'Tributos.Tributo', 'ResultGet.CbteTipo', 'ResultGet.ConceptoTipo', 'ResultGet.DocTipo', 'ResultGet.IvaTipo', 'ResultGet.Moneda', 'ResultGet.OpcionalTipo', 'ResultGet.TributoTipo'];
+const LISTS = ['FeDetReq.FECAEDetRequest', 'Errors.Err', 'Observaciones.Obs', 'Events.Evt', 'FeDetResp.FECAEDetResponse', 'Iva.AlicIva', 'Tributos.Tributo', 'ResultGet.CbteTipo', 'ResultGet.ConceptoTipo', 'ResultGet.DocTipo', 'ResultGet.IvaTipo', 'ResultGet.Moneda', 'ResultGet.OpcionalTipo', 'ResultGet.TributoTipo'];
 const parser = new XMLParser({ removeNSPrefix: true, parseTagValue: false, ignoreAttributes: true, trimValues: true, isArray: (_name, jpath) => LISTS.some((l) => String(jpath).endsWith(l)) });
 
 export type SoapNode = Record<string, unknown>;
@@ -73,5 +74,28 @@ function post(url: string, action: string, body: string, timeoutMs: number): Pro
 /** A SOAP 1.1 envelope around one operation element. */
 export const envelope = (operation: XmlNode) => toXml(el('soap:Envelope', { 'xmlns:soap': 'http://schemas.xmlsoap.org/soap/envelope/' }, el('soap:Body', {}, operation)));
 
-/** Parses a document AFIP nests as text (WSAA's loginTicketResponse). */
+/** Parses AFIP's XML (a document it nests as text, such as WSAA's loginTicketResponse; a whole envelope), repeated elements as arrays. */
 export const parseXml = (xml: string) => parser.parse(xml) as SoapNode;
+
+/** An element's children that AFIP may repeat, as an array whether one or several came. */
+export const soapList = (value: unknown): SoapNode[] => (Array.isArray(value) ? value : value ? [value] : []) as SoapNode[];
+
+/**
+ * A voucher as WSFEv1 writes it (FECAEDetRequest, FECompConsultar's ResultGet), read back: numbers as
+ * numbers, optional dates and arrays only when present. `head` gives what FeCabReq holds for a request.
+ */
+export function voucherFromSoap(node: SoapNode, head: SoapNode = node): VoucherRequest {
+  const n = (name: string, from = node) => Number(from[name] ?? 0);
+  const s = (name: string) => (node[name] === undefined || node[name] === '' ? undefined : String(node[name]));
+  const optional = (name: 'CbteFch' | 'FchServDesde' | 'FchServHasta' | 'FchVtoPago') => (s(name) ? { [name]: s(name) } : {});
+  return {
+    CantReg: head === node ? 1 : n('CantReg', head), PtoVta: n('PtoVta', head), CbteTipo: n('CbteTipo', head),
+    Concepto: n('Concepto'), DocTipo: n('DocTipo'), DocNro: n('DocNro'), CbteDesde: n('CbteDesde'), CbteHasta: n('CbteHasta'),
+    ImpTotal: n('ImpTotal'), ImpTotConc: n('ImpTotConc'), ImpNeto: n('ImpNeto'), ImpOpEx: n('ImpOpEx'), ImpIVA: n('ImpIVA'), ImpTrib: n('ImpTrib'),
+    MonId: String(node.MonId ?? ''), MonCotiz: n('MonCotiz'),
+    ...optional('CbteFch'), ...optional('FchServDesde'), ...optional('FchServHasta'), ...optional('FchVtoPago'),
+    ...(node.CondicionIVAReceptorId !== undefined ? { CondicionIVAReceptorId: n('CondicionIVAReceptorId') } : {}),
+    ...(node.Iva ? { Iva: soapList((node.Iva as SoapNode).AlicIva).map((i) => ({ Id: Number(i.Id), BaseImp: Number(i.BaseImp), Importe: Number(i.Importe) })) } : {}),
+    ...(node.Tributos ? { Tributos: soapList((node.Tributos as SoapNode).Tributo).map((t) => ({ Id: Number(t.Id), BaseImp: Number(t.BaseImp), Alic: Number(t.Alic), Importe: Number(t.Importe) })) } : {}),
+  };
+}

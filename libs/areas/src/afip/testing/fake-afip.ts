@@ -13,15 +13,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { XMLParser } from 'fast-xml-parser';
 import { type LocalServer, listenLocally } from '../../shared/testing/local-server';
 import { type XmlNode, el, toXml } from '../../shared/xml';
 import { type CatalogName, catalog } from '../catalogs';
 import { type VoucherRequest, afipDate, afipTimestamp, validateVoucher } from '../validations';
 import { WSFE_NAMESPACE } from '../live/live-wsfe';
+import { parseXml, soapList, voucherFromSoap } from '../live/soap';
 import { WSAA_NAMESPACE } from '../live/wsaa';
 
-const parser = new XMLParser({ removeNSPrefix: true, parseTagValue: false, ignoreAttributes: true, trimValues: true, isArray: (name) => ['AlicIva', 'Tributo', 'FECAEDetRequest'].includes(name) });
 type Node = Record<string, unknown>;
 
 const CATALOG_OPERATIONS: Record<string, [CatalogName, string]> = {
@@ -80,9 +79,15 @@ export class FakeAfip {
       readonly ticketTtlMs?: number;
       /** How long loginCms takes to answer. */
       readonly loginDelayMs?: number;
+      /** AFIP's clock for its tickets (tests move it instead of waiting); default Date.now. */
+      readonly now?: () => number;
     },
   ) {
     writeFileSync(path.join(this.dir, 'ca.pem'), options.ca);
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
   }
 
   static async start(options: FakeAfip['options']): Promise<FakeAfip> {
@@ -106,7 +111,7 @@ export class FakeAfip {
 
   /** Tickets expire now (AFIP's clock moved on): the next WSFE call answers 600. */
   expireTickets() {
-    for (const [token, t] of this.tickets) this.tickets.set(token, { ...t, expiresAt: Date.now() - 1 });
+    for (const [token, t] of this.tickets) this.tickets.set(token, { ...t, expiresAt: this.now() - 1 });
   }
 
   async stop() {
@@ -117,7 +122,7 @@ export class FakeAfip {
   private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = ((parser.parse(Buffer.concat(chunks).toString('utf8')) as Node).Envelope as Node | undefined)?.Body as Node | undefined;
+    const body = ((parseXml(Buffer.concat(chunks).toString('utf8')) as Node).Envelope as Node | undefined)?.Body as Node | undefined;
     const send = (status: number, operation: XmlNode) => {
       res.writeHead(status, { 'content-type': 'text/xml; charset=utf-8' });
       res.end(toXml(el('soap:Envelope', { 'xmlns:soap': 'http://schemas.xmlsoap.org/soap/envelope/' }, el('soap:Body', {}, operation))));
@@ -147,23 +152,23 @@ export class FakeAfip {
     this.loginAttempts++;
     const signed = await this.verify(cms);
     if (!signed) return fault('cms.bad', 'El CMS no es valido (firma o certificado).');
-    const tra = (parser.parse(signed.content) as Node).loginTicketRequest as Node | undefined;
+    const tra = (parseXml(signed.content) as Node).loginTicketRequest as Node | undefined;
     const header = (tra?.header ?? {}) as Node;
     const generation = String(header.generationTime ?? '');
     const expiration = String(header.expirationTime ?? '');
     if (!AFIP_TIME.test(generation) || !AFIP_TIME.test(expiration)) return fault('xml.bad', 'generationTime y expirationTime deben tener el formato xsd:dateTime con zona horaria.');
-    if (Date.parse(generation) > Date.now() || Date.parse(expiration) < Date.now()) return fault('cms.bad', 'El TRA no es valido en este momento.');
+    if (Date.parse(generation) > this.now() || Date.parse(expiration) < this.now()) return fault('cms.bad', 'El TRA no es valido en este momento.');
     if (tra?.service !== 'wsfe') return fault('coe.notAuthorized', `Computador no autorizado a acceder al servicio ${String(tra?.service)}.`);
     const certificate = new X509Certificate(signed.signer).fingerprint256;
-    if ([...this.tickets.values()].some((t) => t.certificate === certificate && t.expiresAt > Date.now())) {
+    if ([...this.tickets.values()].some((t) => t.certificate === certificate && t.expiresAt > this.now())) {
       return fault('coe.alreadyAuthenticated', 'El CEE ya posee un TA valido para el acceso al WSN solicitado');
     }
     const cuit = /serialNumber=CUIT (\d{11})/i.exec(new X509Certificate(signed.signer).subject)?.[1];
     if (!cuit) return fault('cms.cert.untrusted', 'El certificado no identifica una CUIT (serialNumber=CUIT …).');
     if (this.options.loginDelayMs) await new Promise((resolve) => setTimeout(resolve, this.options.loginDelayMs));
     const cuits = [cuit, ...(this.options.relations?.[cuit] ?? [])];
-    const expiresAt = Date.now() + (this.options.ticketTtlMs ?? 12 * 3_600_000);
-    const sso = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sso version="2.0"><id src="CN=wsaahomo, O=AFIP, C=AR" dst="CN=wsfe, O=AFIP, C=AR" unique_id="${randomInt(1e9)}" gen_time="${Math.floor(Date.now() / 1000)}" exp_time="${Math.floor(expiresAt / 1000)}"/><operation type="login" value="granted"><login entity="33693450239" service="wsfe" uid="SERIALNUMBER=CUIT ${cuit}" authmethod="cms" regmethod="22"><relations>${cuits.map((c) => `<relation key="${c}" reltype="4"/>`).join('')}</relations></login></operation></sso>`;
+    const expiresAt = this.now() + (this.options.ticketTtlMs ?? 12 * 3_600_000);
+    const sso = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sso version="2.0"><id src="CN=wsaahomo, O=AFIP, C=AR" dst="CN=wsfe, O=AFIP, C=AR" unique_id="${randomInt(1e9)}" gen_time="${Math.floor(this.now() / 1000)}" exp_time="${Math.floor(expiresAt / 1000)}"/><operation type="login" value="granted"><login entity="33693450239" service="wsfe" uid="SERIALNUMBER=CUIT ${cuit}" authmethod="cms" regmethod="22"><relations>${cuits.map((c) => `<relation key="${c}" reltype="4"/>`).join('')}</relations></login></operation></sso>`;
     const ticket: Ticket = { token: Buffer.from(sso).toString('base64'), sign: randomBytes(128).toString('base64'), cuits, expiresAt, certificate };
     this.tickets.set(ticket.token, ticket);
     this.logins++;
@@ -192,7 +197,7 @@ export class FakeAfip {
     const auth = (request.Auth ?? {}) as Node;
     const ticket = this.tickets.get(String(auth.Token ?? ''));
     const cuit = String(auth.Cuit ?? '');
-    if (!ticket || ticket.sign !== auth.Sign || ticket.expiresAt < Date.now()) return { Errors: { Err: [{ Code: 600, Msg: 'ValidacionDeToken: No validaron las fechas del token GenTime, ExpTime, NowUTC.' }] } };
+    if (!ticket || ticket.sign !== auth.Sign || ticket.expiresAt < this.now()) return { Errors: { Err: [{ Code: 600, Msg: 'ValidacionDeToken: No validaron las fechas del token GenTime, ExpTime, NowUTC.' }] } };
     if (!ticket.cuits.includes(cuit)) return { Errors: { Err: [{ Code: 601, Msg: `CUIT representada no incluida en Token: ${cuit}` }] } };
     const catalogOperation = CATALOG_OPERATIONS[operation];
     if (catalogOperation) return { ResultGet: { [catalogOperation[1]]: catalog(catalogOperation[0]) } };
@@ -209,19 +214,8 @@ export class FakeAfip {
   }
 
   private solicitar(cuit: string, request: Node): Node {
-    const head = request.FeCabReq as Node;
-    const [d] = ((request.FeDetReq as Node).FECAEDetRequest ?? []) as Node[];
-    const n = (name: string) => Number(d[name] ?? 0);
-    const s = (name: string) => (d[name] === undefined ? undefined : String(d[name]));
-    const voucher: VoucherRequest = {
-      CantReg: Number(head.CantReg), PtoVta: Number(head.PtoVta), CbteTipo: Number(head.CbteTipo), Concepto: n('Concepto'), DocTipo: n('DocTipo'), DocNro: n('DocNro'),
-      CbteDesde: n('CbteDesde'), CbteHasta: n('CbteHasta'), CbteFch: s('CbteFch'), ImpTotal: n('ImpTotal'), ImpTotConc: n('ImpTotConc'), ImpNeto: n('ImpNeto'),
-      ImpOpEx: n('ImpOpEx'), ImpIVA: n('ImpIVA'), ImpTrib: n('ImpTrib'), MonId: String(d.MonId), MonCotiz: n('MonCotiz'),
-      ...(s('FchServDesde') ? { FchServDesde: s('FchServDesde') } : {}), ...(s('FchServHasta') ? { FchServHasta: s('FchServHasta') } : {}), ...(s('FchVtoPago') ? { FchVtoPago: s('FchVtoPago') } : {}),
-      ...(d.CondicionIVAReceptorId !== undefined ? { CondicionIVAReceptorId: n('CondicionIVAReceptorId') } : {}),
-      ...(d.Iva ? { Iva: ((d.Iva as Node).AlicIva as Node[]).map((i) => ({ Id: Number(i.Id), BaseImp: Number(i.BaseImp), Importe: Number(i.Importe) })) } : {}),
-      ...(d.Tributos ? { Tributos: ((d.Tributos as Node).Tributo as Node[]).map((t) => ({ Id: Number(t.Id), BaseImp: Number(t.BaseImp), Alic: Number(t.Alic), Importe: Number(t.Importe) })) } : {}),
-    };
+    const [detail] = soapList((request.FeDetReq as Node).FECAEDetRequest);
+    const voucher = voucherFromSoap(detail, request.FeCabReq as Node);
     const today = afipDate(new Date());
     const date = voucher.CbteFch ?? today;
     const fchProceso = afipTimestamp(new Date());

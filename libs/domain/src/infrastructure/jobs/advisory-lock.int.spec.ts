@@ -25,11 +25,13 @@ describe('withTriedAdvisoryLock', () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const started: string[] = [];
+    let allStarted!: () => void;
+    const allHeld = new Promise<void>((resolve) => (allStarted = resolve));
     const held = ['a', 'b', 'c', 'd', 'e'].map((name) => withTriedAdvisoryLock(one, KEY, name, async () => {
-      started.push(name);
+      if (started.push(name) === 5) allStarted();
       await gate;
     }));
-    while (started.length < 5) await new Promise((resolve) => setTimeout(resolve, 10));
+    await allHeld;
     expect(await holders()).toEqual([{ sessions: 1, locks: 5 }]);
     // Held here: refused here (a session's locks are re-entrant; the process keeps which it holds) and elsewhere.
     expect(await withTriedAdvisoryLock(one, KEY, 'a', async () => undefined)).toBe(false);
