@@ -28,6 +28,11 @@ export interface AuthorityError {
 export interface PollPolicy {
   readonly intervalMs: number;
   readonly maxPolls: number;
+  /**
+   * Set when a report with no verdict after `maxPolls` is still asked for, every `slowIntervalMs`
+   * (MyInvois: every 5 minutes, for documents its validation left `Submitted`); unset, polling stops.
+   */
+  readonly slowIntervalMs?: number;
 }
 
 /** Used where an area states none: every 3 s for 10 minutes. */
@@ -105,6 +110,20 @@ export interface AuthorityConnector<P = unknown, R = unknown> {
    * voucher, the catalogs): `name` and `params` are the area's. @throws AppError (the authority's refusal or unavailability)
    */
   read?(name: string, params: Readonly<Record<string, unknown>>, supplier: { readonly id: string; readonly profile: SupplierProfile }): Promise<unknown>;
+  /**
+   * Where the authority tells of buyers' rejections of accepted documents (MyInvois: a buyer's "reject
+   * document" shows as `rejectRequestDateTime` on the issuer's document): which of `documents` (one
+   * supplier's, accepted `acceptedAt`) its buyer asked to reject, with the buyer's reason. Asked
+   * periodically by the reporting worker's buyer-rejection watch, for documents accepted within
+   * `buyerRejectionWindowMs`.
+   */
+  buyerRejections?(
+    supplierId: string,
+    documents: readonly { readonly reportId: string; readonly receipt: R; readonly acceptedAt: string }[],
+    context: AuthorityCallContext,
+  ): Promise<readonly { readonly reportId: string; readonly reason: string; readonly requestedAt: string }[]>;
+  /** How long after its acceptance a document can still be rejected by its buyer (with `buyerRejections`). */
+  readonly buyerRejectionWindowMs?: number;
   /** Lets go of what the connector holds open at the authority (KSeF: its online sessions), when the worker stops. */
   close?(): Promise<void>;
   /**

@@ -40,6 +40,12 @@ export type RequestReportAmendment = Command<'RequestReportAmendment', { readonl
 /** The authority's answer to an amendment. */
 export type RecordAmendmentAnswer = Command<'RecordAmendmentAnswer', { readonly reportId: string; readonly amendmentId: string; readonly refused?: AuthorityErrorData; readonly at: string }>;
 
+/** What the authority told of the buyer's rejection of an accepted document (recorded once). */
+export type RecordBuyerRejection = Command<'RecordBuyerRejection', { readonly reportId: string; readonly reason: string; readonly requestedAt: string }>;
+
+/** The accepted document's Peppol copy is not sent, and why (the reporting worker, at its release). */
+export type WithholdPeppolCopy = Command<'WithholdPeppolCopy', { readonly reportId: string; readonly reason: AuthorityErrorData; readonly withheldAt: string }>;
+
 export type AuthorityReportCommand =
   | RequestAuthorityReport
   | RecordReportAttempt
@@ -48,4 +54,6 @@ export type AuthorityReportCommand =
   | RequestReportCancellation
   | RecordCancellationAnswer
   | RequestReportAmendment
-  | RecordAmendmentAnswer;
+  | RecordAmendmentAnswer
+  | RecordBuyerRejection
+  | WithholdPeppolCopy;

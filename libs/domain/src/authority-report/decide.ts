@@ -87,6 +87,25 @@ export function decideAuthorityReport(command: AuthorityReportCommand, state: Au
         ? [{ type: 'AuthorityReportAmendmentRefused', data: { reportId, documentId, amendmentId, error: refused, refusedAt: at } }]
         : [{ type: 'AuthorityReportAmended', data: { reportId, documentId, amendmentId, change: state.amending.change, amendedAt: at } }];
     }
+    case 'RecordBuyerRejection': {
+      if (state.status === 'none') throw unknownReport();
+      if (state.status !== 'accepted') {
+        throw new AppError('conflict', 'AUTHORITY.NOT_ACCEPTED', "A buyer's rejection applies to a document the authority accepted.", { retriable: false });
+      }
+      // Once per document (MyInvois allows one rejection request): a rescan records nothing new. While
+      // a cancellation is in flight its answer decides: cancelled (nothing to record) or refused
+      // (accepted again, and the next scan records the rejection).
+      if (state.buyerRejected || state.cancelling) return [];
+      const { reportId, reason, requestedAt } = command.data;
+      return [{ type: 'AuthorityReportBuyerRejected', data: { reportId, documentId: state.documentId, reason, requestedAt } }];
+    }
+    case 'WithholdPeppolCopy': {
+      if (state.status === 'none') throw unknownReport();
+      // Only an accepted document's copy is ever due; a repeated command decides nothing new.
+      if (state.status !== 'accepted' || state.copyWithheld) return [];
+      const { reportId, reason, withheldAt } = command.data;
+      return [{ type: 'AuthorityReportPeppolCopyWithheld', data: { reportId, documentId: state.documentId, reason, withheldAt } }];
+    }
     default: {
       const unknown: never = command;
       return unknown;

@@ -5,6 +5,8 @@ export interface AuthorityErrorData {
   readonly code: string;
   readonly message: string;
   readonly path?: string;
+  /** What the error is about when the authority names it apart from the field (MyInvois's `target`: the document's ID). */
+  readonly target?: string;
   /** Each error when the authority stated several (JoFotara's ERRORS[]): the 400 lists them all. */
   readonly details?: readonly AuthorityErrorData[];
 }
@@ -38,6 +40,12 @@ export interface AuthorityReportRequestedData {
   readonly requestedAt: string;
   /** The record's place in its issuer's chain (areas with `documents.chain`): batches send in this order. */
   readonly chainPosition?: number;
+  /**
+   * Reports the caller submitted together, which the authority takes in one call (MyInvois: one
+   * submission of up to 100 documents): the batch sweep sends them together, at once, and never with
+   * other reports. Absent: the sweep gathers the issuer's reports by its area's batch policy.
+   */
+  readonly batchKey?: string;
   /**
    * A copy for the buyer over Peppol, released only once the authority accepts the document for good
    * (Poland `transport_mode: peppol`): the reporting worker then appends its `DocumentSubmitted`
@@ -181,6 +189,31 @@ export interface AuthorityReportAmendmentRefusedData {
 }
 export type AuthorityReportAmendmentRefused = Event<'AuthorityReportAmendmentRefused', AuthorityReportAmendmentRefusedData>;
 
+/**
+ * The authority tells that the buyer asked to reject an accepted document (MyInvois: `rejectRequestDateTime`
+ * and the buyer's reason in Get Recent Documents). The document stays accepted at the authority until
+ * its issuer cancels it; recorded once.
+ */
+export interface AuthorityReportBuyerRejectedData {
+  readonly reportId: string;
+  readonly documentId: string;
+  readonly reason: string;
+  readonly requestedAt: string;
+}
+export type AuthorityReportBuyerRejected = Event<'AuthorityReportBuyerRejected', AuthorityReportBuyerRejectedData>;
+
+/**
+ * The Peppol copy of an accepted document is not sent (`reason`: why, in the service's own code): its
+ * number already went over Peppol for this supplier (Peppol document ids are unique per sender).
+ */
+export interface AuthorityReportPeppolCopyWithheldData {
+  readonly reportId: string;
+  readonly documentId: string;
+  readonly reason: AuthorityErrorData;
+  readonly withheldAt: string;
+}
+export type AuthorityReportPeppolCopyWithheld = Event<'AuthorityReportPeppolCopyWithheld', AuthorityReportPeppolCopyWithheldData>;
+
 export type AuthorityReportEvent =
   | AuthorityReportRequested
   | AuthorityReportAttempted
@@ -194,7 +227,9 @@ export type AuthorityReportEvent =
   | AuthorityReportCancellationRefused
   | AuthorityReportAmendmentRequested
   | AuthorityReportAmended
-  | AuthorityReportAmendmentRefused;
+  | AuthorityReportAmendmentRefused
+  | AuthorityReportBuyerRejected
+  | AuthorityReportPeppolCopyWithheld;
 
 /** Stream kind `report` (topic: documents, consumed by the reporting worker): one stream per reported document. */
 export const authorityReportStreamId = (reportId: string): string => `report-${reportId}`;

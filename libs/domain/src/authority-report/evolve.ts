@@ -8,7 +8,16 @@ export type AuthorityReportState =
   /** Taken for processing; `polls` polls found no verdict yet. */
   | { readonly status: 'processing'; readonly documentId: string; readonly polls: number }
   /** Accepted for good (answered final, or validated); `cancelling` while a cancellation is in flight. */
-  | { readonly status: 'accepted'; readonly documentId: string; readonly cancelling: boolean; readonly amending?: { readonly amendmentId: string; readonly change: Record<string, unknown> } }
+  | {
+      readonly status: 'accepted';
+      readonly documentId: string;
+      readonly cancelling: boolean;
+      readonly amending?: { readonly amendmentId: string; readonly change: Record<string, unknown> };
+      /** The authority told that the buyer asked to reject it. */
+      readonly buyerRejected?: boolean;
+      /** Its Peppol copy is not sent. */
+      readonly copyWithheld?: boolean;
+    }
   | { readonly status: 'rejected'; readonly documentId: string }
   | { readonly status: 'cancelled'; readonly documentId: string };
 
@@ -44,7 +53,11 @@ export function evolveAuthorityReport(state: AuthorityReportState, event: Author
       return state.status === 'accepted' ? { ...state, amending: { amendmentId: event.data.amendmentId, change: event.data.change } } : state;
     case 'AuthorityReportAmended':
     case 'AuthorityReportAmendmentRefused':
-      return state.status === 'accepted' ? { status: 'accepted', documentId: state.documentId, cancelling: state.cancelling } : state;
+      return state.status === 'accepted' ? { ...state, amending: undefined } : state;
+    case 'AuthorityReportBuyerRejected':
+      return state.status === 'accepted' ? { ...state, buyerRejected: true } : state;
+    case 'AuthorityReportPeppolCopyWithheld':
+      return state.status === 'accepted' ? { ...state, copyWithheld: true } : state;
     default: {
       const unknown: never = event;
       return unknown;

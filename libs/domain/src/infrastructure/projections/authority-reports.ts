@@ -2,6 +2,8 @@ import type {
   AuthorityReportAcceptedData,
   AuthorityReportAmendedData,
   AuthorityReportAmendmentRefusedData,
+  AuthorityReportBuyerRejectedData,
+  AuthorityReportPeppolCopyWithheldData,
   AuthorityReportAmendmentRequestedData,
   AuthorityReportCancellationRefusedData,
   AuthorityReportCancellationRequestedData,
@@ -36,12 +38,13 @@ const requested: EventProjector = async (db, event) => {
   // that row's `xml` already, so `rendered` is not filled a second time).
   await db.write(
     `INSERT INTO documents (id, tenant_id, supplier_id, area, direction, document_number, document_type, state, fields,
-       rule_set_id, rendered, report_id, report_state, report_version, created_at, updated_at, version)
-     VALUES ($1, $2, $3, $4, 'outgoing', $5, $6, 'pending', $7, $8, $9, $10, 'pending', $12, $11, $11, $12)
+       rule_set_id, rendered, report_id, report_state, report_version, batch_key, created_at, updated_at, version)
+     VALUES ($1, $2, $3, $4, 'outgoing', $5, $6, 'pending', $7, $8, $9, $10, 'pending', $12, $13, $11, $11, $12)
      ON CONFLICT (id) DO UPDATE SET report_id = EXCLUDED.report_id, report_state = 'pending', report_version = EXCLUDED.report_version,
+       batch_key = EXCLUDED.batch_key,
        rule_set_id = coalesce(documents.rule_set_id, EXCLUDED.rule_set_id)
      WHERE documents.report_id IS NULL`,
-    [d.documentId, d.tenantId, d.supplierId, d.area, d.documentNumber, d.documentType, d.fields, d.ruleSetId, d.document, d.reportId, d.requestedAt, event.streamPosition],
+    [d.documentId, d.tenantId, d.supplierId, d.area, d.documentNumber, d.documentType, d.fields, d.ruleSetId, d.document, d.reportId, d.requestedAt, event.streamPosition, d.batchKey ?? null],
   );
 };
 
@@ -128,6 +131,15 @@ const projectors: Record<AuthorityReportEvent['type'] | DocumentChainEvent['type
     const d = event.data as AuthorityReportAmendmentRefusedData;
     return moved(db, event, d.documentId, { authority: { amendment: { id: d.amendmentId, status: 'refused', error: d.error, refusedAt: d.refusedAt } }, at: d.refusedAt });
   },
+  // The document stays accepted (its issuer may still cancel it); GET shows the buyer's reason.
+  AuthorityReportBuyerRejected: (db, event) => {
+    const d = event.data as AuthorityReportBuyerRejectedData;
+    return moved(db, event, d.documentId, { authority: { buyerRejection: { reason: d.reason, requestedAt: d.requestedAt } }, at: d.requestedAt });
+  },
+  AuthorityReportPeppolCopyWithheld: (db, event) => {
+    const d = event.data as AuthorityReportPeppolCopyWithheldData;
+    return moved(db, event, d.documentId, { authority: { peppolWithheld: d.reason }, at: d.withheldAt });
+  },
 };
 
 /** Which report a document is, and when its verdict is next asked for (the reporting worker's poll sweep). */
@@ -180,6 +192,31 @@ const authorityBatches: SqlMigration = {
 };
 
 /**
+ * Reports a caller submitted together (`batchKey`, MyInvois's submissions) are found and sent
+ * together; a cancelled document's number is free again, as a refused one's (MyInvois takes a
+ * cancelled document's ID for its replacement), so the uniqueness of outgoing numbers leaves it out too.
+ */
+const authorityBatchKeys: SqlMigration = {
+  name: 'AuthorityBatchKeys1732200000034',
+  up: [
+    `ALTER TABLE documents ADD COLUMN batch_key text`,
+    `DROP INDEX documents_report_pending`,
+    `CREATE INDEX documents_report_pending ON documents (area, supplier_id, batch_key, created_at) WHERE report_state = 'pending'`,
+    `DROP INDEX documents_supplier_number_key`,
+    `CREATE UNIQUE INDEX documents_supplier_number_key ON documents (supplier_id, document_number)
+       WHERE direction = 'outgoing' AND (report_state IS NULL OR report_state NOT IN ('rejected', 'invalid', 'cancelled'))`,
+  ],
+  down: [
+    `DROP INDEX documents_supplier_number_key`,
+    `CREATE UNIQUE INDEX documents_supplier_number_key ON documents (supplier_id, document_number)
+       WHERE direction = 'outgoing' AND (report_state IS NULL OR report_state NOT IN ('rejected', 'invalid'))`,
+    `DROP INDEX documents_report_pending`,
+    `CREATE INDEX documents_report_pending ON documents (area, supplier_id, created_at) WHERE report_state = 'pending'`,
+    `ALTER TABLE documents DROP COLUMN batch_key`,
+  ],
+};
+
+/**
  * Reports to tax authorities, for every area that has one (libs/domain/src/authority-report): the
  * `report-<id>` streams and their documents rows. Part of every app's registry (platformEventRegistry).
  */
@@ -187,7 +224,7 @@ export const reportingPlugin: EventPlugin = {
   name: 'reporting',
   streams: { report: 'documents', chain: 'documents' },
   projectors,
-  migrations: [documentsReportPolling, documentsReportTrack, authorityBatches],
+  migrations: [documentsReportPolling, documentsReportTrack, authorityBatches, authorityBatchKeys],
   schemas: {
     // Schema 1 had no `final`: every accepted report was final then.
     AuthorityReportAccepted: { current: 2, upcasters: { 1: (data) => ({ ...data, final: true }) } },

@@ -1,0 +1,53 @@
+/**
+ * A MyInvois document as a report of the generic reporting pipeline (libs/domain/src/authority-report,
+ * #8): one report per document, the caller's submission being the reports' `batchKey` (MyInvois takes
+ * them in one Submit Documents call), the document's exact text as the report's document (its
+ * SHA-256 is MyInvois's `documentHash`), and what MyInvois answered as the receipt.
+ */
+import type { AuthorityErrorData } from '@einvoice/domain';
+import type { AuthorityError as MyInvoisError, DocumentFormat } from '../connector/connector';
+import type { MyInvoisSubmissionKind } from '../domain/submission/events';
+
+/** The report's `payload` (opaque to the platform): what Submit Documents needs beyond the bytes. */
+export interface MyInvoisReportPayload {
+  /** The caller's submission (the seed's `submissionId`), also the reports' `batchKey`. */
+  readonly submissionId: string;
+  readonly kind: MyInvoisSubmissionKind;
+  readonly format: DocumentFormat;
+  /** Wire `codeNumber`: the caller's `ID`, by which MyInvois's answer names the document. */
+  readonly invoiceCodeNumber: string;
+}
+
+/** The report's receipt: what MyInvois said of the document, merged answer after answer. */
+export interface MyInvoisReceipt {
+  /** MyInvois's id of the document (Submit Documents' `acceptedDocuments[].uuid`). */
+  readonly uuid: string;
+  /** The MyInvois submission it sits in (a recovered document may sit in an earlier one). */
+  readonly submissionUid: string;
+  /** Get Submission's status of the document: Submitted until its verdict. */
+  readonly status?: 'Submitted' | 'Valid' | 'Invalid' | 'Cancelled';
+  /** Assigned once valid (the validation link's second half). */
+  readonly longId?: string;
+}
+
+/** MyInvois's error as the pipeline records it (`target` and `propertyPath` kept). */
+export function authorityErrorOf(error: MyInvoisError): AuthorityErrorData {
+  return {
+    code: error.code,
+    message: error.message,
+    ...(error.propertyPath ? { path: error.propertyPath } : {}),
+    ...(error.target ? { target: error.target } : {}),
+    ...(error.details?.length ? { details: error.details.map(authorityErrorOf) } : {}),
+  };
+}
+
+/** The recorded error in MyInvois's shape, as GET and the webhooks show it (`null` where it said nothing). */
+export function myInvoisErrorOf(error: AuthorityErrorData): MyInvoisError {
+  return {
+    code: error.code,
+    message: error.message,
+    target: error.target ?? null,
+    propertyPath: error.path ?? null,
+    details: error.details?.length ? error.details.map(myInvoisErrorOf) : null,
+  };
+}
