@@ -1,16 +1,18 @@
 // Batched reporting in the generic pipeline (#8; the way VeriFactu and MyInvois take documents) on
 // real PostgreSQL, with the toy area's sandbox authority (libs/areas/src/toy) in batch mode: one call
 // per issuer's batch, due when full or when its oldest waited, the authority's stated wait honoured,
-// refusals per report, and a batch whose answer was lost recovered rather than reported twice.
+// refusals per report, and a batch whose answer was lost recovered rather than reported twice; reports
+// a caller submitted together (`batchKey`) sent at once, whole, in a call of their own.
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { type AuthorityReportRequestedData, type RecordedEvent, authorityReportDecider, authorityReportStreamId, createLogger } from '@einvoice/domain';
 import { type EventStore, handleCommand } from '@einvoice/domain/infrastructure';
 import type { BatchPolicy } from '@einvoice/areas';
 import { ToySandboxAuthority } from '../../libs/areas/src/toy';
-import { ReportBatchSweep, dueIssuers, sendBatch } from '../../apps/reporting-worker/src/authority/report-batch-sweep';
+import { ReportBatchSweep, dueBatches, sendBatch } from '../../apps/reporting-worker/src/authority/report-batch-sweep';
 import { type AuthorityReportingDependencies, createAuthorityReportHandler } from '../../apps/reporting-worker/src/authority/report-to-authority';
 import { openTestDatabase } from '../support/database';
+import { waitUntil } from '../support/wait';
 import { workerContext as context } from '../support/myinvois-worker';
 
 describe('#8 batched reporting to an authority (toy sandbox in batch mode, real PostgreSQL)', () => {
@@ -36,12 +38,15 @@ describe('#8 batched reporting to an authority (toy sandbox in batch mode, real 
     calls = [];
   });
 
-  /** The pipeline's dependencies with the toy area batched under `policy`; every batch call is counted. */
-  function depsWith(policy: BatchPolicy): AuthorityReportingDependencies {
-    const counted = Object.assign(Object.create(authority) as ToySandboxAuthority, {
+  /**
+   * The pipeline's dependencies with the toy area batched under `policy`; every batch call is counted.
+   * The authority states a minute's wait after each call unless `at` is another.
+   */
+  function depsWith(policy: BatchPolicy, at: ToySandboxAuthority = authority): AuthorityReportingDependencies {
+    const counted = Object.assign(Object.create(at) as ToySandboxAuthority, {
       submitBatch: (reports: Parameters<ToySandboxAuthority['submitBatch']>[0]) => {
         calls.push(reports.map((r) => r.payload.number));
-        return authority.submitBatch(reports);
+        return at.submitBatch(reports);
       },
     });
     return {
@@ -56,8 +61,8 @@ describe('#8 batched reporting to an authority (toy sandbox in batch mode, real 
   /** An issuer: its supplier id and toy tax id. */
   const issuer = () => ({ supplierId: randomUUID(), taxId: `TOY${randomUUID().slice(0, 8)}` });
 
-  /** Appends a report of `number` for `who` (as the gateway does) and returns its requested event. */
-  async function requestReport(who: { supplierId: string; taxId: string }, number: string): Promise<RecordedEvent> {
+  /** Appends a report of `number` for `who` (as the gateway does; `batchKey`: submitted with others) and returns its requested event. */
+  async function requestReport(who: { supplierId: string; taxId: string }, number: string, batchKey?: string): Promise<RecordedEvent> {
     const data: AuthorityReportRequestedData = {
       reportId: randomUUID(),
       documentId: randomUUID(),
@@ -71,6 +76,7 @@ describe('#8 batched reporting to an authority (toy sandbox in batch mode, real 
       document: { bytes: '{}', mediaType: 'application/json', sha256: '44136fa3' },
       payload: { taxId: who.taxId, number },
       requestedAt: new Date().toISOString(),
+      ...(batchKey ? { batchKey } : {}),
     };
     const [event] = await store.transaction((uow) =>
       handleCommand(uow, authorityReportDecider, authorityReportStreamId(data.reportId), { type: 'RequestAuthorityReport', data }, { tenantId: data.tenantId }),
@@ -86,7 +92,12 @@ describe('#8 batched reporting to an authority (toy sandbox in batch mode, real 
   const takenAtAuthority = async (who: { taxId: string }) =>
     Number((await dataSource.query(`SELECT count(*) AS n FROM toy_authority_documents WHERE tax_id = $1`, [who.taxId]))[0].n);
   const openWindow = (who: { supplierId: string }) => dataSource.query(`DELETE FROM authority_call_windows WHERE area = $1 AND supplier_id = $2`, [area, who.supplierId]);
-  const isDue = async (who: { supplierId: string }, policy: BatchPolicy) => (await dueIssuers(dataSource, area, policy, 10_000)).includes(who.supplierId);
+  const dueOf = async (who: { supplierId: string }, policy: BatchPolicy) => (await dueBatches(dataSource, area, policy, 10_000)).filter((b) => b.supplierId === who.supplierId);
+  const isDue = async (who: { supplierId: string }, policy: BatchPolicy) => (await dueOf(who, policy)).length > 0;
+  /** The issuer's reports submitted one by one (no batch key). */
+  const othersOf = (who: { supplierId: string }) => ({ supplierId: who.supplierId, batchKey: null });
+  /** The calls that carried reports of one test (numbers starting with `prefix`): a sweep serves every due issuer of the file's area. */
+  const callsOf = (prefix: string) => calls.filter((numbers) => numbers.some((n) => n.startsWith(prefix)));
 
   it('an issuer\'s reports go in one call, each answered; the Kafka handler leaves them to the batch', async () => {
     const policy = { maxReports: 10, maxWaitMs: 0 };
@@ -99,7 +110,7 @@ describe('#8 batched reporting to an authority (toy sandbox in batch mode, real 
     expect(await typesOf(events[0])).toEqual(['AuthorityReportRequested']);
 
     expect(await isDue(who, policy)).toBe(true);
-    const result = await sendBatch(deps, area, who.supplierId, policy);
+    const result = await sendBatch(deps, area, othersOf(who), policy);
     expect(result).toMatchObject({ sent: 3, recovered: 0, unanswered: 0 });
     expect(calls).toEqual([[`B1-${run}`, `B2-${run}`, `B3-${run}`]]);
     for (const event of events) {
@@ -120,7 +131,7 @@ describe('#8 batched reporting to an authority (toy sandbox in batch mode, real 
     await requestReport(who, `F3-${run}`);
     await requestReport(who, `F4-${run}`);
     expect(await isDue(who, policy)).toBe(true);
-    await sendBatch(deps, area, who.supplierId, policy);
+    await sendBatch(deps, area, othersOf(who), policy);
     expect(calls).toEqual([[`F1-${run}`, `F2-${run}`, `F3-${run}`]]);
 
     // One left, young: not due until it has waited (here: its wait set back).
@@ -136,7 +147,7 @@ describe('#8 batched reporting to an authority (toy sandbox in batch mode, real 
     const who = issuer();
     const other = issuer();
     await requestReport(who, `W1-${run}`);
-    await sendBatch(deps, area, who.supplierId, policy);
+    await sendBatch(deps, area, othersOf(who), policy);
     const [window] = await dataSource.query(
       `SELECT extract(epoch FROM next_call_at - now()) AS seconds FROM authority_call_windows WHERE area = $1 AND supplier_id = $2`,
       [area, who.supplierId],
@@ -155,7 +166,7 @@ describe('#8 batched reporting to an authority (toy sandbox in batch mode, real 
     const who = issuer();
     const good = await requestReport(who, `G-${run}`);
     const refused = await requestReport(who, `REFUSE-${run}`);
-    await sendBatch(depsWith(policy), area, who.supplierId, policy);
+    await sendBatch(depsWith(policy), area, othersOf(who), policy);
     expect((await documentOf(good)).state).toBe('reported');
     expect(await documentOf(refused)).toMatchObject({ state: 'rejected', authority: { error: { code: 'TOY-E001', path: 'ID' } } });
   });
@@ -165,11 +176,11 @@ describe('#8 batched reporting to an authority (toy sandbox in batch mode, real 
     const deps = depsWith(policy);
     const who = issuer();
     const events = [await requestReport(who, `L1-${run}`), await requestReport(who, `LOSTBATCH-${run}`), await requestReport(who, `L3-${run}`)];
-    await expect(sendBatch(deps, area, who.supplierId, policy)).rejects.toMatchObject({ code: 'TOY.UNAVAILABLE', retriable: true });
+    await expect(sendBatch(deps, area, othersOf(who), policy)).rejects.toMatchObject({ code: 'TOY.UNAVAILABLE', retriable: true });
     expect(await takenAtAuthority(who)).toBe(3);
     for (const event of events) expect((await documentOf(event)).state).toBe('pending');
 
-    const result = await sendBatch(deps, area, who.supplierId, policy);
+    const result = await sendBatch(deps, area, othersOf(who), policy);
     expect(result).toMatchObject({ sent: 0, recovered: 3, unanswered: 0 });
     expect(calls).toHaveLength(1);
     expect(await takenAtAuthority(who)).toBe(3);
@@ -188,9 +199,9 @@ describe('#8 batched reporting to an authority (toy sandbox in batch mode, real 
     const first = await requestReport(who, `P1-${run}`);
     const flaky = await requestReport(who, `FLAKY-${run}`);
     for (let failure = 1; failure <= 2; failure += 1) {
-      await expect(sendBatch(deps, area, who.supplierId, policy)).rejects.toMatchObject({ retriable: true });
+      await expect(sendBatch(deps, area, othersOf(who), policy)).rejects.toMatchObject({ retriable: true });
     }
-    const result = await sendBatch(deps, area, who.supplierId, policy);
+    const result = await sendBatch(deps, area, othersOf(who), policy);
     // P1 was found at the authority by the second round (recorded then, though its call failed).
     expect(result).toMatchObject({ sent: 1, recovered: 0 });
     expect(calls).toEqual([[`P1-${run}`, `FLAKY-${run}`], [`FLAKY-${run}`], [`FLAKY-${run}`]]);
@@ -218,9 +229,85 @@ describe('#8 batched reporting to an authority (toy sandbox in batch mode, real 
     expect(calls.flat().every((number) => number.endsWith(run))).toBe(true);
   });
 
+  describe('reports submitted together (batchKey)', () => {
+    const noWait = () => new ToySandboxAuthority((sql, params) => dataSource.query(sql, params));
+
+    it('each keyed group goes alone and whole, past maxReports; the issuer\'s others in a call of their own', async () => {
+      const policy = { maxReports: 2, maxWaitMs: 0 };
+      const who = issuer();
+      const [one, two] = [randomUUID(), randomUUID()];
+      // Interleaved, as concurrent callers would: no call mixes them.
+      for (const [number, key] of [['KU1', undefined], ['KA1', one], ['KA2', one], ['KU2', undefined], ['KB1', two], ['KA3', one], ['KB2', two]] as const) {
+        await requestReport(who, `${number}-${run}`, key);
+      }
+      expect(await dueOf(who, policy)).toEqual([othersOf(who), { supplierId: who.supplierId, batchKey: one }, { supplierId: who.supplierId, batchKey: two }]);
+
+      const sweep = new ReportBatchSweep(depsWith(policy, noWait()), { dataSource, lockName: `batch-int-${run}`, intervalMs: 60_000 });
+      expect(await sweep.runOnce()).toBe(true);
+      expect(callsOf('K')).toEqual([
+        [`KU1-${run}`, `KU2-${run}`],
+        [`KA1-${run}`, `KA2-${run}`, `KA3-${run}`],
+        [`KB1-${run}`, `KB2-${run}`],
+      ]);
+      expect(await isDue(who, policy)).toBe(false);
+      expect(await takenAtAuthority(who)).toBe(7);
+    });
+
+    it('a keyed group is due at once, while the issuer\'s others wait for maxWaitMs; keyed reports never join their batch', async () => {
+      const policy = { maxReports: 10, maxWaitMs: 60_000 };
+      const who = issuer();
+      const key = randomUUID();
+      await requestReport(who, `QU1-${run}`);
+      await requestReport(who, `QK1-${run}`, key);
+      await requestReport(who, `QK2-${run}`, key);
+      expect(await dueOf(who, policy)).toEqual([{ supplierId: who.supplierId, batchKey: key }]);
+      await sendBatch(depsWith(policy, noWait()), area, { supplierId: who.supplierId, batchKey: key }, policy);
+      expect(calls).toEqual([[`QK1-${run}`, `QK2-${run}`]]);
+      expect(await isDue(who, policy)).toBe(false);
+
+      // The others' batch, once due, holds none of a keyed group requested after it.
+      await requestReport(who, `QK3-${run}`, randomUUID());
+      await sendBatch(depsWith(policy, noWait()), area, othersOf(who), policy);
+      expect(calls.at(-1)).toEqual([`QU1-${run}`]);
+    });
+
+    it('the issuer\'s call window holds its other batches back, keyed or not: one call per round while the authority says wait', async () => {
+      const policy = { maxReports: 10, maxWaitMs: 0 };
+      const who = issuer();
+      await requestReport(who, `HK1-${run}`, randomUUID());
+      await requestReport(who, `HK2-${run}`, randomUUID());
+      await requestReport(who, `HU1-${run}`);
+      const sweep = new ReportBatchSweep(depsWith(policy), { dataSource, lockName: `batch-int-${run}`, intervalMs: 60_000 });
+      for (let round = 1; round <= 3; round += 1) {
+        await sweep.runOnce();
+        expect(callsOf('H')).toHaveLength(round);
+        await openWindow(who);
+      }
+      expect(callsOf('H')).toEqual([[`HK1-${run}`], [`HK2-${run}`], [`HU1-${run}`]]);
+    });
+
+    it('a requested report of a batched area wakes the sweep: sent long before its interval', async () => {
+      const policy = { maxReports: 10, maxWaitMs: 60_000 };
+      const deps = depsWith(policy, noWait());
+      const sweep = new ReportBatchSweep(deps, { dataSource, lockName: `batch-wake-${run}`, intervalMs: 3_600_000 });
+      const handle = createAuthorityReportHandler(deps, { wake: () => sweep.wake() });
+      const who = issuer();
+      const key = randomUUID();
+      const events = [await requestReport(who, `WK1-${run}`, key), await requestReport(who, `WK2-${run}`, key)];
+      sweep.start();
+      try {
+        for (const event of events) await handle(event, context);
+        await waitUntil('the woken sweep sends the keyed group', async () => (await documentOf(events[1])).state === 'reported', 10_000);
+      } finally {
+        await sweep.stop();
+      }
+      expect(callsOf('WK')).toEqual([[`WK1-${run}`, `WK2-${run}`]]);
+    });
+  });
+
   it('nothing pending: no call', async () => {
     const policy = { maxReports: 10, maxWaitMs: 0 };
-    const result = await sendBatch(depsWith(policy), area, randomUUID(), policy);
+    const result = await sendBatch(depsWith(policy), area, othersOf({ supplierId: randomUUID() }), policy);
     expect(result).toMatchObject({ sent: 0, recovered: 0, unanswered: 0 });
     expect(calls).toHaveLength(0);
   });

@@ -165,6 +165,33 @@ describe('#8 reporting to an authority through the generic pipeline (toy sandbox
     expect(await isDue(endless)).toBe(false);
   });
 
+  it('with slowIntervalMs, polling goes on after maxPolls, every slowIntervalMs, until the verdict', async () => {
+    const slow = { ...deps, pollPolicies: new Map([['toy', { intervalMs: 0, maxPolls: 2, slowIntervalMs: 300_000 }]]) };
+    const event = await requestReport(`SLOW-LONG-${run}`);
+    await handle(event, context);
+    // No verdict for four polls (SLOW- numbers have none for two; its count set back by two).
+    await dataSource.query(`UPDATE toy_authority_documents SET polls = -2 WHERE report_id = $1`, [reportId(event)]);
+    const secondsToNextPoll = async () =>
+      Number((await dataSource.query(`SELECT extract(epoch FROM next_poll_at - now()) AS s FROM documents WHERE report_id = $1`, [reportId(event)]))[0].s);
+    const pollNow = async () => {
+      await dataSource.query(`UPDATE documents SET next_poll_at = now() WHERE report_id = $1`, [reportId(event)]);
+      await pollReport(slow, reportId(event), randomUUID(), context);
+    };
+
+    await pollNow();
+    expect(await secondsToNextPoll()).toBeLessThan(5);
+    // The last quick poll: the next is slowIntervalMs away, not never.
+    await pollNow();
+    expect(await secondsToNextPoll()).toBeGreaterThan(290);
+    expect(await isDue(event)).toBe(false);
+    await pollNow();
+    expect(await secondsToNextPoll()).toBeGreaterThan(290);
+    expect((await documentOf(event)).state).toBe('processing');
+    await pollNow();
+    await pollNow();
+    expect(await documentOf(event)).toMatchObject({ state: 'reported', authority: { polls: 4 } });
+  });
+
   /** Requests the cancellation as the gateway does; returns its event. */
   async function requestCancellation(event: RecordedEvent): Promise<RecordedEvent> {
     const data = { reportId: reportId(event), reason: 'Wrong buyer', requestedAt: new Date().toISOString() };

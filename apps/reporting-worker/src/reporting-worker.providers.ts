@@ -13,6 +13,7 @@ import { type EventHandler, SealedRedisStore, WORKER_RUNTIME, type WorkerRuntime
 import { type AuthorityConnector, type BatchPolicy, type PollPolicy, areas, myinvois } from '@einvoice/areas';
 import { createCancellationHandler } from './authority/cancel-report';
 import { createAmendmentHandler } from './authority/amend-report';
+import { BuyerRejectionWatch } from './authority/buyer-rejection-watch';
 import { ReportBatchSweep } from './authority/report-batch-sweep';
 import { ReportPollSweep } from './authority/report-poll-sweep';
 import { type AuthorityReportingDependencies, createAuthorityReportHandler } from './authority/report-to-authority';
@@ -38,8 +39,10 @@ export const AUTHORITY_REPORTING = 'AuthorityReporting';
 /** The generic reporting pipeline's handlers and their dependencies (polls are the ReportPollSweep's). */
 export interface AuthorityReporting {
   readonly deps: AuthorityReportingDependencies;
-  /** Submissions (`AuthorityReportRequested`). */
+  /** Submissions (`AuthorityReportRequested`); those of batched areas wake the batch sweep. */
   readonly report: EventHandler;
+  /** Sends the batched areas' reports (started by ReportingJobs; every AUTHORITY_BATCH_SWEEP_MS, or when woken). */
+  readonly batchSweep: ReportBatchSweep;
   /** Issuers' cancellations (`AuthorityReportCancellationRequested`). */
   readonly cancel: EventHandler;
   /** Issuers' amendments (`AuthorityReportAmendmentRequested`). */
@@ -64,7 +67,18 @@ export function authorityReporting(runtime: WorkerRuntime): AuthorityReporting {
     }
   }
   const deps: AuthorityReportingDependencies = { store: runtime.store, connectors, pollPolicies, batchPolicies, groupId: runtime.groupId, log };
-  return { deps, report: createAuthorityReportHandler(deps), cancel: createCancellationHandler(deps), amend: createAmendmentHandler(deps) };
+  const batchSweep = new ReportBatchSweep(deps, {
+    dataSource: runtime.dataSource,
+    lockName: runtime.config.kafkaPrefix,
+    intervalMs: Number(process.env.AUTHORITY_BATCH_SWEEP_MS ?? 500),
+  });
+  return {
+    deps,
+    batchSweep,
+    report: createAuthorityReportHandler(deps, { wake: () => batchSweep.wake() }),
+    cancel: createCancellationHandler(deps),
+    amend: createAmendmentHandler(deps),
+  };
 }
 
 /** The worker's two MyInvois handlers and their dependencies. */
@@ -116,7 +130,10 @@ export function myInvoisHandlers(runtime: WorkerRuntime, redis: TokenRedis): MyI
 
 /**
  * The periodic jobs: the report poll sweep asks authorities for the verdicts due (every
- * AUTHORITY_POLL_SWEEP_MS); the rejection watch looks for buyers' rejections of issued documents every
+ * AUTHORITY_POLL_SWEEP_MS); the report batch sweep sends batched areas' reports (every
+ * AUTHORITY_BATCH_SWEEP_MS, or at once when one of their reports is requested); the buyer-rejection
+ * watch asks the authorities that tell of buyers' rejections (every AUTHORITY_BUYER_REJECTION_WATCH_MS);
+ * the MyInvois rejection watch looks for buyers' rejections of issued documents every
  * MYINVOIS_REJECTION_WATCH_MS; the stale sweep asks again, every MYINVOIS_STALE_POLL_MS, about documents
  * still unvalidated after the polls; the submit sweep submits, in turns per supplier, what MyInvois turned
  * away with a 429 (every MYINVOIS_SUBMIT_SWEEP_MS). Stopped before the consumers (onModuleDestroy), so no round runs
@@ -130,6 +147,7 @@ export class ReportingJobs implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly submitSweep: SubmitSweep;
   private readonly reportPollSweep: ReportPollSweep;
   private readonly reportBatchSweep: ReportBatchSweep;
+  private readonly buyerRejectionWatch: BuyerRejectionWatch;
   private readonly batchedAreas: boolean;
   private readonly connectors: AuthorityReporting['deps']['connectors'];
 
@@ -147,10 +165,12 @@ export class ReportingJobs implements OnApplicationBootstrap, OnModuleDestroy {
     });
     this.batchedAreas = (reporting.deps.batchPolicies?.size ?? 0) > 0;
     this.connectors = reporting.deps.connectors;
-    this.reportBatchSweep = new ReportBatchSweep(reporting.deps, {
+    this.reportBatchSweep = reporting.batchSweep;
+    this.buyerRejectionWatch = new BuyerRejectionWatch(reporting.deps, {
       dataSource: runtime.dataSource,
       lockName,
-      intervalMs: Number(process.env.AUTHORITY_BATCH_SWEEP_MS ?? 500),
+      // MYINVOIS_REJECTION_WATCH_MS: its name before the watch served every area.
+      intervalMs: Number(process.env.AUTHORITY_BUYER_REJECTION_WATCH_MS ?? process.env.MYINVOIS_REJECTION_WATCH_MS ?? 60_000),
     });
     this.watch = new RejectionWatch(deps, {
       dataSource: runtime.dataSource,
@@ -175,6 +195,7 @@ export class ReportingJobs implements OnApplicationBootstrap, OnModuleDestroy {
     this.reportPollSweep.start();
     // Only where an area reports in batches: otherwise its rounds would find nothing, twice a second.
     if (this.batchedAreas) this.reportBatchSweep.start();
+    if (this.buyerRejectionWatch.hasWork) this.buyerRejectionWatch.start();
     this.watch.start();
     this.staleSweep.start();
     this.pollSweep.start();
@@ -188,6 +209,7 @@ export class ReportingJobs implements OnApplicationBootstrap, OnModuleDestroy {
     await this.submitSweep.stop();
     await this.reportPollSweep.stop();
     await this.reportBatchSweep.stop();
+    await this.buyerRejectionWatch.stop();
     // What connectors hold open at their authority (KSeF's online sessions) is closed, not left to expire.
     for (const connector of this.connectors.values()) await connector.close?.().catch(() => undefined);
   }

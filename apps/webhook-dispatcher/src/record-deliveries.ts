@@ -15,7 +15,7 @@ export interface RecordDependencies {
   readonly queue: Queue;
   readonly groupId: string;
   readonly schedule: RetrySchedule;
-  /** The areas' webhook sources by event type (`webhookSources()` of the area registry). */
+  /** The areas' webhook sources by event type (`webhookSources()` of the area registry; they read in the transaction below). */
   readonly sources: ReadonlyMap<string, WebhookSource>;
   /** What sources read their settings from (e.g. `MYINVOIS_PORTAL_URL`). */
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -26,7 +26,7 @@ export interface RecordDependencies {
  * Kafka side of the dispatcher: in ONE transaction, mark the event processed and insert one
  * delivery per matching subscription and per webhook (an area's event may concern several
  * documents: MyInvois); which events make webhooks is the platform's `DocumentReceived` and what the
- * areas declare (area registry `webhooks`). After
+ * areas declare (area registry `webhooks` and `reportWebhooks`). After
  * commit, one BullMQ job per delivery (jobId = delivery id). A crash between commit and enqueue
  * leaves `pending` rows the sweeper enqueues.
  */

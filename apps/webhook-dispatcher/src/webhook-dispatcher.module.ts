@@ -13,12 +13,13 @@ import {
 import { createDeliveryRecorder } from './record-deliveries';
 import { WebhookQueue, WebhookSender, WebhookSettings, WebhookSweeper, log } from './webhook-dispatcher.providers';
 
-/** The areas' webhook sources by event type (area registry `webhooks`). */
+/** The areas' webhook sources by event type (area registry `webhooks`, and `reportWebhooks` routed by the document's area). */
 const sources = webhookSources();
 
 /**
  * The events that have webhooks: the platform's DocumentReceived (PeppolReceived) and those the
- * areas declare (e.g. the MyInvois lifecycle, libs/areas/src/myinvois/webhooks.ts). Each is recorded
+ * areas declare, of their own or of their documents' reports (e.g. the MyInvois lifecycle,
+ * libs/areas/src/myinvois/webhooks.ts). Each is recorded
  * as one delivery per matching subscription, then enqueued (record-deliveries.ts).
  */
 @Controller()

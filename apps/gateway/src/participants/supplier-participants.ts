@@ -5,7 +5,10 @@ import { isParticipantId, parseParticipantId } from '@einvoice/areas';
 /**
  * Advisory lock namespace of participant registrations. Namespaces in use: 7312001 outbox relay,
  * 7312002 participants, 7312003 MyInvois stale sweep, 7312004 MyInvois rejection watch, 7312005 a
- * MyInvois submission being submitted.
+ * MyInvois submission being submitted, 7312008 an authority report being sent, polled or cancelled,
+ * 7312009 retention, 7312010 MyInvois poll sweep, 7312011 authority report poll sweep, 7312012
+ * authority report batch sweep and a supplier's webhook subscriptions, 7312013 MyInvois submit sweep,
+ * 7312014 buyer-rejection watch.
  */
 const PARTICIPANT_LOCK = 7312002;
 

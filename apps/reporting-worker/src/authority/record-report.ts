@@ -1,9 +1,11 @@
 import {
+  type AuthorityErrorData,
   type AuthorityReportCommand,
   type AuthorityReportRequestedData,
   type DocumentSubmittedData,
   type EventMetadata,
   type RecordedEvent,
+  type WithholdPeppolCopy,
   authorityReportDecider,
   authorityReportStreamId,
   documentDecider,
@@ -14,10 +16,15 @@ import { type UnitOfWork, handleCommand } from '@einvoice/domain/infrastructure'
 /**
  * Records what the worker learnt about a report (an attempt, the authority's answer, a poll's
  * verdict) and, when that is the authority's acceptance for good of a document that asked for a
- * Peppol copy (`peppolCopy`, Poland `transport_mode: peppol`), releases the copy in the same
- * transaction: its `DocumentSubmitted`, which the delivery worker delivers as any Peppol document.
+ * Peppol copy (`peppolCopy`, Poland and Malaysia `transport_mode: peppol`), releases the copy in the
+ * same transaction: its `DocumentSubmitted`, which the delivery worker delivers as any Peppol document.
  * Exactly once: the acceptance is recorded once (the report's decider), and the copy's stream is
  * new (`newStream`), so a second release would fail the whole transaction.
+ *
+ * A number this supplier already sent over Peppol (an earlier document with it, accepted, its copy
+ * sent, since cancelled: its number is free again at the authority, MyInvois takes it for the
+ * replacement) withholds the copy instead (`WithholdPeppolCopy`): Peppol document ids are unique per
+ * sender, and a buyer holds the first already.
  */
 export async function recordReport(
   uow: UnitOfWork,
@@ -28,10 +35,35 @@ export async function recordReport(
 ): Promise<RecordedEvent[]> {
   const recorded = await handleCommand(uow, authorityReportDecider, authorityReportStreamId(request.reportId), command, metadata, options);
   const acceptedAt = acceptanceOf(recorded);
-  if (acceptedAt && request.peppolCopy) {
-    await handleCommand(uow, documentDecider, documentStreamId(request.documentId), { type: 'SubmitDocument', data: peppolDocumentOf(request, acceptedAt) }, metadata, { newStream: true });
+  if (!acceptedAt || !request.peppolCopy) return recorded;
+  if (await numberSentOverPeppol(uow, request)) {
+    const reason = idAlreadySent(request.documentNumber);
+    const withheld: WithholdPeppolCopy = { type: 'WithholdPeppolCopy', data: { reportId: request.reportId, reason, withheldAt: acceptedAt } };
+    return [...recorded, ...(await handleCommand(uow, authorityReportDecider, authorityReportStreamId(request.reportId), withheld, metadata))];
   }
+  const copy = { type: 'SubmitDocument' as const, data: peppolDocumentOf(request, acceptedAt) };
+  await handleCommand(uow, documentDecider, documentStreamId(request.documentId), copy, metadata, { newStream: true });
   return recorded;
+}
+
+/** Whether another outgoing document of the supplier with this number has a Peppol track (its copy, or a Peppol document). */
+async function numberSentOverPeppol(uow: UnitOfWork, request: AuthorityReportRequestedData): Promise<boolean> {
+  const rows = await uow.query(
+    `SELECT 1 FROM documents
+     WHERE supplier_id = $1 AND document_number = $2 AND direction = 'outgoing' AND delivery_status IS NOT NULL AND id <> $3 LIMIT 1`,
+    [request.supplierId, request.documentNumber, request.documentId],
+  );
+  return rows.length > 0;
+}
+
+/** Why the copy is not sent, in the service's own code (as MyInvois's copies were withheld before #8). */
+function idAlreadySent(documentNumber: string): AuthorityErrorData {
+  return {
+    code: 'PEPPOL.WITHHELD_ID_ALREADY_SENT',
+    message:
+      `A document with ID ${documentNumber} of this supplier already went over Peppol ` +
+      '(Peppol document IDs are unique per supplier); this copy is not sent.',
+  };
 }
 
 /** When the authority accepted the document for good in these events (a final answer or a poll's verdict). */

@@ -16,8 +16,8 @@ import { type AuthorityReportingDependencies, answerOf, connectorOf, pollPolicyO
 
 /** One batch sweep per stack at a time (advisory lock class): two sweepers would send one report twice. */
 const SWEEP_LOCK = 7312012;
-/** Issuers served per area and round at most, the longest waiting first. */
-const ISSUERS_PER_ROUND = 50;
+/** Batches sent per area and round at most, the longest waiting first. */
+const BATCHES_PER_ROUND = 50;
 /** How long an issuer whose call failed waits at least before the next try. */
 const RETRY_AFTER_FAILURE_MS = 5_000;
 
@@ -29,26 +29,34 @@ export interface ReportBatchSweepOptions {
   readonly intervalMs: number;
 }
 
+/** A batch to send: an issuer's reports submitted together (`batchKey`), or its others (`batchKey` null). */
+export interface DueBatch {
+  readonly supplierId: string;
+  readonly batchKey: string | null;
+}
+
 /**
- * Issuers of a batched area whose batch is due: `maxReports` reports waiting, or the oldest waiting
- * `maxWaitMs`, and the authority's wait since the issuer's last call over (`authority_call_windows`).
- * Reports attempted without an answer (a crash mid-call) wait with the others and are asked for first.
+ * Batches of a batched area that are due, once the authority's wait since the issuer's last call is
+ * over (`authority_call_windows`): reports the caller submitted together (one `batchKey`) at once, as
+ * the caller made them one call; the issuer's other reports when `maxReports` are waiting or the
+ * oldest has waited `maxWaitMs`. Reports attempted without an answer (a crash mid-call) wait with
+ * the others and are asked for first.
  */
-export async function dueIssuers(dataSource: DataSource, area: string, policy: BatchPolicy, limit = ISSUERS_PER_ROUND): Promise<string[]> {
-  const rows: Array<{ supplier_id: string }> = await dataSource.query(
-    `SELECT d.supplier_id FROM documents d
+export async function dueBatches(dataSource: DataSource, area: string, policy: BatchPolicy, limit = BATCHES_PER_ROUND): Promise<DueBatch[]> {
+  const rows: Array<{ supplier_id: string; batch_key: string | null }> = await dataSource.query(
+    `SELECT d.supplier_id, d.batch_key FROM documents d
      LEFT JOIN authority_call_windows w ON w.area = d.area AND w.supplier_id = d.supplier_id
      WHERE d.area = $1 AND d.report_state = 'pending' AND (w.next_call_at IS NULL OR w.next_call_at <= now())
-     GROUP BY d.supplier_id
-     HAVING count(*) >= $2 OR min(d.created_at) <= now() - make_interval(secs => $3::float8 / 1000)
+     GROUP BY d.supplier_id, d.batch_key
+     HAVING d.batch_key IS NOT NULL OR count(*) >= $2 OR min(d.created_at) <= now() - make_interval(secs => $3::float8 / 1000)
      ORDER BY min(d.created_at)
      LIMIT $4`,
     [area, policy.maxReports, policy.maxWaitMs, limit],
   );
-  return rows.map((r) => r.supplier_id);
+  return rows.map((r) => ({ supplierId: r.supplier_id, batchKey: r.batch_key }));
 }
 
-/** What became of one issuer's batch. */
+/** What became of one batch. */
 export interface BatchResult {
   readonly batchId: string;
   /** Reports in the call. */
@@ -57,23 +65,27 @@ export interface BatchResult {
   readonly recovered: number;
   /** Reports the call left unanswered (asked for in a later round). */
   readonly unanswered: number;
+  /** The wait the authority stated before the issuer's next call, when it stated one. */
+  readonly nextCallAfterMs?: number;
 }
 
 /**
- * Sends one batch of an issuer's unanswered reports (oldest first, at most `maxReports`), in three
- * steps so that a crash never reports one twice and no transaction is open during a call:
- * (1) reports attempted before are looked up at the authority (`recover`); (2) one transaction records
- * what it has of them (answers, `recovered`) and an attempt marker with the batch id on each of the
- * others; (3) with no transaction open, one `submitBatch` call for those; then one transaction records
+ * Sends one batch of an issuer's unanswered reports: those submitted together under `batchKey`, all of
+ * them, or (`batchKey` null) its others, oldest first, at most `maxReports`. In three steps so that a
+ * crash never reports one twice and no transaction is open during a call: (1) reports attempted before
+ * are looked up at the authority (`recover`); (2) one transaction records what it has of them
+ * (answers, `recovered`) and an attempt marker with the batch id on each of the others; (3) with no transaction open, one `submitBatch` call for those; then one transaction records
  * every answer and when the authority allows the issuer's next call. A report the call did not answer
  * stays unanswered, and the next round recovers it first.
  */
-export async function sendBatch(deps: AuthorityReportingDependencies, area: string, supplierId: string, policy: BatchPolicy): Promise<BatchResult> {
+export async function sendBatch(deps: AuthorityReportingDependencies, area: string, batch: DueBatch, policy: BatchPolicy): Promise<BatchResult> {
+  const { supplierId, batchKey } = batch;
   const batchId = randomUUID();
   const connector = connectorOf(deps, area);
   const submitBatch = connector.submitBatch?.bind(connector);
   if (!submitBatch) throw new AppError('internal', 'AUTHORITY.NO_BATCH_CALL', `Area ${area} reports in batches but its connector has no submitBatch.`, { retriable: false });
-  const waiting = await waitingReports(deps, area, supplierId, policy.maxReports);
+  // A caller's batch is never split: it was one call for the caller, and is one for the authority.
+  const waiting = await waitingReports(deps, area, batch, batchKey === null ? policy.maxReports : null);
   const call = { heartbeat: async () => undefined };
 
   const answers = new Map<string, AuthorityOutcome>();
@@ -86,7 +98,7 @@ export async function sendBatch(deps: AuthorityReportingDependencies, area: stri
     }
   }
   const toSend = waiting.filter((r) => !answers.has(r.data.reportId));
-  if (recovered) deps.log('warn', 'batch reports attempted before: found at the authority, not sent again', { area, supplierId, recovered });
+  if (recovered) deps.log('warn', 'batch reports attempted before: found at the authority, not sent again', { area, supplierId, batchKey, recovered });
 
   // What the authority has is recorded before the call, with the attempt markers of the others: a
   // failing call then does not make a later round ask for it again.
@@ -105,26 +117,26 @@ export async function sendBatch(deps: AuthorityReportingDependencies, area: stri
   if (!toSend.length) return { batchId, sent: 0, recovered, unanswered: 0 };
 
   const requests = await Promise.all(toSend.map((report) => wholeReportOf(deps, report.data)));
-  const batch = await submitBatchOnce(submitBatch, requests, call);
-  const answered = toSend.filter((r) => batch.outcomes[r.data.reportId] !== undefined);
+  const outcome = await submitBatchOnce(submitBatch, requests, call);
+  const answered = toSend.filter((r) => outcome.outcomes[r.data.reportId] !== undefined);
   await deps.store.transaction(async (uow) => {
     for (const report of answered) {
       const reportId = report.data.reportId;
-      const answer: AuthorityAnswerData = answerOf(batch.outcomes[reportId], false, poll);
+      const answer: AuthorityAnswerData = answerOf(outcome.outcomes[reportId], false, poll);
       await recordReport(uow, report.data, { type: 'RecordAuthorityAnswer', data: { reportId, answer } }, reportMetadata(report.data, report.requested));
     }
-    if (batch.nextCallAfterMs !== undefined && batch.nextCallAfterMs > 0) {
+    if (outcome.nextCallAfterMs !== undefined && outcome.nextCallAfterMs > 0) {
       await uow.query(
         `INSERT INTO authority_call_windows (area, supplier_id, next_call_at) VALUES ($1, $2, now() + make_interval(secs => $3::float8 / 1000))
          ON CONFLICT (area, supplier_id) DO UPDATE SET next_call_at = EXCLUDED.next_call_at`,
-        [area, supplierId, batch.nextCallAfterMs],
+        [area, supplierId, outcome.nextCallAfterMs],
       );
     }
   });
   const unanswered = toSend.length - answered.length;
-  if (unanswered) deps.log('warn', 'the authority left batch reports unanswered; asked for in a later round', { area, supplierId, batchId, unanswered });
-  deps.log('info', 'batch reported', { area, supplierId, batchId, sent: toSend.length, recovered, unanswered });
-  return { batchId, sent: toSend.length, recovered, unanswered };
+  if (unanswered) deps.log('warn', 'the authority left batch reports unanswered; asked for in a later round', { area, supplierId, batchKey, batchId, unanswered });
+  deps.log('info', 'batch reported', { area, supplierId, batchKey, batchId, sent: toSend.length, recovered, unanswered });
+  return { batchId, sent: toSend.length, recovered, unanswered, nextCallAfterMs: outcome.nextCallAfterMs };
 }
 
 interface WaitingReport {
@@ -135,12 +147,13 @@ interface WaitingReport {
   readonly firstAttemptAt?: string;
 }
 
-/** The issuer's unanswered reports, oldest first, with their streams (read outside any transaction). */
-async function waitingReports(deps: AuthorityReportingDependencies, area: string, supplierId: string, limit: number): Promise<WaitingReport[]> {
+/** The batch's unanswered reports, oldest first, with their streams (read outside any transaction); `limit` null: all. */
+async function waitingReports(deps: AuthorityReportingDependencies, area: string, batch: DueBatch, limit: number | null): Promise<WaitingReport[]> {
   const rows: Array<{ report_id: string }> = await deps.store.dataSource.query(
-    `SELECT report_id FROM documents WHERE area = $1 AND supplier_id = $2 AND report_state = 'pending' AND report_id IS NOT NULL
-     ORDER BY created_at, id LIMIT $3`,
-    [area, supplierId, limit],
+    `SELECT report_id FROM documents
+     WHERE area = $1 AND supplier_id = $2 AND batch_key IS NOT DISTINCT FROM $3 AND report_state = 'pending' AND report_id IS NOT NULL
+     ORDER BY created_at, id LIMIT $4`,
+    [area, batch.supplierId, batch.batchKey, limit],
   );
   const waiting: WaitingReport[] = [];
   for (const { report_id: reportId } of rows) {
@@ -170,8 +183,11 @@ async function submitBatchOnce(submitBatch: SubmitBatch, requests: AuthorityRepo
 
 /**
  * Sends the due batches of every batched area (area registry `authority.batch`), in one worker of the
- * stack at a time. An issuer whose call failed (authority down, 429) waits RETRY_AFTER_FAILURE_MS, or
- * its Retry-After, before the next try; the other issuers go on.
+ * stack at a time. The authority's wait and the back-off after a failure are the issuer's, whichever
+ * of its batches caused them: an issuer whose call failed (authority down, 429) waits
+ * RETRY_AFTER_FAILURE_MS, or its Retry-After, before the next try, and one whose call the authority
+ * answered with a wait sends no other batch this round; the other issuers go on. `wake()` (a report of
+ * a batched area requested) runs the next round at once: a caller's batch is due as soon as it exists.
  */
 export class ReportBatchSweep extends LockedPeriodicJob {
   private readonly resumeAt = new Map<string, number>();
@@ -185,17 +201,22 @@ export class ReportBatchSweep extends LockedPeriodicJob {
 
   protected async round(stopping: () => boolean): Promise<void> {
     for (const [area, policy] of this.deps.batchPolicies ?? []) {
-      for (const supplierId of await dueIssuers(this.options.dataSource, area, policy)) {
+      // Issuers whose window the authority closed in this round (the due list was read before).
+      const heldBack = new Set<string>();
+      for (const batch of await dueBatches(this.options.dataSource, area, policy)) {
         if (stopping()) return;
+        const { supplierId, batchKey } = batch;
         const key = `${area}:${supplierId}`;
-        if ((this.resumeAt.get(key) ?? 0) > Date.now()) continue;
+        if (heldBack.has(supplierId) || (this.resumeAt.get(key) ?? 0) > Date.now()) continue;
         try {
-          await sendBatch(this.deps, area, supplierId, policy);
+          const result = await sendBatch(this.deps, area, batch, policy);
           this.resumeAt.delete(key);
+          if ((result.nextCallAfterMs ?? 0) > 0) heldBack.add(supplierId);
         } catch (error) {
           const retryAfterMs = error instanceof AppError && error.kind === 'rate_limited' ? Number(error.details.retryAfterMs ?? 0) : 0;
           this.resumeAt.set(key, Date.now() + Math.max(retryAfterMs, RETRY_AFTER_FAILURE_MS));
-          this.deps.log('warn', 'batch not sent; the issuer is tried again later', { area, supplierId, error: error instanceof AppError ? error.code : String(error) });
+          const code = error instanceof AppError ? error.code : String(error);
+          this.deps.log('warn', 'batch not sent; the issuer is tried again later', { area, supplierId, batchKey, error: code });
         }
       }
     }

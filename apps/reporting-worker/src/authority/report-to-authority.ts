@@ -68,6 +68,11 @@ export async function wholeReportOf(deps: AuthorityReportingDependencies, data: 
   return { ...request, document: { ...request.document, bytes } };
 }
 
+/** What the report handler may wake when a report of a batched area is requested (the batch sweep). */
+export interface BatchSweepWaker {
+  readonly wake?: () => void;
+}
+
 /**
  * Reports a document to its area's tax authority (libs/domain/src/authority-report), in three steps so
  * that a crash never reports it twice and no transaction is open during the call:
@@ -77,12 +82,16 @@ export async function wholeReportOf(deps: AuthorityReportingDependencies, data: 
  * with the processed mark. One sender per report at a time (a tried advisory lock): a redelivery that
  * races an in-flight call gets a retriable error and comes back once the answer is recorded.
  */
-export function createAuthorityReportHandler(deps: AuthorityReportingDependencies): EventHandler {
+export function createAuthorityReportHandler(deps: AuthorityReportingDependencies, batches: BatchSweepWaker = {}): EventHandler {
   return async (event, ctx) => {
     if (event.type !== 'AuthorityReportRequested') return;
     const data = event.data as AuthorityReportRequestedData;
-    // Sent with the issuer's other reports by the batch sweep (report-batch-sweep.ts).
-    if (deps.batchPolicies?.has(data.area)) return;
+    // Sent with the issuer's other reports by the batch sweep (report-batch-sweep.ts), woken so that
+    // a caller's batch (due at once) does not wait for the sweep's next round.
+    if (deps.batchPolicies?.has(data.area)) {
+      batches.wake?.();
+      return;
+    }
     const connector = connectorOf(deps, data.area);
     const sent = await withTriedAdvisoryLock(deps.store.dataSource, REPORT_LOCK, data.reportId, () => report(deps, connector, event, data, ctx));
     if (!sent) throw new AppError('unavailable', 'AUTHORITY.REPORT_IN_FLIGHT', 'Another worker is sending this report right now.', { retriable: true });

@@ -11,7 +11,8 @@ import { myInvoisMigrations } from './migrations';
 import { pintMyIds } from './pint-my-codes';
 import { myInvoisConstraintErrors, projectMyInvoisDocuments } from './read-models/documents';
 import { projectMyInvoisRejections } from './read-models/rejections';
-import { MYINVOIS_EVENT_NAMES, myInvoisWebhookSources } from './webhooks';
+import { myInvoisReportingMigrations } from './reporting';
+import { MYINVOIS_EVENT_NAMES, myInvoisReportWebhookSources, myInvoisWebhookSources } from './webhooks';
 
 const documents: EventProjector = projectMyInvoisDocuments;
 const rejections: EventProjector = projectMyInvoisRejections;
@@ -49,6 +50,8 @@ export const myInvoisDefinition: AreaDefinition = {
   // Malaysian suppliers hear MyInvois's verdicts on their documents and receive over Peppol as participants.
   webhookEvents: [...PEPPOL_RECEIVED_NAMES, ...MYINVOIS_EVENT_NAMES],
   webhooks: myInvoisWebhookSources,
+  // Its documents' report events (generic pipeline, #8), once MyInvois reports through it.
+  reportWebhooks: myInvoisReportWebhookSources,
   events: {
     name: 'area:my',
     area: 'my',
@@ -56,7 +59,7 @@ export const myInvoisDefinition: AreaDefinition = {
     streams: { myinvois: 'documents' },
     projectors,
     constraintErrors: myInvoisConstraintErrors,
-    migrations: myInvoisMigrations,
+    migrations: [...myInvoisMigrations, ...myInvoisReportingMigrations],
     schemas: { MyInvoisDocumentsSubmitted: myInvoisDocumentsSubmittedSchema },
   },
 };

@@ -28,5 +28,6 @@ export { prepareSubmission, checkBulkCount, requestedIds, supplierOfProfile } fr
 export type { PreparedSubmission, RejectedDocument } from './submission';
 export { pintMyRoute, pintMyParticipantId, supplierParticipantId, preparePeppolLeg, genericTins, PINT_MY_ENDPOINT_SCHEME } from './peppol';
 export type { PintMyRoute, PintMyLeg, PreparedPeppolSubmission } from './peppol';
-export { MYINVOIS_EVENT_NAMES, myInvoisPortalUrl, myInvoisValidationLink } from './webhooks';
-export type { MyInvoisEventName } from './webhooks';
+export * from './reporting';
+export { MYINVOIS_EVENT_NAMES, myInvoisPortalUrl, myInvoisReportWebhookSources, myInvoisValidationLink, myInvoisWebhookBody } from './webhooks';
+export type { MyInvoisDocumentChange, MyInvoisEventName } from './webhooks';

@@ -1,11 +1,14 @@
 /**
  * MyInvois's webhooks (README "Webhooks"): one per document whose state an event changes, for the
  * issuing supplier, in the envelope of seed 002's `PeppolReceived`. The dispatcher finds them
- * through the area registry (`AreaDefinition.webhooks`).
+ * through the area registry: from the generic report events of its documents (`reportWebhooks`),
+ * and from the events of its own submission aggregate (`webhooks`) until that one is retired; both
+ * build their bodies with `myInvoisWebhookBody`.
  */
 import { type RecordedEvent, deterministicUuid } from '@einvoice/domain';
 import { type MyInvoisDocumentCancelledData, type MyInvoisDocumentInvalidatedData, type MyInvoisDocumentRejectedByBuyerData, type MyInvoisDocumentValidatedData, type MyInvoisSubmissionAcceptedData, type MyInvoisSubmissionRejectedData, type SubmissionError } from './domain';
-import type { AreaWebhooks, WebhookSource } from '../registry/webhooks';
+import { type MyInvoisReceipt, myInvoisErrorOf } from './reporting/report';
+import type { AreaReportWebhooks, AreaWebhook, AreaWebhooks, ReportedDocumentRow, WebhookSource } from '../registry/webhooks';
 
 /**
  * The MyInvois document lifecycle as the authority states it (SDK "Get Submission" statuses
@@ -40,7 +43,46 @@ export interface MyInvoisWebhook {
   readonly body: string;
 }
 
-/** A change of one document as the event states it. */
+/** One document's new state as its webhook states it. */
+export interface MyInvoisDocumentChange {
+  readonly name: MyInvoisEventName;
+  /** Our id of the document (`GatewayDocumentId`). */
+  readonly documentId: string;
+  /** The caller's `ID` (`DocumentId`). */
+  readonly invoiceCodeNumber: string;
+  /** MyInvois's id of the document, once it has one. */
+  readonly uuid: string | null;
+  /** Assigned once valid. */
+  readonly longId: string | null;
+  readonly reason: string | null;
+  /** The authority's error, in MyInvois's shape (a refusal at Submit Documents). */
+  readonly error: SubmissionError | null;
+  readonly occurredAt: string;
+}
+
+/**
+ * The webhook body of one document's change, in the envelope of seed 002's `PeppolReceived`
+ * (`Event`, `EventType`, `EventGroup`, `uuid`, `DocumentId`, `Status`): `uuid` is the MyInvois uuid,
+ * `DocumentId` the caller's `ID`, `Status` the document's state as GET shows it.
+ */
+export function myInvoisWebhookBody(change: MyInvoisDocumentChange, portalUrl: string): string {
+  return JSON.stringify({
+    Event: SHAPE[change.name].event,
+    EventType: change.name,
+    EventGroup: 'Invoice',
+    uuid: change.uuid,
+    DocumentId: change.invoiceCodeNumber,
+    Status: SHAPE[change.name].state,
+    GatewayDocumentId: change.documentId,
+    LongId: change.longId,
+    ValidationLink: myInvoisValidationLink(portalUrl, change.uuid, change.longId),
+    Reason: change.reason,
+    Error: change.error,
+    OccurredAt: change.occurredAt,
+  });
+}
+
+/** A change of one document as a submission event states it. */
 interface Change {
   readonly name: MyInvoisEventName;
   readonly documentId: string;
@@ -131,12 +173,10 @@ export function myInvoisValidationLink(portalUrl: string, uuid: string | null | 
 }
 
 /**
- * One webhook per document an event changes, in the envelope of seed 002's `PeppolReceived`
- * (`Event`, `EventType`, `EventGroup`, `uuid`, `DocumentId`, `Status`): `uuid` is the MyInvois
- * uuid, `DocumentId` the caller's `ID` (invoiceCodeNumber), `Status` the document's state. An
- * event about several documents (a submission refused as a whole, several refused in one
- * answer) gets a `Webhook-Id` per document derived from the event id, stable across retries and
- * redeliveries. A document without facts is skipped (its read-model row commits with the event).
+ * One webhook per document a submission event changes (`myInvoisWebhookBody`). An event about
+ * several documents (a submission refused as a whole, several refused in one answer) gets a
+ * `Webhook-Id` per document derived from the event id, stable across retries and redeliveries. A
+ * document without facts is skipped (its read-model row commits with the event).
  */
 export function myInvoisWebhooks(
   event: Pick<RecordedEvent, 'type' | 'data' | 'eventId'>,
@@ -149,22 +189,10 @@ export function myInvoisWebhooks(
   return facts.flatMap((doc) => {
     const change = found.changes(doc.documentId);
     if (!change) return [];
-    const uuid = change.uuid ?? doc.uuid;
-    const longId = change.longId ?? doc.longId;
-    const body = JSON.stringify({
-      Event: SHAPE[change.name].event,
-      EventType: change.name,
-      EventGroup: 'Invoice',
-      uuid: uuid ?? null,
-      DocumentId: doc.invoiceCodeNumber,
-      Status: SHAPE[change.name].state,
-      GatewayDocumentId: doc.documentId,
-      LongId: longId ?? null,
-      ValidationLink: myInvoisValidationLink(portalUrl, uuid, longId),
-      Reason: change.reason,
-      Error: change.error,
-      OccurredAt: change.occurredAt,
-    });
+    const body = myInvoisWebhookBody(
+      { ...change, invoiceCodeNumber: doc.invoiceCodeNumber, uuid: change.uuid ?? doc.uuid, longId: change.longId ?? doc.longId },
+      portalUrl,
+    );
     const webhookId = several ? deterministicUuid(`webhook-event:${event.eventId}:${doc.documentId}`) : event.eventId;
     return [{ webhookId, name: change.name, supplierId: doc.supplierId, body }];
   });
@@ -190,4 +218,46 @@ export const myInvoisWebhookSources: AreaWebhooks = {
   MyInvoisDocumentRejectedByBuyer: webhooksOf,
   MyInvoisSubmissionAccepted: webhooksOf,
   MyInvoisSubmissionRejected: webhooksOf,
+};
+
+/** What the event says of the document's new state; the rest comes from its row. */
+type ReportChange = Pick<MyInvoisDocumentChange, 'name' | 'reason' | 'error' | 'occurredAt'>;
+
+/**
+ * The webhook of one report event (one document each: `Webhook-Id` = the event id). The row may
+ * have moved on since the event (registry `ReportedDocumentRow`): it gives only what never changes
+ * once set, the number and the receipt's ids; `receipt` adds the event's own (a validation's longId).
+ */
+function reportWebhook(
+  event: Pick<RecordedEvent, 'eventId'>,
+  document: ReportedDocumentRow,
+  change: ReportChange,
+  env: Readonly<Record<string, string | undefined>>,
+  receipt?: Record<string, unknown>,
+): AreaWebhook[] {
+  const ids = { ...document.authority?.receipt, ...receipt } as Partial<MyInvoisReceipt>;
+  const body = myInvoisWebhookBody(
+    { ...change, documentId: document.id, invoiceCodeNumber: document.document_number, uuid: ids.uuid ?? null, longId: ids.longId ?? null },
+    myInvoisPortalUrl(env),
+  );
+  return [{ webhookId: event.eventId, name: change.name, supplierId: document.supplier_id, body }];
+}
+
+/**
+ * The report events of MyInvois documents that produce its webhooks, for the area registry: the
+ * verdict of a poll (Valid / Invalid), a refusal at Submit Documents, a cancellation, the buyer's
+ * rejection. Being taken for processing (`AuthorityReportAccepted`, status Submitted) is none.
+ */
+export const myInvoisReportWebhookSources: AreaReportWebhooks = {
+  AuthorityReportValidated: async (event, document, { env }) =>
+    reportWebhook(event, document, { name: 'MyInvoisValid', reason: null, error: null, occurredAt: event.data.validatedAt }, env, event.data.receipt),
+  // As before the generic pipeline: the reason (MyInvois's documentStatusReason) and no error object.
+  AuthorityReportInvalidated: async (event, document, { env }) =>
+    reportWebhook(event, document, { name: 'MyInvoisInvalid', reason: event.data.error.message, error: null, occurredAt: event.data.invalidatedAt }, env),
+  AuthorityReportRejected: async (event, document, { env }) =>
+    reportWebhook(event, document, { name: 'MyInvoisRejected', reason: event.data.error.message, error: myInvoisErrorOf(event.data.error), occurredAt: event.data.rejectedAt }, env),
+  AuthorityReportCancelled: async (event, document, { env }) =>
+    reportWebhook(event, document, { name: 'MyInvoisCancelled', reason: null, error: null, occurredAt: event.data.cancelledAt }, env),
+  AuthorityReportBuyerRejected: async (event, document, { env }) =>
+    reportWebhook(event, document, { name: 'MyInvoisRejectedByBuyer', reason: event.data.reason, error: null, occurredAt: event.data.requestedAt }, env),
 };

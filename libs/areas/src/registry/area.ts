@@ -5,7 +5,7 @@
  */
 import type { EventPlugin, SupplierProfile } from '@einvoice/domain';
 import type { AuthorityAnswer, AuthorityConnector, BatchPolicy, PollPolicy } from './authority';
-import type { AreaWebhooks } from './webhooks';
+import type { AreaReportWebhooks, AreaWebhooks } from './webhooks';
 
 /**
  * A versioned rule set: `<specification>:<document family>:<version>`, e.g. `pint-ae:billing:2026.5`
@@ -228,6 +228,11 @@ export interface AreaDefinition {
   readonly webhookEvents: readonly string[];
   /** Which of its events produce webhooks, and how (registry/webhooks.ts). */
   readonly webhooks?: AreaWebhooks;
+  /**
+   * Which events of its documents' reports (the generic AuthorityReport* events, shared by every
+   * reporting area) produce webhooks, and how: called for its own documents only (registry/webhooks.ts).
+   */
+  readonly reportWebhooks?: AreaReportWebhooks;
   /** Onboarding and documents through the platform's generic routes (areas with their own routes leave them out). */
   readonly onboarding?: OnboardingCodec;
   readonly documents?: DocumentCodec;

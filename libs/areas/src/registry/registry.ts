@@ -14,7 +14,7 @@ import { jofotaraDefinition } from '../jofotara/definition';
 import { firsDefinition } from '../firs/definition';
 import { afipDefinition } from '../afip/definition';
 import type { AreaDefinition } from './area';
-import type { WebhookSource } from './webhooks';
+import { type AnyReportWebhookSource, type WebhookSource, reportWebhookSource } from './webhooks';
 
 const everyArea: readonly AreaDefinition[] = [
   peppolDefinitions.be,
@@ -64,15 +64,29 @@ export function allWebhookEventNames(list: readonly AreaDefinition[] = areas): s
   return [...new Set(list.flatMap((area) => area.webhookEvents))];
 }
 
-/** The webhook source of every event type some area turns into webhooks; one area per type. */
+/**
+ * The webhook source of every event type some area turns into webhooks: an area's own event types,
+ * one area each; and each report event type any area declares (`reportWebhooks`), ONE source that
+ * asks the area of the event's document.
+ */
 export function webhookSources(list: readonly AreaDefinition[] = areas): ReadonlyMap<string, WebhookSource> {
   const sources = new Map<string, WebhookSource>();
+  const add = (type: string, source: WebhookSource) => {
+    if (sources.has(type)) throw new Error(`Two areas make webhooks of ${type}.`);
+    sources.set(type, source);
+  };
   for (const area of list) {
-    for (const [type, source] of Object.entries(area.webhooks ?? {})) {
-      if (sources.has(type)) throw new Error(`Two areas make webhooks of ${type}.`);
-      sources.set(type, source);
+    for (const [type, source] of Object.entries(area.webhooks ?? {})) add(type, source);
+  }
+  const reportSources = new Map<string, Map<string, AnyReportWebhookSource>>();
+  for (const area of list) {
+    for (const [type, source] of Object.entries(area.reportWebhooks ?? {})) {
+      if (!source) continue;
+      const byArea = reportSources.get(type) ?? new Map<string, AnyReportWebhookSource>();
+      reportSources.set(type, byArea.set(area.code, source));
     }
   }
+  for (const [type, byArea] of reportSources) add(type, reportWebhookSource(byArea));
   return sources;
 }
 

@@ -1,5 +1,8 @@
-import { checkWebhookEvents } from '@einvoice/domain';
-import { allWebhookEventNames, areaEventPlugins, areaOf, bodyLimitFor, findArea, largestBodyLimit, registeredAreas } from './registry';
+import { type RecordedEvent, checkWebhookEvents } from '@einvoice/domain';
+import { toyDefinition } from '../toy/definition';
+import type { AreaDefinition } from './area';
+import { allWebhookEventNames, areaEventPlugins, areaOf, bodyLimitFor, findArea, largestBodyLimit, registeredAreas, webhookSources } from './registry';
+import type { ReportWebhookSource, ReportedDocumentRow, WebhookSource, WebhookSourceContext } from './webhooks';
 
 describe('#8 the area registry', () => {
   it('lists every area once, with a versioned rule set and its route prefix', () => {
@@ -62,5 +65,52 @@ describe('webhook event names per area (README "Webhooks")', () => {
     expect(refused.map((i) => `${i.path} ${i.code}`)).toEqual(['events[1] FIELD.INVALID_VALUE']);
     expect(namesOf('sg')).toEqual(['DocumentReceived', 'PeppolReceived']);
     expect(allWebhookEventNames()).toEqual(expect.arrayContaining(['PeppolReceived', 'MyInvoisValid']));
+  });
+});
+
+describe('#8 webhooks of the shared report events, per area (registry webhookSources)', () => {
+  const at = '2026-11-22T01:00:00.000Z';
+  const rowOf = (id: string, area: string): ReportedDocumentRow => ({
+    id, area, supplier_id: `supplier-${area}`, tenant_id: 't', document_number: `N-${id}`, document_type: 'invoice', report_state: 'cancelled', fields: {}, authority: null, created_at: new Date(at),
+  });
+  // The documents rows committed with the events, read by the event's documentId.
+  const rows = new Map([['d-xa', rowOf('d-xa', 'xa')], ['d-xb', rowOf('d-xb', 'xb')], ['d-xc', rowOf('d-xc', 'xc')]]);
+  const context: WebhookSourceContext = {
+    query: async <T>(_sql: string, params?: unknown[]) => [rows.get(String(params?.[0]))].filter(Boolean) as T[],
+    env: {},
+  };
+  // Each area names its webhook after itself and what it saw, so a test tells which area answered.
+  const said = (area: string): ReportWebhookSource => async (event, document) => [
+    { webhookId: event.eventId, name: `${area}:${event.type}:${document.document_number}`, supplierId: document.supplier_id, body: '{}' },
+  ];
+  const area = (code: string, extra: Partial<AreaDefinition>): AreaDefinition => ({ ...toyDefinition, code, routePrefix: `${code}/einvoice`, webhooks: undefined, reportWebhooks: undefined, ...extra });
+  const xa = area('xa', { reportWebhooks: { AuthorityReportCancelled: said('xa'), AuthorityReportValidated: said('xa') } });
+  const xb = area('xb', { reportWebhooks: { AuthorityReportCancelled: said('xb') } });
+  const xc = area('xc', {});
+  const cancelled = (documentId: string): RecordedEvent => ({
+    eventId: `e-${documentId}`, streamId: 'report-r', streamPosition: 5, globalPosition: '1', type: 'AuthorityReportCancelled', schemaVersion: 1,
+    data: { reportId: 'r', documentId, cancelledAt: at }, metadata: { tenantId: 't' }, recordedAt: at,
+  });
+
+  it('one source per report type any area declares, routing each event to the area of its document\'s row', async () => {
+    const sources = webhookSources([xa, xb, xc]);
+    expect([...sources.keys()].sort()).toEqual(['AuthorityReportCancelled', 'AuthorityReportValidated']);
+    const source = sources.get('AuthorityReportCancelled')!;
+    expect(await source(cancelled('d-xa'), context)).toEqual([{ webhookId: 'e-d-xa', name: 'xa:AuthorityReportCancelled:N-d-xa', supplierId: 'supplier-xa', body: '{}' }]);
+    expect((await source(cancelled('d-xb'), context)).map((w) => w.name)).toEqual(['xb:AuthorityReportCancelled:N-d-xb']);
+  });
+
+  it('an area without report webhooks gets none of its documents\' events, nor does an event whose document has no row', async () => {
+    const source = webhookSources([xa, xb, xc]).get('AuthorityReportCancelled')!;
+    expect(await source(cancelled('d-xc'), context)).toEqual([]);
+    expect(await source(cancelled('d-none'), context)).toEqual([]);
+    const validatedOfXb = { ...cancelled('d-xb'), type: 'AuthorityReportValidated', data: { reportId: 'r', documentId: 'd-xb', receipt: {}, validatedAt: at } };
+    expect(await webhookSources([xa, xb]).get('AuthorityReportValidated')!(validatedOfXb, context)).toEqual([]);
+  });
+
+  it('still gives each of an area\'s own event types to one area only, and no own source may take a shared report type', () => {
+    const own: WebhookSource = async () => [];
+    expect(() => webhookSources([area('xa', { webhooks: { ToyThing: own } }), area('xb', { webhooks: { ToyThing: own } })])).toThrow('Two areas make webhooks of ToyThing.');
+    expect(() => webhookSources([area('xa', { webhooks: { AuthorityReportCancelled: own } }), xb])).toThrow('Two areas make webhooks of AuthorityReportCancelled.');
   });
 });

@@ -3,7 +3,7 @@
  * concern a subscriber, the webhooks to record. The dispatcher owns the rest (one delivery per
  * matching subscription, signing, retries: apps/webhook-dispatcher/README.md).
  */
-import type { ProjectionContext, RecordedEvent } from '@einvoice/domain';
+import type { AuthorityErrorData, AuthorityReportEvent, ProjectionContext, RecordedEvent } from '@einvoice/domain';
 
 /** One webhook: sent to the supplier's subscriptions that list `name` (or one of `synonyms`). */
 export interface AreaWebhook {
@@ -26,5 +26,74 @@ export interface WebhookSourceContext {
 /** The webhooks of one event (none is a fine answer). */
 export type WebhookSource = (event: RecordedEvent, context: WebhookSourceContext) => Promise<readonly AreaWebhook[]>;
 
-/** An area's webhook sources by event type. */
+/** An area's webhook sources by event type: its OWN event types, one area each. */
 export type AreaWebhooks = Readonly<Record<string, WebhookSource>>;
+
+/** The generic report events about one document (`data.documentId`): those an area may turn into webhooks. */
+export type DocumentReportEvent = Extract<AuthorityReportEvent, { readonly data: { readonly documentId: string } }>;
+
+/**
+ * A reported document's `documents` row (libs/domain/src/infrastructure/projections/authority-reports.ts),
+ * read in the dispatcher's transaction: committed with the event, but later events of the same report
+ * may have moved it on since (a validated document cancelled before its webhook was recorded). What the
+ * event changed is read from the event; the row gives what never changes once set (number, supplier,
+ * the receipt's ids).
+ */
+export interface ReportedDocumentRow {
+  readonly id: string;
+  readonly area: string;
+  readonly supplier_id: string;
+  readonly tenant_id: string;
+  /** The caller's document number. */
+  readonly document_number: string;
+  readonly document_type: string;
+  /** pending | processing | reported | rejected | invalid | cancelling | cancelled */
+  readonly report_state: string | null;
+  readonly fields: Record<string, unknown>;
+  /** What the authority said, merged event after event (`receipt` answer after answer). */
+  readonly authority: {
+    readonly receipt?: Record<string, unknown>;
+    readonly error?: AuthorityErrorData;
+    readonly buyerRejection?: { readonly reason: string; readonly requestedAt: string };
+    readonly [key: string]: unknown;
+  } | null;
+  readonly created_at: Date;
+}
+
+/** The webhooks of one report event of one of the area's documents (none is a fine answer). */
+export type ReportWebhookSource<E extends DocumentReportEvent = DocumentReportEvent> = (
+  event: RecordedEvent<E>,
+  document: ReportedDocumentRow,
+  context: WebhookSourceContext,
+) => Promise<readonly AreaWebhook[]>;
+
+/**
+ * An area's webhook sources by report event type, for ITS documents only: the report event types are
+ * shared by every area that reports to an authority, so the registry routes each event to the area of
+ * its document's row (`reportWebhookSource`).
+ */
+export type AreaReportWebhooks = {
+  readonly [T in DocumentReportEvent['type']]?: ReportWebhookSource<Extract<DocumentReportEvent, { readonly type: T }>>;
+};
+
+const DOCUMENT_SQL = `SELECT id, area, supplier_id, tenant_id, document_number, document_type, report_state, fields, authority, created_at
+  FROM documents WHERE id = $1`;
+
+/** A report webhook source of any event type (`never`: only the router, which knows the type, calls it). */
+export type AnyReportWebhookSource = ReportWebhookSource<never>;
+
+/**
+ * The one source of a report event type, whichever areas declare it (`byArea`: area code → its
+ * source of that type): reads the event's document row and asks that row's area, so areas sharing the type never
+ * see each other's documents. No row (none committed with the event) or an area without a source for
+ * the type: no webhook.
+ */
+export function reportWebhookSource(byArea: ReadonlyMap<string, AnyReportWebhookSource>): WebhookSource {
+  return async (event, context) => {
+    const { documentId } = event.data as DocumentReportEvent['data'];
+    const [document] = await context.query<ReportedDocumentRow>(DOCUMENT_SQL, [documentId]);
+    const source = document && byArea.get(document.area);
+    // The cast is the routing's own: `byArea` holds the sources declared for this event's type.
+    return source ? source(event as RecordedEvent<never>, document, context) : [];
+  };
+}

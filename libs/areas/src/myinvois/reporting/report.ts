@@ -8,6 +8,12 @@ import type { AuthorityErrorData } from '@einvoice/domain';
 import type { AuthorityError as MyInvoisError, DocumentFormat } from '../connector/connector';
 import type { MyInvoisSubmissionKind } from '../domain/submission/events';
 
+/**
+ * How long after its validation a document may still be rejected by its buyer (or cancelled by its
+ * issuer): 72 h (SDK "03 cancel document", "04 reject document").
+ */
+export const REJECTION_WINDOW_MS = 72 * 3_600_000;
+
 /** The report's `payload` (opaque to the platform): what Submit Documents needs beyond the bytes. */
 export interface MyInvoisReportPayload {
   /** The caller's submission (the seed's `submissionId`), also the reports' `batchKey`. */

@@ -18,12 +18,16 @@ export interface LockedPeriodicJobOptions {
  * A job a worker runs every `intervalMs`, in one worker of the stack at a time (PostgreSQL
  * advisory lock, tried, never waited for: the others skip the round). A failed round is logged
  * and the next one retries; `stop()` waits for a running round. A job implements `round`, which
- * gets a function telling whether the job is stopping, to leave a long round early.
+ * gets a function telling whether the job is stopping, to leave a long round early. `wake()` brings
+ * the next round forward when the worker learns of work that should not wait for the interval.
  */
 export abstract class LockedPeriodicJob {
   private timer?: NodeJS.Timeout;
   private running = false;
   private stopping = false;
+  private inRound = false;
+  /** A wake came during a round: the next round follows it at once. */
+  private wokenDuringRound = false;
   private current?: Promise<void>;
 
   constructor(private readonly job: LockedPeriodicJobOptions) {}
@@ -32,7 +36,7 @@ export abstract class LockedPeriodicJob {
 
   start(): void {
     this.running = true;
-    this.schedule();
+    this.schedule(this.job.intervalMs);
   }
 
   async stop(): Promise<void> {
@@ -42,19 +46,41 @@ export abstract class LockedPeriodicJob {
     await this.current;
   }
 
+  /**
+   * Runs the next round now instead of at the end of the interval; never alongside a running round
+   * (a wake during one runs another right after it, so what woke it is not missed by a round that
+   * had read its work already). Many wakes before a round starts make one round. Nothing when stopped.
+   */
+  wake(): void {
+    if (!this.running) return;
+    if (this.inRound) {
+      this.wokenDuringRound = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.schedule(0);
+  }
+
   /** One round under the lock; false when another worker holds it. */
   runOnce(): Promise<boolean> {
     const { dataSource, lockKey, lockName } = this.job;
     return withTriedAdvisoryLock(dataSource, lockKey, lockName, () => this.round(() => this.stopping));
   }
 
-  private schedule(): void {
+  private schedule(delayMs: number): void {
     if (!this.running) return;
     this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.inRound = true;
       this.current = this.runOnce()
         .then(() => undefined)
         .catch((error) => this.job.log('warn', `${this.job.description} failed; next round retries`, { error: String(error) }))
-        .finally(() => this.schedule());
-    }, this.job.intervalMs);
+        .finally(() => {
+          this.inRound = false;
+          const woken = this.wokenDuringRound;
+          this.wokenDuringRound = false;
+          this.schedule(woken ? 0 : this.job.intervalMs);
+        });
+    }, delayMs);
   }
 }

@@ -73,7 +73,7 @@ export async function timed<T>(labels: Record<string, string>, call: () => Promi
 }
 
 /** The calls of an authority connector (registry/authority.ts) that reach the authority. */
-const AUTHORITY_OPERATIONS: readonly string[] = ['submit', 'submitBatch', 'recover', 'poll', 'cancel', 'amend', 'read', 'verifyCredentials'];
+const AUTHORITY_OPERATIONS: readonly string[] = ['submit', 'submitBatch', 'recover', 'poll', 'cancel', 'amend', 'read', 'verifyCredentials', 'buyerRejections'];
 
 /**
  * An area's authority connector whose calls are counted and timed (`einvoice_authority_calls_total`,

@@ -3,8 +3,8 @@ import type { MyInvoisSubmissionCommand } from './commands';
 import type { MyInvoisSubmissionEvent } from './events';
 import { MyInvoisSubmissionState, evolveMyInvoisSubmission, initialMyInvoisSubmissionState } from './evolve';
 
-/** MyInvois accepts a rejection (like a cancellation) within 72 h of validation (SDK "04 reject document"). */
-export const REJECTION_WINDOW_MS = 72 * 3600 * 1000;
+// Kept with the MyInvois report (reporting/report.ts), which outlives this aggregate.
+export { REJECTION_WINDOW_MS } from '../../reporting/report';
 
 function notValid(uuid: string): AppError {
   return new AppError('conflict', 'MYINVOIS.NOT_VALID', `Document ${uuid} is not valid in this submission: a buyer's rejection applies to valid documents only.`, { retriable: false });

@@ -1,0 +1,6 @@
+/** MyInvois on the generic reporting pipeline (#8): the report's types, its connector and where it keeps tokens. */
+export * from './report';
+export { MyInvoisReportingConnector, type MyInvoisReportingOptions } from './connector';
+export { myInvoisReportingConnector, storedCredentials } from './from-env';
+export { PostgresTokenStore } from './token-store';
+export { myInvoisReportingMigrations } from './migrations';
