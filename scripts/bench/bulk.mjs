@@ -3,7 +3,7 @@
 // POST /api/einvoice/generate/invoice/bulk for `duration` s, every document with its own ID.
 // Taken = accepted + pending documents of the 200/202 answers (pending: MyInvois had not answered
 // within MYINVOIS_WAIT_MS; the worker still submits them). Then waits until the taken documents are
-// `valid` in myinvois_documents: created_at (the gateway's submittedAt) -> updated_at (the poll that
+// `valid` (report_state `reported`) in documents: created_at (the gateway's requestedAt) -> authority.validatedAt (the poll that
 // saw Valid).
 import { distribution } from './stats.mjs';
 
@@ -72,8 +72,8 @@ export async function bulkLoad({ url, apiKey, supplierId, fixtures, runId, clien
   let lastSaid = 0;
   for (;;) {
     const { rows } = await db.query(
-      `SELECT count(*) FILTER (WHERE state = 'valid')::int AS valid, count(*) FILTER (WHERE state IN ('pending', 'submitted'))::int AS open, count(*)::int AS total
-       FROM myinvois_documents WHERE supplier_id = $1`,
+      `SELECT count(*) FILTER (WHERE report_state = 'reported')::int AS valid, count(*) FILTER (WHERE report_state IN ('pending', 'processing'))::int AS open, count(*)::int AS total
+       FROM documents WHERE supplier_id = $1`,
       [supplierId],
     );
     counts = rows[0];
@@ -85,7 +85,7 @@ export async function bulkLoad({ url, apiKey, supplierId, fixtures, runId, clien
     await sleep(500);
   }
   const { rows: timing } = await db.query(
-    `SELECT extract(epoch FROM (updated_at - created_at)) * 1000 AS ms FROM myinvois_documents WHERE supplier_id = $1 AND state = 'valid'`,
+    `SELECT extract(epoch FROM ((authority->>'validatedAt')::timestamptz - created_at)) * 1000 AS ms FROM documents WHERE supplier_id = $1 AND report_state = 'reported'`,
     [supplierId],
   );
   const toValid = distribution(timing.map((r) => Number(r.ms)));

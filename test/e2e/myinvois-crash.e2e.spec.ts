@@ -80,13 +80,14 @@ describe('#4 MyInvois: a worker killed after MyInvois received a bulk (answer no
     }
     // It asked Get Recent Documents instead, and recorded the documents as recovered.
     expect(fake.requests.some((r) => r.method === 'GET' && r.path.startsWith('/api/v1.0/documents/recent?'))).toBe(true);
-    const streamId = `myinvois-${answer.body.data.submissionId}`;
-    const events = await dataSource.query(`SELECT type, data FROM events WHERE stream_id = $1 ORDER BY stream_position`, [streamId]);
-    expect(events.filter((e: { type: string }) => e.type === 'MyInvoisSubmissionAttempted')).toHaveLength(1);
-    const accepted = events.filter((e: { type: string }) => e.type === 'MyInvoisSubmissionAccepted');
-    expect(accepted).toHaveLength(1);
-    expect(accepted[0].data.acceptedDocuments).toHaveLength(5);
-    expect(accepted[0].data.acceptedDocuments.every((d: { recovered?: boolean }) => d.recovered === true)).toBe(true);
+    const events = await dataSource.query(
+      `SELECT type, data FROM events WHERE stream_id IN (SELECT 'report-' || report_id FROM documents WHERE batch_key = $1) ORDER BY stream_id, stream_position`,
+      [answer.body.data.submissionId],
+    );
+    expect(events.filter((e: { type: string }) => e.type === 'AuthorityReportAttempted')).toHaveLength(5);
+    const accepted = events.filter((e: { type: string }) => e.type === 'AuthorityReportAccepted');
+    expect(accepted).toHaveLength(5);
+    expect(accepted.every((e: { data: { recovered?: boolean } }) => e.data.recovered === true)).toBe(true);
   });
 
   it('one login for the supplier in all: the gateway at onboarding, both workers reuse its token (shared, sealed, in Redis)', () => {

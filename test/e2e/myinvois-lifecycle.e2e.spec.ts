@@ -33,7 +33,7 @@ describe('#4 MyInvois buyer rejection over HTTP (SDK "04 reject document"): the 
   const reject = (client: Client, supplier: string, uuid: string, body: unknown = { reason: 'Goods not received' }, headers: Record<string, string> = {}) =>
     client.post(`/api/einvoice/received/${uuid}/reject`, body, { supplier_uuid: supplier, ...headers });
   const typesOn = async (uuid: string): Promise<string[]> =>
-    (await dataSource.query(`SELECT type FROM events WHERE stream_id = (SELECT 'myinvois-' || submission_id FROM myinvois_documents WHERE uuid = $1) ORDER BY stream_position`, [uuid])).map(
+    (await dataSource.query(`SELECT type FROM events WHERE stream_id = (SELECT 'report-' || report_id FROM documents WHERE authority->'receipt'->>'uuid' = $1) ORDER BY stream_position`, [uuid])).map(
       (e: { type: string }) => e.type,
     );
 
@@ -96,8 +96,8 @@ describe('#4 MyInvois buyer rejection over HTTP (SDK "04 reject document"): the 
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.data).toMatchObject({ state: 'cancelled', rejectedByBuyer: { reason: 'Goods not received' } });
     const types = await typesOn(uuid);
-    expect(types.filter((t) => t === 'MyInvoisDocumentRejectedByBuyer')).toHaveLength(1);
-    expect(types.slice(-2)).toEqual(['MyInvoisDocumentCancellationRequested', 'MyInvoisDocumentCancelled']);
+    expect(types.filter((t) => t === 'AuthorityReportBuyerRejected')).toHaveLength(1);
+    expect(types.slice(-2)).toEqual(['AuthorityReportCancellationRequested', 'AuthorityReportCancelled']);
   });
 
   it("MyInvois's refusals reach the caller as 4xx with the authority's error: not the receiver (B, or S itself) 403, unknown uuid 404, cancelled 409", async () => {

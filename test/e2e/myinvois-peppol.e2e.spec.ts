@@ -73,14 +73,15 @@ describe('MyInvois with transport_mode: peppol (PINT MY over Peppol) and credit 
     const steps = seen.map((s) => order.indexOf(s.peppol?.deliveryStatus ?? ''));
     expect(steps).toEqual([...steps].sort((a, b) => a - b));
     expect(steps).not.toContain(-1);
-    // The copy was appended by the poll that recorded the validation, never before.
+    // The copy was appended by the poll that recorded the validation, in its transaction, never before.
     const [validated, copy] = await dataSource.query(
-      `SELECT type, metadata->>'causationId' AS cause FROM events WHERE (type = 'MyInvoisDocumentValidated' AND data->>'documentId' = $1) OR (type = 'DocumentSubmitted' AND data->>'documentId' = $2)
+      `SELECT type, metadata->>'correlationId' AS correlation, recorded_at FROM events WHERE (type = 'AuthorityReportValidated' AND data->>'documentId' = $1) OR (type = 'DocumentSubmitted' AND data->>'documentId' = $2)
        ORDER BY global_position`,
       [done.documentId, done.peppol?.documentId],
     );
-    expect([validated.type, copy.type]).toEqual(['MyInvoisDocumentValidated', 'DocumentSubmitted']);
-    expect(copy.cause).toBe(validated.cause);
+    expect([validated.type, copy.type]).toEqual(['AuthorityReportValidated', 'DocumentSubmitted']);
+    expect(copy.correlation).toBe(validated.correlation);
+    expect(copy.recorded_at).toEqual(validated.recorded_at);
 
     const [stored] = await dataSource.query(`SELECT area, document_number, xml, delivery FROM documents WHERE id = $1`, [(done.peppol as unknown as { documentId: string }).documentId]);
     expect(stored).toMatchObject({ area: 'my', document_number: id('PEP') });
@@ -149,12 +150,12 @@ describe('MyInvois with transport_mode: peppol (PINT MY over Peppol) and credit 
     expect(done.peppol).toEqual({ documentId: expect.any(String), deliveryStatus: 'withheld', reason: { code: 'PEPPOL.WITHHELD_INVALID', message: expect.stringContaining('invalid') } });
     // Recorded Invalid in the same transaction that would have released it: nothing can follow.
     expect(await peppolEvents(id('INVALID'))).toBe(0);
-    expect(await dataSource.query(`SELECT id FROM documents WHERE supplier_id = $1 AND document_number = $2`, [supplier, id('INVALID')])).toEqual([]);
+    expect(await dataSource.query(`SELECT id FROM documents WHERE supplier_id = $1 AND document_number = $2 AND delivery_status IS NOT NULL`, [supplier, id('INVALID')])).toEqual([]);
   });
 
   it('raw: the exact bytes submitted to MyInvois, whose SHA-256 is the stored documentHash (Repr-Digest, X-Document-Hash); peppol: the PINT MY XML as sent', async () => {
     const done = await until('delivered', id('PEP'), (d) => d.peppol?.deliveryStatus === 'Delivered');
-    const [stored] = await dataSource.query(`SELECT document_hash FROM myinvois_documents WHERE id = $1`, [done.documentId]);
+    const [stored] = await dataSource.query(`SELECT rendered->>'sha256' AS document_hash FROM documents WHERE id = $1`, [done.documentId]);
     for (const key of [done.documentId as string, id('PEP')]) {
       const raw = await client.bytes(`/api/einvoice/documents/${encodeURIComponent(key)}/raw`, plain());
       expect(raw.status).toBe(200);

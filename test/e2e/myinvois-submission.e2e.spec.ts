@@ -19,7 +19,7 @@ describe('#4 MyInvois submission over HTTP: gateway + reporting-worker, sandbox 
   let supplier: string;
 
   const headers = () => ({ supplier_uuid: supplier, transport_mode: 'peppol' });
-  const rows = async () => Number((await dataSource.query(`SELECT count(*) AS n FROM myinvois_documents WHERE supplier_id = $1`, [supplier]))[0].n);
+  const rows = async () => Number((await dataSource.query(`SELECT count(*) AS n FROM documents WHERE supplier_id = $1 AND area = 'my'`, [supplier]))[0].n);
   const stateOf = (key: string) => myInvoisDocuments(client, () => supplier).stateOf(key);
   const untilState = (key: string, state: string) => myInvoisDocuments(client, () => supplier).untilState(key, state);
 
@@ -86,7 +86,7 @@ describe('#4 MyInvois submission over HTTP: gateway + reporting-worker, sandbox 
       { invoiceCodeNumber: id('WARMUP'), error: expect.objectContaining({ code: 'DOCUMENT.DUPLICATE_ID' }) },
     ]);
     // One submissionUid for the accepted documents, one row each.
-    const stored = await dataSource.query(`SELECT DISTINCT submission_uid FROM myinvois_documents WHERE submission_id = $1`, [answer.body.data.submissionId]);
+    const stored = await dataSource.query(`SELECT DISTINCT authority->'receipt'->>'submissionUid' AS submission_uid FROM documents WHERE batch_key = $1 AND report_state <> 'rejected'`, [answer.body.data.submissionId]);
     expect(stored).toEqual([{ submission_uid: response.submissionUid }]);
   });
 
@@ -171,11 +171,15 @@ describe('#4 MyInvois submission over HTTP: gateway + reporting-worker, sandbox 
     worker = startApp('reporting-worker', workerEnv);
     for (const p of pending) await untilState(p.documentId, 'valid');
     const uids = await dataSource.query(
-      `SELECT count(DISTINCT submission_uid) AS n, count(*) AS docs FROM myinvois_documents WHERE submission_id = $1`,
+      `SELECT count(DISTINCT authority->'receipt'->>'submissionUid') AS n, count(*) AS docs FROM documents WHERE batch_key = $1`,
       [answer.body.data.submissionId],
     );
     expect(uids).toEqual([{ n: '1', docs: '5' }]);
-    const answers = await dataSource.query(`SELECT count(*) AS n FROM events WHERE stream_id = $1 AND type = 'MyInvoisSubmissionAccepted'`, [`myinvois-${answer.body.data.submissionId}`]);
-    expect(answers).toEqual([{ n: '1' }]);
+    // Each document answered once (one Submit Documents answer recorded per report).
+    const answers = await dataSource.query(
+      `SELECT count(*) AS n FROM events WHERE type = 'AuthorityReportAccepted' AND stream_id IN (SELECT 'report-' || report_id FROM documents WHERE batch_key = $1)`,
+      [answer.body.data.submissionId],
+    );
+    expect(answers).toEqual([{ n: '5' }]);
   });
 });

@@ -83,8 +83,8 @@ describe('MyInvois lifecycle webhooks over HTTP (README "Webhooks"): /api/einvoi
     const byType = new Map(verdicts.received.map((r) => [JSON.parse(r.body).EventType, r]));
     const validHook = byType.get('MyInvoisValid')!;
     const invalidHook = byType.get('MyInvoisInvalid')!;
-    expect(validHook.headers['webhook-id']).toBe(await eventIdOf('MyInvoisDocumentValidated', valid.documentId));
-    expect(invalidHook.headers['webhook-id']).toBe(await eventIdOf('MyInvoisDocumentInvalidated', invalid.documentId));
+    expect(validHook.headers['webhook-id']).toBe(await eventIdOf('AuthorityReportValidated', valid.documentId));
+    expect(invalidHook.headers['webhook-id']).toBe(await eventIdOf('AuthorityReportInvalidated', invalid.documentId));
     expect(JSON.parse(validHook.body)).toEqual({
       Event: 'DocumentValidated', EventType: 'MyInvoisValid', EventGroup: 'Invoice', uuid: valid.uuid, DocumentId: id('HOOK-OK'), Status: 'valid',
       GatewayDocumentId: valid.documentId, LongId: valid.longId, ValidationLink: `${portal}/${valid.uuid}/share/${valid.longId}`, Reason: null, Error: null,
@@ -103,7 +103,7 @@ describe('MyInvois lifecycle webhooks over HTTP (README "Webhooks"): /api/einvoi
       expect.objectContaining({ Event: 'DocumentCancelled', EventType: 'MyInvoisCancelled', uuid: valid.uuid, DocumentId: id('HOOK-OK'), Status: 'cancelled', LongId: valid.longId }),
     ]);
     expect(signedCorrectly(cancelHook.secret, cancellations.received[0])).toBe(true);
-    expect(cancellations.received[0].headers['webhook-id']).toBe(await eventIdOf('MyInvoisDocumentCancelled', valid.documentId));
+    expect(cancellations.received[0].headers['webhook-id']).toBe(await eventIdOf('AuthorityReportCancelled', valid.documentId));
     expect(verdicts.received).toHaveLength(2);
   });
 

@@ -44,10 +44,11 @@ describe('#G a 100-document MyInvois bulk with PINT MY copies (an event over Kaf
 
     expect([200, 202]).toContain(answer.status);
     const submissionId: string = answer.body.data.submissionId;
-    const [{ bytes }] = await dataSource.query(`SELECT octet_length(data::text) AS bytes FROM events WHERE type = 'MyInvoisDocumentsSubmitted' AND data->>'submissionId' = $1`, [submissionId]);
+    // One report per document, the bulk's documents as its batch: several MB through the outbox and Kafka in one request.
+    const [{ bytes }] = await dataSource.query(`SELECT sum(octet_length(data::text)) AS bytes FROM events WHERE type = 'AuthorityReportRequested' AND data->>'batchKey' = $1`, [submissionId]);
     expect(Number(bytes)).toBeGreaterThan(2 * 1024 * 1024);
     await eventually('every document to be valid', async () => {
-      const [{ valid }] = await dataSource.query(`SELECT count(*)::int AS valid FROM myinvois_documents WHERE submission_id = $1 AND state = 'valid'`, [submissionId]);
+      const [{ valid }] = await dataSource.query(`SELECT count(*)::int AS valid FROM documents WHERE batch_key = $1 AND report_state = 'reported'`, [submissionId]);
       return valid === 100 ? true : undefined;
     }, 120_000);
     const states = await Promise.all(bulk.map(async (body) => (await client.get(`/api/einvoice/documents/${body.ID}`, { supplier_uuid: supplier })).body.data.state));

@@ -149,7 +149,7 @@ describe('#9 npm start supervises the stack', () => {
         'reporting-worker': async () => {
           expect(await submitMyInvois(`SUP-PROBE-R-${run}`)).toBe(true);
           return eventually('probe answered by MyInvois', async () =>
-            (await dbQuery<{ state: string }>(`SELECT state FROM myinvois_documents WHERE supplier_id = $1 AND invoice_code_number = $2`, [malaysian, `SUP-PROBE-R-${run}`]))[0]?.state !== 'pending' || undefined, 60_000);
+            (await dbQuery<{ state: string }>(`SELECT report_state AS state FROM documents WHERE supplier_id = $1 AND document_number = $2`, [malaysian, `SUP-PROBE-R-${run}`]))[0]?.state !== 'pending' || undefined, 60_000);
         },
         'webhook-dispatcher': async () => {
           await submitPeppol(`SUP-PROBE-W-${run}`);
@@ -195,7 +195,7 @@ describe('#9 npm start supervises the stack', () => {
         (await dbQuery<{ n: number }>(`SELECT count(*)::int AS n FROM documents WHERE id = ANY($1::uuid[]) AND delivery_status = 'Delivered'`, [ids]))[0].n === ids.length || undefined, 120_000);
       await eventually('a webhook for every received invoice', async () => peppol.every((p) => webhookFor(p.ID)) || undefined, 120_000);
       await eventually('every MyInvois invoice valid', async () =>
-        (await dbQuery<{ n: number }>(`SELECT count(*)::int AS n FROM myinvois_documents WHERE supplier_id = $1 AND state = 'valid'`, [malaysian]))[0].n === myInvois.length || undefined, 120_000);
+        (await dbQuery<{ n: number }>(`SELECT count(*)::int AS n FROM documents WHERE supplier_id = $1 AND report_state = 'reported'`, [malaysian]))[0].n === myInvois.length || undefined, 120_000);
 
       // Nothing done twice: one document per ID (retried requests replayed), one delivery and one received copy each,
       // one webhook event per received copy (a re-sent POST keeps its webhook-id), one MyInvois document per ID.
@@ -212,7 +212,7 @@ describe('#9 npm start supervises the stack', () => {
       expect(inbox).toBe(peppol.length);
       const webhookIds = new Set(hook.received.map((r) => String(r.headers['webhook-id'])));
       expect(webhookIds.size).toBe(peppol.length);
-      const [{ myDocuments }] = await dbQuery<{ myDocuments: number }>(`SELECT count(*)::int AS "myDocuments" FROM myinvois_documents WHERE supplier_id = $1`, [malaysian]);
+      const [{ myDocuments }] = await dbQuery<{ myDocuments: number }>(`SELECT count(*)::int AS "myDocuments" FROM documents WHERE supplier_id = $1`, [malaysian]);
       expect(myDocuments).toBe(myInvois.length);
       const [{ atAuthority }] = await dbQuery<{ atAuthority: number }>(
         `SELECT count(*)::int AS "atAuthority" FROM myinvois_sandbox_documents WHERE summary->>'internalId' = ANY($1::text[])`,

@@ -2,7 +2,7 @@
 // current shape (upcasters), commands decide on it, and new events are written at the current version.
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { type MyInvoisDocumentsSubmittedData, myInvoisSubmissionDecider, myInvoisSubmissionStreamId } from '@einvoice/areas';
+import { type AuthorityReportAcceptedData, type AuthorityReportRequestedData, authorityReportDecider, authorityReportStreamId } from '@einvoice/domain';
 import { type EventStore, handleCommand } from '@einvoice/domain/infrastructure';
 import { openTestDatabase } from '../support/database';
 
@@ -15,36 +15,42 @@ describe('#8 upcasters on the read path (real PostgreSQL)', () => {
   });
   afterAll(async () => dataSource?.destroy());
 
-  const submitted = (submissionId: string, documents: Array<Record<string, unknown>>) => ({
-    submissionId, tenantId: randomUUID(), supplierId: randomUUID(), kind: 'invoice', documents, submittedAt: new Date().toISOString(),
+  const requested = (reportId: string): AuthorityReportRequestedData => ({
+    reportId, documentId: randomUUID(), tenantId: randomUUID(), supplierId: randomUUID(), area: 'ar', ruleSetId: 'afip:wsfev1:1.0', documentNumber: `N-${reportId.slice(0, 8)}`,
+    documentType: 'invoice', fields: {}, document: { bytes: '{}', mediaType: 'application/json', sha256: 'h' }, payload: {}, requestedAt: new Date().toISOString(),
   });
-  const doc = { documentId: randomUUID(), invoiceCodeNumber: 'INV-1', format: 'JSON', document: '{}', documentHash: 'h' };
+  const insert = (streamId: string, position: number, type: string, schemaVersion: number, data: object) =>
+    dataSource.query(`INSERT INTO events (event_id, stream_id, stream_position, type, schema_version, data, metadata) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+      randomUUID(), streamId, position, type, schemaVersion, data, { tenantId: 't' },
+    ]);
 
-  it('reads a schema-1 MyInvoisDocumentsSubmitted in the current shape and decides on it', async () => {
-    const submissionId = randomUUID();
-    const streamId = myInvoisSubmissionStreamId(submissionId);
-    // As an earlier version wrote it: schema 1, the copy sent at submission named `peppolDocumentId`.
-    await dataSource.query(
-      `INSERT INTO events (event_id, stream_id, stream_position, type, schema_version, data, metadata) VALUES ($1, $2, 1, 'MyInvoisDocumentsSubmitted', 1, $3, $4)`,
-      [randomUUID(), streamId, submitted(submissionId, [{ ...doc, peppolDocumentId: 'copy-1' }]), { tenantId: 't' }],
-    );
-    const [event] = await store.readStream(streamId);
-    expect(event.schemaVersion).toBe(2);
-    expect((event.data as MyInvoisDocumentsSubmittedData).documents[0].peppol).toEqual({ documentId: 'copy-1', sentAtSubmission: true });
+  it('reads a schema-1 AuthorityReportAccepted (no `final`: every acceptance was final then) in the current shape and decides on it', async () => {
+    const reportId = randomUUID();
+    const streamId = authorityReportStreamId(reportId);
+    const request = requested(reportId);
+    await insert(streamId, 1, 'AuthorityReportRequested', 1, request);
+    await insert(streamId, 2, 'AuthorityReportAccepted', 1, { reportId, documentId: request.documentId, receipt: { cae: '1' }, recovered: false, acceptedAt: new Date().toISOString() });
+    const [, accepted] = await store.readStream(streamId);
+    expect(accepted.schemaVersion).toBe(2);
+    expect((accepted.data as AuthorityReportAcceptedData).final).toBe(true);
+    // Final, so the report is accepted for good: a cancellation may be asked for.
     const recorded = await store.transaction((uow) =>
-      handleCommand(uow, myInvoisSubmissionDecider, streamId, {
-        type: 'RecordSubmissionAttempt',
-        data: { submissionId, attempt: 1, attemptedAt: new Date().toISOString(), codeNumbers: ['INV-1'] },
+      handleCommand(uow, authorityReportDecider, streamId, { type: 'RequestReportCancellation', data: { reportId, reason: 'Wrong buyer', requestedAt: new Date().toISOString() } }, { tenantId: 't' }),
+    );
+    expect(recorded.map((e) => e.type)).toEqual(['AuthorityReportCancellationRequested']);
+  });
+
+  it('writes a new AuthorityReportAccepted at the current schema version', async () => {
+    const reportId = randomUUID();
+    const streamId = authorityReportStreamId(reportId);
+    await store.transaction((uow) => handleCommand(uow, authorityReportDecider, streamId, { type: 'RequestAuthorityReport', data: requested(reportId) }, { tenantId: 't' }));
+    await store.transaction((uow) =>
+      handleCommand(uow, authorityReportDecider, streamId, {
+        type: 'RecordAuthorityAnswer',
+        data: { reportId, answer: { kind: 'accepted', receipt: {}, recovered: false, final: true, at: new Date().toISOString() } },
       }, { tenantId: 't' }),
     );
-    expect(recorded.map((e) => e.type)).toEqual(['MyInvoisSubmissionAttempted']);
-  });
-
-  it('writes a new MyInvoisDocumentsSubmitted at the current schema version', async () => {
-    const submissionId = randomUUID();
-    const data = submitted(submissionId, [doc]) as unknown as MyInvoisDocumentsSubmittedData;
-    await store.transaction((uow) => handleCommand(uow, myInvoisSubmissionDecider, myInvoisSubmissionStreamId(submissionId), { type: 'SubmitToMyInvois', data }, { tenantId: 't' }));
-    const [row] = await dataSource.query(`SELECT schema_version FROM events WHERE stream_id = $1`, [myInvoisSubmissionStreamId(submissionId)]);
+    const [row] = await dataSource.query(`SELECT schema_version FROM events WHERE stream_id = $1 AND type = 'AuthorityReportAccepted'`, [streamId]);
     expect(Number(row.schema_version)).toBe(2);
   });
 });

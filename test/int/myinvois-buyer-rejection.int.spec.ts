@@ -10,8 +10,7 @@ import { myinvois } from '@einvoice/areas';
 import { openTestDatabase } from '../support/database';
 import { customer, invoiceBody } from '../../libs/areas/src/myinvois/fixtures/bodies';
 import { sandboxWorker, storeMyInvoisSupplier, workerContext as context } from '../support/myinvois-worker';
-import { createBuyerRejectionHandler } from '../../apps/reporting-worker/src/myinvois/buyer-rejection';
-import { StaleSweep } from '../../apps/reporting-worker/src/myinvois/stale-sweep';
+import { RejectionRetry } from '../../apps/reporting-worker/src/myinvois/rejection-retry';
 
 describe('buyer rejection after a lost Reject Document answer', () => {
   let dataSource: DataSource;
@@ -26,7 +25,7 @@ describe('buyer rejection after a lost Reject Document answer', () => {
   async function requestedRejection(reason: string) {
     const issuer = await storeMyInvoisSupplier(dataSource);
     const buyer = await storeMyInvoisSupplier(dataSource, customer.CustomerTIN);
-    const { sandbox, deps } = sandboxWorker(store);
+    const { sandbox, handler } = sandboxWorker(store);
     const issuerToken = await sandbox.login(issuer.credentials);
     const prepared = myinvois.prepareSubmission('invoice', [invoiceBody({ ID: `RJ-${randomUUID().slice(0, 8)}` })], issuer.supplier, new Set());
     const submission = await sandbox.submitDocuments(issuerToken, prepared.documents.map((d) => d.submission));
@@ -40,7 +39,7 @@ describe('buyer rejection after a lost Reject Document answer', () => {
     await store.transaction((uow) => handleCommand(uow, myInvoisRejectionDecider, streamId, { type: 'RequestBuyerRejection', data }, { tenantId: buyer.tenantId }));
     const history = () => store.transaction((uow) => uow.readStream(streamId)) as Promise<RecordedEvent[]>;
     const buyerToken = () => sandbox.login(buyer.credentials);
-    return { sandbox, deps, uuid, history, buyerToken, handle: createBuyerRejectionHandler(deps) };
+    return { sandbox, uuid, history, buyerToken, handle: handler };
   }
 
   it('records a rejection MyInvois already holds with this request\'s reason as done', async () => {
@@ -63,11 +62,11 @@ describe('buyer rejection after a lost Reject Document answer', () => {
     expect(events[1].data).toMatchObject({ kind: 'conflict' });
   });
 
-  it('a request whose event was never handled (dead-lettered) is answered by the stale sweep, once', async () => {
-    const { deps, history, handle } = await requestedRejection('Duplicate of another invoice');
-    const sweep = new StaleSweep(deps, {
-      dataSource, lockName: `stale-${randomUUID()}`, intervalMs: 60_000, staleAfterMs: 3_600_000, unansweredAfterMs: 0,
-      handler: async () => undefined, rejectionHandler: handle, now: () => Date.now() + 1_000,
+  it('a request whose event was never handled (dead-lettered) is answered by the rejection retry, once', async () => {
+    const { history, handle } = await requestedRejection('Duplicate of another invoice');
+    const sweep = new RejectionRetry({
+      dataSource, store, log: () => undefined, lockName: `stale-${randomUUID()}`, intervalMs: 60_000, unansweredAfterMs: 0,
+      handler: handle, now: () => Date.now() + 1_000,
     });
 
     await sweep.runOnce();

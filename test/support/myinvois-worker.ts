@@ -1,14 +1,12 @@
-// The reporting-worker's MyInvois handler on real PostgreSQL against the in-memory sandbox:
-// a supplier with stored (sealed) credentials, the handler, and submissions as the gateway appends them.
+// MyInvois in the reporting worker on real PostgreSQL against the in-memory sandbox: a supplier with
+// stored (sealed) credentials, and the area's connector of the reporting pipeline on the sandbox.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { RecordedEvent, SecretBox } from '@einvoice/domain';
-import { MyInvoisDocumentsSubmittedData, myInvoisSubmissionDecider, myInvoisSubmissionStreamId } from '@einvoice/areas';
-import { type EventStore, type MessageContext, handleCommand } from '@einvoice/domain/infrastructure';
+import { SecretBox } from '@einvoice/domain';
+import type { EventStore, MessageContext } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
-import { invoiceBody, supplier as supplierFixture } from '../../libs/areas/src/myinvois/fixtures/bodies';
-import { MyInvoisReportingDependencies, createMyInvoisHandler, pollDue } from '../../apps/reporting-worker/src/myinvois/report-myinvois';
-import { submittedDocumentOf } from '../../apps/gateway/src/areas/myinvois/peppol-leg';
+import { supplier as supplierFixture } from '../../libs/areas/src/myinvois/fixtures/bodies';
+import { createBuyerRejectionHandler } from '../../apps/reporting-worker/src/myinvois/buyer-rejection';
 
 /** Handler calls outside Kafka: nothing to heartbeat. */
 export const workerContext: MessageContext = { topic: 't', partition: 0, offset: '0', attempt: 1, headers: {}, heartbeat: async () => undefined };
@@ -30,53 +28,16 @@ export async function storeMyInvoisSupplier(dataSource: DataSource, tin = suppli
   return { supplierId, tenantId, credentials, supplier: { ...supplierFixture, tin } };
 }
 
-/** The MyInvois handler of a reporting worker on its own sandbox (validation at the second poll, no waits). */
+/** The area's connector on its own sandbox (validation at the second poll, no waits), and the worker's buyer-rejection handler on it. */
 export function sandboxWorker(store: EventStore) {
   const sandbox = new myinvois.SandboxMyInvois({ validationDelayMs: 0 });
-  const deps: MyInvoisReportingDependencies = {
-    store,
+  const query = <T>(sql: string, params?: unknown[]) => store.dataSource.query(sql, params) as Promise<T[]>;
+  const connector = new myinvois.MyInvoisReportingConnector({
     connector: sandbox,
     tokens: new myinvois.TokenCache((c) => sandbox.login(c)),
-    secrets: testSecrets,
-    groupId: `reporting-${randomUUID()}`,
-    log: () => undefined,
-    pollIntervalMs: 0,
-    maxPolls: 5,
-    maxRetryAfterMs: 0, minDeferMs: 1_000,
-  };
-  return { sandbox, deps, handler: createMyInvoisHandler(deps), poll: pollWith(deps) };
-}
-
-/** One prepared document as the gateway puts it in `MyInvoisDocumentsSubmitted`. */
-export { submittedDocumentOf };
-
-/**
- * A bulk of invoices with internal ids `ids` for `seller` (from storeMyInvoisSupplier), appended as
- * the gateway appends it (MyInvoisDocumentsSubmitted, MyInvois only); the sandbox's DV302 key
- * includes the ids, so callers make them unique per run.
- */
-export async function appendMyInvoisSubmission(
-  store: EventStore,
-  seller: Awaited<ReturnType<typeof storeMyInvoisSupplier>>,
-  ids: readonly string[],
-): Promise<{ data: MyInvoisDocumentsSubmittedData; event: RecordedEvent; streamId: string }> {
-  const prepared = myinvois.prepareSubmission('invoice', ids.map((ID) => invoiceBody({ ID })), seller.supplier, new Set());
-  if (prepared.rejected.length > 0) throw new Error(`fixture documents refused: ${JSON.stringify(prepared.rejected)}`);
-  const data: MyInvoisDocumentsSubmittedData = {
-    submissionId: randomUUID(),
-    tenantId: seller.tenantId,
-    supplierId: seller.supplierId,
-    kind: 'invoice',
-    documents: prepared.documents.map(submittedDocumentOf),
-    submittedAt: new Date().toISOString(),
-  };
-  const streamId = myInvoisSubmissionStreamId(data.submissionId);
-  const metadata = { tenantId: seller.tenantId, correlationId: randomUUID() };
-  const [event] = await store.transaction((uow) => handleCommand(uow, myInvoisSubmissionDecider, streamId, { type: 'SubmitToMyInvois', data }, metadata));
-  return { data, event, streamId };
-}
-
-/** One poll of a submission as the worker's poll sweep makes it when its `next_poll_at` comes (poll-sweep.ts). */
-export function pollWith(deps: MyInvoisReportingDependencies) {
-  return (submissionId: string) => pollDue(deps, submissionId, (tenantId) => ({ tenantId, correlationId: randomUUID() }), workerContext);
+    credentialsOf: myinvois.storedCredentials(query, testSecrets),
+    maxRetryAfterMs: 0,
+  });
+  const handler = createBuyerRejectionHandler({ store, connector, groupId: `reporting-${randomUUID()}`, log: () => undefined });
+  return { sandbox, connector, handler };
 }

@@ -6,7 +6,7 @@ import { AUTHORITY_REPORTING, type AuthorityReporting, MYINVOIS_HANDLERS, type M
 
 /**
  * The events the reporting worker reports: every area's documents for its authority (the generic
- * pipeline), and MyInvois's own. BE/DE/SG documents on the same topic need nothing here: no handler,
+ * pipeline), and MyInvois buyers' rejections of documents they received. BE/DE/SG documents on the same topic need nothing here: no handler,
  * so they are passed over from their headers.
  */
 @Controller()
@@ -29,14 +29,6 @@ export class ReportingWorkerController {
   @EventPattern('AuthorityReportAmendmentRequested')
   authorityAmendment(@Payload() event: RecordedEvent, @Ctx() ctx: MessageContext): Promise<void> {
     return this.reporting.amend(event, ctx);
-  }
-
-  @EventPattern([
-    'MyInvoisDocumentsSubmitted',
-    'MyInvoisDocumentCancellationRequested',
-  ])
-  submission(@Payload() event: RecordedEvent, @Ctx() ctx: MessageContext): Promise<void> {
-    return this.handlers.report(event, ctx);
   }
 
   @EventPattern('MyInvoisBuyerRejectionRequested')

@@ -1,15 +1,8 @@
-// What the reporting worker owns besides its consumer, as Nest providers: the MyInvois handlers,
-// the token cache's Redis client and the periodic jobs.
-import {
-  Inject,
-  Injectable,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-  type OnModuleDestroy,
-} from '@nestjs/common';
-import Redis from 'ioredis';
-import { SecretBox, createLogger } from '@einvoice/domain';
-import { type EventHandler, SealedRedisStore, WORKER_RUNTIME, type WorkerRuntime, measuredConnector } from '@einvoice/domain/infrastructure';
+// What the reporting worker owns besides its consumer, as Nest providers: the reporting pipeline,
+// MyInvois buyers' rejections and the periodic jobs.
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { createLogger } from '@einvoice/domain';
+import { type EventHandler, WORKER_RUNTIME, type WorkerRuntime, measuredConnector } from '@einvoice/domain/infrastructure';
 import { type AuthorityConnector, type BatchPolicy, type PollPolicy, areas, myinvois } from '@einvoice/areas';
 import { createCancellationHandler } from './authority/cancel-report';
 import { createAmendmentHandler } from './authority/amend-report';
@@ -18,19 +11,11 @@ import { ReportBatchSweep } from './authority/report-batch-sweep';
 import { ReportPollSweep } from './authority/report-poll-sweep';
 import { type AuthorityReportingDependencies, createAuthorityReportHandler } from './authority/report-to-authority';
 import { createBuyerRejectionHandler } from './myinvois/buyer-rejection';
-import { RejectionWatch } from './myinvois/rejection-watch';
-import {
-  type MyInvoisReportingDependencies,
-  createMyInvoisHandler,
-  myInvoisReportingSettings,
-} from './myinvois/report-myinvois';
-import { PollSweep } from './myinvois/poll-sweep';
-import { SubmitSweep } from './myinvois/submit-sweep';
-import { StaleSweep } from './myinvois/stale-sweep';
+import { RejectionRetry } from './myinvois/rejection-retry';
 
 export const log = createLogger('reporting-worker');
 
-/** Injection token of the MyInvois handlers (`MyInvoisHandlers`), shared by the controller and the stale sweep. */
+/** Injection token of the MyInvois buyers' rejection handler (`MyInvoisHandlers`), shared by the controller and its retry job. */
 export const MYINVOIS_HANDLERS = 'MyInvoisHandlers';
 
 /** Injection token of the generic reporting pipeline (`AuthorityReporting`) of every area with an authority connector. */
@@ -81,51 +66,21 @@ export function authorityReporting(runtime: WorkerRuntime): AuthorityReporting {
   };
 }
 
-/** The worker's two MyInvois handlers and their dependencies. */
+/** MyInvois's own handler: its buyers' rejections of documents they received (not a report of theirs). */
 export interface MyInvoisHandlers {
-  readonly deps: MyInvoisReportingDependencies;
-  /** Submissions: submit, poll, cancel. */
-  readonly report: EventHandler;
   /** Buyers' rejections, sent with the buyer's token. */
   readonly rejectAsBuyer: EventHandler;
 }
 
-/** The Redis client of the token cache; quit after the consumers, before the pool (WorkerRuntimeModule). */
-@Injectable()
-export class TokenRedis implements OnApplicationShutdown {
-  readonly client: Redis;
-
-  constructor(@Inject(WORKER_RUNTIME) runtime: WorkerRuntime) {
-    this.client = new Redis(runtime.config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.client.quit();
-  }
-}
-
 /**
- * MyInvois handlers on the connector of MYINVOIS_MODE, with the suppliers' tokens shared (sealed, in
- * Redis) with the gateway and the other workers, so no process logs in while a token is valid; the
- * sandbox keeps its state in the worker's database, so a restarted worker polls, cancels and recovers
- * what its predecessor submitted.
+ * The buyers' rejections go through the area's connector of the reporting pipeline (its tokens are
+ * shared, sealed, in PostgreSQL with the gateway and the other workers); without it (a registry
+ * mistake) the worker does not start.
  */
-export function myInvoisHandlers(runtime: WorkerRuntime, redis: TokenRedis): MyInvoisHandlers {
-  const query = (sql: string, params?: unknown[]) => runtime.dataSource.query(sql, params);
-  const connector = measuredConnector('my', myinvois.connectorFromEnv(process.env, { query }), myinvois.MYINVOIS_OPERATIONS);
-  const secrets = SecretBox.fromEnv();
-  const prefix = myinvois.tokenStorePrefix(runtime.config.kafkaPrefix);
-  const store = new SealedRedisStore<myinvois.CachedToken>(redis.client, secrets, prefix);
-  const deps: MyInvoisReportingDependencies = {
-    store: runtime.store,
-    connector,
-    tokens: new myinvois.TokenCache((credentials) => connector.login(credentials), { store }),
-    secrets,
-    groupId: runtime.groupId,
-    log,
-    ...myInvoisReportingSettings(),
-  };
-  return { deps, report: createMyInvoisHandler(deps), rejectAsBuyer: createBuyerRejectionHandler(deps) };
+export function myInvoisHandlers(reporting: AuthorityReporting): MyInvoisHandlers {
+  const connector = reporting.deps.connectors.get('my') as myinvois.MyInvoisReportingConnector | undefined;
+  if (!connector?.rejectAsBuyer) throw new Error('Area my has no MyInvois reporting connector (area registry authority.connector)');
+  return { rejectAsBuyer: createBuyerRejectionHandler({ store: reporting.deps.store, connector, groupId: reporting.deps.groupId, log }) };
 }
 
 /**
@@ -133,18 +88,13 @@ export function myInvoisHandlers(runtime: WorkerRuntime, redis: TokenRedis): MyI
  * AUTHORITY_POLL_SWEEP_MS); the report batch sweep sends batched areas' reports (every
  * AUTHORITY_BATCH_SWEEP_MS, or at once when one of their reports is requested); the buyer-rejection
  * watch asks the authorities that tell of buyers' rejections (every AUTHORITY_BUYER_REJECTION_WATCH_MS);
- * the MyInvois rejection watch looks for buyers' rejections of issued documents every
- * MYINVOIS_REJECTION_WATCH_MS; the stale sweep asks again, every MYINVOIS_STALE_POLL_MS, about documents
- * still unvalidated after the polls; the submit sweep submits, in turns per supplier, what MyInvois turned
- * away with a 429 (every MYINVOIS_SUBMIT_SWEEP_MS). Stopped before the consumers (onModuleDestroy), so no round runs
- * on a closing pool.
+ * the MyInvois rejection retry hands buyers' rejection requests left unanswered to their handler again
+ * (every MYINVOIS_STALE_POLL_MS). Stopped before the consumers (onModuleDestroy), so no round runs on a
+ * closing pool.
  */
 @Injectable()
 export class ReportingJobs implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly watch: RejectionWatch;
-  private readonly staleSweep: StaleSweep;
-  private readonly pollSweep: PollSweep;
-  private readonly submitSweep: SubmitSweep;
+  private readonly rejectionRetry: RejectionRetry;
   private readonly reportPollSweep: ReportPollSweep;
   private readonly reportBatchSweep: ReportBatchSweep;
   private readonly buyerRejectionWatch: BuyerRejectionWatch;
@@ -156,7 +106,6 @@ export class ReportingJobs implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(MYINVOIS_HANDLERS) handlers: MyInvoisHandlers,
     @Inject(AUTHORITY_REPORTING) reporting: AuthorityReporting,
   ) {
-    const { deps } = handlers;
     const lockName = runtime.config.kafkaPrefix;
     this.reportPollSweep = new ReportPollSweep(reporting.deps, {
       dataSource: runtime.dataSource,
@@ -172,23 +121,15 @@ export class ReportingJobs implements OnApplicationBootstrap, OnModuleDestroy {
       // MYINVOIS_REJECTION_WATCH_MS: its name before the watch served every area.
       intervalMs: Number(process.env.AUTHORITY_BUYER_REJECTION_WATCH_MS ?? process.env.MYINVOIS_REJECTION_WATCH_MS ?? 60_000),
     });
-    this.watch = new RejectionWatch(deps, {
+    this.rejectionRetry = new RejectionRetry({
       dataSource: runtime.dataSource,
-      lockName,
-      intervalMs: Number(process.env.MYINVOIS_REJECTION_WATCH_MS ?? 60_000),
-    });
-    this.staleSweep = new StaleSweep(deps, {
-      dataSource: runtime.dataSource,
+      store: runtime.store,
+      log,
       lockName,
       intervalMs: Number(process.env.MYINVOIS_STALE_POLL_MS ?? 300_000),
-      // The chain of polls is over by then (MYINVOIS_MAX_POLLS × MYINVOIS_POLL_MS), with a minute to spare.
-      staleAfterMs: deps.maxPolls * deps.pollIntervalMs + 60_000,
       unansweredAfterMs: Number(process.env.MYINVOIS_STALE_SUBMIT_MS ?? 600_000),
-      handler: handlers.report,
-      rejectionHandler: handlers.rejectAsBuyer,
+      handler: handlers.rejectAsBuyer,
     });
-    this.pollSweep = new PollSweep(deps, { dataSource: runtime.dataSource, lockName, intervalMs: Number(process.env.MYINVOIS_POLL_SWEEP_MS ?? 500) });
-    this.submitSweep = new SubmitSweep(deps, { dataSource: runtime.dataSource, lockName, intervalMs: Number(process.env.MYINVOIS_SUBMIT_SWEEP_MS ?? 500) });
   }
 
   onApplicationBootstrap(): void {
@@ -196,17 +137,11 @@ export class ReportingJobs implements OnApplicationBootstrap, OnModuleDestroy {
     // Only where an area reports in batches: otherwise its rounds would find nothing, twice a second.
     if (this.batchedAreas) this.reportBatchSweep.start();
     if (this.buyerRejectionWatch.hasWork) this.buyerRejectionWatch.start();
-    this.watch.start();
-    this.staleSweep.start();
-    this.pollSweep.start();
-    this.submitSweep.start();
+    this.rejectionRetry.start();
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.watch.stop();
-    await this.staleSweep.stop();
-    await this.pollSweep.stop();
-    await this.submitSweep.stop();
+    await this.rejectionRetry.stop();
     await this.reportPollSweep.stop();
     await this.reportBatchSweep.stop();
     await this.buyerRejectionWatch.stop();

@@ -22,5 +22,6 @@ export { jofotaraDefinition } from './jofotara';
 export { firsDefinition } from './firs';
 export { CATALOGS, SequenceQuery, VoucherQuery, afipDefinition } from './afip';
 export * from './myinvois/domain';
+export { PEPPOL_WITHHELD, type MyInvoisSubmissionKind, type SubmissionError } from './myinvois/reporting/report';
 export * as uae from './uae';
 export { detachEmbedded, hasDetached, reattachEmbedded } from './ubl/attachments';

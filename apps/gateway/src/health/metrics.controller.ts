@@ -40,7 +40,7 @@ export class MetricsController implements OnApplicationShutdown {
 
   private async documents() {
     const rows = await this.connections.dataSource
-      .query(`SELECT area, state, count(*)::int AS n FROM documents GROUP BY 1, 2 UNION ALL SELECT 'my', state, count(*)::int FROM myinvois_documents GROUP BY 2`)
+      .query(`SELECT area, state, count(*)::int AS n FROM documents GROUP BY 1, 2`)
       .catch(() => undefined);
     if (!rows) return;
     metrics.documents.reset();

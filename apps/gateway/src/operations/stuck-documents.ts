@@ -1,8 +1,8 @@
 /**
  * Documents not in a final state for longer than an operator expects (`cli documents stuck`): waiting
  * for delivery (scheduled), for their authority (pending, processing, cancelling, or a report not
- * answered yet), a Peppol copy not delivered yet, and MyInvois documents pending or submitted; each with
- * the last event of its streams and the error it carries, if any.
+ * answered yet) or a Peppol copy not delivered yet; each with the last event of its streams and the
+ * error it carries, if any.
  */
 type Query = <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
 
@@ -36,9 +36,6 @@ export async function stuckDocuments(query: Query, options: { readonly area?: st
               ARRAY['document-' || id, 'report-' || coalesce(report_id::text, '')] AS streams, authority -> 'error' AS error
        FROM documents
        WHERE (state IN ('scheduled', 'pending', 'processing', 'cancelling') OR report_state IN ('pending', 'processing') OR delivery_status = 'Scheduled')
-       UNION ALL
-       SELECT id, 'my', tenant_id, invoice_code_number, state, NULL, NULL, updated_at, ARRAY['myinvois-' || submission_id], error
-       FROM myinvois_documents WHERE state IN ('pending', 'submitted')
      )
      SELECT s.id, s.area, s.tenant_id, s.document_number, s.state, s.report_state, s.delivery_status, s.updated_at, s.error,
             e.type AS last_type, e.recorded_at AS last_at

@@ -36,6 +36,18 @@ export interface DueBatch {
 }
 
 /**
+ * The issuer's next call waits `ms` (the wait the authority stated, or a 429's Retry-After): recorded
+ * for every worker of the stack, so none calls before, and an operator sees why its reports wait.
+ */
+async function closeCallWindow(db: { query(sql: string, parameters?: unknown[]): Promise<unknown> }, area: string, supplierId: string, ms: number): Promise<void> {
+  await db.query(
+    `INSERT INTO authority_call_windows (area, supplier_id, next_call_at) VALUES ($1, $2, now() + make_interval(secs => $3::float8 / 1000))
+     ON CONFLICT (area, supplier_id) DO UPDATE SET next_call_at = EXCLUDED.next_call_at`,
+    [area, supplierId, ms],
+  );
+}
+
+/**
  * Batches of a batched area that are due, once the authority's wait since the issuer's last call is
  * over (`authority_call_windows`): reports the caller submitted together (one `batchKey`) at once, as
  * the caller made them one call; the issuer's other reports when `maxReports` are waiting or the
@@ -126,11 +138,7 @@ export async function sendBatch(deps: AuthorityReportingDependencies, area: stri
       await recordReport(uow, report.data, { type: 'RecordAuthorityAnswer', data: { reportId, answer } }, reportMetadata(report.data, report.requested));
     }
     if (outcome.nextCallAfterMs !== undefined && outcome.nextCallAfterMs > 0) {
-      await uow.query(
-        `INSERT INTO authority_call_windows (area, supplier_id, next_call_at) VALUES ($1, $2, now() + make_interval(secs => $3::float8 / 1000))
-         ON CONFLICT (area, supplier_id) DO UPDATE SET next_call_at = EXCLUDED.next_call_at`,
-        [area, supplierId, outcome.nextCallAfterMs],
-      );
+      await closeCallWindow(uow, area, supplierId, outcome.nextCallAfterMs);
     }
   });
   const unanswered = toSend.length - answered.length;
@@ -213,8 +221,14 @@ export class ReportBatchSweep extends LockedPeriodicJob {
           this.resumeAt.delete(key);
           if ((result.nextCallAfterMs ?? 0) > 0) heldBack.add(supplierId);
         } catch (error) {
-          const retryAfterMs = error instanceof AppError && error.kind === 'rate_limited' ? Number(error.details.retryAfterMs ?? 0) : 0;
+          const rateLimited = error instanceof AppError && error.kind === 'rate_limited';
+          const retryAfterMs = rateLimited ? Number(error.details.retryAfterMs ?? 0) : 0;
           this.resumeAt.set(key, Date.now() + Math.max(retryAfterMs, RETRY_AFTER_FAILURE_MS));
+          // Turned away (429, MyInvois's per-client-id limit): the issuer's next call waits for its slot in every worker.
+          if (rateLimited) {
+            heldBack.add(supplierId);
+            await closeCallWindow(this.options.dataSource, area, supplierId, Math.max(retryAfterMs, RETRY_AFTER_FAILURE_MS)).catch(() => undefined);
+          }
           const code = error instanceof AppError ? error.code : String(error);
           this.deps.log('warn', 'batch not sent; the issuer is tried again later', { area, supplierId, batchKey, error: code });
         }

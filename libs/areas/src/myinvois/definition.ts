@@ -1,37 +1,23 @@
 /**
- * The Malaysian area's registry entry (LHDN MyInvois, seed 000): its routes, its authority (which
- * answers asynchronously: the submission's verdict comes from polling Get Submission), its PINT MY
- * Peppol layer, its webhook names, and its events, read models and tables.
+ * The Malaysian area's registry entry (LHDN MyInvois, seed 000): its routes, its authority (reports of
+ * the generic pipeline, #8: a caller's submission is one Submit Documents call, each document's verdict
+ * comes from polling Get Submission), its PINT MY Peppol layer, its webhook names, and the events, read
+ * model and tables of its buyers' rejections.
  */
 import { type EventProjector, PEPPOL_RECEIVED_NAMES } from '@einvoice/domain';
-import { type MyInvoisRejectionEvent, type MyInvoisSubmissionEvent, myInvoisDocumentsSubmittedSchema } from './domain';
+import { type MyInvoisRejectionEvent } from './domain';
 import type { AreaDefinition } from '../registry/area';
 import { documentVersion } from './document-tree';
 import { myInvoisMigrations } from './migrations';
 import { pintMyIds } from './pint-my-codes';
-import { myInvoisConstraintErrors, projectMyInvoisDocuments } from './read-models/documents';
+import { myInvoisReportingConnector, myInvoisReportingMigrations } from './reporting';
 import { projectMyInvoisRejections } from './read-models/rejections';
-import { myInvoisReportingMigrations } from './reporting';
-import { MYINVOIS_EVENT_NAMES, myInvoisReportWebhookSources, myInvoisWebhookSources } from './webhooks';
+import { MYINVOIS_EVENT_NAMES, myInvoisReportWebhookSources } from './webhooks';
 
-const documents: EventProjector = projectMyInvoisDocuments;
 const rejections: EventProjector = projectMyInvoisRejections;
 
-/** Every MyInvois event and what it updates (`null`: history only, no read model). */
-const projectors: Record<MyInvoisSubmissionEvent['type'] | MyInvoisRejectionEvent['type'], EventProjector | null> = {
-  MyInvoisDocumentsSubmitted: documents,
-  MyInvoisSubmissionAttempted: null,
-  MyInvoisSubmissionDeferred: documents,
-  MyInvoisSubmissionAccepted: documents,
-  MyInvoisSubmissionRejected: documents,
-  MyInvoisSubmissionPolled: documents,
-  MyInvoisDocumentValidated: documents,
-  MyInvoisDocumentInvalidated: documents,
-  MyInvoisDocumentCancellationRequested: documents,
-  MyInvoisDocumentCancelled: documents,
-  MyInvoisDocumentCancellationRefused: documents,
-  MyInvoisDocumentRejectedByBuyer: documents,
-  MyInvoisPeppolCopyWithheld: documents,
+/** Every MyInvois event (its buyers' rejections of documents they received) and what it updates. */
+const projectors: Record<MyInvoisRejectionEvent['type'], EventProjector | null> = {
   MyInvoisBuyerRejectionRequested: rejections,
   MyInvoisBuyerRejectionRecorded: rejections,
   MyInvoisBuyerRejectionRefused: rejections,
@@ -44,22 +30,30 @@ export const myInvoisDefinition: AreaDefinition = {
   // MyInvois document types, the version rendered (document-tree.ts `documentVersion`).
   ruleSetId: `myinvois:document:${documentVersion}`,
   routePrefix: 'api/einvoice',
-  authority: { answer: 'poll' },
+  authority: {
+    answer: 'poll',
+    connector: myInvoisReportingConnector,
+    // A caller's submission (up to 100 documents) is one Submit Documents call, sent at once (its batch key).
+    batch: { maxReports: 100, maxWaitMs: 0 },
+    // Get Submission every 3 s (notes: every 3–5 s), MYINVOIS_MAX_POLLS times; then every 5 minutes.
+    poll: {
+      intervalMs: Number(process.env.MYINVOIS_POLL_MS ?? 3_000),
+      maxPolls: Number(process.env.MYINVOIS_MAX_POLLS ?? 100),
+      slowIntervalMs: Number(process.env.MYINVOIS_STALE_POLL_MS ?? 300_000),
+    },
+  },
   // Self-billed copies use PINT MY's selfbilling customization (pint-my-codes.ts).
   peppol: { ...pintMyIds.billing, ruleSetId: 'pint-my:billing:1.3.1' },
   // Malaysian suppliers hear MyInvois's verdicts on their documents and receive over Peppol as participants.
   webhookEvents: [...PEPPOL_RECEIVED_NAMES, ...MYINVOIS_EVENT_NAMES],
-  webhooks: myInvoisWebhookSources,
-  // Its documents' report events (generic pipeline, #8), once MyInvois reports through it.
+  // One per document whose state a report event changes (webhooks.ts).
   reportWebhooks: myInvoisReportWebhookSources,
   events: {
     name: 'area:my',
     area: 'my',
-    // Submissions (`myinvois-<id>`) and buyers' rejections (`myinvois-rejection-<id>`): the reporting worker's topic.
+    // Buyers' rejections (`myinvois-rejection-<id>`): the reporting worker's topic.
     streams: { myinvois: 'documents' },
     projectors,
-    constraintErrors: myInvoisConstraintErrors,
     migrations: [...myInvoisMigrations, ...myInvoisReportingMigrations],
-    schemas: { MyInvoisDocumentsSubmitted: myInvoisDocumentsSubmittedSchema },
   },
 };

@@ -1,14 +1,11 @@
 /**
  * MyInvois's webhooks (README "Webhooks"): one per document whose state an event changes, for the
  * issuing supplier, in the envelope of seed 002's `PeppolReceived`. The dispatcher finds them
- * through the area registry: from the generic report events of its documents (`reportWebhooks`),
- * and from the events of its own submission aggregate (`webhooks`) until that one is retired; both
- * build their bodies with `myInvoisWebhookBody`.
+ * through the area registry, from the generic report events of its documents (`reportWebhooks`).
  */
-import { type RecordedEvent, deterministicUuid } from '@einvoice/domain';
-import { type MyInvoisDocumentCancelledData, type MyInvoisDocumentInvalidatedData, type MyInvoisDocumentRejectedByBuyerData, type MyInvoisDocumentValidatedData, type MyInvoisSubmissionAcceptedData, type MyInvoisSubmissionRejectedData, type SubmissionError } from './domain';
-import { type MyInvoisReceipt, myInvoisErrorOf } from './reporting/report';
-import type { AreaReportWebhooks, AreaWebhook, AreaWebhooks, ReportedDocumentRow, WebhookSource } from '../registry/webhooks';
+import type { RecordedEvent } from '@einvoice/domain';
+import { type MyInvoisReceipt, type SubmissionError, myInvoisErrorOf } from './reporting/report';
+import type { AreaReportWebhooks, AreaWebhook, ReportedDocumentRow } from '../registry/webhooks';
 
 /**
  * The MyInvois document lifecycle as the authority states it (SDK "Get Submission" statuses
@@ -17,31 +14,6 @@ import type { AreaReportWebhooks, AreaWebhook, AreaWebhooks, ReportedDocumentRow
  */
 export const MYINVOIS_EVENT_NAMES = ['MyInvoisValid', 'MyInvoisInvalid', 'MyInvoisRejected', 'MyInvoisCancelled', 'MyInvoisRejectedByBuyer'] as const;
 export type MyInvoisEventName = (typeof MYINVOIS_EVENT_NAMES)[number];
-
-/** What the body needs of a document beyond its event (read model `myinvois_documents`). */
-export interface MyInvoisDocumentFacts {
-  readonly documentId: string;
-  readonly supplierId: string;
-  readonly invoiceCodeNumber: string;
-  readonly uuid: string | null;
-  readonly longId: string | null;
-}
-
-/** Which documents of a submission a MyInvois event concerns: some by id, or all of them. */
-export interface MyInvoisEventScope {
-  readonly submissionId: string;
-  /** `null`: every document of the submission (refused as a whole). */
-  readonly documentIds: readonly string[] | null;
-}
-
-/** One document's change, one webhook per subscription wanting `name`. */
-export interface MyInvoisWebhook {
-  /** `Webhook-Id`: the event id, or derived from it per document when one event carries several. */
-  readonly webhookId: string;
-  readonly name: MyInvoisEventName;
-  readonly supplierId: string;
-  readonly body: string;
-}
 
 /** One document's new state as its webhook states it. */
 export interface MyInvoisDocumentChange {
@@ -82,17 +54,6 @@ export function myInvoisWebhookBody(change: MyInvoisDocumentChange, portalUrl: s
   });
 }
 
-/** A change of one document as a submission event states it. */
-interface Change {
-  readonly name: MyInvoisEventName;
-  readonly documentId: string;
-  readonly uuid?: string;
-  readonly longId?: string;
-  readonly reason: string | null;
-  readonly error: SubmissionError | null;
-  readonly occurredAt: string;
-}
-
 /** The body's `Event` and `Status` for each name: `Status` is the state GET /api/einvoice/documents/{id} shows. */
 const SHAPE: Readonly<Record<MyInvoisEventName, { event: string; state: string }>> = {
   MyInvoisValid: { event: 'DocumentValidated', state: 'valid' },
@@ -101,59 +62,6 @@ const SHAPE: Readonly<Record<MyInvoisEventName, { event: string; state: string }
   MyInvoisCancelled: { event: 'DocumentCancelled', state: 'cancelled' },
   MyInvoisRejectedByBuyer: { event: 'DocumentRejectedByBuyer', state: 'rejected_by_buyer' },
 };
-
-/** The events that change a document's state at MyInvois, and what each one says per document. */
-function changesOf(event: Pick<RecordedEvent, 'type' | 'data'>): { scope: MyInvoisEventScope; changes: (documentId: string) => Change | undefined } | undefined {
-  switch (event.type) {
-    case 'MyInvoisDocumentValidated': {
-      const d = event.data as MyInvoisDocumentValidatedData;
-      return one(d.submissionId, d.documentId, { name: 'MyInvoisValid', uuid: d.uuid, longId: d.longId, reason: null, error: null, occurredAt: d.validatedAt });
-    }
-    case 'MyInvoisDocumentInvalidated': {
-      const d = event.data as MyInvoisDocumentInvalidatedData;
-      return one(d.submissionId, d.documentId, { name: 'MyInvoisInvalid', uuid: d.uuid, reason: d.reason, error: null, occurredAt: d.invalidatedAt });
-    }
-    case 'MyInvoisDocumentCancelled': {
-      const d = event.data as MyInvoisDocumentCancelledData;
-      return one(d.submissionId, d.documentId, { name: 'MyInvoisCancelled', uuid: d.uuid, reason: null, error: null, occurredAt: d.cancelledAt });
-    }
-    case 'MyInvoisDocumentRejectedByBuyer': {
-      const d = event.data as MyInvoisDocumentRejectedByBuyerData;
-      return one(d.submissionId, d.documentId, { name: 'MyInvoisRejectedByBuyer', uuid: d.uuid, reason: d.reason, error: null, occurredAt: d.requestedAt });
-    }
-    case 'MyInvoisSubmissionAccepted': {
-      // Only the documents MyInvois refused change state worth a webhook; accepted ones are merely `submitted`.
-      const d = event.data as MyInvoisSubmissionAcceptedData;
-      if (d.rejectedDocuments.length === 0) return undefined;
-      const refused = new Map(d.rejectedDocuments.map((r) => [r.documentId, r.error]));
-      return {
-        scope: { submissionId: d.submissionId, documentIds: [...refused.keys()] },
-        changes: (documentId) => {
-          const error = refused.get(documentId);
-          return error && { name: 'MyInvoisRejected', documentId, reason: error.message, error, occurredAt: d.acceptedAt };
-        },
-      };
-    }
-    case 'MyInvoisSubmissionRejected': {
-      const d = event.data as MyInvoisSubmissionRejectedData;
-      return {
-        scope: { submissionId: d.submissionId, documentIds: null },
-        changes: (documentId) => ({ name: 'MyInvoisRejected', documentId, reason: d.error.message, error: d.error, occurredAt: d.rejectedAt }),
-      };
-    }
-    default:
-      return undefined;
-  }
-}
-
-function one(submissionId: string, documentId: string, change: Omit<Change, 'documentId'>) {
-  return { scope: { submissionId, documentIds: [documentId] }, changes: (id: string) => (id === documentId ? { ...change, documentId } : undefined) };
-}
-
-/** The documents whose facts the webhooks of `event` need; `undefined` when the event is no webhook. */
-export function myInvoisWebhookScope(event: Pick<RecordedEvent, 'type' | 'data'>): MyInvoisEventScope | undefined {
-  return changesOf(event)?.scope;
-}
 
 /**
  * The MyInvois portal the validation links point at: `MYINVOIS_PORTAL_URL`, default the
@@ -171,54 +79,6 @@ export function myInvoisPortalUrl(env: Record<string, string | undefined> = proc
 export function myInvoisValidationLink(portalUrl: string, uuid: string | null | undefined, longId: string | null | undefined): string | null {
   return uuid && longId ? `${portalUrl.replace(/\/+$/, '')}/${uuid}/share/${longId}` : null;
 }
-
-/**
- * One webhook per document a submission event changes (`myInvoisWebhookBody`). An event about
- * several documents (a submission refused as a whole, several refused in one answer) gets a
- * `Webhook-Id` per document derived from the event id, stable across retries and redeliveries. A
- * document without facts is skipped (its read-model row commits with the event).
- */
-export function myInvoisWebhooks(
-  event: Pick<RecordedEvent, 'type' | 'data' | 'eventId'>,
-  facts: readonly MyInvoisDocumentFacts[],
-  portalUrl: string,
-): MyInvoisWebhook[] {
-  const found = changesOf(event);
-  if (!found) return [];
-  const several = found.scope.documentIds?.length !== 1;
-  return facts.flatMap((doc) => {
-    const change = found.changes(doc.documentId);
-    if (!change) return [];
-    const body = myInvoisWebhookBody(
-      { ...change, invoiceCodeNumber: doc.invoiceCodeNumber, uuid: change.uuid ?? doc.uuid, longId: change.longId ?? doc.longId },
-      portalUrl,
-    );
-    const webhookId = several ? deterministicUuid(`webhook-event:${event.eventId}:${doc.documentId}`) : event.eventId;
-    return [{ webhookId, name: change.name, supplierId: doc.supplierId, body }];
-  });
-}
-
-/** The facts of the documents in `scope`, from `myinvois_documents` (committed with the event; fields that never change once set). */
-const FACTS_SQL = `SELECT id AS "documentId", supplier_id AS "supplierId", invoice_code_number AS "invoiceCodeNumber", uuid, long_id AS "longId"
-  FROM myinvois_documents WHERE submission_id = $1 AND ($2::uuid[] IS NULL OR id = ANY ($2::uuid[])) ORDER BY id`;
-
-/** Webhooks of one MyInvois event: the documents' facts from the read model, one body per document. */
-const webhooksOf: WebhookSource = async (event, { query, env }) => {
-  const scope = myInvoisWebhookScope(event);
-  if (!scope) return [];
-  const facts = await query<MyInvoisDocumentFacts>(FACTS_SQL, [scope.submissionId, scope.documentIds]);
-  return myInvoisWebhooks(event, facts, myInvoisPortalUrl(env));
-};
-
-/** The MyInvois events that may produce webhooks (changesOf), for the area registry. */
-export const myInvoisWebhookSources: AreaWebhooks = {
-  MyInvoisDocumentValidated: webhooksOf,
-  MyInvoisDocumentInvalidated: webhooksOf,
-  MyInvoisDocumentCancelled: webhooksOf,
-  MyInvoisDocumentRejectedByBuyer: webhooksOf,
-  MyInvoisSubmissionAccepted: webhooksOf,
-  MyInvoisSubmissionRejected: webhooksOf,
-};
 
 /** What the event says of the document's new state; the rest comes from its row. */
 type ReportChange = Pick<MyInvoisDocumentChange, 'name' | 'reason' | 'error' | 'occurredAt'>;

@@ -1,8 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { SecretBox } from '@einvoice/domain';
-import { SealedRedisStore, measuredConnector } from '@einvoice/domain/infrastructure';
+import { measuredConnector } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
-import { GATEWAY_CONFIG, GatewayConfig } from '../../config';
 import { Connections } from '../../infrastructure/infrastructure.module';
 
 const AUTHORITY = myinvois.MYINVOIS_AUTHORITY;
@@ -11,7 +10,8 @@ const AUTHORITY = myinvois.MYINVOIS_AUTHORITY;
  * The MyInvois connector (`MYINVOIS_MODE`: `sandbox`, the default, its state in this database,
  * shared with the reporting workers as MyInvois is; `live`, the REST client, at `MYINVOIS_API_URL`
  * / `MYINVOIS_IDENTITY_URL`, preprod by default) with a per-supplier token cache shared through
- * Redis (sealed), so no call logs in again while a token is valid, in this process or another.
+ * PostgreSQL (sealed, `myinvois_access_tokens`, as the reporting worker's connector keeps it), so no
+ * call logs in again while a token is valid, in this process or another.
  */
 @Injectable()
 export class MyInvoisAuthority {
@@ -19,13 +19,10 @@ export class MyInvoisAuthority {
   readonly secrets = SecretBox.fromEnv();
   private readonly tokens: myinvois.TokenCache;
 
-  constructor(
-    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
-    private readonly connections: Connections,
-  ) {
+  constructor(private readonly connections: Connections) {
     this.connector = measuredConnector('my', myinvois.connectorFromEnv(process.env, { query: (sql, params) => connections.dataSource.query(sql, params) }), myinvois.MYINVOIS_OPERATIONS);
     this.tokens = new myinvois.TokenCache((credentials) => this.connector.login(credentials), {
-      store: new SealedRedisStore<myinvois.CachedToken>(connections.redis, this.secrets, myinvois.tokenStorePrefix(config.kafkaPrefix)),
+      store: new myinvois.PostgresTokenStore((sql, params) => connections.dataSource.query(sql, params), this.secrets),
     });
   }
 

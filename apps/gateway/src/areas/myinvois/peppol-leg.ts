@@ -1,39 +1,48 @@
-import { randomUUID } from 'node:crypto';
-import type { MyInvoisPeppolCopy, SubmittedMyInvoisDocument } from '@einvoice/areas';
-import type { myinvois } from '@einvoice/areas';
+import type { AuthorityReportRequestedData } from '@einvoice/domain';
+import type { MyInvoisSubmissionKind, myinvois } from '@einvoice/areas';
 
-/**
- * The PINT MY copy of one prepared document (`transport_mode: peppol`), kept in
- * `MyInvoisDocumentsSubmitted` with a reserved document id: the reporting worker appends its
- * `DocumentSubmitted` only when MyInvois says the document is Valid (release-peppol-copies.ts).
- * Undefined when the document has no Peppol leg (no header, consolidated, a generic TIN).
- */
-export function peppolCopyOf(prepared: myinvois.PreparedPeppolSubmission['documents'][number]): MyInvoisPeppolCopy | undefined {
-  const { document, peppol } = prepared;
-  if (!peppol) return undefined;
-  return {
-    documentId: randomUUID(),
-    documentType: peppol.documentType,
-    senderParticipantId: peppol.sender,
-    receiverParticipantId: peppol.receiver,
-    xml: peppol.xml,
-    // The caller's fields as get-document shows them (plain JSON: no class instances in an event).
-    fields: JSON.parse(JSON.stringify(document.body)) as Record<string, unknown>,
-  };
+/** What the documents of one submission share. */
+export interface SubmissionOfReports {
+  readonly submissionId: string;
+  readonly kind: MyInvoisSubmissionKind;
+  readonly tenantId: string;
+  readonly supplierId: string;
+  readonly ruleSetId: string;
+  readonly documentId: string;
+  readonly reportId: string;
+  readonly requestedAt: string;
 }
 
 /**
- * One prepared document as `MyInvoisDocumentsSubmitted` carries it: a fresh documentId, the exact
- * text submitted with its hash, and its PINT MY copy when it has a Peppol leg.
+ * One prepared document as a report of the generic reporting pipeline (#8): the exact text submitted
+ * with its hash, MyInvois's payload, the caller's submission as its batch key (one Submit Documents
+ * call for all of them), and its PINT MY copy when it has a Peppol leg, which the reporting worker
+ * releases only once MyInvois says Valid (a buyer must never hold a copy of a document that is not
+ * legally valid: there is no recall). No copy without the header, for a consolidated document or a
+ * generic TIN.
  */
-export function submittedDocumentOf(prepared: myinvois.PreparedPeppolSubmission['documents'][number]): SubmittedMyInvoisDocument {
-  const peppol = peppolCopyOf(prepared);
+export function reportOfPrepared(prepared: myinvois.PreparedPeppolSubmission['documents'][number], of: SubmissionOfReports): AuthorityReportRequestedData {
+  const { submission, document, peppol } = prepared;
+  const payload: myinvois.MyInvoisReportPayload = { submissionId: of.submissionId, kind: of.kind, format: submission.format, invoiceCodeNumber: submission.codeNumber };
   return {
-    documentId: randomUUID(),
-    invoiceCodeNumber: prepared.submission.codeNumber,
-    format: prepared.submission.format,
-    document: String(prepared.submission.document),
-    documentHash: prepared.submission.documentHash,
-    ...(peppol ? { peppol } : {}),
+    reportId: of.reportId,
+    documentId: of.documentId,
+    tenantId: of.tenantId,
+    supplierId: of.supplierId,
+    area: 'my',
+    ruleSetId: of.ruleSetId,
+    documentNumber: submission.codeNumber,
+    documentType: of.kind,
+    // The caller's document (plain JSON: no class instances in an event).
+    fields: JSON.parse(JSON.stringify(document.body)) as Record<string, unknown>,
+    document: {
+      bytes: String(submission.document),
+      mediaType: submission.format === 'XML' ? 'application/xml' : 'application/json',
+      sha256: submission.documentHash,
+    },
+    payload: { ...payload },
+    requestedAt: of.requestedAt,
+    batchKey: of.submissionId,
+    ...(peppol ? { peppolCopy: { documentType: peppol.documentType, senderParticipantId: peppol.sender, receiverParticipantId: peppol.receiver, xml: peppol.xml } } : {}),
   };
 }

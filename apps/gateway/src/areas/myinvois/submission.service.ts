@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { AppError, issue, notFound } from '@einvoice/domain';
-import { MyInvoisDocumentsSubmittedData, MyInvoisSubmissionKind, SubmissionError, myInvoisSubmissionDecider, myInvoisSubmissionStreamId } from '@einvoice/areas';
+import { AppError, type AuthorityErrorData, type AuthorityReportRequestedData, authorityReportDecider, authorityReportStreamId, issue, notFound, timeOrderedUuid } from '@einvoice/domain';
 import { handleCommand } from '@einvoice/domain/infrastructure';
-import { areaOf, myinvois, validateBody } from '@einvoice/areas';
+import { MyInvoisSubmissionKind, PEPPOL_WITHHELD, SubmissionError, areaOf, myinvois, validateBody } from '@einvoice/areas';
 import { recordResponse } from '../../idempotency/idempotency';
 import { Connections } from '../../infrastructure/infrastructure.module';
-import { SupplierCache } from '../../suppliers/supplier-lookup';
+import { SupplierCache, isUuid } from '../../suppliers/supplier-lookup';
 import { type RequestContext, eventMetadata } from '../../http/request-context';
+import { OutcomeWaiter } from '../../authority/outcome-waiter';
 import { myInvoisTransportMode } from './transport-mode';
-import { submittedDocumentOf } from './peppol-leg';
-import { RawDocument, myInvoisDocumentBytes, peppolCopyBytes } from './raw-documents';
+import { reportOfPrepared } from './peppol-leg';
+import { RawDocument, rawDocument } from './raw-documents';
 import { MyInvoisReasonBody } from './reason.dto';
-import { SubmissionAnswer, requestStateChange, waitForRows } from './state-change';
+import { SubmissionAnswer, requestStateChange } from './state-change';
 
 export type { SubmissionAnswer } from './state-change';
 
@@ -21,43 +21,55 @@ type DocumentState = 'pending' | 'submitted' | 'rejected' | 'valid' | 'invalid' 
 /** Cancellable: valid, also when its buyer asked MyInvois to reject it (still valid there). */
 const CANCELLABLE: readonly DocumentState[] = ['valid', 'rejected_by_buyer'];
 
+/** A MyInvois document's `documents` row: one report of the generic reporting pipeline (#8). */
 interface DocumentRow {
   id: string;
-  submission_id: string;
-  invoice_code_number: string;
-  kind: string;
-  state: DocumentState;
-  uuid: string | null;
-  long_id: string | null;
-  submission_uid: string | null;
-  error: SubmissionError | null;
+  document_number: string;
+  /** The submission's kind: invoice, consolidated, self-billed. */
+  document_type: string;
+  report_id: string;
+  report_state: 'pending' | 'processing' | 'reported' | 'rejected' | 'invalid' | 'cancelling' | 'cancelled';
+  /** The caller's submission (`submissionId`). */
+  batch_key: string;
+  delivery_status: string | null;
+  authority: {
+    receipt?: myinvois.MyInvoisReceipt;
+    error?: AuthorityErrorData;
+    cancellationError?: AuthorityErrorData | null;
+    validatedAt?: string;
+    buyerRejection?: { reason: string; requestedAt: string };
+    peppolWithheld?: AuthorityErrorData;
+  } | null;
+  rendered: { bytes?: string; mediaType: string; sha256: string } | null;
+  /** Its report asked for a PINT MY copy (`transport_mode: peppol`, a buyer reachable over Peppol). */
+  has_peppol_copy: boolean;
   created_at: Date;
   updated_at: Date;
-  peppol_document_id: string | null;
-  /** Null without a copy; `released` also for a copy sent at submission (schema 1, upcast). */
-  peppol_state: 'awaiting_validation' | 'released' | 'withheld' | null;
-  peppol_reason: SubmissionError | null;
-  peppol_delivery_status?: string | null;
-  validated_at: Date | null;
-  rejection_reason: string | null;
-  rejection_requested_at: Date | null;
 }
 
 const documentHref = (documentId: string) => `/api/einvoice/documents/${documentId}`;
-const DOCUMENT_SQL = `SELECT m.*, d.delivery_status AS peppol_delivery_status FROM myinvois_documents m LEFT JOIN documents d ON d.id = m.peppol_document_id`;
+const DOCUMENT_COLUMNS = `d.id, d.document_number, d.document_type, d.report_id, d.report_state, d.batch_key, d.delivery_status, d.authority,
+  jsonb_build_object('mediaType', d.rendered->'mediaType', 'sha256', d.rendered->'sha256') AS rendered, d.created_at, d.updated_at,
+  coalesce((SELECT e.data ? 'peppolCopy' FROM events e WHERE e.stream_id = 'report-' || d.report_id AND e.stream_position = 1), false) AS has_peppol_copy`;
+/** Not answered by MyInvois's Submit Documents yet. */
+const unanswered = (row: DocumentRow) => row.report_state === 'pending';
 
 /**
  * Malaysian area, submission (#4; seed 000 "Invoice-type document", submission response). The
- * gateway validates, renders and appends; the reporting worker submits to MyInvois and records
- * its answer. The request waits for that answer in the read model up to `MYINVOIS_WAIT_MS`
- * (200), else answers 202 with the documents still pending and where to poll them (README.md).
+ * gateway validates and renders, and records one report per document of the generic reporting
+ * pipeline (#8), the caller's submission being their batch key: the reporting worker sends them in
+ * one Submit Documents call and polls their verdicts. The request waits for MyInvois's answer up to
+ * `MYINVOIS_WAIT_MS` (200), else answers 202 with the documents still pending and where to poll them.
  */
 @Injectable()
 export class MyInvoisSubmissionService {
   private readonly suppliers = new SupplierCache();
   private readonly waitMs = Number(process.env.MYINVOIS_WAIT_MS ?? 5_000);
 
-  constructor(private readonly connections: Connections) {}
+  constructor(
+    private readonly connections: Connections,
+    private readonly outcomes: OutcomeWaiter,
+  ) {}
 
   async submit(
     kind: MyInvoisSubmissionKind,
@@ -70,53 +82,65 @@ export class MyInvoisSubmissionService {
     const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, 'my', headers.supplier);
     const bodies = shape === 'bulk' ? myinvois.checkBulkCount(body) : [body];
     const ids = myinvois.requestedIds(bodies);
-    const taken: Array<{ invoice_code_number: string }> = ids.length
+    // An ID is taken while its document lives: refused, invalid and cancelled ones free it.
+    const taken: Array<{ document_number: string }> = ids.length
       ? await this.connections.dataSource.query(
-          `SELECT invoice_code_number FROM myinvois_documents
-           WHERE supplier_id = $1 AND invoice_code_number = ANY($2) AND state NOT IN ('rejected', 'invalid', 'cancelled')`,
+          `SELECT document_number FROM documents
+           WHERE supplier_id = $1 AND direction = 'outgoing' AND document_number = ANY($2)
+             AND (report_state IS NULL OR report_state NOT IN ('rejected', 'invalid', 'cancelled'))`,
           [supplier.id, ids],
         )
       : [];
     const mySupplier = myinvois.supplierOfProfile(supplier.profile);
-    const checked = myinvois.prepareSubmission(kind, bodies, mySupplier, new Set(taken.map((r) => r.invoice_code_number)));
+    const checked = myinvois.prepareSubmission(kind, bodies, mySupplier, new Set(taken.map((r) => r.document_number)));
     // transport_mode: peppol: the PINT MY form also goes over Peppol once MyInvois says Valid (README "Submission").
     const prepared: myinvois.PreparedPeppolSubmission = transportMode === 'peppol' ? myinvois.preparePeppolLeg(checked, mySupplier) : checked;
     // One document: its refusal is the request's (400, or 409 for a duplicate ID).
     if (shape === 'single' && prepared.rejected[0]) throw asRequestError(prepared.rejected[0].error);
 
+    const area = areaOf('my');
     const submissionId = randomUUID();
-    const data: MyInvoisDocumentsSubmittedData = {
-      submissionId,
-      tenantId: context.tenant.id,
-      supplierId: supplier.id,
-      kind,
-      documents: prepared.documents.map(submittedDocumentOf),
-      submittedAt: new Date().toISOString(),
-    };
-    const pending = answer(submissionId, null, [], prepared.rejected, data.documents.map((d) => ({ id: d.documentId, invoice_code_number: d.invoiceCodeNumber })));
-    const statusCode = data.documents.length ? 202 : 200;
-    const metadata = eventMetadata(context, areaOf('my').ruleSetId);
+    const requestedAt = new Date().toISOString();
+    const reports: AuthorityReportRequestedData[] = prepared.documents.map((document) =>
+      reportOfPrepared(document, { submissionId, kind, tenantId: context.tenant.id, supplierId: supplier.id, ruleSetId: area.ruleSetId, documentId: timeOrderedUuid(), reportId: randomUUID(), requestedAt }),
+    );
+    const pending = answer(submissionId, null, [], prepared.rejected, reports.map((r) => ({ id: r.documentId, document_number: r.documentNumber })));
+    const statusCode = reports.length ? 202 : 200;
+    const metadata = eventMetadata(context, area.ruleSetId);
     await this.connections.store.transaction(async (uow) => {
       // A replay of this request answers the 202 with the poll links: its outcome is in GET.
       await recordResponse(uow, context.idempotency, statusCode, pending);
-      if (data.documents.length) {
-        await handleCommand(uow, myInvoisSubmissionDecider, myInvoisSubmissionStreamId(submissionId), { type: 'SubmitToMyInvois', data }, metadata);
+      for (const data of reports) {
+        await handleCommand(uow, authorityReportDecider, authorityReportStreamId(data.reportId), { type: 'RequestAuthorityReport', data }, metadata, { newStream: true });
       }
     });
-    if (!data.documents.length) return { statusCode: 200, body: pending };
-    const rows = await waitForRows<DocumentRow>(
-      () => this.connections.dataSource.query(`SELECT * FROM myinvois_documents WHERE submission_id = $1 ORDER BY created_at, invoice_code_number`, [submissionId]),
-      (r) => r.state !== 'pending',
-      this.waitMs,
-    );
-    const open = rows.filter((r) => r.state === 'pending');
-    const submissionUid = rows.find((r) => r.submission_uid)?.submission_uid ?? null;
-    const accepted = rows.filter((r) => r.uuid && r.state !== 'rejected').map((r) => ({ uuid: r.uuid as string, invoiceCodeNumber: r.invoice_code_number }));
+    if (!reports.length) return { statusCode: 200, body: pending };
+    const rows = await this.answered(reports.map((r) => r.documentId));
+    const open = rows.filter(unanswered);
+    const submissionUid = rows.find((r) => r.authority?.receipt?.submissionUid)?.authority?.receipt?.submissionUid ?? null;
+    const accepted = rows
+      .filter((r) => r.authority?.receipt?.uuid && r.report_state !== 'rejected')
+      .map((r) => ({ uuid: r.authority!.receipt!.uuid, invoiceCodeNumber: r.document_number }));
     const rejected = [
       ...prepared.rejected,
-      ...rows.filter((r) => r.state === 'rejected').map((r) => ({ invoiceCodeNumber: r.invoice_code_number, error: r.error as SubmissionError })),
+      ...rows.filter((r) => r.report_state === 'rejected').map((r) => ({ invoiceCodeNumber: r.document_number, error: errorOf(r.authority?.error) as SubmissionError })),
     ];
     return { statusCode: open.length ? 202 : 200, body: answer(submissionId, submissionUid, accepted, rejected, open) };
+  }
+
+  /**
+   * The documents once MyInvois answered their submission, each waited for on its outcome
+   * notification (OutcomeWaiter) within one MYINVOIS_WAIT_MS for all; in submission order.
+   */
+  private async answered(documentIds: readonly string[]): Promise<DocumentRow[]> {
+    const deadline = Date.now() + this.waitMs;
+    const read = (id: string) => this.readById(id);
+    const rows: DocumentRow[] = [];
+    for (const id of documentIds) {
+      const row = await this.outcomes.waitFor(id, Math.max(0, deadline - Date.now()), () => read(id), (r) => !unanswered(r));
+      if (row) rows.push(row);
+    }
+    return rows;
   }
 
   /** `GET /api/einvoice/documents/{id}`: by our document id, the MyInvois uuid, or the `ID` (latest). */
@@ -126,12 +150,27 @@ export class MyInvoisSubmissionService {
 
   /** `GET /api/einvoice/documents/{id}/raw`: the exact bytes submitted to MyInvois (the ones its hash covers). */
   async raw(supplierHeader: string | string[] | undefined, id: string, context: RequestContext): Promise<RawDocument> {
-    return myInvoisDocumentBytes(this.connections.dataSource, await this.find(supplierHeader, id, context));
+    const row = await this.find(supplierHeader, id, context);
+    const [file]: Array<{ bytes: string | null; media_type: string | null }> = await this.connections.dataSource.query(
+      `SELECT rendered->>'bytes' AS bytes, rendered->>'mediaType' AS media_type FROM documents WHERE id = $1`,
+      [row.id],
+    );
+    if (!file?.bytes) throw notFound('DOCUMENT.NOT_FOUND', `No MyInvois document ${id} for this supplier.`);
+    return rawDocument(file.bytes, `${file.media_type ?? 'application/json'}; charset=utf-8`);
   }
 
-  /** `GET /api/einvoice/documents/{id}/peppol`: the PINT MY copy, 404 when the document has none. */
+  /**
+   * `GET /api/einvoice/documents/{id}/peppol`: its PINT MY copy, sent, awaiting validation or withheld
+   * (GET `peppol` says which), as its report carries it; 404 `DOCUMENT.NO_PEPPOL_COPY` when it has none.
+   */
   async peppolCopy(supplierHeader: string | string[] | undefined, id: string, context: RequestContext): Promise<RawDocument> {
-    return peppolCopyBytes(this.connections.dataSource, await this.find(supplierHeader, id, context));
+    const row = await this.find(supplierHeader, id, context);
+    const [copy]: Array<{ xml: string | null }> = await this.connections.dataSource.query(
+      `SELECT data->'peppolCopy'->>'xml' AS xml FROM events WHERE stream_id = $1 AND stream_position = 1`,
+      [authorityReportStreamId(row.report_id)],
+    );
+    if (!copy?.xml) throw notFound('DOCUMENT.NO_PEPPOL_COPY', `MyInvois document ${row.id} has no Peppol copy (sent without transport_mode: peppol, consolidated, or to a generic TIN).`);
+    return rawDocument(copy.xml, 'application/xml; charset=utf-8');
   }
 
   /**
@@ -143,38 +182,46 @@ export class MyInvoisSubmissionService {
   async cancel(supplierHeader: string | string[] | undefined, id: string, body: unknown, context: RequestContext): Promise<SubmissionAnswer> {
     const { reason } = validateBody(MyInvoisReasonBody, body);
     const row = await this.find(supplierHeader, id, context);
-    if (!CANCELLABLE.includes(row.state) || !row.uuid) {
-      throw new AppError('conflict', 'MYINVOIS.NOT_CANCELLABLE', `Only a valid document (rejected by its buyer or not) can be cancelled; this one is ${row.state}.`, {
-        issues: [issue('id', 'MYINVOIS.NOT_CANCELLABLE', `The document is ${row.state}.`)],
+    const state = stateOf(row);
+    if (!CANCELLABLE.includes(state) || !row.authority?.receipt?.uuid) {
+      throw new AppError('conflict', 'MYINVOIS.NOT_CANCELLABLE', `Only a valid document (rejected by its buyer or not) can be cancelled; this one is ${state}.`, {
+        issues: [issue('id', 'MYINVOIS.NOT_CANCELLABLE', `The document is ${state}.`)],
       });
     }
-    const uuid = row.uuid;
     return requestStateChange<DocumentRow>(this.connections, context, this.waitMs, {
-      pending: { status: 'pending', data: { ...view({ ...row, state: 'cancelling' }), href: documentHref(row.id) } },
+      pending: { status: 'pending', data: { ...view({ ...row, report_state: 'cancelling' }), href: documentHref(row.id) } },
       record: (uow, metadata) =>
-        handleCommand(uow, myInvoisSubmissionDecider, myInvoisSubmissionStreamId(row.submission_id), {
-          type: 'RequestCancellation',
-          data: { submissionId: row.submission_id, documentId: row.id, uuid, reason, requestedAt: new Date().toISOString() },
+        handleCommand(uow, authorityReportDecider, authorityReportStreamId(row.report_id), {
+          type: 'RequestReportCancellation',
+          data: { reportId: row.report_id, reason, requestedAt: new Date().toISOString() },
         }, metadata),
-      read: async () => (await this.connections.dataSource.query(`${DOCUMENT_SQL} WHERE m.id = $1`, [row.id]))[0],
-      inFlight: (after) => after.state === 'cancelling',
-      outcome: (after) =>
-        after.state === 'cancelled'
-          ? { done: { status: 'success', data: view(after) } }
-          : {
-              refused: new AppError('conflict', 'MYINVOIS.CANCEL_REFUSED', `MyInvois refused the cancellation: ${after.error?.message ?? ''}`, {
-                issues: [issue('id', after.error?.code ?? 'MYINVOIS.CANCEL_REFUSED', after.error?.message ?? 'Refused.')],
-              }),
-            },
+      read: () => this.readById(row.id),
+      inFlight: (after) => after.report_state === 'cancelling',
+      outcome: (after) => {
+        if (after.report_state === 'cancelled') return { done: { status: 'success', data: view(after) } };
+        const error = after.authority?.cancellationError;
+        return {
+          refused: new AppError('conflict', 'MYINVOIS.CANCEL_REFUSED', `MyInvois refused the cancellation: ${error?.message ?? ''}`, {
+            issues: [issue('id', error?.code ?? 'MYINVOIS.CANCEL_REFUSED', error?.message ?? 'Refused.')],
+          }),
+        };
+      },
     });
+  }
+
+  private async readById(documentId: string): Promise<DocumentRow | undefined> {
+    const rows: DocumentRow[] = await this.connections.dataSource.query(`SELECT ${DOCUMENT_COLUMNS} FROM documents d WHERE d.id = $1`, [documentId]);
+    return rows[0];
   }
 
   private async find(supplierHeader: string | string[] | undefined, id: string, context: RequestContext): Promise<DocumentRow> {
     const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, 'my', supplierHeader);
+    // Our id (a UUID), else the MyInvois uuid or the caller's ID, the latest document first.
     const rows: DocumentRow[] = await this.connections.dataSource.query(
-      `${DOCUMENT_SQL}
-       WHERE m.supplier_id = $1 AND m.tenant_id = $2 AND (m.id::text = $3 OR m.uuid = $3 OR m.invoice_code_number = $3)
-       ORDER BY m.created_at DESC LIMIT 1`,
+      `SELECT ${DOCUMENT_COLUMNS} FROM documents d
+       WHERE d.supplier_id = $1 AND d.tenant_id = $2 AND d.area = 'my' AND d.report_id IS NOT NULL
+         AND (${isUuid(id) ? 'd.id = $3::uuid' : `d.authority->'receipt'->>'uuid' = $3 OR d.document_number = $3`})
+       ORDER BY d.created_at DESC LIMIT 1`,
       [supplier.id, context.tenant.id, id],
     );
     if (!rows[0]) throw notFound('DOCUMENT.NOT_FOUND', `No MyInvois document ${id} for this supplier.`);
@@ -182,36 +229,67 @@ export class MyInvoisSubmissionService {
   }
 }
 
+/** The state MyInvois's routes show, from the report's. */
+function stateOf(row: DocumentRow): DocumentState {
+  switch (row.report_state) {
+    case 'processing':
+      return 'submitted';
+    case 'reported':
+      // The buyer asked MyInvois to reject it: still valid there (and its ID taken) until its issuer cancels it.
+      return row.authority?.buyerRejection ? 'rejected_by_buyer' : 'valid';
+    default:
+      return row.report_state;
+  }
+}
+
+/** The recorded error in MyInvois's shape (`null` without one). */
+function errorOf(error: AuthorityErrorData | null | undefined): SubmissionError | null {
+  return error ? myinvois.myInvoisErrorOf(error) : null;
+}
+
 /** A document as GET shows it. */
 function view(row: DocumentRow) {
+  const receipt = row.authority?.receipt;
   return {
     documentId: row.id,
-    invoiceCodeNumber: row.invoice_code_number,
-    kind: row.kind,
-    state: row.state,
-    uuid: row.uuid,
-    longId: row.long_id,
-    submissionUid: row.submission_uid,
-    error: row.error,
-    validatedAt: row.validated_at ? new Date(row.validated_at).toISOString() : null,
-    // The buyer asked MyInvois to reject it (seen by the reporting worker's rejection watch).
-    rejectedByBuyer: row.rejection_requested_at ? { reason: row.rejection_reason, requestedAt: new Date(row.rejection_requested_at).toISOString() } : null,
+    invoiceCodeNumber: row.document_number,
+    kind: row.document_type,
+    state: stateOf(row),
+    uuid: receipt?.uuid ?? null,
+    longId: receipt?.longId || null,
+    submissionUid: receipt?.submissionUid ?? null,
+    // A refused cancellation's error, else MyInvois's refusal or verdict.
+    error: errorOf(row.authority?.cancellationError ?? row.authority?.error),
+    validatedAt: row.authority?.validatedAt ?? null,
+    // The buyer asked MyInvois to reject it (seen by the reporting worker's buyer-rejection watch).
+    rejectedByBuyer: row.authority?.buyerRejection ?? null,
     peppol: peppolView(row),
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
 }
+
 /**
  * transport_mode: peppol: where the PINT MY copy is. `awaiting_validation` until MyInvois says Valid,
- * then the `documents` read model's Scheduled | Delivered; `withheld` (with `reason`) when it never
- * leaves (invalid, rejected, ID already sent over Peppol). Null when the document has no copy.
+ * then the delivery's Scheduled | Delivered | Failed; `withheld` (with `reason`) when it never leaves
+ * (invalid, rejected, ID already sent over Peppol). Null when the document has no copy. The copy is
+ * the document itself on the Peppol track (same id).
  */
 function peppolView(row: DocumentRow) {
-  if (!row.peppol_document_id) return null;
-  // Released: its documents row; Scheduled until that says otherwise.
-  const held = row.peppol_state === 'awaiting_validation' || row.peppol_state === 'withheld' ? row.peppol_state : undefined;
-  const deliveryStatus = held ?? row.peppol_delivery_status ?? 'Scheduled';
-  return { documentId: row.peppol_document_id, deliveryStatus, reason: deliveryStatus === 'withheld' ? row.peppol_reason : null };
+  if (!row.has_peppol_copy) return null;
+  const withheld = withheldReason(row);
+  const deliveryStatus = withheld ? 'withheld' : (row.delivery_status ?? 'awaiting_validation');
+  return { documentId: row.id, deliveryStatus, reason: withheld };
+}
+
+/** Why a copy never leaves (codes of the service's own: MyInvois decides legal validity, the copy follows it). */
+function withheldReason(row: DocumentRow): SubmissionError | null {
+  if (row.delivery_status) return null;
+  const authority = row.authority;
+  if (authority?.peppolWithheld) return errorOf(authority.peppolWithheld);
+  if (row.report_state === 'invalid') return PEPPOL_WITHHELD.invalid(authority?.error?.message ?? 'Invalid');
+  if (row.report_state === 'rejected') return PEPPOL_WITHHELD.rejected(errorOf(authority?.error) ?? { code: 'REJECTED', message: 'Rejected' });
+  return null;
 }
 
 /** The seed's submission response, plus the documents still waiting for MyInvois and where to poll them. */
@@ -220,7 +298,7 @@ function answer(
   submissionUid: string | null,
   acceptedDocuments: readonly { uuid: string; invoiceCodeNumber: string }[],
   rejectedDocuments: readonly { invoiceCodeNumber: string; error: SubmissionError }[],
-  pending: readonly { id: string; invoice_code_number: string }[],
+  pending: readonly { id: string; document_number: string }[],
 ) {
   return {
     status: 'submitted',
@@ -230,7 +308,7 @@ function answer(
         submissionUid,
         acceptedDocuments,
         rejectedDocuments,
-        pendingDocuments: pending.map((p) => ({ documentId: p.id, invoiceCodeNumber: p.invoice_code_number, href: documentHref(p.id) })),
+        pendingDocuments: pending.map((p) => ({ documentId: p.id, invoiceCodeNumber: p.document_number, href: documentHref(p.id) })),
       },
     },
   };

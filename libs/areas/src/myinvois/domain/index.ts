@@ -1,2 +1,1 @@
-export * from './submission';
 export * from './rejection';

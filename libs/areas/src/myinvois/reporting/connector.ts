@@ -40,6 +40,8 @@ const CLOCK_MARGIN_MS = 60_000;
  * once all were seen).
  */
 const RECEIVED_BEFORE_ACCEPTANCE_MS = 24 * 3_600_000;
+/** How far back a buyer's own rejection is looked for after a lost answer: rejection is possible 72 h after validation. */
+const REJECTABLE_FOR_MS = 96 * 3_600_000;
 
 type Report = AuthorityReport<MyInvoisReportPayload>;
 type Outcome = AuthorityOutcome<MyInvoisReceipt>;
@@ -215,6 +217,36 @@ export class MyInvoisReportingConnector implements AuthorityConnector<MyInvoisRe
       }
     });
     return rejections;
+  }
+
+  /**
+   * The buyer's side of a rejection (SDK "04 reject document": the document's receiver only, within 72 h
+   * of validation, once), with the BUYER's token: done, or MyInvois's refusal (its AppError, whose kind
+   * tells why). "Rejection can be requested only once" after a lost answer is done when MyInvois shows
+   * this very reason on the received document. Retriable errors go to the caller.
+   */
+  async rejectAsBuyer(supplierId: string, uuid: string, reason: string, context: AuthorityCallContext): Promise<{ readonly kind: 'rejected' } | { readonly kind: 'refused'; readonly error: AppError }> {
+    try {
+      await this.withToken(supplierId, (token) => withRetryAfter(this.waits, context, () => this.connector.rejectDocument(token, uuid, reason)));
+      return { kind: 'rejected' };
+    } catch (error) {
+      if (!(error instanceof AppError) || error.retriable) throw error;
+      if (error.code === MYINVOIS_ERRORS.INCORRECT_STATE && (await this.rejectedWithReason(supplierId, uuid, reason, context))) return { kind: 'rejected' };
+      return { kind: 'refused', error };
+    }
+  }
+
+  /** True when MyInvois lists the document among the buyer's received ones with a rejection request of exactly this reason. */
+  private rejectedWithReason(supplierId: string, uuid: string, reason: string, context: AuthorityCallContext): Promise<boolean> {
+    const now = this.now;
+    const query = { pageSize: RECENT_PAGE_SIZE, invoiceDirection: 'Received' as const, submissionDateFrom: wireUtc(now - REJECTABLE_FOR_MS), submissionDateTo: wireUtc(now + CLOCK_MARGIN_MS) };
+    return this.withToken(supplierId, async (token) => {
+      const page = (pageNo: number) => withRetryAfter(this.waits, context, () => this.connector.recentDocuments(token, { ...query, pageNo }));
+      for await (const document of everyRecentDocument(page)) {
+        if (document.uuid === uuid) return Boolean(document.rejectRequestDateTime) && document.documentStatusReason === reason;
+      }
+      return false;
+    });
   }
 
   /** Runs a call with the supplier's token; a token MyInvois no longer takes is dropped (shared cache) before the error goes on. */

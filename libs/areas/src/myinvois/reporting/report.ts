@@ -6,12 +6,34 @@
  */
 import type { AuthorityErrorData } from '@einvoice/domain';
 import type { AuthorityError as MyInvoisError, DocumentFormat } from '../connector/connector';
-import type { MyInvoisSubmissionKind } from '../domain/submission/events';
 
 /**
  * How long after its validation a document may still be rejected by its buyer (or cancelled by its
  * issuer): 72 h (SDK "03 cancel document", "04 reject document").
  */
+/**
+ * The authority's error object, as MyInvois answers a rejected document (SDK "Submit Documents",
+ * `rejectedDocuments[].error`); also the shape of the gateway's own per-document rejections, so a
+ * client reads one shape whichever side refused.
+ */
+export type SubmissionError = MyInvoisError;
+
+/** Which endpoint a document came through (seed 000: single or bulk invoice, consolidated, self-billed). */
+export type MyInvoisSubmissionKind = 'invoice' | 'consolidated' | 'self-billed';
+
+/**
+ * Why a Peppol copy never leaves (`peppol.reason` in GET /api/einvoice/documents/{id}). Codes are the
+ * service's own: MyInvois decides legal validity, the copy only follows it. (An ID already sent over
+ * Peppol is the reporting pipeline's `PEPPOL.WITHHELD_ID_ALREADY_SENT`.)
+ */
+export const PEPPOL_WITHHELD = {
+  invalid: (reason: string): SubmissionError => ({ code: 'PEPPOL.WITHHELD_INVALID', message: `MyInvois found the document invalid (${reason}); its Peppol copy is not sent.` }),
+  rejected: (error: SubmissionError): SubmissionError => ({
+    code: 'PEPPOL.WITHHELD_REJECTED',
+    message: `MyInvois rejected the document (${error.code}: ${error.message}); its Peppol copy is not sent.`,
+  }),
+} as const;
+
 export const REJECTION_WINDOW_MS = 72 * 3_600_000;
 
 /** The report's `payload` (opaque to the platform): what Submit Documents needs beyond the bytes. */

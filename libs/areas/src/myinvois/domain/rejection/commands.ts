@@ -1,5 +1,5 @@
 import type { Command } from '@einvoice/domain';
-import type { SubmissionError } from '../submission/events';
+import type { SubmissionError } from '../../reporting/report';
 import type { MyInvoisBuyerRejectionRequestedData, RejectionRefusalKind } from './events';
 
 /** The buyer asks to reject a document it received (`POST /api/einvoice/received/{uuid}/reject`). */

@@ -1,5 +1,5 @@
 import type { Event } from '@einvoice/domain';
-import type { SubmissionError } from '../submission/events';
+import type { SubmissionError } from '../../reporting/report';
 
 /**
  * A buyer (a Malaysian supplier onboarded here, receiver of a document at MyInvois) asked to

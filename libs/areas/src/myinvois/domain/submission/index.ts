@@ -1,6 +1,0 @@
-export * from './events';
-export * from './commands';
-export * from './evolve';
-export * from './decide';
-export * from './peppol-copy';
-export * from './schema';
