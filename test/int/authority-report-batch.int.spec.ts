@@ -5,8 +5,8 @@
 // a caller submitted together (`batchKey`) sent at once, whole, in a call of their own.
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { type AuthorityReportRequestedData, type RecordedEvent, authorityReportDecider, authorityReportStreamId, createLogger } from '@einvoice/domain';
-import { type EventStore, handleCommand } from '@einvoice/domain/infrastructure';
+import { type AuthorityReportRequestedData, type RecordedEvent, authorityReportStreamId, createLogger } from '@einvoice/domain';
+import type { EventStore } from '@einvoice/domain/infrastructure';
 import type { BatchPolicy } from '@einvoice/areas';
 import { ToySandboxAuthority } from '../../libs/areas/src/toy';
 import { ReportBatchSweep, dueBatches, sendBatch } from '../../apps/reporting-worker/src/authority/report-batch-sweep';
@@ -14,6 +14,7 @@ import { type AuthorityReportingDependencies, createAuthorityReportHandler } fro
 import { openTestDatabase } from '../support/database';
 import { waitUntil } from '../support/wait';
 import { workerContext as context } from '../support/myinvois-worker';
+import { appendReportRequest, toyReportRequest } from '../support/toy-reports';
 
 describe('#8 batched reporting to an authority (toy sandbox in batch mode, real PostgreSQL)', () => {
   const run = Date.now().toString(36);
@@ -62,27 +63,8 @@ describe('#8 batched reporting to an authority (toy sandbox in batch mode, real 
   const issuer = () => ({ supplierId: randomUUID(), taxId: `TOY${randomUUID().slice(0, 8)}` });
 
   /** Appends a report of `number` for `who` (as the gateway does; `batchKey`: submitted with others) and returns its requested event. */
-  async function requestReport(who: { supplierId: string; taxId: string }, number: string, batchKey?: string): Promise<RecordedEvent> {
-    const data: AuthorityReportRequestedData = {
-      reportId: randomUUID(),
-      documentId: randomUUID(),
-      tenantId: randomUUID(),
-      supplierId: who.supplierId,
-      area,
-      ruleSetId: 'toy:invoice:1.0',
-      documentNumber: number,
-      documentType: 'invoice',
-      fields: { ID: number },
-      document: { bytes: '{}', mediaType: 'application/json', sha256: '44136fa3' },
-      payload: { taxId: who.taxId, number },
-      requestedAt: new Date().toISOString(),
-      ...(batchKey ? { batchKey } : {}),
-    };
-    const [event] = await store.transaction((uow) =>
-      handleCommand(uow, authorityReportDecider, authorityReportStreamId(data.reportId), { type: 'RequestAuthorityReport', data }, { tenantId: data.tenantId }),
-    );
-    return event;
-  }
+  const requestReport = (who: { supplierId: string; taxId: string }, number: string, batchKey?: string): Promise<RecordedEvent> =>
+    appendReportRequest(store, toyReportRequest(number, { supplierId: who.supplierId, area, taxId: who.taxId, ...(batchKey ? { batchKey } : {}) }));
 
   const reportIdOf = (event: RecordedEvent) => (event.data as AuthorityReportRequestedData).reportId;
   const streamOf = (event: RecordedEvent) => store.readStream(authorityReportStreamId(reportIdOf(event)));

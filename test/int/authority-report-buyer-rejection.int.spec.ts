@@ -12,6 +12,7 @@ import { type AuthorityReportingDependencies, createAuthorityReportHandler } fro
 import { createCancellationHandler } from '../../apps/reporting-worker/src/authority/cancel-report';
 import { openTestDatabase } from '../support/database';
 import { workerContext as context } from '../support/myinvois-worker';
+import { appendReportRequest, toyReportRequest } from '../support/toy-reports';
 
 const HOUR = 3_600_000;
 
@@ -63,23 +64,7 @@ describe('#8 buyer-rejection watch (toy sandbox, scripted rejections, real Postg
   /** A report of `supplierId`'s, taken by the toy authority for good (reported). */
   async function acceptedReport(supplierId: string): Promise<RecordedEvent> {
     const number = `R-${randomUUID().slice(0, 8)}-${run}`;
-    const data: AuthorityReportRequestedData = {
-      reportId: randomUUID(),
-      documentId: randomUUID(),
-      tenantId: randomUUID(),
-      supplierId,
-      area,
-      ruleSetId: 'toy:invoice:1.0',
-      documentNumber: number,
-      documentType: 'invoice',
-      fields: { ID: number },
-      document: { bytes: '{}', mediaType: 'application/json', sha256: '44136fa3' },
-      payload: { taxId, number },
-      requestedAt: new Date().toISOString(),
-    };
-    const [event] = await store.transaction((uow) =>
-      handleCommand(uow, authorityReportDecider, authorityReportStreamId(data.reportId), { type: 'RequestAuthorityReport', data }, { tenantId: data.tenantId }),
-    );
+    const event = await appendReportRequest(store, toyReportRequest(number, { supplierId, area, taxId }));
     await createAuthorityReportHandler(deps)(event, context);
     return event;
   }

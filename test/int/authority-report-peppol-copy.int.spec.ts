@@ -12,6 +12,7 @@ import { pollReport } from '../../apps/reporting-worker/src/authority/poll-repor
 import { type AuthorityReportingDependencies, createAuthorityReportHandler } from '../../apps/reporting-worker/src/authority/report-to-authority';
 import { openTestDatabase } from '../support/database';
 import { workerContext as context } from '../support/myinvois-worker';
+import { appendReportRequest, toyReportRequest } from '../support/toy-reports';
 
 describe('#8 a reported document\'s Peppol copy (toy sandbox, real PostgreSQL)', () => {
   const run = Date.now().toString(36);
@@ -35,24 +36,10 @@ describe('#8 a reported document\'s Peppol copy (toy sandbox, real PostgreSQL)',
 
   /** Appends a report of `number` with its Peppol copy (as the gateway does) and hands it to the worker. */
   async function reportWithCopy(who: { supplierId: string; tenantId: string }, number: string): Promise<RecordedEvent> {
-    const data: AuthorityReportRequestedData = {
-      reportId: randomUUID(),
-      documentId: randomUUID(),
-      tenantId: who.tenantId,
-      supplierId: who.supplierId,
-      area: 'toy',
-      ruleSetId: 'toy:invoice:1.0',
-      documentNumber: number,
-      documentType: 'invoice',
-      fields: { ID: number },
-      document: { bytes: '{}', mediaType: 'application/json', sha256: '44136fa3' },
-      payload: { taxId: `TOY${randomUUID().slice(0, 8)}`, number },
-      requestedAt: new Date().toISOString(),
+    const event = await appendReportRequest(store, toyReportRequest(number, {
+      ...who,
       peppolCopy: { documentType: 'invoice', senderParticipantId: 'iso6523-actorid-upis::0088:toy-seller', receiverParticipantId: 'iso6523-actorid-upis::0088:toy-buyer', xml: `<Invoice>${number}</Invoice>` },
-    };
-    const [event] = await store.transaction((uow) =>
-      handleCommand(uow, authorityReportDecider, authorityReportStreamId(data.reportId), { type: 'RequestAuthorityReport', data }, { tenantId: data.tenantId }),
-    );
+    }));
     await createAuthorityReportHandler(deps)(event, context);
     return event;
   }

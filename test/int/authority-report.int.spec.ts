@@ -18,6 +18,7 @@ import { dueReports } from '../../apps/reporting-worker/src/authority/report-pol
 import { type AuthorityReportingDependencies, createAuthorityReportHandler } from '../../apps/reporting-worker/src/authority/report-to-authority';
 import { openTestDatabase } from '../support/database';
 import { workerContext as context } from '../support/myinvois-worker';
+import { appendReportRequest, toyReportRequest } from '../support/toy-reports';
 
 describe('#8 reporting to an authority through the generic pipeline (toy sandbox, real PostgreSQL)', () => {
   const run = Date.now().toString(36);
@@ -47,26 +48,7 @@ describe('#8 reporting to an authority through the generic pipeline (toy sandbox
   });
 
   /** Appends a report of `number` (as the gateway does) and returns its requested event. */
-  async function requestReport(number: string): Promise<RecordedEvent> {
-    const data: AuthorityReportRequestedData = {
-      reportId: randomUUID(),
-      documentId: randomUUID(),
-      tenantId: randomUUID(),
-      supplierId: randomUUID(),
-      area: 'toy',
-      ruleSetId: 'toy:invoice:1.0',
-      documentNumber: number,
-      documentType: 'invoice',
-      fields: { ID: number },
-      document: { bytes: '{}', mediaType: 'application/json', sha256: '44136fa3' },
-      payload: { taxId, number },
-      requestedAt: new Date().toISOString(),
-    };
-    const [event] = await store.transaction((uow) =>
-      handleCommand(uow, authorityReportDecider, authorityReportStreamId(data.reportId), { type: 'RequestAuthorityReport', data }, { tenantId: data.tenantId }),
-    );
-    return event;
-  }
+  const requestReport = (number: string): Promise<RecordedEvent> => appendReportRequest(store, toyReportRequest(number, { taxId }));
 
   const reportId = (event: RecordedEvent) => (event.data as AuthorityReportRequestedData).reportId;
   const typesOf = async (event: RecordedEvent) => (await store.readStream(authorityReportStreamId(reportId(event)))).map((e) => e.type);
@@ -84,6 +66,9 @@ describe('#8 reporting to an authority through the generic pipeline (toy sandbox
     const row = await documentOf(event);
     expect(row.state).toBe('reported');
     expect(row.authority.receipt.receiptNumber).toMatch(/^TOY-\d{8}$/);
+    // The attempt marker is the worker's bookkeeping: stored, but never published (no outbox row).
+    const published = await dataSource.query(`SELECT message_type FROM outbox WHERE aggregate_id = $1 ORDER BY id`, [event.streamId]);
+    expect(published.map((r: { message_type: string }) => r.message_type)).toEqual(['AuthorityReportRequested', 'AuthorityReportAccepted']);
   });
 
   it('an answer lost after the authority took the document is recovered, not reported twice', async () => {

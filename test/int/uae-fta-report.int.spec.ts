@@ -7,11 +7,10 @@ import type { DataSource } from 'typeorm';
 import {
   type AuthorityReportRequestedData,
   type RecordedEvent,
-  authorityReportDecider,
   authorityReportStreamId,
   createLogger,
 } from '@einvoice/domain';
-import { type EventStore, handleCommand, storeDocumentAttachments } from '@einvoice/domain/infrastructure';
+import { type EventStore, storeDocumentAttachments } from '@einvoice/domain/infrastructure';
 import { type AuthorityConnector, detachEmbedded, findArea, registeredAreas } from '@einvoice/areas';
 import { pollReport } from '../../apps/reporting-worker/src/authority/poll-report';
 import { dueReports } from '../../apps/reporting-worker/src/authority/report-poll-sweep';
@@ -19,6 +18,7 @@ import { type AuthorityReportingDependencies, createAuthorityReportHandler } fro
 import { issuerWith, renderedInvoice } from '../../libs/areas/src/uae/reporting/test-documents';
 import { openTestDatabase } from '../support/database';
 import { workerContext as context } from '../support/myinvois-worker';
+import { appendReportRequest } from '../support/toy-reports';
 
 describe('#10 UAE reports to the FTA through the generic pipeline (sandbox FTA, real PostgreSQL)', () => {
   const run = Date.now().toString(36);
@@ -60,10 +60,7 @@ describe('#10 UAE reports to the FTA through the generic pipeline (sandbox FTA, 
       payload: { reporterRole, participantId: randomUUID() },
       requestedAt: new Date().toISOString(),
     };
-    const [event] = await store.transaction((uow) =>
-      handleCommand(uow, authorityReportDecider, authorityReportStreamId(data.reportId), { type: 'RequestAuthorityReport', data }, { tenantId: data.tenantId }),
-    );
-    return event;
+    return appendReportRequest(store, data);
   }
 
   const data = (event: RecordedEvent) => event.data as AuthorityReportRequestedData;

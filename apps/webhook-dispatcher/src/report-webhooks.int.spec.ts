@@ -2,59 +2,25 @@
 // event is routed to the area of its document's `documents` row, so a type several areas share makes
 // MyInvois's webhooks for MyInvois documents only.
 import { randomUUID } from 'node:crypto';
-import type { Queue } from 'bullmq';
-import type { DataSource } from 'typeorm';
 import {
   type AuthorityReportCommand,
   type AuthorityReportRequestedData,
   type RecordedEvent,
   authorityReportDecider,
   authorityReportStreamId,
-  createLogger,
 } from '@einvoice/domain';
-import {
-  type EventHandler,
-  type EventStore,
-  type MessageContext,
-  createWebhookQueue,
-  handleCommand,
-  insertSubscription,
-  loadInfrastructureConfig,
-} from '@einvoice/domain/infrastructure';
+import { handleCommand } from '@einvoice/domain/infrastructure';
 import { myinvois, registeredAreas, webhookSources } from '@einvoice/areas';
-import { openTestDatabase } from '../../../test/support/database';
-import { createDeliveryRecorder } from './record-deliveries';
-
-const portal = 'https://preprod.myinvois.hasil.gov.my';
-const context: MessageContext = { topic: 't', partition: 0, offset: '0', attempt: 1, headers: {}, heartbeat: async () => undefined };
+import { workerContext as context } from '../../../test/support/myinvois-worker';
+import { portal, recorderFixture } from './test/recorder-fixture';
 
 // The registry's areas with the test-only one (the toy area's reports make no webhooks).
 const sources = webhookSources(registeredAreas({ EINVOICE_TEST_AREAS: '1' }));
 
 describe('#8 webhook dispatcher: deliveries of report events, by the area of their document (real PostgreSQL and Redis)', () => {
-  const { redisUrl, kafkaPrefix } = loadInfrastructureConfig();
   const run = Date.now().toString(36);
-  let dataSource: DataSource;
-  let store: EventStore;
-  let queue: Queue;
-
-  beforeAll(async () => {
-    ({ dataSource, store } = await openTestDatabase());
-    // A fresh queue (STYLE.md): the jobs are inspected, never run.
-    queue = createWebhookQueue(redisUrl, `${kafkaPrefix}.webhooks-report-${randomUUID().slice(0, 8)}`);
-  });
-
-  afterAll(async () => {
-    await queue?.obliterate({ force: true });
-    await queue?.close();
-    await dataSource?.destroy();
-  });
-
-  const recorder = (): EventHandler =>
-    createDeliveryRecorder({
-      store, queue, groupId: `dispatcher-${randomUUID()}`, schedule: { attempts: 3, baseDelayMs: 60_000, maxDelayMs: 60_000, jitter: 0 }, sources,
-      env: { MYINVOIS_PORTAL_URL: portal }, log: createLogger('test', 'error'),
-    });
+  const fixture = recorderFixture('webhooks-report', sources);
+  const { recorder, subscribe, deliveriesOf } = fixture;
 
   /** A report of `area` for `supplierId`, as the gateway appends it, then the commands that move it (as the reporting worker does). */
   async function report(area: string, supplierId: string, tenantId: string, number: string, commands: (reportId: string, at: string) => AuthorityReportCommand[]) {
@@ -64,21 +30,16 @@ describe('#8 webhook dispatcher: deliveries of report events, by the area of the
     };
     const streamId = authorityReportStreamId(data.reportId);
     for (const command of [{ type: 'RequestAuthorityReport', data } as AuthorityReportCommand, ...commands(data.reportId, new Date().toISOString())]) {
-      await store.transaction((uow) => handleCommand(uow, authorityReportDecider, streamId, command, { tenantId }));
+      await fixture.store.transaction((uow) => handleCommand(uow, authorityReportDecider, streamId, command, { tenantId }));
     }
-    const history = (await store.transaction((uow) => uow.readStream(streamId))) as RecordedEvent[];
+    const history = (await fixture.store.transaction((uow) => uow.readStream(streamId))) as RecordedEvent[];
     return { documentId: data.documentId, history, eventOf: (type: string) => history.find((e) => e.type === type)! };
   }
-
-  interface DeliveryRow { id: string; event_id: string; event_type: string; payload: string }
-  const deliveriesOf = (subscriptionId: string): Promise<DeliveryRow[]> =>
-    dataSource.query(`SELECT id, event_id, event_type, payload FROM webhook_deliveries WHERE subscription_id = $1 ORDER BY event_type`, [subscriptionId]);
 
   it('a MyInvois document validated then cancelled, another refused: MyInvois\'s bodies from the events; a toy document\'s cancellation makes none', async () => {
     const supplierId = randomUUID();
     const tenantId = randomUUID();
-    const subscriptionId = randomUUID();
-    await insertSubscription(dataSource, { id: subscriptionId, tenantId, supplierId, area: 'my', url: 'https://erp.example.com/hooks', events: [...myinvois.MYINVOIS_EVENT_NAMES], secretSealed: 'x', description: null });
+    const subscriptionId = await subscribe(supplierId, [...myinvois.MYINVOIS_EVENT_NAMES], tenantId);
 
     const valid = await report('my', supplierId, tenantId, `OK-${run}`, (reportId, at) => [
       { type: 'RecordAuthorityAnswer', data: { reportId, answer: { kind: 'accepted', receipt: { uuid: `U-${run}`, submissionUid: 'S1', status: 'Submitted' }, recovered: false, final: false, at } } },
@@ -117,7 +78,7 @@ describe('#8 webhook dispatcher: deliveries of report events, by the area of the
       EventType: 'MyInvoisRejected', Status: 'rejected', uuid: null, DocumentId: `NO-${run}`, GatewayDocumentId: refused.documentId,
       Reason: error.message, Error: { ...error, propertyPath: null, details: null },
     });
-    for (const row of rows) expect((await queue.getJob(row.id))?.data).toEqual({ deliveryId: row.id });
+    for (const row of rows) expect((await fixture.queue.getJob(row.id))?.data).toEqual({ deliveryId: row.id });
 
     // At-least-once: the same events again add nothing.
     for (const event of everything) await handle(event, context);

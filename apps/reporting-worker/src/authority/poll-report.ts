@@ -14,7 +14,7 @@ import { recordReport } from './record-report';
  */
 export async function pollReport(deps: AuthorityReportingDependencies, reportId: string, correlationId: string, ctx: Pick<MessageContext, 'heartbeat'>): Promise<boolean> {
   return withTriedAdvisoryLock(deps.store.dataSource, REPORT_LOCK, reportId, async () => {
-    const { request, receipt, state } = await readReportHistory(deps.store, reportId);
+    const { request, receipt, state, history } = await readReportHistory(deps.store, reportId);
     if (state.status !== 'processing') return;
     const connector = connectorOf(deps, request.area);
     if (!connector.poll) {
@@ -28,8 +28,10 @@ export async function pollReport(deps: AuthorityReportingDependencies, reportId:
     const now = Date.now();
     const pollNo = state.polls + 1;
     const poll = { reportId, pollNo, verdict, polledAt: new Date(now).toISOString(), ...nextPollOf(pollPolicyOf(deps, request.area), pollNo, now) };
+    // Decided on the stream as read before the call (the report lock keeps other pollers out; a request
+    // appended meanwhile fails the expected version, and the next round polls again).
     await deps.store.transaction((uow) =>
-      recordReport(uow, request, { type: 'RecordReportPoll', data: poll }, reportMetadata(request, undefined, correlationId)),
+      recordReport(uow, request, { type: 'RecordReportPoll', data: poll }, reportMetadata(request, undefined, correlationId), { history }),
     );
     deps.log('info', 'authority polled', { reportId, area: request.area, pollNo: poll.pollNo, verdict: verdict.kind });
   });

@@ -9,7 +9,7 @@ import {
   authorityReportStreamId,
   foldEvents,
 } from '@einvoice/domain';
-import { LockedPeriodicJob } from '@einvoice/domain/infrastructure';
+import { LockedPeriodicJob, eachConcurrently } from '@einvoice/domain/infrastructure';
 import type { AuthorityConnector, AuthorityOutcome, AuthorityReport, BatchPolicy } from '@einvoice/areas';
 import type { DataSource } from 'typeorm';
 import { type AuthorityReportingDependencies, answerOf, connectorOf, pollPolicyOf, reportMetadata, wholeReportOf } from './report-to-authority';
@@ -18,6 +18,10 @@ import { type AuthorityReportingDependencies, answerOf, connectorOf, pollPolicyO
 const SWEEP_LOCK = 7312012;
 /** Batches sent per area and round at most, the longest waiting first. */
 const BATCHES_PER_ROUND = 50;
+/** Issuers whose batches are sent at once (each batch holds a pool connection for its transactions). */
+const ISSUERS_AT_ONCE = 4;
+/** Report streams read at once while gathering a batch (outside any transaction). */
+const STREAM_READS_AT_ONCE = 8;
 /** How long an issuer whose call failed waits at least before the next try. */
 const RETRY_AFTER_FAILURE_MS = 5_000;
 
@@ -116,6 +120,10 @@ export async function sendBatch(deps: AuthorityReportingDependencies, area: stri
   // failing call then does not make a later round ask for it again.
   const poll = pollPolicyOf(deps, area);
   const attemptedAt = new Date().toISOString();
+  // Each stream as it stands after this transaction: the answers are decided on it (no other writer
+  // appends to a report while it is unanswered and in this sweep's hands; one that did would fail the
+  // expected version, and a later round would recover the report).
+  const afterAttempt = new Map<string, RecordedEvent[]>();
   await deps.store.transaction(async (uow) => {
     for (const report of waiting) {
       const reportId = report.data.reportId;
@@ -123,7 +131,8 @@ export async function sendBatch(deps: AuthorityReportingDependencies, area: stri
       const command = found
         ? { type: 'RecordAuthorityAnswer' as const, data: { reportId, answer: answerOf(found, true, poll) } }
         : { type: 'RecordReportAttempt' as const, data: { reportId, attempt: report.attempts + 1, attemptedAt, batchId } };
-      await recordReport(uow, report.data, command, reportMetadata(report.data, report.requested), { history: report.history });
+      const recorded = await recordReport(uow, report.data, command, reportMetadata(report.data, report.requested), { history: report.history });
+      afterAttempt.set(reportId, [...report.history, ...recorded]);
     }
   });
   if (!toSend.length) return { batchId, sent: 0, recovered, unanswered: 0 };
@@ -135,7 +144,7 @@ export async function sendBatch(deps: AuthorityReportingDependencies, area: stri
     for (const report of answered) {
       const reportId = report.data.reportId;
       const answer: AuthorityAnswerData = answerOf(outcome.outcomes[reportId], false, poll);
-      await recordReport(uow, report.data, { type: 'RecordAuthorityAnswer', data: { reportId, answer } }, reportMetadata(report.data, report.requested));
+      await recordReport(uow, report.data, { type: 'RecordAuthorityAnswer', data: { reportId, answer } }, reportMetadata(report.data, report.requested), { history: afterAttempt.get(reportId) });
     }
     if (outcome.nextCallAfterMs !== undefined && outcome.nextCallAfterMs > 0) {
       await closeCallWindow(uow, area, supplierId, outcome.nextCallAfterMs);
@@ -163,15 +172,16 @@ async function waitingReports(deps: AuthorityReportingDependencies, area: string
      ORDER BY created_at, id LIMIT $4`,
     [area, batch.supplierId, batch.batchKey, limit],
   );
-  const waiting: WaitingReport[] = [];
-  for (const { report_id: reportId } of rows) {
+  const read: Array<WaitingReport | undefined> = [];
+  await eachConcurrently(rows.map((row, index) => ({ ...row, index })), STREAM_READS_AT_ONCE, async ({ report_id: reportId, index }) => {
     const history = await deps.store.readStream(authorityReportStreamId(reportId));
     const state = foldEvents(authorityReportDecider, history as never);
     // Answered since the row was read (the projection commits with the answer): nothing to send.
-    if (state.status !== 'requested') continue;
+    if (state.status !== 'requested') return;
     const requested = history.find((e) => e.type === 'AuthorityReportRequested') as RecordedEvent;
-    waiting.push({ requested, data: requested.data as AuthorityReportRequestedData, history, attempts: state.attempts, firstAttemptAt: state.firstAttemptAt });
-  }
+    read[index] = { requested, data: requested.data as AuthorityReportRequestedData, history, attempts: state.attempts, firstAttemptAt: state.firstAttemptAt };
+  });
+  const waiting = read.filter((r): r is WaitingReport => r !== undefined);
   // Chained records go in their chain's order (two requested in the same millisecond tie on created_at).
   return waiting.sort((a, b) => (a.data.chainPosition ?? 0) - (b.data.chainPosition ?? 0));
 }
@@ -209,29 +219,34 @@ export class ReportBatchSweep extends LockedPeriodicJob {
 
   protected async round(stopping: () => boolean): Promise<void> {
     for (const [area, policy] of this.deps.batchPolicies ?? []) {
-      // Issuers whose window the authority closed in this round (the due list was read before).
-      const heldBack = new Set<string>();
-      for (const batch of await dueBatches(this.options.dataSource, area, policy)) {
-        if (stopping()) return;
-        const { supplierId, batchKey } = batch;
-        const key = `${area}:${supplierId}`;
-        if (heldBack.has(supplierId) || (this.resumeAt.get(key) ?? 0) > Date.now()) continue;
-        try {
-          const result = await sendBatch(this.deps, area, batch, policy);
-          this.resumeAt.delete(key);
-          if ((result.nextCallAfterMs ?? 0) > 0) heldBack.add(supplierId);
-        } catch (error) {
-          const rateLimited = error instanceof AppError && error.kind === 'rate_limited';
-          const retryAfterMs = rateLimited ? Number(error.details.retryAfterMs ?? 0) : 0;
-          this.resumeAt.set(key, Date.now() + Math.max(retryAfterMs, RETRY_AFTER_FAILURE_MS));
-          // Turned away (429, MyInvois's per-client-id limit): the issuer's next call waits for its slot in every worker.
-          if (rateLimited) {
-            heldBack.add(supplierId);
-            await closeCallWindow(this.options.dataSource, area, supplierId, Math.max(retryAfterMs, RETRY_AFTER_FAILURE_MS)).catch(() => undefined);
-          }
-          const code = error instanceof AppError ? error.code : String(error);
-          this.deps.log('warn', 'batch not sent; the issuer is tried again later', { area, supplierId, batchKey, error: code });
-        }
+      // One issuer's batches one after the other (its call window, its order); issuers are independent:
+      // ISSUERS_AT_ONCE at a time, so their calls and commits overlap.
+      const byIssuer = new Map<string, DueBatch[]>();
+      for (const batch of await dueBatches(this.options.dataSource, area, policy)) byIssuer.set(batch.supplierId, [...(byIssuer.get(batch.supplierId) ?? []), batch]);
+      await eachConcurrently([...byIssuer.values()], ISSUERS_AT_ONCE, (batches) => this.sendIssuerBatches(area, policy, batches, stopping));
+    }
+  }
+
+  /** One issuer's due batches in order, until the authority closes its window (a stated wait, a 429) or a call fails. */
+  private async sendIssuerBatches(area: string, policy: BatchPolicy, batches: readonly DueBatch[], stopping: () => boolean): Promise<void> {
+    for (const batch of batches) {
+      if (stopping()) return;
+      const { supplierId, batchKey } = batch;
+      const key = `${area}:${supplierId}`;
+      if ((this.resumeAt.get(key) ?? 0) > Date.now()) return;
+      try {
+        const result = await sendBatch(this.deps, area, batch, policy);
+        this.resumeAt.delete(key);
+        if ((result.nextCallAfterMs ?? 0) > 0) return;
+      } catch (error) {
+        const rateLimited = error instanceof AppError && error.kind === 'rate_limited';
+        const retryAfterMs = rateLimited ? Number(error.details.retryAfterMs ?? 0) : 0;
+        this.resumeAt.set(key, Date.now() + Math.max(retryAfterMs, RETRY_AFTER_FAILURE_MS));
+        // Turned away (429, MyInvois's per-client-id limit): the issuer's next call waits for its slot in every worker.
+        if (rateLimited) await closeCallWindow(this.options.dataSource, area, supplierId, Math.max(retryAfterMs, RETRY_AFTER_FAILURE_MS)).catch(() => undefined);
+        const code = error instanceof AppError ? error.code : String(error);
+        this.deps.log('warn', 'batch not sent; the issuer is tried again later', { area, supplierId, batchKey, error: code });
+        return;
       }
     }
   }

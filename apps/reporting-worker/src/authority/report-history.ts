@@ -17,6 +17,8 @@ export interface ReportHistory {
   /** The submission's receipt, with what a validation added. */
   readonly receipt: Record<string, unknown>;
   readonly state: AuthorityReportState;
+  /** The stream as read (its length is the version a command decided on it expects). */
+  readonly history: readonly RecordedEvent[];
 }
 
 /** Reads a report's stream (current shapes: the store upcasts). */
@@ -30,5 +32,5 @@ export async function readReportHistory(uow: Pick<UnitOfWork, 'readStream'>, rep
       receipt = { ...receipt, ...(e.data as AuthorityReportAcceptedData | AuthorityReportValidatedData).receipt };
     }
   }
-  return { request: requested.data as AuthorityReportRequestedData, receipt, state: foldEvents(authorityReportDecider, events as never) };
+  return { request: requested.data as AuthorityReportRequestedData, receipt, state: foldEvents(authorityReportDecider, events as never), history: events };
 }

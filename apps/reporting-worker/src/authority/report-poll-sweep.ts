@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@einvoice/domain';
-import { LockedPeriodicJob } from '@einvoice/domain/infrastructure';
+import { LockedPeriodicJob, eachConcurrently } from '@einvoice/domain/infrastructure';
 import type { DataSource } from 'typeorm';
 import { pollReport } from './poll-report';
 import { type AuthorityReportingDependencies, pollPolicyOf } from './report-to-authority';
@@ -9,6 +9,8 @@ import { type AuthorityReportingDependencies, pollPolicyOf } from './report-to-a
 const SWEEP_LOCK = 7312011;
 /** Reports polled per round at most, the longest due first. */
 const SWEEP_BATCH = 100;
+/** Polls in flight at once (each holds a pool connection for its transaction). */
+const POLLS_AT_ONCE = 8;
 
 export interface ReportPollSweepOptions {
   readonly dataSource: DataSource;
@@ -44,9 +46,11 @@ export class ReportPollSweep extends LockedPeriodicJob {
   }
 
   protected async round(stopping: () => boolean): Promise<void> {
-    for (const { reportId, area } of await dueReports(this.options.dataSource)) {
-      if (stopping()) return;
-      if ((this.resumeAt.get(reportId) ?? 0) > Date.now()) continue;
+    // Reports are independent (each its own lock and transaction): POLLS_AT_ONCE at a time, so a round's
+    // hundred polls wait on the authority and on their commits together, not one after the other.
+    const due = await dueReports(this.options.dataSource);
+    await eachConcurrently(due, POLLS_AT_ONCE, async ({ reportId, area }) => {
+      if (stopping() || (this.resumeAt.get(reportId) ?? 0) > Date.now()) return;
       try {
         await pollReport(this.deps, reportId, randomUUID(), { heartbeat: async () => undefined });
         this.resumeAt.delete(reportId);
@@ -55,6 +59,8 @@ export class ReportPollSweep extends LockedPeriodicJob {
         this.resumeAt.set(reportId, Date.now() + Math.max(retryAfterMs, pollPolicyOf(this.deps, area).intervalMs));
         this.deps.log('info', 'authority poll failed; the report is polled again later', { reportId, area, error: error instanceof AppError ? error.code : String(error) });
       }
-    }
+    });
+    // A full round may have left due reports behind: the next round follows at once.
+    if (due.length >= SWEEP_BATCH) this.wake();
   }
 }

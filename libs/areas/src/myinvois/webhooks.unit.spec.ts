@@ -33,7 +33,6 @@ describe('MyInvois webhooks from its documents\' report events (#8: the names an
     document_number: 'INV-1',
     document_type: '01',
     report_state: 'processing',
-    fields: {},
     authority: { receipt: { uuid: 'UUID1', submissionUid: 'S1', status: 'Submitted' } },
     created_at: new Date('2026-11-22T00:00:00.000Z'),
     ...extra,

@@ -49,7 +49,6 @@ export interface ReportedDocumentRow {
   readonly document_type: string;
   /** pending | processing | reported | rejected | invalid | cancelling | cancelled */
   readonly report_state: string | null;
-  readonly fields: Record<string, unknown>;
   /** What the authority said, merged event after event (`receipt` answer after answer). */
   readonly authority: {
     readonly receipt?: Record<string, unknown>;
@@ -76,7 +75,8 @@ export type AreaReportWebhooks = {
   readonly [T in DocumentReportEvent['type']]?: ReportWebhookSource<Extract<DocumentReportEvent, { readonly type: T }>>;
 };
 
-const DOCUMENT_SQL = `SELECT id, area, supplier_id, tenant_id, document_number, document_type, report_state, fields, authority, created_at
+// Not `fields` (the caller's document, out of line and large): no webhook needs it, and every report event reads this row.
+const DOCUMENT_SQL = `SELECT id, area, supplier_id, tenant_id, document_number, document_type, report_state, authority, created_at
   FROM documents WHERE id = $1`;
 
 /** A report webhook source of any event type (`never`: only the router, which knows the type, calls it). */

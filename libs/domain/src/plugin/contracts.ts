@@ -74,4 +74,10 @@ export interface EventPlugin {
   readonly migrations?: readonly SqlMigration[];
   /** Event types whose data changed shape since first written, by type. */
   readonly schemas?: Readonly<Record<string, EventSchema>>;
+  /**
+   * Its event types no process consumes from Kafka (a worker's bookkeeping: an attempt marker, a poll
+   * that found no verdict): stored in their stream and projected as any event, but given no outbox row,
+   * so the relay, the broker and every consumer group do not carry them.
+   */
+  readonly unpublished?: readonly string[];
 }

@@ -26,6 +26,8 @@ export interface EventStoreOptions {
   readonly wakeRelay?: 'notify' | { afterCommit: () => void };
   /** Event schema versions and upcasters (EventRegistry); default: every type at version 1. */
   readonly schemas?: EventSchemas;
+  /** Whether events of a type go to Kafka (EventRegistry `published`); default: all. */
+  readonly published?: (type: string) => boolean;
 }
 
 interface PgError {
@@ -74,7 +76,7 @@ export class EventStore {
     const client = await poolOf(this.dataSource).connect();
     let broken: Error | undefined;
     try {
-      const uow = new UnitOfWork(connectionOf(client), this.options.topicFor, this.options.projector, this.options.schemas ?? unversionedSchemas);
+      const uow = new UnitOfWork(connectionOf(client), this.options.topicFor, this.options.projector, this.options.schemas ?? unversionedSchemas, this.options.published);
       try {
         const result = await work(uow);
         await uow.commit();

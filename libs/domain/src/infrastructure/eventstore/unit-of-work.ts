@@ -85,6 +85,7 @@ export class UnitOfWork {
     private readonly topicFor: TopicResolver,
     private readonly projector: Projector,
     private readonly schemas: EventSchemas = unversionedSchemas,
+    private readonly published: (type: string) => boolean = () => true,
   ) {}
 
   /**
@@ -185,10 +186,13 @@ export class UnitOfWork {
         [stored.eventId, streamId, position, stored.type, stored.schemaVersion, stored.data, metadata],
       );
       // The outbox row names the event; the relay reads the event itself (its payload is not written twice).
-      await this.write(
-        `INSERT INTO outbox (event_id, topic, aggregate_type, aggregate_id, message_type) VALUES ($1, $2, $3, $4, $5)`,
-        [stored.eventId, this.topicFor(streamId), streamKind(streamId), streamId, stored.type],
-      );
+      // A type no process consumes gets none: it is history and read model only.
+      if (this.published(stored.type)) {
+        await this.write(
+          `INSERT INTO outbox (event_id, topic, aggregate_type, aggregate_id, message_type) VALUES ($1, $2, $3, $4, $5)`,
+          [stored.eventId, this.topicFor(streamId), streamKind(streamId), streamId, stored.type],
+        );
+      }
       await this.projector(this, stored);
       recorded.push(stored);
     }

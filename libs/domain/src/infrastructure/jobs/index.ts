@@ -1,2 +1,3 @@
 export * from './advisory-lock';
 export * from './locked-periodic-job';
+export * from './each-concurrently';

@@ -32,6 +32,8 @@ export interface EventRegistry {
   versionOf(type: string): number;
   /** The event with its data in the current shape of its type (upcasters applied in order); the same object when current. */
   upcast(event: RecordedEvent): RecordedEvent;
+  /** False for the types a plug-in declares `unpublished` (no outbox row, never on Kafka). */
+  published(type: string): boolean;
 }
 
 const FAMILIES: readonly TopicFamily[] = ['documents', 'suppliers', 'participants'];
@@ -48,7 +50,12 @@ export function buildEventRegistry(plugins: readonly EventPlugin[]): EventRegist
   const constraintErrors: Record<string, ConstraintErrorMap[string]> = {};
   const migrations = new Map<string, SqlMigration>();
   const schemas = new Map<string, EventSchema>();
+  const unpublished = new Set<string>();
   for (const plugin of plugins) {
+    for (const type of plugin.unpublished ?? []) {
+      if (!(type in plugin.projectors)) throw invalid(`${plugin.name} declares ${type} unpublished but not as its event type.`, { type });
+      unpublished.add(type);
+    }
     for (const [type, schema] of Object.entries(plugin.schemas ?? {})) {
       if (!projectors.has(type) && !(type in plugin.projectors)) throw invalid(`Schema of ${type} (${plugin.name}) for an event type it does not declare.`, { type });
       for (let version = 1; version < schema.current; version += 1) {
@@ -110,6 +117,7 @@ export function buildEventRegistry(plugins: readonly EventPlugin[]): EventRegist
       return typeof stated === 'string' ? stated : streams.get(streamKind(event.streamId))?.area;
     },
     versionOf: (type) => schemas.get(type)?.current ?? 1,
+    published: (type) => !unpublished.has(type),
     upcast(event) {
       const schema = schemas.get(event.type);
       if (!schema || event.schemaVersion >= schema.current) return event;
@@ -138,5 +146,6 @@ export function eventStoreOptions(registry: EventRegistry, prefix: string) {
     projector: registry.projector,
     constraintErrors: registry.constraintErrors,
     schemas: { versionOf: registry.versionOf, upcast: registry.upcast },
+    published: registry.published,
   };
 }

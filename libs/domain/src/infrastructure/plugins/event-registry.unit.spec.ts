@@ -31,6 +31,14 @@ const toy = (overrides: Partial<EventPlugin> = {}): EventPlugin => ({
 });
 
 describe('#8 the event registry', () => {
+  it('publishes every type but those a plug-in declares unpublished, and refuses one it does not declare', () => {
+    const registry = platformEventRegistry([toy()]);
+    expect(registry.published('AuthorityReportRequested')).toBe(true);
+    expect(registry.published('AuthorityReportAttempted')).toBe(false);
+    expect(registry.published('AuthorityReportPolled')).toBe(false);
+    expect(() => buildEventRegistry([toy({ unpublished: ['SomethingElse'] })])).toThrow(/unpublished/);
+  });
+
   it('maps the core stream kinds and an area stream kind to their topics', () => {
     const registry = platformEventRegistry([toy()]);
     expect(registry.topicFor('einvoice', 'document-7d0b8e52')).toBe('einvoice.documents');

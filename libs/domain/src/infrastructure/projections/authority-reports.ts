@@ -225,6 +225,9 @@ export const reportingPlugin: EventPlugin = {
   streams: { report: 'documents', chain: 'documents' },
   projectors,
   migrations: [documentsReportPolling, documentsReportTrack, authorityBatches, authorityBatchKeys],
+  // The reporting worker's bookkeeping, which no consumer handles: an attempt marker (read back from the
+  // stream by the worker itself) and a poll that found no verdict (its next poll is the read model's).
+  unpublished: ['AuthorityReportAttempted', 'AuthorityReportPolled'],
   schemas: {
     // Schema 1 had no `final`: every accepted report was final then.
     AuthorityReportAccepted: { current: 2, upcasters: { 1: (data) => ({ ...data, final: true }) } },
