@@ -10,12 +10,12 @@ import {
   authorityReportStreamId,
   createLogger,
 } from '@einvoice/domain';
-import { type EventStore, handleCommand } from '@einvoice/domain/infrastructure';
+import { type EventStore, handleCommand, withTriedAdvisoryLock } from '@einvoice/domain/infrastructure';
 import { type AuthorityConnector, findArea, registeredAreas } from '@einvoice/areas';
 import { createCancellationHandler } from '../../apps/reporting-worker/src/authority/cancel-report';
-import { pollReport } from '../../apps/reporting-worker/src/authority/poll-report';
+import { pollReport, pollReports } from '../../apps/reporting-worker/src/authority/poll-report';
 import { dueReports } from '../../apps/reporting-worker/src/authority/report-poll-sweep';
-import { type AuthorityReportingDependencies, createAuthorityReportHandler } from '../../apps/reporting-worker/src/authority/report-to-authority';
+import { type AuthorityReportingDependencies, REPORT_LOCK, createAuthorityReportHandler } from '../../apps/reporting-worker/src/authority/report-to-authority';
 import { openTestDatabase } from '../support/database';
 import { workerContext as context } from '../support/myinvois-worker';
 import { appendReportRequest, toyReportRequest } from '../support/toy-reports';
@@ -175,6 +175,53 @@ describe('#8 reporting to an authority through the generic pipeline (toy sandbox
     await pollNow();
     await pollNow();
     expect(await documentOf(event)).toMatchObject({ state: 'reported', authority: { polls: 4 } });
+  });
+
+  it('#11 polls many reports together: one transaction for their answers, a report another worker holds left out, a stream that moved costs the others nothing', async () => {
+    const [held, together, moved, alone] = await Promise.all(['HELD', 'ONE', 'MOVED', 'TWO'].map((n) => requestReport(`SLOW-GROUP-${n}-${run}`)));
+    for (const event of [held, together, moved, alone]) await handle(event, context);
+    // `moved`: another writer records a poll between this group's read and its transaction.
+    const connector = deps.connectors.get('toy') as AuthorityConnector;
+    const racing: AuthorityConnector = Object.assign(Object.create(connector), {
+      poll: async (...args: Parameters<NonNullable<AuthorityConnector['poll']>>) => {
+        if (args[0].reportId === reportId(moved)) {
+          const data = { reportId: reportId(moved), pollNo: 1, verdict: { kind: 'pending' as const }, polledAt: new Date().toISOString(), maxPolls: 3, nextPollAt: new Date().toISOString() };
+          await store.transaction((uow) => handleCommand(uow, authorityReportDecider, authorityReportStreamId(data.reportId), { type: 'RecordReportPoll', data }, { tenantId: randomUUID() }));
+        }
+        return connector.poll!(...args);
+      },
+    });
+    const racingDeps = { ...deps, connectors: new Map([['toy', racing]]) };
+
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const holding = new Promise<void>((resolve) => (entered = resolve));
+    const other = withTriedAdvisoryLock(dataSource, REPORT_LOCK, reportId(held), async () => {
+      entered();
+      await gate;
+    });
+    await holding;
+    const result = await pollReports(racingDeps, [held, together, moved, alone].map(reportId), randomUUID(), context);
+    release();
+    await other;
+
+    expect([...result.held].sort()).toEqual([together, moved, alone].map(reportId).sort());
+    expect([...result.failures.keys()]).toEqual([reportId(moved)]);
+    expect(result.failures.get(reportId(moved))).toMatchObject({ code: 'STREAM.WRONG_EXPECTED_VERSION' });
+    expect((await typesOf(held)).filter((t) => t === 'AuthorityReportPolled')).toHaveLength(0);
+    expect((await typesOf(moved)).filter((t) => t === 'AuthorityReportPolled')).toHaveLength(1);
+    // The two others' polls: recorded (each in its own transaction after the group's failed).
+    for (const event of [together, alone]) expect((await documentOf(event)).authority).toMatchObject({ polls: 1 });
+
+    // Without a conflict: one transaction for the group's answers (their rows share the inserting transaction id).
+    const second = await pollReports(deps, [together, alone].map(reportId), randomUUID(), context);
+    expect(second.failures.size).toBe(0);
+    const xmins = await dataSource.query(
+      `SELECT DISTINCT xmin::text AS x FROM events WHERE stream_id = ANY($1) AND type = 'AuthorityReportPolled' AND (data->>'pollNo')::int = 2`,
+      [[together, alone].map((e) => authorityReportStreamId(reportId(e)))],
+    );
+    expect(xmins).toHaveLength(1);
   });
 
   /** Requests the cancellation as the gateway does; returns its event. */

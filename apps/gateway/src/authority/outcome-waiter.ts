@@ -29,25 +29,58 @@ export class OutcomeWaiter {
    * the last row read (or undefined) when time runs out.
    */
   async waitFor<R>(id: string, waitMs: number, read: () => Promise<R | undefined>, done: (row: R) => boolean): Promise<R | undefined> {
+    const rows = await this.waitForAll([id], waitMs, async () => {
+      const row = await read();
+      return row === undefined ? new Map() : new Map([[id, row]]);
+    }, done);
+    return rows.get(id);
+  }
+
+  /**
+   * waitFor for several documents within one `waitMs` (a MyInvois submission's): `read` gets the ids
+   * still open and answers their rows in one query, after registering, after each wake-up (the
+   * notifications of a batch's answers come in one burst) and at the deadline. The rows last read,
+   * by id (an id never read is missing).
+   */
+  async waitForAll<R>(
+    ids: readonly string[],
+    waitMs: number,
+    read: (open: readonly string[]) => Promise<ReadonlyMap<string, R>>,
+    done: (row: R) => boolean,
+  ): Promise<Map<string, R>> {
     const deadline = Date.now() + waitMs;
     let wake: () => void = () => undefined;
     let woken = new Promise<void>((resolve) => (wake = resolve));
     const waiter = () => wake();
-    const set = this.waiters.get(id) ?? new Set();
-    set.add(waiter);
-    this.waiters.set(id, set);
+    for (const id of ids) {
+      const set = this.waiters.get(id) ?? new Set();
+      set.add(waiter);
+      this.waiters.set(id, set);
+    }
+    const rows = new Map<string, R>();
+    let open = [...ids];
+    const readOpen = async () => {
+      for (const [id, row] of await read(open)) rows.set(id, row);
+      open = open.filter((id) => !(rows.has(id) && done(rows.get(id) as R)));
+    };
     try {
-      let row = await read();
-      while (!(row !== undefined && done(row))) {
+      await readOpen();
+      while (open.length) {
         const left = deadline - Date.now();
-        if (left <= 0 || !(await notifiedWithin(woken, left))) return await read();
+        if (left <= 0 || !(await notifiedWithin(woken, left))) {
+          await readOpen();
+          break;
+        }
         woken = new Promise<void>((resolve) => (wake = resolve));
-        row = await read();
+        await readOpen();
       }
-      return row;
+      return rows;
     } finally {
-      set.delete(waiter);
-      if (set.size === 0) this.waiters.delete(id);
+      for (const id of ids) {
+        const set = this.waiters.get(id);
+        set?.delete(waiter);
+        if (set?.size === 0) this.waiters.delete(id);
+      }
     }
   }
 }

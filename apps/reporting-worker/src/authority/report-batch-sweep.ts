@@ -18,10 +18,8 @@ import { type AuthorityReportingDependencies, answerOf, connectorOf, pollPolicyO
 const SWEEP_LOCK = 7312012;
 /** Batches sent per area and round at most, the longest waiting first. */
 const BATCHES_PER_ROUND = 50;
-/** Issuers whose batches are sent at once (each batch holds a pool connection for its transactions). */
+/** Issuers whose batches are sent at once (each call in flight holds a pool connection for its transactions). */
 const ISSUERS_AT_ONCE = 4;
-/** Report streams read at once while gathering a batch (outside any transaction). */
-const STREAM_READS_AT_ONCE = 8;
 /** How long an issuer whose call failed waits at least before the next try. */
 const RETRY_AFTER_FAILURE_MS = 5_000;
 
@@ -164,7 +162,7 @@ interface WaitingReport {
   readonly firstAttemptAt?: string;
 }
 
-/** The batch's unanswered reports, oldest first, with their streams (read outside any transaction); `limit` null: all. */
+/** The batch's unanswered reports, oldest first, with their streams (read in one query, outside any transaction); `limit` null: all. */
 async function waitingReports(deps: AuthorityReportingDependencies, area: string, batch: DueBatch, limit: number | null): Promise<WaitingReport[]> {
   const rows: Array<{ report_id: string }> = await deps.store.dataSource.query(
     `SELECT report_id FROM documents
@@ -172,17 +170,20 @@ async function waitingReports(deps: AuthorityReportingDependencies, area: string
      ORDER BY created_at, id LIMIT $4`,
     [area, batch.supplierId, batch.batchKey, limit],
   );
-  const read: Array<WaitingReport | undefined> = [];
-  await eachConcurrently(rows.map((row, index) => ({ ...row, index })), STREAM_READS_AT_ONCE, async ({ report_id: reportId, index }) => {
-    const history = await deps.store.readStream(authorityReportStreamId(reportId));
+  const streams = await deps.store.readStreams(rows.map((row) => authorityReportStreamId(row.report_id)));
+  const read = rows.map(({ report_id: reportId }): WaitingReport | undefined => {
+    const history = streams.get(authorityReportStreamId(reportId)) ?? [];
     const state = foldEvents(authorityReportDecider, history as never);
     // Answered since the row was read (the projection commits with the answer): nothing to send.
-    if (state.status !== 'requested') return;
+    if (state.status !== 'requested') return undefined;
     const requested = history.find((e) => e.type === 'AuthorityReportRequested') as RecordedEvent;
-    read[index] = { requested, data: requested.data as AuthorityReportRequestedData, history, attempts: state.attempts, firstAttemptAt: state.firstAttemptAt };
+    return { requested, data: requested.data as AuthorityReportRequestedData, history, attempts: state.attempts, firstAttemptAt: state.firstAttemptAt };
   });
   const waiting = read.filter((r): r is WaitingReport => r !== undefined);
-  // Chained records go in their chain's order (two requested in the same millisecond tie on created_at).
+  // In the order they were requested (the store's global positions: a caller's submission in its own
+  // order, where created_at ties in a millisecond), chained records in their chain's order.
+  const requestOrder = (r: WaitingReport) => BigInt(r.requested.globalPosition);
+  waiting.sort((a, b) => (requestOrder(a) < requestOrder(b) ? -1 : requestOrder(a) > requestOrder(b) ? 1 : 0));
   return waiting.sort((a, b) => (a.data.chainPosition ?? 0) - (b.data.chainPosition ?? 0));
 }
 
@@ -227,18 +228,22 @@ export class ReportBatchSweep extends LockedPeriodicJob {
     }
   }
 
-  /** One issuer's due batches in order, until the authority closes its window (a stated wait, a 429) or a call fails. */
+  /**
+   * One issuer's due batches in order (`issuerCallsAtOnce` of them in flight at once, default one),
+   * until the authority closes its window (a stated wait, a 429) or a call fails: then none more.
+   */
   private async sendIssuerBatches(area: string, policy: BatchPolicy, batches: readonly DueBatch[], stopping: () => boolean): Promise<void> {
-    for (const batch of batches) {
-      if (stopping()) return;
+    let closed = false;
+    await eachConcurrently(batches, Math.max(1, policy.issuerCallsAtOnce ?? 1), async (batch) => {
       const { supplierId, batchKey } = batch;
       const key = `${area}:${supplierId}`;
-      if ((this.resumeAt.get(key) ?? 0) > Date.now()) return;
+      if (closed || stopping() || (this.resumeAt.get(key) ?? 0) > Date.now()) return;
       try {
         const result = await sendBatch(this.deps, area, batch, policy);
-        this.resumeAt.delete(key);
-        if ((result.nextCallAfterMs ?? 0) > 0) return;
+        if ((result.nextCallAfterMs ?? 0) > 0) closed = true;
+        else if (!closed) this.resumeAt.delete(key);
       } catch (error) {
+        closed = true;
         const rateLimited = error instanceof AppError && error.kind === 'rate_limited';
         const retryAfterMs = rateLimited ? Number(error.details.retryAfterMs ?? 0) : 0;
         this.resumeAt.set(key, Date.now() + Math.max(retryAfterMs, RETRY_AFTER_FAILURE_MS));
@@ -246,8 +251,7 @@ export class ReportBatchSweep extends LockedPeriodicJob {
         if (rateLimited) await closeCallWindow(this.options.dataSource, area, supplierId, Math.max(retryAfterMs, RETRY_AFTER_FAILURE_MS)).catch(() => undefined);
         const code = error instanceof AppError ? error.code : String(error);
         this.deps.log('warn', 'batch not sent; the issuer is tried again later', { area, supplierId, batchKey, error: code });
-        return;
       }
-    }
+    });
   }
 }

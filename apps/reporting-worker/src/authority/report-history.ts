@@ -9,7 +9,7 @@ import {
   authorityReportStreamId,
   foldEvents,
 } from '@einvoice/domain';
-import type { UnitOfWork } from '@einvoice/domain/infrastructure';
+import type { EventStore, UnitOfWork } from '@einvoice/domain/infrastructure';
 
 /** What a poll or a cancellation needs of a report: its request, the receipt so far, and its state. */
 export interface ReportHistory {
@@ -23,7 +23,25 @@ export interface ReportHistory {
 
 /** Reads a report's stream (current shapes: the store upcasts). */
 export async function readReportHistory(uow: Pick<UnitOfWork, 'readStream'>, reportId: string): Promise<ReportHistory> {
-  const events = (await uow.readStream(authorityReportStreamId(reportId))) as RecordedEvent[];
+  return reportHistoryOf(reportId, (await uow.readStream(authorityReportStreamId(reportId))) as RecordedEvent[]);
+}
+
+/** Reads several reports' streams in one query (EventStore.readStreams): each report's history, or the error of one with no request. */
+export async function readReportHistories(store: Pick<EventStore, 'readStreams'>, reportIds: readonly string[]): Promise<Map<string, ReportHistory | AppError>> {
+  const streams = await store.readStreams(reportIds.map(authorityReportStreamId));
+  const histories = new Map<string, ReportHistory | AppError>();
+  for (const reportId of reportIds) {
+    try {
+      histories.set(reportId, reportHistoryOf(reportId, streams.get(authorityReportStreamId(reportId)) ?? []));
+    } catch (error) {
+      histories.set(reportId, error as AppError);
+    }
+  }
+  return histories;
+}
+
+/** A report's history from its stream's events. */
+function reportHistoryOf(reportId: string, events: readonly RecordedEvent[]): ReportHistory {
   const requested = events.find((e) => e.type === 'AuthorityReportRequested');
   if (!requested) throw new AppError('not_found', 'AUTHORITY.REPORT_UNKNOWN', `No authority report ${reportId}.`, { retriable: false });
   let receipt: Record<string, unknown> = {};

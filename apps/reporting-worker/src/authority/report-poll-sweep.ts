@@ -2,15 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '@einvoice/domain';
 import { LockedPeriodicJob, eachConcurrently } from '@einvoice/domain/infrastructure';
 import type { DataSource } from 'typeorm';
-import { pollReport } from './poll-report';
+import { pollReports } from './poll-report';
 import { type AuthorityReportingDependencies, pollPolicyOf } from './report-to-authority';
 
 /** One report poll sweep per stack at a time (advisory lock class). */
 const SWEEP_LOCK = 7312011;
 /** Reports polled per round at most, the longest due first. */
-const SWEEP_BATCH = 100;
-/** Polls in flight at once (each holds a pool connection for its transaction). */
-const POLLS_AT_ONCE = 8;
+const SWEEP_BATCH = 400;
+/** Reports polled together (pollReports: their calls, then one transaction for their answers). */
+const POLL_GROUP = 100;
+/** Groups in flight at once (each holds a pool connection for its transaction). */
+const GROUPS_AT_ONCE = 4;
 
 export interface ReportPollSweepOptions {
   readonly dataSource: DataSource;
@@ -46,21 +48,31 @@ export class ReportPollSweep extends LockedPeriodicJob {
   }
 
   protected async round(stopping: () => boolean): Promise<void> {
-    // Reports are independent (each its own lock and transaction): POLLS_AT_ONCE at a time, so a round's
-    // hundred polls wait on the authority and on their commits together, not one after the other.
+    // Reports are independent: polled in groups of POLL_GROUP (one commit for a group's answers),
+    // GROUPS_AT_ONCE at a time, so a round's polls wait on the authority and on their commits together.
     const due = await dueReports(this.options.dataSource);
-    await eachConcurrently(due, POLLS_AT_ONCE, async ({ reportId, area }) => {
-      if (stopping() || (this.resumeAt.get(reportId) ?? 0) > Date.now()) return;
+    const ready = due.filter(({ reportId }) => (this.resumeAt.get(reportId) ?? 0) <= Date.now());
+    const groups: Array<typeof ready> = [];
+    for (let i = 0; i < ready.length; i += POLL_GROUP) groups.push(ready.slice(i, i + POLL_GROUP));
+    await eachConcurrently(groups, GROUPS_AT_ONCE, async (group) => {
+      if (stopping()) return;
+      const areaOf = new Map(group.map((r) => [r.reportId, r.area]));
+      let failures: ReadonlyMap<string, unknown>;
       try {
-        await pollReport(this.deps, reportId, randomUUID(), { heartbeat: async () => undefined });
-        this.resumeAt.delete(reportId);
+        ({ failures } = await pollReports(this.deps, [...areaOf.keys()], randomUUID(), { heartbeat: async () => undefined }));
       } catch (error) {
+        // The locks or the streams could not be read (database away): the whole group waits.
+        failures = new Map([...areaOf.keys()].map((reportId) => [reportId, error]));
+      }
+      for (const reportId of areaOf.keys()) if (!failures.has(reportId)) this.resumeAt.delete(reportId);
+      for (const [reportId, error] of failures) {
+        const area = areaOf.get(reportId) as string;
         const retryAfterMs = error instanceof AppError && error.kind === 'rate_limited' ? Number(error.details.retryAfterMs ?? 0) : 0;
         this.resumeAt.set(reportId, Date.now() + Math.max(retryAfterMs, pollPolicyOf(this.deps, area).intervalMs));
         this.deps.log('info', 'authority poll failed; the report is polled again later', { reportId, area, error: error instanceof AppError ? error.code : String(error) });
       }
     });
     // A full round may have left due reports behind: the next round follows at once.
-    if (due.length >= SWEEP_BATCH) this.wake();
+    if (due.length >= SWEEP_BATCH && ready.length > 0) this.wake();
   }
 }

@@ -148,5 +148,5 @@ export function answerOf(outcome: AuthorityOutcome, recovered: boolean, poll: Po
   if (outcome.kind === 'rejected') return { kind: 'rejected', error: outcome.error, at };
   const receipt = (outcome.receipt ?? {}) as Record<string, unknown>;
   if (outcome.final) return { kind: 'accepted', receipt, recovered, final: true, at };
-  return { kind: 'accepted', receipt, recovered, final: false, nextPollAt: new Date(now + poll.intervalMs).toISOString(), at };
+  return { kind: 'accepted', receipt, recovered, final: false, nextPollAt: new Date(now + (poll.firstPollAfterMs ?? poll.intervalMs)).toISOString(), at };
 }

@@ -34,10 +34,12 @@ export const myInvoisDefinition: AreaDefinition = {
     answer: 'poll',
     connector: myInvoisReportingConnector,
     // A caller's submission (up to 100 documents) is one Submit Documents call, sent at once (its batch key).
-    batch: { maxReports: 100, maxWaitMs: 0 },
+    batch: { maxReports: 100, maxWaitMs: 0, issuerCallsAtOnce: 4 },
     // Get Submission every 3 s (notes: every 3–5 s), MYINVOIS_MAX_POLLS times; then every 5 minutes.
     poll: {
       intervalMs: Number(process.env.MYINVOIS_POLL_MS ?? 3_000),
+      // At once after acceptance, as before #8: the first Get Submission rarely has the verdict, the next one, MYINVOIS_POLL_MS later, usually has.
+      firstPollAfterMs: 0,
       maxPolls: Number(process.env.MYINVOIS_MAX_POLLS ?? 100),
       slowIntervalMs: Number(process.env.MYINVOIS_STALE_POLL_MS ?? 300_000),
     },

@@ -27,6 +27,11 @@ export interface AuthorityError {
  */
 export interface PollPolicy {
   readonly intervalMs: number;
+  /**
+   * The first poll after the authority took a report, when not `intervalMs` later: MyInvois 0, at
+   * once (its Get Submission is cheap, and a document there is `Submitted` until a poll has seen it).
+   */
+  readonly firstPollAfterMs?: number;
   readonly maxPolls: number;
   /**
    * Set when a report with no verdict after `maxPolls` is still asked for, every `slowIntervalMs`
@@ -48,6 +53,12 @@ export const DEFAULT_POLL_POLICY: PollPolicy = { intervalMs: 3_000, maxPolls: 20
 export interface BatchPolicy {
   readonly maxReports: number;
   readonly maxWaitMs: number;
+  /**
+   * An issuer's calls in flight at once (default 1: its batches one after the other, in the order they
+   * became due, as a chained area's must go). MyInvois 4: its submissions are independent of one
+   * another, and one supplier's five concurrent bulks should not queue behind each other.
+   */
+  readonly issuerCallsAtOnce?: number;
 }
 
 /** The authority's answer to a batch: one outcome per report it answered for, by report id. */

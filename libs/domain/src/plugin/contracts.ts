@@ -12,9 +12,12 @@ export interface ProjectionContext {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /**
    * A write whose answer the projection does not need (no RETURNING): sent with the transaction's
-   * next statement, in one round trip with the append (UnitOfWork.write). Prefer it for inserts.
+   * next statement, in one round trip with the append (UnitOfWork.write). Prefer it for inserts;
+   * `row` names the one row an UPDATE or upsert touches, so writes to other rows of its table join it.
    */
-  write(sql: string, params?: unknown[]): Promise<void>;
+  write(sql: string, params?: unknown[], options?: { readonly row?: string }): Promise<void>;
+  /** Tells other processes' listeners of `channel` about what this transaction commits, once it has (UnitOfWork.announce). */
+  announce(channel: string, payload: string): void;
 }
 
 /** Updates read models for one event, in the transaction of its append; idempotent on replay. */

@@ -129,18 +129,12 @@ export class MyInvoisSubmissionService {
   }
 
   /**
-   * The documents once MyInvois answered their submission, each waited for on its outcome
-   * notification (OutcomeWaiter) within one MYINVOIS_WAIT_MS for all; in submission order.
+   * The documents once MyInvois answered their submission, waited for on their outcome
+   * notifications (OutcomeWaiter) within one MYINVOIS_WAIT_MS for all, read together; in submission order.
    */
   private async answered(documentIds: readonly string[]): Promise<DocumentRow[]> {
-    const deadline = Date.now() + this.waitMs;
-    const read = (id: string) => this.readById(id);
-    const rows: DocumentRow[] = [];
-    for (const id of documentIds) {
-      const row = await this.outcomes.waitFor(id, Math.max(0, deadline - Date.now()), () => read(id), (r) => !unanswered(r));
-      if (row) rows.push(row);
-    }
-    return rows;
+    const rows = await this.outcomes.waitForAll(documentIds, this.waitMs, (open) => this.readByIds(open), (r) => !unanswered(r));
+    return documentIds.flatMap((id) => rows.get(id) ?? []);
   }
 
   /** `GET /api/einvoice/documents/{id}`: by our document id, the MyInvois uuid, or the `ID` (latest). */
@@ -210,8 +204,12 @@ export class MyInvoisSubmissionService {
   }
 
   private async readById(documentId: string): Promise<DocumentRow | undefined> {
-    const rows: DocumentRow[] = await this.connections.dataSource.query(`SELECT ${DOCUMENT_COLUMNS} FROM documents d WHERE d.id = $1`, [documentId]);
-    return rows[0];
+    return (await this.readByIds([documentId])).get(documentId);
+  }
+
+  private async readByIds(documentIds: readonly string[]): Promise<Map<string, DocumentRow>> {
+    const rows: DocumentRow[] = await this.connections.dataSource.query(`SELECT ${DOCUMENT_COLUMNS} FROM documents d WHERE d.id = ANY($1::uuid[])`, [documentIds]);
+    return new Map(rows.map((row) => [row.id, row]));
   }
 
   private async find(supplierHeader: string | string[] | undefined, id: string, context: RequestContext): Promise<DocumentRow> {

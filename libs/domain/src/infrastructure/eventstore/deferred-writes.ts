@@ -6,12 +6,18 @@
  *
  * The sub-statements of one statement all run on the same snapshot and do not see each other's
  * rows, so a write joins the pending ones only when that cannot change its effect: plain INSERTs
- * go together; an UPDATE, DELETE or upsert goes into a statement of its own after the writes to
- * its table (the caller flushes first: `needsFlushBefore`).
+ * go together, and so do writes that each name the one row they touch (`row`) when the rows differ
+ * (a batch of reports' documents rows); any other UPDATE, DELETE or upsert goes into a statement of
+ * its own after the writes to its table (the caller flushes first: `needsFlushBefore`).
  */
 export interface Write {
   readonly sql: string;
   readonly params: readonly unknown[];
+  /**
+   * The one row the write touches, when it says so (an UPDATE or upsert by primary key): writes to
+   * different rows of a table see nothing of each other's, so they may share a statement.
+   */
+  readonly row?: string;
 }
 
 const PLAIN_INSERT = /^\s*INSERT\s+INTO\s+([a-z_][a-z0-9_.]*)/i;
@@ -31,7 +37,8 @@ export function needsFlushBefore(pending: readonly Write[], next: Write): boolea
   const incoming = tableOf(next.sql);
   return pending.some((write) => {
     const held = tableOf(write.sql);
-    return held.table === incoming.table && !(held.plainInsert && incoming.plainInsert);
+    if (held.table !== incoming.table || (held.plainInsert && incoming.plainInsert)) return false;
+    return write.row === undefined || next.row === undefined || write.row === next.row;
   });
 }
 

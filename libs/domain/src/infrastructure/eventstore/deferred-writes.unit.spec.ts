@@ -44,4 +44,13 @@ describe('deferred writes', () => {
     expect(needsFlushBefore([{ sql: 'UPDATE documents SET a = 1', params: [] }], insertDocument)).toBe(true);
     expect(needsFlushBefore([{ sql: 'UPDATE documents SET a = 1', params: [] }], { sql: 'INSERT INTO events (id) VALUES ($1)', params: [1] })).toBe(false);
   });
+
+  it('lets writes that each name their one row share a statement when the rows differ', () => {
+    const update = (id: string) => ({ sql: 'UPDATE documents SET a = 1 WHERE id = $1', params: [id], row: `documents/${id}` });
+    expect(needsFlushBefore([update('a')], update('b'))).toBe(false);
+    expect(needsFlushBefore([update('a'), update('b')], update('a'))).toBe(true);
+    // A write that names no row may touch any: the others wait for it, and it for them.
+    expect(needsFlushBefore([{ sql: 'INSERT INTO documents (id) VALUES ($1)', params: ['c'] }], update('c'))).toBe(true);
+    expect(needsFlushBefore([update('a')], { sql: 'UPDATE documents SET a = 2', params: [] })).toBe(true);
+  });
 });

@@ -200,4 +200,36 @@ describe('EventStore on PostgreSQL', () => {
       await runner.release();
     }
   });
+
+  it('#11 announces what a unit of work commits after the commit, once per channel and payload of a burst, and nothing of one rolled back', async () => {
+    const channel = `announce_${randomUUID().replace(/-/g, '')}`;
+    const listener = await poolOf(dataSource).connect();
+    const heard: string[] = [];
+    let heardD!: () => void;
+    const gotD = new Promise<void>((resolve) => (heardD = resolve));
+    listener.on('notification', (n) => {
+      if (n.channel !== channel) return;
+      heard.push(n.payload ?? '');
+      if (n.payload === 'd') heardD();
+    });
+    await listener.query(`LISTEN ${channel}`);
+    try {
+      await store.transaction(async (uow) => {
+        uow.announce(channel, 'a');
+        uow.announce(channel, 'b');
+        uow.announce(channel, 'a');
+      });
+      await expect(store.transaction(async (uow) => {
+        uow.announce(channel, 'c');
+        throw new Error('rolled back');
+      })).rejects.toThrow('rolled back');
+      await store.transaction(async (uow) => uow.announce(channel, 'd'));
+      // The announcements go out in order: once d is heard, c would have been.
+      await gotD;
+      expect(heard.sort()).toEqual(['a', 'b', 'd']);
+    } finally {
+      await listener.query(`UNLISTEN ${channel}`);
+      listener.release();
+    }
+  });
 });

@@ -4,7 +4,7 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { AppError, WrongExpectedVersionError } from '../../errors';
 import type { RecordedEvent } from '../../events';
 import type { ConstraintErrorMap } from '../../plugin';
-import { RelayNotifier } from './relay-notifier';
+import { NOTIFY_ALL_SQL, PostCommitNotifications } from './post-commit-notifications';
 import { EventSchemas, Projector, type SqlConnection, TopicResolver, UnitOfWork, toRecordedEvent, unversionedSchemas } from './unit-of-work';
 import { metrics } from '../metrics';
 
@@ -18,7 +18,7 @@ export interface EventStoreOptions {
   /**
    * How the outbox relay learns of new rows. `notify` (default), for processes that have no relay
    * of their own (workers): a `pg_notify('outbox')` after the commit, on its own, at most one per
-   * RELAY_NOTIFY_EVERY_MS per process (relay-notifier.ts). Not inside the appending transaction: a
+   * RELAY_NOTIFY_EVERY_MS per process (post-commit-notifications.ts). Not inside the appending transaction: a
    * NOTIFY takes a database-wide lock from the notifying statement to the end of the commit, which
    * serialised every worker's commits under load (issue 11: ~1 backend waiting on it at all times).
    * A process with its own relay passes `afterCommit` to wake it in-process instead.
@@ -48,21 +48,19 @@ export function isAlreadyProcessed(error: unknown): boolean {
 /** PostgreSQL event store (DESIGN.md): events, outbox and read models in one transaction. */
 export class EventStore {
   private readonly afterAppend: () => void;
+  /** What this process's commits announce to other processes (projections' `announce`, the relay's wake-up). */
+  private readonly notifications: PostCommitNotifications;
 
   constructor(
     readonly dataSource: DataSource,
     private readonly options: EventStoreOptions,
   ) {
+    this.notifications = new PostCommitNotifications(async (channels, payloads) => {
+      // After shutdown (the pool is gone) there is no one to tell.
+      if (dataSource.isInitialized) await poolOf(dataSource).query(NOTIFY_ALL_SQL, [channels, payloads]);
+    });
     const wake = options.wakeRelay ?? 'notify';
-    if (wake === 'notify') {
-      const notifier = new RelayNotifier(async () => {
-        // After shutdown (the pool is gone) there is no one to tell.
-        if (dataSource.isInitialized) await poolOf(dataSource).query(`SELECT pg_notify('outbox', '')`);
-      });
-      this.afterAppend = () => notifier.poke();
-    } else {
-      this.afterAppend = wake.afterCommit;
-    }
+    this.afterAppend = wake === 'notify' ? () => this.notifications.add('outbox', '') : wake.afterCommit;
   }
 
   /**
@@ -81,6 +79,7 @@ export class EventStore {
         const result = await work(uow);
         await uow.commit();
         if (uow.appended) this.afterAppend();
+        for (const { channel, payload } of uow.announcements) this.notifications.add(channel, payload);
         return result;
       } catch (error) {
         await uow.rollback().catch((rollbackError: Error) => {
@@ -102,6 +101,20 @@ export class EventStore {
     );
     const schemas = this.options.schemas ?? unversionedSchemas;
     return rows.map((row: Parameters<typeof toRecordedEvent>[0]) => schemas.upcast(toRecordedEvent(row)));
+  }
+
+  /** Several streams in one query: each one's events in order (upcast), by stream id; a stream with no events is missing. */
+  async readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+    const rows = await this.dataSource.query(`SELECT * FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, stream_position`, [streamIds]);
+    const schemas = this.options.schemas ?? unversionedSchemas;
+    const streams = new Map<string, RecordedEvent[]>();
+    for (const row of rows as Array<Parameters<typeof toRecordedEvent>[0]>) {
+      const event = schemas.upcast(toRecordedEvent(row));
+      const stream = streams.get(event.streamId);
+      if (stream) stream.push(event);
+      else streams.set(event.streamId, [event]);
+    }
+    return streams;
   }
 
   /**

@@ -77,6 +77,8 @@ export interface SqlConnection {
 export class UnitOfWork {
   /** True once an event was appended (and so an outbox row written). */
   appended = false;
+  /** Notifications for other processes, sent by the store once this unit of work committed (`announce`). */
+  readonly announcements: Array<{ readonly channel: string; readonly payload: string }> = [];
   private began = false;
   private pending: Write[] = [];
 
@@ -100,13 +102,22 @@ export class UnitOfWork {
 
   /**
    * A write whose answer nobody reads (INSERT, UPDATE or DELETE without RETURNING): held back and
-   * sent with the next `query` or at commit, in one statement with the other such writes. Its
+   * sent with the next `query` or at commit, in one statement with the other such writes (`row`:
+   * the one row it touches, when it touches one; see deferred-writes.ts). Its
    * errors (a unique violation) surface then, and fail the unit of work as they would have here.
    */
-  async write(sql: string, params: unknown[] = []): Promise<void> {
-    const next = { sql, params };
+  async write(sql: string, params: unknown[] = [], options: { readonly row?: string } = {}): Promise<void> {
+    const next = { sql, params, row: options.row };
     if (needsFlushBefore(this.pending, next)) await this.flush();
     this.pending.push(next);
+  }
+
+  /**
+   * Tells listeners of `channel` something this unit of work commits: sent by the store after the
+   * commit, never if it rolls back (post-commit-notifications.ts says why not a NOTIFY inside).
+   */
+  announce(channel: string, payload: string): void {
+    this.announcements.push({ channel, payload });
   }
 
   /**

@@ -2,7 +2,7 @@
 // refused to this process as to another; a second data source is another process.
 import type { DataSource } from 'typeorm';
 import { openTestDatabase } from '../../../../../test/support/database';
-import { withTriedAdvisoryLock } from './advisory-lock';
+import { withTriedAdvisoryLock, withTriedAdvisoryLocks } from './advisory-lock';
 
 const KEY = 4242;
 
@@ -18,6 +18,20 @@ describe('withTriedAdvisoryLock', () => {
     await one?.destroy();
     await other?.destroy();
   });
+
+  /** Holds `name` (in the data source's process) until `release()`, which resolves once it is freed. */
+  async function holding(dataSource: DataSource, name: string) {
+    let free!: () => void;
+    const gate = new Promise<void>((resolve) => (free = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const done = withTriedAdvisoryLock(dataSource, KEY, name, async () => {
+      entered();
+      await gate;
+    });
+    await inside;
+    return { release: () => (free(), done) };
+  }
 
   const holders = () => one.query(`SELECT count(DISTINCT pid)::int AS sessions, count(*)::int AS locks FROM pg_locks WHERE locktype = 'advisory' AND classid = $1`, [KEY]);
 
@@ -48,5 +62,28 @@ describe('withTriedAdvisoryLock', () => {
       throw new Error('boom');
     })).rejects.toThrow('boom');
     expect(await withTriedAdvisoryLock(other, KEY, 'boom', async () => undefined)).toBe(true);
+  });
+
+  it('tries many names at once: works with those it got, leaves out those held here or elsewhere, frees them all (also when the work throws)', async () => {
+    const x = await holding(one, 'x');
+    const y = await holding(other, 'y');
+
+    let during: unknown;
+    const got = await withTriedAdvisoryLocks(one, KEY, ['x', 'y', 'z', 'w', 'z'], async (held) => {
+      during = { held: [...held].sort(), locks: await holders() };
+    });
+    // x: held by this process; y: by another; z (asked twice) and w: taken, and only for the work.
+    expect([...got].sort()).toEqual(['w', 'z']);
+    expect(during).toEqual({ held: ['w', 'z'], locks: [{ sessions: 2, locks: 4 }] });
+    expect(await withTriedAdvisoryLock(other, KEY, 'z', async () => undefined)).toBe(true);
+    expect(await withTriedAdvisoryLocks(one, KEY, ['x'], async () => {
+      throw new Error('never run: nothing was got');
+    })).toEqual([]);
+
+    await Promise.all([x.release(), y.release()]);
+    await expect(withTriedAdvisoryLocks(one, KEY, ['p', 'q'], async () => {
+      throw new Error('boom');
+    })).rejects.toThrow('boom');
+    expect(await holders()).toEqual([{ sessions: 0, locks: 0 }]);
   });
 });

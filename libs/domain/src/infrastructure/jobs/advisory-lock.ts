@@ -16,23 +16,29 @@ class LockSession {
   constructor(private readonly dataSource: DataSource) {}
 
   async tryWith(key: number, name: string, work: () => Promise<void>): Promise<boolean> {
-    const id = `${key}/${name}`;
-    if (this.held.has(id)) return false;
-    this.held.add(id);
+    return (await this.tryWithAll(key, [name], () => work())).length === 1;
+  }
+
+  /** Tries the locks of `names` in one statement, runs `work` with those it got (not at all with none), frees them after. */
+  async tryWithAll(key: number, names: readonly string[], work: (held: string[]) => Promise<void>): Promise<string[]> {
+    const free = [...new Set(names)].filter((name) => !this.held.has(`${key}/${name}`));
+    if (!free.length) return [];
+    for (const name of free) this.held.add(`${key}/${name}`);
     this.users++;
     try {
       const runner = await this.session();
-      const [{ locked }] = await this.query(runner, `SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked`, [key, name]);
-      if (!locked) return false;
+      const rows = await this.query(runner, `SELECT n AS name FROM unnest($2::text[]) AS n WHERE pg_try_advisory_lock($1, hashtext(n))`, [key, free]);
+      const locked = rows.map((row) => String(row.name));
+      if (!locked.length) return [];
       try {
-        await work();
+        await work(locked);
       } finally {
-        // A session that broke meanwhile took the lock with it: nothing to give back.
-        await this.query(runner, `SELECT pg_advisory_unlock($1, hashtext($2))`, [key, name]).catch(() => undefined);
+        // A session that broke meanwhile took the locks with it: nothing to give back.
+        await this.query(runner, `SELECT pg_advisory_unlock($1, hashtext(n)) FROM unnest($2::text[]) AS n`, [key, locked]).catch(() => undefined);
       }
-      return true;
+      return locked;
     } finally {
-      this.held.delete(id);
+      for (const name of free) this.held.delete(`${key}/${name}`);
       if (--this.users === 0) this.close();
     }
   }
@@ -48,9 +54,9 @@ class LockSession {
     return this.runner;
   }
 
-  private async query(runner: QueryRunner, sql: string, params: unknown[]): Promise<Array<{ locked: boolean }>> {
+  private async query(runner: QueryRunner, sql: string, params: unknown[]): Promise<Array<Record<string, unknown>>> {
     // One statement at a time on the session (pg deprecates queueing queries on a busy client).
-    const turn = this.turn.then(() => runner.query(sql, params) as Promise<Array<{ locked: boolean }>>);
+    const turn = this.turn.then(() => runner.query(sql, params) as Promise<Array<Record<string, unknown>>>);
     this.turn = turn.catch(() => undefined);
     try {
       return await turn;
@@ -73,6 +79,15 @@ class LockSession {
 
 const sessions = new WeakMap<DataSource, LockSession>();
 
+function sessionOf(dataSource: DataSource): LockSession {
+  let session = sessions.get(dataSource);
+  if (!session) {
+    session = new LockSession(dataSource);
+    sessions.set(dataSource, session);
+  }
+  return session;
+}
+
 /**
  * Runs `work` while holding the session advisory lock (`key`, hashtext(`name`)), tried and never
  * waited for; false, without running it, when another session, or this process already, holds it.
@@ -80,10 +95,14 @@ const sessions = new WeakMap<DataSource, LockSession>();
  * is held on one connection of its own (LockSession), not one connection per lock.
  */
 export async function withTriedAdvisoryLock(dataSource: DataSource, key: number, name: string, work: () => Promise<void>): Promise<boolean> {
-  let session = sessions.get(dataSource);
-  if (!session) {
-    session = new LockSession(dataSource);
-    sessions.set(dataSource, session);
-  }
-  return session.tryWith(key, name, work);
+  return sessionOf(dataSource).tryWith(key, name, work);
+}
+
+/**
+ * withTriedAdvisoryLock for many names of one `key` at once (one statement to try them all, one to
+ * free them): `work` runs with the names whose locks this process got, which it returns; those
+ * another session, or this process already, holds are left out.
+ */
+export async function withTriedAdvisoryLocks(dataSource: DataSource, key: number, names: readonly string[], work: (held: string[]) => Promise<void>): Promise<string[]> {
+  return sessionOf(dataSource).tryWithAll(key, names, work);
 }

@@ -20,9 +20,9 @@ import type { RecordedEvent } from '../../events';
 import type { EventPlugin, EventProjector, ProjectionContext, SqlMigration } from '../../plugin';
 
 /**
- * Channel the answer of a report is announced on (payload: the document id), from the transaction
- * that records it: PostgreSQL delivers a NOTIFY at commit only, so a listener that hears it reads
- * the committed row. The gateway waits on it for `sync` areas (apps/gateway/src/authority).
+ * Channel the answer of a report is announced on (payload: the document id), once the transaction
+ * that records it has committed (ProjectionContext.announce), so a listener that hears it reads the
+ * committed row. The gateway waits on it for `sync` areas (apps/gateway/src/authority).
  */
 export const DOCUMENT_OUTCOME_CHANNEL = 'document_outcome';
 
@@ -45,6 +45,7 @@ const requested: EventProjector = async (db, event) => {
        rule_set_id = coalesce(documents.rule_set_id, EXCLUDED.rule_set_id)
      WHERE documents.report_id IS NULL`,
     [d.documentId, d.tenantId, d.supplierId, d.area, d.documentNumber, d.documentType, d.fields, d.ruleSetId, d.document, d.reportId, d.requestedAt, event.streamPosition, d.batchKey ?? null],
+    { row: `documents/${d.documentId}` },
   );
 };
 
@@ -61,7 +62,7 @@ async function moved(
   documentId: string,
   change: { state?: string; authority?: object; receipt?: object; nextPollAt?: string | null; at: string },
 ) {
-  await db.query(
+  await db.write(
     `UPDATE documents SET report_state = coalesce($2, report_state),
        state = CASE WHEN delivery_status IS NULL THEN coalesce($2, state) ELSE state END,
        authority = coalesce(authority, '{}'::jsonb) || coalesce($3::jsonb, '{}'::jsonb)
@@ -69,8 +70,9 @@ async function moved(
        next_poll_at = $5, updated_at = $6, report_version = $7
      WHERE id = $1 AND coalesce(report_version, 0) < $7`,
     [documentId, change.state ?? null, change.authority ?? null, change.receipt ?? null, change.nextPollAt ?? null, change.at, event.streamPosition],
+    { row: `documents/${documentId}` },
   );
-  await db.query(`SELECT pg_notify($1, $2)`, [DOCUMENT_OUTCOME_CHANNEL, documentId]);
+  db.announce(DOCUMENT_OUTCOME_CHANNEL, documentId);
 }
 
 const projectors: Record<AuthorityReportEvent['type'] | DocumentChainEvent['type'], EventProjector | null> = {
@@ -124,7 +126,7 @@ const projectors: Record<AuthorityReportEvent['type'] | DocumentChainEvent['type
   // The change joins the document's fields (what GET shows) in the transaction that records it.
   AuthorityReportAmended: async (db, event) => {
     const d = event.data as AuthorityReportAmendedData;
-    await db.query(`UPDATE documents SET fields = fields || $2::jsonb WHERE id = $1 AND coalesce(report_version, 0) < $3`, [d.documentId, JSON.stringify(d.change), event.streamPosition]);
+    await db.write(`UPDATE documents SET fields = fields || $2::jsonb WHERE id = $1 AND coalesce(report_version, 0) < $3`, [d.documentId, JSON.stringify(d.change), event.streamPosition], { row: `documents/${d.documentId}` });
     return moved(db, event, d.documentId, { authority: { amendment: { id: d.amendmentId, change: d.change, status: 'amended', amendedAt: d.amendedAt } }, at: d.amendedAt });
   },
   AuthorityReportAmendmentRefused: (db, event) => {

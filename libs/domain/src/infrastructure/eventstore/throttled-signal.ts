@@ -4,7 +4,7 @@
  * a burst (a poke while one is scheduled is covered by it). A notification lost to a crash right
  * after a commit only delays the rows until the relay's next poll (every second).
  */
-export class RelayNotifier {
+export class ThrottledSignal {
   private timer?: NodeJS.Timeout;
   private lastSentAt = 0;
 
@@ -19,7 +19,7 @@ export class RelayNotifier {
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.lastSentAt = Date.now();
-      // Best effort: the relay polls anyway.
+      // Best effort: listeners have their own fallback.
       Promise.resolve()
         .then(() => this.send())
         .catch(() => undefined);

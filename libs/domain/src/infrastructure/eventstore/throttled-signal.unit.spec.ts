@@ -1,12 +1,12 @@
-import { RelayNotifier } from './relay-notifier';
+import { ThrottledSignal } from './throttled-signal';
 
-describe('RelayNotifier', () => {
+describe('ThrottledSignal', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
   it('sends one notification for a burst of commits, after the last of them, and at most one per interval', async () => {
     const sent: number[] = [];
-    const notifier = new RelayNotifier(async () => void sent.push(Date.now()), 5);
+    const notifier = new ThrottledSignal(async () => void sent.push(Date.now()), 5);
     const start = Date.now();
     notifier.poke();
     notifier.poke();
@@ -31,7 +31,7 @@ describe('RelayNotifier', () => {
   });
 
   it('a failed notification is not fatal: the relay polls', async () => {
-    const notifier = new RelayNotifier(() => Promise.reject(new Error('database away')), 5);
+    const notifier = new ThrottledSignal(() => Promise.reject(new Error('database away')), 5);
     notifier.poke();
     await jest.advanceTimersByTimeAsync(10);
     notifier.poke();
