@@ -17,10 +17,12 @@ import {
   topicNames,
 } from '@einvoice/domain/infrastructure';
 import type { DataSource } from 'typeorm';
-import { areaEventPlugins } from '@einvoice/areas';
+import { areaEventPlugins, registeredAreas } from '@einvoice/areas';
+import { createLogger } from '@einvoice/domain';
 import { createTenant } from './auth/api-keys';
 import { createOAuthClient } from './auth/oauth-clients';
 import { durationMs, stuckDocuments } from './operations/stuck-documents';
+import { runReportCarryOvers } from './operations/carry-over';
 
 /**
  * Operator commands (`npm run --silent cli -- <command>`). stdout carries only the answer
@@ -28,7 +30,7 @@ import { durationMs, stuckDocuments } from './operations/stuck-documents';
  *
  *   tenants create <name>   create a tenant and print its new API key
  *   clients create <tenant name>  create an OAuth client of that tenant and print `client_id client_secret`
- *   migrate                 create the database if missing and apply pending migrations
+ *   migrate                 create the database if missing, apply pending migrations, carry areas' earlier documents onto the reporting pipeline (once)
  *   topics                  create the Kafka topics, or raise their max.message.bytes (idempotent)
  *   outbox parked           list the outbox rows the broker refused (JSON lines)
  *   outbox release [id...]  put parked rows (all, or these) back in line for the relay
@@ -68,8 +70,14 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (command === 'migrate') {
-    const applied = await migrate(config.databaseUrl, platformEventRegistry(areaEventPlugins()).migrations);
+    const registry = platformEventRegistry(areaEventPlugins());
+    const applied = await migrate(config.databaseUrl, registry.migrations);
     process.stderr.write(applied.length ? `applied migrations: ${applied.join(', ')}\n` : 'database schema is up to date\n');
+    // Then the documents of areas' earlier models, onto the reporting pipeline (once each).
+    const carried = await withDatabase(config.databaseUrl, (dataSource) =>
+      runReportCarryOvers(dataSource, registeredAreas(process.env), { registry, kafkaPrefix: config.kafkaPrefix, log: createLogger('carry-over', 'warn') }),
+    );
+    for (const result of carried) process.stderr.write(`carried onto the reporting pipeline (${result.name}): ${result.carried} document(s)${result.skipped ? `, ${result.skipped} there already` : ''}\n`);
     return;
   }
   if (command === 'retention' && sub === 'run') {

@@ -10,7 +10,7 @@ import type { AreaDefinition } from '../registry/area';
 import { documentVersion } from './document-tree';
 import { myInvoisMigrations } from './migrations';
 import { pintMyIds } from './pint-my-codes';
-import { myInvoisReportingConnector, myInvoisReportingMigrations } from './reporting';
+import { myInvoisCarryOver, myInvoisReportingConnector, myInvoisReportingMigrations } from './reporting';
 import { projectMyInvoisRejections } from './read-models/rejections';
 import { MYINVOIS_EVENT_NAMES, myInvoisReportWebhookSources } from './webhooks';
 
@@ -23,12 +23,14 @@ const projectors: Record<MyInvoisRejectionEvent['type'], EventProjector | null> 
   MyInvoisBuyerRejectionRefused: rejections,
 };
 
+// MyInvois document types, the version rendered (document-tree.ts `documentVersion`).
+const ruleSetId = `myinvois:document:${documentVersion}` as const;
+
 /** Malaysia. */
 export const myInvoisDefinition: AreaDefinition = {
   code: 'my',
   name: 'Malaysia',
-  // MyInvois document types, the version rendered (document-tree.ts `documentVersion`).
-  ruleSetId: `myinvois:document:${documentVersion}`,
+  ruleSetId,
   routePrefix: 'api/einvoice',
   authority: {
     answer: 'poll',
@@ -43,6 +45,8 @@ export const myInvoisDefinition: AreaDefinition = {
       maxPolls: Number(process.env.MYINVOIS_MAX_POLLS ?? 100),
       slowIntervalMs: Number(process.env.MYINVOIS_STALE_POLL_MS ?? 300_000),
     },
+    // Documents submitted before #8 (the submission aggregate's streams) go on as reports (`cli migrate`).
+    carryOver: myInvoisCarryOver(ruleSetId),
   },
   // Self-billed copies use PINT MY's selfbilling customization (pint-my-codes.ts).
   peppol: { ...pintMyIds.billing, ruleSetId: 'pint-my:billing:1.3.1' },

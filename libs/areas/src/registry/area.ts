@@ -4,7 +4,7 @@
  * framework (docs/adding-an-area.md walks through adding one).
  */
 import type { EventPlugin, SupplierProfile } from '@einvoice/domain';
-import type { AuthorityAnswer, AuthorityConnector, BatchPolicy, PollPolicy } from './authority';
+import type { AuthorityAnswer, AuthorityConnector, BatchPolicy, PollPolicy, ReportCarryOver } from './authority';
 import type { AreaReportWebhooks, AreaWebhooks } from './webhooks';
 
 /**
@@ -50,6 +50,8 @@ export interface AuthorityBinding {
    * which the delivery worker requests with the delivery to a supplier hosted here.
    */
   readonly receivedReportPayload?: (received: { readonly receiverParticipantId: string; readonly senderParticipantId: string }) => Record<string, unknown>;
+  /** Set when documents of the area's model before the reporting pipeline are carried onto it (`cli migrate`). */
+  readonly carryOver?: ReportCarryOver;
 }
 
 /** SQL on the process's pool, outside any transaction (sandbox authorities keep their state with it). */

@@ -5,7 +5,8 @@
  * sandbox or live mode.
  */
 
-import type { SupplierProfile } from '@einvoice/domain';
+import type { AuthorityReportCommand, AuthorityReportRequestedData, SupplierProfile } from '@einvoice/domain';
+import type { ConnectorQuery } from './area';
 
 /** The authority's answer to a supplier's credentials at onboarding. */
 export type CredentialCheck = { readonly refused: AuthorityError } | { readonly details?: Readonly<Record<string, unknown>> };
@@ -144,4 +145,30 @@ export interface AuthorityConnector<P = unknown, R = unknown> {
    * in its profile's `areaDetails`. Called by the gateway, outside any transaction.
    */
   verifyCredentials?(secrets: Readonly<Record<string, string>>, profile: SupplierProfile): Promise<CredentialCheck>;
+}
+
+/**
+ * Reports carried over from an area's model before the reporting pipeline (its own aggregate's
+ * streams): each as its request and the commands that bring it to where that model left it, so its
+ * routes, polls and cancellations go on from there. Run once per stack by `cli migrate`, after the
+ * schema migrations (apps/gateway/src/carry-over); recorded by `name`.
+ */
+export interface ReportCarryOver {
+  readonly name: string;
+  /**
+   * The reports to write, oldest first (a number freed by a refusal or a cancellation is taken
+   * again in that order), leaving out documents already carried (`carried`: their ids).
+   */
+  reports(query: ConnectorQuery, now: Date): Promise<readonly CarriedReport[]>;
+  /**
+   * Event types sent on to the workers (a cancellation in flight, which the worker must still make);
+   * the others are history and read model only, so no webhook is sent a second time.
+   */
+  readonly publish: readonly string[];
+}
+
+/** One carried report: its request, then its history as commands (RecordReportAttempt, RecordAuthorityAnswer, ...). */
+export interface CarriedReport {
+  readonly request: AuthorityReportRequestedData;
+  readonly commands: readonly AuthorityReportCommand[];
 }

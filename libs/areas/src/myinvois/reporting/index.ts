@@ -4,3 +4,4 @@ export { MyInvoisReportingConnector, type MyInvoisReportingOptions } from './con
 export { myInvoisReportingConnector, storedCredentials } from './from-env';
 export { PostgresTokenStore } from './token-store';
 export { myInvoisReportingMigrations } from './migrations';
+export { carriedReportsOf, myInvoisCarryOver, type CarryOverContext, type LegacyEvent } from './carry-over';

@@ -8,10 +8,6 @@ import type { AuthorityErrorData } from '@einvoice/domain';
 import type { AuthorityError as MyInvoisError, DocumentFormat } from '../connector/connector';
 
 /**
- * How long after its validation a document may still be rejected by its buyer (or cancelled by its
- * issuer): 72 h (SDK "03 cancel document", "04 reject document").
- */
-/**
  * The authority's error object, as MyInvois answers a rejected document (SDK "Submit Documents",
  * `rejectedDocuments[].error`); also the shape of the gateway's own per-document rejections, so a
  * client reads one shape whichever side refused.
@@ -34,6 +30,10 @@ export const PEPPOL_WITHHELD = {
   }),
 } as const;
 
+/**
+ * How long after its validation a document may still be rejected by its buyer (or cancelled by its
+ * issuer): 72 h (SDK "03 cancel document", "04 reject document").
+ */
 export const REJECTION_WINDOW_MS = 72 * 3_600_000;
 
 /** The report's `payload` (opaque to the platform): what Submit Documents needs beyond the bytes. */

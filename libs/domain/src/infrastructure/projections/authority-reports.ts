@@ -218,6 +218,19 @@ const authorityBatchKeys: SqlMigration = {
   ],
 };
 
+/** Which areas' documents of before the reporting pipeline were carried onto it (area registry `authority.carryOver`), once each. */
+const reportCarryOvers: SqlMigration = {
+  name: 'ReportCarryOvers1732200000036',
+  up: [
+    `CREATE TABLE report_carry_overs (
+       name text PRIMARY KEY,
+       reports integer NOT NULL,
+       done_at timestamptz NOT NULL DEFAULT now()
+     )`,
+  ],
+  down: [`DROP TABLE report_carry_overs`],
+};
+
 /**
  * Reports to tax authorities, for every area that has one (libs/domain/src/authority-report): the
  * `report-<id>` streams and their documents rows. Part of every app's registry (platformEventRegistry).
@@ -226,7 +239,7 @@ export const reportingPlugin: EventPlugin = {
   name: 'reporting',
   streams: { report: 'documents', chain: 'documents' },
   projectors,
-  migrations: [documentsReportPolling, documentsReportTrack, authorityBatches, authorityBatchKeys],
+  migrations: [documentsReportPolling, documentsReportTrack, authorityBatches, authorityBatchKeys, reportCarryOvers],
   // The reporting worker's bookkeeping, which no consumer handles: an attempt marker (read back from the
   // stream by the worker itself) and a poll that found no verdict (its next poll is the read model's).
   unpublished: ['AuthorityReportAttempted', 'AuthorityReportPolled'],
