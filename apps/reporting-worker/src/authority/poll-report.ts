@@ -75,7 +75,7 @@ async function pollOnce(deps: AuthorityReportingDependencies, reportId: string, 
   const outcome = await connector.poll(reportOf(request), receipt, { heartbeat: () => ctx.heartbeat() });
   const verdict: PollVerdict =
     outcome.kind === 'pending' ? { kind: 'pending' }
-    : outcome.kind === 'rejected' ? { kind: 'rejected', error: outcome.error }
+    : outcome.kind === 'rejected' ? { kind: 'rejected', error: outcome.error, ...(outcome.receipt ? { receipt: outcome.receipt as Record<string, unknown> } : {}) }
     : { kind: 'accepted', receipt: (outcome.receipt ?? {}) as Record<string, unknown> };
   const now = Date.now();
   const pollNo = state.polls + 1;

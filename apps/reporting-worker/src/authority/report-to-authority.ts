@@ -145,7 +145,7 @@ async function submit(connector: AuthorityConnector, request: AuthorityReport, c
 export function answerOf(outcome: AuthorityOutcome, recovered: boolean, poll: PollPolicy): AuthorityAnswerData {
   const now = Date.now();
   const at = new Date(now).toISOString();
-  if (outcome.kind === 'rejected') return { kind: 'rejected', error: outcome.error, at };
+  if (outcome.kind === 'rejected') return { kind: 'rejected', error: outcome.error, ...(outcome.receipt ? { receipt: outcome.receipt as Record<string, unknown> } : {}), at };
   const receipt = (outcome.receipt ?? {}) as Record<string, unknown>;
   if (outcome.final) return { kind: 'accepted', receipt, recovered, final: true, at };
   return { kind: 'accepted', receipt, recovered, final: false, nextPollAt: new Date(now + (poll.firstPollAfterMs ?? poll.intervalMs)).toISOString(), at };

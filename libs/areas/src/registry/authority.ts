@@ -89,7 +89,7 @@ export interface AuthorityReport<P = unknown> {
 export type AuthorityOutcome<R = unknown> =
   /** Taken; `final` when nothing more will come (a `poll` area answers `final: false` until its verdict). */
   | { readonly kind: 'accepted'; readonly receipt: R; readonly final: boolean }
-  | { readonly kind: 'rejected'; readonly error: AuthorityError; readonly receipt?: R };
+  | { readonly kind: 'rejected'; readonly error: AuthorityError; readonly receipt?: Partial<R> };
 
 /** An authority connector, sandbox or live. Network calls only; never called inside a transaction. */
 export interface AuthorityConnector<P = unknown, R = unknown> {

@@ -11,14 +11,14 @@ export type RecordReportAttempt = Command<'RecordReportAttempt', AuthorityReport
  */
 export type AuthorityAnswerData =
   | { readonly kind: 'accepted'; readonly receipt: Record<string, unknown>; readonly recovered: boolean; readonly final: boolean; readonly nextPollAt?: string; readonly at: string }
-  | { readonly kind: 'rejected'; readonly error: AuthorityErrorData; readonly at: string };
+  | { readonly kind: 'rejected'; readonly error: AuthorityErrorData; readonly receipt?: Record<string, unknown>; readonly at: string };
 export type RecordAuthorityAnswer = Command<'RecordAuthorityAnswer', { readonly reportId: string; readonly answer: AuthorityAnswerData }>;
 
 /** What a poll found: no verdict yet, valid (with what the authority added), or invalid. */
 export type PollVerdict =
   | { readonly kind: 'pending' }
   | { readonly kind: 'accepted'; readonly receipt: Record<string, unknown> }
-  | { readonly kind: 'rejected'; readonly error: AuthorityErrorData };
+  | { readonly kind: 'rejected'; readonly error: AuthorityErrorData; readonly receipt?: Record<string, unknown> };
 
 /** One poll's result; `maxPolls` bounds the polling (the area's policy), `nextPollAt`: when to ask next. */
 export type RecordReportPoll = Command<

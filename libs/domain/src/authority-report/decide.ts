@@ -31,7 +31,9 @@ export function decideAuthorityReport(command: AuthorityReportCommand, state: Au
       if (state.status !== 'requested') return [];
       const { reportId, answer } = command.data;
       const { documentId } = state;
-      if (answer.kind === 'rejected') return [{ type: 'AuthorityReportRejected', data: { reportId, documentId, error: answer.error, rejectedAt: answer.at } }];
+      if (answer.kind === 'rejected') {
+        return [{ type: 'AuthorityReportRejected', data: { reportId, documentId, error: answer.error, rejectedAt: answer.at, ...(answer.receipt ? { receipt: answer.receipt } : {}) } }];
+      }
       const { receipt, recovered, final, nextPollAt, at } = answer;
       return [{ type: 'AuthorityReportAccepted', data: { reportId, documentId, receipt, recovered, final, ...(final ? {} : { nextPollAt }), acceptedAt: at } }];
     }
@@ -45,7 +47,7 @@ export function decideAuthorityReport(command: AuthorityReportCommand, state: Au
         case 'accepted':
           return [{ type: 'AuthorityReportValidated', data: { reportId, documentId, receipt: verdict.receipt, validatedAt: polledAt } }];
         case 'rejected':
-          return [{ type: 'AuthorityReportInvalidated', data: { reportId, documentId, error: verdict.error, invalidatedAt: polledAt } }];
+          return [{ type: 'AuthorityReportInvalidated', data: { reportId, documentId, error: verdict.error, invalidatedAt: polledAt, ...(verdict.receipt ? { receipt: verdict.receipt } : {}) } }];
         default:
           // The last allowed poll says so (nextPollAt null): no further poll is due.
           return [{ type: 'AuthorityReportPolled', data: { reportId, documentId, pollNo, polledAt, nextPollAt: pollNo < maxPolls ? nextPollAt : null } }];

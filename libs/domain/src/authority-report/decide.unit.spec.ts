@@ -74,6 +74,10 @@ describe('#8 authority report decider', () => {
     given(attempted(1))
       .when({ type: 'RecordAuthorityAnswer', data: { reportId: 'r-1', answer: { kind: 'rejected', error: { code: 'E1', message: 'no' }, at: 't' } } })
       .then([{ type: 'AuthorityReportRejected', data: { reportId: 'r-1', documentId: 'd-1', error: { code: 'E1', message: 'no' }, rejectedAt: 't' } }]);
+    // With what the authority said besides (MyInvois: the submission it refused it in).
+    given(attempted(1))
+      .when({ type: 'RecordAuthorityAnswer', data: { reportId: 'r-1', answer: { kind: 'rejected', error: { code: 'E1', message: 'no' }, receipt: { submissionUid: 'S-1' }, at: 't' } } })
+      .then([{ type: 'AuthorityReportRejected', data: { reportId: 'r-1', documentId: 'd-1', error: { code: 'E1', message: 'no' }, rejectedAt: 't', receipt: { submissionUid: 'S-1' } } }]);
   });
 
   it('knows no answer or attempt for a report never requested', () => {

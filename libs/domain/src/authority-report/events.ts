@@ -102,6 +102,8 @@ export interface AuthorityReportRejectedData {
   readonly documentId: string;
   readonly error: AuthorityErrorData;
   readonly rejectedAt: string;
+  /** What the authority said of the document besides its refusal (MyInvois: the submission it refused it in). */
+  readonly receipt?: Record<string, unknown>;
 }
 export type AuthorityReportRejected = Event<'AuthorityReportRejected', AuthorityReportRejectedData>;
 
@@ -130,6 +132,8 @@ export interface AuthorityReportInvalidatedData {
   readonly documentId: string;
   readonly error: AuthorityErrorData;
   readonly invalidatedAt: string;
+  /** What the verdict added besides the error (UAE: the MLS; KSeF: its status), merged into the receipt. */
+  readonly receipt?: Record<string, unknown>;
 }
 export type AuthorityReportInvalidated = Event<'AuthorityReportInvalidated', AuthorityReportInvalidatedData>;
 

@@ -120,7 +120,8 @@ export class MyInvoisReportingConnector implements AuthorityConnector<MyInvoisRe
     }
     for (const { invoiceCodeNumber, error } of answer.rejectedDocuments) {
       const reportId = reportIdOf.get(invoiceCodeNumber);
-      if (reportId) outcomes[reportId] = { kind: 'rejected', error: authorityErrorOf(error) };
+      // The submission it was refused in, as GET showed it before #8.
+      if (reportId) outcomes[reportId] = { kind: 'rejected', error: authorityErrorOf(error), receipt: { submissionUid: answer.submissionUid } };
     }
     return { outcomes };
   }

@@ -90,6 +90,8 @@ describe('MyInvoisReportingConnector', () => {
           target: 'INV-3',
           details: [{ code: 'BadStructure', message: 'The document does not match the document type structure.', target: 'document' }],
         },
+        // The submission it was refused in (GET shows its submissionUid).
+        receipt: { submissionUid: first.submissionUid },
       });
     });
 

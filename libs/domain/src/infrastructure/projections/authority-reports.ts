@@ -93,7 +93,7 @@ const projectors: Record<AuthorityReportEvent['type'] | DocumentChainEvent['type
   },
   AuthorityReportRejected: (db, event) => {
     const d = event.data as AuthorityReportRejectedData;
-    return moved(db, event, d.documentId, { state: 'rejected', authority: { error: d.error, answeredAt: d.rejectedAt }, at: d.rejectedAt });
+    return moved(db, event, d.documentId, { state: 'rejected', authority: { error: d.error, answeredAt: d.rejectedAt }, receipt: d.receipt, at: d.rejectedAt });
   },
   AuthorityReportPolled: (db, event) => {
     const d = event.data as AuthorityReportPolledData;
@@ -105,7 +105,7 @@ const projectors: Record<AuthorityReportEvent['type'] | DocumentChainEvent['type
   },
   AuthorityReportInvalidated: (db, event) => {
     const d = event.data as AuthorityReportInvalidatedData;
-    return moved(db, event, d.documentId, { state: 'invalid', authority: { error: d.error, invalidatedAt: d.invalidatedAt }, at: d.invalidatedAt });
+    return moved(db, event, d.documentId, { state: 'invalid', authority: { error: d.error, invalidatedAt: d.invalidatedAt }, receipt: d.receipt, at: d.invalidatedAt });
   },
   AuthorityReportCancellationRequested: (db, event) => {
     const d = event.data as AuthorityReportCancellationRequestedData;
