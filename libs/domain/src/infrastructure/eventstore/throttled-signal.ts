@@ -1,8 +1,10 @@
 /**
- * Wakes the outbox relays of other processes (`pg_notify('outbox')`, which they LISTEN to) after
- * this process committed appends: at most once per `everyMs`, and always after the last commit of
- * a burst (a poke while one is scheduled is covered by it). A notification lost to a crash right
- * after a commit only delays the rows until the relay's next poll (every second).
+ * Calls `send` after pokes: at most once per `everyMs`, and always after the last poke of a burst (a
+ * poke while a send is scheduled is covered by it). What a process tells other processes after its
+ * commits (PostCommitNotifications: the outbox relays' wake-up, document outcomes), so a burst of
+ * commits costs one notifying statement. Best effort: a send that fails, or is lost to a crash right
+ * after a commit, is not retried; every listener has its own fallback (the relay polls every second,
+ * a waiter reads at its deadline).
  */
 export class ThrottledSignal {
   private timer?: NodeJS.Timeout;
