@@ -35,6 +35,7 @@ import { Mailer } from '../mail/mailer';
 import { AccessCodeBody } from './access-code.dto';
 import { KeyedTurns } from './keyed-turns';
 import { OutcomeWaiter } from './outcome-waiter';
+import { reportedFile } from './reported-file';
 
 /** Times a request links its record again after losing the race to its issuer's chain. */
 const CHAIN_ATTEMPTS = 20;
@@ -345,13 +346,9 @@ export class ReportingAreaService {
   }
 
   private async fileOf(row: DocumentRow): Promise<{ bytes: string; mediaType: string }> {
-    const id = row.id;
-    const [file]: Array<{ bytes: string | null; media_type: string | null }> = await this.connections.dataSource.query(
-      `SELECT rendered->>'bytes' AS bytes, rendered->>'mediaType' AS media_type FROM documents WHERE id = $1`,
-      [row.id],
-    );
-    if (!file?.bytes) throw notFound('DOCUMENT.NO_FILE', `Document ${id} has no rendered file.`);
-    return { bytes: file.bytes, mediaType: file.media_type ?? 'application/octet-stream' };
+    const file = await reportedFile(this.connections.dataSource, row.id);
+    if (!file) throw notFound('DOCUMENT.NO_FILE', `Document ${row.id} has no rendered file.`);
+    return { bytes: file.bytes, mediaType: file.mediaType ?? 'application/octet-stream' };
   }
 
   /**

@@ -8,6 +8,7 @@ import { Connections } from '../../infrastructure/infrastructure.module';
 import { SupplierCache, isUuid } from '../../suppliers/supplier-lookup';
 import { type RequestContext, eventMetadata } from '../../http/request-context';
 import { OutcomeWaiter } from '../../authority/outcome-waiter';
+import { reportedFile } from '../../authority/reported-file';
 import { myInvoisTransportMode } from './transport-mode';
 import { reportOfPrepared } from './peppol-leg';
 import { RawDocument, rawDocument } from './raw-documents';
@@ -145,15 +146,9 @@ export class MyInvoisSubmissionService {
   /** `GET /api/einvoice/documents/{id}/raw`: the exact bytes submitted to MyInvois (the ones its hash covers). */
   async raw(supplierHeader: string | string[] | undefined, id: string, context: RequestContext): Promise<RawDocument> {
     const row = await this.find(supplierHeader, id, context);
-    // The row's rendering; a report that joined another row (a document carried over from before #8
-    // onto its sent copy's row) has its bytes in its request only.
-    const [file]: Array<{ bytes: string | null; media_type: string | null }> = await this.connections.dataSource.query(
-      `SELECT coalesce(d.rendered->>'bytes', e.data->'document'->>'bytes') AS bytes, coalesce(d.rendered->>'mediaType', e.data->'document'->>'mediaType') AS media_type
-       FROM documents d LEFT JOIN events e ON e.stream_id = 'report-' || d.report_id AND e.stream_position = 1 WHERE d.id = $1`,
-      [row.id],
-    );
-    if (!file?.bytes) throw notFound('DOCUMENT.NOT_FOUND', `No MyInvois document ${id} for this supplier.`);
-    return rawDocument(file.bytes, `${file.media_type ?? 'application/json'}; charset=utf-8`);
+    const file = await reportedFile(this.connections.dataSource, row.id);
+    if (!file) throw notFound('DOCUMENT.NOT_FOUND', `No MyInvois document ${id} for this supplier.`);
+    return rawDocument(file.bytes, `${file.mediaType ?? 'application/json'}; charset=utf-8`);
   }
 
   /**

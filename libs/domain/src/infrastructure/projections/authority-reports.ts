@@ -44,7 +44,8 @@ const requested: EventProjector = async (db, event) => {
        batch_key = EXCLUDED.batch_key,
        rule_set_id = coalesce(documents.rule_set_id, EXCLUDED.rule_set_id)
      WHERE documents.report_id IS NULL`,
-    [d.documentId, d.tenantId, d.supplierId, d.area, d.documentNumber, d.documentType, d.fields, d.ruleSetId, d.document, d.reportId, d.requestedAt, event.streamPosition, d.batchKey ?? null],
+    // The bytes stay in the event (written once; apps/gateway/src/authority/reported-file.ts reads them).
+    [d.documentId, d.tenantId, d.supplierId, d.area, d.documentNumber, d.documentType, d.fields, d.ruleSetId, { mediaType: d.document.mediaType, sha256: d.document.sha256 }, d.reportId, d.requestedAt, event.streamPosition, d.batchKey ?? null],
     { row: `documents/${d.documentId}` },
   );
 };
