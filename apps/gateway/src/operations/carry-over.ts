@@ -40,12 +40,13 @@ async function carryOnce(
 ): Promise<CarryOverResult> {
   const publish = new Set(carryOver.publish);
   const store = new EventStore(dataSource, { ...eventStoreOptions(registry, kafkaPrefix), published: (type) => publish.has(type) });
-  const reports = await carryOver.reports((sql, params) => dataSource.query(sql, params), new Date());
   let carried = 0;
   let skipped = 0;
-  for (const report of reports) {
-    if (await carryReport(store, carryOver.name, report, log)) carried += 1;
-    else skipped += 1;
+  for await (const page of carryOver.reports((sql, params) => dataSource.query(sql, params), new Date())) {
+    for (const report of page) {
+      if (await carryReport(store, carryOver.name, report, log)) carried += 1;
+      else skipped += 1;
+    }
   }
   await dataSource.query(`INSERT INTO report_carry_overs (name, reports) VALUES ($1, $2)`, [carryOver.name, carried]);
   log('info', 'documents carried onto the reporting pipeline', { name: carryOver.name, carried, skipped });

@@ -156,10 +156,11 @@ export interface AuthorityConnector<P = unknown, R = unknown> {
 export interface ReportCarryOver {
   readonly name: string;
   /**
-   * The reports to write, oldest first (a number freed by a refusal or a cancellation is taken
-   * again in that order), leaving out documents already carried (`carried`: their ids).
+   * The reports to write, page by page (an old model's history need not fit in memory), oldest
+   * first (a number freed by a refusal or a cancellation is taken again in that order), leaving out
+   * documents already carried.
    */
-  reports(query: ConnectorQuery, now: Date): Promise<readonly CarriedReport[]>;
+  reports(query: ConnectorQuery, now: Date): AsyncIterable<readonly CarriedReport[]>;
   /**
    * Event types sent on to the workers (a cancellation in flight, which the worker must still make);
    * the others are history and read model only, so no webhook is sent a second time.

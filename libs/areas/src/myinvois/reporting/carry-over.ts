@@ -190,44 +190,58 @@ function trackOf(submitted: LegacySubmitted, document: LegacyDocument, context: 
   return { legacyId: document.documentId, request, commands: [], answered: false, attempts: 0 };
 }
 
-/** The submission streams of before #8 (not the buyers' rejections, `myinvois-rejection-*`), oldest first. */
-async function legacyStreams(query: ConnectorQuery): Promise<LegacyEvent[][]> {
-  const rows = await query<{ stream_id: string; type: string; schema_version: number; data: Record<string, unknown> }>(
-    `SELECT stream_id, type, schema_version, data FROM events
-     WHERE stream_id LIKE 'myinvois-%' AND stream_id NOT LIKE 'myinvois-rejection-%'
-     ORDER BY min(global_position) OVER (PARTITION BY stream_id), stream_position`,
+/** Submission streams read and carried together: a page's events are in memory at once (100 documents a stream at most). */
+const STREAMS_PER_PAGE = 50;
+
+/** Every submission stream of before #8 (not the buyers' rejections, `myinvois-rejection-*`), oldest first. */
+async function legacyStreamIds(query: ConnectorQuery): Promise<string[]> {
+  const rows = await query<{ stream_id: string }>(
+    `SELECT stream_id FROM events
+     WHERE stream_id LIKE 'myinvois-%' AND stream_id NOT LIKE 'myinvois-rejection-%' AND stream_position = 1
+     ORDER BY global_position`,
   );
-  const streams = new Map<string, LegacyEvent[]>();
-  for (const row of rows) {
-    const stream = streams.get(row.stream_id) ?? [];
-    stream.push({ type: row.type, schemaVersion: Number(row.schema_version), data: row.data });
-    streams.set(row.stream_id, stream);
-  }
+  return rows.map((r) => r.stream_id);
+}
+
+/** The events of these streams, each stream's in order, the streams in the order given. */
+async function legacyEvents(query: ConnectorQuery, streamIds: readonly string[]): Promise<LegacyEvent[][]> {
+  const rows = await query<{ stream_id: string; type: string; schema_version: number; data: Record<string, unknown> }>(
+    `SELECT stream_id, type, schema_version, data FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, stream_position`,
+    [streamIds],
+  );
+  const streams = new Map<string, LegacyEvent[]>(streamIds.map((id) => [id, []]));
+  for (const row of rows) streams.get(row.stream_id)?.push({ type: row.type, schemaVersion: Number(row.schema_version), data: row.data });
   return [...streams.values()];
 }
 
-/** MyInvois's carry-over: its submission streams' documents, those not carried yet, oldest submission first. */
+/** The documents rows these streams name, their own and their copies' (reserved ids): which exist, which carry a report. */
+async function rowsNamedBy(query: ConnectorQuery, streams: readonly LegacyEvent[][]): Promise<Array<{ id: string; carried: boolean }>> {
+  const ids = streams.flatMap((events) => {
+    const submitted = events.find((e) => e.type === 'MyInvoisDocumentsSubmitted')?.data as LegacySubmitted | undefined;
+    return (submitted?.documents ?? []).flatMap((d) => [d.documentId, d.peppol?.documentId ?? d.peppolDocumentId].filter((id): id is string => Boolean(id)));
+  });
+  return query<{ id: string; carried: boolean }>(`SELECT id, report_id IS NOT NULL AS carried FROM documents WHERE id = ANY($1::uuid[])`, [ids]);
+}
+
+/** MyInvois's carry-over: its submission streams' documents, those not carried yet, oldest submission first, STREAMS_PER_PAGE streams a page. */
 export function myInvoisCarryOver(ruleSetId: string): ReportCarryOver {
   return {
     name: 'myinvois:submissions-to-reports',
     // A cancellation asked for before the upgrade and not answered yet: the reporting worker still makes it.
     publish: ['AuthorityReportCancellationRequested'],
-    async reports(query, now) {
-      const streams = await legacyStreams(query);
-      if (!streams.length) return [];
-      // The documents rows the streams name: their own, and their copies' (reserved ids).
-      const ids = streams.flatMap((events) => {
-        const submitted = events.find((e) => e.type === 'MyInvoisDocumentsSubmitted')?.data as LegacySubmitted | undefined;
-        return (submitted?.documents ?? []).flatMap((d) => [d.documentId, d.peppol?.documentId ?? d.peppolDocumentId].filter((id): id is string => Boolean(id)));
-      });
-      const rows = await query<{ id: string; carried: boolean }>(`SELECT id, report_id IS NOT NULL AS carried FROM documents WHERE id = ANY($1::uuid[])`, [ids]);
-      const context: CarryOverContext = {
-        existingRows: new Set(rows.map((r) => r.id)),
-        carried: new Set(rows.filter((r) => r.carried).map((r) => r.id)),
-        ruleSetId,
-        now,
-      };
-      return streams.flatMap((events) => carriedReportsOf(events, context));
+    async *reports(query, now) {
+      const streamIds = await legacyStreamIds(query);
+      for (let at = 0; at < streamIds.length; at += STREAMS_PER_PAGE) {
+        const streams = await legacyEvents(query, streamIds.slice(at, at + STREAMS_PER_PAGE));
+        const rows = await rowsNamedBy(query, streams);
+        const context: CarryOverContext = {
+          existingRows: new Set(rows.map((r) => r.id)),
+          carried: new Set(rows.filter((r) => r.carried).map((r) => r.id)),
+          ruleSetId,
+          now,
+        };
+        yield streams.flatMap((events) => carriedReportsOf(events, context));
+      }
     },
   };
 }
