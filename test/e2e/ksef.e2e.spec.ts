@@ -136,7 +136,7 @@ describe('#13 Poland: KSeF invoices over HTTP', () => {
     });
     expect(delivered).toMatchObject({ Status: 'Accepted', KsefNumber: expect.any(String), Peppol: { DeliveryStatus: 'Delivered' } });
     // The buyer's side: one received BIS 3.0 document; the seller's FA(3) as sent to KSeF is unchanged.
-    const received = await dataSource.query(`SELECT id, xml FROM documents WHERE supplier_id = $1 AND direction = 'incoming' AND source_document_id = $2`, [receiver, documentId]);
+    const received = await dataSource.query(`SELECT d.id, e.data->>'xml' AS xml FROM documents d JOIN events e ON e.stream_id = 'document-' || d.id AND e.stream_position = 1 WHERE d.supplier_id = $1 AND d.direction = 'incoming' AND d.source_document_id = $2`, [receiver, documentId]);
     expect(received).toHaveLength(1);
     expect(received[0].xml).toContain('<cbc:CustomizationID>urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0</cbc:CustomizationID>');
     expect(received[0].xml).toContain('<cbc:EndpointID schemeID="9945">PL5260250274</cbc:EndpointID>');

@@ -115,7 +115,7 @@ describe('Malaysian suppliers as Peppol participants here: onboarding, lookup, S
     const [sent] = await dataSource.query(`SELECT delivery FROM documents WHERE id = $1`, [copyId]);
     expect(sent.delivery).toMatchObject({ channel: 'local', receiverParticipantId: pidOf(tinB), receivedDocumentId: expect.any(String) });
     const received = await dataSource.query(
-      `SELECT id, tenant_id, area, document_number, delivery_status, xml FROM documents WHERE supplier_id = $1 AND direction = 'incoming' AND source_document_id = $2`,
+      `SELECT d.id, d.tenant_id, d.area, d.document_number, d.delivery_status, e.data->>'xml' AS xml FROM documents d JOIN events e ON e.stream_id = 'document-' || d.id AND e.stream_position = 1 WHERE d.supplier_id = $1 AND d.direction = 'incoming' AND d.source_document_id = $2`,
       [supplierB, copyId],
     );
     expect(received).toEqual([expect.objectContaining({ id: sent.delivery.receivedDocumentId, area: 'my', document_number: id('S-TO-B'), delivery_status: 'Delivered' })]);
@@ -137,7 +137,7 @@ describe('Malaysian suppliers as Peppol participants here: onboarding, lookup, S
       return data?.state === 'valid' && data.peppol?.deliveryStatus === 'Delivered' ? data : undefined;
     }, 30_000);
     const received = await dataSource.query(
-      `SELECT xml FROM documents WHERE supplier_id = $1 AND direction = 'incoming' AND source_document_id = $2`,
+      `SELECT e.data->>'xml' AS xml FROM documents d JOIN events e ON e.stream_id = 'document-' || d.id AND e.stream_position = 1 WHERE d.supplier_id = $1 AND d.direction = 'incoming' AND d.source_document_id = $2`,
       [supplierS, done.peppol.documentId],
     );
     expect(received).toHaveLength(1);

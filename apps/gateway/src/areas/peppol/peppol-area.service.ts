@@ -10,7 +10,7 @@ import {
   supplierStreamId,
   timeOrderedUuid,
 } from '@einvoice/domain';
-import { handleCommand } from '@einvoice/domain/infrastructure';
+import { documentXml, handleCommand } from '@einvoice/domain/infrastructure';
 import { PeppolAreaCode, areaOf, participantIdFor, peppolAreas } from '@einvoice/areas';
 import { recordResponse } from '../../idempotency/idempotency';
 import { type RequestContext, eventMetadata } from '../../http/request-context';
@@ -25,7 +25,6 @@ interface DocumentRow {
   /** For a failed delivery: `{failure: {code, message}, mls?}` (DocumentDeliveryFailed). */
   delivery: { failure?: { code: string; message: string } } | null;
   fields: Record<string, unknown>;
-  xml: string;
 }
 
 /** Belgium, Germany, Singapore: onboarding, submission and reads (seed 002, one shape for three areas). */
@@ -93,7 +92,10 @@ export class PeppolAreaService {
   }
 
   async getXml(code: PeppolAreaCode, supplierHeader: string | string[] | undefined, uuid: string, context: RequestContext) {
-    return (await this.findDocument(code, supplierHeader, uuid, context)).xml;
+    const row = await this.findDocument(code, supplierHeader, uuid, context);
+    const document = await documentXml((sql, params) => this.connections.dataSource.query(sql, params), row.id);
+    if (!document) throw notFound('DOCUMENT.NOT_FOUND', `No document ${uuid} for this supplier.`);
+    return document.xml;
   }
 
   async deliveryStatus(code: PeppolAreaCode, supplierHeader: string | string[] | undefined, uuid: string, context: RequestContext) {
@@ -110,7 +112,7 @@ export class PeppolAreaService {
     const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierHeader);
     const rows: DocumentRow[] = isUuid(uuid)
       ? await this.connections.dataSource.query(
-          `SELECT id, document_number, delivery_status, delivery, fields, xml FROM documents
+          `SELECT id, document_number, delivery_status, delivery, fields FROM documents
            WHERE id = $1 AND supplier_id = $2 AND tenant_id = $3`,
           [uuid, supplier.id, context.tenant.id],
         )

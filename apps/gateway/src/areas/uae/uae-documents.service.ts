@@ -13,7 +13,7 @@ import {
   notFound,
   timeOrderedUuid,
 } from '@einvoice/domain';
-import { type UnitOfWork, handleCommand, loadDocumentAttachments, storeDocumentAttachments } from '@einvoice/domain/infrastructure';
+import { type UnitOfWork, documentXml, handleCommand, loadDocumentAttachments, storeDocumentAttachments } from '@einvoice/domain/infrastructure';
 import { detachEmbedded, hasDetached, reattachEmbedded, uae } from '@einvoice/areas';
 import { type RequestContext, eventMetadata } from '../../http/request-context';
 import { recordResponse } from '../../idempotency/idempotency';
@@ -143,10 +143,8 @@ export class UaeDocumentsService {
   /** The UBL as rendered (the received copy: as received). */
   async xml(participant: SupplierRecord, documentId: string): Promise<string> {
     await this.row(participant, documentId);
-    const [row]: Array<{ xml: string; owner: string }> = await this.connections.dataSource.query(
-      `SELECT xml, coalesce(source_document_id, id) AS owner FROM documents WHERE id = $1`,
-      [documentId],
-    );
+    const row = await documentXml((sql, params) => this.connections.dataSource.query(sql, params), documentId);
+    if (!row) throw notFound('DOCUMENT.NOT_FOUND', `No document ${documentId}.`);
     if (!hasDetached(row.xml)) return row.xml;
     return reattachEmbedded(row.xml, await loadDocumentAttachments((sql, parameters) => this.connections.dataSource.query(sql, parameters), row.owner));
   }

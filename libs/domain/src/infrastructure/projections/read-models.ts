@@ -64,14 +64,15 @@ async function projectDocumentSubmitted(uow: ProjectionContext, event: RecordedE
   const d = event.data;
   // A reported document's Peppol copy, released once its authority accepted it (Poland), joins the
   // row its report made: the row gains the delivery track (`state` is the delivery's from then on,
-  // the report keeps `report_state`); its fields and rendered file stay the report's.
+  // the report keeps `report_state`); its fields and rendered file stay the report's. The UBL stays in
+  // the event, written once (#11: it was half of the statement); `documentXml` reads it.
   await uow.write(
     `INSERT INTO documents (id, tenant_id, supplier_id, area, direction, document_number, document_type,
-       state, delivery_status, fields, xml, rule_set_id, created_at, updated_at, version)
-     VALUES ($1, $2, $3, $4, 'outgoing', $5, $6, 'scheduled', 'Scheduled', $7, $8, $9, $10, $10, $11)
-     ON CONFLICT (id) DO UPDATE SET state = 'scheduled', delivery_status = 'Scheduled', xml = EXCLUDED.xml, updated_at = EXCLUDED.updated_at, version = EXCLUDED.version
+       state, delivery_status, fields, rule_set_id, created_at, updated_at, version)
+     VALUES ($1, $2, $3, $4, 'outgoing', $5, $6, 'scheduled', 'Scheduled', $7, $8, $9, $9, $10)
+     ON CONFLICT (id) DO UPDATE SET state = 'scheduled', delivery_status = 'Scheduled', updated_at = EXCLUDED.updated_at, version = EXCLUDED.version
      WHERE documents.report_id IS NOT NULL AND documents.delivery_status IS NULL`,
-    [d.documentId, d.tenantId, d.supplierId, d.area, d.documentNumber, d.documentType, d.fields, d.xml, event.metadata.ruleSetId ?? null, d.submittedAt, event.streamPosition],
+    [d.documentId, d.tenantId, d.supplierId, d.area, d.documentNumber, d.documentType, d.fields, event.metadata.ruleSetId ?? null, d.submittedAt, event.streamPosition],
   );
 }
 
@@ -95,13 +96,14 @@ async function projectDocumentDeliveryFailed(uow: ProjectionContext, event: Reco
 
 async function projectDocumentReceived(uow: ProjectionContext, event: RecordedEvent & { data: DocumentReceivedData }) {
   const d = event.data;
-  // A received document is, for its receiver, already delivered (webhook `Status` Delivered).
+  // A received document is, for its receiver, already delivered (webhook `Status` Delivered). Its UBL
+  // stays in the event (`documentXml`).
   await uow.write(
     `INSERT INTO documents (id, tenant_id, supplier_id, area, direction, document_number, document_type,
-       state, delivery_status, fields, xml, source_document_id, created_at, updated_at, version)
-     VALUES ($1, $2, $3, $4, 'incoming', $5, $6, 'received', 'Delivered', $7, $8, $9, $10, $10, $11)
+       state, delivery_status, fields, source_document_id, created_at, updated_at, version)
+     VALUES ($1, $2, $3, $4, 'incoming', $5, $6, 'received', 'Delivered', $7, $8, $9, $9, $10)
      ON CONFLICT (id) DO NOTHING`,
-    [d.documentId, d.tenantId, d.supplierId, d.area, d.documentNumber, d.documentType, d.fields, d.xml, d.sourceDocumentId, d.receivedAt, event.streamPosition],
+    [d.documentId, d.tenantId, d.supplierId, d.area, d.documentNumber, d.documentType, d.fields, d.sourceDocumentId, d.receivedAt, event.streamPosition],
   );
 }
 
