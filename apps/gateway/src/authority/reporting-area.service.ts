@@ -22,7 +22,7 @@ import {
   timeOrderedUuid,
   WrongExpectedVersionError,
 } from '@einvoice/domain';
-import { type UnitOfWork, handleCommand, measuredConnector } from '@einvoice/domain/infrastructure';
+import { type UnitOfWork, handleCommand, measuredConnector, reportedFile } from '@einvoice/domain/infrastructure';
 import { type AreaDefinition, type AuthorityConnector, type ChainCodec, type ChainedDocument, type ParsedDocument, type ReferencedDocument, type ReportedDocumentView, areaOf, validateBody } from '@einvoice/areas';
 import type { SupplierProfile } from '@einvoice/domain';
 import type { Answer } from '../http/answer';
@@ -35,7 +35,6 @@ import { Mailer } from '../mail/mailer';
 import { AccessCodeBody } from './access-code.dto';
 import { KeyedTurns } from './keyed-turns';
 import { OutcomeWaiter } from './outcome-waiter';
-import { reportedFile } from './reported-file';
 
 /** Times a request links its record again after losing the race to its issuer's chain. */
 const CHAIN_ATTEMPTS = 20;
@@ -346,7 +345,7 @@ export class ReportingAreaService {
   }
 
   private async fileOf(row: DocumentRow): Promise<{ bytes: string; mediaType: string }> {
-    const file = await reportedFile(this.connections.dataSource, row.id);
+    const file = await reportedFile((sql, params) => this.connections.dataSource.query(sql, params), row.id);
     if (!file) throw notFound('DOCUMENT.NO_FILE', `Document ${row.id} has no rendered file.`);
     return { bytes: file.bytes, mediaType: file.mediaType ?? 'application/octet-stream' };
   }

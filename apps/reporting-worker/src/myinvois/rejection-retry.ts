@@ -1,4 +1,4 @@
-import { AppError, type Logger, type RecordedEvent } from '@einvoice/domain';
+import { AppError, type Logger } from '@einvoice/domain';
 import { myInvoisRejectionStreamId } from '@einvoice/areas';
 import { type EventHandler, type EventStore, LockedPeriodicJob, type MessageContext } from '@einvoice/domain/infrastructure';
 import type { DataSource } from 'typeorm';
@@ -62,7 +62,7 @@ export class RejectionRetry extends LockedPeriodicJob {
     for (const rejectionId of due) {
       if (stopping()) return;
       try {
-        const history = (await store.transaction((uow) => uow.readStream(myInvoisRejectionStreamId(rejectionId)))) as RecordedEvent[];
+        const history = await store.readStream(myInvoisRejectionStreamId(rejectionId));
         // The latest request: after a refusal the buyer may ask again on the same stream.
         const request = history.filter((e) => e.type === 'MyInvoisBuyerRejectionRequested').at(-1);
         if (request) await this.options.handler(request, retryContext);

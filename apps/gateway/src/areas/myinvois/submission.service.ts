@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { AppError, type AuthorityErrorData, type AuthorityReportRequestedData, authorityReportDecider, authorityReportStreamId, issue, notFound, timeOrderedUuid } from '@einvoice/domain';
-import { handleCommand } from '@einvoice/domain/infrastructure';
+import { handleCommand, reportedFile } from '@einvoice/domain/infrastructure';
 import { MyInvoisSubmissionKind, PEPPOL_WITHHELD, SubmissionError, areaOf, myinvois, validateBody } from '@einvoice/areas';
 import { recordResponse } from '../../idempotency/idempotency';
 import { Connections } from '../../infrastructure/infrastructure.module';
 import { SupplierCache, isUuid } from '../../suppliers/supplier-lookup';
 import { type RequestContext, eventMetadata } from '../../http/request-context';
 import { OutcomeWaiter } from '../../authority/outcome-waiter';
-import { reportedFile } from '../../authority/reported-file';
 import { myInvoisTransportMode } from './transport-mode';
 import { reportOfPrepared } from './peppol-leg';
 import { RawDocument, rawDocument } from './raw-documents';
@@ -52,8 +51,14 @@ const documentHref = (documentId: string) => `/api/einvoice/documents/${document
 const DOCUMENT_COLUMNS = `d.id, d.document_number, d.document_type, d.report_id, d.report_state, d.batch_key, d.delivery_status, d.authority,
   jsonb_build_object('mediaType', d.rendered->'mediaType', 'sha256', d.rendered->'sha256') AS rendered, d.created_at, d.updated_at,
   coalesce((SELECT e.data ? 'peppolCopy' FROM events e WHERE e.stream_id = 'report-' || d.report_id AND e.stream_position = 1), false) AS has_peppol_copy`;
+/**
+ * What a submission's answer needs of its documents (read for up to 100 documents per wake-up while the
+ * request waits: not the Peppol-copy lookup in the report's first event that GET needs).
+ */
+type AnswerRow = Pick<DocumentRow, 'id' | 'document_number' | 'report_state' | 'authority'>;
+const ANSWER_COLUMNS = 'id, document_number, report_state, authority';
 /** Not answered by MyInvois's Submit Documents yet. */
-const unanswered = (row: DocumentRow) => row.report_state === 'pending';
+const unanswered = (row: AnswerRow) => row.report_state === 'pending';
 
 /**
  * Malaysian area, submission (#4; seed 000 "Invoice-type document", submission response). The
@@ -133,8 +138,12 @@ export class MyInvoisSubmissionService {
    * The documents once MyInvois answered their submission, waited for on their outcome
    * notifications (OutcomeWaiter) within one MYINVOIS_WAIT_MS for all, read together; in submission order.
    */
-  private async answered(documentIds: readonly string[]): Promise<DocumentRow[]> {
-    const rows = await this.outcomes.waitForAll(documentIds, this.waitMs, (open) => this.readByIds(open), (r) => !unanswered(r));
+  private async answered(documentIds: readonly string[]): Promise<AnswerRow[]> {
+    const read = async (open: readonly string[]) => {
+      const rows: AnswerRow[] = await this.connections.dataSource.query(`SELECT ${ANSWER_COLUMNS} FROM documents WHERE id = ANY($1::uuid[])`, [open]);
+      return new Map(rows.map((row) => [row.id, row]));
+    };
+    const rows = await this.outcomes.waitForAll(documentIds, this.waitMs, read, (r) => !unanswered(r));
     return documentIds.flatMap((id) => rows.get(id) ?? []);
   }
 
@@ -146,7 +155,7 @@ export class MyInvoisSubmissionService {
   /** `GET /api/einvoice/documents/{id}/raw`: the exact bytes submitted to MyInvois (the ones its hash covers). */
   async raw(supplierHeader: string | string[] | undefined, id: string, context: RequestContext): Promise<RawDocument> {
     const row = await this.find(supplierHeader, id, context);
-    const file = await reportedFile(this.connections.dataSource, row.id);
+    const file = await reportedFile((sql, params) => this.connections.dataSource.query(sql, params), row.id);
     if (!file) throw notFound('DOCUMENT.NOT_FOUND', `No MyInvois document ${id} for this supplier.`);
     return rawDocument(file.bytes, `${file.mediaType ?? 'application/json'}; charset=utf-8`);
   }
@@ -202,12 +211,8 @@ export class MyInvoisSubmissionService {
   }
 
   private async readById(documentId: string): Promise<DocumentRow | undefined> {
-    return (await this.readByIds([documentId])).get(documentId);
-  }
-
-  private async readByIds(documentIds: readonly string[]): Promise<Map<string, DocumentRow>> {
-    const rows: DocumentRow[] = await this.connections.dataSource.query(`SELECT ${DOCUMENT_COLUMNS} FROM documents d WHERE d.id = ANY($1::uuid[])`, [documentIds]);
-    return new Map(rows.map((row) => [row.id, row]));
+    const rows: DocumentRow[] = await this.connections.dataSource.query(`SELECT ${DOCUMENT_COLUMNS} FROM documents d WHERE d.id = $1`, [documentId]);
+    return rows[0];
   }
 
   private async find(supplierHeader: string | string[] | undefined, id: string, context: RequestContext): Promise<DocumentRow> {

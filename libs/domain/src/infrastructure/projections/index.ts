@@ -1,3 +1,3 @@
 export * from './read-models';
 export * from './authority-reports';
-export * from './document-xml';
+export * from './document-bytes';
