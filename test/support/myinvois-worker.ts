@@ -6,7 +6,6 @@ import { SecretBox } from '@einvoice/domain';
 import type { EventStore, MessageContext } from '@einvoice/domain/infrastructure';
 import { myinvois } from '@einvoice/areas';
 import { supplier as supplierFixture } from '../../libs/areas/src/myinvois/fixtures/bodies';
-import { createBuyerRejectionHandler } from '../../apps/reporting-worker/src/myinvois/buyer-rejection';
 
 /** Handler calls outside Kafka: nothing to heartbeat. */
 export const workerContext: MessageContext = { topic: 't', partition: 0, offset: '0', attempt: 1, headers: {}, heartbeat: async () => undefined };
@@ -28,7 +27,7 @@ export async function storeMyInvoisSupplier(dataSource: DataSource, tin = suppli
   return { supplierId, tenantId, credentials, supplier: { ...supplierFixture, tin } };
 }
 
-/** The area's connector on its own sandbox (validation at the second poll, no waits), and the worker's buyer-rejection handler on it. */
+/** The area's connector of the reporting pipeline on its own sandbox (validation at the second poll, no waits). */
 export function sandboxWorker(store: EventStore) {
   const sandbox = new myinvois.SandboxMyInvois({ validationDelayMs: 0 });
   const query = <T>(sql: string, params?: unknown[]) => store.dataSource.query(sql, params) as Promise<T[]>;
@@ -38,6 +37,5 @@ export function sandboxWorker(store: EventStore) {
     credentialsOf: myinvois.storedCredentials(query, testSecrets),
     maxRetryAfterMs: 0,
   });
-  const handler = createBuyerRejectionHandler({ store, connector, groupId: `reporting-${randomUUID()}`, log: () => undefined });
-  return { sandbox, connector, handler };
+  return { sandbox, connector };
 }

@@ -2,17 +2,16 @@ import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import type { RecordedEvent } from '@einvoice/domain';
 import type { MessageContext } from '@einvoice/domain/infrastructure';
-import { AUTHORITY_REPORTING, type AuthorityReporting, MYINVOIS_HANDLERS, type MyInvoisHandlers } from './reporting-worker.providers';
+import { AUTHORITY_REPORTING, type AuthorityReporting } from './reporting-worker.providers';
 
 /**
  * The events the reporting worker reports: every area's documents for its authority (the generic
- * pipeline), and MyInvois buyers' rejections of documents they received. BE/DE/SG documents on the same topic need nothing here: no handler,
- * so they are passed over from their headers.
+ * pipeline; MyInvois buyers' rejections of documents they received among them). BE/DE/SG documents on
+ * the same topic need nothing here: no handler, so they are passed over from their headers.
  */
 @Controller()
 export class ReportingWorkerController {
   constructor(
-    @Inject(MYINVOIS_HANDLERS) private readonly handlers: MyInvoisHandlers,
     @Inject(AUTHORITY_REPORTING) private readonly reporting: AuthorityReporting,
   ) {}
 
@@ -29,10 +28,5 @@ export class ReportingWorkerController {
   @EventPattern('AuthorityReportAmendmentRequested')
   authorityAmendment(@Payload() event: RecordedEvent, @Ctx() ctx: MessageContext): Promise<void> {
     return this.reporting.amend(event, ctx);
-  }
-
-  @EventPattern('MyInvoisBuyerRejectionRequested')
-  buyerRejection(@Payload() event: RecordedEvent, @Ctx() ctx: MessageContext): Promise<void> {
-    return this.handlers.rejectAsBuyer(event, ctx);
   }
 }

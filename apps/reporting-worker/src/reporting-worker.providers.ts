@@ -1,22 +1,17 @@
-// What the reporting worker owns besides its consumer, as Nest providers: the reporting pipeline,
-// MyInvois buyers' rejections and the periodic jobs.
+// What the reporting worker owns besides its consumer, as Nest providers: the reporting pipeline
+// and its periodic jobs.
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { createLogger } from '@einvoice/domain';
 import { type EventHandler, WORKER_RUNTIME, type WorkerRuntime, measuredConnector } from '@einvoice/domain/infrastructure';
-import { type AuthorityConnector, type BatchPolicy, type PollPolicy, areas, myinvois } from '@einvoice/areas';
+import { type AuthorityConnector, type BatchPolicy, type PollPolicy, areas } from '@einvoice/areas';
 import { createCancellationHandler } from './authority/cancel-report';
 import { createAmendmentHandler } from './authority/amend-report';
 import { BuyerRejectionWatch } from './authority/buyer-rejection-watch';
 import { ReportBatchSweep } from './authority/report-batch-sweep';
 import { ReportPollSweep } from './authority/report-poll-sweep';
 import { type AuthorityReportingDependencies, createAuthorityReportHandler } from './authority/report-to-authority';
-import { createBuyerRejectionHandler } from './myinvois/buyer-rejection';
-import { RejectionRetry } from './myinvois/rejection-retry';
 
 export const log = createLogger('reporting-worker');
-
-/** Injection token of the MyInvois buyers' rejection handler (`MyInvoisHandlers`), shared by the controller and its retry job. */
-export const MYINVOIS_HANDLERS = 'MyInvoisHandlers';
 
 /** Injection token of the generic reporting pipeline (`AuthorityReporting`) of every area with an authority connector. */
 export const AUTHORITY_REPORTING = 'AuthorityReporting';
@@ -66,35 +61,16 @@ export function authorityReporting(runtime: WorkerRuntime): AuthorityReporting {
   };
 }
 
-/** MyInvois's own handler: its buyers' rejections of documents they received (not a report of theirs). */
-export interface MyInvoisHandlers {
-  /** Buyers' rejections, sent with the buyer's token. */
-  readonly rejectAsBuyer: EventHandler;
-}
-
-/**
- * The buyers' rejections go through the area's connector of the reporting pipeline (its tokens are
- * shared, sealed, in PostgreSQL with the gateway and the other workers); without it (a registry
- * mistake) the worker does not start.
- */
-export function myInvoisHandlers(reporting: AuthorityReporting): MyInvoisHandlers {
-  const connector = reporting.deps.connectors.get('my') as myinvois.MyInvoisReportingConnector | undefined;
-  if (!connector?.rejectAsBuyer) throw new Error('Area my has no MyInvois reporting connector (area registry authority.connector)');
-  return { rejectAsBuyer: createBuyerRejectionHandler({ store: reporting.deps.store, connector, groupId: reporting.deps.groupId, log }) };
-}
-
 /**
  * The periodic jobs: the report poll sweep asks authorities for the verdicts due (every
  * AUTHORITY_POLL_SWEEP_MS); the report batch sweep sends batched areas' reports (every
  * AUTHORITY_BATCH_SWEEP_MS, or at once when one of their reports is requested); the buyer-rejection
- * watch asks the authorities that tell of buyers' rejections (every AUTHORITY_BUYER_REJECTION_WATCH_MS);
- * the MyInvois rejection retry hands buyers' rejection requests left unanswered to their handler again
- * (every MYINVOIS_STALE_POLL_MS). Stopped before the consumers (onModuleDestroy), so no round runs on a
+ * watch asks the authorities that tell of buyers' rejections (every AUTHORITY_BUYER_REJECTION_WATCH_MS).
+ * Stopped before the consumers (onModuleDestroy), so no round runs on a
  * closing pool.
  */
 @Injectable()
 export class ReportingJobs implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly rejectionRetry: RejectionRetry;
   private readonly reportPollSweep: ReportPollSweep;
   private readonly reportBatchSweep: ReportBatchSweep;
   private readonly buyerRejectionWatch: BuyerRejectionWatch;
@@ -103,7 +79,6 @@ export class ReportingJobs implements OnApplicationBootstrap, OnModuleDestroy {
 
   constructor(
     @Inject(WORKER_RUNTIME) runtime: WorkerRuntime,
-    @Inject(MYINVOIS_HANDLERS) handlers: MyInvoisHandlers,
     @Inject(AUTHORITY_REPORTING) reporting: AuthorityReporting,
   ) {
     const lockName = runtime.config.kafkaPrefix;
@@ -121,15 +96,6 @@ export class ReportingJobs implements OnApplicationBootstrap, OnModuleDestroy {
       // MYINVOIS_REJECTION_WATCH_MS: its name before the watch served every area.
       intervalMs: Number(process.env.AUTHORITY_BUYER_REJECTION_WATCH_MS ?? process.env.MYINVOIS_REJECTION_WATCH_MS ?? 60_000),
     });
-    this.rejectionRetry = new RejectionRetry({
-      dataSource: runtime.dataSource,
-      store: runtime.store,
-      log,
-      lockName,
-      intervalMs: Number(process.env.MYINVOIS_STALE_POLL_MS ?? 300_000),
-      unansweredAfterMs: Number(process.env.MYINVOIS_STALE_SUBMIT_MS ?? 600_000),
-      handler: handlers.rejectAsBuyer,
-    });
   }
 
   onApplicationBootstrap(): void {
@@ -137,11 +103,9 @@ export class ReportingJobs implements OnApplicationBootstrap, OnModuleDestroy {
     // Only where an area reports in batches: otherwise its rounds would find nothing, twice a second.
     if (this.batchedAreas) this.reportBatchSweep.start();
     if (this.buyerRejectionWatch.hasWork) this.buyerRejectionWatch.start();
-    this.rejectionRetry.start();
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.rejectionRetry.stop();
     await this.reportPollSweep.stop();
     await this.reportBatchSweep.stop();
     await this.buyerRejectionWatch.stop();

@@ -21,7 +21,6 @@ export { ksefDefinition } from './ksef';
 export { jofotaraDefinition } from './jofotara';
 export { firsDefinition } from './firs';
 export { CATALOGS, SequenceQuery, VoucherQuery, afipDefinition } from './afip';
-export * from './myinvois/domain';
 export { PEPPOL_WITHHELD, type MyInvoisSubmissionKind, type SubmissionError } from './myinvois/reporting/report';
 export * as uae from './uae';
 export { detachEmbedded, hasDetached, reattachEmbedded } from './ubl/attachments';

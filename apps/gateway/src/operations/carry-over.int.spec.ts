@@ -28,7 +28,7 @@ describe('#8 carrying MyInvois documents of before the reporting pipeline onto i
   const areaOfRun = (): AreaDefinition => {
     const my = findArea('my') as AreaDefinition;
     const carryOver = myinvois.myInvoisCarryOver(my.ruleSetId);
-    return { ...my, authority: { ...my.authority!, carryOver: { ...carryOver, name: `${carryOver.name}:${run}:${randomUUID()}` } } };
+    return { ...my, authority: { ...my.authority!, carryOvers: [{ ...carryOver, name: `${carryOver.name}:${run}:${randomUUID()}` }] } };
   };
 
   /** Appends events to a stream as the earlier model did (its types are no longer registered). */
@@ -104,5 +104,35 @@ describe('#8 carrying MyInvois documents of before the reporting pipeline onto i
       [[valid.documentId, waiting.documentId, never.documentId, copyId]],
     );
     expect(requested[0].n).toBe(4);
+  });
+  it('writes each buyer\'s rejection request of before #8 as the report the gateway now makes (direction incoming), with MyInvois\'s answer; nothing is published', async () => {
+    const tenantId = randomUUID();
+    const buyerId = randomUUID();
+    const uuid = `RJ${run}`.toUpperCase();
+    const error = { code: 'Forbidden', message: 'Rejection is allowed for recipient of the document only.' };
+    const at = (s: number) => new Date(Date.now() - 60_000 + s * 1000).toISOString();
+    await legacyStream(`myinvois-rejection-${randomUUID()}`, [
+      { type: 'MyInvoisBuyerRejectionRequested', data: { rejectionId: 'r', tenantId, supplierId: buyerId, uuid, reason: 'Wrong', requestedAt: at(0) } },
+      { type: 'MyInvoisBuyerRejectionRefused', data: { rejectionId: 'r', uuid, kind: 'forbidden', error, refusedAt: at(1) } },
+      { type: 'MyInvoisBuyerRejectionRequested', data: { rejectionId: 'r', tenantId, supplierId: buyerId, uuid, reason: 'Not ordered', requestedAt: at(2) } },
+    ]);
+    const my = findArea('my') as AreaDefinition;
+    const carryOver = myinvois.myInvoisRejectionCarryOver(my.ruleSetId);
+    const area = { ...my, authority: { ...my.authority!, carryOvers: [{ ...carryOver, name: `${carryOver.name}:${run}:${randomUUID()}` }] } };
+
+    const [result] = await runReportCarryOvers(dataSource, [area], { registry, kafkaPrefix: 'test', log });
+    expect(result.carried).toBeGreaterThanOrEqual(2);
+
+    const rows = await dataSource.query(
+      `SELECT id, direction, document_type, report_state, batch_key, fields, authority FROM documents WHERE supplier_id = $1 AND document_number = $2 ORDER BY created_at`,
+      [buyerId, uuid],
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({ id: myinvois.rejectionReportId(buyerId, uuid, 0), direction: 'incoming', document_type: 'rejection', report_state: 'rejected', authority: expect.objectContaining({ receipt: { refusal: 'forbidden', authorityError: error } }) }),
+      // Never answered: the batch sweep sends it (its own batch).
+      expect.objectContaining({ id: myinvois.rejectionReportId(buyerId, uuid, 1), direction: 'incoming', report_state: 'pending', batch_key: `rejection:${myinvois.rejectionReportId(buyerId, uuid, 1)}`, fields: { uuid, reason: 'Not ordered' } }),
+    ]);
+    const published = await dataSource.query(`SELECT count(*)::int AS n FROM outbox WHERE aggregate_id = ANY($1::text[])`, [rows.map((r: { id: string }) => `report-${r.id}`)]);
+    expect(published[0].n).toBe(0);
   });
 });

@@ -14,7 +14,7 @@ export interface CarryOverResult {
 
 /**
  * Carries the documents of the areas' models before the reporting pipeline onto it (area registry
- * `authority.carryOver`), each carry-over once per stack (`report_carry_overs`), after the schema
+ * `authority.carryOvers`), each carry-over once per stack (`report_carry_overs`), after the schema
  * migrations (`cli migrate`). A report is written whole in one transaction: its request, then its
  * history as commands, decided by the report's own decider as the workers' answers are. Only the
  * carry-over's `publish` types reach Kafka: the rest happened before, and its webhooks were sent then.
@@ -26,7 +26,7 @@ export async function runReportCarryOvers(
 ): Promise<CarryOverResult[]> {
   const done = new Set(((await dataSource.query(`SELECT name FROM report_carry_overs`)) as Array<{ name: string }>).map((r) => r.name));
   const results: CarryOverResult[] = [];
-  for (const carryOver of areas.flatMap((area) => (area.authority?.carryOver ? [area.authority.carryOver] : []))) {
+  for (const carryOver of areas.flatMap((area) => area.authority?.carryOvers ?? [])) {
     if (done.has(carryOver.name)) continue;
     results.push(await carryOnce(dataSource, carryOver, options));
   }

@@ -27,14 +27,15 @@ export interface WatchedSupplier {
 /**
  * Per supplier of `area`, its documents accepted for good after `acceptedAfter` (the authority's
  * window for a buyer's rejection) whose buyer's rejection is not recorded yet, oldest first. A document
- * cancelling or cancelled is no longer `reported`: its buyer's rejection no longer matters.
+ * cancelling or cancelled is no longer `reported`: its buyer's rejection no longer matters. Reports of
+ * documents the supplier received (a buyer's own rejection) are not its to watch.
  */
 export async function watchedSuppliers(dataSource: DataSource, area: string, acceptedAfter: Date): Promise<WatchedSupplier[]> {
   type Row = { report_id: string; tenant_id: string; supplier_id: string; receipt: Record<string, unknown> | null; accepted_at: Date };
   const rows: Row[] = await dataSource.query(
     `SELECT report_id, tenant_id, supplier_id, authority->'receipt' AS receipt, accepted_at
      FROM (SELECT *, coalesce(authority->>'validatedAt', authority->>'answeredAt')::timestamptz AS accepted_at FROM documents
-           WHERE area = $1 AND report_state = 'reported' AND report_id IS NOT NULL AND NOT (coalesce(authority, '{}'::jsonb) ? 'buyerRejection')) d
+           WHERE area = $1 AND direction = 'outgoing' AND report_state = 'reported' AND report_id IS NOT NULL AND NOT (coalesce(authority, '{}'::jsonb) ? 'buyerRejection')) d
      WHERE accepted_at > $2
      ORDER BY supplier_id, accepted_at`,
     [area, acceptedAfter],

@@ -1,27 +1,16 @@
 /**
  * The Malaysian area's registry entry (LHDN MyInvois, seed 000): its routes, its authority (reports of
  * the generic pipeline, #8: a caller's submission is one Submit Documents call, each document's verdict
- * comes from polling Get Submission), its PINT MY Peppol layer, its webhook names, and the events, read
- * model and tables of its buyers' rejections.
+ * comes from polling Get Submission; a buyer's rejection of a document it received is a report too),
+ * its PINT MY Peppol layer, its webhook names and its tables.
  */
-import { type EventProjector, PEPPOL_RECEIVED_NAMES } from '@einvoice/domain';
-import { type MyInvoisRejectionEvent } from './domain';
+import { PEPPOL_RECEIVED_NAMES } from '@einvoice/domain';
 import type { AreaDefinition } from '../registry/area';
 import { documentVersion } from './document-tree';
 import { myInvoisMigrations } from './migrations';
 import { pintMyIds } from './pint-my-codes';
-import { myInvoisCarryOver, myInvoisReportingConnector, myInvoisReportingMigrations } from './reporting';
-import { projectMyInvoisRejections } from './read-models/rejections';
+import { myInvoisCarryOver, myInvoisRejectionCarryOver, myInvoisReportingConnector, myInvoisReportingMigrations } from './reporting';
 import { MYINVOIS_EVENT_NAMES, myInvoisReportWebhookSources } from './webhooks';
-
-const rejections: EventProjector = projectMyInvoisRejections;
-
-/** Every MyInvois event (its buyers' rejections of documents they received) and what it updates. */
-const projectors: Record<MyInvoisRejectionEvent['type'], EventProjector | null> = {
-  MyInvoisBuyerRejectionRequested: rejections,
-  MyInvoisBuyerRejectionRecorded: rejections,
-  MyInvoisBuyerRejectionRefused: rejections,
-};
 
 // MyInvois document types, the version rendered (document-tree.ts `documentVersion`).
 const ruleSetId = `myinvois:document:${documentVersion}` as const;
@@ -45,8 +34,8 @@ export const myInvoisDefinition: AreaDefinition = {
       maxPolls: Number(process.env.MYINVOIS_MAX_POLLS ?? 100),
       slowIntervalMs: Number(process.env.MYINVOIS_STALE_POLL_MS ?? 300_000),
     },
-    // Documents submitted before #8 (the submission aggregate's streams) go on as reports (`cli migrate`).
-    carryOver: myInvoisCarryOver(ruleSetId),
+    // Documents submitted and buyers' rejections asked before #8 (the two aggregates' streams) go on as reports (`cli migrate`).
+    carryOvers: [myInvoisCarryOver(ruleSetId), myInvoisRejectionCarryOver(ruleSetId)],
   },
   // Self-billed copies use PINT MY's selfbilling customization (pint-my-codes.ts).
   peppol: { ...pintMyIds.billing, ruleSetId: 'pint-my:billing:1.3.1' },
@@ -57,9 +46,9 @@ export const myInvoisDefinition: AreaDefinition = {
   events: {
     name: 'area:my',
     area: 'my',
-    // Buyers' rejections (`myinvois-rejection-<id>`): the reporting worker's topic.
+    // The streams of before #8 (`myinvois-<id>`, `myinvois-rejection-<id>`), read by the carry-overs only: no new event, no projector.
     streams: { myinvois: 'documents' },
-    projectors,
+    projectors: {},
     migrations: [...myInvoisMigrations, ...myInvoisReportingMigrations],
   },
 };

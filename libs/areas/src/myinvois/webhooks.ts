@@ -95,6 +95,8 @@ function reportWebhook(
   env: Readonly<Record<string, string | undefined>>,
   receipt?: Record<string, unknown>,
 ): AreaWebhook[] {
+  // A buyer's own rejection of a document it received: answered to its request, no webhook (as before #8).
+  if (document.direction === 'incoming') return [];
   const ids = { ...document.authority?.receipt, ...receipt } as Partial<MyInvoisReceipt>;
   const body = myInvoisWebhookBody(
     { ...change, documentId: document.id, invoiceCodeNumber: document.document_number, uuid: ids.uuid ?? null, longId: ids.longId ?? null },

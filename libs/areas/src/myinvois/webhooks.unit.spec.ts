@@ -30,6 +30,7 @@ describe('MyInvois webhooks from its documents\' report events (#8: the names an
     area: 'my',
     supplier_id: supplierId,
     tenant_id: '5f0c1d2e-0000-4000-8000-0000000000bb',
+    direction: 'outgoing',
     document_number: 'INV-1',
     document_type: '01',
     report_state: 'processing',
@@ -99,6 +100,14 @@ describe('MyInvois webhooks from its documents\' report events (#8: the names an
     const validated = reportEvent<AuthorityReportValidated>('AuthorityReportValidated', { reportId, documentId, receipt: { status: 'Valid', longId: 'LONG1' }, validatedAt: 't5' });
     const [webhook] = await sources.AuthorityReportValidated!(validated, row({ report_state: 'cancelled' }), context);
     expect(JSON.parse(webhook.body)).toMatchObject({ EventType: 'MyInvoisValid', Status: 'valid' });
+  });
+
+  it('a buyer\'s own rejection of a document it received (a report of direction incoming) refused by MyInvois is no webhook, as before #8', async () => {
+    const error = { code: 'Forbidden', message: 'Rejection is allowed for recipient of the document only.' };
+    const refused = reportEvent<AuthorityReportRejected>('AuthorityReportRejected', { reportId, documentId, error, rejectedAt: 't6' });
+    const incoming = row({ direction: 'incoming', document_type: 'rejection', document_number: 'UUID9', report_state: 'rejected', authority: { error } });
+    expect(await sources.AuthorityReportRejected!(refused, incoming, context)).toEqual([]);
+    expect(await sources.AuthorityReportRejected!(refused, row({ report_state: 'rejected', authority: { error } }), context)).toHaveLength(1);
   });
 
   it('being taken for processing (Submitted) and the other report events are no MyInvois webhook', () => {

@@ -50,8 +50,11 @@ export interface AuthorityBinding {
    * which the delivery worker requests with the delivery to a supplier hosted here.
    */
   readonly receivedReportPayload?: (received: { readonly receiverParticipantId: string; readonly senderParticipantId: string }) => Record<string, unknown>;
-  /** Set when documents of the area's model before the reporting pipeline are carried onto it (`cli migrate`). */
-  readonly carryOver?: ReportCarryOver;
+  /**
+   * Set when what the area's models before the reporting pipeline recorded is carried onto it (`cli
+   * migrate`), each carry-over once per stack, in this order (MyInvois: its submissions, its buyers' rejections).
+   */
+  readonly carryOvers?: readonly ReportCarryOver[];
 }
 
 /** SQL on the process's pool, outside any transaction (sandbox authorities keep their state with it). */

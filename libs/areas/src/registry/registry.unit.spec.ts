@@ -71,7 +71,7 @@ describe('webhook event names per area (README "Webhooks")', () => {
 describe('#8 webhooks of the shared report events, per area (registry webhookSources)', () => {
   const at = '2026-11-22T01:00:00.000Z';
   const rowOf = (id: string, area: string): ReportedDocumentRow => ({
-    id, area, supplier_id: `supplier-${area}`, tenant_id: 't', document_number: `N-${id}`, document_type: 'invoice', report_state: 'cancelled', authority: null, created_at: new Date(at),
+    id, area, supplier_id: `supplier-${area}`, tenant_id: 't', direction: 'outgoing', document_number: `N-${id}`, document_type: 'invoice', report_state: 'cancelled', authority: null, created_at: new Date(at),
   });
   // The documents rows committed with the events, read by the event's documentId.
   const rows = new Map([['d-xa', rowOf('d-xa', 'xa')], ['d-xb', rowOf('d-xb', 'xb')], ['d-xc', rowOf('d-xc', 'xc')]]);

@@ -44,6 +44,8 @@ export interface ReportedDocumentRow {
   readonly area: string;
   readonly supplier_id: string;
   readonly tenant_id: string;
+  /** `incoming` for a report about a document the supplier received (a MyInvois buyer's own rejection). */
+  readonly direction: 'outgoing' | 'incoming';
   /** The caller's document number. */
   readonly document_number: string;
   readonly document_type: string;
@@ -76,7 +78,7 @@ export type AreaReportWebhooks = {
 };
 
 // Not `fields` (the caller's document, out of line and large): no webhook needs it, and every report event reads this row.
-const DOCUMENT_SQL = `SELECT id, area, supplier_id, tenant_id, document_number, document_type, report_state, authority, created_at
+const DOCUMENT_SQL = `SELECT id, area, supplier_id, tenant_id, direction, document_number, document_type, report_state, authority, created_at
   FROM documents WHERE id = $1`;
 
 /** A report webhook source of any event type (`never`: only the router, which knows the type, calls it). */

@@ -28,6 +28,11 @@ export interface AuthorityReportRequestedData {
   readonly tenantId: string;
   readonly supplierId: string;
   readonly area: string;
+  /**
+   * `incoming`: the report is about a document the supplier received, not one it issues (MyInvois: a
+   * buyer's rejection of a document it received, sent with the buyer's own credentials). Absent: outgoing.
+   */
+  readonly direction?: 'incoming';
   /** The rule set the document was validated under (area registry). */
   readonly ruleSetId: string;
   /** The caller's document number, unique per supplier while alive. */

@@ -1,6 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, Matches, MaxLength } from 'class-validator';
-import { REJECTION_REASON_MAX } from '@einvoice/areas';
+import { myinvois } from '@einvoice/areas';
+
+const { REJECTION_REASON_MAX } = myinvois;
 
 /**
  * `{reason}` of Cancel Document and Reject Document (SDK "03 cancel document", "04 reject

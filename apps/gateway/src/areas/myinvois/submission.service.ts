@@ -189,7 +189,8 @@ export class MyInvoisSubmissionService {
         issues: [issue('id', 'MYINVOIS.NOT_CANCELLABLE', `The document is ${state}.`)],
       });
     }
-    return requestStateChange<DocumentRow>(this.connections, context, this.waitMs, {
+    return requestStateChange<DocumentRow>(this.connections, this.outcomes, context, this.waitMs, {
+      documentId: row.id,
       pending: { status: 'pending', data: { ...view({ ...row, report_state: 'cancelling' }), href: documentHref(row.id) } },
       record: (uow, metadata) =>
         handleCommand(uow, authorityReportDecider, authorityReportStreamId(row.report_id), {
@@ -217,10 +218,11 @@ export class MyInvoisSubmissionService {
 
   private async find(supplierHeader: string | string[] | undefined, id: string, context: RequestContext): Promise<DocumentRow> {
     const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, 'my', supplierHeader);
-    // Our id (a UUID), else the MyInvois uuid or the caller's ID, the latest document first.
+    // Our id (a UUID), else the MyInvois uuid or the caller's ID, the latest document first; its own
+    // documents only (not its rejections of documents it received, numbered by their uuid).
     const rows: DocumentRow[] = await this.connections.dataSource.query(
       `SELECT ${DOCUMENT_COLUMNS} FROM documents d
-       WHERE d.supplier_id = $1 AND d.tenant_id = $2 AND d.area = 'my' AND d.report_id IS NOT NULL
+       WHERE d.supplier_id = $1 AND d.tenant_id = $2 AND d.area = 'my' AND d.direction = 'outgoing' AND d.report_id IS NOT NULL
          AND (${isUuid(id) ? 'd.id = $3::uuid' : `d.authority->'receipt'->>'uuid' = $3 OR d.document_number = $3`})
        ORDER BY d.created_at DESC LIMIT 1`,
       [supplier.id, context.tenant.id, id],

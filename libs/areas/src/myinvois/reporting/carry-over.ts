@@ -204,7 +204,7 @@ async function legacyStreamIds(query: ConnectorQuery): Promise<string[]> {
 }
 
 /** The events of these streams, each stream's in order, the streams in the order given. */
-async function legacyEvents(query: ConnectorQuery, streamIds: readonly string[]): Promise<LegacyEvent[][]> {
+export async function legacyEvents(query: ConnectorQuery, streamIds: readonly string[]): Promise<LegacyEvent[][]> {
   const rows = await query<{ stream_id: string; type: string; schema_version: number; data: Record<string, unknown> }>(
     `SELECT stream_id, type, schema_version, data FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, stream_position`,
     [streamIds],

@@ -24,7 +24,18 @@ import { MAX_DOCUMENTS_PER_SUBMISSION } from '../connector/limits';
 import { everyRecentDocument, wireUtc } from '../connector/recent-documents';
 import type { TokenCache } from '../connector/token-cache';
 import { type RetryAfterPolicy, SharedAnswers, sleep, withRetryAfter } from './calls';
-import { type MyInvoisReceipt, type MyInvoisReportPayload, REJECTION_WINDOW_MS, authorityErrorOf } from './report';
+import { refusalKind } from './buyer-rejection';
+import {
+  type MyInvoisPayload,
+  type MyInvoisReceipt,
+  type MyInvoisRejectionPayload,
+  type MyInvoisRejectionReceipt,
+  type MyInvoisReportPayload,
+  type SubmissionError,
+  REJECTION_WINDOW_MS,
+  authorityErrorOf,
+  isRejectionPayload,
+} from './report';
 
 /** Get Recent Documents' largest page (taken as Get Submission's: 100). */
 const RECENT_PAGE_SIZE = 100;
@@ -44,7 +55,9 @@ const RECEIVED_BEFORE_ACCEPTANCE_MS = 24 * 3_600_000;
 const REJECTABLE_FOR_MS = 96 * 3_600_000;
 
 type Report = AuthorityReport<MyInvoisReportPayload>;
-type Outcome = AuthorityOutcome<MyInvoisReceipt>;
+type Rejection = AuthorityReport<MyInvoisRejectionPayload>;
+type Receipt = MyInvoisReceipt | MyInvoisRejectionReceipt;
+type Outcome = AuthorityOutcome<Receipt>;
 
 export interface MyInvoisReportingOptions {
   /** The MyInvois API of `MYINVOIS_MODE` (connectorFromEnv). */
@@ -69,7 +82,7 @@ export interface MyInvoisReportingOptions {
   readonly sleep?: (ms: number) => Promise<void>;
 }
 
-export class MyInvoisReportingConnector implements AuthorityConnector<MyInvoisReportPayload, MyInvoisReceipt> {
+export class MyInvoisReportingConnector implements AuthorityConnector<MyInvoisPayload, Receipt> {
   /** A buyer may ask to reject a document within 72 h of its validation. */
   readonly buyerRejectionWindowMs = REJECTION_WINDOW_MS;
   private readonly connector: MyInvoisConnector;
@@ -98,10 +111,19 @@ export class MyInvoisReportingConnector implements AuthorityConnector<MyInvoisRe
   /**
    * One caller submission (one supplier, at most 100 documents of one format) in ONE Submit Documents
    * call. A 429 is not waited out here (the sweep tries the supplier again after its Retry-After); a
-   * refusal of the call as a whole (limits, credentials) refuses every document with its reason.
+   * refusal of the call as a whole (limits, credentials) refuses every document with its reason. A
+   * buyer's rejection (its own batch) is one Reject Document call.
    */
-  async submitBatch(reports: readonly Report[], _context: AuthorityCallContext): Promise<BatchOutcome<MyInvoisReceipt>> {
-    if (!reports.length) return { outcomes: {} };
+  async submitBatch(reports: readonly AuthorityReport<MyInvoisPayload>[], context: AuthorityCallContext): Promise<BatchOutcome<Receipt>> {
+    const rejections = reports.filter((r): r is Rejection => isRejectionPayload(r.payload));
+    const documents = reports.filter((r): r is Report => !isRejectionPayload(r.payload));
+    const outcomes: Record<string, Outcome> = documents.length ? { ...(await this.submitDocuments(documents)).outcomes } : {};
+    for (const rejection of rejections) outcomes[rejection.reportId] = await this.reject(rejection, context);
+    return { outcomes };
+  }
+
+  /** Submit Documents for one caller submission. */
+  private async submitDocuments(reports: readonly Report[]): Promise<BatchOutcome<Receipt>> {
     const documents = reports.map((r) => prepareDocument(r.payload.format, r.payload.invoiceCodeNumber, r.document.bytes));
     let answer: SubmissionResponse;
     try {
@@ -127,7 +149,7 @@ export class MyInvoisReportingConnector implements AuthorityConnector<MyInvoisRe
   }
 
   /** A batch of one (MyInvois reports go through the batch sweep; the contract asks for it all the same). */
-  async submit(report: Report, context: AuthorityCallContext): Promise<Outcome> {
+  async submit(report: AuthorityReport<MyInvoisPayload>, context: AuthorityCallContext): Promise<Outcome> {
     const outcome = (await this.submitBatch([report], context)).outcomes[report.reportId];
     if (!outcome) {
       // Asked again, the worker recovers first: what MyInvois took is found, not sent twice.
@@ -140,11 +162,17 @@ export class MyInvoisReportingConnector implements AuthorityConnector<MyInvoisRe
    * After an attempt whose answer was lost: the document MyInvois registered under this number since
    * the first attempt (Get Recent Documents, Sent, newest first), as accepted with what it has of it.
    * One scan serves every report of the attempt for a few seconds (the batch sweep asks for each).
+   * A buyer's rejection: done when MyInvois shows it with this request's reason.
    */
-  async recover(report: Report, firstAttemptAt: string, context: AuthorityCallContext): Promise<Outcome | undefined> {
+  async recover(report: AuthorityReport<MyInvoisPayload>, firstAttemptAt: string, context: AuthorityCallContext): Promise<Outcome | undefined> {
+    if (isRejectionPayload(report.payload)) {
+      const { uuid, reason } = report.payload;
+      return (await this.rejectedWithReason(report.supplierId, uuid, reason, context)) ? { kind: 'accepted', final: true, receipt: {} } : undefined;
+    }
+    const documentReport = report as Report;
     const scan = () => this.sentSince(report.supplierId, Date.parse(firstAttemptAt), context);
     const sent = await this.recoveryScans.get(`${report.supplierId}|${firstAttemptAt}`, scan);
-    const found = sent.get(report.payload.invoiceCodeNumber);
+    const found = sent.get(documentReport.payload.invoiceCodeNumber);
     if (!found) return undefined;
     return { kind: 'accepted', final: false, receipt: { uuid: found.uuid, submissionUid: found.submissionUid, status: found.status } };
   }
@@ -221,19 +249,24 @@ export class MyInvoisReportingConnector implements AuthorityConnector<MyInvoisRe
   }
 
   /**
-   * The buyer's side of a rejection (SDK "04 reject document": the document's receiver only, within 72 h
-   * of validation, once), with the BUYER's token: done, or MyInvois's refusal (its AppError, whose kind
-   * tells why). "Rejection can be requested only once" after a lost answer is done when MyInvois shows
-   * this very reason on the received document. Retriable errors go to the caller.
+   * A buyer's rejection (SDK "04 reject document": the document's receiver only, within 72 h of
+   * validation, once), with the BUYER's token (the report's supplier): accepted for good once MyInvois
+   * recorded it, or rejected with MyInvois's error and how it refused (`refusal`: the gateway's status).
+   * "Rejection can be requested only once" after a lost answer is done when MyInvois shows this very
+   * reason on the received document. Retriable errors go to the caller (the sweep tries again).
    */
-  async rejectAsBuyer(supplierId: string, uuid: string, reason: string, context: AuthorityCallContext): Promise<{ readonly kind: 'rejected' } | { readonly kind: 'refused'; readonly error: AppError }> {
+  private async reject(report: Rejection, context: AuthorityCallContext): Promise<Outcome> {
+    const { uuid, reason } = report.payload;
     try {
-      await this.withToken(supplierId, (token) => withRetryAfter(this.waits, context, () => this.connector.rejectDocument(token, uuid, reason)));
-      return { kind: 'rejected' };
+      await this.withToken(report.supplierId, (token) => withRetryAfter(this.waits, context, () => this.connector.rejectDocument(token, uuid, reason)));
+      return { kind: 'accepted', final: true, receipt: {} };
     } catch (error) {
       if (!(error instanceof AppError) || error.retriable) throw error;
-      if (error.code === MYINVOIS_ERRORS.INCORRECT_STATE && (await this.rejectedWithReason(supplierId, uuid, reason, context))) return { kind: 'rejected' };
-      return { kind: 'refused', error };
+      if (error.code === MYINVOIS_ERRORS.INCORRECT_STATE && (await this.rejectedWithReason(report.supplierId, uuid, reason, context))) {
+        return { kind: 'accepted', final: true, receipt: {} };
+      }
+      const stated = (error.details.authorityError as SubmissionError | undefined) ?? { code: error.code, message: error.message };
+      return { kind: 'rejected', error: authorityErrorOf(stated), receipt: { refusal: refusalKind(error), authorityError: stated } };
     }
   }
 

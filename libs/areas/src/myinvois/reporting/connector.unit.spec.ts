@@ -9,7 +9,7 @@ import { SandboxMyInvois, type SandboxOptions } from '../connector/sandbox';
 import { InMemoryTokenStore, TokenCache } from '../connector/token-cache';
 import { MyInvoisReportingConnector, type MyInvoisReportingOptions } from './connector';
 import { storedCredentials } from './from-env';
-import type { MyInvoisReceipt, MyInvoisReportPayload } from './report';
+import type { MyInvoisReceipt, MyInvoisRejectionReceipt, MyInvoisReportPayload } from './report';
 
 const supplierId = 'supplier-1';
 const issuer: MyInvoisCredentials = { clientId: 'client-1', clientSecret: 'secret', onBehalfOfTin: 'C25845632020' };
@@ -52,9 +52,9 @@ function report(number: string, bytes = sampleInvoiceXml({ id: number })): Autho
   };
 }
 
-function receiptOf(outcome: AuthorityOutcome<MyInvoisReceipt> | undefined): MyInvoisReceipt {
+function receiptOf(outcome: AuthorityOutcome<MyInvoisReceipt | MyInvoisRejectionReceipt> | undefined): MyInvoisReceipt {
   if (outcome?.kind !== 'accepted') throw new Error(`not accepted: ${JSON.stringify(outcome)}`);
-  return outcome.receipt;
+  return outcome.receipt as MyInvoisReceipt;
 }
 
 /** Submits `reports` in one batch and returns their receipts, by report id. */

@@ -46,6 +46,39 @@ export interface MyInvoisReportPayload {
   readonly invoiceCodeNumber: string;
 }
 
+/**
+ * The payload of a buyer's own rejection of a document it received (SDK "04 reject document"), a
+ * report of direction `incoming` sent with the buyer's credentials (buyer-rejection.ts).
+ */
+export interface MyInvoisRejectionPayload {
+  readonly action: 'reject';
+  /** The MyInvois uuid of the received document. */
+  readonly uuid: string;
+  /** Sent to MyInvois; 1 to 300 characters. */
+  readonly reason: string;
+}
+
+/** What a MyInvois report carries: a document to submit, or a buyer's rejection. */
+export type MyInvoisPayload = MyInvoisReportPayload | MyInvoisRejectionPayload;
+
+export function isRejectionPayload(payload: MyInvoisPayload): payload is MyInvoisRejectionPayload {
+  return (payload as MyInvoisRejectionPayload).action === 'reject';
+}
+
+/** How MyInvois refused a buyer's rejection, in the error model's terms (the gateway's HTTP status follows from it). */
+export type RejectionRefusalKind = 'validation' | 'forbidden' | 'not_found' | 'conflict';
+
+/**
+ * The receipt of a buyer's rejection: nothing when MyInvois recorded it (Reject Document answers no
+ * id; the document's uuid is the report's number, not a receipt's `uuid`, which names documents the
+ * supplier issued); when refused, how (`refusal`) and MyInvois's error as it stated it (GET
+ * .../rejection shows it as it came).
+ */
+export interface MyInvoisRejectionReceipt {
+  readonly refusal?: RejectionRefusalKind;
+  readonly authorityError?: SubmissionError;
+}
+
 /** The report's receipt: what MyInvois said of the document, merged answer after answer. */
 export interface MyInvoisReceipt {
   /** MyInvois's id of the document (Submit Documents' `acceptedDocuments[].uuid`). */

@@ -39,13 +39,13 @@ const requested: EventProjector = async (db, event) => {
   await db.write(
     `INSERT INTO documents (id, tenant_id, supplier_id, area, direction, document_number, document_type, state, fields,
        rule_set_id, rendered, report_id, report_state, report_version, batch_key, created_at, updated_at, version)
-     VALUES ($1, $2, $3, $4, 'outgoing', $5, $6, 'pending', $7, $8, $9, $10, 'pending', $12, $13, $11, $11, $12)
+     VALUES ($1, $2, $3, $4, $14, $5, $6, 'pending', $7, $8, $9, $10, 'pending', $12, $13, $11, $11, $12)
      ON CONFLICT (id) DO UPDATE SET report_id = EXCLUDED.report_id, report_state = 'pending', report_version = EXCLUDED.report_version,
        batch_key = EXCLUDED.batch_key,
        rule_set_id = coalesce(documents.rule_set_id, EXCLUDED.rule_set_id)
      WHERE documents.report_id IS NULL`,
     // The bytes stay in the event (written once; apps/gateway/src/authority/reported-file.ts reads them).
-    [d.documentId, d.tenantId, d.supplierId, d.area, d.documentNumber, d.documentType, d.fields, d.ruleSetId, { mediaType: d.document.mediaType, sha256: d.document.sha256 }, d.reportId, d.requestedAt, event.streamPosition, d.batchKey ?? null],
+    [d.documentId, d.tenantId, d.supplierId, d.area, d.documentNumber, d.documentType, d.fields, d.ruleSetId, { mediaType: d.document.mediaType, sha256: d.document.sha256 }, d.reportId, d.requestedAt, event.streamPosition, d.batchKey ?? null, d.direction ?? 'outgoing'],
     { row: `documents/${d.documentId}` },
   );
 };

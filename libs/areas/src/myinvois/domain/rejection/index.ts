@@ -1,4 +1,0 @@
-export * from './events';
-export * from './commands';
-export * from './evolve';
-export * from './decide';
