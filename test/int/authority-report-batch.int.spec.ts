@@ -285,6 +285,38 @@ describe('#8 batched reporting to an authority (toy sandbox in batch mode, real 
       }
       expect(callsOf('WK')).toEqual([[`WK1-${run}`, `WK2-${run}`]]);
     });
+
+    it('a batch due during another\'s call is sent without waiting for that call: the round takes it as soon as it has a place', async () => {
+      const policy = { maxReports: 10, maxWaitMs: 0, issuerCallsAtOnce: 2 };
+      const authority = noWait();
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      // The first group's call waits until the test lets it go.
+      const held = Object.assign(Object.create(authority) as ToySandboxAuthority, {
+        submitBatch: async (reports: Parameters<ToySandboxAuthority['submitBatch']>[0]) => {
+          if (reports.some((r) => r.payload.number.startsWith('GA'))) await gate;
+          return authority.submitBatch(reports);
+        },
+      });
+      const sweep = new ReportBatchSweep(depsWith(policy, held), { dataSource, lockName: `batch-held-${run}`, intervalMs: 3_600_000 });
+      const who = issuer();
+      const first = await requestReport(who, `GA1-${run}`, randomUUID());
+      sweep.start();
+      try {
+        sweep.wake();
+        await waitUntil('the first call is in flight', async () => callsOf('GA').length === 1, 10_000);
+        const second = await requestReport(who, `GB1-${run}`, randomUUID());
+        sweep.wake();
+        await waitUntil('the second group is answered while the first call waits', async () => (await documentOf(second)).state === 'reported', 10_000);
+        expect((await documentOf(first)).state).toBe('pending');
+        release();
+        await waitUntil('the first group is answered once its call returns', async () => (await documentOf(first)).state === 'reported', 10_000);
+      } finally {
+        release();
+        await sweep.stop();
+      }
+      expect(callsOf('G')).toEqual([[`GA1-${run}`], [`GB1-${run}`]]);
+    });
   });
 
   it('nothing pending: no call', async () => {

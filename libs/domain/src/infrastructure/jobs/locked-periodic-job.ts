@@ -34,6 +34,12 @@ export abstract class LockedPeriodicJob {
 
   protected abstract round(stopping: () => boolean): Promise<void>;
 
+  /**
+   * Told of a wake that came during a round (the next round follows anyway): a job whose round keeps
+   * taking work while it has some (the report batch sweep) looks again at once.
+   */
+  protected wokenInRound(): void {}
+
   start(): void {
     this.running = true;
     this.schedule(this.job.intervalMs);
@@ -55,6 +61,7 @@ export abstract class LockedPeriodicJob {
     if (!this.running) return;
     if (this.inRound) {
       this.wokenDuringRound = true;
+      this.wokenInRound();
       return;
     }
     if (this.timer) clearTimeout(this.timer);
