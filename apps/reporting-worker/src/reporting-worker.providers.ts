@@ -2,7 +2,7 @@
 // and its periodic jobs.
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { createLogger } from '@einvoice/domain';
-import { type EventHandler, WORKER_RUNTIME, type WorkerRuntime, measuredConnector } from '@einvoice/domain/infrastructure';
+import { type EventHandler, PgListener, REPORT_REQUESTED_CHANNEL, WORKER_RUNTIME, type WorkerRuntime, measuredConnector } from '@einvoice/domain/infrastructure';
 import { type AuthorityConnector, type BatchPolicy, type PollPolicy, areas } from '@einvoice/areas';
 import { createCancellationHandler } from './authority/cancel-report';
 import { createAmendmentHandler } from './authority/amend-report';
@@ -64,7 +64,8 @@ export function authorityReporting(runtime: WorkerRuntime): AuthorityReporting {
 /**
  * The periodic jobs: the report poll sweep asks authorities for the verdicts due (every
  * AUTHORITY_POLL_SWEEP_MS); the report batch sweep sends batched areas' reports (every
- * AUTHORITY_BATCH_SWEEP_MS, or at once when one of their reports is requested); the buyer-rejection
+ * AUTHORITY_BATCH_SWEEP_MS, or at once when one of their reports is requested: a notification on
+ * `report_requested`, heard on the worker's LISTEN connection); the buyer-rejection
  * watch asks the authorities that tell of buyers' rejections (every AUTHORITY_BUYER_REJECTION_WATCH_MS).
  * Stopped before the consumers (onModuleDestroy), so no round runs on a
  * closing pool.
@@ -75,6 +76,8 @@ export class ReportingJobs implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly reportBatchSweep: ReportBatchSweep;
   private readonly buyerRejectionWatch: BuyerRejectionWatch;
   private readonly batchedAreas: boolean;
+  /** Report requests of batched areas, announced after their commit (they are not on Kafka): they wake the batch sweep. */
+  private readonly requests: PgListener;
   private readonly connectors: AuthorityReporting['deps']['connectors'];
 
   constructor(
@@ -90,6 +93,15 @@ export class ReportingJobs implements OnApplicationBootstrap, OnModuleDestroy {
     this.batchedAreas = (reporting.deps.batchPolicies?.size ?? 0) > 0;
     this.connectors = reporting.deps.connectors;
     this.reportBatchSweep = reporting.batchSweep;
+    const batchPolicies = reporting.deps.batchPolicies;
+    this.requests = new PgListener({ connectionString: runtime.config.databaseUrl, applicationName: 'einvoice-reporting-worker-listener', log });
+    this.requests.subscribe(REPORT_REQUESTED_CHANNEL, {
+      notified: (area) => {
+        if (batchPolicies?.has(area)) this.reportBatchSweep.wake();
+      },
+      // Requests announced while the connection was down: the sweep looks now (and every round anyway).
+      resubscribed: () => this.reportBatchSweep.wake(),
+    });
     this.buyerRejectionWatch = new BuyerRejectionWatch(reporting.deps, {
       dataSource: runtime.dataSource,
       lockName,
@@ -101,11 +113,15 @@ export class ReportingJobs implements OnApplicationBootstrap, OnModuleDestroy {
   onApplicationBootstrap(): void {
     this.reportPollSweep.start();
     // Only where an area reports in batches: otherwise its rounds would find nothing, twice a second.
-    if (this.batchedAreas) this.reportBatchSweep.start();
+    if (this.batchedAreas) {
+      this.reportBatchSweep.start();
+      void this.requests.start();
+    }
     if (this.buyerRejectionWatch.hasWork) this.buyerRejectionWatch.start();
   }
 
   async onModuleDestroy(): Promise<void> {
+    await this.requests.stop();
     await this.reportPollSweep.stop();
     await this.reportBatchSweep.stop();
     await this.buyerRejectionWatch.stop();

@@ -39,7 +39,7 @@ async function carryOnce(
   { registry, kafkaPrefix, log }: { readonly registry: EventRegistry; readonly kafkaPrefix: string; readonly log: Logger },
 ): Promise<CarryOverResult> {
   const publish = new Set(carryOver.publish);
-  const store = new EventStore(dataSource, { ...eventStoreOptions(registry, kafkaPrefix), published: (type) => publish.has(type) });
+  const store = new EventStore(dataSource, { ...eventStoreOptions(registry, kafkaPrefix), published: (event: { type: string }) => publish.has(event.type) });
   let carried = 0;
   let skipped = 0;
   for await (const page of carryOver.reports((sql, params) => dataSource.query(sql, params), new Date())) {

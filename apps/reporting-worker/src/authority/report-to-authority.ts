@@ -86,8 +86,8 @@ export function createAuthorityReportHandler(deps: AuthorityReportingDependencie
   return async (event, ctx) => {
     if (event.type !== 'AuthorityReportRequested') return;
     const data = event.data as AuthorityReportRequestedData;
-    // Sent with the issuer's other reports by the batch sweep (report-batch-sweep.ts), woken so that
-    // a caller's batch (due at once) does not wait for the sweep's next round.
+    // Sent with the issuer's other reports by the batch sweep (report-batch-sweep.ts). Such requests are
+    // no longer published (the sweep hears `report_requested`); one published before the upgrade wakes it.
     if (deps.batchPolicies?.has(data.area)) {
       batches.wake?.();
       return;

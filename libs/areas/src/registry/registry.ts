@@ -54,9 +54,18 @@ export function areaOf(code: string, list: readonly AreaDefinition[] = areas): A
   return area;
 }
 
-/** What the areas bring to the event store (for `buildEventRegistry([corePlugin, ...areaEventPlugins()])`). */
+/**
+ * What the areas bring to the event store (for `buildEventRegistry([corePlugin, ...areaEventPlugins()])`).
+ * A batched area's report requests are not published: the batch sweep finds its reports in `documents`,
+ * woken by the request's notification (`report_requested`), so the request has no one to reach on Kafka.
+ */
 export function areaEventPlugins(list: readonly AreaDefinition[] = areas): EventPlugin[] {
-  return list.flatMap((area) => (area.events ? [area.events] : []));
+  return list.flatMap((area): EventPlugin[] => {
+    const swept = area.authority?.batch ? ['AuthorityReportRequested'] : [];
+    if (!area.events) return swept.length ? [{ name: `area:${area.code}:reports`, area: area.code, streams: {}, projectors: {}, unpublishedOfArea: swept }] : [];
+    if (!swept.length) return [area.events];
+    return [{ ...area.events, area: area.events.area ?? area.code, unpublishedOfArea: [...(area.events.unpublishedOfArea ?? []), ...swept] }];
+  });
 }
 
 /** Every webhook event name some area accepts (the OpenAPI enum), in registry order, once each. */

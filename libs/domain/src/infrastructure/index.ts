@@ -16,3 +16,4 @@ export * from './jobs';
 export * from './mail/capture-mailbox';
 export * from './metrics';
 export * from './tracing';
+export * from './notifications/pg-listener';

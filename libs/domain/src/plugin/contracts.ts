@@ -83,4 +83,10 @@ export interface EventPlugin {
    * so the relay, the broker and every consumer group do not carry them.
    */
   readonly unpublished?: readonly string[];
+  /**
+   * Shared event types (another plug-in's, whose data states `area`) that no process consumes from
+   * Kafka when they are about THIS plug-in's area: `AuthorityReportRequested` of an area whose reports
+   * the batch sweep finds in `documents`, woken by a notification (area registry `authority.batch`).
+   */
+  readonly unpublishedOfArea?: readonly string[];
 }

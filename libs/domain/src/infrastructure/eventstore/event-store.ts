@@ -5,7 +5,7 @@ import { AppError, WrongExpectedVersionError } from '../../errors';
 import type { RecordedEvent } from '../../events';
 import type { ConstraintErrorMap } from '../../plugin';
 import { NOTIFY_ALL_SQL, PostCommitNotifications } from './post-commit-notifications';
-import { EventSchemas, Projector, type SqlConnection, TopicResolver, UnitOfWork, toRecordedEvent, unversionedSchemas } from './unit-of-work';
+import { EventSchemas, Projector, type PublishedPredicate, type SqlConnection, TopicResolver, UnitOfWork, toRecordedEvent, unversionedSchemas } from './unit-of-work';
 import { metrics } from '../metrics';
 
 export type { ConstraintErrorMap } from '../../plugin';
@@ -26,8 +26,8 @@ export interface EventStoreOptions {
   readonly wakeRelay?: 'notify' | { afterCommit: () => void };
   /** Event schema versions and upcasters (EventRegistry); default: every type at version 1. */
   readonly schemas?: EventSchemas;
-  /** Whether events of a type go to Kafka (EventRegistry `published`); default: all. */
-  readonly published?: (type: string) => boolean;
+  /** Whether an event goes to Kafka (EventRegistry `published`); default: all. */
+  readonly published?: PublishedPredicate;
 }
 
 interface PgError {

@@ -6,6 +6,9 @@ import { type Write, combineWrites, needsFlushBefore } from './deferred-writes';
 import { traceparentOf } from '../tracing';
 
 /** `no_stream`: the stream must not exist yet; `any`: skip the check; a number: its current length. */
+/** Whether an event is given an outbox row (goes to Kafka): by its type, and for shared types by its area (EventRegistry `published`). */
+export type PublishedPredicate = (event: Pick<RecordedEvent, 'type' | 'streamId' | 'data'>) => boolean;
+
 export type ExpectedVersion = number | 'no_stream' | 'any';
 
 /** Maps a stream id to its Kafka topic (set by the app: the prefix is configuration). */
@@ -87,7 +90,7 @@ export class UnitOfWork {
     private readonly topicFor: TopicResolver,
     private readonly projector: Projector,
     private readonly schemas: EventSchemas = unversionedSchemas,
-    private readonly published: (type: string) => boolean = () => true,
+    private readonly published: PublishedPredicate = () => true,
   ) {}
 
   /**
@@ -198,7 +201,7 @@ export class UnitOfWork {
       );
       // The outbox row names the event; the relay reads the event itself (its payload is not written twice).
       // A type no process consumes gets none: it is history and read model only.
-      if (this.published(stored.type)) {
+      if (this.published(stored)) {
         await this.write(
           `INSERT INTO outbox (event_id, topic, aggregate_type, aggregate_id, message_type) VALUES ($1, $2, $3, $4, $5)`,
           [stored.eventId, this.topicFor(streamId), streamKind(streamId), streamId, stored.type],

@@ -32,8 +32,11 @@ export interface EventRegistry {
   versionOf(type: string): number;
   /** The event with its data in the current shape of its type (upcasters applied in order); the same object when current. */
   upcast(event: RecordedEvent): RecordedEvent;
-  /** False for the types a plug-in declares `unpublished` (no outbox row, never on Kafka). */
-  published(type: string): boolean;
+  /**
+   * False for the types a plug-in declares `unpublished`, and for an area's events of the shared types
+   * its plug-in declares `unpublishedOfArea` (no outbox row, never on Kafka).
+   */
+  published(event: Pick<RecordedEvent, 'type' | 'streamId' | 'data'>): boolean;
 }
 
 const FAMILIES: readonly TopicFamily[] = ['documents', 'suppliers', 'participants'];
@@ -51,7 +54,13 @@ export function buildEventRegistry(plugins: readonly EventPlugin[]): EventRegist
   const migrations = new Map<string, SqlMigration>();
   const schemas = new Map<string, EventSchema>();
   const unpublished = new Set<string>();
+  /** By area: the shared types not published for its events. */
+  const unpublishedOfArea = new Map<string, Set<string>>();
   for (const plugin of plugins) {
+    if (plugin.unpublishedOfArea?.length) {
+      if (!plugin.area) throw invalid(`${plugin.name} declares unpublishedOfArea but no area.`);
+      unpublishedOfArea.set(plugin.area, new Set([...(unpublishedOfArea.get(plugin.area) ?? []), ...plugin.unpublishedOfArea]));
+    }
     for (const type of plugin.unpublished ?? []) {
       if (!(type in plugin.projectors)) throw invalid(`${plugin.name} declares ${type} unpublished but not as its event type.`, { type });
       unpublished.add(type);
@@ -86,6 +95,9 @@ export function buildEventRegistry(plugins: readonly EventPlugin[]): EventRegist
       migrations.set(migration.name, migration);
     }
   }
+  for (const [area, types] of unpublishedOfArea) {
+    for (const type of types) if (!projectors.has(type)) throw invalid(`Area ${area} declares ${type} unpublished for its events, but no plug-in declares that type.`, { type });
+  }
   const projector: Projector = async (uow: UnitOfWork, event: RecordedEvent) => {
     const entry = projectors.get(event.type);
     if (!entry) {
@@ -117,7 +129,12 @@ export function buildEventRegistry(plugins: readonly EventPlugin[]): EventRegist
       return typeof stated === 'string' ? stated : streams.get(streamKind(event.streamId))?.area;
     },
     versionOf: (type) => schemas.get(type)?.current ?? 1,
-    published: (type) => !unpublished.has(type),
+    published(event) {
+      if (unpublished.has(event.type)) return false;
+      if (!unpublishedOfArea.size) return true;
+      const area = (event.data as { area?: unknown }).area;
+      return !(typeof area === 'string' && unpublishedOfArea.get(area)?.has(event.type));
+    },
     upcast(event) {
       const schema = schemas.get(event.type);
       if (!schema || event.schemaVersion >= schema.current) return event;

@@ -33,10 +33,20 @@ const toy = (overrides: Partial<EventPlugin> = {}): EventPlugin => ({
 describe('#8 the event registry', () => {
   it('publishes every type but those a plug-in declares unpublished, and refuses one it does not declare', () => {
     const registry = platformEventRegistry([toy()]);
-    expect(registry.published('AuthorityReportRequested')).toBe(true);
-    expect(registry.published('AuthorityReportAttempted')).toBe(false);
-    expect(registry.published('AuthorityReportPolled')).toBe(false);
+    const of = (type: string, data: object = {}) => ({ type, streamId: 'report-1', data });
+    expect(registry.published(of('AuthorityReportRequested'))).toBe(true);
+    expect(registry.published(of('AuthorityReportAttempted'))).toBe(false);
+    expect(registry.published(of('AuthorityReportPolled'))).toBe(false);
     expect(() => buildEventRegistry([toy({ unpublished: ['SomethingElse'] })])).toThrow(/unpublished/);
+  });
+
+  it('leaves out a shared type for the events of an area that declares it unpublishedOfArea (its batched reports\' requests), not for other areas', () => {
+    const registry = platformEventRegistry([toy({ area: 'toy', unpublishedOfArea: ['AuthorityReportRequested'] })]);
+    expect(registry.published({ type: 'AuthorityReportRequested', streamId: 'report-1', data: { area: 'toy' } })).toBe(false);
+    expect(registry.published({ type: 'AuthorityReportRequested', streamId: 'report-2', data: { area: 'jo' } })).toBe(true);
+    expect(registry.published({ type: 'AuthorityReportAccepted', streamId: 'report-1', data: { area: 'toy' } })).toBe(true);
+    expect(() => platformEventRegistry([toy({ unpublishedOfArea: ['AuthorityReportRequested'] })])).toThrow(/no area/);
+    expect(() => platformEventRegistry([toy({ area: 'toy', unpublishedOfArea: ['NoSuchType'] })])).toThrow(/no plug-in declares/);
   });
 
   it('maps the core stream kinds and an area stream kind to their topics', () => {

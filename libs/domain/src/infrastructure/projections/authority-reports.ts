@@ -27,6 +27,13 @@ import type { EventPlugin, EventProjector, ProjectionContext, SqlMigration } fro
 export const DOCUMENT_OUTCOME_CHANNEL = 'document_outcome';
 
 /**
+ * Channel a report's request is announced on (payload: its area) once committed: the reporting
+ * worker wakes its batch sweep on it, so a batched area's request needs no trip through Kafka
+ * (area registry: its `AuthorityReportRequested` is not published).
+ */
+export const REPORT_REQUESTED_CHANNEL = 'report_requested';
+
+/**
  * `documents` states of a reported document: pending (not answered) → reported (accepted for good)
  * | rejected (refused at submission) | processing (taken, verdict to poll; `next_poll_at` says when)
  * → reported | invalid; reported → cancelling → cancelled | reported (refused: `authority.cancellationError`).
@@ -48,6 +55,7 @@ const requested: EventProjector = async (db, event) => {
     [d.documentId, d.tenantId, d.supplierId, d.area, d.documentNumber, d.documentType, d.fields, d.ruleSetId, { mediaType: d.document.mediaType, sha256: d.document.sha256 }, d.reportId, d.requestedAt, event.streamPosition, d.batchKey ?? null, d.direction ?? 'outgoing'],
     { row: `documents/${d.documentId}` },
   );
+  db.announce(REPORT_REQUESTED_CHANNEL, d.area);
 };
 
 /**
