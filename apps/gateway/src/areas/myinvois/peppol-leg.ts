@@ -33,8 +33,11 @@ export function reportOfPrepared(prepared: myinvois.PreparedPeppolSubmission['do
     ruleSetId: of.ruleSetId,
     documentNumber: submission.codeNumber,
     documentType: of.kind,
-    // The caller's document (plain JSON: no class instances in an event).
-    fields: JSON.parse(JSON.stringify(document.body)) as Record<string, unknown>,
+    // The caller's document (plain JSON: no class instances in an event), for its Peppol copy's
+    // DocumentSubmitted only: MyInvois's GET shows MyInvois's answer, not the fields, so a document
+    // without a copy carries none (issue 11: 0.75 KB less in its request event and in each of the
+    // three updates of its documents row).
+    fields: peppol ? (JSON.parse(JSON.stringify(document.body)) as Record<string, unknown>) : {},
     document: {
       bytes: String(submission.document),
       mediaType: submission.format === 'XML' ? 'application/xml' : 'application/json',
