@@ -63,6 +63,35 @@ describe('MyInvois sandbox state in PostgreSQL, shared by processes', () => {
     expect(again.acceptedDocuments.map((d) => d.invoiceCodeNumber)).toEqual([id('OTHER')]);
   });
 
+  it('#DV302 within one submission: the same invoice twice is stored once, the second names the first; the submission is written in one statement', async () => {
+    const sandbox = instance();
+    const token = await sandbox.login(credentials);
+    const statements: string[] = [];
+    const counted = new SandboxMyInvois({
+      now: () => now,
+      validationDelayMs: 2_000,
+      state: new PostgresSandboxState((sql, params) => {
+        statements.push(sql);
+        return dataSource.query(sql, params);
+      }),
+    });
+    const answer = await counted.submitDocuments(token, [invoice('TWICE'), invoice('ONCE'), invoice('TWICE')]);
+    expect(answer.acceptedDocuments.map((d) => d.invoiceCodeNumber)).toEqual([id('TWICE'), id('ONCE')]);
+    expect(answer.rejectedDocuments).toEqual([{ invoiceCodeNumber: id('TWICE'), error: expect.objectContaining({ code: 'DV302' }) }]);
+    expect(answer.rejectedDocuments[0].error.details?.[0].message).toContain(answer.acceptedDocuments[0].uuid);
+    // Its documents in submission order, as Get Submission lists them.
+    const listed = await instance().getSubmission(token, answer.submissionUid);
+    expect(listed.documentSummary.map((d) => d.uuid)).toEqual(answer.acceptedDocuments.map((d) => d.uuid));
+    // Token lookup, the submission, its documents: one statement for the documents, not one each.
+    expect(statements.filter((sql) => sql.includes('INSERT INTO myinvois_sandbox_documents'))).toHaveLength(1);
+
+    statements.length = 0;
+    now += 2_000;
+    const validated = await counted.getSubmission(token, answer.submissionUid);
+    expect(validated.documentSummary.map((d) => d.status)).toEqual(['Valid', 'Valid']);
+    expect(statements.filter((sql) => sql.includes('UPDATE myinvois_sandbox_documents d SET summary'))).toHaveLength(1);
+  });
+
   it('#DV302 concurrent submissions of one invoice by several instances: exactly one is accepted, the others name it', async () => {
     const sandboxes = Array.from({ length: 6 }, instance);
     const tokens = await Promise.all(sandboxes.map((s) => s.login(credentials)));

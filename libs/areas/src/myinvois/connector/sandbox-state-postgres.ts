@@ -75,6 +75,49 @@ export class PostgresSandboxState implements SandboxState {
     }
   }
 
+  async addDocuments(documents: ReadonlyArray<{ readonly document: Omit<SandboxDocument, 'version'>; readonly claimKey: boolean }>): Promise<AddDocumentOutcome[]> {
+    if (!documents.length) return [];
+    const column = <T>(of: (d: (typeof documents)[number]) => T) => documents.map(of);
+    // One statement: the keys claimed in order (a key twice in the list: the first holds it), the
+    // documents stored in order where they claimed theirs or claim none, and each one's holder.
+    const rows = await this.query(
+      `WITH input AS (
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::boolean[], $6::text[], $7::boolean[]) WITH ORDINALITY
+           AS i(uuid, submission_uid, duplicate_key, validates_at, becomes_valid, summary, claim, ord)
+       ), claimed AS (
+         INSERT INTO myinvois_sandbox_duplicate_keys (duplicate_key, uuid)
+         SELECT duplicate_key, uuid FROM input WHERE claim ORDER BY ord
+         ON CONFLICT (duplicate_key) DO NOTHING RETURNING uuid, duplicate_key
+       ), stored AS (
+         INSERT INTO myinvois_sandbox_documents (uuid, submission_uid, duplicate_key, validates_at, becomes_valid, summary)
+         SELECT i.uuid, i.submission_uid, i.duplicate_key, i.validates_at, i.becomes_valid, i.summary::jsonb FROM input i
+         WHERE NOT i.claim OR EXISTS (SELECT 1 FROM claimed c WHERE c.uuid = i.uuid) ORDER BY i.ord
+         RETURNING uuid
+       )
+       SELECT i.uuid, EXISTS (SELECT 1 FROM stored s WHERE s.uuid = i.uuid) AS stored,
+              coalesce((SELECT c.uuid FROM claimed c WHERE c.duplicate_key = i.duplicate_key),
+                       (SELECT k.uuid FROM myinvois_sandbox_duplicate_keys k WHERE k.duplicate_key = i.duplicate_key)) AS holder
+       FROM input i ORDER BY i.ord`,
+      [
+        column((d) => d.document.summary.uuid),
+        column((d) => d.document.summary.submissionUid),
+        column((d) => d.document.key),
+        column((d) => d.document.validatesAt),
+        column((d) => d.document.becomesValid),
+        column((d) => JSON.stringify(d.document.summary)),
+        column((d) => d.claimKey),
+      ],
+    );
+    const outcomes: AddDocumentOutcome[] = [];
+    for (const [index, row] of rows.entries()) {
+      if (row.stored) outcomes.push({ stored: true });
+      else if (row.holder) outcomes.push({ duplicateOf: String(row.holder) });
+      // Lost to a claim committed after the statement's snapshot: asked alone, as addDocument asks.
+      else outcomes.push(await this.addDocument(documents[index].document, documents[index].claimKey));
+    }
+    return outcomes;
+  }
+
   async submissionDocuments(submissionUid: string): Promise<SandboxDocument[]> {
     const rows = await this.query(`${SELECT_DOCUMENT} WHERE submission_uid = $1 ORDER BY seq`, [submissionUid]);
     return rows.map(documentOf);
@@ -104,6 +147,20 @@ export class PostgresSandboxState implements SandboxState {
       [uuid, expectedVersion, JSON.stringify(summary), options.releaseKey === true],
     );
     return Number(row?.changed) === 1;
+  }
+
+  async replaceDocuments(changes: ReadonlyArray<{ readonly uuid: string; readonly expectedVersion: number; readonly summary: DocumentSummary }>): Promise<ReadonlySet<string>> {
+    if (!changes.length) return new Set();
+    const rows = await this.query(
+      `WITH input AS (SELECT * FROM unnest($1::text[], $2::int[], $3::text[]) AS i(uuid, version, summary)),
+       changed AS (
+         UPDATE myinvois_sandbox_documents d SET summary = i.summary::jsonb, version = d.version + 1
+         FROM input i WHERE d.uuid = i.uuid AND d.version = i.version RETURNING d.uuid
+       )
+       SELECT uuid FROM changed`,
+      [changes.map((c) => c.uuid), changes.map((c) => c.expectedVersion), changes.map((c) => JSON.stringify(c.summary))],
+    );
+    return new Set(rows.map((r) => String(r.uuid)));
   }
 
   async recentDocuments(filter: RecentFilter): Promise<{ documents: DocumentSummary[]; totalCount: number }> {

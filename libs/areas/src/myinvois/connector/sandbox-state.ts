@@ -64,6 +64,12 @@ export interface SandboxState {
    * is stored and that document's uuid comes back. Of concurrent claims of one key exactly one wins.
    */
   addDocument(document: Omit<SandboxDocument, 'version'>, claimKey: boolean): Promise<AddDocumentOutcome>;
+  /**
+   * addDocument for each of a submission's documents, in order, in one step where the store can (one
+   * statement: one commit per submission, as the authority takes a submission at once): a key claimed
+   * twice in the list is held by the first. The outcomes in the list's order.
+   */
+  addDocuments(documents: ReadonlyArray<{ readonly document: Omit<SandboxDocument, 'version'>; readonly claimKey: boolean }>): Promise<AddDocumentOutcome[]>;
   submissionDocuments(submissionUid: string): Promise<SandboxDocument[]>;
   findDocument(uuid: string): Promise<SandboxDocument | undefined>;
   /** Marks every document of the submission polled (monotonic: no version change). */
@@ -74,6 +80,8 @@ export interface SandboxState {
    * document's DV302 key in the same step (a cancelled document no longer blocks its key).
    */
   replaceDocument(uuid: string, expectedVersion: number, summary: DocumentSummary, options?: { releaseKey?: boolean }): Promise<boolean>;
+  /** replaceDocument for several documents in one step where the store can (a poll's verdicts); the uuids changed. */
+  replaceDocuments(changes: ReadonlyArray<{ readonly uuid: string; readonly expectedVersion: number; readonly summary: DocumentSummary }>): Promise<ReadonlySet<string>>;
   /** One page of Get Recent Documents and the count of all matching documents. */
   recentDocuments(filter: RecentFilter): Promise<{ documents: DocumentSummary[]; totalCount: number }>;
 }
@@ -115,6 +123,12 @@ export class InMemorySandboxState implements SandboxState {
     return { stored: true };
   }
 
+  async addDocuments(documents: ReadonlyArray<{ readonly document: Omit<SandboxDocument, 'version'>; readonly claimKey: boolean }>): Promise<AddDocumentOutcome[]> {
+    const outcomes: AddDocumentOutcome[] = [];
+    for (const { document, claimKey } of documents) outcomes.push(await this.addDocument(document, claimKey));
+    return outcomes;
+  }
+
   async submissionDocuments(submissionUid: string): Promise<SandboxDocument[]> {
     return (this.submissions.get(submissionUid)?.uuids ?? []).map((uuid) => this.documents.get(uuid) as SandboxDocument);
   }
@@ -135,6 +149,12 @@ export class InMemorySandboxState implements SandboxState {
     this.documents.set(uuid, { ...current, summary, version: current.version + 1 });
     if (options.releaseKey && this.byKey.get(current.key) === uuid) this.byKey.delete(current.key);
     return true;
+  }
+
+  async replaceDocuments(changes: ReadonlyArray<{ readonly uuid: string; readonly expectedVersion: number; readonly summary: DocumentSummary }>): Promise<ReadonlySet<string>> {
+    const changed = new Set<string>();
+    for (const { uuid, expectedVersion, summary } of changes) if (await this.replaceDocument(uuid, expectedVersion, summary)) changed.add(uuid);
+    return changed;
   }
 
   async recentDocuments(filter: RecentFilter): Promise<{ documents: DocumentSummary[]; totalCount: number }> {

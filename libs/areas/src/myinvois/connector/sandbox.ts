@@ -112,12 +112,18 @@ export class SandboxMyInvois implements MyInvoisConnector {
     const submissionUid = authorityUid(this.random);
     const received = new Date(this.now()).toISOString();
     await this.state.saveSubmission({ submissionUid, clientId: token.clientId, dateTimeReceived: received });
+    const candidates = documents.map((doc) => this.candidate(doc, token, submissionUid, received));
+    // The well-formed documents stored together (one commit for the submission), in order.
+    const toStore = candidates.flatMap((c) => ('document' in c ? [c] : []));
+    const stored = new Map((await this.state.addDocuments(toStore)).map((outcome, index) => [toStore[index], outcome]));
     const accepted: { uuid: string; invoiceCodeNumber: string }[] = [];
     const rejected: { invoiceCodeNumber: string; error: AuthorityError }[] = [];
-    for (const doc of documents) {
-      const outcome = await this.accept(doc, token, submissionUid, received);
-      if ('error' in outcome) rejected.push({ invoiceCodeNumber: doc.codeNumber, error: outcome.error });
-      else accepted.push({ uuid: outcome.uuid, invoiceCodeNumber: doc.codeNumber });
+    for (const [index, doc] of documents.entries()) {
+      const candidate = candidates[index];
+      const outcome = 'document' in candidate ? stored.get(candidate) : undefined;
+      if ('error' in candidate) rejected.push({ invoiceCodeNumber: doc.codeNumber, error: candidate.error });
+      else if (outcome && 'duplicateOf' in outcome) rejected.push({ invoiceCodeNumber: doc.codeNumber, error: duplicated(doc.codeNumber, outcome.duplicateOf) });
+      else accepted.push({ uuid: candidate.document.summary.uuid, invoiceCodeNumber: doc.codeNumber });
     }
     return { submissionUid, acceptedDocuments: accepted, rejectedDocuments: rejected };
   }
@@ -128,8 +134,7 @@ export class SandboxMyInvois implements MyInvoisConnector {
     if (!submission || submission.clientId !== token.clientId) throw notFound(`submission ${submissionUid}`);
     const documents = await this.state.submissionDocuments(submissionUid);
     if (documents.some((d) => !d.polled)) await this.state.markPolled(submissionUid);
-    const summaries: DocumentSummary[] = [];
-    for (const doc of documents) summaries.push(await this.advance(doc));
+    const summaries = await this.advanceAll(documents);
     return {
       submissionUid,
       documentCount: summaries.length,
@@ -181,7 +186,13 @@ export class SandboxMyInvois implements MyInvoisConnector {
     return { uuid, status: 'Requested for Rejection' };
   }
 
-  private async accept(doc: SubmissionDocument, token: AccessToken, submissionUid: string, received: string): Promise<{ uuid: string } | { error: AuthorityError }> {
+  /** A document as it would be stored (its uuid drawn), or its refusal at the door (hash, structure). */
+  private candidate(
+    doc: SubmissionDocument,
+    token: AccessToken,
+    submissionUid: string,
+    received: string,
+  ): { readonly document: Omit<SandboxDocument, 'version'>; readonly claimKey: boolean } | { readonly error: AuthorityError } {
     const bytes = documentBytes(doc.document);
     if (doc.documentHash.toLowerCase() !== documentHash(bytes)) {
       return { error: badArgument(doc.codeNumber, 'DocumentHash', 'Document hash is not valid', 'documentHash') };
@@ -191,21 +202,36 @@ export class SandboxMyInvois implements MyInvoisConnector {
     const uuid = authorityUid(this.random);
     const becomesValid = !fields.internalId.includes('INVALID') && !doc.codeNumber.includes('INVALID');
     // Documents that will be invalid never block a corrected resubmission: they claim no key.
-    const outcome = await this.state.addDocument(
-      { summary: summaryOf(uuid, submissionUid, fields, token, received), key: duplicateKey(fields), validatesAt: this.now() + this.validationDelayMs, becomesValid, polled: false },
-      becomesValid,
-    );
-    if ('duplicateOf' in outcome) {
-      return {
-        error: {
-          code: 'DV302',
-          message: 'Duplicated submission',
-          target: doc.codeNumber,
-          details: [{ code: 'DV302', message: `Duplicated submitted document where the values of configured attributes match with values for the document with UUID: ${outcome.duplicateOf}`, target: 'document' }],
-        },
-      };
+    return {
+      document: { summary: summaryOf(uuid, submissionUid, fields, token, received), key: duplicateKey(fields), validatesAt: this.now() + this.validationDelayMs, becomesValid, polled: false },
+      claimKey: becomesValid,
+    };
+  }
+
+  /**
+   * A poll's view of a submission's documents: those due get their verdict, all written in one step
+   * (one commit per poll); one another process changed first is decided again alone (`advance`).
+   */
+  private async advanceAll(documents: readonly SandboxDocument[]): Promise<DocumentSummary[]> {
+    const next = documents.map((doc) => this.verdictOf(doc));
+    const changes = documents.flatMap((doc, index) => (next[index] ? [{ uuid: doc.summary.uuid, expectedVersion: doc.version, summary: next[index] as DocumentSummary }] : []));
+    const changed = await this.state.replaceDocuments(changes);
+    const summaries: DocumentSummary[] = [];
+    for (const [index, doc] of documents.entries()) {
+      const verdict = next[index];
+      if (!verdict) summaries.push(doc.summary);
+      else if (changed.has(doc.summary.uuid)) summaries.push(verdict);
+      else summaries.push(await this.advance((await this.state.findDocument(doc.summary.uuid)) as SandboxDocument));
     }
-    return { uuid };
+    return summaries;
+  }
+
+  /** The verdict due on a document (Valid, with its long id drawn, or Invalid), or undefined while none is. */
+  private verdictOf(doc: SandboxDocument): DocumentSummary | undefined {
+    if (doc.summary.status !== 'Submitted' || !doc.polled || this.now() < doc.validatesAt) return undefined;
+    return doc.becomesValid
+      ? { ...doc.summary, status: 'Valid', longId: authorityLongId(this.random), dateTimeValidated: new Date(this.now()).toISOString() }
+      : { ...doc.summary, status: 'Invalid', documentStatusReason: 'Sandbox: internal id marked INVALID' };
   }
 
   /**
@@ -215,10 +241,8 @@ export class SandboxMyInvois implements MyInvoisConnector {
    */
   private async advance(doc: SandboxDocument): Promise<DocumentSummary> {
     for (let current = doc; ; ) {
-      if (current.summary.status !== 'Submitted' || !current.polled || this.now() < current.validatesAt) return current.summary;
-      const next: DocumentSummary = current.becomesValid
-        ? { ...current.summary, status: 'Valid', longId: authorityLongId(this.random), dateTimeValidated: new Date(this.now()).toISOString() }
-        : { ...current.summary, status: 'Invalid', documentStatusReason: 'Sandbox: internal id marked INVALID' };
+      const next = this.verdictOf(current);
+      if (!next) return current.summary;
       if (await this.state.replaceDocument(current.summary.uuid, current.version, next)) return next;
       current = (await this.state.findDocument(current.summary.uuid)) as SandboxDocument;
     }
@@ -317,6 +341,16 @@ function notFound(what: string): AppError {
   return authorityRejected('not_found', MYINVOIS_ERRORS.NOT_FOUND, { code: 'NotFound', message: `No ${what}.` }, 404);
 }
 
+
+/** MyInvois's DV302: a document whose duplicate-detection fields match a document it holds. */
+function duplicated(codeNumber: string, duplicateOf: string): AuthorityError {
+  return {
+    code: 'DV302',
+    message: 'Duplicated submission',
+    target: codeNumber,
+    details: [{ code: 'DV302', message: `Duplicated submitted document where the values of configured attributes match with values for the document with UUID: ${duplicateOf}`, target: 'document' }],
+  };
+}
 function incorrectState(message: string): AppError {
   return authorityRejected('conflict', MYINVOIS_ERRORS.INCORRECT_STATE, { code: 'IncorrectState', message });
 }
