@@ -14,11 +14,12 @@ import { type EventStore, handleCommand, withTriedAdvisoryLock } from '@einvoice
 import { type AuthorityConnector, findArea, registeredAreas } from '@einvoice/areas';
 import { createCancellationHandler } from '../../apps/reporting-worker/src/authority/cancel-report';
 import { pollReport, pollReports } from '../../apps/reporting-worker/src/authority/poll-report';
-import { dueReports } from '../../apps/reporting-worker/src/authority/report-poll-sweep';
+import { ReportPollSweep, dueReports } from '../../apps/reporting-worker/src/authority/report-poll-sweep';
 import { type AuthorityReportingDependencies, REPORT_LOCK, createAuthorityReportHandler } from '../../apps/reporting-worker/src/authority/report-to-authority';
 import { openTestDatabase } from '../support/database';
 import { workerContext as context } from '../support/myinvois-worker';
 import { appendReportRequest, toyReportRequest } from '../support/toy-reports';
+import { waitUntil } from '../support/wait';
 
 describe('#8 reporting to an authority through the generic pipeline (toy sandbox, real PostgreSQL)', () => {
   const run = Date.now().toString(36);
@@ -251,5 +252,45 @@ describe('#8 reporting to an authority through the generic pipeline (toy sandbox
     expect(await documentOf(kept)).toMatchObject({ state: 'reported', authority: { cancellationError: { code: 'TOY-E004' } } });
     // Refused once, it may be asked again.
     await expect(requestCancellation(kept)).resolves.toMatchObject({ type: 'AuthorityReportCancellationRequested' });
+  });
+  it('the poll sweep polls a report that falls due during another group\'s call without waiting for that call', async () => {
+    // An area code of this test's own (the toy's connector under it): the sweep finds every due report,
+    // and must poll only these two (others fail for want of a connector here, and wait).
+    const area = `toy-poll-${run}`;
+    const toyConnector = deps.connectors.get('toy') as AuthorityConnector;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const asked: string[] = [];
+    const held = Object.assign(Object.create(toyConnector) as AuthorityConnector, {
+      poll: async (...args: Parameters<NonNullable<AuthorityConnector['poll']>>) => {
+        const number = (args[0].payload as { number: string }).number;
+        asked.push(number);
+        if (number.startsWith('SLOW-A-')) await gate;
+        return (toyConnector.poll as NonNullable<AuthorityConnector['poll']>)(...args);
+      },
+    });
+    const own: AuthorityReportingDependencies = { ...deps, connectors: new Map([[area, held]]), pollPolicies: new Map([[area, { intervalMs: 0, maxPolls: 3 }]]) };
+    const submit = createAuthorityReportHandler(own);
+    const request = async (number: string) => {
+      const event = await appendReportRequest(store, toyReportRequest(number, { taxId, area }));
+      await submit(event, context);
+      return event;
+    };
+    const first = await request(`SLOW-A-${run}`);
+    const sweep = new ReportPollSweep(own, { dataSource, lockName: `poll-held-${run}`, intervalMs: 3_600_000 });
+    sweep.start();
+    try {
+      sweep.wake();
+      await waitUntil('the first poll is in flight', async () => asked.includes(`SLOW-A-${run}`), 10_000);
+      const second = await request(`SLOW-B-${run}`);
+      sweep.wake();
+      await waitUntil('the second report is polled while the first call waits', async () => (await documentOf(second)).authority?.polls >= 1, 10_000);
+      expect((await documentOf(first)).authority?.polls).toBeUndefined();
+      release();
+      await waitUntil('the first poll is recorded once its call returns', async () => (await documentOf(first)).authority?.polls >= 1, 10_000);
+    } finally {
+      release();
+      await sweep.stop();
+    }
   });
 });

@@ -23,6 +23,8 @@ export interface AuthorityReporting {
   readonly report: EventHandler;
   /** Sends the batched areas' reports (started by ReportingJobs; every AUTHORITY_BATCH_SWEEP_MS, or when woken). */
   readonly batchSweep: ReportBatchSweep;
+  /** Asks for due verdicts (started by ReportingJobs; every AUTHORITY_POLL_SWEEP_MS, or when a batch was taken for processing). */
+  readonly pollSweep: ReportPollSweep;
   /** Issuers' cancellations (`AuthorityReportCancellationRequested`). */
   readonly cancel: EventHandler;
   /** Issuers' amendments (`AuthorityReportAmendmentRequested`). */
@@ -47,14 +49,22 @@ export function authorityReporting(runtime: WorkerRuntime): AuthorityReporting {
     }
   }
   const deps: AuthorityReportingDependencies = { store: runtime.store, connectors, pollPolicies, batchPolicies, groupId: runtime.groupId, log };
+  const pollSweep = new ReportPollSweep(deps, {
+    dataSource: runtime.dataSource,
+    lockName: runtime.config.kafkaPrefix,
+    intervalMs: Number(process.env.AUTHORITY_POLL_SWEEP_MS ?? 500),
+  });
   const batchSweep = new ReportBatchSweep(deps, {
     dataSource: runtime.dataSource,
     lockName: runtime.config.kafkaPrefix,
     intervalMs: Number(process.env.AUTHORITY_BATCH_SWEEP_MS ?? 500),
+    // A batch taken for processing is polled at once where its area says so (MyInvois firstPollAfterMs 0).
+    answered: () => pollSweep.wake(),
   });
   return {
     deps,
     batchSweep,
+    pollSweep,
     report: createAuthorityReportHandler(deps, { wake: () => batchSweep.wake() }),
     cancel: createCancellationHandler(deps),
     amend: createAmendmentHandler(deps),
@@ -85,11 +95,7 @@ export class ReportingJobs implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(AUTHORITY_REPORTING) reporting: AuthorityReporting,
   ) {
     const lockName = runtime.config.kafkaPrefix;
-    this.reportPollSweep = new ReportPollSweep(reporting.deps, {
-      dataSource: runtime.dataSource,
-      lockName,
-      intervalMs: Number(process.env.AUTHORITY_POLL_SWEEP_MS ?? 500),
-    });
+    this.reportPollSweep = reporting.pollSweep;
     this.batchedAreas = (reporting.deps.batchPolicies?.size ?? 0) > 0;
     this.connectors = reporting.deps.connectors;
     this.reportBatchSweep = reporting.batchSweep;

@@ -29,6 +29,8 @@ export interface ReportBatchSweepOptions {
   readonly lockName: string;
   /** AUTHORITY_BATCH_SWEEP_MS (default 500): how often due batches are looked for. */
   readonly intervalMs: number;
+  /** Told when a batch's answers are recorded (the poll sweep looks at once for reports taken for processing). */
+  readonly answered?: () => void;
 }
 
 /** A batch to send: an issuer's reports submitted together (`batchKey`), or its others (`batchKey` null). */
@@ -278,7 +280,9 @@ export class ReportBatchSweep extends LockedPeriodicJob {
       const result = await sendBatch(this.deps, area, batch, policy);
       // A failure of another of its batches meanwhile keeps the issuer waiting.
       if (!((result.nextCallAfterMs ?? 0) > 0) && this.resumeAt.get(issuer) === failedBefore) this.resumeAt.delete(issuer);
-      return result.sent + result.recovered > 0;
+      const progress = result.sent + result.recovered > 0;
+      if (progress) this.options.answered?.();
+      return progress;
     } catch (error) {
       const rateLimited = error instanceof AppError && error.kind === 'rate_limited';
       const retryAfterMs = rateLimited ? Number(error.details.retryAfterMs ?? 0) : 0;

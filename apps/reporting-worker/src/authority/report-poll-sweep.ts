@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@einvoice/domain';
-import { LockedPeriodicJob, eachConcurrently } from '@einvoice/domain/infrastructure';
+import { LockedPeriodicJob } from '@einvoice/domain/infrastructure';
 import type { DataSource } from 'typeorm';
 import { pollReports } from './poll-report';
 import { type AuthorityReportingDependencies, pollPolicyOf } from './report-to-authority';
@@ -34,11 +34,17 @@ export async function dueReports(dataSource: DataSource, limit = SWEEP_BATCH): P
 /**
  * Polls the authority for the verdict on reports whose `next_poll_at` has come (documents read
  * model: set when the authority answers "not final" and after every poll; null after the area's last
- * allowed poll), in one worker of the stack at a time. A report whose poll failed (429, authority
- * down) waits one poll interval, or its Retry-After, before the next try; the others go on.
+ * allowed poll), in one worker of the stack at a time. A round goes on while it has groups in flight:
+ * a group of due reports is started as soon as one of the GROUPS_AT_ONCE places is free, not once the
+ * round's earlier groups are all recorded (issue 11: under the MyInvois bulk load a document waited
+ * 1–4 s for its first poll although it was due at once). `wake()` (a batch the authority took for
+ * processing) looks for due reports at once, during a round too. A report whose poll failed (429,
+ * authority down) waits one poll interval, or its Retry-After, before the next try; the others go on.
  */
 export class ReportPollSweep extends LockedPeriodicJob {
   private readonly resumeAt = new Map<string, number>();
+  /** Makes the running round look for due reports again (a group ended, or a wake came). */
+  private lookAgain: () => void = () => undefined;
 
   constructor(
     private readonly deps: AuthorityReportingDependencies,
@@ -47,32 +53,61 @@ export class ReportPollSweep extends LockedPeriodicJob {
     super({ ...options, lockKey: SWEEP_LOCK, log: deps.log, description: 'authority report poll sweep' });
   }
 
+  protected wokenInRound(): void {
+    this.lookAgain();
+  }
+
   protected async round(stopping: () => boolean): Promise<void> {
-    // Reports are independent: polled in groups of POLL_GROUP (one commit for a group's answers),
-    // GROUPS_AT_ONCE at a time, so a round's polls wait on the authority and on their commits together.
-    const due = await dueReports(this.options.dataSource);
-    const ready = due.filter(({ reportId }) => (this.resumeAt.get(reportId) ?? 0) <= Date.now());
-    const groups: Array<typeof ready> = [];
-    for (let i = 0; i < ready.length; i += POLL_GROUP) groups.push(ready.slice(i, i + POLL_GROUP));
-    await eachConcurrently(groups, GROUPS_AT_ONCE, async (group) => {
-      if (stopping()) return;
-      const areaOf = new Map(group.map((r) => [r.reportId, r.area]));
-      let failures: ReadonlyMap<string, unknown>;
-      try {
-        ({ failures } = await pollReports(this.deps, [...areaOf.keys()], randomUUID(), { heartbeat: async () => undefined }));
-      } catch (error) {
-        // The locks or the streams could not be read (database away): the whole group waits.
-        failures = new Map([...areaOf.keys()].map((reportId) => [reportId, error]));
+    const inFlight = new Set<string>();
+    // Reports another worker held (its poll in flight): not taken again this round.
+    const elsewhere = new Set<string>();
+    const running = new Set<Promise<void>>();
+    for (;;) {
+      const signalled = new Promise<void>((resolve) => (this.lookAgain = resolve));
+      if (!stopping() && running.size < GROUPS_AT_ONCE) {
+        const due = await dueReports(this.options.dataSource, SWEEP_BATCH + inFlight.size + elsewhere.size);
+        const ready = due.filter(({ reportId }) => !inFlight.has(reportId) && !elsewhere.has(reportId) && (this.resumeAt.get(reportId) ?? 0) <= Date.now());
+        for (let i = 0; i < ready.length && running.size < GROUPS_AT_ONCE; i += POLL_GROUP) {
+          const group = ready.slice(i, i + POLL_GROUP);
+          for (const { reportId } of group) inFlight.add(reportId);
+          const polled: Promise<void> = this.pollGroup(group, elsewhere).finally(() => {
+            for (const { reportId } of group) inFlight.delete(reportId);
+            running.delete(polled);
+            this.lookAgain();
+          });
+          running.add(polled);
+        }
       }
-      for (const reportId of areaOf.keys()) if (!failures.has(reportId)) this.resumeAt.delete(reportId);
-      for (const [reportId, error] of failures) {
-        const area = areaOf.get(reportId) as string;
-        const retryAfterMs = error instanceof AppError && error.kind === 'rate_limited' ? Number(error.details.retryAfterMs ?? 0) : 0;
-        this.resumeAt.set(reportId, Date.now() + Math.max(retryAfterMs, pollPolicyOf(this.deps, area).intervalMs));
-        this.deps.log('info', 'authority poll failed; the report is polled again later', { reportId, area, error: error instanceof AppError ? error.code : String(error) });
+      if (!running.size) return;
+      if (stopping()) {
+        await Promise.all(running);
+        return;
       }
-    });
-    // A full round may have left due reports behind: the next round follows at once.
-    if (due.length >= SWEEP_BATCH && ready.length > 0) this.wake();
+      await signalled;
+    }
+  }
+
+  /** One group: polled together (pollReports: their calls, then one transaction for their answers). */
+  private async pollGroup(group: ReadonlyArray<{ reportId: string; area: string }>, elsewhere: Set<string>): Promise<void> {
+    const areaOf = new Map(group.map((r) => [r.reportId, r.area]));
+    let failures: ReadonlyMap<string, unknown>;
+    let held: readonly string[] = [...areaOf.keys()];
+    try {
+      ({ held, failures } = await pollReports(this.deps, [...areaOf.keys()], randomUUID(), { heartbeat: async () => undefined }));
+    } catch (error) {
+      // The locks or the streams could not be read (database away): the whole group waits.
+      failures = new Map([...areaOf.keys()].map((reportId) => [reportId, error]));
+    }
+    const heldHere = new Set(held);
+    for (const reportId of areaOf.keys()) {
+      if (!heldHere.has(reportId)) elsewhere.add(reportId);
+      else if (!failures.has(reportId)) this.resumeAt.delete(reportId);
+    }
+    for (const [reportId, error] of failures) {
+      const area = areaOf.get(reportId) as string;
+      const retryAfterMs = error instanceof AppError && error.kind === 'rate_limited' ? Number(error.details.retryAfterMs ?? 0) : 0;
+      this.resumeAt.set(reportId, Date.now() + Math.max(retryAfterMs, pollPolicyOf(this.deps, area).intervalMs));
+      this.deps.log('info', 'authority poll failed; the report is polled again later', { reportId, area, error: error instanceof AppError ? error.code : String(error) });
+    }
   }
 }
