@@ -21,7 +21,8 @@ const today = () => new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 
 
 /**
  * #17 metrics: the gateway's `/metrics` and a worker's metrics port, scraped before and after one
- * voucher goes through (gateway → reporting worker → the sandbox authority): the counters move.
+ * voucher goes through (gateway → reporting worker's batch sweep → the sandbox authority) and a toy
+ * document (gateway → Kafka → the worker's handler → the toy authority): the counters move.
  */
 describe('#17 Prometheus metrics from the gateway and a worker', () => {
   let dataSource: DataSource;
@@ -69,6 +70,14 @@ describe('#17 Prometheus metrics from the gateway and a worker', () => {
     }, { cuit });
     expect(answer.body.Resultado).toBe('A');
     expect((await client.get('/ar/einvoice/voucher-types', { cuit: '20111111113' })).status).toBe(400);
+    // The voucher (a batched area) went through the worker's batch sweep, not its Kafka handler (its
+    // request is not published); a document of an unbatched area, the test-only toy, goes through the handler.
+    const toy = await client.post('/toy/einvoice/onboard', { registered_name: 'Metrics Toy', tax_id: `TOY${String(Date.now() % 1e6).padStart(6, '0')}` });
+    expect(toy.status).toBe(201);
+    await eventually('a toy document reported through the worker', async () => {
+      const reported = await client.post('/toy/einvoice/documents', { ID: `M-${Date.now()}`, IssueDate: '2026-11-24', Total: 121.5 }, { supplier_uuid: toy.body.data.supplier_uuid });
+      return reported.status === 200 ? reported : undefined;
+    });
 
     const after = await scrape(`${gatewayUrl}/metrics`);
     expect(sample(after, 'einvoice_http_requests_total', created) - sample(before, 'einvoice_http_requests_total', created)).toBe(1);

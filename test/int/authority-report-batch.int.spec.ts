@@ -196,6 +196,32 @@ describe('#8 batched reporting to an authority (toy sandbox in batch mode, real 
     expect((await typesOf(first)).filter((t) => t === 'AuthorityReportAttempted')).toHaveLength(1);
   });
 
+  it('a batch the authority left partly unanswered is asked for in a later round, not again at once in the same round', async () => {
+    const policy = { maxReports: 10, maxWaitMs: 0 };
+    const authority = new ToySandboxAuthority((sql, params) => dataSource.query(sql, params));
+    // The authority takes both but answers for one only (the other's answer lost).
+    const partial = Object.assign(Object.create(authority) as ToySandboxAuthority, {
+      submitBatch: async (reports: Parameters<ToySandboxAuthority['submitBatch']>[0]) => {
+        const answer = await authority.submitBatch(reports);
+        const outcomes = Object.fromEntries(Object.entries(answer.outcomes).filter(([reportId]) => !reports.some((r) => r.reportId === reportId && r.payload.number.startsWith('UNANS'))));
+        return { ...answer, outcomes };
+      },
+    });
+    const who = issuer();
+    const answered = await requestReport(who, `ANS-${run}`);
+    const unanswered = await requestReport(who, `UNANS-${run}`);
+    const sweep = new ReportBatchSweep(depsWith(policy, partial), { dataSource, lockName: `batch-unanswered-${run}`, intervalMs: 60_000 });
+    expect(await sweep.runOnce()).toBe(true);
+    expect(callsOf('ANS').length + callsOf('UNANS').length).toBeGreaterThan(0);
+    expect(calls.filter((numbers) => numbers.includes(`UNANS-${run}`))).toHaveLength(1);
+    expect((await documentOf(answered)).state).toBe('reported');
+    expect((await documentOf(unanswered)).state).toBe('pending');
+    // The next round asks the authority first and finds it: recorded once, never sent twice.
+    await sweep.runOnce();
+    expect((await documentOf(unanswered)).state).toBe('reported');
+    expect(calls.filter((numbers) => numbers.includes(`UNANS-${run}`))).toHaveLength(1);
+  });
+
   it('the sweep sends every due issuer\'s batch, one call each', async () => {
     const policy = { maxReports: 10, maxWaitMs: 0 };
     const deps = depsWith(policy);

@@ -234,7 +234,7 @@ export class ReportBatchSweep extends LockedPeriodicJob {
   protected async round(stopping: () => boolean): Promise<void> {
     // Batches in flight, by area, issuer and batch key → their issuer (area:supplier).
     const inFlight = new Map<string, string>();
-    // Batches that found nothing to send (answered meanwhile): not started again this round.
+    // Batches that found nothing to send (answered meanwhile) or were left unanswered: not started again this round.
     const idle = new Set<string>();
     const running = new Set<Promise<void>>();
     for (;;) {
@@ -270,7 +270,8 @@ export class ReportBatchSweep extends LockedPeriodicJob {
 
   /**
    * One batch; a failure closes its issuer's window for a while (every worker's for a 429). True when
-   * it sent or recovered reports (or failed: its issuer then waits), false when it found none to send.
+   * the round may start it again (it sent or recovered reports and the authority answered them all, or
+   * it failed: its issuer then waits); false when it found none to send or some were left unanswered.
    */
   private async send(area: string, policy: BatchPolicy, batch: DueBatch): Promise<boolean> {
     const { supplierId, batchKey } = batch;
@@ -280,9 +281,9 @@ export class ReportBatchSweep extends LockedPeriodicJob {
       const result = await sendBatch(this.deps, area, batch, policy);
       // A failure of another of its batches meanwhile keeps the issuer waiting.
       if (!((result.nextCallAfterMs ?? 0) > 0) && this.resumeAt.get(issuer) === failedBefore) this.resumeAt.delete(issuer);
-      const progress = result.sent + result.recovered > 0;
-      if (progress) this.options.answered?.();
-      return progress;
+      if (result.sent + result.recovered > 0) this.options.answered?.();
+      // A batch the authority left (partly) unanswered is asked for in a later round, not at once again.
+      return result.sent + result.recovered > 0 && result.unanswered === 0;
     } catch (error) {
       const rateLimited = error instanceof AppError && error.kind === 'rate_limited';
       const retryAfterMs = rateLimited ? Number(error.details.retryAfterMs ?? 0) : 0;
