@@ -217,8 +217,6 @@ async function submitBatchOnce(submitBatch: SubmitBatch, requests: AuthorityRepo
  */
 export class ReportBatchSweep extends LockedPeriodicJob {
   private readonly resumeAt = new Map<string, number>();
-  /** Makes the running round look for due batches again (a batch ended, or a wake came). */
-  private lookAgain: () => void = () => undefined;
 
   constructor(
     private readonly deps: AuthorityReportingDependencies,
@@ -227,20 +225,13 @@ export class ReportBatchSweep extends LockedPeriodicJob {
     super({ ...options, lockKey: SWEEP_LOCK, log: deps.log, description: 'authority report batch sweep' });
   }
 
-  protected wokenInRound(): void {
-    this.lookAgain();
-  }
-
-  protected async round(stopping: () => boolean): Promise<void> {
+  protected round(stopping: () => boolean): Promise<void> {
     // Batches in flight, by area, issuer and batch key → their issuer (area:supplier).
     const inFlight = new Map<string, string>();
     // Batches that found nothing to send (answered meanwhile) or were left unanswered: not started again this round.
     const idle = new Set<string>();
-    const running = new Set<Promise<void>>();
-    for (;;) {
-      const signalled = new Promise<void>((resolve) => (this.lookAgain = resolve));
+    return this.whileInFlight(stopping, async (start) => {
       for (const [area, policy] of this.deps.batchPolicies ?? []) {
-        if (stopping()) break;
         for (const batch of await dueBatches(this.options.dataSource, area, policy)) {
           const issuer = `${area}:${batch.supplierId}`;
           const key = `${issuer}:${batch.batchKey ?? ''}`;
@@ -249,23 +240,14 @@ export class ReportBatchSweep extends LockedPeriodicJob {
           if (issuers.filter((i) => i === issuer).length >= Math.max(1, policy.issuerCallsAtOnce ?? 1)) continue;
           if (!issuers.includes(issuer) && new Set(issuers).size >= ISSUERS_AT_ONCE) continue;
           inFlight.set(key, issuer);
-          const sent: Promise<void> = this.send(area, policy, batch).then((progress) => {
-            if (!progress) idle.add(key);
-          }).finally(() => {
-            inFlight.delete(key);
-            running.delete(sent);
-            this.lookAgain();
-          });
-          running.add(sent);
+          start(
+            this.send(area, policy, batch)
+              .then((again) => void (again || idle.add(key)))
+              .finally(() => inFlight.delete(key)),
+          );
         }
       }
-      if (!running.size) return;
-      if (stopping()) {
-        await Promise.all(running);
-        return;
-      }
-      await signalled;
-    }
+    });
   }
 
   /**

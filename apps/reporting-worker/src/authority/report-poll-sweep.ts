@@ -43,8 +43,6 @@ export async function dueReports(dataSource: DataSource, limit = SWEEP_BATCH): P
  */
 export class ReportPollSweep extends LockedPeriodicJob {
   private readonly resumeAt = new Map<string, number>();
-  /** Makes the running round look for due reports again (a group ended, or a wake came). */
-  private lookAgain: () => void = () => undefined;
 
   constructor(
     private readonly deps: AuthorityReportingDependencies,
@@ -53,38 +51,27 @@ export class ReportPollSweep extends LockedPeriodicJob {
     super({ ...options, lockKey: SWEEP_LOCK, log: deps.log, description: 'authority report poll sweep' });
   }
 
-  protected wokenInRound(): void {
-    this.lookAgain();
-  }
-
-  protected async round(stopping: () => boolean): Promise<void> {
+  protected round(stopping: () => boolean): Promise<void> {
     const inFlight = new Set<string>();
     // Reports another worker held (its poll in flight): not taken again this round.
     const elsewhere = new Set<string>();
-    const running = new Set<Promise<void>>();
-    for (;;) {
-      const signalled = new Promise<void>((resolve) => (this.lookAgain = resolve));
-      if (!stopping() && running.size < GROUPS_AT_ONCE) {
-        const due = await dueReports(this.options.dataSource, SWEEP_BATCH + inFlight.size + elsewhere.size);
-        const ready = due.filter(({ reportId }) => !inFlight.has(reportId) && !elsewhere.has(reportId) && (this.resumeAt.get(reportId) ?? 0) <= Date.now());
-        for (let i = 0; i < ready.length && running.size < GROUPS_AT_ONCE; i += POLL_GROUP) {
-          const group = ready.slice(i, i + POLL_GROUP);
-          for (const { reportId } of group) inFlight.add(reportId);
-          const polled: Promise<void> = this.pollGroup(group, elsewhere).finally(() => {
+    let groups = 0;
+    return this.whileInFlight(stopping, async (start) => {
+      if (groups >= GROUPS_AT_ONCE) return;
+      const due = await dueReports(this.options.dataSource, SWEEP_BATCH + inFlight.size + elsewhere.size);
+      const ready = due.filter(({ reportId }) => !inFlight.has(reportId) && !elsewhere.has(reportId) && (this.resumeAt.get(reportId) ?? 0) <= Date.now());
+      for (let i = 0; i < ready.length && groups < GROUPS_AT_ONCE; i += POLL_GROUP) {
+        const group = ready.slice(i, i + POLL_GROUP);
+        for (const { reportId } of group) inFlight.add(reportId);
+        groups += 1;
+        start(
+          this.pollGroup(group, elsewhere).finally(() => {
             for (const { reportId } of group) inFlight.delete(reportId);
-            running.delete(polled);
-            this.lookAgain();
-          });
-          running.add(polled);
-        }
+            groups -= 1;
+          }),
+        );
       }
-      if (!running.size) return;
-      if (stopping()) {
-        await Promise.all(running);
-        return;
-      }
-      await signalled;
-    }
+    });
   }
 
   /** One group: polled together (pollReports: their calls, then one transaction for their answers). */

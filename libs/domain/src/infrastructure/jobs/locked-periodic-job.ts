@@ -34,11 +34,40 @@ export abstract class LockedPeriodicJob {
 
   protected abstract round(stopping: () => boolean): Promise<void>;
 
+  /** Makes a round running `whileInFlight` look for work again (started work ended, or a wake came). */
+  private lookAgain: () => void = () => undefined;
+
   /**
-   * Told of a wake that came during a round (the next round follows anyway): a job whose round keeps
-   * taking work while it has some (the report batch sweep) looks again at once.
+   * The body of a round that goes on while it has work in flight (the report sweeps): `startDue` is
+   * called at once, whenever started work ends and on every wake during the round, and starts what is
+   * due and has a place with `start`. The round ends when nothing is in flight after a look, or, once
+   * stopping, when what is in flight has ended. Started work should not throw (a failure is logged).
    */
-  protected wokenInRound(): void {}
+  protected async whileInFlight(stopping: () => boolean, startDue: (start: (work: Promise<unknown>) => void) => Promise<void>): Promise<void> {
+    const running = new Set<Promise<void>>();
+    const start = (work: Promise<unknown>) => {
+      const tracked: Promise<void> = work
+        .then(
+          () => undefined,
+          (error) => this.job.log('warn', `${this.job.description}: work failed`, { error: String(error) }),
+        )
+        .finally(() => {
+          running.delete(tracked);
+          this.lookAgain();
+        });
+      running.add(tracked);
+    };
+    for (;;) {
+      const signalled = new Promise<void>((resolve) => (this.lookAgain = resolve));
+      if (!stopping()) await startDue(start);
+      if (!running.size) return;
+      if (stopping()) {
+        await Promise.all(running);
+        return;
+      }
+      await signalled;
+    }
+  }
 
   start(): void {
     this.running = true;
@@ -61,7 +90,7 @@ export abstract class LockedPeriodicJob {
     if (!this.running) return;
     if (this.inRound) {
       this.wokenDuringRound = true;
-      this.wokenInRound();
+      this.lookAgain();
       return;
     }
     if (this.timer) clearTimeout(this.timer);
