@@ -103,7 +103,7 @@ describe('#8 MyInvois buyer rejection on the reporting pipeline (batch sweep, re
 
     const events = await history();
     expect(events.map((e) => e.type)).toEqual(['AuthorityReportRequested', 'AuthorityReportAttempted', 'AuthorityReportRejected']);
-    expect(events[2].data).toMatchObject({ receipt: { refusal: 'conflict', authorityError: { code: expect.any(String) } } });
+    expect(events[2].data).toMatchObject({ error: { code: 'IncorrectState' }, receipt: { refusal: 'conflict' } });
     expect(await row()).toMatchObject({ report_state: 'rejected', authority: { receipt: { refusal: 'conflict' } } });
   });
 

@@ -128,7 +128,7 @@ describe('#8 carrying MyInvois documents of before the reporting pipeline onto i
       [buyerId, uuid],
     );
     expect(rows).toEqual([
-      expect.objectContaining({ id: myinvois.rejectionReportId(buyerId, uuid, 0), direction: 'incoming', document_type: 'rejection', report_state: 'rejected', authority: expect.objectContaining({ receipt: { refusal: 'forbidden', authorityError: error } }) }),
+      expect.objectContaining({ id: myinvois.rejectionReportId(buyerId, uuid, 0), direction: 'incoming', document_type: 'rejection', report_state: 'rejected', authority: expect.objectContaining({ error, receipt: { refusal: 'forbidden' } }) }),
       // Never answered: the batch sweep sends it (its own batch).
       expect.objectContaining({ id: myinvois.rejectionReportId(buyerId, uuid, 1), direction: 'incoming', report_state: 'pending', batch_key: `rejection:${myinvois.rejectionReportId(buyerId, uuid, 1)}`, fields: { uuid, reason: 'Not ordered' } }),
     ]);

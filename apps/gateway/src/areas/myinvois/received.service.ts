@@ -84,13 +84,13 @@ export class MyInvoisReceivedService {
     return { status: 'success', data: view(row) };
   }
 
-  /** This buyer's rejection requests about the document, oldest first (one per request after a refusal). */
+  /** This buyer's rejection requests about the document, oldest first (one per request after a refusal; index documents_my_rejections). */
   private rows(buyerId: string, tenantId: string, uuid: string): Promise<RejectionRow[]> {
     return this.connections.dataSource.query(
       `SELECT ${REJECTION_COLUMNS} FROM documents
-       WHERE supplier_id = $1 AND tenant_id = $2 AND area = 'my' AND direction = 'incoming' AND document_type = $3 AND document_number = $4
+       WHERE supplier_id = $1 AND tenant_id = $2 AND area = 'my' AND direction = 'incoming' AND document_type = 'rejection' AND document_number = $3
        ORDER BY created_at, id`,
-      [buyerId, tenantId, myinvois.REJECTION_DOCUMENT_TYPE, uuid],
+      [buyerId, tenantId, uuid],
     );
   }
 }
@@ -103,10 +103,10 @@ function checkUuid(uuid: string): void {
   }
 }
 
-/** MyInvois's error as it stated it (kept in the receipt), else as recorded. */
+/** MyInvois's error in its own shape (as the submission's refusals show theirs). */
 function authorityError(row: RejectionRow): SubmissionError | null {
   const error = row.authority?.error;
-  return row.authority?.receipt?.authorityError ?? (error ? myinvois.myInvoisErrorOf(error) : null);
+  return error ? myinvois.myInvoisErrorOf(error) : null;
 }
 
 /** MyInvois's refusal in the one error shape: its status from the kind, the authority's code and message as the issue. */
@@ -128,5 +128,5 @@ function view(row: RejectionRow) {
     requestedAt: new Date(row.created_at).toISOString(),
     answeredAt: row.authority?.answeredAt ? new Date(row.authority.answeredAt).toISOString() : null,
     error: row.report_state === 'rejected' ? authorityError(row) : null,
-  }
+  };
 }

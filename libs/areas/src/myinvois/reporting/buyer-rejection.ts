@@ -16,7 +16,7 @@ import type { MyInvoisRejectionPayload, RejectionRefusalKind } from './report';
 /** Reject Document's `reason` (SDK "04 reject document"): mandatory, at most 300 characters. */
 export const REJECTION_REASON_MAX = 300;
 
-/** The `documentType` of a buyer's rejection in the `documents` read model (its `document_number` is the uuid). */
+/** The `documentType` of a buyer's rejection in the `documents` read model (its `document_number` is the uuid; index documents_my_rejections names it). */
 export const REJECTION_DOCUMENT_TYPE = 'rejection';
 
 /** What the buyer asked (`POST /api/einvoice/received/{uuid}/reject`). */

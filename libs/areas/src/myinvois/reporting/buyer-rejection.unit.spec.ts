@@ -98,7 +98,7 @@ describe('#4/#8 MyInvois buyer rejection as a report of the generic pipeline (SD
       expect(first.state.status).toBe('rejected');
       expect(first.events.at(-1)).toMatchObject({
         type: 'AuthorityReportRejected',
-        data: { error: { code: 'Forbidden' }, receipt: { refusal: 'forbidden', authorityError: error }, rejectedAt: 't1' },
+        data: { error, receipt: { refusal: 'forbidden' }, rejectedAt: 't1' },
       });
       expect(second.state.status).toBe('accepted');
       expect(second.events.at(-1)).toMatchObject({ type: 'AuthorityReportAccepted', data: { final: true, receipt: {}, acceptedAt: 't3' } });

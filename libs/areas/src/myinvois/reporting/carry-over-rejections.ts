@@ -42,7 +42,7 @@ export function carriedRejectionsOf(events: readonly LegacyEvent[], ruleSetId: s
       case 'MyInvoisBuyerRejectionRefused':
         if (open) {
           const error = data.error as SubmissionError;
-          const receipt = { refusal: data.kind as RejectionRefusalKind, authorityError: error };
+          const receipt = { refusal: data.kind as RejectionRefusalKind };
           open.commands.push({ type: 'RecordAuthorityAnswer', data: { reportId: open.request.reportId, answer: { kind: 'rejected', error: authorityErrorOf(error), receipt, at: data.refusedAt as string } } });
         }
         break;

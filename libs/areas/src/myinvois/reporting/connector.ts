@@ -31,7 +31,6 @@ import {
   type MyInvoisRejectionPayload,
   type MyInvoisRejectionReceipt,
   type MyInvoisReportPayload,
-  type SubmissionError,
   REJECTION_WINDOW_MS,
   authorityErrorOf,
   isRejectionPayload,
@@ -261,12 +260,13 @@ export class MyInvoisReportingConnector implements AuthorityConnector<MyInvoisPa
       await this.withToken(report.supplierId, (token) => withRetryAfter(this.waits, context, () => this.connector.rejectDocument(token, uuid, reason)));
       return { kind: 'accepted', final: true, receipt: {} };
     } catch (error) {
-      if (!(error instanceof AppError) || error.retriable) throw error;
-      if (error.code === MYINVOIS_ERRORS.INCORRECT_STATE && (await this.rejectedWithReason(report.supplierId, uuid, reason, context))) {
+      const refused = finalRefusal(error);
+      if (!refused) throw error;
+      const stated = error as AppError;
+      if (stated.code === MYINVOIS_ERRORS.INCORRECT_STATE && (await this.rejectedWithReason(report.supplierId, uuid, reason, context))) {
         return { kind: 'accepted', final: true, receipt: {} };
       }
-      const stated = (error.details.authorityError as SubmissionError | undefined) ?? { code: error.code, message: error.message };
-      return { kind: 'rejected', error: authorityErrorOf(stated), receipt: { refusal: refusalKind(error), authorityError: stated } };
+      return { kind: 'rejected', error: refused, receipt: { refusal: refusalKind(stated) } };
     }
   }
 

@@ -5,5 +5,5 @@ export { myInvoisReportingConnector, storedCredentials } from './from-env';
 export { PostgresTokenStore } from './token-store';
 export { myInvoisReportingMigrations } from './migrations';
 export { carriedReportsOf, myInvoisCarryOver, type CarryOverContext, type LegacyEvent } from './carry-over';
-export { REJECTION_DOCUMENT_TYPE, REJECTION_REASON_MAX, buyerRejectionRequest, refusalKind, rejectionReport, rejectionInProgress, rejectionReportId, type BuyerRejectionAsked } from './buyer-rejection';
+export { REJECTION_REASON_MAX, buyerRejectionRequest, refusalKind, rejectionReport, rejectionInProgress, rejectionReportId, type BuyerRejectionAsked } from './buyer-rejection';
 export { carriedRejectionsOf, myInvoisRejectionCarryOver } from './carry-over-rejections';

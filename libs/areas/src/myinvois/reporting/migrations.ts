@@ -18,5 +18,19 @@ const myInvoisAccessTokens: SqlMigration = {
   down: [`DROP TABLE myinvois_access_tokens`],
 };
 
+/**
+ * A buyer's rejections of a document it received (reports of direction `incoming`, buyer-rejection.ts),
+ * found by buyer and uuid on every reject and GET .../rejection: without it, that lookup read every
+ * documents row of the buyer (the uniqueness index of numbers covers outgoing documents only).
+ */
+const myInvoisRejectionLookup: SqlMigration = {
+  name: 'MyInvoisRejectionLookup1732200000051',
+  up: [
+    `CREATE INDEX documents_my_rejections ON documents (supplier_id, document_number)
+       WHERE area = 'my' AND direction = 'incoming' AND document_type = 'rejection'`,
+  ],
+  down: [`DROP INDEX documents_my_rejections`],
+};
+
 /** Every migration of the reporting connector, oldest first. */
-export const myInvoisReportingMigrations: readonly SqlMigration[] = [myInvoisAccessTokens];
+export const myInvoisReportingMigrations: readonly SqlMigration[] = [myInvoisAccessTokens, myInvoisRejectionLookup];

@@ -71,12 +71,11 @@ export type RejectionRefusalKind = 'validation' | 'forbidden' | 'not_found' | 'c
 /**
  * The receipt of a buyer's rejection: nothing when MyInvois recorded it (Reject Document answers no
  * id; the document's uuid is the report's number, not a receipt's `uuid`, which names documents the
- * supplier issued); when refused, how (`refusal`) and MyInvois's error as it stated it (GET
- * .../rejection shows it as it came).
+ * supplier issued); when refused, how (`refusal`: the gateway's status). MyInvois's error is the
+ * report's `error`, as for a refused document.
  */
 export interface MyInvoisRejectionReceipt {
   readonly refusal?: RejectionRefusalKind;
-  readonly authorityError?: SubmissionError;
 }
 
 /** The report's receipt: what MyInvois said of the document, merged answer after answer. */
