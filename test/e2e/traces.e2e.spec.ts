@@ -77,7 +77,10 @@ describe('#17 OpenTelemetry: one trace from the HTTP request to the authority ca
 
     const trace = await eventually('the spans of the trace exported', async () => {
       const mine = spans.filter((s) => s.traceId === traceId);
-      return mine.some((s) => s.name === 'toy submit') && mine.some((s) => s.name.startsWith('POST ')) ? mine : undefined;
+      // A parent span ends after its children, so it may come in a later export batch than they do: wait for every
+      // span the test looks at, not only the innermost.
+      const expected = ['toy submit', 'handle AuthorityReportRequested', 'publish AuthorityReportRequested', 'POST /toy/einvoice/documents'];
+      return expected.every((name) => mine.some((s) => s.name === name)) ? mine : undefined;
     }, 30_000);
     const named = (name: string) => trace.find((s) => s.name === name);
     const request = trace.find((s) => s.name === 'POST /toy/einvoice/documents' && s.parentSpanId === callerSpan);
