@@ -8,21 +8,40 @@ import { recorderFixture } from './test/recorder-fixture';
 
 describe('webhook dispatcher: deliveries of received documents (real PostgreSQL and Redis; MyInvois\'s lifecycle: report-webhooks.int.spec.ts)', () => {
   const run = Date.now().toString(36);
-  const { recorder, subscribe, deliveriesOf } = recorderFixture('webhooks-record', webhookSources());
+  const fixture = recorderFixture('webhooks-record', webhookSources());
+  const { recorder, subscribe, deliveriesOf } = fixture;
+  const receivedBy = (supplierId: string): RecordedEvent => {
+    const documentId = randomUUID();
+    return {
+      eventId: randomUUID(), streamId: `document-${documentId}`, streamPosition: 1, globalPosition: '1', type: 'DocumentReceived', schemaVersion: 1,
+      data: { documentId, supplierId, documentNumber: `MY-IN-${run}` }, metadata: { tenantId: randomUUID() }, recordedAt: new Date().toISOString(),
+    } as RecordedEvent;
+  };
 
   it('DocumentReceived reaches a Malaysian supplier\'s subscription to PeppolReceived (its synonym), once', async () => {
     const supplierId = randomUUID();
     const subscription = await subscribe(supplierId, ['PeppolReceived']);
     const unrelated = await subscribe(supplierId, ['MyInvoisValid']);
-    const documentId = randomUUID();
-    const received = {
-      eventId: randomUUID(), streamId: `document-${documentId}`, streamPosition: 1, globalPosition: '1', type: 'DocumentReceived', schemaVersion: 1,
-      data: { documentId, supplierId, documentNumber: `MY-IN-${run}` }, metadata: { tenantId: randomUUID() }, recordedAt: new Date().toISOString(),
-    } as RecordedEvent;
+    const received = receivedBy(supplierId);
     const handle = recorder();
     await handle(received, context);
     await handle(received, context);
     expect((await deliveriesOf(subscription)).map((r) => [r.event_type, r.event_id, JSON.parse(r.payload).EventType])).toEqual([['DocumentReceived', received.eventId, 'PeppolReceived']]);
     expect(await deliveriesOf(unrelated)).toEqual([]);
+  });
+
+  it('an event no subscription wants writes nothing (no transaction, no processed mark): a redelivery after a subscription came records its delivery', async () => {
+    const supplierId = randomUUID();
+    const received = receivedBy(supplierId);
+    const groupId = `dispatcher-${randomUUID()}`;
+    const handle = recorder(groupId);
+    await handle(received, context);
+    const marks = () => fixture.dataSource.query(`SELECT 1 FROM processed_events WHERE consumer_group = $1 AND event_id = $2`, [groupId, received.eventId]);
+    expect(await marks()).toEqual([]);
+
+    const subscription = await subscribe(supplierId, ['DocumentReceived']);
+    await handle(received, context);
+    expect((await deliveriesOf(subscription)).map((r) => r.event_id)).toEqual([received.eventId]);
+    expect(await marks()).toHaveLength(1);
   });
 });

@@ -7,15 +7,15 @@ import {
   PEPPOL_RECEIVED_NAMES,
   documentReceivedBody,
 } from '@einvoice/domain';
-import { type EventHandler, type EventStore, type UnitOfWork, createDeliveries, enqueueDeliveries, isAlreadyProcessed } from '@einvoice/domain/infrastructure';
-import type { WebhookSource } from '@einvoice/areas';
+import { type EventHandler, type EventStore, enqueueDeliveries, insertDeliveries, isAlreadyProcessed, subscribersOf } from '@einvoice/domain/infrastructure';
+import type { AreaWebhook, WebhookSource } from '@einvoice/areas';
 
 export interface RecordDependencies {
   readonly store: EventStore;
   readonly queue: Queue;
   readonly groupId: string;
   readonly schedule: RetrySchedule;
-  /** The areas' webhook sources by event type (`webhookSources()` of the area registry; they read in the transaction below). */
+  /** The areas' webhook sources by event type (`webhookSources()` of the area registry; they read before any transaction). */
   readonly sources: ReadonlyMap<string, WebhookSource>;
   /** What sources read their settings from (e.g. `MYINVOIS_PORTAL_URL`). */
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -23,22 +23,34 @@ export interface RecordDependencies {
 }
 
 /**
- * Kafka side of the dispatcher: in ONE transaction, mark the event processed and insert one
- * delivery per matching subscription and per webhook (an area's event may concern several
- * documents: MyInvois); which events make webhooks is the platform's `DocumentReceived` and what the
- * areas declare (area registry `webhooks` and `reportWebhooks`). After
- * commit, one BullMQ job per delivery (jobId = delivery id). A crash between commit and enqueue
- * leaves `pending` rows the sweeper enqueues.
+ * Kafka side of the dispatcher: which subscriptions want the event's webhooks is read first, with no
+ * transaction open, and an event no subscription wants ends there (most of them: MyInvois's bulk
+ * validations of a supplier without webhooks cost one commit each before, issue 11). Otherwise, in
+ * ONE transaction, mark the event processed and insert one delivery per matching subscription and
+ * per webhook (an area's event may concern several documents: MyInvois); which events make webhooks
+ * is the platform's `DocumentReceived` and what the areas declare (area registry `webhooks` and
+ * `reportWebhooks`). After commit, one BullMQ job per delivery (jobId = delivery id). A crash between
+ * commit and enqueue leaves `pending` rows the sweeper enqueues. Nothing marks an unwanted event
+ * processed: a redelivery looks again, and a delivery's id derives from (subscription, event), so
+ * none is created twice.
  */
 export function createDeliveryRecorder(deps: RecordDependencies): EventHandler {
   return async (event) => {
-    const record = recorderOf(event, deps);
-    if (!record) return;
+    const webhooks = await webhooksOf(event, deps);
+    if (!webhooks) return;
+    const read = (sql: string, params?: unknown[]) => deps.store.dataSource.query(sql, params);
+    const wanted: Array<{ readonly webhook: AreaWebhook; readonly subscriptions: string[] }> = [];
+    for (const webhook of webhooks) {
+      const subscriptions = await subscribersOf({ read }, webhook.supplierId, webhook.name, webhook.synonyms);
+      if (subscriptions.length) wanted.push({ webhook, subscriptions });
+    }
+    if (!wanted.length) return;
     let created: string[];
     try {
       // The deliveries and the processed mark: one statement (UnitOfWork), or nothing.
       created = await deps.store.transaction(async (uow) => {
-        const ids = await record(uow);
+        const ids: string[] = [];
+        for (const { webhook, subscriptions } of wanted) ids.push(...(await insertDeliveries(uow, subscriptions, webhook.webhookId, webhook.name, webhook.body)));
         await uow.recordProcessed(deps.groupId, event.eventId);
         return ids;
       });
@@ -47,7 +59,6 @@ export function createDeliveryRecorder(deps: RecordDependencies): EventHandler {
       if (isAlreadyProcessed(error)) return;
       throw error;
     }
-    if (created.length === 0) return;
     await enqueueDeliveries(deps.queue, created, deps.schedule).catch((error) =>
       // Not rethrown: the rows are committed and the sweeper enqueues them once Redis is back.
       deps.log('warn', 'webhook enqueue failed; the sweeper will retry', { error: String(error), deliveries: created.length }),
@@ -55,20 +66,14 @@ export function createDeliveryRecorder(deps: RecordDependencies): EventHandler {
   };
 }
 
-/** What to insert for `event` inside the processed-mark transaction; `undefined`: no webhook. */
-function recorderOf(event: RecordedEvent, deps: RecordDependencies): ((uow: UnitOfWork) => Promise<string[]>) | undefined {
+/** The webhooks `event` makes (their subscribers not looked up yet); `undefined`: none of its type. */
+async function webhooksOf(event: RecordedEvent, deps: RecordDependencies): Promise<readonly AreaWebhook[] | undefined> {
   if (event.type === 'DocumentReceived') {
     const data = event.data as DocumentReceivedData;
     const [name, ...synonyms] = PEPPOL_RECEIVED_NAMES;
-    return (uow) => createDeliveries(uow, data.supplierId, event.eventId, name, documentReceivedBody(data), synonyms);
+    return [{ supplierId: data.supplierId, webhookId: event.eventId, name, body: documentReceivedBody(data), synonyms }];
   }
   const source = deps.sources.get(event.type);
   if (!source) return undefined;
-  return async (uow) => {
-    const created: string[] = [];
-    for (const webhook of await source(event, { query: (sql, params) => uow.read(sql, params), env: deps.env ?? process.env })) {
-      created.push(...(await createDeliveries(uow, webhook.supplierId, webhook.webhookId, webhook.name, webhook.body, webhook.synonyms)));
-    }
-    return created;
-  };
+  return source(event, { query: (sql, params) => deps.store.dataSource.query(sql, params), env: deps.env ?? process.env });
 }

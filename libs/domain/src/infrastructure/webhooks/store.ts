@@ -142,12 +142,22 @@ export async function createDeliveries(
   payload: string,
   synonyms: readonly string[] = [],
 ): Promise<string[]> {
+  return insertDeliveries(db, await subscribersOf(db, supplierId, eventType, synonyms), eventId, eventType, payload);
+}
+
+/** The live subscriptions of the supplier that want `eventType` (or one of its `synonyms`). */
+export async function subscribersOf(db: Pick<DeliveryWrites, 'read'>, supplierId: string, eventType: string, synonyms: readonly string[] = []): Promise<string[]> {
   const subscriptions = (await db.read(
     `SELECT id FROM webhook_subscriptions WHERE supplier_id = $1 AND deleted_at IS NULL AND disabled_at IS NULL AND events && $2::text[]`,
     [supplierId, [eventType, ...synonyms]],
   )) as Array<{ id: string }>;
+  return subscriptions.map(({ id }) => id);
+}
+
+/** createDeliveries for subscriptions already looked up (subscribersOf): one delivery each, ids derived from (subscription, event). */
+export async function insertDeliveries(db: Pick<DeliveryWrites, 'write'>, subscriptionIds: readonly string[], eventId: string, eventType: string, payload: string): Promise<string[]> {
   const ids: string[] = [];
-  for (const { id } of subscriptions) {
+  for (const id of subscriptionIds) {
     const deliveryId = deterministicUuid(`webhook-delivery:${id}:${eventId}`);
     // ON CONFLICT: another consumer group (a second deployment) may record the same event.
     await db.write(`INSERT INTO webhook_deliveries (id, subscription_id, event_id, event_type, payload) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`, [
