@@ -5,7 +5,7 @@
 // a caller submitted together (`batchKey`) sent at once, whole, in a call of their own.
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { type AuthorityReportRequestedData, type RecordedEvent, authorityReportStreamId, createLogger } from '@einvoice/domain';
+import { AppError, type AuthorityReportRequestedData, type RecordedEvent, authorityReportStreamId, createLogger } from '@einvoice/domain';
 import type { EventStore } from '@einvoice/domain/infrastructure';
 import type { BatchPolicy } from '@einvoice/areas';
 import { ToySandboxAuthority } from '../../libs/areas/src/toy';
@@ -171,6 +171,37 @@ describe('#8 batched reporting to an authority (toy sandbox in batch mode, real 
       expect((await streamOf(event)).at(-1)?.data).toMatchObject({ recovered: true });
       expect((await documentOf(event)).state).toBe('reported');
     }
+  });
+
+  it('a batch turned away by the authority\'s rate limit (429) is sent again without asking the authority first: nothing was taken', async () => {
+    const policy = { maxReports: 10, maxWaitMs: 0 };
+    let turnAway = true;
+    let recoveries = 0;
+    const limited = Object.assign(Object.create(authority) as ToySandboxAuthority, {
+      submitBatch: (reports: Parameters<ToySandboxAuthority['submitBatch']>[0]) => {
+        if (!turnAway) return authority.submitBatch(reports);
+        turnAway = false;
+        return Promise.reject(new AppError('rate_limited', 'TOY.RATE_LIMITED', 'Too many requests.', { details: { retryAfterMs: 1_000 } }));
+      },
+      recover: (...args: Parameters<ToySandboxAuthority['recover']>) => {
+        recoveries += 1;
+        return authority.recover(...args);
+      },
+    });
+    const deps = depsWith(policy, limited);
+    const who = issuer();
+    const events = [await requestReport(who, `RL1-${run}`), await requestReport(who, `RL2-${run}`)];
+    await expect(sendBatch(deps, area, othersOf(who), policy)).rejects.toMatchObject({ code: 'TOY.RATE_LIMITED' });
+    for (const event of events) {
+      expect(await typesOf(event)).toEqual(['AuthorityReportRequested', 'AuthorityReportAttempted', 'AuthorityReportAttemptTurnedAway']);
+      expect((await documentOf(event)).state).toBe('pending');
+    }
+
+    await openWindow(who);
+    expect(await sendBatch(deps, area, othersOf(who), policy)).toMatchObject({ sent: 2, recovered: 0 });
+    expect(recoveries).toBe(0);
+    expect(calls).toEqual([[`RL1-${run}`, `RL2-${run}`], [`RL1-${run}`, `RL2-${run}`]]);
+    for (const event of events) expect((await documentOf(event)).state).toBe('reported');
   });
 
   it('a call that fails part-way is retried: what the authority took before the failure is recovered, the rest sent', async () => {

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import {
+  AppError,
   type AuthorityReportRequestedData,
   type RecordedEvent,
   authorityReportDecider,
@@ -82,6 +83,31 @@ describe('#8 reporting to an authority through the generic pipeline (toy sandbox
     const accepted = (await store.readStream(authorityReportStreamId(reportId(event)))).at(-1);
     expect(accepted?.data).toMatchObject({ recovered: true });
     expect(await takenAtAuthority(`LOST-${run}`)).toBe(1);
+    expect((await documentOf(event)).state).toBe('reported');
+  });
+
+  it('a call turned away by the authority\'s rate limit (429) is sent again on the retry without asking the authority first', async () => {
+    const connector = deps.connectors.get('toy') as AuthorityConnector;
+    let turnAway = true;
+    let recoveries = 0;
+    const limited: AuthorityConnector = Object.assign(Object.create(connector), {
+      submit: (...args: Parameters<AuthorityConnector['submit']>) => {
+        if (!turnAway) return connector.submit(...args);
+        turnAway = false;
+        return Promise.reject(new AppError('rate_limited', 'TOY.RATE_LIMITED', 'Too many requests.', { details: { retryAfterMs: 1_000 } }));
+      },
+      recover: (...args: Parameters<AuthorityConnector['recover']>) => {
+        recoveries += 1;
+        return connector.recover(...args);
+      },
+    });
+    const limitedHandle = createAuthorityReportHandler({ ...deps, connectors: new Map([['toy', limited]]) });
+    const event = await requestReport(`LIMITED-${run}`);
+    await expect(limitedHandle(event, context)).rejects.toMatchObject({ code: 'TOY.RATE_LIMITED', retriable: true });
+    await limitedHandle(event, context);
+    expect(recoveries).toBe(0);
+    expect(await typesOf(event)).toEqual(['AuthorityReportRequested', 'AuthorityReportAttempted', 'AuthorityReportAttemptTurnedAway', 'AuthorityReportAttempted', 'AuthorityReportAccepted']);
+    expect(await takenAtAuthority(`LIMITED-${run}`)).toBe(1);
     expect((await documentOf(event)).state).toBe('reported');
   });
 

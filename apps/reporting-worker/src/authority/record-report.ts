@@ -1,9 +1,11 @@
 import {
+  type AppError,
   type AuthorityErrorData,
   type AuthorityReportCommand,
   type AuthorityReportRequestedData,
   type DocumentSubmittedData,
   type EventMetadata,
+  type RecordAttemptTurnedAway,
   type RecordedEvent,
   type WithholdPeppolCopy,
   authorityReportDecider,
@@ -93,4 +95,9 @@ function peppolDocumentOf(request: AuthorityReportRequestedData, acceptedAt: str
     xml: copy.xml,
     submittedAt: acceptedAt,
   };
+}
+
+/** The command recording that the authority turned `attempt` away with `error` (its rate limit). */
+export function turnedAway(reportId: string, attempt: number, error: AppError): RecordAttemptTurnedAway {
+  return { type: 'RecordAttemptTurnedAway', data: { reportId, attempt, error: { code: error.code, message: error.message }, turnedAwayAt: new Date().toISOString() } };
 }

@@ -1,4 +1,4 @@
-import { recordReport } from './record-report';
+import { recordReport, turnedAway } from './record-report';
 import { randomUUID } from 'node:crypto';
 import {
   AppError,
@@ -106,7 +106,8 @@ export async function sendBatch(deps: AuthorityReportingDependencies, area: stri
 
   const answers = new Map<string, AuthorityOutcome>();
   let recovered = 0;
-  for (const report of waiting.filter((r) => r.attempts > 0)) {
+  // Only calls that may have reached the authority are asked about (none turned away by its rate limit).
+  for (const report of waiting.filter((r) => r.firstAttemptAt !== undefined)) {
     const found = await connector.recover(await wholeReportOf(deps, report.data), report.firstAttemptAt as string, call);
     if (found) {
       answers.set(report.data.reportId, found);
@@ -138,7 +139,15 @@ export async function sendBatch(deps: AuthorityReportingDependencies, area: stri
   if (!toSend.length) return { batchId, sent: 0, recovered, unanswered: 0 };
 
   const requests = await Promise.all(toSend.map((report) => wholeReportOf(deps, report.data)));
-  const outcome = await submitBatchOnce(submitBatch, requests, call);
+  const outcome = await submitBatchOnce(submitBatch, requests, call).catch(async (error: unknown) => {
+    // Turned away (429): nothing was taken, so the next round sends these reports again without asking first.
+    if (error instanceof AppError && error.kind === 'rate_limited') {
+      await deps.store.transaction(async (uow) => {
+        for (const report of toSend) await recordReport(uow, report.data, turnedAway(report.data.reportId, report.attempts + 1, error), reportMetadata(report.data, report.requested), { history: afterAttempt.get(report.data.reportId) });
+      });
+    }
+    throw error;
+  });
   const answered = toSend.filter((r) => outcome.outcomes[r.data.reportId] !== undefined);
   await deps.store.transaction(async (uow) => {
     for (const report of answered) {

@@ -12,7 +12,7 @@ import {
 import { type EventHandler, type EventStore, type MessageContext, handleCommand, loadDocumentAttachments } from '@einvoice/domain/infrastructure';
 import { type AuthorityConnector, type AuthorityOutcome, type AuthorityReport, type BatchPolicy, DEFAULT_POLL_POLICY, type PollPolicy, hasDetached, reattachEmbedded } from '@einvoice/areas';
 import { withTriedAdvisoryLock } from '@einvoice/domain/infrastructure';
-import { recordReport } from './record-report';
+import { recordReport, turnedAway } from './record-report';
 
 /**
  * Advisory lock class of a report being sent, polled or cancelled: one call about a report at a time
@@ -115,15 +115,23 @@ async function report(
     }
     const attempt = { reportId: data.reportId, attempt: state.attempts + 1, attemptedAt: new Date().toISOString() };
     await handleCommand(uow, authorityReportDecider, streamId, { type: 'RecordReportAttempt', data: attempt }, metadata);
-    return { attempts: state.attempts, firstAttemptAt: state.firstAttemptAt ?? attempt.attemptedAt };
+    return { attempt: attempt.attempt, inDoubtSince: state.firstAttemptAt };
   });
   if (!earlier) return;
 
   const request = await wholeReportOf(deps, data);
   const call = { heartbeat: () => ctx.heartbeat() };
-  const recovered = earlier.attempts > 0 ? await connector.recover(request, earlier.firstAttemptAt, call) : undefined;
+  // Only a call that may have reached the authority is asked about (none turned away by its rate limit).
+  const recovered = earlier.inDoubtSince !== undefined ? await connector.recover(request, earlier.inDoubtSince, call) : undefined;
   if (recovered) deps.log('warn', 'report attempted before: found at the authority, not sent again', { reportId: data.reportId, area: data.area });
-  const answer = answerOf(recovered ?? (await submit(connector, request, call)), recovered !== undefined, pollPolicyOf(deps, data.area));
+  const outcome = recovered ?? (await submit(connector, request, call).catch(async (error: unknown) => {
+    // Turned away (429): nothing was taken; the redelivery sends it again without asking first.
+    if (error instanceof AppError && error.kind === 'rate_limited') {
+      await deps.store.transaction((uow) => recordReport(uow, data, turnedAway(data.reportId, earlier.attempt, error), metadata));
+    }
+    throw error;
+  }));
+  const answer = answerOf(outcome, recovered !== undefined, pollPolicyOf(deps, data.area));
 
   await deps.store.transaction(async (uow) => {
     if (!(await uow.markProcessed(deps.groupId, event.eventId))) return;

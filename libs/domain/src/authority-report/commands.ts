@@ -1,9 +1,11 @@
 import type { Command } from '../events';
-import type { AuthorityErrorData, AuthorityReportAttemptedData, AuthorityReportRequestedData } from './events';
+import type { AuthorityErrorData, AuthorityReportAttemptTurnedAwayData, AuthorityReportAttemptedData, AuthorityReportRequestedData } from './events';
 
 export type RequestAuthorityReport = Command<'RequestAuthorityReport', AuthorityReportRequestedData>;
 /** Marks a call about to be made; only while no answer is recorded. */
 export type RecordReportAttempt = Command<'RecordReportAttempt', AuthorityReportAttemptedData>;
+/** The call of the last attempt was turned away before the authority took anything (429). */
+export type RecordAttemptTurnedAway = Command<'RecordAttemptTurnedAway', AuthorityReportAttemptTurnedAwayData>;
 
 /**
  * The authority's answer (to a call, or found by `recover`): taken with its receipt (`final` false:
@@ -49,6 +51,7 @@ export type WithholdPeppolCopy = Command<'WithholdPeppolCopy', { readonly report
 export type AuthorityReportCommand =
   | RequestAuthorityReport
   | RecordReportAttempt
+  | RecordAttemptTurnedAway
   | RecordAuthorityAnswer
   | RecordReportPoll
   | RequestReportCancellation

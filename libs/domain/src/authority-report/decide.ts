@@ -26,6 +26,11 @@ export function decideAuthorityReport(command: AuthorityReportCommand, state: Au
         throw new AppError('conflict', 'AUTHORITY.REPORT_ANSWERED', 'The authority has answered this report; it is never sent again.', { retriable: false });
       }
       return [{ type: 'AuthorityReportAttempted', data: command.data }];
+    case 'RecordAttemptTurnedAway':
+      if (state.status === 'none') throw unknownReport();
+      // Only the attempt in flight, once: an answer recorded meanwhile, or a later attempt, decides.
+      if (state.status !== 'requested' || command.data.attempt !== state.attempts || state.turnedAway >= state.attempts) return [];
+      return [{ type: 'AuthorityReportAttemptTurnedAway', data: command.data }];
     case 'RecordAuthorityAnswer': {
       if (state.status === 'none') throw unknownReport();
       if (state.status !== 'requested') return [];

@@ -65,6 +65,26 @@ describe('#8 authority report decider', () => {
     given(attempted(1), accepted).when({ type: 'RecordReportAttempt', data: { reportId: 'r-1', attempt: 2, attemptedAt: 'x' } }).thenThrows('AUTHORITY.REPORT_ANSWERED');
   });
 
+  it('records a call turned away by the authority\'s rate limit once, for the attempt in flight; with every call turned away none is in doubt', () => {
+    const error = { code: 'MYINVOIS.RATE_LIMITED', message: 'Too many requests' };
+    const turnAway = (attempt: number): AuthorityReportCommand => ({ type: 'RecordAttemptTurnedAway', data: { reportId: 'r-1', attempt, error, turnedAwayAt: 'w' } });
+    const turnedAway = (attempt: number): AuthorityReportEvent => ({ type: 'AuthorityReportAttemptTurnedAway', data: { reportId: 'r-1', attempt, error, turnedAwayAt: 'w' } });
+    given(attempted(1)).when(turnAway(1)).then([turnedAway(1)]);
+    given(attempted(1), turnedAway(1)).when(turnAway(1)).then([]);
+    // A late word on an earlier attempt, or one after the answer, decides nothing.
+    given(attempted(1), attempted(2)).when(turnAway(1)).then([]);
+    given(attempted(1), accepted).when(turnAway(1)).then([]);
+    spec.given([]).when(turnAway(1)).thenThrows('AUTHORITY.REPORT_UNKNOWN');
+
+    const stateAfter = (...history: AuthorityReportEvent[]) =>
+      [{ type: 'AuthorityReportRequested', data: requested } as AuthorityReportEvent, ...history].reduce(authorityReportDecider.evolve, authorityReportDecider.initialState);
+    expect(stateAfter(attempted(1), turnedAway(1))).toMatchObject({ status: 'requested', attempts: 1, turnedAway: 1, firstAttemptAt: undefined });
+    // The next call after one turned away is the first that may have reached the authority.
+    expect(stateAfter(attempted(1), turnedAway(1), attempted(2))).toMatchObject({ attempts: 2, firstAttemptAt: '2026-11-24T00:00:02.000Z' });
+    // A call whose answer was lost stays in doubt whatever became of the later ones.
+    expect(stateAfter(attempted(1), attempted(2), turnedAway(2))).toMatchObject({ attempts: 2, turnedAway: 1, firstAttemptAt: '2026-11-24T00:00:01.000Z' });
+  });
+
   it('records the answer once: a repeated answer (redelivery) decides nothing new', () => {
     given(attempted(1)).when(accept).then([accepted]);
     given(attempted(1), accepted).when(accept).then([]);
@@ -86,7 +106,7 @@ describe('#8 authority report decider', () => {
 
   it('keeps the first attempt time across attempts (recover asks the authority since then)', () => {
     const state = [attempted(1), attempted(2)].reduce(authorityReportDecider.evolve, authorityReportDecider.evolve(authorityReportDecider.initialState, { type: 'AuthorityReportRequested', data: requested }));
-    expect(state).toEqual({ status: 'requested', documentId: 'd-1', attempts: 2, firstAttemptAt: '2026-11-24T00:00:01.000Z' });
+    expect(state).toEqual({ status: 'requested', documentId: 'd-1', attempts: 2, turnedAway: 0, firstAttemptAt: '2026-11-24T00:00:01.000Z' });
   });
 
   it('given an answer that is not final, when polled with no verdict, then Polled with the next poll; the last allowed poll asks for none', () => {

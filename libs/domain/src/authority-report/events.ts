@@ -83,6 +83,21 @@ export interface AuthorityReportAttemptedData {
 }
 export type AuthorityReportAttempted = Event<'AuthorityReportAttempted', AuthorityReportAttemptedData>;
 
+/**
+ * The authority turned attempt `attempt` away before taking anything (a 429: its rate limit): that
+ * call is not in doubt, so the next one is sent without asking the authority first (`recover`, which
+ * for MyInvois pages through the issuer's recent documents under a 12-a-minute limit: a bulk backlog
+ * turned away once waited minutes for it, issue 11).
+ */
+export interface AuthorityReportAttemptTurnedAwayData {
+  readonly reportId: string;
+  /** The attempt turned away (AuthorityReportAttempted's `attempt`). */
+  readonly attempt: number;
+  readonly error: AuthorityErrorData;
+  readonly turnedAwayAt: string;
+}
+export type AuthorityReportAttemptTurnedAway = Event<'AuthorityReportAttemptTurnedAway', AuthorityReportAttemptTurnedAwayData>;
+
 /** The authority took the document; `receipt` is what it answered (its ids, QR, codes...), opaque to the platform. */
 export interface AuthorityReportAcceptedData {
   readonly reportId: string;
@@ -226,6 +241,7 @@ export type AuthorityReportPeppolCopyWithheld = Event<'AuthorityReportPeppolCopy
 export type AuthorityReportEvent =
   | AuthorityReportRequested
   | AuthorityReportAttempted
+  | AuthorityReportAttemptTurnedAway
   | AuthorityReportAccepted
   | AuthorityReportRejected
   | AuthorityReportPolled

@@ -90,6 +90,7 @@ const projectors: Record<AuthorityReportEvent['type'] | DocumentChainEvent['type
   AuthorityReportRequested: requested,
   // The attempt marker is the worker's bookkeeping: history only.
   AuthorityReportAttempted: null,
+  AuthorityReportAttemptTurnedAway: null,
   AuthorityReportAccepted: (db, event) => {
     const d = event.data as AuthorityReportAcceptedData;
     return moved(db, event, d.documentId, {
@@ -251,7 +252,7 @@ export const reportingPlugin: EventPlugin = {
   migrations: [documentsReportPolling, documentsReportTrack, authorityBatches, authorityBatchKeys, reportCarryOvers],
   // The reporting worker's bookkeeping, which no consumer handles: an attempt marker (read back from the
   // stream by the worker itself) and a poll that found no verdict (its next poll is the read model's).
-  unpublished: ['AuthorityReportAttempted', 'AuthorityReportPolled'],
+  unpublished: ['AuthorityReportAttempted', 'AuthorityReportAttemptTurnedAway', 'AuthorityReportPolled'],
   schemas: {
     // Schema 1 had no `final`: every accepted report was final then.
     AuthorityReportAccepted: { current: 2, upcasters: { 1: (data) => ({ ...data, final: true }) } },
