@@ -88,12 +88,19 @@ export class MyInvoisSubmissionService {
     const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, 'my', headers.supplier);
     const bodies = shape === 'bulk' ? myinvois.checkBulkCount(body) : [body];
     const ids = myinvois.requestedIds(bodies);
-    // An ID is taken while its document lives: refused, invalid and cancelled ones free it.
+    // An ID is taken while its document lives: refused, invalid and cancelled ones free it. One probe of
+    // documents_supplier_number_key per ID (the LATERAL's LIMIT keeps it a probe): with `= ANY` the
+    // planner, on statistics older than the supplier's growth, scanned all the supplier's rows for
+    // each bulk (21 ms at 15,000 documents; issue 11).
     const taken: Array<{ document_number: string }> = ids.length
       ? await this.connections.dataSource.query(
-          `SELECT document_number FROM documents
-           WHERE supplier_id = $1 AND direction = 'outgoing' AND document_number = ANY($2)
-             AND (report_state IS NULL OR report_state NOT IN ('rejected', 'invalid', 'cancelled'))`,
+          `SELECT n.number AS document_number FROM unnest($2::text[]) AS n(number)
+           CROSS JOIN LATERAL (
+             SELECT 1 FROM documents
+             WHERE supplier_id = $1 AND document_number = n.number AND direction = 'outgoing'
+               AND (report_state IS NULL OR report_state NOT IN ('rejected', 'invalid', 'cancelled'))
+             LIMIT 1
+           ) AS held`,
           [supplier.id, ids],
         )
       : [];
