@@ -343,6 +343,22 @@ describe('#8 batched reporting to an authority (toy sandbox in batch mode, real 
       expect(callsOf('WK')).toEqual([[`WK1-${run}`, `WK2-${run}`]]);
     });
 
+    it('a batch waiting for maxWaitMs is sent when it falls due, with no request or interval to wake the sweep', async () => {
+      const policy = { maxReports: 10, maxWaitMs: 300 };
+      const sweep = new ReportBatchSweep(depsWith(policy, noWait()), { dataSource, lockName: `batch-due-${run}`, intervalMs: 3_600_000 });
+      const who = issuer();
+      const event = await requestReport(who, `DUE1-${run}`);
+      sweep.start();
+      try {
+        // The request's wake: its batch is not due yet (it waits 300 ms for others).
+        sweep.wake();
+        await waitUntil('the batch sent once it fell due', async () => (await documentOf(event)).state === 'reported', 10_000);
+      } finally {
+        await sweep.stop();
+      }
+      expect(callsOf('DUE')).toEqual([[`DUE1-${run}`]]);
+    });
+
     it('a batch due during another\'s call is sent without waiting for that call: the round takes it as soon as it has a place', async () => {
       const policy = { maxReports: 10, maxWaitMs: 0, issuerCallsAtOnce: 2 };
       const authority = noWait();

@@ -72,6 +72,23 @@ export async function dueBatches(dataSource: DataSource, area: string, policy: B
   return rows.map((r) => ({ supplierId: r.supplier_id, batchKey: r.batch_key }));
 }
 
+/**
+ * In how many ms the area's next batch that is not due yet falls due: when its issuer's oldest waiting
+ * report will have waited `maxWaitMs`, or its issuer's call window opens, whichever is later;
+ * undefined when nothing waits. Zero or less: one is due already (started when it has a place).
+ */
+export async function nextBatchDueInMs(dataSource: DataSource, area: string, policy: BatchPolicy): Promise<number | undefined> {
+  const [row]: Array<{ ms: number | null }> = await dataSource.query(
+    `SELECT extract(epoch FROM min(greatest(g.first_at + make_interval(secs => $2::float8 / 1000), coalesce(g.next_call_at, '-infinity'))) - now()) * 1000 AS ms
+     FROM (SELECT min(d.created_at) AS first_at, max(w.next_call_at) AS next_call_at FROM documents d
+           LEFT JOIN authority_call_windows w ON w.area = d.area AND w.supplier_id = d.supplier_id
+           WHERE d.area = $1 AND d.report_state = 'pending'
+           GROUP BY d.supplier_id) g`,
+    [area, policy.maxWaitMs],
+  );
+  return row?.ms === null || row?.ms === undefined ? undefined : Number(row.ms);
+}
+
 /** What became of one batch. */
 export interface BatchResult {
   readonly batchId: string;
@@ -226,6 +243,9 @@ async function submitBatchOnce(submitBatch: SubmitBatch, requests: AuthorityRepo
  */
 export class ReportBatchSweep extends LockedPeriodicJob {
   private readonly resumeAt = new Map<string, number>();
+  /** The wake-up set for the next batch that falls due (wakeWhenDue), and when it fires. */
+  private dueTimer?: NodeJS.Timeout;
+  private dueTimerAt = Number.POSITIVE_INFINITY;
 
   constructor(
     private readonly deps: AuthorityReportingDependencies,
@@ -255,8 +275,30 @@ export class ReportBatchSweep extends LockedPeriodicJob {
               .finally(() => inFlight.delete(key)),
           );
         }
+        const dueInMs = await nextBatchDueInMs(this.options.dataSource, area, policy);
+        if (dueInMs !== undefined && dueInMs > 0) this.wakeWhenDue(dueInMs);
       }
     });
+  }
+
+  /**
+   * Looks again when the next batch falls due rather than at the next interval: a batch waiting for its
+   * oldest report's `maxWaitMs` or its issuer's call window is sent on time even when no request comes
+   * meanwhile to wake the sweep (issue 11: Argentina's callers, all waiting for their answers, sent
+   * nothing, and each 100 ms batch waited for the 500 ms interval).
+   */
+  private wakeWhenDue(inMs: number): void {
+    const at = Date.now() + inMs;
+    if (this.dueTimer && at >= this.dueTimerAt) return;
+    clearTimeout(this.dueTimer);
+    this.dueTimerAt = at;
+    this.dueTimer = setTimeout(() => {
+      this.dueTimer = undefined;
+      this.dueTimerAt = Number.POSITIVE_INFINITY;
+      this.wake();
+    }, Math.ceil(inMs));
+    // Never what keeps a stopping worker alive (a stopped sweep ignores wakes).
+    this.dueTimer.unref();
   }
 
   /**
