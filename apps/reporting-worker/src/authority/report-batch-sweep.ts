@@ -243,9 +243,6 @@ async function submitBatchOnce(submitBatch: SubmitBatch, requests: AuthorityRepo
  */
 export class ReportBatchSweep extends LockedPeriodicJob {
   private readonly resumeAt = new Map<string, number>();
-  /** The wake-up set for the next batch that falls due (wakeWhenDue), and when it fires. */
-  private dueTimer?: NodeJS.Timeout;
-  private dueTimerAt = Number.POSITIVE_INFINITY;
 
   constructor(
     private readonly deps: AuthorityReportingDependencies,
@@ -275,30 +272,13 @@ export class ReportBatchSweep extends LockedPeriodicJob {
               .finally(() => inFlight.delete(key)),
           );
         }
+        // A batch waiting for its oldest report's maxWaitMs or its issuer's call window is sent when it falls
+        // due, not at the next interval (issue 11: Argentina's callers, all waiting for their answers, sent
+        // nothing to wake the sweep, and each 100 ms batch waited for the 500 ms interval).
         const dueInMs = await nextBatchDueInMs(this.options.dataSource, area, policy);
-        if (dueInMs !== undefined && dueInMs > 0) this.wakeWhenDue(dueInMs);
+        if (dueInMs !== undefined) this.wakeIn(dueInMs);
       }
     });
-  }
-
-  /**
-   * Looks again when the next batch falls due rather than at the next interval: a batch waiting for its
-   * oldest report's `maxWaitMs` or its issuer's call window is sent on time even when no request comes
-   * meanwhile to wake the sweep (issue 11: Argentina's callers, all waiting for their answers, sent
-   * nothing, and each 100 ms batch waited for the 500 ms interval).
-   */
-  private wakeWhenDue(inMs: number): void {
-    const at = Date.now() + inMs;
-    if (this.dueTimer && at >= this.dueTimerAt) return;
-    clearTimeout(this.dueTimer);
-    this.dueTimerAt = at;
-    this.dueTimer = setTimeout(() => {
-      this.dueTimer = undefined;
-      this.dueTimerAt = Number.POSITIVE_INFINITY;
-      this.wake();
-    }, Math.ceil(inMs));
-    // Never what keeps a stopping worker alive (a stopped sweep ignores wakes).
-    this.dueTimer.unref();
   }
 
   /**

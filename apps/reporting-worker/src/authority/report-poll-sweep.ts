@@ -31,6 +31,14 @@ export async function dueReports(dataSource: DataSource, limit = SWEEP_BATCH): P
   return rows.map((r) => ({ reportId: r.report_id, area: r.area }));
 }
 
+/** In how many ms the next report's poll falls due (zero or less: one is due now); undefined when none is to be polled. */
+export async function nextPollDueInMs(dataSource: DataSource): Promise<number | undefined> {
+  const [row]: Array<{ ms: number | null }> = await dataSource.query(
+    `SELECT extract(epoch FROM min(next_poll_at) - now()) * 1000 AS ms FROM documents WHERE report_state = 'processing' AND next_poll_at IS NOT NULL`,
+  );
+  return row?.ms === null || row?.ms === undefined ? undefined : Number(row.ms);
+}
+
 /**
  * Polls the authority for the verdict on reports whose `next_poll_at` has come (documents read
  * model: set when the authority answers "not final" and after every poll; null after the area's last
@@ -40,6 +48,7 @@ export async function dueReports(dataSource: DataSource, limit = SWEEP_BATCH): P
  * 1–4 s for its first poll although it was due at once). `wake()` (a batch the authority took for
  * processing) looks for due reports at once, during a round too. A report whose poll failed (429,
  * authority down) waits one poll interval, or its Retry-After, before the next try; the others go on.
+ * A report whose poll falls due before the next round is polled then (LockedPeriodicJob.wakeIn).
  */
 export class ReportPollSweep extends LockedPeriodicJob {
   private readonly resumeAt = new Map<string, number>();
@@ -71,6 +80,10 @@ export class ReportPollSweep extends LockedPeriodicJob {
           }),
         );
       }
+      // The next poll is made when it falls due, not at the next interval (a MyInvois document waited up
+      // to AUTHORITY_POLL_SWEEP_MS more for each of its polls).
+      const dueInMs = await nextPollDueInMs(this.options.dataSource);
+      if (dueInMs !== undefined) this.wakeIn(dueInMs);
     });
   }
 

@@ -29,6 +29,9 @@ export abstract class LockedPeriodicJob {
   /** A wake came during a round: the next round follows it at once. */
   private wokenDuringRound = false;
   private current?: Promise<void>;
+  /** The wake-up wakeIn set, and when it fires. */
+  private dueTimer?: NodeJS.Timeout;
+  private dueTimerAt = Number.POSITIVE_INFINITY;
 
   constructor(private readonly job: LockedPeriodicJobOptions) {}
 
@@ -95,6 +98,26 @@ export abstract class LockedPeriodicJob {
     }
     if (this.timer) clearTimeout(this.timer);
     this.schedule(0);
+  }
+
+  /**
+   * Wakes the job in `ms` (work that falls due then: a batch's wait, a report's next poll) rather than at
+   * the next interval; the earliest of several such calls wins. Nothing for `ms` of zero or less (due
+   * work is looked for when a place frees up) or at or past the interval.
+   */
+  protected wakeIn(ms: number): void {
+    if (!(ms > 0) || ms >= this.job.intervalMs) return;
+    const at = Date.now() + ms;
+    if (this.dueTimer && at >= this.dueTimerAt) return;
+    clearTimeout(this.dueTimer);
+    this.dueTimerAt = at;
+    this.dueTimer = setTimeout(() => {
+      this.dueTimer = undefined;
+      this.dueTimerAt = Number.POSITIVE_INFINITY;
+      this.wake();
+    }, Math.ceil(ms));
+    // Never what keeps a stopping process alive (a stopped job ignores wakes).
+    this.dueTimer.unref();
   }
 
   /** One round under the lock; false when another worker holds it. */
