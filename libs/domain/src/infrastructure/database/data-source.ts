@@ -20,6 +20,7 @@ import { RefusedNumbersFree1732200000032 } from './migrations/1732200000032-refu
 import { DeadLetterReplays1732200000033 } from './migrations/1732200000033-dead-letter-replays';
 import { OutboxNamesItsEvent1732200000027 } from './migrations/1732200000027-outbox-names-its-event';
 import { DocumentAttachments1732200000026 } from './migrations/1732200000026-document-attachments';
+import { LeanEventIndexes1732200001800 } from './migrations/1732200001800-lean-event-indexes';
 
 /**
  * The platform's own migrations. TypeORM migrations only: `synchronize` is never used. Areas bring
@@ -46,6 +47,7 @@ export const platformMigrations = [
   DocumentShares1732200000031,
   RefusedNumbersFree1732200000032,
   DeadLetterReplays1732200000033,
+  LeanEventIndexes1732200001800,
 ];
 
 export interface DataSourceOptions {
