@@ -18,4 +18,9 @@ describe('timeOrderedUuid', () => {
     expect(earlier.replace(/-/g, '').slice(0, 12)).toBe((1_795_000_000_000).toString(16).padStart(12, '0'));
     expect(timeOrderedUuid()).not.toBe(timeOrderedUuid());
   });
+
+  it('draws fresh random bits for every id, past the end of its random pool too (1,000 ids in one millisecond, all different)', () => {
+    const ids = Array.from({ length: 1_000 }, () => timeOrderedUuid(1_795_000_000_000));
+    expect(new Set(ids).size).toBe(1_000);
+  });
 });
