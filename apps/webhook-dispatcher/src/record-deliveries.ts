@@ -8,7 +8,7 @@ import {
   documentReceivedBody,
 } from '@einvoice/domain';
 import { type EventHandler, type EventStore, enqueueDeliveries, insertDeliveries, isAlreadyProcessed, subscribersOf } from '@einvoice/domain/infrastructure';
-import type { AreaWebhook, WebhookSource } from '@einvoice/areas';
+import type { AreaWebhook, WebhookSource, WebhookSourceContext } from '@einvoice/areas';
 
 export interface RecordDependencies {
   readonly store: EventStore;
@@ -35,10 +35,11 @@ export interface RecordDependencies {
  * none is created twice.
  */
 export function createDeliveryRecorder(deps: RecordDependencies): EventHandler {
+  // Reads outside any transaction (the sources', the subscriptions').
+  const read = (sql: string, params?: unknown[]) => deps.store.dataSource.query(sql, params);
   return async (event) => {
-    const webhooks = await webhooksOf(event, deps);
+    const webhooks = await webhooksOf(event, deps, read);
     if (!webhooks) return;
-    const read = (sql: string, params?: unknown[]) => deps.store.dataSource.query(sql, params);
     const wanted: Array<{ readonly webhook: AreaWebhook; readonly subscriptions: string[] }> = [];
     for (const webhook of webhooks) {
       const subscriptions = await subscribersOf({ read }, webhook.supplierId, webhook.name, webhook.synonyms);
@@ -67,7 +68,7 @@ export function createDeliveryRecorder(deps: RecordDependencies): EventHandler {
 }
 
 /** The webhooks `event` makes (their subscribers not looked up yet); `undefined`: none of its type. */
-async function webhooksOf(event: RecordedEvent, deps: RecordDependencies): Promise<readonly AreaWebhook[] | undefined> {
+async function webhooksOf(event: RecordedEvent, deps: RecordDependencies, query: WebhookSourceContext['query']): Promise<readonly AreaWebhook[] | undefined> {
   if (event.type === 'DocumentReceived') {
     const data = event.data as DocumentReceivedData;
     const [name, ...synonyms] = PEPPOL_RECEIVED_NAMES;
@@ -75,5 +76,5 @@ async function webhooksOf(event: RecordedEvent, deps: RecordDependencies): Promi
   }
   const source = deps.sources.get(event.type);
   if (!source) return undefined;
-  return source(event, { query: (sql, params) => deps.store.dataSource.query(sql, params), env: deps.env ?? process.env });
+  return source(event, { query, env: deps.env ?? process.env });
 }

@@ -97,3 +97,13 @@ export function conflict(code: string, message: string, issues: readonly FieldIs
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
+
+/** A rate limit's refusal (an authority's 429, or a client-side limiter's): nothing was done; wait and ask again. */
+export function isRateLimited(error: unknown): error is AppError {
+  return error instanceof AppError && error.kind === 'rate_limited';
+}
+
+/** The wait a rate limit's refusal states (its Retry-After; 0 when it states none); undefined for any other error. */
+export function retryAfterMsOf(error: unknown): number | undefined {
+  return isRateLimited(error) ? Number(error.details.retryAfterMs ?? 0) : undefined;
+}

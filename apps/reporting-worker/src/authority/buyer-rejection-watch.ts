@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, type RecordBuyerRejection, authorityReportDecider, authorityReportStreamId } from '@einvoice/domain';
+import { AppError, type RecordBuyerRejection, retryAfterMsOf, authorityReportDecider, authorityReportStreamId } from '@einvoice/domain';
 import { LockedPeriodicJob, handleCommand } from '@einvoice/domain/infrastructure';
 import type { AuthorityConnector } from '@einvoice/areas';
 import type { DataSource } from 'typeorm';
@@ -114,9 +114,10 @@ export class BuyerRejectionWatch extends LockedPeriodicJob {
         if (document) await this.record(area, document, rejection);
       }
     } catch (error) {
-      const rateLimited = error instanceof AppError && error.kind === 'rate_limited';
+      const retryAfterMs = retryAfterMsOf(error);
+      const rateLimited = retryAfterMs !== undefined;
       // Rate limited: this supplier waits until its Retry-After; the others go on.
-      if (rateLimited) this.resumeAt.set(`${area}:${supplierId}`, this.now() + Number(error.details.retryAfterMs ?? 0));
+      if (rateLimited) this.resumeAt.set(`${area}:${supplierId}`, this.now() + retryAfterMs);
       this.deps.log(rateLimited ? 'info' : 'warn', 'buyer rejection watch skipped a supplier this round', {
         area,
         supplierId,

@@ -1,5 +1,4 @@
 import {
-  type AppError,
   type AuthorityErrorData,
   type AuthorityReportCommand,
   type AuthorityReportRequestedData,
@@ -12,8 +11,9 @@ import {
   authorityReportStreamId,
   documentDecider,
   documentStreamId,
+  isRateLimited,
 } from '@einvoice/domain';
-import { type UnitOfWork, handleCommand } from '@einvoice/domain/infrastructure';
+import { type EventStore, type UnitOfWork, handleCommand } from '@einvoice/domain/infrastructure';
 
 /**
  * Records what the worker learnt about a report (an attempt, the authority's answer, a poll's
@@ -97,7 +97,26 @@ function peppolDocumentOf(request: AuthorityReportRequestedData, acceptedAt: str
   };
 }
 
-/** The command recording that the authority turned `attempt` away with `error` (its rate limit). */
-export function turnedAway(reportId: string, attempt: number, error: AppError): RecordAttemptTurnedAway {
-  return { type: 'RecordAttemptTurnedAway', data: { reportId, attempt, error: { code: error.code, message: error.message }, turnedAwayAt: new Date().toISOString() } };
+/** A call's attempt on one report: its request, the attempt's number, and the stream as it stands (if read). */
+export interface AttemptMade {
+  readonly request: AuthorityReportRequestedData;
+  readonly attempt: number;
+  readonly metadata: EventMetadata;
+  readonly history?: readonly RecordedEvent[];
+}
+
+/**
+ * When the call failed on the authority's rate limit (a 429: nothing was taken), records each attempt
+ * as turned away, in one transaction, so the next call is sent without `recover`; any other error
+ * leaves the attempts in doubt. The caller rethrows `error` either way.
+ */
+export async function recordIfTurnedAway(store: Pick<EventStore, 'transaction'>, error: unknown, attempts: readonly AttemptMade[]): Promise<void> {
+  if (!isRateLimited(error)) return;
+  const turnedAwayAt = new Date().toISOString();
+  await store.transaction(async (uow) => {
+    for (const { request, attempt, metadata, history } of attempts) {
+      const command: RecordAttemptTurnedAway = { type: 'RecordAttemptTurnedAway', data: { reportId: request.reportId, attempt, error: { code: error.code, message: error.message }, turnedAwayAt } };
+      await recordReport(uow, request, command, metadata, { history });
+    }
+  });
 }

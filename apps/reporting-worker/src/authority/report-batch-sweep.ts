@@ -1,4 +1,4 @@
-import { recordReport, turnedAway } from './record-report';
+import { recordIfTurnedAway, recordReport } from './record-report';
 import { randomUUID } from 'node:crypto';
 import {
   AppError,
@@ -8,6 +8,8 @@ import {
   authorityReportDecider,
   authorityReportStreamId,
   foldEvents,
+  isRateLimited,
+  retryAfterMsOf,
 } from '@einvoice/domain';
 import { LockedPeriodicJob } from '@einvoice/domain/infrastructure';
 import type { AuthorityConnector, AuthorityOutcome, AuthorityReport, BatchPolicy } from '@einvoice/areas';
@@ -51,42 +53,45 @@ async function closeCallWindow(db: { query(sql: string, parameters?: unknown[]):
   );
 }
 
-/**
- * Batches of a batched area that are due, once the authority's wait since the issuer's last call is
- * over (`authority_call_windows`): reports the caller submitted together (one `batchKey`) at once, as
- * the caller made them one call; the issuer's other reports when `maxReports` are waiting or the
- * oldest has waited `maxWaitMs`. Reports attempted without an answer (a crash mid-call) wait with
- * the others and are asked for first.
- */
-export async function dueBatches(dataSource: DataSource, area: string, policy: BatchPolicy, limit = BATCHES_PER_ROUND): Promise<DueBatch[]> {
-  const rows: Array<{ supplier_id: string; batch_key: string | null }> = await dataSource.query(
-    `SELECT d.supplier_id, d.batch_key FROM documents d
-     LEFT JOIN authority_call_windows w ON w.area = d.area AND w.supplier_id = d.supplier_id
-     WHERE d.area = $1 AND d.report_state = 'pending' AND (w.next_call_at IS NULL OR w.next_call_at <= now())
-     GROUP BY d.supplier_id, d.batch_key
-     HAVING d.batch_key IS NOT NULL OR count(*) >= $2 OR min(d.created_at) <= now() - make_interval(secs => $3::float8 / 1000)
-     ORDER BY min(d.created_at)
-     LIMIT $4`,
-    [area, policy.maxReports, policy.maxWaitMs, limit],
-  );
-  return rows.map((r) => ({ supplierId: r.supplier_id, batchKey: r.batch_key }));
+/** What the batch sweep has to do in an area: the batches due, and in how many ms the next other one falls due. */
+export interface BatchSchedule {
+  readonly due: readonly DueBatch[];
+  /** Undefined when no other batch waits. */
+  readonly nextDueInMs?: number;
 }
 
 /**
- * In how many ms the area's next batch that is not due yet falls due: when its issuer's oldest waiting
- * report will have waited `maxWaitMs`, or its issuer's call window opens, whichever is later;
- * undefined when nothing waits. Zero or less: one is due already (started when it has a place).
+ * Batches of a batched area and when each falls due, once the authority's wait since the issuer's last
+ * call is over (`authority_call_windows`): reports the caller submitted together (one `batchKey`) at
+ * once, as the caller made them one call; the issuer's other reports when `maxReports` are waiting or
+ * the oldest has waited `maxWaitMs`. Reports attempted without an answer (a crash mid-call) wait with
+ * the others and are asked for first. The `limit` due first (the longest waiting first), and when the
+ * first of the others falls due, in one query read on every look of the sweep.
  */
-export async function nextBatchDueInMs(dataSource: DataSource, area: string, policy: BatchPolicy): Promise<number | undefined> {
-  const [row]: Array<{ ms: number | null }> = await dataSource.query(
-    `SELECT extract(epoch FROM min(greatest(g.first_at + make_interval(secs => $2::float8 / 1000), coalesce(g.next_call_at, '-infinity'))) - now()) * 1000 AS ms
-     FROM (SELECT min(d.created_at) AS first_at, max(w.next_call_at) AS next_call_at FROM documents d
-           LEFT JOIN authority_call_windows w ON w.area = d.area AND w.supplier_id = d.supplier_id
-           WHERE d.area = $1 AND d.report_state = 'pending'
-           GROUP BY d.supplier_id) g`,
-    [area, policy.maxWaitMs],
+export async function batchSchedule(dataSource: DataSource, area: string, policy: BatchPolicy, limit = BATCHES_PER_ROUND): Promise<BatchSchedule> {
+  const rows: Array<{ supplier_id: string | null; batch_key: string | null; in_ms: number | null }> = await dataSource.query(
+    `WITH batches AS (
+       SELECT d.supplier_id, d.batch_key, min(d.created_at) AS first_at,
+              greatest(CASE WHEN d.batch_key IS NOT NULL OR count(*) >= $2 THEN min(d.created_at)
+                            ELSE min(d.created_at) + make_interval(secs => $3::float8 / 1000) END,
+                       coalesce(max(w.next_call_at), '-infinity')) AS due_at
+       FROM documents d
+       LEFT JOIN authority_call_windows w ON w.area = d.area AND w.supplier_id = d.supplier_id
+       WHERE d.area = $1 AND d.report_state = 'pending'
+       GROUP BY d.supplier_id, d.batch_key)
+     (SELECT supplier_id, batch_key, NULL::float8 AS in_ms FROM batches WHERE due_at <= now() ORDER BY first_at LIMIT $4)
+     UNION ALL
+     (SELECT NULL, NULL, extract(epoch FROM min(due_at) - now()) * 1000 FROM batches WHERE due_at > now())`,
+    [area, policy.maxReports, policy.maxWaitMs, limit],
   );
-  return row?.ms === null || row?.ms === undefined ? undefined : Number(row.ms);
+  const due = rows.filter((r) => r.supplier_id !== null).map((r) => ({ supplierId: r.supplier_id as string, batchKey: r.batch_key }));
+  const next = rows.find((r) => r.supplier_id === null)?.in_ms;
+  return { due, ...(next !== null && next !== undefined ? { nextDueInMs: Number(next) } : {}) };
+}
+
+/** The batches due (batchSchedule). */
+export async function dueBatches(dataSource: DataSource, area: string, policy: BatchPolicy, limit = BATCHES_PER_ROUND): Promise<readonly DueBatch[]> {
+  return (await batchSchedule(dataSource, area, policy, limit)).due;
 }
 
 /** What became of one batch. */
@@ -158,11 +163,7 @@ export async function sendBatch(deps: AuthorityReportingDependencies, area: stri
   const requests = await Promise.all(toSend.map((report) => wholeReportOf(deps, report.data)));
   const outcome = await submitBatchOnce(submitBatch, requests, call).catch(async (error: unknown) => {
     // Turned away (429): nothing was taken, so the next round sends these reports again without asking first.
-    if (error instanceof AppError && error.kind === 'rate_limited') {
-      await deps.store.transaction(async (uow) => {
-        for (const report of toSend) await recordReport(uow, report.data, turnedAway(report.data.reportId, report.attempts + 1, error), reportMetadata(report.data, report.requested), { history: afterAttempt.get(report.data.reportId) });
-      });
-    }
+    await recordIfTurnedAway(deps.store, error, toSend.map((r) => ({ request: r.data, attempt: r.attempts + 1, metadata: reportMetadata(r.data, r.requested), history: afterAttempt.get(r.data.reportId) })));
     throw error;
   });
   const answered = toSend.filter((r) => outcome.outcomes[r.data.reportId] !== undefined);
@@ -258,7 +259,12 @@ export class ReportBatchSweep extends LockedPeriodicJob {
     const idle = new Set<string>();
     return this.whileInFlight(stopping, async (start) => {
       for (const [area, policy] of this.deps.batchPolicies ?? []) {
-        for (const batch of await dueBatches(this.options.dataSource, area, policy)) {
+        const { due, nextDueInMs } = await batchSchedule(this.options.dataSource, area, policy);
+        // A batch waiting for its oldest report's maxWaitMs or its issuer's call window is sent when it falls
+        // due, not at the next interval (issue 11: Argentina's callers, all waiting for their answers, sent
+        // nothing to wake the sweep, and each 100 ms batch waited for the 500 ms interval).
+        if (nextDueInMs !== undefined) this.wakeIn(nextDueInMs);
+        for (const batch of due) {
           const issuer = `${area}:${batch.supplierId}`;
           const key = `${issuer}:${batch.batchKey ?? ''}`;
           if (inFlight.has(key) || idle.has(key) || (this.resumeAt.get(issuer) ?? 0) > Date.now()) continue;
@@ -272,11 +278,6 @@ export class ReportBatchSweep extends LockedPeriodicJob {
               .finally(() => inFlight.delete(key)),
           );
         }
-        // A batch waiting for its oldest report's maxWaitMs or its issuer's call window is sent when it falls
-        // due, not at the next interval (issue 11: Argentina's callers, all waiting for their answers, sent
-        // nothing to wake the sweep, and each 100 ms batch waited for the 500 ms interval).
-        const dueInMs = await nextBatchDueInMs(this.options.dataSource, area, policy);
-        if (dueInMs !== undefined) this.wakeIn(dueInMs);
       }
     });
   }
@@ -298,8 +299,8 @@ export class ReportBatchSweep extends LockedPeriodicJob {
       // A batch the authority left (partly) unanswered is asked for in a later round, not at once again.
       return result.sent + result.recovered > 0 && result.unanswered === 0;
     } catch (error) {
-      const rateLimited = error instanceof AppError && error.kind === 'rate_limited';
-      const retryAfterMs = rateLimited ? Number(error.details.retryAfterMs ?? 0) : 0;
+      const rateLimited = isRateLimited(error);
+      const retryAfterMs = retryAfterMsOf(error) ?? 0;
       this.resumeAt.set(issuer, Date.now() + Math.max(retryAfterMs, RETRY_AFTER_FAILURE_MS));
       // Turned away (429, MyInvois's per-client-id limit): the issuer's next call waits for its slot in every worker.
       if (rateLimited) await closeCallWindow(this.options.dataSource, area, supplierId, Math.max(retryAfterMs, RETRY_AFTER_FAILURE_MS)).catch(() => undefined);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '@einvoice/domain';
+import { AppError, retryAfterMsOf } from '@einvoice/domain';
 import { LockedPeriodicJob } from '@einvoice/domain/infrastructure';
 import type { DataSource } from 'typeorm';
 import { pollReports } from './poll-report';
@@ -22,21 +22,31 @@ export interface ReportPollSweepOptions {
   readonly intervalMs: number;
 }
 
-/** Reports taken for processing whose next poll has come, the longest waiting first. */
-export async function dueReports(dataSource: DataSource, limit = SWEEP_BATCH): Promise<Array<{ reportId: string; area: string }>> {
-  const rows: Array<{ report_id: string; area: string }> = await dataSource.query(
-    `SELECT report_id, area FROM documents WHERE report_state = 'processing' AND next_poll_at <= now() ORDER BY next_poll_at LIMIT $1`,
-    [limit],
-  );
-  return rows.map((r) => ({ reportId: r.report_id, area: r.area }));
+/** What the poll sweep has to do: the reports due, the longest waiting first, and in how many ms the next one falls due. */
+export interface PollSchedule {
+  readonly due: ReadonlyArray<{ readonly reportId: string; readonly area: string }>;
+  /** Undefined when nothing else waits, or when more than `limit` are due already. */
+  readonly nextDueInMs?: number;
 }
 
-/** In how many ms the next report's poll falls due (zero or less: one is due now); undefined when none is to be polled. */
-export async function nextPollDueInMs(dataSource: DataSource): Promise<number | undefined> {
-  const [row]: Array<{ ms: number | null }> = await dataSource.query(
-    `SELECT extract(epoch FROM min(next_poll_at) - now()) * 1000 AS ms FROM documents WHERE report_state = 'processing' AND next_poll_at IS NOT NULL`,
+/**
+ * Reports taken for processing, in the order their polls fall due: the `limit` due first, and when the
+ * first of the others is due. One query (documents_poll_due, in its order), read on every look of the sweep.
+ */
+export async function pollSchedule(dataSource: DataSource, limit = SWEEP_BATCH): Promise<PollSchedule> {
+  const rows: Array<{ report_id: string; area: string; in_ms: number }> = await dataSource.query(
+    `SELECT report_id, area, extract(epoch FROM next_poll_at - now()) * 1000 AS in_ms FROM documents
+     WHERE report_state = 'processing' AND next_poll_at IS NOT NULL ORDER BY next_poll_at LIMIT $1`,
+    [limit + 1],
   );
-  return row?.ms === null || row?.ms === undefined ? undefined : Number(row.ms);
+  const due = rows.filter((r) => Number(r.in_ms) <= 0).slice(0, limit);
+  const next = rows.find((r) => Number(r.in_ms) > 0);
+  return { due: due.map((r) => ({ reportId: r.report_id, area: r.area })), ...(next ? { nextDueInMs: Number(next.in_ms) } : {}) };
+}
+
+/** The reports due (pollSchedule). */
+export async function dueReports(dataSource: DataSource, limit = SWEEP_BATCH): Promise<ReadonlyArray<{ reportId: string; area: string }>> {
+  return (await pollSchedule(dataSource, limit)).due;
 }
 
 /**
@@ -67,7 +77,10 @@ export class ReportPollSweep extends LockedPeriodicJob {
     let groups = 0;
     return this.whileInFlight(stopping, async (start) => {
       if (groups >= GROUPS_AT_ONCE) return;
-      const due = await dueReports(this.options.dataSource, SWEEP_BATCH + inFlight.size + elsewhere.size);
+      const { due, nextDueInMs } = await pollSchedule(this.options.dataSource, SWEEP_BATCH + inFlight.size + elsewhere.size);
+      // The next poll is made when it falls due, not at the next interval (a MyInvois document waited up
+      // to AUTHORITY_POLL_SWEEP_MS more for each of its polls).
+      if (nextDueInMs !== undefined) this.wakeIn(nextDueInMs);
       const ready = due.filter(({ reportId }) => !inFlight.has(reportId) && !elsewhere.has(reportId) && (this.resumeAt.get(reportId) ?? 0) <= Date.now());
       for (let i = 0; i < ready.length && groups < GROUPS_AT_ONCE; i += POLL_GROUP) {
         const group = ready.slice(i, i + POLL_GROUP);
@@ -80,10 +93,6 @@ export class ReportPollSweep extends LockedPeriodicJob {
           }),
         );
       }
-      // The next poll is made when it falls due, not at the next interval (a MyInvois document waited up
-      // to AUTHORITY_POLL_SWEEP_MS more for each of its polls).
-      const dueInMs = await nextPollDueInMs(this.options.dataSource);
-      if (dueInMs !== undefined) this.wakeIn(dueInMs);
     });
   }
 
@@ -105,7 +114,7 @@ export class ReportPollSweep extends LockedPeriodicJob {
     }
     for (const [reportId, error] of failures) {
       const area = areaOf.get(reportId) as string;
-      const retryAfterMs = error instanceof AppError && error.kind === 'rate_limited' ? Number(error.details.retryAfterMs ?? 0) : 0;
+      const retryAfterMs = retryAfterMsOf(error) ?? 0;
       this.resumeAt.set(reportId, Date.now() + Math.max(retryAfterMs, pollPolicyOf(this.deps, area).intervalMs));
       this.deps.log('info', 'authority poll failed; the report is polled again later', { reportId, area, error: error instanceof AppError ? error.code : String(error) });
     }

@@ -12,7 +12,7 @@ import {
 import { type EventHandler, type EventStore, type MessageContext, handleCommand, loadDocumentAttachments } from '@einvoice/domain/infrastructure';
 import { type AuthorityConnector, type AuthorityOutcome, type AuthorityReport, type BatchPolicy, DEFAULT_POLL_POLICY, type PollPolicy, hasDetached, reattachEmbedded } from '@einvoice/areas';
 import { withTriedAdvisoryLock } from '@einvoice/domain/infrastructure';
-import { recordReport, turnedAway } from './record-report';
+import { recordIfTurnedAway, recordReport } from './record-report';
 
 /**
  * Advisory lock class of a report being sent, polled or cancelled: one call about a report at a time
@@ -126,9 +126,7 @@ async function report(
   if (recovered) deps.log('warn', 'report attempted before: found at the authority, not sent again', { reportId: data.reportId, area: data.area });
   const outcome = recovered ?? (await submit(connector, request, call).catch(async (error: unknown) => {
     // Turned away (429): nothing was taken; the redelivery sends it again without asking first.
-    if (error instanceof AppError && error.kind === 'rate_limited') {
-      await deps.store.transaction((uow) => recordReport(uow, data, turnedAway(data.reportId, earlier.attempt, error), metadata));
-    }
+    await recordIfTurnedAway(deps.store, error, [{ request: data, attempt: earlier.attempt, metadata }]);
     throw error;
   }));
   const answer = answerOf(outcome, recovered !== undefined, pollPolicyOf(deps, data.area));

@@ -3,7 +3,7 @@
  * Get Recent Documents 12 RPM, Get Submission 300 RPM): answers shared for a moment by the reports
  * that ask the same question, and a 429 waited out when its Retry-After is short.
  */
-import { AppError } from '@einvoice/domain';
+import { retryAfterMsOf } from '@einvoice/domain';
 import type { AuthorityCallContext } from '../../registry/authority';
 
 /** How long a wait is cut into between heartbeats (the worker's Kafka session is a few seconds). */
@@ -59,7 +59,7 @@ export async function withRetryAfter<T>(policy: RetryAfterPolicy, context: Autho
     try {
       return await call();
     } catch (error) {
-      const retryAfterMs = error instanceof AppError && error.kind === 'rate_limited' ? Number(error.details.retryAfterMs ?? 0) : -1;
+      const retryAfterMs = retryAfterMsOf(error) ?? -1;
       if (retryAfterMs < 0 || retryAfterMs > policy.maxRetryAfterMs || attempt >= MAX_ATTEMPTS) throw error;
       const until = policy.now() + retryAfterMs;
       for (let left = retryAfterMs; left > 0; left = until - policy.now()) {
