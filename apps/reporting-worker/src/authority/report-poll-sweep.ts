@@ -25,23 +25,27 @@ export interface ReportPollSweepOptions {
 /** What the poll sweep has to do: the reports due, the longest waiting first, and in how many ms the next one falls due. */
 export interface PollSchedule {
   readonly due: ReadonlyArray<{ readonly reportId: string; readonly area: string }>;
-  /** Undefined when nothing else waits, or when more than `limit` are due already. */
+  /** Undefined when no report waits for a later poll. */
   readonly nextDueInMs?: number;
 }
 
 /**
- * Reports taken for processing, in the order their polls fall due: the `limit` due first, and when the
- * first of the others is due. One query (documents_poll_due, in its order), read on every look of the sweep.
+ * Reports taken for processing whose poll has come, the `limit` longest waiting first, and when the
+ * first of the others falls due: one statement (both parts on documents_poll_due), read on every look
+ * of the sweep.
  */
 export async function pollSchedule(dataSource: DataSource, limit = SWEEP_BATCH): Promise<PollSchedule> {
-  const rows: Array<{ report_id: string; area: string; in_ms: number }> = await dataSource.query(
-    `SELECT report_id, area, extract(epoch FROM next_poll_at - now()) * 1000 AS in_ms FROM documents
-     WHERE report_state = 'processing' AND next_poll_at IS NOT NULL ORDER BY next_poll_at LIMIT $1`,
-    [limit + 1],
+  const rows: Array<{ report_id: string | null; area: string | null; in_ms: number | null }> = await dataSource.query(
+    `(SELECT report_id, area, NULL::float8 AS in_ms FROM documents
+      WHERE report_state = 'processing' AND next_poll_at <= now() ORDER BY next_poll_at LIMIT $1)
+     UNION ALL
+     (SELECT NULL, NULL, extract(epoch FROM min(next_poll_at) - now()) * 1000 FROM documents
+      WHERE report_state = 'processing' AND next_poll_at > now())`,
+    [limit],
   );
-  const due = rows.filter((r) => Number(r.in_ms) <= 0).slice(0, limit);
-  const next = rows.find((r) => Number(r.in_ms) > 0);
-  return { due: due.map((r) => ({ reportId: r.report_id, area: r.area })), ...(next ? { nextDueInMs: Number(next.in_ms) } : {}) };
+  const due = rows.filter((r) => r.report_id !== null).map((r) => ({ reportId: r.report_id as string, area: r.area as string }));
+  const next = rows.find((r) => r.report_id === null)?.in_ms;
+  return { due, ...(next !== null && next !== undefined ? { nextDueInMs: Number(next) } : {}) };
 }
 
 /** The reports due (pollSchedule). */
