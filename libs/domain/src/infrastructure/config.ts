@@ -7,6 +7,8 @@ import { DEFAULT_MAX_MESSAGE_BYTES } from './kafka/message-size';
 export interface InfrastructureConfig {
   /** PostgreSQL connection string (event store, outbox, read models). */
   readonly databaseUrl: string;
+  /** Units of work keep their writes' statements prepared per connection (eventstore/prepared-statements.ts). */
+  readonly databasePreparedStatements: boolean;
   /** Redis connection string (BullMQ). */
   readonly redisUrl: string;
   /** Kafka bootstrap servers. */
@@ -29,6 +31,7 @@ export interface InfrastructureConfig {
 export function loadInfrastructureConfig(env: NodeJS.ProcessEnv = process.env): InfrastructureConfig {
   return {
     databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/einvoice',
+    databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS !== 'off',
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     kafkaBrokers: (env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',').map((b) => b.trim()).filter(Boolean),
     kafkaPrefix: env.KAFKA_TOPIC_PREFIX ?? 'einvoice',

@@ -114,7 +114,8 @@ describe('EventStore on PostgreSQL', () => {
       if (callback) return connect(callback);
       const client = await connect();
       const { query, release } = client;
-      client.query = ((sql: string, params?: unknown[]) => (sent.push(sql), Reflect.apply(query, client, [sql, params]))) as typeof client.query;
+      // A prepared write comes as a query config ({ name, text, values }): its text is what was sent.
+      client.query = ((sql: string | { text: string }, params?: unknown[]) => (sent.push(typeof sql === 'string' ? sql : sql.text), Reflect.apply(query, client, [sql, params]))) as typeof client.query;
       client.release = ((error?: Error) => ((client.query = query), (client.release = release), release.call(client, error))) as typeof client.release;
       return client;
     }) as never);

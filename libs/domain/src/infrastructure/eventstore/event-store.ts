@@ -5,6 +5,7 @@ import { AppError, WrongExpectedVersionError } from '../../errors';
 import type { RecordedEvent } from '../../events';
 import type { ConstraintErrorMap } from '../../plugin';
 import { NOTIFY_ALL_SQL, PostCommitNotifications } from './post-commit-notifications';
+import { PreparedStatements } from './prepared-statements';
 import { EventSchemas, Projector, type PublishedPredicate, type SqlConnection, TopicResolver, UnitOfWork, toRecordedEvent, unversionedSchemas } from './unit-of-work';
 import { metrics } from '../metrics';
 
@@ -28,6 +29,12 @@ export interface EventStoreOptions {
   readonly schemas?: EventSchemas;
   /** Whether an event goes to Kafka (EventRegistry `published`); default: all. */
   readonly published?: PublishedPredicate;
+  /**
+   * Whether units of work keep their writes' statements prepared on their connections (default
+   * true; prepared-statements.ts). Off (`DATABASE_PREPARED_STATEMENTS=off`) behind a pooler that
+   * cannot carry named statements across server connections (PgBouncer in transaction mode before 1.21).
+   */
+  readonly prepareWrites?: boolean;
 }
 
 interface PgError {
@@ -50,6 +57,7 @@ export class EventStore {
   private readonly afterAppend: () => void;
   /** What this process's commits announce to other processes (projections' `announce`, the relay's wake-up). */
   private readonly notifications: PostCommitNotifications;
+  private readonly prepared?: PreparedStatements;
 
   constructor(
     readonly dataSource: DataSource,
@@ -59,6 +67,7 @@ export class EventStore {
       // After shutdown (the pool is gone) there is no one to tell.
       if (dataSource.isInitialized) await poolOf(dataSource).query(NOTIFY_ALL_SQL, [channels, payloads]);
     });
+    if (options.prepareWrites !== false) this.prepared = new PreparedStatements();
     const wake = options.wakeRelay ?? 'notify';
     this.afterAppend = wake === 'notify' ? () => this.notifications.add('outbox', '') : wake.afterCommit;
   }
@@ -74,7 +83,7 @@ export class EventStore {
     const client = await poolOf(this.dataSource).connect();
     let broken: Error | undefined;
     try {
-      const uow = new UnitOfWork(connectionOf(client), this.options.topicFor, this.options.projector, this.options.schemas ?? unversionedSchemas, this.options.published);
+      const uow = new UnitOfWork(connectionOf(client, this.prepared), this.options.topicFor, this.options.projector, this.options.schemas ?? unversionedSchemas, this.options.published);
       try {
         const result = await work(uow);
         await uow.commit();
@@ -158,11 +167,12 @@ export function poolOf(dataSource: DataSource): Pool {
 }
 
 /** A pool client as a unit of work's connection; errors as TypeORM reports them (`driverError`), which callers inspect. */
-function connectionOf(client: PoolClient): SqlConnection {
+function connectionOf(client: PoolClient, prepared: PreparedStatements | undefined): SqlConnection {
   return {
-    async query(sql, params) {
+    async query(sql, params, options) {
+      const name = options?.prepare ? prepared?.nameOf(sql) : undefined;
       try {
-        return await client.query(sql, params);
+        return await (name === undefined ? client.query(sql, params) : client.query({ name, text: sql, values: params }));
       } catch (error) {
         throw new QueryFailedError(sql, params, error as Error);
       }

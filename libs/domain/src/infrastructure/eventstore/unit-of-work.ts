@@ -5,6 +5,9 @@ import { streamKind } from '../../events';
 import { type Write, combineWrites, needsFlushBefore } from './deferred-writes';
 import { traceparentOf } from '../tracing';
 
+/** The held-back writes return nothing: the connection may keep their statement prepared. */
+const WRITES = { prepare: true } as const;
+
 /** `no_stream`: the stream must not exist yet; `any`: skip the check; a number: its current length. */
 /** Whether an event is given an outbox row (goes to Kafka): by its type, and for shared types by its area (EventRegistry `published`). */
 export type PublishedPredicate = (event: Pick<RecordedEvent, 'type' | 'streamId' | 'data'>) => boolean;
@@ -64,7 +67,8 @@ export function toRecordedEvent(row: StoredEventColumns): RecordedEvent {
 
 /** The connection a unit of work runs on (a pg PoolClient). */
 export interface SqlConnection {
-  query(sql: string, params?: unknown[]): Promise<{ command: string; rows: unknown[]; rowCount: number | null }>;
+  /** `prepare`: a write (no result columns) the connection may keep prepared (prepared-statements.ts). */
+  query(sql: string, params?: unknown[], options?: { readonly prepare?: boolean }): Promise<{ command: string; rows: unknown[]; rowCount: number | null }>;
 }
 
 /**
@@ -262,7 +266,7 @@ export class UnitOfWork {
     if (!this.began) {
       if (this.pending.length === 0) return;
       const { sql, params } = combineWrites(this.takePending());
-      await this.connection.query(sql, [...params]);
+      await this.connection.query(sql, [...params], WRITES);
       return;
     }
     await this.flush();
@@ -278,7 +282,7 @@ export class UnitOfWork {
   private async flush(): Promise<void> {
     if (this.pending.length === 0) return;
     const { sql, params } = combineWrites(this.takePending());
-    await this.send(sql, [...params]);
+    await this.send(sql, [...params], WRITES);
   }
 
   private takePending(): Write[] {
@@ -288,11 +292,11 @@ export class UnitOfWork {
   }
 
   /** A statement inside the transaction: BEGIN first if it is the first one. */
-  private async send(sql: string, params: unknown[]) {
+  private async send(sql: string, params: unknown[], options?: { readonly prepare?: boolean }) {
     if (!this.began) {
       this.began = true;
       await this.connection.query('BEGIN');
     }
-    return this.connection.query(sql, params);
+    return this.connection.query(sql, params, options);
   }
 }
