@@ -18,16 +18,16 @@ import { areaEventPlugins } from '@einvoice/areas';
  */
 const syntheticEvents: EventPlugin = { name: 'test:synthetic', streams: {}, projectors: { TestHappened: null, A: null, B: null } };
 
-/** `poolSize` (30) and `prepareWrites` (the store's default) as a test needs them. */
+/** `poolSize` (30) and `prepareStatements` (the store's default) as a test needs them. */
 export async function openTestDatabase(
   prefix = 'test',
-  options: { readonly poolSize?: number; readonly prepareWrites?: boolean } = {},
+  options: { readonly poolSize?: number; readonly prepareStatements?: boolean } = {},
 ): Promise<{ dataSource: DataSource; store: EventStore }> {
   const { databaseUrl } = loadInfrastructureConfig();
   const registry = platformEventRegistry([...areaEventPlugins(), syntheticEvents]);
   await migrate(databaseUrl, registry.migrations);
   const dataSource = createDataSource({ databaseUrl, poolSize: options.poolSize ?? 30, applicationName: 'einvoice-int-test' });
   await dataSource.initialize();
-  const store = new EventStore(dataSource, { ...eventStoreOptions(registry, prefix), prepareWrites: options.prepareWrites });
+  const store = new EventStore(dataSource, { ...eventStoreOptions(registry, prefix), prepareStatements: options.prepareStatements });
   return { dataSource, store };
 }

@@ -63,7 +63,7 @@ export function createDeliveryHandler(deps: DeliveryDependencies): EventHandler 
     const receiver = document.receiverParticipantId;
     // One round trip for both questions: was the event handled already (a redelivered event
     // transmits nothing again), and is the receiver a participant hosted here?
-    const [found] = (await deps.store.dataSource.query(
+    const [found] = (await deps.store.read(
       `SELECT EXISTS (SELECT 1 FROM processed_events WHERE consumer_group = $1 AND event_id = $2) AS processed, p.supplier_id, p.tenant_id, s.area
        FROM (SELECT 1) one LEFT JOIN (supplier_participants p JOIN suppliers s ON s.id = p.supplier_id) ON p.participant_id = $3`,
       [deps.groupId, event.eventId, receiver],

@@ -32,7 +32,7 @@ export class Connections implements OnModuleInit, OnApplicationShutdown {
     const registry = platformEventRegistry(areaEventPlugins());
     this.store = new EventStore(this.dataSource, {
       ...eventStoreOptions(registry, config.kafkaPrefix),
-      prepareWrites: config.databasePreparedStatements,
+      prepareStatements: config.databasePreparedStatements,
       // With its own relay the gateway wakes it in-process; without, other relays need the NOTIFY.
       wakeRelay: config.outboxRelay ? { afterCommit: () => void this.relay.wake() } : 'notify',
     });

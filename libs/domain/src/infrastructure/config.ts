@@ -7,7 +7,7 @@ import { DEFAULT_MAX_MESSAGE_BYTES } from './kafka/message-size';
 export interface InfrastructureConfig {
   /** PostgreSQL connection string (event store, outbox, read models). */
   readonly databaseUrl: string;
-  /** Units of work keep their writes' statements prepared per connection (eventstore/prepared-statements.ts). */
+  /** The event store keeps its statements prepared per connection (eventstore/prepared-statements.ts). */
   readonly databasePreparedStatements: boolean;
   /** Redis connection string (BullMQ). */
   readonly redisUrl: string;

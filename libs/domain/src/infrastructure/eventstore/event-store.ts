@@ -30,11 +30,11 @@ export interface EventStoreOptions {
   /** Whether an event goes to Kafka (EventRegistry `published`); default: all. */
   readonly published?: PublishedPredicate;
   /**
-   * Whether units of work keep their writes' statements prepared on their connections (default
+   * Whether units of work and `read` keep their statements prepared on their connections (default
    * true; prepared-statements.ts). Off (`DATABASE_PREPARED_STATEMENTS=off`) behind a pooler that
    * cannot carry named statements across server connections (PgBouncer in transaction mode before 1.21).
    */
-  readonly prepareWrites?: boolean;
+  readonly prepareStatements?: boolean;
 }
 
 interface PgError {
@@ -67,7 +67,7 @@ export class EventStore {
       // After shutdown (the pool is gone) there is no one to tell.
       if (dataSource.isInitialized) await poolOf(dataSource).query(NOTIFY_ALL_SQL, [channels, payloads]);
     });
-    if (options.prepareWrites !== false) this.prepared = new PreparedStatements();
+    if (options.prepareStatements !== false) this.prepared = new PreparedStatements();
     const wake = options.wakeRelay ?? 'notify';
     this.afterAppend = wake === 'notify' ? () => this.notifications.add('outbox', '') : wake.afterCommit;
   }
@@ -99,6 +99,20 @@ export class EventStore {
       }
     } finally {
       client.release(broken);
+    }
+  }
+
+  /**
+   * A read on a hot path outside any unit of work (e.g. a worker's first look at an event), on the
+   * pool's connection as it is, kept prepared when its columns are named (prepared-statements.ts):
+   * planning a small join cost several times its execution.
+   */
+  async read<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    const client = await poolOf(this.dataSource).connect();
+    try {
+      return (await connectionOf(client, this.prepared).query(sql, params, { prepare: true })).rows as T[];
+    } finally {
+      client.release();
     }
   }
 

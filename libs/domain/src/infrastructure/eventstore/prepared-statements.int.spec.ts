@@ -5,7 +5,7 @@ import type { EventStore } from './event-store';
 import { handleCommand } from './handle-command';
 
 /** One connection, so that what it keeps prepared can be read on it. */
-const storeOnOneConnection = (prepareWrites: boolean) => openTestDatabase('test', { poolSize: 1, prepareWrites });
+const storeOnOneConnection = (prepareStatements: boolean) => openTestDatabase('test', { poolSize: 1, prepareStatements });
 
 async function submit(store: EventStore): Promise<string> {
   const data = documentSubmitted();
@@ -13,8 +13,10 @@ async function submit(store: EventStore): Promise<string> {
   return data.documentId;
 }
 
-const preparedOnTheConnection = (store: EventStore) =>
-  store.transaction((uow) => uow.query<{ name: string }>(`SELECT name FROM pg_prepared_statements WHERE name LIKE 'einvoice_write_%'`));
+/** The submission statements the connection keeps prepared. */
+const preparedOnTheConnection = async (store: EventStore) =>
+  (await store.transaction((uow) => uow.query<{ name: string; statement: string }>(`SELECT name, statement FROM pg_prepared_statements WHERE name LIKE 'einvoice_stmt_%'`)))
+    .filter((row) => row.statement.includes('INSERT INTO events'));
 
 describe('EventStore: a unit of work\'s writes prepared on its connection', () => {
   it('prepares the submission\'s statement once and runs it again under its name', async () => {
@@ -32,12 +34,29 @@ describe('EventStore: a unit of work\'s writes prepared on its connection', () =
     }
   });
 
+  it('keeps a read that names its columns prepared, and not one that selects *', async () => {
+    const { dataSource, store } = await storeOnOneConnection(true);
+    try {
+      const documentId = await submit(store);
+      const named = `SELECT id, state FROM documents WHERE id = $1`;
+      const star = `SELECT * FROM documents WHERE id = $1`;
+      expect(await store.read(named, [documentId])).toEqual([{ id: documentId, state: 'scheduled' }]);
+      expect(await store.read(star, [documentId])).toHaveLength(1);
+      const kept = await store.read<{ statement: string }>(`SELECT statement FROM pg_prepared_statements`);
+      expect(kept.map((row) => row.statement)).toEqual(expect.arrayContaining([named]));
+      expect(kept.map((row) => row.statement)).not.toContain(star);
+    } finally {
+      await dataSource.destroy();
+    }
+  });
+
   it('prepares nothing when told not to (a pooler that cannot carry named statements)', async () => {
     const { dataSource, store } = await storeOnOneConnection(false);
     try {
       await submit(store);
       await submit(store);
       expect(await preparedOnTheConnection(store)).toHaveLength(0);
+      expect(await store.read(`SELECT count(*)::int AS n FROM pg_prepared_statements`)).toEqual([{ n: 0 }]);
     } finally {
       await dataSource.destroy();
     }

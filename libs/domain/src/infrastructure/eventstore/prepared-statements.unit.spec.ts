@@ -5,7 +5,7 @@ describe('PreparedStatements', () => {
     const prepared = new PreparedStatements();
     const insert = 'INSERT INTO events (event_id) VALUES ($1)';
     const name = prepared.nameOf(insert);
-    expect(name).toMatch(/^einvoice_write_\d+$/);
+    expect(name).toMatch(/^einvoice_stmt_\d+$/);
     expect(prepared.nameOf(insert)).toBe(name);
     expect(prepared.nameOf('INSERT INTO outbox (event_id) VALUES ($1)')).not.toBe(name);
   });
@@ -18,9 +18,17 @@ describe('PreparedStatements', () => {
     expect(prepared.nameOf('INSERT INTO a VALUES ($1)')).toBeDefined();
   });
 
-  it('prepares neither a text longer than its bound nor one that returns rows', () => {
-    const prepared = new PreparedStatements(256, 40);
-    expect(prepared.nameOf(`INSERT INTO events (event_id, data) VALUES ($1, $2)`)).toBeUndefined();
-    expect(new PreparedStatements().nameOf('UPDATE documents SET state = $1 WHERE id = $2 RETURNING *')).toBeUndefined();
+  it('prepares no text longer than its bound', () => {
+    expect(new PreparedStatements(256, 40).nameOf(`INSERT INTO events (event_id, data) VALUES ($1, $2)`)).toBeUndefined();
+  });
+
+  it('prepares no statement whose row type a migration could change (RETURNING, SELECT *), and reads that name their columns', () => {
+    const prepared = new PreparedStatements();
+    expect(prepared.nameOf('UPDATE documents SET state = $1 WHERE id = $2 RETURNING id')).toBeUndefined();
+    expect(prepared.nameOf('SELECT * FROM events WHERE stream_id = $1')).toBeUndefined();
+    expect(prepared.nameOf('SELECT e.* FROM events e WHERE e.stream_id = $1')).toBeUndefined();
+    expect(prepared.nameOf('SELECT DISTINCT * FROM events')).toBeUndefined();
+    expect(prepared.nameOf('SELECT count(*)::int AS n FROM events WHERE stream_id = $1')).toBeDefined();
+    expect(prepared.nameOf('SELECT event_id, data FROM events WHERE stream_id = $1')).toBeDefined();
   });
 });

@@ -5,8 +5,11 @@ import { streamKind } from '../../events';
 import { type Write, combineWrites, needsFlushBefore } from './deferred-writes';
 import { traceparentOf } from '../tracing';
 
-/** The held-back writes return nothing: the connection may keep their statement prepared. */
-const WRITES = { prepare: true } as const;
+/** A unit of work's statements may be kept prepared on its connection (prepared-statements.ts says which). */
+const PREPARE = { prepare: true } as const;
+
+/** The columns of `events`, named so that a stream read may be kept prepared (never `SELECT *`: prepared-statements.ts). */
+export const EVENT_COLUMNS = 'event_id, stream_id, stream_position, global_position, type, schema_version, data, metadata, recorded_at';
 
 /** `no_stream`: the stream must not exist yet; `any`: skip the check; a number: its current length. */
 /** Whether an event is given an outbox row (goes to Kafka): by its type, and for shared types by its area (EventRegistry `published`). */
@@ -67,7 +70,7 @@ export function toRecordedEvent(row: StoredEventColumns): RecordedEvent {
 
 /** The connection a unit of work runs on (a pg PoolClient). */
 export interface SqlConnection {
-  /** `prepare`: a write (no result columns) the connection may keep prepared (prepared-statements.ts). */
+  /** `prepare`: the connection may keep the statement prepared (prepared-statements.ts decides which). */
   query(sql: string, params?: unknown[], options?: { readonly prepare?: boolean }): Promise<{ command: string; rows: unknown[]; rowCount: number | null }>;
 }
 
@@ -103,7 +106,7 @@ export class UnitOfWork {
    */
   async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
     await this.flush();
-    const result = await this.send(sql, params);
+    const result = await this.send(sql, params, PREPARE);
     return (result.command === 'UPDATE' || result.command === 'DELETE' ? [result.rows, result.rowCount] : result.rows) as T[];
   }
 
@@ -135,7 +138,7 @@ export class UnitOfWork {
    * the writes, and a unit of work of one command stays one autocommit statement.
    */
   async readStream(streamId: string): Promise<RecordedEvent[]> {
-    const rows = await this.read<StoredEventColumns>(`SELECT * FROM events WHERE stream_id = $1 ORDER BY stream_position`, [streamId]);
+    const rows = await this.read<StoredEventColumns>(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 ORDER BY stream_position`, [streamId]);
     return rows.map((row) => this.schemas.upcast(toRecordedEvent(row)));
   }
 
@@ -146,7 +149,7 @@ export class UnitOfWork {
    */
   async read<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
     if (this.began || this.pending.length > 0) return this.query<T>(sql, params);
-    return (await this.connection.query(sql, params)).rows as T[];
+    return (await this.connection.query(sql, params, PREPARE)).rows as T[];
   }
 
   /**
@@ -266,7 +269,7 @@ export class UnitOfWork {
     if (!this.began) {
       if (this.pending.length === 0) return;
       const { sql, params } = combineWrites(this.takePending());
-      await this.connection.query(sql, [...params], WRITES);
+      await this.connection.query(sql, [...params], PREPARE);
       return;
     }
     await this.flush();
@@ -282,7 +285,7 @@ export class UnitOfWork {
   private async flush(): Promise<void> {
     if (this.pending.length === 0) return;
     const { sql, params } = combineWrites(this.takePending());
-    await this.send(sql, [...params], WRITES);
+    await this.send(sql, [...params], PREPARE);
   }
 
   private takePending(): Write[] {
