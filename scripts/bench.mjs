@@ -156,7 +156,7 @@ function probeLines(p) {
   const statements = (p.statements ?? []).map(
     (q) => `    ${num(q.totalMs, 0).padStart(7)} ms  ${String(q.calls).padStart(7)} calls  ${num(q.totalMs / Math.max(q.calls, 1), 3)} ms each  ${q.query}`,
   );
-  const handlers = (p.handlers ?? []).map((h) => `${h.app} ${h.type} ${h.count}× ${num(h.meanMs, 1)} ms`).join('; ');
+  const handlers = (p.handlers ?? []).map((h) => `${h.app} ${h.type} ${h.count}× ${num(h.meanMs, 1)} ms${h.waitMs === undefined ? '' : ` (waited ${num(h.waitMs, 1)} ms since its publish)`}`).join('; ');
   return [
     `  cpu (cores used)      ${cores}${busy}`,
     `  postgres active      avg backends by wait: ${waits}`,

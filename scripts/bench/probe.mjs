@@ -51,18 +51,23 @@ function machineTicks() {
  * Starts measuring; `stop()` returns CPU use over the interval: per named pid as a share of one
  * core (1.0 = a full core), the machine's busy share of all cores, and the top wait events.
  */
-/** Each worker's handler time by event type (Prometheus `einvoice_event_handler_duration_seconds` sum and count). */
+/**
+ * Each worker's handler time by event type (Prometheus `einvoice_event_handler_duration_seconds` sum
+ * and count), and the time its events waited from their publish to their handler
+ * (`einvoice_event_wait_seconds`).
+ */
 async function handlerTimes(metricsUrls) {
   const out = {};
   await Promise.all(Object.entries(metricsUrls ?? {}).map(async ([app, url]) => {
     const text = await fetch(url).then((r) => r.text(), () => '');
     const byType = {};
     for (const line of text.split('\n')) {
-      const m = /^einvoice_event_handler_duration_seconds_(sum|count)\{([^}]*)\} (\S+)$/.exec(line);
-      if (!m || /group="[^"]*\.dead-letter"/.test(m[2])) continue;
-      const type = /event_type="([^"]+)"/.exec(m[2])?.[1];
-      byType[type] ??= { sum: 0, count: 0 };
-      byType[type][m[1]] += Number(m[3]);
+      const m = /^einvoice_event_(handler_duration|wait)_seconds_(sum|count)\{([^}]*)\} (\S+)$/.exec(line);
+      if (!m || /group="[^"]*\.dead-letter"/.test(m[3])) continue;
+      const type = /event_type="([^"]+)"/.exec(m[3])?.[1];
+      byType[type] ??= { sum: 0, count: 0, waitSum: 0, waitCount: 0 };
+      const field = m[1] === 'wait' ? (m[2] === 'sum' ? 'waitSum' : 'waitCount') : m[2];
+      byType[type][field] += Number(m[4]);
     }
     out[app] = byType;
   }));
@@ -118,10 +123,12 @@ export function startProbe({ pids, db, database, metricsUrls }) {
       const [before, after] = [await handlersBefore, await handlerTimes(metricsUrls)];
       const rows = [];
       for (const [app, byType] of Object.entries(after)) {
-        for (const [type, { sum, count }] of Object.entries(byType)) {
-          const was = before[app]?.[type] ?? { sum: 0, count: 0 };
+        for (const [type, { sum, count, waitSum, waitCount }] of Object.entries(byType)) {
+          const was = before[app]?.[type] ?? { sum: 0, count: 0, waitSum: 0, waitCount: 0 };
           const n = count - was.count;
-          if (n > 0) rows.push({ app, type, count: n, meanMs: ((sum - was.sum) * 1000) / n, totalMs: (sum - was.sum) * 1000 });
+          const waited = waitCount - was.waitCount;
+          const waitMs = waited > 0 ? ((waitSum - was.waitSum) * 1000) / waited : undefined;
+          if (n > 0) rows.push({ app, type, count: n, meanMs: ((sum - was.sum) * 1000) / n, totalMs: (sum - was.sum) * 1000, waitMs });
         }
       }
       return rows.sort((a, b) => b.totalMs - a.totalMs).slice(0, 8);

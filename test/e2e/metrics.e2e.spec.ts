@@ -96,5 +96,9 @@ describe('#17 Prometheus metrics from the gateway and a worker', () => {
     expect(sample(workerAfter, 'einvoice_authority_call_duration_seconds_count', submitted)).toBeGreaterThanOrEqual(1);
     const handled = { event_type: 'AuthorityReportRequested', outcome: 'ok' };
     expect(sample(workerAfter, 'einvoice_event_handler_duration_seconds_count', handled) - sample(workerBefore, 'einvoice_event_handler_duration_seconds_count', handled)).toBeGreaterThanOrEqual(1);
+    // How long the event waited between its publish and its handler, a non-negative time.
+    const waited = { event_type: 'AuthorityReportRequested' };
+    expect(sample(workerAfter, 'einvoice_event_wait_seconds_count', waited) - sample(workerBefore, 'einvoice_event_wait_seconds_count', waited)).toBeGreaterThanOrEqual(1);
+    expect(sample(workerAfter, 'einvoice_event_wait_seconds_sum', waited)).toBeGreaterThanOrEqual(0);
   });
 });

@@ -7,6 +7,9 @@ import 'reflect-metadata';
 import { plainToInstance } from 'class-transformer';
 import { validateSync, ValidationError } from 'class-validator';
 import { FieldIssue, issue, validationError } from '@einvoice/domain';
+import { memoiseValidationMetadata } from './validation-metadata-cache';
+
+memoiseValidationMetadata();
 
 /**
  * A JSON number a binary double cannot hold exactly (the gateway's parser keeps its text): it

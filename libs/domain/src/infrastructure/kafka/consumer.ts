@@ -259,6 +259,9 @@ export class EventConsumer {
     seen.correlationId = event.metadata.correlationId;
     // Published before the headers existed: the decoded event tells the same.
     if (handles && !described && !handles(describedByEvent(event))) return;
+    // The producer stamps each message as it sends it (CreateTime): how long it waited for us.
+    const publishedAt = Number(message.timestamp);
+    if (publishedAt > 0) metrics.eventWait.observe({ group: this.options.groupId, event_type: event.type }, Math.max(0, Date.now() - publishedAt) / 1000);
 
     for (let attempt = 1; ; attempt++) {
       let rebalancing: unknown;
