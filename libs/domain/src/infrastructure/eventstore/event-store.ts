@@ -67,7 +67,7 @@ export class EventStore {
       // After shutdown (the pool is gone) there is no one to tell.
       if (dataSource.isInitialized) await poolOf(dataSource).query(NOTIFY_ALL_SQL, [channels, payloads]);
     });
-    if (options.prepareStatements !== false) this.prepared = new PreparedStatements();
+    if (options.prepareStatements !== false) this.prepared = PreparedStatements.ofProcess;
     const wake = options.wakeRelay ?? 'notify';
     this.afterAppend = wake === 'notify' ? () => this.notifications.add('outbox', '') : wake.afterCommit;
   }

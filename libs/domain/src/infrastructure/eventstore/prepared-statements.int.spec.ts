@@ -1,7 +1,8 @@
 import { openTestDatabase } from '../../../../../test/support/database';
 import { documentSubmitted } from '../../../../../test/support/fixtures';
 import { documentDecider, documentStreamId } from '../../document';
-import type { EventStore } from './event-store';
+import { randomUUID } from 'node:crypto';
+import { EventStore } from './event-store';
 import { handleCommand } from './handle-command';
 
 /** One connection, so that what it keeps prepared can be read on it. */
@@ -15,7 +16,7 @@ async function submit(store: EventStore): Promise<string> {
 
 /** The submission statements the connection keeps prepared. */
 const preparedOnTheConnection = async (store: EventStore) =>
-  (await store.transaction((uow) => uow.query<{ name: string; statement: string }>(`SELECT name, statement FROM pg_prepared_statements WHERE name LIKE 'einvoice_stmt_%'`)))
+  (await store.transaction((uow) => uow.query<{ name: string; statement: string }>(`SELECT name, statement FROM pg_prepared_statements WHERE name LIKE 'einvoice_%'`)))
     .filter((row) => row.statement.includes('INSERT INTO events'));
 
 describe('EventStore: a unit of work\'s writes prepared on its connection', () => {
@@ -29,6 +30,20 @@ describe('EventStore: a unit of work\'s writes prepared on its connection', () =
       expect(rows[0].n).toBe(2);
       const events = await dataSource.query(`SELECT count(*)::int AS n FROM events WHERE stream_id = ANY($1::text[])`, [[documentStreamId(first), documentStreamId(second)]]);
       expect(events[0].n).toBe(2);
+    } finally {
+      await dataSource.destroy();
+    }
+  });
+
+  it('gives two stores on one pool names that never clash (a text its own name, whichever store prepared it)', async () => {
+    const { dataSource, store } = await storeOnOneConnection(true);
+    try {
+      // Another store on the same pool (the gateway's carry-over does this): other statements, the same connection.
+      const other = new EventStore(dataSource, { topicFor: () => 'test.documents', projector: async () => undefined });
+      await other.transaction((uow) => uow.append(`document-${randomUUID()}`, 'no_stream', [{ type: 'TestHappened', data: {} }], { tenantId: 't' }));
+      await submit(store);
+      await other.transaction((uow) => uow.append(`document-${randomUUID()}`, 'no_stream', [{ type: 'TestHappened', data: {} }], { tenantId: 't' }));
+      expect(await preparedOnTheConnection(store)).toHaveLength(2);
     } finally {
       await dataSource.destroy();
     }

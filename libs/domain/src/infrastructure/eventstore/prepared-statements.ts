@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * Names of the statements PostgreSQL keeps prepared on each connection (issue 11). Sent unnamed,
  * a statement is parsed, analysed and planned on every call: the gateway's submission statement
@@ -10,14 +12,18 @@
  * What is prepared never returns a row type that a migration could change under it (a rolling
  * deploy adding a column would meet PostgreSQL's "cached plan must not change result type"): a
  * statement with `RETURNING` or a `SELECT *` / `SELECT t.*` is sent unnamed; writes without
- * RETURNING and reads naming their columns are prepared. The same text gets the same name on every
- * connection of the process. What is kept is bounded: at most `maxStatements` texts per process
+ * RETURNING and reads naming their columns are prepared. A name is derived from the text (its
+ * SHA-256), so every store and connection of the process, however many share a pool, gives a text
+ * the same name and never one name to two texts. What is kept is bounded: at most `maxStatements` texts per process
  * (each connection holds the ones it used) and none longer than `maxTextLength` (a bulk's statement
  * of hundreds of rows, whose text varies with its size, goes unnamed).
  */
 const ROW_TYPE_MAY_CHANGE = /\bRETURNING\b|\bSELECT\s+(?:DISTINCT\s+)?(?:[a-z_][a-z0-9_]*\.)?\*/i;
 
 export class PreparedStatements {
+  /** The process's statements: one bound for every store of the process (EventStore's default). */
+  static readonly ofProcess = new PreparedStatements();
+
   private readonly names = new Map<string, string>();
 
   constructor(
@@ -30,7 +36,7 @@ export class PreparedStatements {
     const known = this.names.get(text);
     if (known !== undefined) return known;
     if (this.names.size >= this.maxStatements || text.length > this.maxTextLength || ROW_TYPE_MAY_CHANGE.test(text)) return undefined;
-    const name = `einvoice_stmt_${this.names.size + 1}`;
+    const name = `einvoice_${createHash('sha256').update(text).digest('base64url').slice(0, 32)}`;
     this.names.set(text, name);
     return name;
   }
