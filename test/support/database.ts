@@ -18,7 +18,7 @@ import { areaEventPlugins } from '@einvoice/areas';
  */
 const syntheticEvents: EventPlugin = { name: 'test:synthetic', streams: {}, projectors: { TestHappened: null, A: null, B: null } };
 
-/** `poolSize` (30) and `prepareStatements` (the store's default) as a test needs them. */
+/** `poolSize` (30) and `prepareStatements` (default: DATABASE_PREPARED_STATEMENTS) as a test needs them. */
 export async function openTestDatabase(
   prefix = 'test',
   options: { readonly poolSize?: number; readonly prepareStatements?: boolean } = {},

@@ -32,7 +32,6 @@ export class Connections implements OnModuleInit, OnApplicationShutdown {
     const registry = platformEventRegistry(areaEventPlugins());
     this.store = new EventStore(this.dataSource, {
       ...eventStoreOptions(registry, config.kafkaPrefix),
-      prepareStatements: config.databasePreparedStatements,
       // With its own relay the gateway wakes it in-process; without, other relays need the NOTIFY.
       wakeRelay: config.outboxRelay ? { afterCommit: () => void this.relay.wake() } : 'notify',
     });

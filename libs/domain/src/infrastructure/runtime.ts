@@ -34,7 +34,7 @@ export async function openWorkerRuntime(app: string, registry: EventRegistry, en
   const poolSize = config.kafkaHandlerConcurrency + 1 + 1 + 5;
   const dataSource = createDataSource({ databaseUrl: config.databaseUrl, poolSize, applicationName: `einvoice-${app}` });
   await dataSource.initialize();
-  const store = new EventStore(dataSource, { ...eventStoreOptions(registry, config.kafkaPrefix), prepareStatements: config.databasePreparedStatements });
+  const store = new EventStore(dataSource, eventStoreOptions(registry, config.kafkaPrefix));
   const kafka = createKafka({ ...config, kafkaClientId: `einvoice-${app}` });
   return { config, dataSource, store, kafka, groupId: `${config.kafkaPrefix}.${app}`, registry };
 }

@@ -6,6 +6,7 @@ import type { RecordedEvent } from '../../events';
 import type { ConstraintErrorMap } from '../../plugin';
 import { NOTIFY_ALL_SQL, PostCommitNotifications } from './post-commit-notifications';
 import { PreparedStatements } from './prepared-statements';
+import { loadInfrastructureConfig } from '../config';
 import { EventSchemas, Projector, type PublishedPredicate, type SqlConnection, TopicResolver, UnitOfWork, toRecordedEvent, unversionedSchemas } from './unit-of-work';
 import { metrics } from '../metrics';
 
@@ -30,9 +31,10 @@ export interface EventStoreOptions {
   /** Whether an event goes to Kafka (EventRegistry `published`); default: all. */
   readonly published?: PublishedPredicate;
   /**
-   * Whether units of work and `read` keep their statements prepared on their connections (default
-   * true; prepared-statements.ts). Off (`DATABASE_PREPARED_STATEMENTS=off`) behind a pooler that
-   * cannot carry named statements across server connections (PgBouncer in transaction mode before 1.21).
+   * Whether units of work keep their statements prepared on their connections (prepared-statements.ts).
+   * Default: `DATABASE_PREPARED_STATEMENTS` (on; `off` behind a pooler that cannot carry named
+   * statements across server connections, PgBouncer in transaction mode before 1.21), so every store
+   * of the process, the CLI's included, follows the one setting.
    */
   readonly prepareStatements?: boolean;
 }
@@ -67,7 +69,7 @@ export class EventStore {
       // After shutdown (the pool is gone) there is no one to tell.
       if (dataSource.isInitialized) await poolOf(dataSource).query(NOTIFY_ALL_SQL, [channels, payloads]);
     });
-    if (options.prepareStatements !== false) this.prepared = PreparedStatements.ofProcess;
+    if (options.prepareStatements ?? loadInfrastructureConfig().databasePreparedStatements) this.prepared = PreparedStatements.ofProcess;
     const wake = options.wakeRelay ?? 'notify';
     this.afterAppend = wake === 'notify' ? () => this.notifications.add('outbox', '') : wake.afterCommit;
   }
@@ -103,17 +105,12 @@ export class EventStore {
   }
 
   /**
-   * A read on a hot path outside any unit of work (e.g. a worker's first look at an event), on the
-   * pool's connection as it is, kept prepared when its columns are named (prepared-statements.ts):
-   * planning a small join cost several times its execution.
+   * A read on a hot path outside any unit of work (e.g. a worker's first look at an event): a unit of
+   * work of that one read (UnitOfWork.read: autocommit, no BEGIN), kept prepared when its columns are
+   * named (prepared-statements.ts): planning a small join cost several times its execution.
    */
-  async read<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-    const client = await poolOf(this.dataSource).connect();
-    try {
-      return (await connectionOf(client, this.prepared).query(sql, params, { prepare: true })).rows as T[];
-    } finally {
-      client.release();
-    }
+  read<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return this.transaction((uow) => uow.read<T>(sql, params));
   }
 
   /** The stream's events in order, each in the current shape of its type (upcasters applied). */

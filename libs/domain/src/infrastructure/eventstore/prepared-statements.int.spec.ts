@@ -65,6 +65,17 @@ describe('EventStore: a unit of work\'s writes prepared on its connection', () =
     }
   });
 
+  it('follows DATABASE_PREPARED_STATEMENTS when not told (every store of the process, the CLI\'s included)', async () => {
+    process.env.DATABASE_PREPARED_STATEMENTS = 'off';
+    const { dataSource, store } = await openTestDatabase('test', { poolSize: 1 }).finally(() => delete process.env.DATABASE_PREPARED_STATEMENTS);
+    try {
+      await submit(store);
+      expect(await preparedOnTheConnection(store)).toHaveLength(0);
+    } finally {
+      await dataSource.destroy();
+    }
+  });
+
   it('prepares nothing when told not to (a pooler that cannot carry named statements)', async () => {
     const { dataSource, store } = await storeOnOneConnection(false);
     try {

@@ -9,7 +9,7 @@ import { traceparentOf } from '../tracing';
 const PREPARE = { prepare: true } as const;
 
 /** The columns of `events`, named so that a stream read may be kept prepared (never `SELECT *`: prepared-statements.ts). */
-export const EVENT_COLUMNS = 'event_id, stream_id, stream_position, global_position, type, schema_version, data, metadata, recorded_at';
+const EVENT_COLUMNS = 'event_id, stream_id, stream_position, global_position, type, schema_version, data, metadata, recorded_at';
 
 /** `no_stream`: the stream must not exist yet; `any`: skip the check; a number: its current length. */
 /** Whether an event is given an outbox row (goes to Kafka): by its type, and for shared types by its area (EventRegistry `published`). */
