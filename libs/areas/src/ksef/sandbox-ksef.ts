@@ -36,9 +36,15 @@ export interface KsefReceipt {
 }
 
 const DOWN_FAILURES = 2;
+/** Invoices checked in one run of the validator (one spawned worker and one load of the schema for all). */
+const PROCESSED_AT_ONCE = 200;
 const unavailable = (message: string) => new AppError('unavailable', 'KSEF.UNAVAILABLE', message, { retriable: true });
 
 export class SandboxKsef implements AuthorityConnector<unknown, KsefReceipt> {
+  /** The processing run in progress in this process, and the one asked for meanwhile (processPending). */
+  private running?: Promise<void>;
+  private queued?: Promise<void>;
+
   constructor(
     private readonly query: ConnectorQuery,
     private readonly limits: KsefLimits = KSEF_SEND_LIMITS,
@@ -85,13 +91,35 @@ export class SandboxKsef implements AuthorityConnector<unknown, KsefReceipt> {
   }
 
   /**
-   * KSeF's processing of what it took: every invoice still at status 100 (200 at most) checked against
-   * the FA(3) XSD in one run of the validator, then numbered (200) or refused (450). Two pollers may
-   * run it at once: each row's state changes once (`AND state = 'processing'`).
+   * KSeF's processing, one run at a time in this process: a poll that finds its invoice at status 100
+   * while a run is in progress waits for the next run, which starts when that one ends and serves every
+   * poll that asked meanwhile. Each poll starting its own run made the sweep's concurrent polls check
+   * the same invoices again and again, one spawned validator each (issue 11: Poland's drain of ~5,000
+   * invoices ran at 30–40 a second, the validator's own rate being ~450).
    */
-  private async processPending(): Promise<void> {
+  private processPending(): Promise<void> {
+    if (!this.running) {
+      this.running = this.processOnce().finally(() => (this.running = undefined));
+      return this.running;
+    }
+    this.queued ??= this.running
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        return this.processPending();
+      });
+    return this.queued;
+  }
+
+  /**
+   * What KSeF took and has not checked yet (PROCESSED_AT_ONCE at most, the oldest first) checked against
+   * the FA(3) XSD in one run of the validator, then numbered (200) or refused (450). Workers of several
+   * processes may run it at once: each row's state changes once (`AND state = 'processing'`).
+   */
+  private async processOnce(): Promise<void> {
     const rows = await this.query<{ reference_number: string; nip: string; number: string; invoice_xml: string }>(
-      `SELECT reference_number, nip, number, invoice_xml FROM ksef_sandbox_invoices WHERE state = 'processing' ORDER BY received_at LIMIT 200`,
+      `SELECT reference_number, nip, number, invoice_xml FROM ksef_sandbox_invoices WHERE state = 'processing' ORDER BY received_at LIMIT $1`,
+      [PROCESSED_AT_ONCE],
     );
     const verdicts = await validateFa3Many(rows.map((r) => r.invoice_xml ?? ''));
     const today = new Date().toISOString().slice(0, 10);
