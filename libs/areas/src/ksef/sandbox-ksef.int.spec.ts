@@ -8,7 +8,6 @@ import { type Fa3Invoice, renderFa3 } from './fa3';
 import { isKsefNumber } from './ksef-number';
 import { type KsefReceipt, SandboxKsef } from './sandbox-ksef';
 
-const call = { heartbeat: async () => undefined };
 const roomy = { perSecond: 1_000, perMinute: 10_000, perHour: 100_000 };
 
 describe('the sandbox KSeF (PostgreSQL state)', () => {
@@ -50,7 +49,7 @@ describe('the sandbox KSeF (PostgreSQL state)', () => {
   it('polls at once of many invoices taken are answered by one run of the validator, not one run each', async () => {
     const ksef = new SandboxKsef(query, roomy);
     const reports = Array.from({ length: 30 }, (_, i) => report(`FV/${run}/A/${i}`));
-    const receipts = [];
+    const receipts: KsefReceipt[] = [];
     for (const r of reports) receipts.push(await taken(ksef, r));
     const runs = runsOf(ksef);
 
@@ -83,7 +82,7 @@ describe('the sandbox KSeF (PostgreSQL state)', () => {
   it('two processes polling the same invoices: each is numbered once', async () => {
     const [one, two] = [new SandboxKsef(query, roomy), new SandboxKsef(query, roomy)];
     const reports = Array.from({ length: 10 }, (_, i) => report(`FV/${run}/C/${i}`));
-    const receipts = [];
+    const receipts: KsefReceipt[] = [];
     for (const r of reports) receipts.push(await taken(one, r));
 
     const [byOne, byTwo] = await Promise.all([one, two].map((ksef) => Promise.all(reports.map((r, i) => ksef.poll(r, receipts[i])))));

@@ -6,6 +6,7 @@ import { encodeEvent } from './codec';
 import { KafkaEventPublisher } from './publisher';
 import { ensureTopics, topicNames, type TopicNames } from './topics';
 import { openTestKafka } from '../../../../../test/support/broker';
+import { eventually } from '../../../../../test/support/wait';
 import { header, messageCount, readTopic, recordedEvent, uniquePrefix, waitFor } from './test/support';
 
 // Short timeouts so that joins and rebalances take well under a second
@@ -305,5 +306,50 @@ describe('EventConsumer (real broker)', () => {
     await admin.disconnect();
     const partition = committed.partitions.find((p) => p.partition === started!.partition);
     expect(partition?.offset).toBe(String(Number(started!.offset) + 1));
+  });
+
+  /** The group's committed offset of each partition of the documents topic. */
+  const committedOffsets = async (groupId: string) => {
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      const [committed] = await admin.fetchOffsets({ groupId, topics: [topics.documents] });
+      return new Map(committed.partitions.map((p) => [p.partition, p.offset]));
+    } finally {
+      await admin.disconnect();
+    }
+  };
+
+  it('commits what it handled within its commit interval although no further message comes', async () => {
+    const groupId = `${topics.documents}.worker`;
+    const handled: MessageContext[] = [];
+    consumer = new EventConsumer({ kafka, groupId, topics: [topics.documents], handle: async (_e, ctx) => void handled.push(ctx), retry: FAST_RETRY, deadLetterTopic: topics.deadLetter, commitIntervalMs: 200, ...TIMING });
+    await consumer.start();
+    await publish(...[1, 2, 3].map((n) => recordedEvent(`document-6666666${n}-aaaa-4bbb-8ccc-000000000000`, 1)));
+    await waitFor('three handled', () => handled.length === 3);
+
+    // Still running, nothing more to fetch: the timer commits (the consumer lag falls back to 0).
+    await eventually('the offsets committed', async () => {
+      const committed = await committedOffsets(groupId);
+      return handled.every((ctx) => Number(committed.get(ctx.partition)) > Number(ctx.offset)) || undefined;
+    }, 10_000);
+  });
+
+  it('stop() commits what was handled since the last commit, not only the message in flight', async () => {
+    const groupId = `${topics.documents}.worker`;
+    const handled: MessageContext[] = [];
+    // An interval longer than the test: only stop() can have committed.
+    consumer = new EventConsumer({ kafka, groupId, topics: [topics.documents], handle: async (_e, ctx) => void handled.push(ctx), retry: FAST_RETRY, deadLetterTopic: topics.deadLetter, commitIntervalMs: 600_000, ...TIMING });
+    await consumer.start();
+    await publish(recordedEvent('document-77777777-aaaa-4bbb-8ccc-000000000000', 1));
+    await waitFor('handled', () => handled.length === 1);
+    // Let the batch return to kafkajs first, so that no batch is in flight when stop() begins.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    await consumer.stop();
+    consumer = undefined;
+
+    const committed = await committedOffsets(groupId);
+    expect(committed.get(handled[0].partition)).toBe(String(Number(handled[0].offset) + 1));
   });
 });

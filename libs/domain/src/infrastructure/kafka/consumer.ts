@@ -76,7 +76,18 @@ export interface EventConsumerOptions {
    * two database connections: the worker's pool is sized from this (runtime.ts).
    */
   readonly handlerConcurrency?: number;
+  /**
+   * How often the offsets of handled messages are committed (default 250 ms), and at the end of every
+   * batch once that long has passed; always when the consumer stops. Committing after every partition's
+   * batch made each fetch round wait for one broker round trip per batch, and every event published
+   * meanwhile wait for the round. A crash or a rebalance re-handles at most this long's events, each
+   * skipped by its handler as already processed.
+   */
+  readonly commitIntervalMs?: number;
 }
+
+/** What a batch's payload offers to commit the offsets it resolved, kept for commits between batches. */
+type Committer = Pick<EachBatchPayload, 'commitOffsetsIfNecessary' | 'uncommittedOffsets'>;
 
 /** A counting semaphore: at most `limit` holders at once, served in arrival order. */
 class Slots {
@@ -138,6 +149,9 @@ export class EventConsumer {
   private readonly slots: Slots;
   private consumer?: Consumer;
   private producer?: Producer;
+  /** The latest batch's committer: the consumer group's, whose offsets outlive the batch. */
+  private committer?: Committer;
+  private committing?: NodeJS.Timeout;
 
   constructor(private readonly options: EventConsumerOptions) {
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
@@ -169,11 +183,39 @@ export class EventConsumer {
     await this.producer.connect();
     await this.consumer.connect();
     await this.consumer.subscribe({ topics: [...topics], fromBeginning: this.options.fromBeginning ?? true });
+    const commitIntervalMs = this.options.commitIntervalMs ?? 250;
     await this.consumer.run({
       partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 1,
       eachBatchAutoResolve: false,
+      // Offsets are committed by onBatch (once the interval has passed), by the timer below when no batch
+      // comes, and by stop(): kafkajs's autoCommit commits after every batch, awaited, before the next fetch.
+      autoCommit: false,
+      autoCommitInterval: commitIntervalMs,
       eachBatch: (payload) => this.onBatch(payload),
     });
+    // Idle partitions bring no batch: what the last ones resolved is committed anyway (lag back to 0).
+    this.committing = setInterval(() => void this.commitIfDue(), commitIntervalMs);
+    this.committing.unref();
+  }
+
+  /** Commits what was handled when the interval has passed since the last commit (a failure waits for the next). */
+  private async commitIfDue(): Promise<void> {
+    try {
+      await this.committer?.commitOffsetsIfNecessary();
+    } catch {
+      // A rebalance or a broker away: the next commit carries these offsets, or the next owner re-handles them.
+    }
+  }
+
+  /** Commits every offset handled and not yet committed, now. */
+  private async commitNow(committer: Committer | undefined = this.committer): Promise<void> {
+    const pending = committer?.uncommittedOffsets();
+    if (!committer || !pending?.topics.length) return;
+    try {
+      await committer.commitOffsetsIfNecessary(pending);
+    } catch (error) {
+      this.log('warn', 'could not commit the offsets of handled messages; they will be handled again (skipped as processed)', { error: errorMessage(error) });
+    }
   }
 
   /**
@@ -183,7 +225,10 @@ export class EventConsumer {
   async stop(): Promise<void> {
     const { consumer, producer } = this;
     this.consumer = undefined;
+    clearInterval(this.committing);
     try {
+      // What was handled before the stop, while still a member; a batch in flight commits its own (onBatch).
+      if (consumer) await this.commitNow();
       // The message in flight may still dead-letter (its last retry fails): the producer stays until it is done.
       await consumer?.disconnect();
     } finally {
@@ -199,7 +244,9 @@ export class EventConsumer {
    * (a report's 50 ms call behind another's). Offsets move up to the last message before which every
    * one is done; a redelivery of the others is harmless (handlers are idempotent per event).
    */
-  private async onBatch({ batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary }: EachBatchPayload): Promise<void> {
+  private async onBatch({ batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary, uncommittedOffsets }: EachBatchPayload): Promise<void> {
+    const committer: Committer = { commitOffsetsIfNecessary, uncommittedOffsets };
+    this.committer = committer;
     const done = new Set<string>();
     let failure: { error: unknown } | undefined;
     const runChain = async (chain: readonly KafkaMessage[]) => {
@@ -221,7 +268,9 @@ export class EventConsumer {
     await Promise.all(chainsByKey(batch.messages).map(runChain));
     const last = doneUpTo(batch.messages, done);
     if (last !== undefined) resolveOffset(last);
-    await commitOffsetsIfNecessary();
+    // Stopping (kafkajs leaves the group once this batch returns) or failing: what was handled is committed now.
+    if (failure || !isRunning()) await this.commitNow(committer);
+    else await this.commitIfDue();
     if (failure) throw failure.error;
   }
 
