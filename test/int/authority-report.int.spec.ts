@@ -16,6 +16,7 @@ import { type AuthorityConnector, findArea, registeredAreas } from '@einvoice/ar
 import { createCancellationHandler } from '../../apps/reporting-worker/src/authority/cancel-report';
 import { pollReport, pollReports } from '../../apps/reporting-worker/src/authority/poll-report';
 import { ReportPollSweep, dueReports } from '../../apps/reporting-worker/src/authority/report-poll-sweep';
+import { ReportResendSweep, resendReport, resendSchedule } from '../../apps/reporting-worker/src/authority/report-resend-sweep';
 import { type AuthorityReportingDependencies, REPORT_LOCK, createAuthorityReportHandler } from '../../apps/reporting-worker/src/authority/report-to-authority';
 import { openTestDatabase } from '../support/database';
 import { workerContext as context } from '../support/myinvois-worker';
@@ -49,6 +50,7 @@ describe('#8 reporting to an authority through the generic pipeline (toy sandbox
     await dataSource?.destroy();
   });
 
+  const limitedHandle = (withDeps: AuthorityReportingDependencies) => createAuthorityReportHandler(withDeps);
   /** Appends a report of `number` (as the gateway does) and returns its requested event. */
   const requestReport = (number: string): Promise<RecordedEvent> => appendReportRequest(store, toyReportRequest(number, { taxId }));
 
@@ -86,12 +88,14 @@ describe('#8 reporting to an authority through the generic pipeline (toy sandbox
     expect((await documentOf(event)).state).toBe('reported');
   });
 
-  it('a call turned away by the authority\'s rate limit (429) is sent again on the retry without asking the authority first', async () => {
+  it('a call turned away by the authority\'s rate limit (429) leaves the consumer: the resend sweep sends it once the wait is over, without asking the authority first', async () => {
     const connector = deps.connectors.get('toy') as AuthorityConnector;
     let turnAway = true;
     let recoveries = 0;
+    const sentAt: number[] = [];
     const limited: AuthorityConnector = Object.assign(Object.create(connector), {
       submit: (...args: Parameters<AuthorityConnector['submit']>) => {
+        sentAt.push(Date.now());
         if (!turnAway) return connector.submit(...args);
         turnAway = false;
         return Promise.reject(new AppError('rate_limited', 'TOY.RATE_LIMITED', 'Too many requests.', { details: { retryAfterMs: 1_000 } }));
@@ -101,14 +105,77 @@ describe('#8 reporting to an authority through the generic pipeline (toy sandbox
         return connector.recover(...args);
       },
     });
-    const limitedHandle = createAuthorityReportHandler({ ...deps, connectors: new Map([['toy', limited]]) });
+    const limitedDeps = { ...deps, connectors: new Map([['toy', limited]]) };
     const event = await requestReport(`LIMITED-${run}`);
-    await expect(limitedHandle(event, context)).rejects.toMatchObject({ code: 'TOY.RATE_LIMITED', retriable: true });
-    await limitedHandle(event, context);
+
+    // Handled: recorded as turned away with the processed mark; nothing for the consumer to retry.
+    await limitedHandle(limitedDeps)(event, context);
+    expect(await typesOf(event)).toEqual(['AuthorityReportRequested', 'AuthorityReportAttempted', 'AuthorityReportAttemptTurnedAway']);
+    const [processed] = await dataSource.query(`SELECT count(*)::int AS n FROM processed_events WHERE consumer_group = $1 AND event_id = $2`, [groupId, event.eventId]);
+    expect(processed.n).toBe(1);
+    const [row] = await dataSource.query(
+      `SELECT d.state, extract(epoch FROM d.resend_at - (t.data->>'turnedAwayAt')::timestamptz) * 1000 AS wait_ms, w.next_call_at IS NOT NULL AS window_closed
+       FROM documents d JOIN events t ON t.stream_id = $2 AND t.type = 'AuthorityReportAttemptTurnedAway'
+       LEFT JOIN authority_call_windows w ON w.area = d.area AND w.supplier_id = d.supplier_id WHERE d.id = $1`,
+      [(event.data as AuthorityReportRequestedData).documentId, event.streamId],
+    );
+    expect(row).toMatchObject({ state: 'pending', window_closed: true });
+    expect(Number(row.wait_ms)).toBe(1_000);
+    // Not due before the authority's wait is over.
+    const early = await resendSchedule(dataSource, ['toy']);
+    expect(early.due.map((r) => r.reportId)).not.toContain(reportId(event));
+    expect(early.nextDueInMs).toBeGreaterThan(0);
+
+    const sweep = new ReportResendSweep(limitedDeps, { dataSource, lockName: `resend-${run}`, intervalMs: 100, areas: ['toy'] });
+    sweep.start();
+    try {
+      await waitUntil('the report sent again and answered', async () => (await documentOf(event)).state === 'reported', 15_000);
+    } finally {
+      await sweep.stop();
+    }
     expect(recoveries).toBe(0);
+    expect(sentAt).toHaveLength(2);
+    expect(sentAt[1] - sentAt[0]).toBeGreaterThanOrEqual(900);
     expect(await typesOf(event)).toEqual(['AuthorityReportRequested', 'AuthorityReportAttempted', 'AuthorityReportAttemptTurnedAway', 'AuthorityReportAttempted', 'AuthorityReportAccepted']);
     expect(await takenAtAuthority(`LIMITED-${run}`)).toBe(1);
+    // A redelivery of the event afterwards sends nothing again.
+    await limitedHandle(limitedDeps)(event, context);
+    expect(sentAt).toHaveLength(2);
+  });
+
+  it('a report turned away again by the resend sweep waits for the new Retry-After; one whose resend failed otherwise is in doubt and asked for first', async () => {
+    const connector = deps.connectors.get('toy') as AuthorityConnector;
+    const refusals = [new AppError('rate_limited', 'TOY.RATE_LIMITED', 'Too many requests.', { details: { retryAfterMs: 200 } }), new AppError('rate_limited', 'TOY.RATE_LIMITED', 'Too many requests.', { details: { retryAfterMs: 300 } })];
+    let lost = true;
+    let recoveries = 0;
+    const flaky: AuthorityConnector = Object.assign(Object.create(connector), {
+      submit: async (...args: Parameters<AuthorityConnector['submit']>) => {
+        const refusal = refusals.shift();
+        if (refusal) throw refusal;
+        const outcome = await connector.submit(...args);
+        if (!lost) return outcome;
+        lost = false;
+        // Taken by the authority, but the answer never reaches us (a timeout).
+        throw new AppError('unavailable', 'TOY.TIMEOUT', 'No answer.');
+      },
+      recover: (...args: Parameters<AuthorityConnector['recover']>) => {
+        recoveries += 1;
+        return connector.recover(...args);
+      },
+    });
+    const flakyDeps = { ...deps, connectors: new Map([['toy', flaky]]) };
+    const event = await requestReport(`LIMITED2-${run}`);
+    await limitedHandle(flakyDeps)(event, context);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await resendReport(flakyDeps, reportId(event))).toBe('turned away');
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    await expect(resendReport(flakyDeps, reportId(event))).rejects.toMatchObject({ code: 'TOY.TIMEOUT' });
+    expect((await documentOf(event)).state).toBe('pending');
+    expect(await resendReport(flakyDeps, reportId(event))).toBe('answered');
+    expect(recoveries).toBe(1);
+    expect(await takenAtAuthority(`LIMITED2-${run}`)).toBe(1);
     expect((await documentOf(event)).state).toBe('reported');
+    expect(await resendReport(flakyDeps, reportId(event))).toBe('answered before');
   });
 
   it('retriable failures go back to the consumer until the authority takes the document', async () => {

@@ -9,6 +9,7 @@ import { createAmendmentHandler } from './authority/amend-report';
 import { BuyerRejectionWatch } from './authority/buyer-rejection-watch';
 import { ReportBatchSweep } from './authority/report-batch-sweep';
 import { ReportPollSweep } from './authority/report-poll-sweep';
+import { ReportResendSweep } from './authority/report-resend-sweep';
 import { type AuthorityReportingDependencies, createAuthorityReportHandler } from './authority/report-to-authority';
 
 export const log = createLogger('reporting-worker');
@@ -25,6 +26,8 @@ export interface AuthorityReporting {
   readonly batchSweep: ReportBatchSweep;
   /** Asks for due verdicts (started by ReportingJobs; every AUTHORITY_POLL_SWEEP_MS, or when a batch was taken for processing). */
   readonly pollSweep: ReportPollSweep;
+  /** Sends again the reports the authority turned away (429) once its wait is over (started by ReportingJobs; every AUTHORITY_RESEND_SWEEP_MS, or when the next falls due). */
+  readonly resendSweep: ReportResendSweep;
   /** Issuers' cancellations (`AuthorityReportCancellationRequested`). */
   readonly cancel: EventHandler;
   /** Issuers' amendments (`AuthorityReportAmendmentRequested`). */
@@ -61,10 +64,18 @@ export function authorityReporting(runtime: WorkerRuntime): AuthorityReporting {
     // A batch taken for processing is polled at once where its area says so (MyInvois firstPollAfterMs 0).
     answered: () => pollSweep.wake(),
   });
+  const resendSweep = new ReportResendSweep(deps, {
+    dataSource: runtime.dataSource,
+    lockName: runtime.config.kafkaPrefix,
+    intervalMs: Number(process.env.AUTHORITY_RESEND_SWEEP_MS ?? 1_000),
+    // The batch sweep sends its areas' reports again itself.
+    areas: [...connectors.keys()].filter((area) => !batchPolicies.has(area)),
+  });
   return {
     deps,
     batchSweep,
     pollSweep,
+    resendSweep,
     report: createAuthorityReportHandler(deps, { wake: () => batchSweep.wake() }),
     cancel: createCancellationHandler(deps),
     amend: createAmendmentHandler(deps),
@@ -76,7 +87,8 @@ export function authorityReporting(runtime: WorkerRuntime): AuthorityReporting {
  * AUTHORITY_POLL_SWEEP_MS); the report batch sweep sends batched areas' reports (every
  * AUTHORITY_BATCH_SWEEP_MS, or at once when one of their reports is requested: a notification on
  * `report_requested`, heard on the worker's LISTEN connection); the buyer-rejection
- * watch asks the authorities that tell of buyers' rejections (every AUTHORITY_BUYER_REJECTION_WATCH_MS).
+ * watch asks the authorities that tell of buyers' rejections (every AUTHORITY_BUYER_REJECTION_WATCH_MS);
+ * the resend sweep sends again what an authority turned away (429), once its wait is over.
  * Stopped before the consumers (onModuleDestroy), so no round runs on a
  * closing pool.
  */
@@ -84,6 +96,7 @@ export function authorityReporting(runtime: WorkerRuntime): AuthorityReporting {
 export class ReportingJobs implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly reportPollSweep: ReportPollSweep;
   private readonly reportBatchSweep: ReportBatchSweep;
+  private readonly reportResendSweep: ReportResendSweep;
   private readonly buyerRejectionWatch: BuyerRejectionWatch;
   private readonly batchedAreas: boolean;
   /** Report requests of batched areas, announced after their commit (they are not on Kafka): they wake the batch sweep. */
@@ -99,6 +112,7 @@ export class ReportingJobs implements OnApplicationBootstrap, OnModuleDestroy {
     this.batchedAreas = (reporting.deps.batchPolicies?.size ?? 0) > 0;
     this.connectors = reporting.deps.connectors;
     this.reportBatchSweep = reporting.batchSweep;
+    this.reportResendSweep = reporting.resendSweep;
     const batchPolicies = reporting.deps.batchPolicies;
     this.requests = new PgListener({ connectionString: runtime.config.databaseUrl, applicationName: 'einvoice-reporting-worker-listener', log });
     this.requests.subscribe(REPORT_REQUESTED_CHANNEL, {
@@ -118,6 +132,7 @@ export class ReportingJobs implements OnApplicationBootstrap, OnModuleDestroy {
 
   onApplicationBootstrap(): void {
     this.reportPollSweep.start();
+    if (this.reportResendSweep.hasWork) this.reportResendSweep.start();
     // Only where an area reports in batches: otherwise its rounds would find nothing, twice a second.
     if (this.batchedAreas) {
       this.reportBatchSweep.start();
@@ -130,6 +145,7 @@ export class ReportingJobs implements OnApplicationBootstrap, OnModuleDestroy {
     await this.requests.stop();
     await this.reportPollSweep.stop();
     await this.reportBatchSweep.stop();
+    await this.reportResendSweep.stop();
     await this.buyerRejectionWatch.stop();
     // What connectors hold open at their authority (KSeF's online sessions) is closed, not left to expire.
     for (const connector of this.connectors.values()) await connector.close?.().catch(() => undefined);

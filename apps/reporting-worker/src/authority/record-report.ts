@@ -12,6 +12,7 @@ import {
   documentDecider,
   documentStreamId,
   isRateLimited,
+  retryAfterMsOf,
 } from '@einvoice/domain';
 import { type EventStore, type UnitOfWork, handleCommand } from '@einvoice/domain/infrastructure';
 
@@ -107,16 +108,45 @@ export interface AttemptMade {
 
 /**
  * When the call failed on the authority's rate limit (a 429: nothing was taken), records each attempt
- * as turned away, in one transaction, so the next call is sent without `recover`; any other error
- * leaves the attempts in doubt. The caller rethrows `error` either way.
+ * as turned away, with the wait the authority asked for, in one transaction, so the next call is sent
+ * without `recover` and not before that wait (the documents row's `resend_at`, the issuer's call window:
+ * its limit's); with `processed`, the
+ * consumed event is marked handled in the same transaction (the resend sweep sends it again, not the
+ * consumer). Any other error leaves the attempts in doubt. True when it was a rate limit.
  */
-export async function recordIfTurnedAway(store: Pick<EventStore, 'transaction'>, error: unknown, attempts: readonly AttemptMade[]): Promise<void> {
-  if (!isRateLimited(error)) return;
+export async function recordIfTurnedAway(
+  store: Pick<EventStore, 'transaction'>,
+  error: unknown,
+  attempts: readonly AttemptMade[],
+  processed?: { readonly groupId: string; readonly eventId: string },
+): Promise<boolean> {
+  if (!isRateLimited(error)) return false;
   const turnedAwayAt = new Date().toISOString();
+  const retryAfterMs = retryAfterMsOf(error) || undefined;
   await store.transaction(async (uow) => {
     for (const { request, attempt, metadata, history } of attempts) {
-      const command: RecordAttemptTurnedAway = { type: 'RecordAttemptTurnedAway', data: { reportId: request.reportId, attempt, error: { code: error.code, message: error.message }, turnedAwayAt } };
+      const command: RecordAttemptTurnedAway = {
+        type: 'RecordAttemptTurnedAway',
+        data: { reportId: request.reportId, attempt, error: { code: error.code, message: error.message }, turnedAwayAt, ...(retryAfterMs ? { retryAfterMs } : {}) },
+      };
       await recordReport(uow, request, command, metadata, { history });
     }
+    // The limit is the issuer's: none of its turned-away reports is sent again before the wait is over.
+    const issuers = new Map(attempts.map(({ request }) => [`${request.area}:${request.supplierId}`, request]));
+    if (retryAfterMs) for (const request of issuers.values()) await closeCallWindow(uow, request.area, request.supplierId, retryAfterMs);
+    if (processed) await uow.markProcessed(processed.groupId, processed.eventId);
   });
+  return true;
+}
+
+/**
+ * The issuer's next call waits `ms` (the wait the authority stated, or a 429's Retry-After): recorded
+ * for every worker of the stack, so none calls before, and an operator sees why its reports wait.
+ */
+export async function closeCallWindow(db: { query(sql: string, parameters?: unknown[]): Promise<unknown> }, area: string, supplierId: string, ms: number): Promise<void> {
+  await db.query(
+    `INSERT INTO authority_call_windows (area, supplier_id, next_call_at) VALUES ($1, $2, now() + make_interval(secs => $3::float8 / 1000))
+     ON CONFLICT (area, supplier_id) DO UPDATE SET next_call_at = EXCLUDED.next_call_at`,
+    [area, supplierId, ms],
+  );
 }

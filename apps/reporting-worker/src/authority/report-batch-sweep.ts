@@ -1,4 +1,4 @@
-import { recordIfTurnedAway, recordReport } from './record-report';
+import { closeCallWindow, recordIfTurnedAway, recordReport } from './record-report';
 import { randomUUID } from 'node:crypto';
 import {
   AppError,
@@ -39,18 +39,6 @@ export interface ReportBatchSweepOptions {
 export interface DueBatch {
   readonly supplierId: string;
   readonly batchKey: string | null;
-}
-
-/**
- * The issuer's next call waits `ms` (the wait the authority stated, or a 429's Retry-After): recorded
- * for every worker of the stack, so none calls before, and an operator sees why its reports wait.
- */
-async function closeCallWindow(db: { query(sql: string, parameters?: unknown[]): Promise<unknown> }, area: string, supplierId: string, ms: number): Promise<void> {
-  await db.query(
-    `INSERT INTO authority_call_windows (area, supplier_id, next_call_at) VALUES ($1, $2, now() + make_interval(secs => $3::float8 / 1000))
-     ON CONFLICT (area, supplier_id) DO UPDATE SET next_call_at = EXCLUDED.next_call_at`,
-    [area, supplierId, ms],
-  );
 }
 
 /** What the batch sweep has to do in an area: the batches due, and in how many ms the next other one falls due. */

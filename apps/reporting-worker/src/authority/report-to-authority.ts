@@ -8,6 +8,7 @@ import {
   authorityReportDecider,
   authorityReportStreamId,
   foldEvents,
+  retryAfterMsOf,
 } from '@einvoice/domain';
 import { type EventHandler, type EventStore, type MessageContext, handleCommand, loadDocumentAttachments } from '@einvoice/domain/infrastructure';
 import { type AuthorityConnector, type AuthorityOutcome, type AuthorityReport, type BatchPolicy, DEFAULT_POLL_POLICY, type PollPolicy, hasDetached, reattachEmbedded } from '@einvoice/areas';
@@ -80,7 +81,12 @@ export interface BatchSweepWaker {
  * processed mark); (2) with no transaction open, a report that was attempted before asks the authority
  * what it has (`recover`) and submits only when it has nothing; (3) one transaction records the answer
  * with the processed mark. One sender per report at a time (a tried advisory lock): a redelivery that
- * races an in-flight call gets a retriable error and comes back once the answer is recorded.
+ * races an in-flight call gets a retriable error and comes back once the answer is recorded. A call the
+ * authority turns away (429) is recorded with the processed mark and sent again by the resend sweep once
+ * the authority's wait is over (report-resend-sweep.ts): retried here, it held the consumer's handler
+ * slots and its partitions' fetch rounds, and every other area's reports waited behind it (issue 11:
+ * Jordan's and Nigeria's synchronous answers waited up to 128 s behind Poland's turned-away reports),
+ * and a wait longer than the consumer's retries (KSeF's per-hour limit) dead-lettered the report.
  */
 export function createAuthorityReportHandler(deps: AuthorityReportingDependencies, batches: BatchSweepWaker = {}): EventHandler {
   return async (event, ctx) => {
@@ -93,49 +99,61 @@ export function createAuthorityReportHandler(deps: AuthorityReportingDependencie
       return;
     }
     const connector = connectorOf(deps, data.area);
-    const sent = await withTriedAdvisoryLock(deps.store.dataSource, REPORT_LOCK, data.reportId, () => report(deps, connector, event, data, ctx));
+    const processed = { groupId: deps.groupId, eventId: event.eventId };
+    const sent = await withTriedAdvisoryLock(deps.store.dataSource, REPORT_LOCK, data.reportId, async () => void (await sendReport(deps, connector, event, ctx, processed)));
     if (!sent) throw new AppError('unavailable', 'AUTHORITY.REPORT_IN_FLIGHT', 'Another worker is sending this report right now.', { retriable: true });
   };
 }
 
-async function report(
+/**
+ * One report's attempt, call and answer (createAuthorityReportHandler), by the consumer (`processed`:
+ * the event it handles, marked with the answer) or by the resend sweep (none). The caller holds the
+ * report's lock. Resolves 'turned away' when the authority's rate limit refused the call (recorded).
+ */
+export async function sendReport(
   deps: AuthorityReportingDependencies,
   connector: AuthorityConnector,
-  event: RecordedEvent,
-  data: AuthorityReportRequestedData,
-  ctx: MessageContext,
-): Promise<void> {
+  requested: RecordedEvent,
+  ctx: Pick<MessageContext, 'heartbeat'>,
+  processed?: { readonly groupId: string; readonly eventId: string },
+): Promise<'answered' | 'turned away' | 'answered before'> {
+  const data = requested.data as AuthorityReportRequestedData;
   const streamId = authorityReportStreamId(data.reportId);
-  const metadata = reportMetadata(data, event);
+  const metadata = reportMetadata(data, requested);
   const earlier = await deps.store.transaction(async (uow) => {
     const state = foldEvents(authorityReportDecider, (await uow.readStream(streamId)) as never);
     if (state.status !== 'requested') {
-      await uow.markProcessed(deps.groupId, event.eventId);
+      if (processed) await uow.markProcessed(processed.groupId, processed.eventId);
       return undefined;
     }
     const attempt = { reportId: data.reportId, attempt: state.attempts + 1, attemptedAt: new Date().toISOString() };
     await handleCommand(uow, authorityReportDecider, streamId, { type: 'RecordReportAttempt', data: attempt }, metadata);
     return { attempt: attempt.attempt, inDoubtSince: state.firstAttemptAt };
   });
-  if (!earlier) return;
+  if (!earlier) return 'answered before';
 
   const request = await wholeReportOf(deps, data);
   const call = { heartbeat: () => ctx.heartbeat() };
   // Only a call that may have reached the authority is asked about (none turned away by its rate limit).
   const recovered = earlier.inDoubtSince !== undefined ? await connector.recover(request, earlier.inDoubtSince, call) : undefined;
   if (recovered) deps.log('warn', 'report attempted before: found at the authority, not sent again', { reportId: data.reportId, area: data.area });
-  const outcome = recovered ?? (await submit(connector, request, call).catch(async (error: unknown) => {
-    // Turned away (429): nothing was taken; the redelivery sends it again without asking first.
-    await recordIfTurnedAway(deps.store, error, [{ request: data, attempt: earlier.attempt, metadata }]);
-    throw error;
-  }));
+  let outcome: AuthorityOutcome;
+  try {
+    outcome = recovered ?? (await submit(connector, request, call));
+  } catch (error) {
+    // Turned away (429): nothing was taken; sent again once the authority's wait is over, without asking first.
+    if (!(await recordIfTurnedAway(deps.store, error, [{ request: data, attempt: earlier.attempt, metadata }], processed))) throw error;
+    deps.log('info', 'the authority turned the report away (rate limit); sent again after its wait', { reportId: data.reportId, area: data.area, retryAfterMs: retryAfterMsOf(error) });
+    return 'turned away';
+  }
   const answer = answerOf(outcome, recovered !== undefined, pollPolicyOf(deps, data.area));
 
   await deps.store.transaction(async (uow) => {
-    if (!(await uow.markProcessed(deps.groupId, event.eventId))) return;
+    if (processed && !(await uow.markProcessed(processed.groupId, processed.eventId))) return;
     await recordReport(uow, data, { type: 'RecordAuthorityAnswer', data: { reportId: data.reportId, answer } }, metadata);
   });
   deps.log('info', 'authority answered', { reportId: data.reportId, area: data.area, answer: answer.kind });
+  return 'answered';
 }
 
 /** Submits; an error a retry cannot fix (the connector's own, not the authority's refusal) is the authority's refusal of this document. */

@@ -30,7 +30,7 @@ export function decideAuthorityReport(command: AuthorityReportCommand, state: Au
       if (state.status === 'none') throw unknownReport();
       // Only the attempt in flight, once: an answer recorded meanwhile, or a later attempt, decides.
       if (state.status !== 'requested' || command.data.attempt !== state.attempts || state.turnedAway >= state.attempts) return [];
-      return [{ type: 'AuthorityReportAttemptTurnedAway', data: command.data }];
+      return [{ type: 'AuthorityReportAttemptTurnedAway', data: { ...command.data, documentId: state.documentId } }];
     case 'RecordAuthorityAnswer': {
       if (state.status === 'none') throw unknownReport();
       if (state.status !== 'requested') return [];

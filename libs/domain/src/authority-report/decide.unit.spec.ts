@@ -68,7 +68,7 @@ describe('#8 authority report decider', () => {
   it('records a call turned away by the authority\'s rate limit once, for the attempt in flight; with every call turned away none is in doubt', () => {
     const error = { code: 'MYINVOIS.RATE_LIMITED', message: 'Too many requests' };
     const turnAway = (attempt: number): AuthorityReportCommand => ({ type: 'RecordAttemptTurnedAway', data: { reportId: 'r-1', attempt, error, turnedAwayAt: 'w' } });
-    const turnedAway = (attempt: number): AuthorityReportEvent => ({ type: 'AuthorityReportAttemptTurnedAway', data: { reportId: 'r-1', attempt, error, turnedAwayAt: 'w' } });
+    const turnedAway = (attempt: number): AuthorityReportEvent => ({ type: 'AuthorityReportAttemptTurnedAway', data: { reportId: 'r-1', attempt, error, turnedAwayAt: 'w', documentId: 'd-1' } });
     given(attempted(1)).when(turnAway(1)).then([turnedAway(1)]);
     given(attempted(1), turnedAway(1)).when(turnAway(1)).then([]);
     // A late word on an earlier attempt, or one after the answer, decides nothing.

@@ -95,6 +95,10 @@ export interface AuthorityReportAttemptTurnedAwayData {
   readonly attempt: number;
   readonly error: AuthorityErrorData;
   readonly turnedAwayAt: string;
+  /** The wait the authority asked for before the next call (its Retry-After), when it said. */
+  readonly retryAfterMs?: number;
+  /** The report's document (set by the decider; events of before it have none). */
+  readonly documentId?: string;
 }
 export type AuthorityReportAttemptTurnedAway = Event<'AuthorityReportAttemptTurnedAway', AuthorityReportAttemptTurnedAwayData>;
 

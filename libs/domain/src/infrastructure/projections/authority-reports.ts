@@ -5,6 +5,7 @@ import type {
   AuthorityReportBuyerRejectedData,
   AuthorityReportPeppolCopyWithheldData,
   AuthorityReportAmendmentRequestedData,
+  AuthorityReportAttemptTurnedAwayData,
   AuthorityReportCancellationRefusedData,
   AuthorityReportCancellationRequestedData,
   AuthorityReportCancelledData,
@@ -90,7 +91,16 @@ const projectors: Record<AuthorityReportEvent['type'] | DocumentChainEvent['type
   AuthorityReportRequested: requested,
   // The attempt marker is the worker's bookkeeping: history only.
   AuthorityReportAttempted: null,
-  AuthorityReportAttemptTurnedAway: null,
+  // Sent again once the authority's wait is over (the reporting worker's resend sweep), not by the consumer.
+  AuthorityReportAttemptTurnedAway: async (db, event) => {
+    const d = event.data as AuthorityReportAttemptTurnedAwayData;
+    if (!d.documentId) return;
+    await db.write(
+      `UPDATE documents SET resend_at = $2::timestamptz + make_interval(secs => $3::float8 / 1000) WHERE id = $1 AND report_id = $4 AND report_state = 'pending'`,
+      [d.documentId, d.turnedAwayAt, d.retryAfterMs ?? 0, d.reportId],
+      { row: `documents/${d.documentId}` },
+    );
+  },
   AuthorityReportAccepted: (db, event) => {
     const d = event.data as AuthorityReportAcceptedData;
     return moved(db, event, d.documentId, {
@@ -228,6 +238,19 @@ const authorityBatchKeys: SqlMigration = {
   ],
 };
 
+/**
+ * Reports the authority turned away (429): when each is sent again (`resend_at`: the turn-away plus the
+ * wait the authority asked for), found by the reporting worker's resend sweep while still pending.
+ */
+const reportResends: SqlMigration = {
+  name: 'ReportResends1732200001810',
+  up: [
+    `ALTER TABLE documents ADD COLUMN resend_at timestamptz`,
+    `CREATE INDEX documents_resend_due ON documents (resend_at) WHERE report_state = 'pending' AND resend_at IS NOT NULL`,
+  ],
+  down: [`DROP INDEX documents_resend_due`, `ALTER TABLE documents DROP COLUMN resend_at`],
+};
+
 /** Which areas' documents of before the reporting pipeline were carried onto it (area registry `authority.carryOver`), once each. */
 const reportCarryOvers: SqlMigration = {
   name: 'ReportCarryOvers1732200000036',
@@ -249,7 +272,7 @@ export const reportingPlugin: EventPlugin = {
   name: 'reporting',
   streams: { report: 'documents', chain: 'documents' },
   projectors,
-  migrations: [documentsReportPolling, documentsReportTrack, authorityBatches, authorityBatchKeys, reportCarryOvers],
+  migrations: [documentsReportPolling, documentsReportTrack, authorityBatches, authorityBatchKeys, reportCarryOvers, reportResends],
   // The reporting worker's bookkeeping, which no consumer handles: an attempt marker (read back from the
   // stream by the worker itself) and a poll that found no verdict (its next poll is the read model's).
   unpublished: ['AuthorityReportAttempted', 'AuthorityReportAttemptTurnedAway', 'AuthorityReportPolled'],
