@@ -1,6 +1,7 @@
 import { AppError, type RecordedEvent, authorityReportDecider, authorityReportStreamId, foldEvents } from '@einvoice/domain';
 import { LockedPeriodicJob, withTriedAdvisoryLock } from '@einvoice/domain/infrastructure';
 import type { DataSource } from 'typeorm';
+import type { ReportPollSweepOptions } from './report-poll-sweep';
 import { type AuthorityReportingDependencies, REPORT_LOCK, connectorOf, sendReport } from './report-to-authority';
 
 /** One resend sweep per stack at a time (advisory lock class; namespaces: apps/gateway/src/participants/supplier-participants.ts). */
@@ -12,12 +13,8 @@ const CALLS_AT_ONCE = 8;
 /** How long a report whose call failed otherwise than by a rate limit (authority down) waits before the next try. */
 const RETRY_AFTER_FAILURE_MS = 5_000;
 
-export interface ReportResendSweepOptions {
-  readonly dataSource: DataSource;
-  /** The stack's topic prefix: the advisory lock is per stack. */
-  readonly lockName: string;
-  /** AUTHORITY_RESEND_SWEEP_MS (default 1000): how often turned-away reports due again are looked for. */
-  readonly intervalMs: number;
+/** As the poll sweep's; `intervalMs` is AUTHORITY_RESEND_SWEEP_MS (default 1000). */
+export interface ReportResendSweepOptions extends ReportPollSweepOptions {
   /** The areas whose reports it sends again: those the consumer sends one by one (the batch sweep resends its own). */
   readonly areas: readonly string[];
 }
