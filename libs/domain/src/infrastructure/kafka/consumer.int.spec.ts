@@ -322,17 +322,17 @@ describe('EventConsumer (real broker)', () => {
 
   it('commits what it handled within its commit interval although no further message comes', async () => {
     const groupId = `${topics.documents}.worker`;
-    const handled: MessageContext[] = [];
-    consumer = new EventConsumer({ kafka, groupId, topics: [topics.documents], handle: async (_e, ctx) => void handled.push(ctx), retry: FAST_RETRY, deadLetterTopic: topics.deadLetter, commitIntervalMs: 200, ...TIMING });
+    // By offset: a consumer restarted by kafkajs (a broker still electing leaders) may handle one twice.
+    const handled = new Map<string, MessageContext>();
+    consumer = new EventConsumer({ kafka, groupId, topics: [topics.documents], handle: async (_e, ctx) => void handled.set(ctx.offset, ctx), retry: FAST_RETRY, deadLetterTopic: topics.deadLetter, commitIntervalMs: 200, ...TIMING });
     await consumer.start();
-    await publish(...[1, 2, 3].map((n) => recordedEvent(`document-6666666${n}-aaaa-4bbb-8ccc-000000000000`, 1)));
-    await waitFor('three handled', () => handled.length === 3);
+    const stream = 'document-66666666-aaaa-4bbb-8ccc-000000000000';
+    await publish(recordedEvent(stream, 1), recordedEvent(stream, 2), recordedEvent(stream, 3));
+    await waitFor('three handled', () => handled.size === 3, 45_000);
 
     // Still running, nothing more to fetch: the timer commits (the consumer lag falls back to 0).
-    await eventually('the offsets committed', async () => {
-      const committed = await committedOffsets(groupId);
-      return handled.every((ctx) => Number(committed.get(ctx.partition)) > Number(ctx.offset)) || undefined;
-    }, 10_000);
+    const last = [...handled.values()].reduce((a, b) => (Number(a.offset) > Number(b.offset) ? a : b));
+    await eventually('the offsets committed', async () => Number((await committedOffsets(groupId)).get(last.partition)) > Number(last.offset) || undefined, 10_000);
   });
 
   it('stop() commits what was handled since the last commit, not only the message in flight', async () => {
@@ -342,7 +342,7 @@ describe('EventConsumer (real broker)', () => {
     consumer = new EventConsumer({ kafka, groupId, topics: [topics.documents], handle: async (_e, ctx) => void handled.push(ctx), retry: FAST_RETRY, deadLetterTopic: topics.deadLetter, commitIntervalMs: 600_000, ...TIMING });
     await consumer.start();
     await publish(recordedEvent('document-77777777-aaaa-4bbb-8ccc-000000000000', 1));
-    await waitFor('handled', () => handled.length === 1);
+    await waitFor('handled', () => handled.length >= 1, 45_000);
     // Let the batch return to kafkajs first, so that no batch is in flight when stop() begins.
     await new Promise((resolve) => setTimeout(resolve, 300));
 
