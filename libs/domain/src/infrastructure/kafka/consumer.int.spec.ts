@@ -352,4 +352,36 @@ describe('EventConsumer (real broker)', () => {
     const committed = await committedOffsets(groupId);
     expect(committed.get(handled[0].partition)).toBe(String(Number(handled[0].offset) + 1));
   });
+
+  it('commits a long batch\'s handled messages while the batch still runs (a rebalance then re-handles only the rest)', async () => {
+    const groupId = `${topics.documents}.worker`;
+    const stream = 'document-88888888-aaaa-4bbb-8ccc-000000000000';
+    // One stream, so one partition and one chain, in one batch: published before the consumer joins.
+    await publish(...[1, 2, 3, 4, 5].map((n) => recordedEvent(stream, n)));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const handled = new Map<number, MessageContext>();
+    consumer = new EventConsumer({
+      kafka,
+      groupId,
+      topics: [topics.documents],
+      handle: async (event, ctx) => {
+        handled.set(event.streamPosition, ctx);
+        if (event.streamPosition === 5) await held;
+      },
+      retry: FAST_RETRY,
+      deadLetterTopic: topics.deadLetter,
+      commitIntervalMs: 200,
+      ...TIMING,
+    });
+    await consumer.start();
+    try {
+      await waitFor('the last one begun', () => handled.has(5), 45_000);
+      const fourth = handled.get(4) as MessageContext;
+      // The batch is still running (its last handler waits): the first four are committed all the same.
+      await eventually('the first four committed', async () => (await committedOffsets(groupId)).get(fourth.partition) === String(Number(fourth.offset) + 1) || undefined, 10_000);
+    } finally {
+      release();
+    }
+  });
 });
