@@ -85,6 +85,7 @@ describe('#17 Prometheus metrics from the gateway and a worker', () => {
     expect(sample(after, 'einvoice_http_request_duration_seconds_count', created)).toBeGreaterThanOrEqual(1);
     expect(sample(after, 'einvoice_documents', { area: 'ar', state: 'reported' }) - sample(before, 'einvoice_documents', { area: 'ar', state: 'reported' })).toBe(1);
     expect(after).toMatch(/^einvoice_outbox_backlog\{app="gateway"\} \d+$/m);
+    expect(after).toMatch(/^# TYPE einvoice_authority_reports_awaiting_resend gauge$/m);
     expect(after).toMatch(/^einvoice_outbox_oldest_pending_age_seconds\{app="gateway"\} [\d.e+-]+$/m);
     expect(after).toMatch(/^einvoice_kafka_consumer_lag\{group="[^"]+\.reporting-worker",topic="[^"]+",partition="\d+",app="gateway"\} \d+$/m);
     expect(after).toMatch(/^einvoice_bullmq_queue_jobs\{queue="[^"]+\.webhooks",state="waiting",app="gateway"\} \d+$/m);

@@ -11,7 +11,7 @@ const QUEUE_STATES = ['waiting', 'delayed', 'active', 'failed'] as const;
 
 /**
  * Prometheus metrics of the gateway (README "Operating it"), and of the stack's shared state read at
- * scrape: documents by area and state, the outbox backlog and the age of its oldest row, each worker
+ * scrape: documents by area and state, reports waiting to be sent again after a 429, the outbox backlog and the age of its oldest row, each worker
  * group's lag per partition, the webhook queue's depth. A source that does not answer leaves its
  * gauges as they were (the scrape still succeeds).
  */
@@ -30,7 +30,7 @@ export class MetricsController implements OnApplicationShutdown {
   @ApiProduces('text/plain')
   @ApiOperation({ summary: 'Prometheus metrics (text exposition format): HTTP, documents, outbox, consumer lag, authority calls, webhooks, queue depth.' })
   async metrics(@Res() reply: FastifyReply): Promise<void> {
-    await Promise.all([this.documents(), this.outbox(), this.lag(), this.queueDepth()]);
+    await Promise.all([this.documents(), this.resends(), this.outbox(), this.lag(), this.queueDepth()]);
     await reply.header('content-type', metricsRegistry.contentType).send(await metricsRegistry.metrics());
   }
 
@@ -45,6 +45,16 @@ export class MetricsController implements OnApplicationShutdown {
     if (!rows) return;
     metrics.documents.reset();
     for (const r of rows as Array<{ area: string; state: string; n: number }>) metrics.documents.set({ area: r.area, state: r.state }, r.n);
+  }
+
+  /** Reports waiting for the resend sweep (a throttled supplier's backlog), on documents_resend_due. */
+  private async resends() {
+    const rows = await this.connections.dataSource
+      .query(`SELECT area, count(*)::int AS n FROM documents WHERE report_state = 'pending' AND resend_at IS NOT NULL GROUP BY 1`)
+      .catch(() => undefined);
+    if (!rows) return;
+    metrics.reportsAwaitingResend.reset();
+    for (const r of rows as Array<{ area: string; n: number }>) metrics.reportsAwaitingResend.set({ area: r.area }, r.n);
   }
 
   private async outbox() {

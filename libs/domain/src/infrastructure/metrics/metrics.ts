@@ -26,6 +26,7 @@ export const metrics = {
   webhookDeliveries: new Counter({ name: 'einvoice_webhook_deliveries_total', help: 'Webhook POSTs by outcome (delivered, failed, given_up) and attempt number.', labelNames: ['outcome', 'attempt'], registers }),
   appendConflicts: new Counter({ name: 'einvoice_event_append_conflicts_total', help: 'Event-store appends refused because the stream moved on (optimistic concurrency).', registers }),
   documents: new Gauge({ name: 'einvoice_documents', help: 'Documents by area and state (read model), read at scrape.', labelNames: ['area', 'state'], registers }),
+  reportsAwaitingResend: new Gauge({ name: 'einvoice_authority_reports_awaiting_resend', help: 'Reports an authority turned away (429) waiting to be sent again after its Retry-After, by area; read at scrape.', labelNames: ['area'], registers }),
   outboxBacklog: new Gauge({ name: 'einvoice_outbox_backlog', help: 'Outbox rows not yet published to Kafka, read at scrape.', registers }),
   outboxOldestAge: new Gauge({ name: 'einvoice_outbox_oldest_pending_age_seconds', help: 'Age of the oldest outbox row not yet published (0 when none), read at scrape.', registers }),
   consumerLag: new Gauge({ name: 'einvoice_kafka_consumer_lag', help: 'Messages not yet committed by a consumer group, per topic and partition, read at scrape.', labelNames: ['group', 'topic', 'partition'], registers }),
