@@ -123,8 +123,9 @@ export class ReportResendSweep extends LockedPeriodicJob {
     try {
       const result = await resendReport(this.deps, report.reportId);
       this.resumeAt.delete(report.reportId);
-      // Held by another worker (the consumer's redelivery): looked at again after a while, not at once.
-      if (result === 'held elsewhere') this.resumeAt.set(report.reportId, Date.now() + RETRY_AFTER_FAILURE_MS);
+      // Held by another worker (the consumer's redelivery), or answered although its row still says pending:
+      // looked at again after a while, not at once (the round would find it due again and again).
+      if (result === 'held elsewhere' || result === 'answered before') this.resumeAt.set(report.reportId, Date.now() + RETRY_AFTER_FAILURE_MS);
     } catch (error) {
       this.resumeAt.set(report.reportId, Date.now() + RETRY_AFTER_FAILURE_MS);
       this.deps.log('warn', 'turned-away report not sent again; tried again later', { reportId: report.reportId, area: report.area, error: error instanceof AppError ? error.code : String(error) });
