@@ -384,4 +384,31 @@ describe('EventConsumer (real broker)', () => {
       release();
     }
   });
+
+  it('keeps its session through a batch of short handlers longer than the session timeout: each handled once', async () => {
+    const groupId = `${topics.documents}.worker`;
+    const stream = 'document-99999999-aaaa-4bbb-8ccc-000000000000';
+    // One stream: one chain, one after the other, 25 × 300 ms > the 6 s session; each handler shorter than
+    // the heartbeat interval (500 ms), and no commit before the end (10 min) to renew the session either.
+    await publish(...Array.from({ length: 25 }, (_, i) => recordedEvent(stream, i + 1)));
+    const handled: number[] = [];
+    consumer = new EventConsumer({
+      kafka,
+      groupId,
+      topics: [topics.documents],
+      handle: async (event) => {
+        handled.push(event.streamPosition);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      },
+      retry: FAST_RETRY,
+      deadLetterTopic: topics.deadLetter,
+      commitIntervalMs: 600_000,
+      ...TIMING,
+    });
+    await consumer.start();
+    await waitFor('all 25 handled', () => new Set(handled).size === 25, 60_000);
+    // A lost session would have handed the partition back and the batch been handled again from its start.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(handled).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+  });
 });

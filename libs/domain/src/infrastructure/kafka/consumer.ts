@@ -270,6 +270,11 @@ export class EventConsumer {
           await this.onMessage({ topic: batch.topic, partition: batch.partition, message, heartbeat });
           const upTo = done.markDone(message.offset);
           if (upTo !== undefined) resolveOffset(upTo);
+          // kafkajs heartbeats between batches, and a handler beats only past heartbeatInterval: a long batch of
+          // short handlers (hundreds of reports, 300 ms each) sent none for its whole length and lost the session
+          // (the bench's reporting worker, rebalanced under load). Sent at most once an interval; a rebalance
+          // ends the batch here.
+          await heartbeat();
         } catch (error) {
           failure ??= { error };
           return;
