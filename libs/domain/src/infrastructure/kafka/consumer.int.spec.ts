@@ -407,7 +407,8 @@ describe('EventConsumer (real broker)', () => {
     });
     await consumer.start();
     await waitFor('all 25 handled', () => new Set(handled).size === 25, 60_000);
-    // A lost session would have handed the partition back and the batch been handled again from its start.
+    // A lost session would have handed the partition back and the batch been handled again from its start:
+    // a window to see that happen (stop() would end the redelivery instead; there is no event to wait for).
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(handled).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
   });
