@@ -12,7 +12,7 @@
 //              accepted document must be Delivered;
 //   e2e        the same POSTs for BENCH_E2E_DURATION s (60) with every worker running: accepted/s,
 //              Delivered/s during the load, the delivery backlog's maximum (sampled each second);
-//   open       a fixed rate (autocannon overallRate) of half the e2e rate for BENCH_OPEN_DURATION s
+//   open       a fixed rate (paced, open loop: load.mjs pacedLoad) of half the e2e rate for BENCH_OPEN_DURATION s
 //              (20): submitted->Delivered p50/p99 of a steady flow;
 //   webhooks   BE invoices to a DE supplier hosted here, subscribed to a receiver in this process,
 //              closed loop for BENCH_WEBHOOK_DURATION s (10), then half that rate: webhooks/s and
@@ -567,7 +567,7 @@ async function main() {
   out('=== einvoice bench summary ===');
   out(`machine      ${cpus.length} cores × ${cpus[0]?.model?.trim() ?? 'unknown CPU'}, ${num(os.totalmem() / 2 ** 30)} GiB RAM, ${os.platform()} ${os.release()}`);
   out(`load avg     ${figures.loadavgBefore.map((v) => num(v, 2)).join(' ')} before the bench, ${os.loadavg().map((v) => num(v, 2)).join(' ')} after (1/5/15 min; the machine is shared)`);
-  out(`runtime      node ${process.version}, autocannon ${createRequire(path.join(ROOT, 'package.json'))('autocannon/package.json').version}, load generator on the same machine`);
+  out(`runtime      node ${process.version}, autocannon ${createRequire(path.join(ROOT, 'package.json'))('autocannon/package.json').version} (closed loops; fixed rates paced by node:http), load generator on the same machine`);
   out(`setup        ${settings.connections} connections; ${settings.duration} s per closed-loop phase, ${settings.e2eDuration} s end to end, ${settings.openDuration} s open loop; 1 BE supplier; sandbox access point (latency ${settings.apLatencyMs} ms); LOG_LEVEL=warn; 4 apps + Kafka + PostgreSQL on this host; durable commits`);
   if (reference) out(`reference    bare POST + one INSERT ${num(reference.load.perSecond)} 202/s   p50 ${ms(reference.load.latency.p50)}  p99 ${ms(reference.load.latency.p99)}   cpu ${num(cpuPerDocument(reference.probe, reference.load.expected), 2)} ms/doc`);
   for (const line of summary) out(line);

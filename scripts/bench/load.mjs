@@ -1,7 +1,9 @@
-// HTTP load with autocannon (programmatic API): the bare route and the invoice submissions.
+// HTTP load: autocannon (programmatic API) for the closed loops, a paced sender for the fixed rates.
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ROOT } from '../lib/services.mjs';
+import { percentile } from './stats.mjs';
 
 const require = createRequire(path.join(ROOT, 'package.json'));
 
@@ -62,6 +64,7 @@ export async function bareRoute({ url, connections, duration }) {
  * the id `idOf(body)` of each 202 so that later phases measure exactly the accepted documents.
  */
 export async function acceptedLoad({ url, path: route, headers, connections, duration, bodyOf, idOf, rate, expectedStatus = 202, headersOf }) {
+  if (rate) return pacedLoad({ url, path: route, headers, connections, duration, bodyOf, idOf, rate, expectedStatus, headersOf });
   let counter = 0;
   let firstError;
   const accepted = [];
@@ -69,8 +72,6 @@ export async function acceptedLoad({ url, path: route, headers, connections, dur
     url,
     connections,
     duration,
-    // A fixed rate (requests/s over all connections): the open-loop phases.
-    ...(rate ? { overallRate: rate } : {}),
     requests: [
       {
         method: 'POST',
@@ -94,6 +95,89 @@ export async function acceptedLoad({ url, path: route, headers, connections, dur
     ],
   });
   return { ...summarise(result, expectedStatus), firstError, accepted, built: counter };
+}
+
+/**
+ * A fixed rate, open loop: request n leaves at start + n / rate seconds whether or not earlier ones
+ * were answered (over at most `connections` keep-alive sockets; one waiting for a socket is late,
+ * and its latency counts from when it was due). autocannon's `overallRate` is not this: it gives
+ * each connection a quota per second and sends it at once when the second starts, so at 78/s over
+ * 50 connections ~50 requests arrived together every second and the latencies measured the burst.
+ */
+async function pacedLoad({ url, path: route, headers, connections, duration, bodyOf, idOf, rate, expectedStatus, headersOf }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const target = new URL(route, url);
+  const total = Math.max(1, Math.round(rate * duration));
+  const byStatus = {};
+  const latencies = [];
+  const accepted = [];
+  let firstError;
+  let errors = 0;
+  let timeouts = 0;
+  const send = (n, dueAt) => new Promise((resolve) => {
+    const body = JSON.stringify(bodyOf(n));
+    const request = http.request(target, {
+      method: 'POST',
+      agent,
+      timeout: 10_000,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers, ...(headersOf ? headersOf(n) : {}) },
+    }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => {
+        latencies.push(performance.now() - dueAt);
+        const status = response.statusCode;
+        byStatus[status] = (byStatus[status] ?? 0) + 1;
+        const text = Buffer.concat(chunks).toString('utf8');
+        if (status === expectedStatus) {
+          const id = idOf(text);
+          if (id) accepted.push(id);
+          else firstError ??= { status, body: `${expectedStatus} without a document id: ${text}` };
+        } else {
+          firstError ??= { status, body: text };
+        }
+        resolve();
+      });
+    });
+    let timedOut = false;
+    request.on('timeout', () => {
+      timedOut = true;
+      timeouts += 1;
+      request.destroy(new Error('no answer within 10 s'));
+    });
+    request.on('error', (error) => {
+      if (!timedOut) errors += 1;
+      firstError ??= { status: 0, body: String(error?.message ?? error) };
+      resolve();
+    });
+    request.end(body);
+  });
+  const startedAt = performance.now();
+  const inFlight = [];
+  for (let n = 1; n <= total; n++) {
+    const dueAt = startedAt + ((n - 1) * 1000) / rate;
+    const wait = dueAt - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    inFlight.push(send(n, dueAt));
+  }
+  await Promise.all(inFlight);
+  const durationS = (performance.now() - startedAt) / 1000;
+  agent.destroy();
+  const expected = byStatus[expectedStatus] ?? 0;
+  const mean = latencies.reduce((sum, v) => sum + v, 0) / Math.max(1, latencies.length);
+  return {
+    durationS,
+    byStatus,
+    expected,
+    otherStatus: latencies.length - expected,
+    errors,
+    timeouts,
+    perSecond: expected / durationS,
+    latency: { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.length ? Math.max(...latencies) : Number.NaN, mean },
+    firstError,
+    accepted,
+    built: total,
+  };
 }
 
 /** POST /be/einvoice/generate/invoice, every request with its own invoice ID. */
