@@ -335,6 +335,30 @@ describe('EventConsumer (real broker)', () => {
     await eventually('the offsets committed', async () => Number((await committedOffsets(groupId)).get(last.partition)) > Number(last.offset) || undefined, 10_000);
   });
 
+  it('#11 passes over, and commits, a batch of events it does not handle without running a handler', async () => {
+    const groupId = `${topics.documents}.worker`;
+    const stream = 'document-77777777-aaaa-4bbb-8ccc-000000000000';
+    const passedOver = [recordedEvent(stream, 1), recordedEvent(stream, 2)].map((e) => ({ ...e, type: 'DocumentDelivered' }));
+    const handled = recordedEvent(stream, 3);
+    const seen: string[] = [];
+    consumer = new EventConsumer({
+      kafka, groupId, topics: [topics.documents], handles: ({ type }) => type === 'DocumentSubmitted', handle: async (event) => void seen.push(event.eventId),
+      retry: FAST_RETRY, deadLetterTopic: topics.deadLetter, commitIntervalMs: 200, ...TIMING,
+    });
+    await consumer.start();
+    await publish(...passedOver);
+    // Same key, same partition: committed past both although no handler ran for either.
+    const [partition, offsetBefore] = await eventually('the passed-over events committed', async () => {
+      const committed = [...(await committedOffsets(groupId))].find(([, offset]) => Number(offset) >= 2);
+      return committed;
+    }, 30_000);
+    expect(seen).toEqual([]);
+    await publish(handled);
+    await waitFor('the handled event', () => seen.length === 1, 30_000);
+    expect(seen).toEqual([handled.eventId]);
+    await eventually('its offset committed', async () => Number((await committedOffsets(groupId)).get(partition)) > Number(offsetBefore) || undefined, 10_000);
+  });
+
   it('stop() commits what was handled since the last commit, not only the message in flight', async () => {
     const groupId = `${topics.documents}.worker`;
     const handled: MessageContext[] = [];

@@ -283,17 +283,37 @@ export class EventConsumer {
         }
       }
     };
-    await Promise.all(chainsByKey(batch.messages).map(runChain));
+    await Promise.all(chainsByKey(this.handledOf(batch.messages, done, resolveOffset)).map(runChain));
     // Stopping (kafkajs leaves the group once this batch returns) or failing: what was handled is committed now.
     if (failure || !isRunning()) await this.commitNow(committer);
     else await this.commitIfDue();
     if (failure) throw failure.error;
   }
 
+  /**
+   * The messages a handler must see. Those whose headers name an event this consumer does not handle
+   * (most of a shared topic for a worker: every other area's and stage's events) are done at once,
+   * without a handler slot, a heartbeat or a tick each: ~30 µs a message on the handler's path, paid by
+   * every worker for every event of the topics it shares (issue 11).
+   */
+  private handledOf(messages: readonly KafkaMessage[], done: DonePrefix, resolveOffset: (offset: string) => void): readonly KafkaMessage[] {
+    const { handles } = this.options;
+    if (!handles) return messages;
+    const handled: KafkaMessage[] = [];
+    let upTo: string | undefined;
+    for (const message of messages) {
+      const described = describedByHeaders(message.headers);
+      if (!described || handles(described)) handled.push(message);
+      else upTo = done.markDone(message.offset) ?? upTo;
+    }
+    if (upTo !== undefined) resolveOffset(upTo);
+    return handled;
+  }
+
   private async onMessage({ topic, partition, message, heartbeat }: { topic: string; partition: number; message: KafkaMessage; heartbeat: () => Promise<void> }): Promise<void> {
     const { handles, deadLetterTopic } = this.options;
+    // Its headers, when it has them, name an event this consumer handles (handledOf passed over the others).
     const described = describedByHeaders(message.headers);
-    if (handles && described && !handles(described)) return;
 
     // What is known of the message when it fails: its type from the headers, then from the decoded event.
     const seen: { eventType: string; correlationId?: string } = { eventType: described?.type ?? 'unknown' };
