@@ -9,6 +9,8 @@ export interface InfrastructureConfig {
   readonly databaseUrl: string;
   /** The event store keeps its statements prepared per connection (eventstore/prepared-statements.ts). */
   readonly databasePreparedStatements: boolean;
+  /** Units of work of writes only that commit at the same moment share one statement (eventstore/commit-groups.ts). */
+  readonly databaseGroupCommit: boolean;
   /** Redis connection string (BullMQ). */
   readonly redisUrl: string;
   /** Kafka bootstrap servers. */
@@ -32,6 +34,7 @@ export function loadInfrastructureConfig(env: NodeJS.ProcessEnv = process.env): 
   return {
     databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/einvoice',
     databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS !== 'off',
+    databaseGroupCommit: env.DATABASE_GROUP_COMMIT !== 'off',
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     kafkaBrokers: (env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',').map((b) => b.trim()).filter(Boolean),
     kafkaPrefix: env.KAFKA_TOPIC_PREFIX ?? 'einvoice',

@@ -186,6 +186,34 @@ describe('EventStore on PostgreSQL', () => {
     expect(await count(`SELECT count(*) AS n FROM outbox WHERE aggregate_id = $1`, [streamId])).toBe(0);
   });
 
+  it('#11 units of writes that commit at the same moment share one statement (group commit); one that fails gets its own error, the others are written', async () => {
+    const group = `group-${randomUUID()}`;
+    const taken = randomUUID();
+    await store.transaction((uow) => uow.recordProcessed(group, taken));
+    const streams = Array.from({ length: 5 }, () => `document-${randomUUID()}`);
+    let results: PromiseSettledResult<unknown>[] = [];
+    const sent = await statementsOf(async () => {
+      results = await Promise.allSettled([
+        ...streams.map((streamId) => store.transaction((uow) => uow.append(streamId, 'no_stream', [{ type: 'A', data: {} }], { tenantId: 't' }))),
+        // Already there: fails, in the group's statement and then alone.
+        store.transaction((uow) => uow.recordProcessed(group, taken)),
+      ]);
+    });
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected']);
+    expect(isAlreadyProcessed((results[5] as PromiseRejectedResult).reason)).toBe(true);
+    // The group's statement (every unit's writes), then each unit alone after it failed.
+    const grouped = sent.filter((sql) => (sql.match(/ AS \(INSERT INTO /g) ?? []).length > 2);
+    expect(grouped.length).toBeGreaterThanOrEqual(1);
+    for (const streamId of streams) expect(await count(`SELECT count(*) AS n FROM events WHERE stream_id = $1`, [streamId])).toBe(1);
+    expect(await count(`SELECT count(*) AS n FROM processed_events WHERE consumer_group = $1`, [group])).toBe(1);
+
+    // Without the failing unit: written together, in one transaction (one xmin).
+    const together = Array.from({ length: 4 }, () => `document-${randomUUID()}`);
+    const sentTogether = await statementsOf(() => Promise.all(together.map((streamId) => store.transaction((uow) => uow.append(streamId, 'no_stream', [{ type: 'A', data: {} }], { tenantId: 't' })))));
+    expect(sentTogether.length).toBeLessThan(together.length);
+    expect(await count(`SELECT count(DISTINCT xmin::text) AS n FROM events WHERE stream_id = ANY($1::text[])`, [together])).toBe(sentTogether.length);
+  });
+
   it('#11 an outbox row names its event (no second copy); the relay reads the event as stored, global position included', async () => {
     const streamId = `document-${randomUUID()}`;
     const [appended] = await store.transaction((uow) => uow.append(streamId, 'no_stream', [{ type: 'TestHappened', data: { n: 1 } }], { tenantId: 't' }));

@@ -5,6 +5,7 @@ import { AppError, WrongExpectedVersionError } from '../../errors';
 import type { RecordedEvent } from '../../events';
 import type { ConstraintErrorMap } from '../../plugin';
 import { NOTIFY_ALL_SQL, PostCommitNotifications } from './post-commit-notifications';
+import { CommitGroups } from './commit-groups';
 import { PreparedStatements } from './prepared-statements';
 import { loadInfrastructureConfig } from '../config';
 import { EventSchemas, Projector, type PublishedPredicate, type SqlConnection, TopicResolver, UnitOfWork, toRecordedEvent, unversionedSchemas } from './unit-of-work';
@@ -37,6 +38,11 @@ export interface EventStoreOptions {
    * of the process, the CLI's included, follows the one setting.
    */
   readonly prepareStatements?: boolean;
+  /**
+   * Whether units of work made only of held-back writes that commit at the same moment share one
+   * statement (commit-groups.ts). Default: `DATABASE_GROUP_COMMIT` (on).
+   */
+  readonly groupCommits?: boolean;
 }
 
 interface PgError {
@@ -60,6 +66,7 @@ export class EventStore {
   /** What this process's commits announce to other processes (projections' `announce`, the relay's wake-up). */
   private readonly notifications: PostCommitNotifications;
   private readonly prepared?: PreparedStatements;
+  private readonly groups?: CommitGroups;
 
   constructor(
     readonly dataSource: DataSource,
@@ -70,6 +77,7 @@ export class EventStore {
       if (dataSource.isInitialized) await poolOf(dataSource).query(NOTIFY_ALL_SQL, [channels, payloads]);
     });
     if (options.prepareStatements ?? loadInfrastructureConfig().databasePreparedStatements) this.prepared = PreparedStatements.ofProcess;
+    if (options.groupCommits ?? loadInfrastructureConfig().databaseGroupCommit) this.groups = new CommitGroups();
     const wake = options.wakeRelay ?? 'notify';
     this.afterAppend = wake === 'notify' ? () => this.notifications.add('outbox', '') : wake.afterCommit;
   }
@@ -85,7 +93,7 @@ export class EventStore {
     const client = await poolOf(this.dataSource).connect();
     let broken: Error | undefined;
     try {
-      const uow = new UnitOfWork(connectionOf(client, this.prepared), this.options.topicFor, this.options.projector, this.options.schemas ?? unversionedSchemas, this.options.published);
+      const uow = new UnitOfWork(connectionOf(client, this.prepared), this.options.topicFor, this.options.projector, this.options.schemas ?? unversionedSchemas, this.options.published, this.groups);
       try {
         const result = await work(uow);
         await uow.commit();

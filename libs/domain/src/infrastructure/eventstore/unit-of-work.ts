@@ -3,6 +3,7 @@ import { timeOrderedUuid } from '../../ids';
 import type { Event, EventMetadata, RecordedEvent } from '../../events';
 import { streamKind } from '../../events';
 import { type Write, combineWrites, needsFlushBefore } from './deferred-writes';
+import type { CommitGroups } from './commit-groups';
 import { traceparentOf } from '../tracing';
 
 /** A unit of work's statements may be kept prepared on its connection (prepared-statements.ts says which). */
@@ -98,6 +99,8 @@ export class UnitOfWork {
     private readonly projector: Projector,
     private readonly schemas: EventSchemas = unversionedSchemas,
     private readonly published: PublishedPredicate = () => true,
+    /** Where a unit of writes only is committed with others' (commit-groups.ts); without it, alone. */
+    private readonly groups?: CommitGroups,
   ) {}
 
   /**
@@ -264,10 +267,14 @@ export class UnitOfWork {
     );
   }
 
-  /** Sends what is held back, then COMMIT; or, if nothing was sent yet, all of it as one autocommit statement. */
+  /**
+   * Sends what is held back, then COMMIT; or, if nothing was sent yet, all of it as one autocommit
+   * statement (with other units' that commit at the same moment, when the store groups commits).
+   */
   async commit(): Promise<void> {
     if (!this.began) {
       if (this.pending.length === 0) return;
+      if (this.groups) return this.groups.commit(this.takePending(), this.connection);
       const { sql, params } = combineWrites(this.takePending());
       await this.connection.query(sql, [...params], PREPARE);
       return;
