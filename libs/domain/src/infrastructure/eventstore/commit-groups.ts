@@ -26,9 +26,8 @@ interface Waiting {
  * could see or touch what another's do (an UPDATE or upsert of the same table, unless each names its
  * own row) starts the next group instead. The statement is atomic: if it fails (one unit's unique
  * violation, a deadlock with another process's group), nothing of it was written, and each unit is
- * then sent alone on its own connection, so each gets its own answer, as without grouping. A combined
- * statement's text depends on which units met in it, so it is sent unnamed (prepared-statements.ts
- * keeps a bounded set of texts); a unit alone is sent as before.
+ * then sent alone on its own connection, so each gets its own answer, as without grouping. A unit
+ * alone is sent as before; a group is kept prepared when its units have one shape (`sameShape`).
  */
 export class CommitGroups {
   private open: Waiting[] = [];
@@ -76,7 +75,7 @@ async function send(group: readonly Waiting[]): Promise<void> {
   if (group.length === 1) return sendAlone(group[0]);
   const { sql, params } = combineWrites(group.flatMap((unit) => unit.writes));
   try {
-    await group[0].connection.query(sql, [...params]);
+    await group[0].connection.query(sql, [...params], sameShape(group) ? PREPARE : undefined);
   } catch {
     // Nothing of the group was written: each unit alone, for its own answer.
     await Promise.all(group.map(sendAlone));
@@ -85,10 +84,22 @@ async function send(group: readonly Waiting[]): Promise<void> {
   for (const unit of group) unit.resolve();
 }
 
+/**
+ * Units of one shape (the same statements: a burst of submissions, a worker's outcomes of one kind) make
+ * a text that depends only on how many met, so it is worth keeping prepared (at most 16 texts a shape;
+ * prepared-statements.ts bounds the rest). A mixed group's text is seldom seen twice: sent unnamed.
+ */
+function sameShape(group: readonly Waiting[]): boolean {
+  const [first, ...others] = group;
+  return others.every((unit) => unit.writes.length === first.writes.length && unit.writes.every((write, i) => write.sql === first.writes[i].sql));
+}
+
+const PREPARE = { prepare: true } as const;
+
 async function sendAlone(unit: Waiting): Promise<void> {
   const { sql, params } = combineWrites(unit.writes);
   try {
-    await unit.connection.query(sql, [...params], { prepare: true });
+    await unit.connection.query(sql, [...params], PREPARE);
     unit.resolve();
   } catch (error) {
     unit.reject(error);
