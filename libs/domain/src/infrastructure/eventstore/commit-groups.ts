@@ -1,4 +1,4 @@
-import { type Write, combineWrites, needsFlushBefore } from './deferred-writes';
+import { type Write, combineWrites, tableOf } from './deferred-writes';
 
 /** Where a unit of work's statement goes: its own pooled connection (event-store.ts `connectionOf`). */
 export interface GroupConnection {
@@ -29,9 +29,37 @@ interface Waiting {
  * then sent alone on its own connection, so each gets its own answer, as without grouping. A unit
  * alone is sent as before; a group is kept prepared when its units have one shape (`sameShape`).
  */
+/**
+ * What an open group writes to each table, to tell in one pass whether a unit's writes may join it:
+ * the rule of deferred-writes.ts `needsFlushBefore` (plain INSERTs go together; any other write only
+ * when each names its own row), without comparing every pair.
+ */
+class TablesWritten {
+  private readonly byTable = new Map<string, { plainInserts: number; unscoped: number; rows: Set<string> }>();
+
+  admits(write: Write): boolean {
+    const { table, plainInsert } = tableOf(write.sql);
+    const held = this.byTable.get(table);
+    if (!held) return true;
+    if (plainInsert) return held.unscoped === 0 && held.rows.size === 0;
+    if (write.row === undefined) return false;
+    return held.plainInserts === 0 && held.unscoped === 0 && !held.rows.has(write.row);
+  }
+
+  add(write: Write): void {
+    const { table, plainInsert } = tableOf(write.sql);
+    let held = this.byTable.get(table);
+    if (!held) this.byTable.set(table, (held = { plainInserts: 0, unscoped: 0, rows: new Set() }));
+    if (plainInsert) held.plainInserts++;
+    else if (write.row === undefined) held.unscoped++;
+    else held.rows.add(write.row);
+  }
+}
+
 export class CommitGroups {
   private open: Waiting[] = [];
   private openParams = 0;
+  private written = new TablesWritten();
   private scheduled = false;
 
   constructor(
@@ -47,6 +75,7 @@ export class CommitGroups {
       if (this.open.length > 0 && !this.admits(writes, params)) this.sendOpen();
       this.open.push({ writes, params, connection, resolve, reject });
       this.openParams += params;
+      for (const write of writes) this.written.add(write);
       if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => {
@@ -59,14 +88,14 @@ export class CommitGroups {
 
   private admits(writes: readonly Write[], params: number): boolean {
     if (this.open.length >= this.maxUnits || this.openParams + params > this.maxParams) return false;
-    const held = this.open.flatMap((unit) => unit.writes);
-    return !writes.some((write) => needsFlushBefore(held, write));
+    return writes.every((write) => this.written.admits(write));
   }
 
   private sendOpen(): void {
     const group = this.open;
     this.open = [];
     this.openParams = 0;
+    this.written = new TablesWritten();
     if (group.length > 0) void send(group);
   }
 }

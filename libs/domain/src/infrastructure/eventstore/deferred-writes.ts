@@ -23,8 +23,19 @@ export interface Write {
 const PLAIN_INSERT = /^\s*INSERT\s+INTO\s+([a-z_][a-z0-9_.]*)/i;
 const MODIFY = /^\s*(?:UPDATE\s+([a-z_][a-z0-9_.]*)|DELETE\s+FROM\s+([a-z_][a-z0-9_.]*))/i;
 
+/** The texts seen so far: a few dozen statements of the code, asked about on every write (bounded for generated texts). */
+const tables = new Map<string, { table: string; plainInsert: boolean }>();
+
 /** The table a write changes, and whether it is a plain INSERT (no ON CONFLICT). */
 export function tableOf(sql: string): { table: string; plainInsert: boolean } {
+  const known = tables.get(sql);
+  if (known) return known;
+  const found = parseTableOf(sql);
+  if (tables.size < 1024) tables.set(sql, found);
+  return found;
+}
+
+function parseTableOf(sql: string): { table: string; plainInsert: boolean } {
   const insert = PLAIN_INSERT.exec(sql);
   if (insert) return { table: insert[1].toLowerCase(), plainInsert: !/\bON\s+CONFLICT\b/i.test(sql) };
   const modify = MODIFY.exec(sql);
