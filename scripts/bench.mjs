@@ -5,7 +5,7 @@
 // running stack is never touched, then runs these phases (BENCH_PHASES picks some, in this order):
 //   reference  a bare Fastify POST doing one INSERT into PostgreSQL (no NestJS, no validation), in
 //              a process of its own, same bodies, same connections: every rate is also printed as
-//              a ratio to it;
+//              a ratio to it; run again after the other phases to show the machine's drift;
 //   bare       GET /health/live: the gateway's own ceiling without a database;
 //   accept     POST /be/einvoice/generate/invoice with the workers paused (SIGSTOP; the gateway and
 //              its outbox relay run): the accept path alone; then the workers resume and every
@@ -267,21 +267,24 @@ async function main() {
   }
 
   // 0. The reference: a bare POST doing one INSERT, same bodies, same connections.
-  let reference;
-  if (run('reference')) {
-    say(`reference: bare Fastify POST + one INSERT, ${settings.connections} connections, ${settings.duration} s`);
+  const measureReference = async (label) => {
+    say(`reference${label}: bare Fastify POST + one INSERT, ${settings.connections} connections, ${settings.duration} s`);
     const server = await startReference(settings.databaseUrl);
     const probe = probeStack({ reference: server.pid });
     const load = await acceptedLoad({
       url: server.url, path: '/reference', headers: {}, connections: settings.connections, duration: settings.duration,
-      bodyOf: (n) => invoiceBody(`REF-${runId}-${n}`), idOf: (body) => /"DocumentID":"([^"]+)"/.exec(body)?.[1],
+      bodyOf: (n) => invoiceBody(`REF-${runId}${label ? 'z' : ''}-${n}`), idOf: (body) => /"DocumentID":"([^"]+)"/.exec(body)?.[1],
     });
     const p = await probe.stopWithWal();
     await server.stop();
-    reference = { load, probe: p };
-    figures.reference = reference;
-    loadLines(`${++phaseNumber}. reference: bare POST, one INSERT (Fastify + pg, 20 pooled connections, no NestJS, no validation)`, load, p);
+    loadLines(`${++phaseNumber}. reference${label}: bare POST, one INSERT (Fastify + pg, 20 pooled connections, no NestJS, no validation)`, load, p);
     out();
+    return { load, probe: p };
+  };
+  let reference;
+  if (run('reference')) {
+    reference = await measureReference('');
+    figures.reference = reference;
   }
   const ratio = (value) => (reference ? ` (${num(value / reference.load.perSecond, 3)}× the reference)` : '');
 
@@ -562,6 +565,14 @@ async function main() {
     summary.push(`scale-out    2 gateways + 2 delivery-workers: ${num(perSecond)} 202/s${ratio(perSecond)}   ->Delivered p50 ${ms(d.e2e.p50)} p99 ${ms(d.e2e.p99)} (${d.wait.delivered}/${accepted}, each once)`);
   }
 
+  // The reference once more after the phases: a shared VM's speed drifts within a run (this one's reference ran at
+  // 1,080–2,131 202/s within an hour), and every ratio above is to the first; the second says how far to trust them.
+  let referenceAfter;
+  if (reference && summary.length > 0) {
+    referenceAfter = await measureReference(' again');
+    figures.referenceAfter = referenceAfter;
+  }
+
   const logs = appLogSummary();
   const cpus = os.cpus();
   out('=== einvoice bench summary ===');
@@ -570,6 +581,10 @@ async function main() {
   out(`runtime      node ${process.version}, autocannon ${createRequire(path.join(ROOT, 'package.json'))('autocannon/package.json').version} (closed loops; fixed rates paced by node:http), load generator on the same machine`);
   out(`setup        ${settings.connections} connections; ${settings.duration} s per closed-loop phase, ${settings.e2eDuration} s end to end, ${settings.openDuration} s open loop; 1 BE supplier; sandbox access point (latency ${settings.apLatencyMs} ms); LOG_LEVEL=warn; 4 apps + Kafka + PostgreSQL on this host; durable commits`);
   if (reference) out(`reference    bare POST + one INSERT ${num(reference.load.perSecond)} 202/s   p50 ${ms(reference.load.latency.p50)}  p99 ${ms(reference.load.latency.p99)}   cpu ${num(cpuPerDocument(reference.probe, reference.load.expected), 2)} ms/doc`);
+  if (referenceAfter) {
+    const drift = referenceAfter.load.perSecond / reference.load.perSecond - 1;
+    out(`  again      after the phases ${num(referenceAfter.load.perSecond)} 202/s (${drift >= 0 ? '+' : ''}${num(drift * 100, 0)}%: this machine's drift during the run; the ratios are to the first)`);
+  }
   for (const line of summary) out(line);
   out(`app logs     ${Object.entries(logs).map(([app, l]) => `${app} ${l.count}`).join(', ')} lines at warn/error`);
   for (const [app, l] of Object.entries(logs)) for (const line of l.first) out(`  ${app}: ${line.slice(0, 300)}`);
