@@ -1,4 +1,4 @@
-import { type Write, combineWrites, tableOf } from './deferred-writes';
+import { HeldWrites, type Write, combineWrites } from './deferred-writes';
 
 /** Where a unit of work's statement goes: its own pooled connection (event-store.ts `connectionOf`). */
 export interface GroupConnection {
@@ -11,33 +11,6 @@ interface Waiting {
   readonly connection: GroupConnection;
   readonly resolve: () => void;
   readonly reject: (error: unknown) => void;
-}
-
-/**
- * What an open group writes to each table, to tell in one pass whether a unit's writes may join it:
- * the rule of deferred-writes.ts `needsFlushBefore` (plain INSERTs go together; any other write only
- * when each names its own row), without comparing every pair.
- */
-class TablesWritten {
-  private readonly byTable = new Map<string, { plainInserts: number; unscoped: number; rows: Set<string> }>();
-
-  admits(write: Write): boolean {
-    const { table, plainInsert } = tableOf(write.sql);
-    const held = this.byTable.get(table);
-    if (!held) return true;
-    if (plainInsert) return held.unscoped === 0 && held.rows.size === 0;
-    if (write.row === undefined) return false;
-    return held.plainInserts === 0 && held.unscoped === 0 && !held.rows.has(write.row);
-  }
-
-  add(write: Write): void {
-    const { table, plainInsert } = tableOf(write.sql);
-    let held = this.byTable.get(table);
-    if (!held) this.byTable.set(table, (held = { plainInserts: 0, unscoped: 0, rows: new Set() }));
-    if (plainInsert) held.plainInserts++;
-    else if (write.row === undefined) held.unscoped++;
-    else held.rows.add(write.row);
-  }
 }
 
 /**
@@ -59,7 +32,7 @@ class TablesWritten {
 export class CommitGroups {
   private open: Waiting[] = [];
   private openParams = 0;
-  private written = new TablesWritten();
+  private written = new HeldWrites();
   private scheduled = false;
 
   constructor(
@@ -95,7 +68,7 @@ export class CommitGroups {
     const group = this.open;
     this.open = [];
     this.openParams = 0;
-    this.written = new TablesWritten();
+    this.written = new HeldWrites();
     if (group.length > 0) void send(group);
   }
 }

@@ -45,12 +45,43 @@ function parseTableOf(sql: string): { table: string; plainInsert: boolean } {
 
 /** True when `next` may not share a statement with `pending` (see the module comment). */
 export function needsFlushBefore(pending: readonly Write[], next: Write): boolean {
-  const incoming = tableOf(next.sql);
-  return pending.some((write) => {
-    const held = tableOf(write.sql);
-    if (held.table !== incoming.table || (held.plainInsert && incoming.plainInsert)) return false;
-    return write.row === undefined || next.row === undefined || write.row === next.row;
-  });
+  const held = new HeldWrites();
+  for (const write of pending) held.add(write);
+  return !held.admits(next);
+}
+
+/**
+ * What some writes change, table by table, so that whether another may share their statement is told
+ * in one pass (the module comment's rule): a write conflicts with a held one of its table unless both
+ * are plain INSERTs, or both name their row and the rows differ. One unit of work's pending writes,
+ * and a group of units committed together (commit-groups.ts), are asked the same way.
+ */
+export class HeldWrites {
+  private readonly byTable = new Map<string, { plainUnscoped: number; otherUnscoped: number; plainRows: Set<string>; otherRows: Set<string> }>();
+
+  admits(write: Write): boolean {
+    const { table, plainInsert } = tableOf(write.sql);
+    const held = this.byTable.get(table);
+    if (!held) return true;
+    if (plainInsert) {
+      // Only the other kinds can conflict with a plain INSERT.
+      return held.otherUnscoped === 0 && (write.row === undefined ? held.otherRows.size === 0 : !held.otherRows.has(write.row));
+    }
+    if (write.row === undefined) return false;
+    return held.plainUnscoped === 0 && held.otherUnscoped === 0 && !held.plainRows.has(write.row) && !held.otherRows.has(write.row);
+  }
+
+  add(write: Write): void {
+    const { table, plainInsert } = tableOf(write.sql);
+    let held = this.byTable.get(table);
+    if (!held) this.byTable.set(table, (held = { plainUnscoped: 0, otherUnscoped: 0, plainRows: new Set(), otherRows: new Set() }));
+    if (write.row === undefined) {
+      if (plainInsert) held.plainUnscoped++;
+      else held.otherUnscoped++;
+    } else {
+      (plainInsert ? held.plainRows : held.otherRows).add(write.row);
+    }
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { combineWrites, needsFlushBefore, tableOf } from './deferred-writes';
+import { type Write, combineWrites, needsFlushBefore, tableOf } from './deferred-writes';
 
 describe('deferred writes', () => {
   it('renumbers the parameters of each write into one statement, in order', () => {
@@ -52,5 +52,24 @@ describe('deferred writes', () => {
     // A write that names no row may touch any: the others wait for it, and it for them.
     expect(needsFlushBefore([{ sql: 'INSERT INTO documents (id) VALUES ($1)', params: ['c'] }], update('c'))).toBe(true);
     expect(needsFlushBefore([update('a')], { sql: 'UPDATE documents SET a = 2', params: [] })).toBe(true);
+  });
+
+  it('tells in one pass what the pairwise rule says: a write conflicts with a held one of its table unless both are plain INSERTs, or both name different rows', () => {
+    const pairwise = (held: Write, next: Write) => {
+      const a = tableOf(held.sql);
+      const b = tableOf(next.sql);
+      if (a.table !== b.table || (a.plainInsert && b.plainInsert)) return false;
+      return held.row === undefined || next.row === undefined || held.row === next.row;
+    };
+    const texts = ['INSERT INTO documents (id) VALUES ($1)', 'INSERT INTO documents (id) VALUES ($1) ON CONFLICT DO NOTHING', 'UPDATE documents SET a = 1 WHERE id = $1', 'INSERT INTO events (id) VALUES ($1)', 'DELETE FROM events WHERE id = $1'];
+    const rows = [undefined, 'a', 'b'];
+    let seed = 7;
+    const pick = <T>(list: readonly T[]): T => list[(seed = (seed * 48271) % 2147483647) % list.length];
+    const write = (): Write => ({ sql: pick(texts), params: [], row: pick(rows) });
+    for (let i = 0; i < 2_000; i++) {
+      const held = Array.from({ length: i % 5 }, write);
+      const next = write();
+      expect(needsFlushBefore(held, next)).toBe(held.some((h) => pairwise(h, next)));
+    }
   });
 });
