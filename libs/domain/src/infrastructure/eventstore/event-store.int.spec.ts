@@ -214,6 +214,32 @@ describe('EventStore on PostgreSQL', () => {
     expect(await count(`SELECT count(DISTINCT xmin::text) AS n FROM events WHERE stream_id = ANY($1::text[])`, [together])).toBe(sentTogether.length);
   });
 
+  it('#11 concurrent submissions (events, outbox, their documents rows) share one statement; a duplicate document ID among them gets its own conflict', async () => {
+    // As the gateway submits: a new stream, nothing read first.
+    const submit = (data: DocumentSubmittedData) =>
+      store.transaction((uow) =>
+        handleCommand(uow, documentDecider, documentStreamId(data.documentId), { type: 'SubmitDocument', data }, { tenantId: data.tenantId }, { newStream: true }),
+      );
+    const burst = Array.from({ length: 4 }, () => submitted());
+    const sent = await statementsOf(() => Promise.all(burst.map(submit)));
+    // The documents upsert names its row: without it each submission was a statement of its own.
+    expect(sent.length).toBeLessThan(burst.length);
+    const ids = burst.map((d) => d.documentId);
+    expect(await count(`SELECT count(DISTINCT xmin::text) AS n FROM documents WHERE id = ANY($1::uuid[])`, [ids])).toBe(sent.length);
+
+    const first = submitted();
+    const again = submitted({ supplierId: first.supplierId, documentNumber: first.documentNumber, tenantId: first.tenantId });
+    const others = [submitted(), submitted()];
+    const results = await Promise.allSettled([first, again, ...others].map(submit));
+    // The group failed as a whole; sent again each alone, one of the two took the number (either may win the race).
+    expect(results.slice(2).map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+    const lost = results.findIndex((r) => r.status === 'rejected');
+    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(1);
+    expect((results[lost] as PromiseRejectedResult).reason).toMatchObject({ kind: 'conflict', code: 'DOCUMENT.DUPLICATE_ID' });
+    const loser = [first, again][lost];
+    expect(await count(`SELECT count(*) AS n FROM events WHERE stream_id = $1`, [documentStreamId(loser.documentId)])).toBe(0);
+  });
+
   it('#11 an outbox row names its event (no second copy); the relay reads the event as stored, global position included', async () => {
     const streamId = `document-${randomUUID()}`;
     const [appended] = await store.transaction((uow) => uow.append(streamId, 'no_stream', [{ type: 'TestHappened', data: { n: 1 } }], { tenantId: 't' }));

@@ -73,6 +73,8 @@ async function projectDocumentSubmitted(uow: ProjectionContext, event: RecordedE
      ON CONFLICT (id) DO UPDATE SET state = 'scheduled', delivery_status = 'Scheduled', updated_at = EXCLUDED.updated_at, version = EXCLUDED.version
      WHERE documents.report_id IS NOT NULL AND documents.delivery_status IS NULL`,
     [d.documentId, d.tenantId, d.supplierId, d.area, d.documentNumber, d.documentType, d.fields, event.metadata.ruleSetId ?? null, d.submittedAt, event.streamPosition],
+    // By its id: so concurrent submissions' units may share a statement (group commit, deferred-writes.ts).
+    { row: `documents/${d.documentId}` },
   );
 }
 
@@ -82,6 +84,7 @@ async function projectDocumentDelivered(uow: ProjectionContext, event: RecordedE
     `UPDATE documents SET state = 'delivered', delivery_status = 'Delivered', delivery = $2, updated_at = $3, version = $4
      WHERE id = $1 AND version < $4`,
     [d.documentId, { channel: d.channel, messageId: d.messageId, mls: d.mls, receiverParticipantId: d.receiverParticipantId, receivedDocumentId: d.receivedDocumentId ?? null }, d.deliveredAt, event.streamPosition],
+    { row: `documents/${d.documentId}` },
   );
 }
 
@@ -91,6 +94,7 @@ async function projectDocumentDeliveryFailed(uow: ProjectionContext, event: Reco
     `UPDATE documents SET state = 'failed', delivery_status = 'Failed', delivery = $2, updated_at = $3, version = $4
      WHERE id = $1 AND version < $4`,
     [d.documentId, { failure: d.reason, mls: d.mls ?? null, attempts: d.attempts ?? null, receiverParticipantId: d.receiverParticipantId }, d.failedAt, event.streamPosition],
+    { row: `documents/${d.documentId}` },
   );
 }
 
@@ -104,6 +108,7 @@ async function projectDocumentReceived(uow: ProjectionContext, event: RecordedEv
      VALUES ($1, $2, $3, $4, 'incoming', $5, $6, 'received', 'Delivered', $7, $8, $9, $9, $10)
      ON CONFLICT (id) DO NOTHING`,
     [d.documentId, d.tenantId, d.supplierId, d.area, d.documentNumber, d.documentType, d.fields, d.sourceDocumentId, d.receivedAt, event.streamPosition],
+    { row: `documents/${d.documentId}` },
   );
 }
 
