@@ -68,14 +68,25 @@ export function build() {
   run(path.join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json'], { stdio: ['ignore', 2, 'inherit'] });
 }
 
+/**
+ * V8's young generation for the apps: 64 MiB semi-spaces instead of 16. A request allocates ~100 KiB
+ * (its JSON, DTO, UBL and the statement's text); with the default the gateway scavenged every few
+ * dozen requests and spent 9% of its time in the garbage collector under load (issue 11).
+ */
+const APP_NODE_FLAGS = ['--max-semi-space-size=64'];
+
 /** Node arguments that run a compiled app with the path aliases resolved. */
 export function appEntry(app) {
-  return ['-r', path.join(ROOT, 'scripts', 'register-paths.cjs'), path.join(ROOT, 'dist', 'apps', app, 'src', 'main.js')];
+  return [...APP_NODE_FLAGS, ...registerPaths(), path.join(ROOT, 'dist', 'apps', app, 'src', 'main.js')];
+}
+
+function registerPaths() {
+  return ['-r', path.join(ROOT, 'scripts', 'register-paths.cjs')];
 }
 
 /** Runs a function of the compiled tooling module (migrations, tenants, topics) in a child process. */
 export function tool(command, args, env = process.env) {
-  const result = spawnSync(process.execPath, [...appEntry('gateway').slice(0, 2), path.join(ROOT, 'dist', 'apps', 'gateway', 'src', 'cli.js'), command, ...args], {
+  const result = spawnSync(process.execPath, [...registerPaths(), path.join(ROOT, 'dist', 'apps', 'gateway', 'src', 'cli.js'), command, ...args], {
     cwd: ROOT,
     env,
     encoding: 'utf8',
