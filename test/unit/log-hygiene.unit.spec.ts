@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createLogger, withLogContext } from '@einvoice/domain';
+import { addToLogContext, createLogger, withLogContext } from '@einvoice/domain';
 
 function captured(write: () => void): Array<Record<string, unknown>> {
   const lines: string[] = [];
@@ -31,6 +31,31 @@ describe('log lines', () => {
     })]);
     expect(lines[0]).not.toHaveProperty('eventId');
     expect(captured(() => log('info', 'outside'))[0]).not.toHaveProperty('correlationId');
+  });
+
+  it('take what the work learns on the way (addToLogContext: an HTTP request\'s tenant), after an await too, and only in that work', async () => {
+    const log = createLogger('test', 'debug');
+    const lines: Array<Record<string, unknown>> = [];
+    const other = withLogContext({ correlationId: 'req-2' }, async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      lines.push(...captured(() => log('info', 'other request')));
+    });
+    await withLogContext({ correlationId: 'req-1' }, async () => {
+      const before = captured(() => log('info', 'before the key'));
+      expect(before[0]).not.toHaveProperty('tenantId');
+      addToLogContext({ tenantId: 't-1', documentId: undefined });
+      await new Promise((resolve) => setImmediate(resolve));
+      lines.push(...captured(() => log('info', 'handled')));
+    });
+    await other;
+    expect(lines).toEqual(expect.arrayContaining([
+      expect.objectContaining({ message: 'handled', correlationId: 'req-1', tenantId: 't-1' }),
+      expect.not.objectContaining({ tenantId: expect.anything() }),
+    ]));
+    expect(lines.find((l) => l.message === 'other request')).not.toHaveProperty('tenantId');
+    expect(lines.find((l) => l.message === 'handled')).not.toHaveProperty('documentId');
+    addToLogContext({ tenantId: 'nowhere' });
+    expect(captured(() => log('info', 'outside'))[0]).not.toHaveProperty('tenantId');
   });
 
   it('the after-suite check finds a recorded secret and a secret-shaped field in a log line, and passes clean logs', () => {

@@ -1,13 +1,12 @@
 import { Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { areaControllers } from './areas/area-controllers';
 import { PeppolAreaService } from './areas/peppol/peppol-area.service';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { HealthController } from './health/health.controller';
-import { LogContextInterceptor } from './http/log-context.interceptor';
 import { MetricsController } from './health/metrics.controller';
 import { AllErrorsFilter } from './http/exception.filter';
-import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
+import { IdempotencyGuard, IdempotentAnswers } from './idempotency/idempotency.guard';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import { RetentionJob } from './infrastructure/retention.job';
 import { OutcomeWaiter } from './authority/outcome-waiter';
@@ -51,9 +50,11 @@ import { Mailer } from './mail/mailer';
     TenantRateLimit,
     WorkerReadinessProbe,
     RetentionJob,
+    IdempotentAnswers,
+    // In this order: the key's tenant first. No global interceptor (idempotency.guard.ts says why);
+    // a request's log context is opened by a Fastify hook (main.ts).
     { provide: APP_GUARD, useClass: ApiKeyGuard },
-    { provide: APP_INTERCEPTOR, useClass: LogContextInterceptor },
-    { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+    { provide: APP_GUARD, useClass: IdempotencyGuard },
     { provide: APP_FILTER, useClass: AllErrorsFilter },
   ],
 })

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { createLogger } from '@einvoice/domain';
+import { createLogger, withLogContext } from '@einvoice/domain';
 import { metrics, startMetrics, startTracing } from '@einvoice/domain/infrastructure';
 import { bodyLimitFor, largestBodyLimit } from '@einvoice/areas';
 import { AppModule } from './app.module';
@@ -14,7 +14,8 @@ import { registerFormParser } from './http/form-body';
 import { OAUTH_TOKEN_PATH } from './auth/oauth-request';
 import { setupOpenApi } from './http/openapi';
 import { RequestTextPipe } from './http/request-text.pipe';
-import { endRequestSpan, startRequestSpan } from './http/request-span';
+import { endRequestSpan, requestTraceId, startRequestSpan } from './http/request-span';
+import { correlationIdOf } from './http/request-context';
 
 const log = createLogger('gateway');
 
@@ -43,6 +44,13 @@ export async function createGateway(): Promise<NestFastifyApplication> {
   const fastify = app.getHttpAdapter().getInstance();
   registerExactJsonParser(fastify, ceiling, limitOf);
   registerFormParser(fastify, config.bodyLimitBytes, (url) => url.split('?')[0] === OAUTH_TOKEN_PATH);
+  // First: the request's span, and the log context every line of its handling carries (its correlation
+  // id, the one its events carry, and trace id; the API key's guard adds the tenant). Everything after
+  // this hook runs inside it, body parsing and the handler included.
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    startRequestSpan(request);
+    withLogContext({ correlationId: correlationIdOf(request), traceId: requestTraceId(request.raw) }, done);
+  });
   // The limit holds for every method: a GET body is not parsed, but is refused all the same. The
   // connection stays open (Node discards the unread body), so the client can read the answer.
   fastify.addHook('onRequest', async (request, reply) => {
@@ -50,7 +58,6 @@ export async function createGateway(): Promise<NestFastifyApplication> {
     const { statusCode, body } = toHttpError(fromFastifyError({ code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413, message: '' }));
     await reply.status(statusCode).send(body);
   });
-  fastify.addHook('onRequest', async (request) => startRequestSpan(request));
   // Every answer counted and timed by its route's pattern (never the raw URL: bounded label values).
   fastify.addHook('onResponse', async (request, reply) => {
     endRequestSpan(request, reply);

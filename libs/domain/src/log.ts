@@ -14,12 +14,22 @@ const order: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 
 /** Field names that hold secrets (API keys, client secrets, passwords, tokens, signatures, private keys). */
 export const SECRET_FIELD = /secret|password|passwd|token|api[_-]?key|authorization|private[_-]?key|^sign$|credential/i;
 
-const context = new AsyncLocalStorage<Readonly<Record<string, unknown>>>();
+const context = new AsyncLocalStorage<Record<string, unknown>>();
 
 /** Runs `work` with these fields on every log line it writes (added to the fields already in force). */
 export function withLogContext<T>(fields: Readonly<Record<string, unknown>>, work: () => T): T {
   const defined = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== null));
   return context.run({ ...context.getStore(), ...defined }, work);
+}
+
+/**
+ * Adds fields to the log context in force, for the rest of its work: what is learnt on the way (an
+ * HTTP request's tenant, once its key was checked). A context opened inside it before keeps what it had.
+ */
+export function addToLogContext(fields: Readonly<Record<string, unknown>>): void {
+  const store = context.getStore();
+  if (!store) return;
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined && value !== null) store[key] = value;
 }
 
 /** The fields in force here (for a log line written by other means, such as the Kafka client's logger). */

@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable, SetMetadata, applyDecorators } from '@nestjs/common';
 import { ApiExtension } from '@nestjs/swagger';
 import { Reflector } from '@nestjs/core';
-import { AppError } from '@einvoice/domain';
+import { AppError, addToLogContext } from '@einvoice/domain';
 import type { FastifyRequest } from 'fastify';
 import { type Tenant, hashApiKey } from './api-keys';
 import { TenantKeys } from './tenant-keys';
@@ -39,6 +39,7 @@ export class ApiKeyGuard implements CanActivate {
     // After the key: an unknown key is a 401, and counts against nobody's allowance.
     await this.limits.take(tenant.id);
     request.tenant = tenant;
+    addToLogContext({ tenantId: tenant.id });
     return true;
   }
 

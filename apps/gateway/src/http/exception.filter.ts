@@ -1,8 +1,8 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Injectable } from '@nestjs/common';
 import { AppError, createLogger, isAppError } from '@einvoice/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OAUTH_TOKEN_PATH, OAuthError } from '../auth/oauth-request';
-import { ReplayedResponse } from '../idempotency/idempotency.interceptor';
+import { IdempotentAnswers, type IdempotentRequest, ReplayedResponse } from '../idempotency/idempotency.guard';
 import { fromFastifyError, toHttpError } from './error-response';
 import { correlationIdOf } from './request-context';
 
@@ -70,10 +70,24 @@ export function oauthErrorToReply(error: unknown, where: Record<string, unknown>
 }
 
 @Catch()
+@Injectable()
 export class AllErrorsFilter implements ExceptionFilter {
+  constructor(private readonly idempotentAnswers: IdempotentAnswers) {}
+
   catch(error: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
-    const request = host.switchToHttp().getRequest<FastifyRequest & { tenant?: { id: string } }>();
+    const request = host.switchToHttp().getRequest<IdempotentRequest>();
+    if (request.idempotency && error instanceof AppError && error.code === 'IDEMPOTENCY.IN_PROGRESS') {
+      // Two requests with one key raced; the loser answers as the winner did (once it has answered).
+      void this.idempotentAnswers
+        .replayOf(request.idempotency, request)
+        .then((winner) => this.send(winner ?? error, request, reply), (lookupError: unknown) => this.send(lookupError, request, reply));
+      return;
+    }
+    this.send(error, request, reply);
+  }
+
+  private send(error: unknown, request: FastifyRequest & { tenant?: { id: string } }, reply: FastifyReply): void {
     const path = (request.url ?? '').split('?')[0];
     const where = { correlationId: correlationIdOf(request), tenantId: request.tenant?.id, path, method: request.method };
     const { statusCode, body, headers } = path === OAUTH_TOKEN_PATH ? oauthErrorToReply(error, where) : errorToReply(error, where);

@@ -3,7 +3,7 @@ import { ExecutionContext, createParamDecorator } from '@nestjs/common';
 import type { EventMetadata } from '@einvoice/domain';
 import type { Tenant } from '../auth/api-keys';
 import type { IdempotencyContext } from '../idempotency/idempotency';
-import type { IdempotentRequest } from '../idempotency/idempotency.interceptor';
+import type { IdempotentRequest } from '../idempotency/idempotency.guard';
 import { requestTraceparent } from './request-span';
 
 /** Who is asking, and how to make the answer replayable: what every area's service receives. */
