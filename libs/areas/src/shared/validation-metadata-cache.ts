@@ -4,6 +4,7 @@ type Lookup = (target: unknown, schema: string, always: boolean, strictGroups: b
 
 interface Storage {
   getTargetValidationMetadatas: Lookup;
+  groupByPropertyName(metadata: unknown[]): Record<string, unknown[]>;
   addValidationMetadata(metadata: unknown): void;
 }
 
@@ -37,6 +38,15 @@ export function memoiseValidationMetadata(): void {
     if (!answers) byTarget.set(target, (answers = new Map()));
     let answer = answers.get(key);
     if (!answer) answers.set(key, (answer = lookup(target, schema, always, strictGroups, groups)));
+    return answer;
+  };
+  // The executor then groups that answer by property, again on every validation of every object: the
+  // grouping of a kept answer is kept with it (the executor only reads it).
+  const group = storage.groupByPropertyName.bind(storage);
+  const grouped = new WeakMap<unknown[], Record<string, unknown[]>>();
+  storage.groupByPropertyName = (metadata) => {
+    let answer = grouped.get(metadata);
+    if (!answer) grouped.set(metadata, (answer = group(metadata)));
     return answer;
   };
 }

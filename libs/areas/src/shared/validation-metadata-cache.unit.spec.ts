@@ -25,6 +25,8 @@ describe('memoiseValidationMetadata', () => {
     const first = storage.getTargetValidationMetadatas(Supplier, '', false, false);
     expect(storage.getTargetValidationMetadatas(Supplier, '', false, false)).toBe(first);
     expect(first).toHaveLength(2);
+    expect(storage.groupByPropertyName(first)).toBe(storage.groupByPropertyName(first));
+    expect(Object.keys(storage.groupByPropertyName(first)).sort()).toEqual(['Code', 'Name']);
   });
 
   it('is installed once however often it is called', () => {

@@ -74,7 +74,9 @@ export class PeppolAreaService {
       transportMode: 'peppol',
       senderParticipantId: supplier.participantIds[0] ?? '',
       receiverParticipantId: buyer ? participantIdFor(buyer.Scheme, buyer.ID) : null,
-      fields: JSON.parse(JSON.stringify(dto)) as Record<string, unknown>,
+      // The DTO itself, not a plain copy of it: nothing reads it before it is written as JSON, which
+      // is the same text (a JSON round trip here was 65 µs of every submission; issue 11).
+      fields: dto as unknown as Record<string, unknown>,
       xml,
       submittedAt: new Date().toISOString(),
     };
