@@ -91,12 +91,32 @@ export class HeldWrites {
 export function combineWrites(writes: readonly Write[], finalSelect?: string): Write {
   if (writes.length === 1 && !finalSelect) return writes[0];
   const params: unknown[] = [];
+  for (const write of writes) for (const param of write.params) params.push(param);
+  // The parameters' count is part of the key: the renumbering depends on it.
+  const key = `${writes.map((write) => `${write.params.length}\u0002${write.sql}`).join('\u0000')}\u0001${finalSelect ?? ''}`;
+  let sql = combinedTexts.get(key);
+  if (sql === undefined) {
+    sql = combinedText(writes, finalSelect);
+    if (combinedTexts.size < 512) combinedTexts.set(key, sql);
+  }
+  return { sql, params };
+}
+
+/**
+ * The texts combined so far, by their writes' texts: the same few shapes come again and again (a
+ * submission's three writes, a group of n of them), and renumbering every parameter of every write
+ * was the larger part of sending them (bounded for generated texts).
+ */
+const combinedTexts = new Map<string, string>();
+
+function combinedText(writes: readonly Write[], finalSelect?: string): string {
+  let offset = 0;
   const parts = writes.map((write, i) => {
     if (/RETURNING/i.test(write.sql)) throw new Error('a deferred write returns nothing: no RETURNING');
-    const offset = params.length;
-    params.push(...write.params);
-    return `w${i} AS (${write.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)})`;
+    const at = offset;
+    offset += write.params.length;
+    return `w${i} AS (${write.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + at}`)})`;
   });
   const tail = finalSelect ?? 'SELECT 1';
-  return { sql: parts.length ? `WITH ${parts.join(',\n')}\n${tail}` : tail, params };
+  return parts.length ? `WITH ${parts.join(',\n')}\n${tail}` : tail;
 }

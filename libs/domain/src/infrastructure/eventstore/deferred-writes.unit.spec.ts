@@ -16,6 +16,19 @@ describe('deferred writes', () => {
     expect(combined.params).toEqual(['a', 'b', 'c', 'id', 3]);
   });
 
+  it('gives writes of the same texts the same combined text (kept), each with its own parameters', () => {
+    const shape = (a: unknown, b: unknown): Write[] => [
+      { sql: 'INSERT INTO t (a, b) VALUES ($1, $2)', params: [a, b] },
+      { sql: 'INSERT INTO u (c) VALUES ($1)', params: [b] },
+    ];
+    const first = combineWrites(shape(1, 2));
+    const second = combineWrites(shape(3, 4));
+    expect(second.sql).toBe(first.sql);
+    expect(first.params).toEqual([1, 2, 2]);
+    expect(second.params).toEqual([3, 4, 4]);
+    expect(combineWrites(shape(1, 2), 'SELECT 2').sql).toMatch(/\nSELECT 2$/);
+  });
+
   it('sends a single write as it is', () => {
     const write = { sql: 'INSERT INTO events (a) VALUES ($1)', params: [1] };
     expect(combineWrites([write])).toBe(write);
