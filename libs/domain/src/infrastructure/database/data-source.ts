@@ -21,6 +21,7 @@ import { DeadLetterReplays1732200000033 } from './migrations/1732200000033-dead-
 import { OutboxNamesItsEvent1732200000027 } from './migrations/1732200000027-outbox-names-its-event';
 import { DocumentAttachments1732200000026 } from './migrations/1732200000026-document-attachments';
 import { LeanEventIndexes1732200001800 } from './migrations/1732200001800-lean-event-indexes';
+import { Lz4Payloads1732200001820 } from './migrations/1732200001820-lz4-payloads';
 
 /**
  * The platform's own migrations. TypeORM migrations only: `synchronize` is never used. Areas bring
@@ -48,6 +49,7 @@ export const platformMigrations = [
   RefusedNumbersFree1732200000032,
   DeadLetterReplays1732200000033,
   LeanEventIndexes1732200001800,
+  Lz4Payloads1732200001820,
 ];
 
 export interface DataSourceOptions {

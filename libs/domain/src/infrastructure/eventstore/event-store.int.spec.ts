@@ -240,6 +240,19 @@ describe('EventStore on PostgreSQL', () => {
     expect(await count(`SELECT count(*) AS n FROM events WHERE stream_id = $1`, [documentStreamId(loser.documentId)])).toBe(0);
   });
 
+  it('#11 an event\'s data and a document\'s fields are compressed with LZ4 when the server has it (migration Lz4Payloads)', async () => {
+    const [{ lz4 }] = await dataSource.query(`SELECT 'lz4' = ANY(enumvals) AS lz4 FROM pg_settings WHERE name = 'default_toast_compression'`);
+    const columns: Array<{ attname: string; attcompression: string }> = await dataSource.query(
+      `SELECT attname, attcompression FROM pg_attribute WHERE (attrelid, attname) IN (('events'::regclass, 'data'), ('documents'::regclass, 'fields')) ORDER BY attname`,
+    );
+    expect(columns.map((c) => [c.attname, c.attcompression])).toEqual([['data', lz4 ? 'l' : ''], ['fields', lz4 ? 'l' : '']]);
+    // A large value stored compressed, and read back as written.
+    const data = submitted({ fields: { note: 'invoice line '.repeat(2_000) } });
+    await store.transaction((uow) => handleCommand(uow, documentDecider, documentStreamId(data.documentId), { type: 'SubmitDocument', data }, { tenantId: data.tenantId }, { newStream: true }));
+    const [row] = await dataSource.query(`SELECT pg_column_compression(data) AS method, data->'fields'->>'note' AS note FROM events WHERE stream_id = $1`, [documentStreamId(data.documentId)]);
+    expect(row).toEqual({ method: lz4 ? 'lz4' : 'pglz', note: data.fields.note });
+  });
+
   it('#11 an outbox row names its event (no second copy); the relay reads the event as stored, global position included', async () => {
     const streamId = `document-${randomUUID()}`;
     const [appended] = await store.transaction((uow) => uow.append(streamId, 'no_stream', [{ type: 'TestHappened', data: { n: 1 } }], { tenantId: 't' }));
