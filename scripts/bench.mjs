@@ -150,7 +150,8 @@ function appLogSummary() {
 
 /** One line: CPU per process (share of one core), machine busy share, top PostgreSQL waits. */
 function probeLines(p) {
-  const cores = Object.entries(p.cores).map(([name, c]) => `${name} ${num(c, 2)}`).join(', ');
+  const jit = (name) => (name === 'kafka' && p.kafkaJit !== undefined ? ` (JIT compiling ${num(p.kafkaJit, 2)})` : '');
+  const cores = Object.entries(p.cores).map(([name, c]) => `${name} ${num(c, 2)}${jit(name)}`).join(', ');
   const busy = p.machineBusy === undefined ? '' : `; whole machine ${num(p.machineBusy * 100, 0)}% busy (all processes, ${os.cpus().length} cores)`;
   const waits = p.topWaits.map((w) => `${w.wait} ${num(w.avgBackends, 1)}`).join(', ') || 'none';
   const statements = (p.statements ?? []).map(

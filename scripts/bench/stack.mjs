@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureKafkaJars, freePort, startKafka } from '../lib/kafka.mjs';
+import { warmUpBroker } from './kafka-warmup.mjs';
 import { APPS, ROOT, appEntry, build, ensureNodeModules, ensurePostgres, ensureRedis, say, tool } from '../lib/services.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -130,6 +131,8 @@ export function createStack({ databaseUrl, runId }) {
       say(`starting the bench's Kafka broker on 127.0.0.1:${kafkaPort} (data in ${tmp})`);
       broker = await startKafka({ root: ROOT, port: kafkaPort, dataDir: path.join(tmp, 'kafka'), logFile: path.join(tmp, 'kafka.log') });
       if (!broker.started) throw new Error(`something already answers on 127.0.0.1:${kafkaPort}; not the bench's broker`);
+      // Before anything is measured (kafka-warmup.mjs says why).
+      await warmUpBroker({ root: ROOT, brokers: broker.brokers, seconds: Number(process.env.BENCH_KAFKA_WARMUP_S ?? 30), say });
 
       const port = await freePort();
       const env = {
