@@ -564,6 +564,7 @@ async function main() {
     figures.scale = { a, b, probe: p, delivery: d };
     out();
     summary.push(`scale-out    2 gateways + 2 delivery-workers: ${num(perSecond)} 202/s${ratio(perSecond)}   ->Delivered p50 ${ms(d.e2e.p50)} p99 ${ms(d.e2e.p99)} (${d.wait.delivered}/${accepted}, each once)`);
+    await stack.stopOthers();
   }
 
   // The reference once more after the phases: a shared VM's speed drifts within a run (this one's reference ran at

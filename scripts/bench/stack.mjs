@@ -95,12 +95,13 @@ export function createStack({ databaseUrl, runId }) {
       const out = openSync(logFile, 'a');
       const child = spawn(process.execPath, appEntry(app), { cwd: ROOT, env, stdio: ['ignore', out, out], detached: true });
       closeSync(out);
+      const entry = { app: name, child, extra: true, stopped: false };
       child.on('exit', (code, signal) => {
-        if (stopping) return;
+        if (stopping || entry.stopped) return;
         failure ??= `${name} exited on its own (${signal ?? `code ${code}`}); last lines of its log:\n${tailOf(logFile)}`;
         say(failure);
       });
-      children.push({ app: name, child });
+      children.push(entry);
       if (!port) return undefined;
       const url = `http://127.0.0.1:${port}`;
       const deadline = Date.now() + 60_000;
@@ -111,6 +112,24 @@ export function createStack({ databaseUrl, runId }) {
         if (Date.now() > deadline) throw new Error(`${name} did not answer within 60 s:\n${tailOf(logFile)}`);
         await sleep(250);
       }
+    },
+
+    /**
+     * Stops what startAnother added (SIGTERM, then waits for the exit), so that the phases after the
+     * scale phase meet the stack as it was: the extra processes' pools held connections the reference's
+     * second run then lacked ("too many clients already", 1,232 of its requests a 500).
+     */
+    async stopOthers() {
+      const extras = children.filter((c) => c.extra && !c.stopped);
+      await Promise.all(extras.map((entry) => {
+        const { child } = entry;
+        entry.stopped = true;
+        if (child.exitCode !== null || child.signalCode !== null) return undefined;
+        return new Promise((resolve) => {
+          child.once('exit', resolve);
+          child.kill('SIGTERM');
+        });
+      }));
     },
 
     /** SIGSTOP / SIGCONT the workers (the accept-path phase measures the gateway with them paused). */
