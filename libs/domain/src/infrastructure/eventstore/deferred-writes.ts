@@ -8,7 +8,7 @@
  * rows, so a write joins the pending ones only when that cannot change its effect: plain INSERTs
  * go together, and so do writes that each name the one row they touch (`row`) when the rows differ
  * (a batch of reports' documents rows); any other UPDATE, DELETE or upsert goes into a statement of
- * its own after the writes to its table (the caller flushes first: `needsFlushBefore`).
+ * its own after the writes to its table (the caller flushes first: `HeldWrites.admits`).
  */
 export interface Write {
   readonly sql: string;
@@ -43,7 +43,7 @@ function parseTableOf(sql: string): { table: string; plainInsert: boolean } {
   throw new Error(`a deferred write must be INSERT, UPDATE or DELETE: ${sql.slice(0, 80)}`);
 }
 
-/** True when `next` may not share a statement with `pending` (see the module comment). */
+/** True when `next` may not share a statement with `pending` (see the module comment): the rule as one question, for tests. */
 export function needsFlushBefore(pending: readonly Write[], next: Write): boolean {
   const held = new HeldWrites();
   for (const write of pending) held.add(write);

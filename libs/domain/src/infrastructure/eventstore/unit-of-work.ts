@@ -2,7 +2,7 @@ import { WrongExpectedVersionError } from '../../errors';
 import { timeOrderedUuid } from '../../ids';
 import type { Event, EventMetadata, RecordedEvent } from '../../events';
 import { streamKind } from '../../events';
-import { type Write, combineWrites, needsFlushBefore } from './deferred-writes';
+import { HeldWrites, type Write, combineWrites } from './deferred-writes';
 import type { CommitGroups } from './commit-groups';
 import { traceparentOf } from '../tracing';
 
@@ -92,6 +92,8 @@ export class UnitOfWork {
   readonly announcements: Array<{ readonly channel: string; readonly payload: string }> = [];
   private began = false;
   private pending: Write[] = [];
+  /** What `pending` writes, table by table, kept as it grows: whether the next write may join it is one lookup. */
+  private held = new HeldWrites();
 
   constructor(
     private readonly connection: SqlConnection,
@@ -121,8 +123,9 @@ export class UnitOfWork {
    */
   async write(sql: string, params: unknown[] = [], options: { readonly row?: string } = {}): Promise<void> {
     const next = { sql, params, row: options.row };
-    if (needsFlushBefore(this.pending, next)) await this.flush();
+    if (!this.held.admits(next)) await this.flush();
     this.pending.push(next);
+    this.held.add(next);
   }
 
   /**
@@ -285,7 +288,7 @@ export class UnitOfWork {
 
   /** ROLLBACK if a transaction was opened; what was held back is dropped. */
   async rollback(): Promise<void> {
-    this.pending = [];
+    this.takePending();
     if (this.began) await this.connection.query('ROLLBACK');
   }
 
@@ -298,6 +301,7 @@ export class UnitOfWork {
   private takePending(): Write[] {
     const pending = this.pending;
     this.pending = [];
+    this.held = new HeldWrites();
     return pending;
   }
 

@@ -6,8 +6,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * included; 2.4 KB stored with LZ4), a document's fields past ~2 KB for a large invoice, and under the
  * end-to-end load `pglz_compress` alone was 7% of PostgreSQL's CPU (`perf record -a -g`), plus
  * `pglz_decompress` for the relay reading each event back. LZ4 compresses about as small at a fraction
- * of the CPU. New values only: those already stored stay as they are,
- * readable either way. A server built without LZ4 keeps pglz.
+ * of the CPU. New values only: those already stored stay as they are, readable either way. A server
+ * built without LZ4 keeps pglz.
  */
 export class Lz4Payloads1732200001820 implements MigrationInterface {
   name = 'Lz4Payloads1732200001820';
