@@ -27,7 +27,8 @@ describe('CommitGroups', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0].on).toBe('a');
     expect(sent[0].params).toEqual(['a1', 'a2', 'b1', 'd1', 'x', 'c1', 'd2', 'x']);
-    expect(sent[0].sql).toContain('w5 AS (UPDATE documents SET v = $8 WHERE id = $7)');
+    expect(sent[0].sql).toContain('w3 AS (UPDATE documents SET v = $8 WHERE id = $7)');
+    expect(sent[0].sql).toContain('w0 AS (INSERT INTO events (v) VALUES ($1), ($3), ($6))');
     // Units of different shapes: a text seldom seen twice, not kept prepared.
     expect(sent[0].prepare).toBeUndefined();
   });

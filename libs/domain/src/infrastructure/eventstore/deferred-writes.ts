@@ -85,8 +85,9 @@ export class HeldWrites {
 }
 
 /**
- * One statement doing every write in order, then `finalSelect` (e.g. a pg_notify) or nothing.
- * Parameters are renumbered; the statements use `$n` for parameters and nothing else with `$`.
+ * One statement doing every write, then `finalSelect` (e.g. a pg_notify) or nothing: the writes of
+ * one single-row INSERT text as one INSERT of their rows (rowInsertOf), the others one sub-statement
+ * each. Parameters are renumbered; the statements use `$n` for parameters and nothing else with `$`.
  */
 export function combineWrites(writes: readonly Write[], finalSelect?: string): Write {
   if (writes.length === 1 && !finalSelect) return writes[0];
@@ -110,13 +111,92 @@ export function combineWrites(writes: readonly Write[], finalSelect?: string): W
 const combinedTexts = new Map<string, string>();
 
 function combinedText(writes: readonly Write[], finalSelect?: string): string {
+  // Each write's statement, or, for the writes of one single-row INSERT text, one INSERT of all their
+  // rows (in the writes' order), where the first of them stood.
+  const statements: Array<{ text: string } | { head: string; tail: string; rows: string[] }> = [];
+  const insertsByText = new Map<string, { head: string; tail: string; rows: string[] }>();
   let offset = 0;
-  const parts = writes.map((write, i) => {
+  for (const write of writes) {
     if (/RETURNING/i.test(write.sql)) throw new Error('a deferred write returns nothing: no RETURNING');
     const at = offset;
     offset += write.params.length;
-    return `w${i} AS (${write.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + at}`)})`;
-  });
+    const renumbered = (text: string) => text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + at}`);
+    const insert = rowInsertOf(write.sql);
+    if (!insert) {
+      statements.push({ text: renumbered(write.sql) });
+      continue;
+    }
+    let merged = insertsByText.get(write.sql);
+    if (!merged) {
+      merged = { head: insert.head, tail: insert.tail, rows: [] };
+      insertsByText.set(write.sql, merged);
+      statements.push(merged);
+    }
+    merged.rows.push(renumbered(insert.row));
+  }
+  const parts = statements.map((statement, i) => `w${i} AS (${'text' in statement ? statement.text : `${statement.head}${statement.rows.join(', ')}${statement.tail}`})`);
   const tail = finalSelect ?? 'SELECT 1';
   return parts.length ? `WITH ${parts.join(',\n')}\n${tail}` : tail;
+}
+
+/** Single-row INSERT texts seen so far, split (bounded for generated texts); null: not one. */
+const rowInserts = new Map<string, RowInsert | null>();
+
+interface RowInsert {
+  /** `INSERT INTO t (columns) VALUES ` */
+  readonly head: string;
+  /** The one row, `(...)`, with its parameters. */
+  readonly row: string;
+  /** What follows the row (an ON CONFLICT clause without parameters), or nothing. */
+  readonly tail: string;
+}
+
+/**
+ * `INSERT INTO t (columns) VALUES (row)`, optionally followed by an ON CONFLICT clause with no
+ * parameter of its own, split so that the rows of several such writes make one multi-row INSERT
+ * (issue 11: a group of 16 submissions was 48 CTEs, one per write, and PostgreSQL planned each:
+ * `pg_stat_statements` gave planning 30% of the time of the grouped statements). The sub-statements
+ * of one statement see the same snapshot and none of each other's rows, and so do the rows of one
+ * INSERT: one INSERT of n rows writes what n of them did. Its rows are inserted in their order, so
+ * serial ids (the outbox's, which the relay publishes in) follow the writes' order.
+ */
+export function rowInsertOf(sql: string): RowInsert | undefined {
+  let found = rowInserts.get(sql);
+  if (found === undefined) {
+    found = parseRowInsert(sql) ?? null;
+    if (rowInserts.size < 1024) rowInserts.set(sql, found);
+  }
+  return found ?? undefined;
+}
+
+const INSERT_HEAD = /^\s*INSERT\s+INTO\s+[a-z_][a-z0-9_.]*\s*\([^()]*\)\s*VALUES\s*(?=\()/i;
+
+function parseRowInsert(sql: string): RowInsert | undefined {
+  const head = INSERT_HEAD.exec(sql)?.[0];
+  if (head === undefined) return undefined;
+  const end = closingParenthesis(sql, head.length);
+  if (end === undefined) return undefined;
+  const tail = sql.slice(end + 1);
+  // Nothing but an ON CONFLICT clause may follow, without parameters (they would be one row's).
+  if (!/^\s*(?:ON\s+CONFLICT\b[^$]*)?$/i.test(tail)) return undefined;
+  return { head, row: sql.slice(head.length, end + 1), tail };
+}
+
+/** Index of the `)` closing the `(` at `start`, skipping quoted literals and identifiers; undefined if none. */
+function closingParenthesis(sql: string, start: number): number | undefined {
+  let depth = 0;
+  for (let i = start; i < sql.length; i++) {
+    const c = sql[i];
+    if (c === "'" || c === '"') {
+      const close = sql.indexOf(c, i + 1);
+      if (close < 0) return undefined;
+      // A doubled quote inside a literal is the quote itself: the scan goes on after it either way.
+      i = close;
+    } else if (c === '(') {
+      depth++;
+    } else if (c === ')' && --depth === 0) {
+      return i;
+    }
+  }
+  return undefined;
 }

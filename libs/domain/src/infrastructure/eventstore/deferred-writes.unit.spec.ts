@@ -1,4 +1,4 @@
-import { type Write, combineWrites, needsFlushBefore, tableOf } from './deferred-writes';
+import { type Write, combineWrites, needsFlushBefore, rowInsertOf, tableOf } from './deferred-writes';
 
 describe('deferred writes', () => {
   it('renumbers the parameters of each write into one statement, in order', () => {
@@ -27,6 +27,38 @@ describe('deferred writes', () => {
     expect(first.params).toEqual([1, 2, 2]);
     expect(second.params).toEqual([3, 4, 4]);
     expect(combineWrites(shape(1, 2), 'SELECT 2').sql).toMatch(/\nSELECT 2$/);
+  });
+
+  it('makes the writes of one single-row INSERT text one INSERT of their rows, in order, where the first stood', () => {
+    const submission = (id: string): Write[] => [
+      { sql: 'INSERT INTO events (id, data) VALUES ($1, $2::jsonb)', params: [id, '{}'] },
+      { sql: "INSERT INTO documents (id, state, a, b) VALUES ($1, 'x(y)', $2, $2) ON CONFLICT (id) DO UPDATE SET state = 'z' WHERE documents.a IS NULL", params: [id, 1] },
+      { sql: 'UPDATE suppliers SET n = n + 1 WHERE id = $1', params: [id] },
+    ];
+    const combined = combineWrites([...submission('a'), ...submission('b')]);
+    expect(combined.sql).toBe(
+      [
+        'WITH w0 AS (INSERT INTO events (id, data) VALUES ($1, $2::jsonb), ($6, $7::jsonb)),',
+        "w1 AS (INSERT INTO documents (id, state, a, b) VALUES ($3, 'x(y)', $4, $4), ($8, 'x(y)', $9, $9) ON CONFLICT (id) DO UPDATE SET state = 'z' WHERE documents.a IS NULL),",
+        'w2 AS (UPDATE suppliers SET n = n + 1 WHERE id = $5),',
+        'w3 AS (UPDATE suppliers SET n = n + 1 WHERE id = $10)',
+        'SELECT 1',
+      ].join('\n'),
+    );
+    expect(combined.params).toEqual(['a', '{}', 'a', 1, 'a', 'b', '{}', 'b', 1, 'b']);
+  });
+
+  it('leaves alone an INSERT whose rows could not be joined', () => {
+    for (const sql of [
+      'INSERT INTO t (a) VALUES ($1) ON CONFLICT (a) DO UPDATE SET b = $1',
+      'INSERT INTO t (a) VALUES ($1), ($1)',
+      'INSERT INTO t (a) SELECT $1',
+      'INSERT INTO t VALUES ($1)',
+    ]) {
+      expect(rowInsertOf(sql)).toBeUndefined();
+      expect(combineWrites([{ sql, params: [1] }, { sql, params: [2] }]).sql).toBe(`WITH w0 AS (${sql}),\nw1 AS (${sql.replace(/\$1/g, '$2')})\nSELECT 1`);
+    }
+    expect(rowInsertOf("INSERT INTO t (a, b) VALUES ($1, 'it''s (')")).toEqual({ head: 'INSERT INTO t (a, b) VALUES ', row: "($1, 'it''s (')", tail: '' });
   });
 
   it('sends a single write as it is', () => {

@@ -214,6 +214,25 @@ describe('EventStore on PostgreSQL', () => {
     expect(await count(`SELECT count(DISTINCT xmin::text) AS n FROM events WHERE stream_id = ANY($1::text[])`, [together])).toBe(sentTogether.length);
   });
 
+  it('#11 the writes of one INSERT text in a statement are one INSERT of their rows, in order: each stream\'s outbox rows follow its positions', async () => {
+    const streams = Array.from({ length: 3 }, () => `document-${randomUUID()}`);
+    const events = [0, 1, 2].map((n) => ({ type: 'A', data: { n } }));
+    const sent = await statementsOf(() => Promise.all(streams.map((streamId) => store.transaction((uow) => uow.append(streamId, 'no_stream', events, { tenantId: 't' })))));
+    const writes = sent.filter((sql) => sql.includes('INSERT INTO events'));
+    expect(writes.length).toBeGreaterThanOrEqual(1);
+    for (const sql of writes) {
+      expect(sql.match(/INSERT INTO events/g)).toHaveLength(1);
+      expect(sql.match(/INSERT INTO outbox/g)).toHaveLength(1);
+    }
+    for (const streamId of streams) {
+      const rows: Array<{ stream_position: number }> = await dataSource.query(
+        `SELECT e.stream_position FROM outbox o JOIN events e ON e.event_id = o.event_id WHERE o.aggregate_id = $1 ORDER BY o.id`,
+        [streamId],
+      );
+      expect(rows.map((r) => Number(r.stream_position))).toEqual([1, 2, 3]);
+    }
+  });
+
   it('#11 concurrent submissions (events, outbox, their documents rows) share one statement; a duplicate document ID among them gets its own conflict', async () => {
     // As the gateway submits: a new stream, nothing read first.
     const submit = (data: DocumentSubmittedData) =>
