@@ -87,6 +87,7 @@ const settings = {
   bulkClients: positiveInt('BENCH_BULK_CLIENTS', 5),
   bulkSize: positiveInt('BENCH_BULK_SIZE', 100),
   e2eDuration: positiveInt('BENCH_E2E_DURATION', 60),
+  warmupS: process.env.BENCH_WARMUP_S === '0' ? 0 : positiveInt('BENCH_WARMUP_S', 20),
   openDuration: positiveInt('BENCH_OPEN_DURATION', 20),
   phases: phasesOf(process.env.BENCH_PHASES),
 };
@@ -225,6 +226,17 @@ async function main() {
   let failed = false;
   let phaseNumber = 0;
   const invoices = (label, options) => invoiceLoad({ url, apiKey, supplierId, runId: `${runId}${label}`, invoiceBody, connections: settings.connections, ...options });
+
+  // The stack's warm-up, measured by nothing: a new JVM and new node processes compile their hot paths in
+  // their first minute of real traffic (the broker's C2 compiler threads were 8.6% of the machine's samples
+  // in an end-to-end phase after the broker's own warm-up, `perf record -a`), which a stack in service did long ago.
+  if (settings.warmupS > 0) {
+    say(`warm-up: submissions through the whole stack for ${settings.warmupS} s, not measured`);
+    const warmup = await invoices('w', { duration: settings.warmupS });
+    const wait = await waitForDelivery(db, warmup.accepted, { timeoutMs: settings.drainTimeoutS * 1000, since: Date.now(), assertAlive: () => stack.assertAlive() });
+    if (!wait.complete || wait.missing || warmup.otherStatus + warmup.errors > 0) failed = true;
+    say(`warm-up: ${warmup.accepted.length} accepted (${warmup.otherStatus + warmup.errors} failed), ${wait.delivered} delivered`);
+  }
 
   /** Waits until `ids` are Delivered and reads their timings; prints the common lines. */
   async function delivered(ids, loadStoppedAt) {

@@ -18,17 +18,52 @@ const CLOSE_BRACKET = 0x5d;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
-/** Refuses a body nested deeper than MAX_JSON_DEPTH, from its text (strings skipped). */
-export function checkJsonDepth(text: string, maxDepth = MAX_JSON_DEPTH): void {
+const COLON = 0x3a;
+const MINUS = 0x2d;
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
+
+/** A digit, `.`, `e`, `E`, `+` or `-`: what a JSON number is made of. */
+const isNumberPart = (c: number) => (c >= DIGIT_0 && c <= DIGIT_9) || c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b || c === MINUS;
+
+/** What one pass over a body's text tells (checkJsonDepth's pass): enough to parse it with JSON.parse when it is valid. */
+export interface JsonTextFacts {
+  /** Members of all its objects (`"key":`), duplicates included: more than the parsed value has means a key came twice. */
+  readonly members: number;
+  /**
+   * Whether every number is one a double holds as written: at most 15 characters without an exponent
+   * (15 significant digits always round-trip); anything longer or with an exponent is left to the caller.
+   */
+  readonly plainNumbers: boolean;
+}
+
+/** Refuses a body nested deeper than MAX_JSON_DEPTH, from its text (strings skipped); returns what the pass counted. */
+export function checkJsonDepth(text: string, maxDepth = MAX_JSON_DEPTH): JsonTextFacts {
   let depth = 0;
   let inString = false;
+  let members = 0;
+  let plainNumbers = true;
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
     if (inString) {
       if (c === BACKSLASH) i += 1;
-      else if (c === QUOTE) inString = false;
+      else if (c === QUOTE) {
+        inString = false;
+        let next = i + 1;
+        while (next < text.length && text.charCodeAt(next) <= 0x20) next += 1;
+        if (text.charCodeAt(next) === COLON) members += 1;
+      }
     } else if (c === QUOTE) inString = true;
-    else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+    else if (c === MINUS || (c >= DIGIT_0 && c <= DIGIT_9)) {
+      // The number's characters (a malformed one is JSON.parse's to refuse).
+      const start = i;
+      let exponent = false;
+      for (let d = text.charCodeAt(i + 1); isNumberPart(d); d = text.charCodeAt(i + 1)) {
+        exponent ||= d === 0x65 || d === 0x45;
+        i += 1;
+      }
+      if (exponent || i + 1 - start > 15) plainNumbers = false;
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
       depth += 1;
       if (depth > maxDepth) {
         throw new AppError('validation', 'REQUEST.TOO_DEEP', `The body nests arrays and objects deeper than ${maxDepth} levels.`, {
@@ -37,6 +72,7 @@ export function checkJsonDepth(text: string, maxDepth = MAX_JSON_DEPTH): void {
       }
     } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth -= 1;
   }
+  return { members, plainNumbers };
 }
 
 const childPath = (parent: string, key: string | number) => (typeof key === 'number' ? `${parent}[${key}]` : parent ? `${parent}.${key}` : key);
