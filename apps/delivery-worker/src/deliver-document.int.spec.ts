@@ -27,7 +27,7 @@ describe('#2 delivery-worker consumer is idempotent over real Kafka and PostgreS
     const topics = topicNames(prefix);
     const handle = createDeliveryHandler({
       store,
-      accessPoint: new SandboxAccessPoint(dataSource),
+      accessPoint: new SandboxAccessPoint(store),
       groupId: `${prefix}.delivery-worker`,
       log: createLogger('delivery-int', 'error'),
     });
@@ -76,7 +76,7 @@ describe('#2 delivery-worker consumer is idempotent over real Kafka and PostgreS
     const [event] = await store.transaction((uow) =>
       handleCommand(uow, documentDecider, documentStreamId(data.documentId), { type: 'SubmitDocument', data }, { tenantId: data.tenantId }),
     );
-    const handlerOf = (groupId: string) => createDeliveryHandler({ store, accessPoint: new SandboxAccessPoint(dataSource), groupId, log: createLogger('delivery-int', 'error') });
+    const handlerOf = (groupId: string) => createDeliveryHandler({ store, accessPoint: new SandboxAccessPoint(store), groupId, log: createLogger('delivery-int', 'error') });
     const ctx = (attempt: number) => ({ topic: 't', partition: 0, offset: '0', attempt, headers: {}, heartbeat: async () => undefined });
     await handlerOf(`${prefix}.a`)(event, ctx(1));
     // Another consumer group (a second deployment) meets the same event: its first try assumes the

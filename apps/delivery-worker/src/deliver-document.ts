@@ -13,7 +13,7 @@ import {
   documentDecider,
   documentStreamId,
 } from '@einvoice/domain';
-import { EventHandler, EventStore, SpanKind, UnitOfWork, handleCommand, inSpan, isAlreadyProcessed, loadDocumentAttachments } from '@einvoice/domain/infrastructure';
+import { EventHandler, EventStore, SpanKind, TickBatch, UnitOfWork, handleCommand, inSpan, isAlreadyProcessed, loadDocumentAttachments } from '@einvoice/domain/infrastructure';
 import { hasDetached, reattachEmbedded } from '@einvoice/areas';
 import type { AccessPointConnector } from './access-point/access-point';
 
@@ -55,21 +55,16 @@ interface HostedReceiver {
  * turns into a visible failure).
  */
 export function createDeliveryHandler(deps: DeliveryDependencies): EventHandler {
+  const firstLooks = firstLooksOf(deps);
   return async (event, ctx) => {
     if (event.type !== 'DocumentSubmitted') return;
     const document = event.data as DocumentSubmittedData;
     if (document.transportMode !== 'peppol') return;
     const messageId = `${deterministicUuid(`as4:${document.documentId}`)}@einvoice-gateway`;
     const receiver = document.receiverParticipantId;
-    // One round trip for both questions: was the event handled already (a redelivered event
-    // transmits nothing again), and is the receiver a participant hosted here?
-    const [found] = (await deps.store.read(
-      `SELECT EXISTS (SELECT 1 FROM processed_events WHERE consumer_group = $1 AND event_id = $2) AS processed, p.supplier_id, p.tenant_id, s.area
-       FROM (SELECT 1) one LEFT JOIN (supplier_participants p JOIN suppliers s ON s.id = p.supplier_id) ON p.participant_id = $3`,
-      [deps.groupId, event.eventId, receiver],
-    )) as Array<Partial<HostedReceiver> & { processed: boolean }>;
-    if (found?.processed) return;
-    const hosted = found?.supplier_id ? (found as HostedReceiver) : undefined;
+    const found = await firstLooks.ask({ eventId: event.eventId, receiver });
+    if (found.processed) return;
+    const hosted = found.supplier_id ? (found as HostedReceiver) : undefined;
     const outcome: Outcome = !receiver
       ? { failure: { code: 'DOCUMENT.NO_RECEIVER', message: 'The document names no Peppol receiver.' } }
       : hosted
@@ -89,6 +84,27 @@ export function createDeliveryHandler(deps: DeliveryDependencies): EventHandler 
       throw error;
     }
   };
+}
+
+type FirstLook = Partial<HostedReceiver> & { processed: boolean };
+
+/**
+ * Both questions asked of an event first, in one round trip: was it handled already (a redelivered
+ * event transmits nothing again), and is its receiver a participant hosted here? The events handled at
+ * the same moment (a fetched batch's) ask together, one query for all (TickBatch).
+ */
+function firstLooksOf(deps: DeliveryDependencies): TickBatch<{ eventId: string; receiver: string | null | undefined }, FirstLook> {
+  return new TickBatch(async (questions) => {
+    const rows = await deps.store.read<FirstLook & { i: number }>(
+      `SELECT x.i::int AS i, EXISTS (SELECT 1 FROM processed_events e WHERE e.consumer_group = $1 AND e.event_id = x.event_id) AS processed,
+              p.supplier_id, p.tenant_id, s.area
+       FROM unnest($2::uuid[], $3::text[]) WITH ORDINALITY AS x (event_id, receiver, i)
+       LEFT JOIN (supplier_participants p JOIN suppliers s ON s.id = p.supplier_id) ON p.participant_id = x.receiver
+       ORDER BY x.i`,
+      [deps.groupId, questions.map((q) => q.eventId), questions.map((q) => q.receiver ?? null)],
+    );
+    return rows.map(({ i: _, ...look }) => look);
+  });
 }
 
 /** What a delivery came to. */

@@ -34,7 +34,7 @@ export class DeliveryWorkerController {
     const { store, dataSource, groupId } = runtime;
     this.deliver = createDeliveryHandler({
       store,
-      accessPoint: new SandboxAccessPoint(dataSource, Number(process.env.SANDBOX_AP_LATENCY_MS ?? 0)),
+      accessPoint: new SandboxAccessPoint(store, Number(process.env.SANDBOX_AP_LATENCY_MS ?? 0)),
       groupId,
       log,
       receivedReports: new Map(

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError, type MessageLevelStatus } from '@einvoice/domain';
-import type { DataSource } from 'typeorm';
+import type { EventStore } from '@einvoice/domain/infrastructure';
 import type { AccessPointConnector, Transmission } from './access-point';
 
 /**
@@ -37,13 +37,15 @@ const is = (transmission: Transmission, receiver: string) => transmission.receiv
 
 /**
  * A simulated remote access point: it accepts the document, de-duplicates on the AS4
- * MessageId as real access points do (a re-sent message is acknowledged, not received twice),
- * and answers with a Message Level Status `AP` (accepted); the SANDBOX_RECEIVERS fail as documented.
- * `latencyMs` simulates the network.
+ * MessageId as real access points do (a re-sent message is acknowledged, with the time it came
+ * again, not received twice), and answers with a Message Level Status `AP` (accepted); the
+ * SANDBOX_RECEIVERS fail as documented. `latencyMs` simulates the network. What it keeps is one
+ * write the delivery worker's concurrent transmissions share (EventStore.write, group commit: it was
+ * a statement and a commit of its own per document, planned each time for its RETURNING).
  */
 export class SandboxAccessPoint implements AccessPointConnector {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly store: Pick<EventStore, 'write'>,
     private readonly latencyMs = 0,
   ) {}
 
@@ -57,19 +59,12 @@ export class SandboxAccessPoint implements AccessPointConnector {
     if (is(transmission, SANDBOX_RECEIVERS.unreachable)) {
       throw new AppError('unavailable', 'PEPPOL.ACCESS_POINT_UNAVAILABLE', `The access point of ${transmission.receiverParticipantId} does not answer.`);
     }
-    const rows: Array<{ received_at: Date }> = await this.dataSource.query(
-      `INSERT INTO sandbox_ap_messages (message_id, sender, receiver, document_sha256)
-       VALUES ($1, $2, $3, $4)
-       ON CONFLICT (message_id) DO UPDATE SET message_id = EXCLUDED.message_id
-       RETURNING received_at`,
-      [
-        transmission.messageId,
-        transmission.senderParticipantId,
-        transmission.receiverParticipantId,
-        createHash('sha256').update(transmission.xml).digest('hex'),
-      ],
+    const receivedAt = new Date().toISOString();
+    await this.store.write(
+      `INSERT INTO sandbox_ap_messages (message_id, sender, receiver, document_sha256, received_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (message_id) DO NOTHING`,
+      [transmission.messageId, transmission.senderParticipantId, transmission.receiverParticipantId, createHash('sha256').update(transmission.xml).digest('hex'), receivedAt],
+      { row: `sandbox_ap_messages/${transmission.messageId}` },
     );
-    const receivedAt = new Date(rows[0].received_at).toISOString();
     if (is(transmission, SANDBOX_RECEIVERS.rejecting)) {
       return { responseCode: 'RE', receivedAt, description: 'The receiving access point rejected the message (sandbox: a rejecting receiver).' };
     }

@@ -1,2 +1,3 @@
 export * from './data-source';
 export * from './document-attachments';
+export * from './tick-batch';

@@ -121,6 +121,15 @@ export class EventStore {
     return this.transaction((uow) => uow.read<T>(sql, params));
   }
 
+  /**
+   * A write on a hot path outside any unit of work, whose answer nobody reads (no RETURNING): a unit of
+   * work of that one write, so it shares a statement and a commit with the units committing at the
+   * same moment (group commit; `row` as UnitOfWork.write).
+   */
+  async write(sql: string, params: unknown[] = [], options: { readonly row?: string } = {}): Promise<void> {
+    await this.transaction((uow) => uow.write(sql, params, options));
+  }
+
   /** The stream's events in order, each in the current shape of its type (upcasters applied). */
   async readStream(streamId: string): Promise<RecordedEvent[]> {
     const rows = await this.dataSource.query(
