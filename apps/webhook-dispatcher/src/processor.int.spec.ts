@@ -14,6 +14,7 @@ import {
 import { openTestDatabase } from '../../../test/support/database';
 import { eventually, waitUntil } from '../../../test/support/wait';
 import { WebhookReceiver } from '../../../test/support/webhook-receiver';
+import { FirstAttempts } from './first-attempts';
 import { createWebhookWorker } from './processor';
 import { Sweeper } from './sweeper';
 
@@ -119,6 +120,83 @@ describe('#3 webhook processor on real Redis and PostgreSQL', () => {
     } finally {
       await target.close();
     }
+  });
+
+  describe('#11 first attempts sent without the queue', () => {
+    const firstAttempts = () =>
+      new FirstAttempts({ db: dataSource, secrets, config, log: createLogger('test', 'error'), queue, schedule: config.schedule, maxInFlight: 2 });
+
+    it('a 2xx: delivered at the first attempt, no job ever added', async () => {
+      const target = await receiver([]);
+      try {
+        const { deliveryId, subscriptionId } = await subscribe(target.url);
+        const attempts = firstAttempts();
+        await attempts.dispatch([deliveryId]);
+        expect(attempts.has(deliveryId)).toBe(true);
+        await attempts.close();
+        const [delivery] = await listDeliveries(dataSource, subscriptionId);
+        expect(delivery.status).toBe('delivered');
+        expect(delivery.attempts.map((a) => a.attempt)).toEqual([1]);
+        expect(await queue.getJob(deliveryId)).toBeUndefined();
+        expect(target.received).toHaveLength(1);
+      } finally {
+        await target.close();
+      }
+    });
+
+    it('always 500: the queue takes over for the rest of the schedule, no attempt more than it allows', async () => {
+      const target = await receiver(new Array(10).fill(500));
+      try {
+        const { deliveryId, subscriptionId } = await subscribe(target.url);
+        const attempts = firstAttempts();
+        await attempts.dispatch([deliveryId]);
+        await attempts.close();
+        const job = await queue.getJob(deliveryId);
+        expect(job?.data).toMatchObject({ deliveryId, priorAttempts: 1 });
+        expect(job?.opts.attempts).toBe(config.schedule.attempts - 1);
+        const [failed] = await eventually('failed', async () => {
+          const rows = await listDeliveries(dataSource, subscriptionId);
+          return rows[0]?.status === 'failed' ? rows : undefined;
+        }, 20_000);
+        expect(failed.attempts.map((a) => a.attempt)).toEqual([1, 2, 3, 4]);
+        expect(target.received).toHaveLength(config.schedule.attempts);
+      } finally {
+        await target.close();
+      }
+    });
+
+    it('past maxInFlight, and once closed, deliveries are enqueued; the sweeper leaves one in flight alone', async () => {
+      const target = await receiver([]);
+      try {
+        // A queue nobody works: what was enqueued stays there to be seen.
+        const idle = createWebhookQueue(redisUrl, `${kafkaPrefix}.webhooks-idle-${randomUUID().slice(0, 8)}`);
+        try {
+          const subscribed = await Promise.all([1, 2, 3].map(() => subscribe(target.url)));
+          const attempts = new FirstAttempts({ db: dataSource, secrets, config, log: createLogger('test', 'error'), queue: idle, schedule: config.schedule, maxInFlight: 2 });
+          await attempts.dispatch(subscribed.map((s) => s.deliveryId));
+          await attempts.close();
+          const late = await subscribe(target.url);
+          await attempts.dispatch([late.deliveryId]);
+          const jobs = await Promise.all([...subscribed, late].map((s) => idle.getJob(s.deliveryId)));
+          expect(jobs.map((job) => job !== undefined)).toEqual([false, false, true, true]);
+          const statuses = await Promise.all([...subscribed, late].map(async (s) => (await listDeliveries(dataSource, s.subscriptionId))[0].status));
+          expect(statuses).toEqual(['delivered', 'delivered', 'pending', 'pending']);
+          expect(target.received).toHaveLength(2);
+        } finally {
+          await idle.obliterate({ force: true });
+          await idle.close();
+        }
+
+        const quiet = await subscribe(target.url);
+        await dataSource.query(`UPDATE webhook_deliveries SET updated_at = now() - interval '1 minute' WHERE id = $1`, [quiet.deliveryId]);
+        const sending = { has: (id: string) => id === quiet.deliveryId, longestAttemptMs: 4_000 };
+        const sweeper = new Sweeper(dataSource, queue, config.schedule, config.sweepIntervalMs, createLogger('test', 'error'), sending);
+        await sweeper.sweep();
+        expect(await queue.getJob(quiet.deliveryId)).toBeUndefined();
+      } finally {
+        await target.close();
+      }
+    });
   });
 
   it('the sweeper enqueues a pending delivery whose job was never added (crash after commit)', async () => {

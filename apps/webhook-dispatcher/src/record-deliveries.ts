@@ -9,10 +9,13 @@ import {
 } from '@einvoice/domain';
 import { type EventHandler, type EventStore, enqueueDeliveries, insertDeliveries, isAlreadyProcessed, subscribersOf } from '@einvoice/domain/infrastructure';
 import type { AreaWebhook, WebhookSource, WebhookSourceContext } from '@einvoice/areas';
+import type { FirstAttempts } from './first-attempts';
 
 export interface RecordDependencies {
   readonly store: EventStore;
   readonly queue: Queue;
+  /** Sends the new deliveries' first attempts (first-attempts.ts); without it, they are enqueued. */
+  readonly firstAttempts?: Pick<FirstAttempts, 'dispatch'>;
   readonly groupId: string;
   readonly schedule: RetrySchedule;
   /** The areas' webhook sources by event type (`webhookSources()` of the area registry; they read before any transaction). */
@@ -29,8 +32,9 @@ export interface RecordDependencies {
  * ONE transaction, mark the event processed and insert one delivery per matching subscription and
  * per webhook (an area's event may concern several documents: MyInvois); which events make webhooks
  * is the platform's `DocumentReceived` and what the areas declare (area registry `webhooks` and
- * `reportWebhooks`). After commit, one BullMQ job per delivery (jobId = delivery id). A crash between
- * commit and enqueue leaves `pending` rows the sweeper enqueues. Nothing marks an unwanted event
+ * `reportWebhooks`). After commit, each delivery's first attempt is sent (first-attempts.ts), or one
+ * BullMQ job per delivery is added (jobId = delivery id). A crash between commit and either leaves
+ * `pending` rows the sweeper enqueues. Nothing marks an unwanted event
  * processed: a redelivery looks again, and a delivery's id derives from (subscription, event), so
  * none is created twice.
  */
@@ -60,7 +64,8 @@ export function createDeliveryRecorder(deps: RecordDependencies): EventHandler {
       if (isAlreadyProcessed(error)) return;
       throw error;
     }
-    await enqueueDeliveries(deps.queue, created, deps.schedule).catch((error) =>
+    const dispatched = deps.firstAttempts ? deps.firstAttempts.dispatch(created) : enqueueDeliveries(deps.queue, created, deps.schedule);
+    await dispatched.catch((error) =>
       // Not rethrown: the rows are committed and the sweeper enqueues them once Redis is back.
       deps.log('warn', 'webhook enqueue failed; the sweeper will retry', { error: String(error), deliveries: created.length }),
     );

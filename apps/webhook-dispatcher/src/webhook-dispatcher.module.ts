@@ -11,7 +11,7 @@ import {
   platformEventRegistry,
 } from '@einvoice/domain/infrastructure';
 import { createDeliveryRecorder } from './record-deliveries';
-import { WebhookQueue, WebhookSender, WebhookSettings, WebhookSweeper, log } from './webhook-dispatcher.providers';
+import { WebhookFirstAttempts, WebhookQueue, WebhookSender, WebhookSettings, WebhookSweeper, log } from './webhook-dispatcher.providers';
 
 /** The areas' webhook sources by event type (area registry `webhooks`, and `reportWebhooks` routed by the document's area). */
 const sources = webhookSources();
@@ -26,10 +26,11 @@ const sources = webhookSources();
 export class WebhookDispatcherController {
   private readonly record: EventHandler;
 
-  constructor(@Inject(WORKER_RUNTIME) runtime: WorkerRuntime, queue: WebhookQueue, settings: WebhookSettings) {
+  constructor(@Inject(WORKER_RUNTIME) runtime: WorkerRuntime, queue: WebhookQueue, settings: WebhookSettings, firstAttempts: WebhookFirstAttempts) {
     this.record = createDeliveryRecorder({
       store: runtime.store,
       queue: queue.queue,
+      firstAttempts: firstAttempts.attempts,
       groupId: runtime.groupId,
       schedule: settings.config.schedule,
       sources,
@@ -56,6 +57,6 @@ export class WebhookQueueModule {}
 @Module({
   imports: [runtime, WebhookQueueModule],
   controllers: [WebhookDispatcherController],
-  providers: [WebhookSettings, WebhookSender, WebhookSweeper],
+  providers: [WebhookSettings, WebhookSender, WebhookFirstAttempts, WebhookSweeper],
 })
 export class WebhookDispatcherModule {}

@@ -1,6 +1,7 @@
 // What the webhook dispatcher owns besides its consumer, as Nest providers, stopped on SIGTERM in
-// the order of README "How it works": the BullMQ worker before the consumer (it finishes its active
-// jobs), then the sweeper, then the queue (a module of its own, so after the sweeper), then the pool.
+// the order of README "How it works": the BullMQ worker and the first attempts before the consumer
+// (they finish what is in flight), then the sweeper, then the queue (a module of its own, so after the
+// sweeper), then the pool.
 import {
   Inject,
   Injectable,
@@ -11,6 +12,7 @@ import {
 import type { Queue, Worker } from 'bullmq';
 import { SecretBox, type WebhookConfig, createLogger, loadWebhookConfig } from '@einvoice/domain';
 import { WORKER_RUNTIME, type WorkerRuntime, createWebhookQueue, webhookQueueName } from '@einvoice/domain/infrastructure';
+import { FirstAttempts } from './first-attempts';
 import { createWebhookWorker } from './processor';
 import { Sweeper } from './sweeper';
 
@@ -54,14 +56,32 @@ export class WebhookSender implements OnModuleDestroy {
   }
 }
 
+/**
+ * The new deliveries' first attempts, sent without the queue (first-attempts.ts); on SIGTERM, with the
+ * queue's worker, it sends no more and waits for those in flight.
+ */
+@Injectable()
+export class WebhookFirstAttempts implements OnModuleDestroy {
+  readonly attempts: FirstAttempts;
+
+  constructor(@Inject(WORKER_RUNTIME) runtime: WorkerRuntime, queue: WebhookQueue, settings: WebhookSettings) {
+    const { config, secrets } = settings;
+    this.attempts = new FirstAttempts({ db: runtime.dataSource, secrets, config, log, queue: queue.queue, schedule: config.schedule, maxInFlight: config.concurrency });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.attempts.close();
+  }
+}
+
 /** Re-enqueues what a crash left behind (sweeper.ts), from start-up until after the consumer stopped. */
 @Injectable()
 export class WebhookSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly sweeper: Sweeper;
 
-  constructor(@Inject(WORKER_RUNTIME) runtime: WorkerRuntime, queue: WebhookQueue, settings: WebhookSettings) {
+  constructor(@Inject(WORKER_RUNTIME) runtime: WorkerRuntime, queue: WebhookQueue, settings: WebhookSettings, firstAttempts: WebhookFirstAttempts) {
     const { schedule, sweepIntervalMs } = settings.config;
-    this.sweeper = new Sweeper(runtime.dataSource, queue.queue, schedule, sweepIntervalMs, log);
+    this.sweeper = new Sweeper(runtime.dataSource, queue.queue, schedule, sweepIntervalMs, log, firstAttempts.attempts);
   }
 
   onApplicationBootstrap(): void {

@@ -3,8 +3,12 @@ import type { RedisOptions } from 'ioredis';
 import type { RetrySchedule } from '../../webhook';
 import { traceparentOf } from '../tracing';
 
-/** The one job type of the webhook queue (STYLE.md: one processor per queue, switch on job.name). */
-export type WebhookJob = { readonly name: 'deliver'; readonly data: { readonly deliveryId: string; readonly traceparent?: string } };
+/**
+ * The one job type of the webhook queue (STYLE.md: one processor per queue, switch on job.name).
+ * `priorAttempts`: attempts made before the job was added (the dispatcher's first attempt, sent
+ * without the queue): the job has that many fewer, and its backoff goes on from there.
+ */
+export type WebhookJob = { readonly name: 'deliver'; readonly data: { readonly deliveryId: string; readonly traceparent?: string; readonly priorAttempts?: number } };
 
 /** Name of the custom backoff strategy the dispatcher's worker registers. */
 export const WEBHOOK_BACKOFF = 'webhook';
@@ -38,15 +42,28 @@ export function createWebhookQueue(redisUrl: string, name: string): Queue {
  * dispatcher, its sweeper and a re-send may all add it safely. Finished jobs are removed (the
  * record of truth is PostgreSQL), which lets a re-send add the same id again.
  */
-export async function enqueueDeliveries(queue: Queue, deliveryIds: readonly string[], schedule: RetrySchedule): Promise<void> {
+export async function enqueueDeliveries(
+  queue: Queue,
+  deliveryIds: readonly string[],
+  schedule: RetrySchedule,
+  after?: { readonly priorAttempts: number; readonly delayMs: number },
+): Promise<void> {
   if (deliveryIds.length === 0) return;
   // The span that enqueues (the dispatcher's handling of the event) is the POSTs' parent.
   const traceparent = traceparentOf();
+  const prior = after?.priorAttempts ?? 0;
   await queue.addBulk(
     deliveryIds.map((deliveryId) => ({
       name: 'deliver',
-      data: { deliveryId, ...(traceparent ? { traceparent } : {}) },
-      opts: { jobId: deliveryId, attempts: schedule.attempts, backoff: { type: WEBHOOK_BACKOFF }, removeOnComplete: true, removeOnFail: true },
+      data: { deliveryId, ...(traceparent ? { traceparent } : {}), ...(prior ? { priorAttempts: prior } : {}) },
+      opts: {
+        jobId: deliveryId,
+        attempts: Math.max(1, schedule.attempts - prior),
+        backoff: { type: WEBHOOK_BACKOFF },
+        ...(after?.delayMs ? { delay: after.delayMs } : {}),
+        removeOnComplete: true,
+        removeOnFail: true,
+      },
     })),
   );
 }

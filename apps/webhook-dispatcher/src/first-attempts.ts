@@ -1,0 +1,75 @@
+import type { Queue } from 'bullmq';
+import { type RetrySchedule, retryDelayMs } from '@einvoice/domain';
+import { enqueueDeliveries } from '@einvoice/domain/infrastructure';
+import { type ProcessorDependencies, attemptDelivery } from './processor';
+
+export interface FirstAttemptDependencies extends ProcessorDependencies {
+  readonly queue: Queue;
+  readonly schedule: RetrySchedule;
+  /** First attempts in flight at most; past it, deliveries go through the queue. */
+  readonly maxInFlight: number;
+}
+
+/**
+ * The first attempt of each new delivery, sent by the dispatcher as soon as it is recorded, without
+ * the queue (issue 11): a job cost three Redis round trips and their Lua scripts (add, take, finish)
+ * and a read of the delivery, for a webhook that most of the time succeeds at once. A failed first
+ * attempt becomes a job for the rest of the schedule (`priorAttempts` 1, after the first backoff); so
+ * does any delivery past `maxInFlight` first attempts at once, or while stopping. The attempt itself
+ * is the queue's (attemptDelivery: only a pending delivery is sent, the attempt recorded after).
+ *
+ * A crash during a first attempt leaves the delivery pending: the sweeper enqueues it once it was
+ * quiet for longer than an attempt can take (`longestAttemptMs`), so no sweeper, in this process or
+ * another, sends what a first attempt is still sending.
+ */
+export class FirstAttempts {
+  private readonly sending = new Map<string, Promise<void>>();
+  private closed = false;
+
+  constructor(private readonly deps: FirstAttemptDependencies) {}
+
+  /** Longest a first attempt can run: the POST and its one re-send on a reset kept-alive connection (send.ts), each with its timeout. */
+  get longestAttemptMs(): number {
+    return 2 * this.deps.config.timeoutMs;
+  }
+
+  /** Whether this process is sending the delivery's first attempt now. */
+  has(deliveryId: string): boolean {
+    return this.sending.has(deliveryId);
+  }
+
+  /** Starts the first attempt of each delivery (not awaited), or enqueues it; resolves once the enqueued ones are in the queue. */
+  async dispatch(deliveryIds: readonly string[]): Promise<void> {
+    const queued: string[] = [];
+    for (const id of deliveryIds) {
+      if (this.sending.has(id)) continue;
+      if (this.closed || this.sending.size >= this.deps.maxInFlight) {
+        queued.push(id);
+        continue;
+      }
+      const attempt = this.first(id).finally(() => this.sending.delete(id));
+      this.sending.set(id, attempt);
+    }
+    await enqueueDeliveries(this.deps.queue, queued, this.deps.schedule);
+  }
+
+  /** Sends no more first attempts and waits for those in flight (their retries enqueued). */
+  async close(): Promise<void> {
+    this.closed = true;
+    while (this.sending.size > 0) await Promise.allSettled([...this.sending.values()]);
+  }
+
+  private async first(deliveryId: string): Promise<void> {
+    const { queue, schedule, log } = this.deps;
+    try {
+      const outcome = await attemptDelivery(this.deps, deliveryId, 0, schedule.attempts);
+      if (outcome.kind !== 'failed') return;
+      await enqueueDeliveries(queue, [deliveryId], schedule, { priorAttempts: 1, delayMs: retryDelayMs(1, schedule) });
+    } catch (error) {
+      // PostgreSQL or Redis failed around the attempt: the delivery is still pending, and the queue (or,
+      // if Redis is away, the sweeper) takes it from the start of its schedule.
+      log('warn', 'webhook first attempt failed; the queue takes it', { deliveryId, error: String(error) });
+      await enqueueDeliveries(queue, [deliveryId], schedule).catch(() => undefined);
+    }
+  }
+}
