@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import { type RetrySchedule, retryDelayMs } from '@einvoice/domain';
-import { enqueueDeliveries } from '@einvoice/domain/infrastructure';
+import { type DeliveryToSend, TickBatch, enqueueDeliveries, loadDeliveries } from '@einvoice/domain/infrastructure';
 import { type ProcessorDependencies, attemptDelivery } from './processor';
 
 export interface FirstAttemptDependencies extends ProcessorDependencies {
@@ -25,8 +25,16 @@ export interface FirstAttemptDependencies extends ProcessorDependencies {
 export class FirstAttempts {
   private readonly sending = new Map<string, Promise<void>>();
   private closed = false;
+  /** What an attempt needs, with this: the first attempts started together (an event's, a fetched batch's) read their deliveries in one query. */
+  private readonly attemptDeps: ProcessorDependencies;
 
-  constructor(private readonly deps: FirstAttemptDependencies) {}
+  constructor(private readonly deps: FirstAttemptDependencies) {
+    const deliveries = new TickBatch<string, DeliveryToSend | undefined>(async (ids) => {
+      const byId = new Map((await loadDeliveries(deps.db, ids)).map((delivery) => [delivery.id, delivery]));
+      return ids.map((id) => byId.get(id));
+    });
+    this.attemptDeps = { ...deps, load: (id) => deliveries.ask(id) };
+  }
 
   /** Longest a first attempt can run: the POST and its one re-send on a reset kept-alive connection (send.ts), each with its timeout. */
   get longestAttemptMs(): number {
@@ -62,7 +70,7 @@ export class FirstAttempts {
   private async first(deliveryId: string): Promise<void> {
     const { queue, schedule, log } = this.deps;
     try {
-      const outcome = await attemptDelivery(this.deps, deliveryId, 0, schedule.attempts);
+      const outcome = await attemptDelivery(this.attemptDeps, deliveryId, 0, schedule.attempts);
       if (outcome.kind !== 'failed') return;
       await enqueueDeliveries(queue, [deliveryId], schedule, { priorAttempts: 1, delayMs: retryDelayMs(1, schedule) });
     } catch (error) {

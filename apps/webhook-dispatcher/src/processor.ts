@@ -1,6 +1,7 @@
 import { Job, type MinimalJob, UnrecoverableError, Worker } from 'bullmq';
 import { type Logger, type SecretBox, type WebhookConfig, retryDelayMs } from '@einvoice/domain';
 import {
+  type DeliveryToSend,
   type Sql,
   WEBHOOK_BACKOFF,
   type WebhookJob,
@@ -16,6 +17,8 @@ import {
 
 export interface ProcessorDependencies {
   readonly db: Sql;
+  /** How an attempt reads its delivery (default: loadDelivery; first attempts read theirs together, first-attempts.ts). */
+  readonly load?: (deliveryId: string) => Promise<DeliveryToSend | undefined>;
   readonly secrets: SecretBox;
   readonly config: WebhookConfig;
   readonly log: Logger;
@@ -58,7 +61,7 @@ export type AttemptOutcome =
  */
 export function attemptDelivery(deps: ProcessorDependencies, deliveryId: string, before: number, attempts: number, traceparent?: string): Promise<AttemptOutcome> {
   return inSpan('webhook POST', { kind: SpanKind.CLIENT, parent: traceparent, attributes: { 'einvoice.webhook.delivery_id': deliveryId, 'einvoice.attempt': before + 1 } }, async () => {
-    const delivery = await loadDelivery(deps.db, deliveryId);
+    const delivery = await (deps.load ? deps.load(deliveryId) : loadDelivery(deps.db, deliveryId));
     if (!delivery || delivery.status !== 'pending') return { kind: 'not pending' };
     if (delivery.subscription_deleted) {
       await failDelivery(deps.db, deliveryId);
