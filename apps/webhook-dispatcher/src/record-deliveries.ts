@@ -7,7 +7,7 @@ import {
   PEPPOL_RECEIVED_NAMES,
   documentReceivedBody,
 } from '@einvoice/domain';
-import { type EventHandler, type EventStore, enqueueDeliveries, insertDeliveries, isAlreadyProcessed, subscribersOf } from '@einvoice/domain/infrastructure';
+import { type EventHandler, type EventStore, enqueueDeliveries, insertDeliveries, isAlreadyProcessed, pooledSql, subscribersOf } from '@einvoice/domain/infrastructure';
 import type { AreaWebhook, WebhookSource, WebhookSourceContext } from '@einvoice/areas';
 import type { FirstAttempts } from './first-attempts';
 
@@ -39,8 +39,8 @@ export interface RecordDependencies {
  * none is created twice.
  */
 export function createDeliveryRecorder(deps: RecordDependencies): EventHandler {
-  // Reads outside any transaction (the sources', the subscriptions').
-  const read = (sql: string, params?: unknown[]) => deps.store.dataSource.query(sql, params);
+  // Reads outside any transaction (the sources', the subscriptions'), by the pool itself.
+  const { query: read } = pooledSql(deps.store.dataSource);
   return async (event) => {
     const webhooks = await webhooksOf(event, deps, read);
     if (!webhooks) return;

@@ -11,7 +11,7 @@ import {
 } from '@nestjs/common';
 import type { Queue, Worker } from 'bullmq';
 import { SecretBox, type WebhookConfig, createLogger, loadWebhookConfig } from '@einvoice/domain';
-import { WORKER_RUNTIME, type WorkerRuntime, createWebhookQueue, webhookQueueName } from '@einvoice/domain/infrastructure';
+import { WORKER_RUNTIME, type WorkerRuntime, createWebhookQueue, pooledSql, webhookQueueName } from '@einvoice/domain/infrastructure';
 import { FirstAttempts } from './first-attempts';
 import { createWebhookWorker } from './processor';
 import { Sweeper } from './sweeper';
@@ -47,7 +47,7 @@ export class WebhookSender implements OnModuleDestroy {
   constructor(@Inject(WORKER_RUNTIME) runtime: WorkerRuntime, settings: WebhookSettings) {
     const { config, secrets } = settings;
     const queueName = webhookQueueName(runtime.config.kafkaPrefix);
-    this.worker = createWebhookWorker(queueName, runtime.config.redisUrl, { db: runtime.dataSource, secrets, config, log });
+    this.worker = createWebhookWorker(queueName, runtime.config.redisUrl, { db: pooledSql(runtime.dataSource), secrets, config, log });
     this.worker.on('error', (error) => log('warn', 'webhook worker error', { error: String(error) }));
   }
 
@@ -66,7 +66,7 @@ export class WebhookFirstAttempts implements OnModuleDestroy {
 
   constructor(@Inject(WORKER_RUNTIME) runtime: WorkerRuntime, queue: WebhookQueue, settings: WebhookSettings) {
     const { config, secrets } = settings;
-    this.attempts = new FirstAttempts({ db: runtime.dataSource, secrets, config, log, queue: queue.queue, schedule: config.schedule, maxInFlight: config.concurrency });
+    this.attempts = new FirstAttempts({ db: pooledSql(runtime.dataSource), secrets, config, log, queue: queue.queue, schedule: config.schedule, maxInFlight: config.concurrency });
   }
 
   async onModuleDestroy(): Promise<void> {

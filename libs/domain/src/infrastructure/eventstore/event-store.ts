@@ -194,6 +194,16 @@ export function poolOf(dataSource: DataSource): Pool {
   return (dataSource.driver as PostgresDriver).master as Pool;
 }
 
+/**
+ * Statements on a hot path outside any unit of work, by the pool itself, answered with their rows
+ * (issue 11: TypeORM's `DataSource.query` takes and gives back a query runner and passes through its
+ * broadcaster on every call). Errors are pg's, not wrapped in TypeORM's QueryFailedError.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows are typed by each caller, as DataSource.query's
+export function pooledSql(dataSource: DataSource): { query(sql: string, params?: unknown[]): Promise<any[]> } {
+  return { query: async (sql, params) => (await poolOf(dataSource).query(sql, params)).rows };
+}
+
 /** A pool client as a unit of work's connection; errors as TypeORM reports them (`driverError`), which callers inspect. */
 function connectionOf(client: PoolClient, prepared: PreparedStatements | undefined): SqlConnection {
   return {
