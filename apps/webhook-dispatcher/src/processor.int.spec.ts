@@ -30,6 +30,7 @@ describe('#3 webhook processor on real Redis and PostgreSQL', () => {
     allowLoopback: true,
     sweepIntervalMs: 1_000,
     concurrency: 2,
+    firstAttemptsInFlight: 2,
   };
   let dataSource: DataSource;
   let queue: Queue;
@@ -124,7 +125,7 @@ describe('#3 webhook processor on real Redis and PostgreSQL', () => {
 
   describe('#11 first attempts sent without the queue', () => {
     const firstAttempts = () =>
-      new FirstAttempts({ db: dataSource, secrets, config, log: createLogger('test', 'error'), queue, schedule: config.schedule, maxInFlight: 2 });
+      new FirstAttempts({ db: dataSource, secrets, config, log: createLogger('test', 'error'), queue, schedule: config.schedule, maxInFlight: config.firstAttemptsInFlight });
 
     it('a 2xx: delivered at the first attempt, no job ever added', async () => {
       const target = await receiver([]);
@@ -172,7 +173,7 @@ describe('#3 webhook processor on real Redis and PostgreSQL', () => {
         const idle = createWebhookQueue(redisUrl, `${kafkaPrefix}.webhooks-idle-${randomUUID().slice(0, 8)}`);
         try {
           const subscribed = await Promise.all([1, 2, 3].map(() => subscribe(target.url)));
-          const attempts = new FirstAttempts({ db: dataSource, secrets, config, log: createLogger('test', 'error'), queue: idle, schedule: config.schedule, maxInFlight: 2 });
+          const attempts = new FirstAttempts({ db: dataSource, secrets, config, log: createLogger('test', 'error'), queue: idle, schedule: config.schedule, maxInFlight: config.firstAttemptsInFlight });
           await attempts.dispatch(subscribed.map((s) => s.deliveryId));
           await attempts.close();
           const late = await subscribe(target.url);

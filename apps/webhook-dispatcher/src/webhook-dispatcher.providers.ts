@@ -66,7 +66,7 @@ export class WebhookFirstAttempts implements OnModuleDestroy {
 
   constructor(@Inject(WORKER_RUNTIME) runtime: WorkerRuntime, queue: WebhookQueue, settings: WebhookSettings) {
     const { config, secrets } = settings;
-    this.attempts = new FirstAttempts({ db: pooledSql(runtime.dataSource), secrets, config, log, queue: queue.queue, schedule: config.schedule, maxInFlight: config.concurrency });
+    this.attempts = new FirstAttempts({ db: pooledSql(runtime.dataSource), secrets, config, log, queue: queue.queue, schedule: config.schedule, maxInFlight: config.firstAttemptsInFlight });
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -37,8 +37,13 @@ export interface WebhookConfig {
   readonly allowLoopback: boolean;
   /** How often the dispatcher re-enqueues pending deliveries whose job is missing. */
   readonly sweepIntervalMs: number;
-  /** Deliveries one dispatcher sends at once. */
+  /** Retries one dispatcher sends at once (its BullMQ worker). */
   readonly concurrency: number;
+  /**
+   * First attempts one dispatcher sends at once, without the queue (past it, new deliveries are
+   * enqueued): a first attempt is a POST and two statements, so more of them may be in flight.
+   */
+  readonly firstAttemptsInFlight: number;
 }
 
 function positive(value: string | undefined, fallback: number): number {
@@ -58,5 +63,6 @@ export function loadWebhookConfig(env: NodeJS.ProcessEnv = process.env): Webhook
     allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === 'true' && env.NODE_ENV !== 'production',
     sweepIntervalMs: positive(env.WEBHOOK_SWEEP_INTERVAL_MS, 30_000),
     concurrency: Math.floor(positive(env.WEBHOOK_CONCURRENCY, 20)),
+    firstAttemptsInFlight: Math.floor(positive(env.WEBHOOK_FIRST_ATTEMPTS, 100)),
   };
 }

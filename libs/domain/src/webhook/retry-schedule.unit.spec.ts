@@ -20,5 +20,7 @@ describe('#3 webhook retry schedule', () => {
     expect(config.allowLoopback).toBe(true);
     expect(loadWebhookConfig({ WEBHOOK_ALLOW_LOOPBACK: 'true', NODE_ENV: 'production' }).allowLoopback).toBe(false);
     expect(loadWebhookConfig({ WEBHOOK_ATTEMPTS: 'lots' }).schedule.attempts).toBe(18);
+    expect(loadWebhookConfig({})).toMatchObject({ concurrency: 20, firstAttemptsInFlight: 100 });
+    expect(loadWebhookConfig({ WEBHOOK_FIRST_ATTEMPTS: '7' }).firstAttemptsInFlight).toBe(7);
   });
 });
