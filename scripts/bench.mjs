@@ -232,7 +232,8 @@ async function main() {
   // in an end-to-end phase after the broker's own warm-up, `perf record -a`), which a stack in service did long ago.
   if (settings.warmupS > 0) {
     say(`warm-up: submissions through the whole stack for ${settings.warmupS} s, not measured`);
-    const warmup = await invoices('w', { duration: settings.warmupS });
+    // Its own label: the phases' document IDs (webhooks.mjs's 'w' among them) never meet its.
+    const warmup = await invoices('warmup', { duration: settings.warmupS });
     const wait = await waitForDelivery(db, warmup.accepted, { timeoutMs: settings.drainTimeoutS * 1000, since: Date.now(), assertAlive: () => stack.assertAlive() });
     if (!wait.complete || wait.missing || warmup.otherStatus + warmup.errors > 0) failed = true;
     say(`warm-up: ${warmup.accepted.length} accepted (${warmup.otherStatus + warmup.errors} failed), ${wait.delivered} delivered`);
