@@ -95,15 +95,15 @@ type FirstLook = Partial<HostedReceiver> & { processed: boolean };
  */
 function firstLooksOf(deps: DeliveryDependencies): TickBatch<{ eventId: string; receiver: string | null | undefined }, FirstLook> {
   return new TickBatch(async (questions) => {
-    const rows = await deps.store.read<FirstLook & { i: number }>(
-      `SELECT x.i::int AS i, EXISTS (SELECT 1 FROM processed_events e WHERE e.consumer_group = $1 AND e.event_id = x.event_id) AS processed,
+    // One row per question (participant_id is the key), in the questions' order.
+    return deps.store.read<FirstLook>(
+      `SELECT EXISTS (SELECT 1 FROM processed_events e WHERE e.consumer_group = $1 AND e.event_id = x.event_id) AS processed,
               p.supplier_id, p.tenant_id, s.area
        FROM unnest($2::uuid[], $3::text[]) WITH ORDINALITY AS x (event_id, receiver, i)
        LEFT JOIN (supplier_participants p JOIN suppliers s ON s.id = p.supplier_id) ON p.participant_id = x.receiver
        ORDER BY x.i`,
       [deps.groupId, questions.map((q) => q.eventId), questions.map((q) => q.receiver ?? null)],
     );
-    return rows.map(({ i: _, ...look }) => look);
   });
 }
 

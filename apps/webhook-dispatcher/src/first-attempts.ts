@@ -69,15 +69,20 @@ export class FirstAttempts {
 
   private async first(deliveryId: string): Promise<void> {
     const { queue, schedule, log } = this.deps;
+    let outcome;
     try {
-      const outcome = await attemptDelivery(this.attemptDeps, deliveryId, 0, schedule.attempts);
-      if (outcome.kind !== 'failed') return;
-      await enqueueDeliveries(queue, [deliveryId], schedule, { priorAttempts: 1, delayMs: retryDelayMs(1, schedule) });
+      outcome = await attemptDelivery(this.attemptDeps, deliveryId, 0, schedule.attempts);
     } catch (error) {
-      // PostgreSQL or Redis failed around the attempt: the delivery is still pending, and the queue (or,
-      // if Redis is away, the sweeper) takes it from the start of its schedule.
+      // PostgreSQL failed around the attempt: the delivery is still pending, and the queue (or, if Redis is
+      // away too, the sweeper) takes it from the start of its schedule.
       log('warn', 'webhook first attempt failed; the queue takes it', { deliveryId, error: String(error) });
       await enqueueDeliveries(queue, [deliveryId], schedule).catch(() => undefined);
+      return;
     }
+    if (outcome.kind !== 'failed') return;
+    await enqueueDeliveries(queue, [deliveryId], schedule, { priorAttempts: 1, delayMs: retryDelayMs(1, schedule) }).catch((error) =>
+      // The attempt is recorded and the delivery pending: the sweeper enqueues it once Redis is back.
+      log('warn', 'webhook retry enqueue failed; the sweeper will retry', { deliveryId, error: String(error) }),
+    );
   }
 }
