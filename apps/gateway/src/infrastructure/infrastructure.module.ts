@@ -32,8 +32,8 @@ export class Connections implements OnModuleInit, OnApplicationShutdown {
     const registry = platformEventRegistry(areaEventPlugins());
     this.store = new EventStore(this.dataSource, {
       ...eventStoreOptions(registry, config.kafkaPrefix),
-      // With its own relay the gateway wakes it in-process; without, other relays need the NOTIFY.
-      wakeRelay: config.outboxRelay ? { afterCommit: () => void this.relay.wake() } : 'notify',
+      // With its own relay leading, the gateway wakes it in-process; otherwise the leading relay needs the NOTIFY.
+      wakeRelay: config.outboxRelay ? { afterCommit: () => this.relay.wakeIfLeading() } : 'notify',
     });
     // x-area from the registry: a worker passes over other areas' events without decoding them.
     this.publisher = new KafkaEventPublisher(createKafka({ ...config, kafkaClientId: 'einvoice-gateway' }), { areaOf: (event) => registry.areaOf(event) });

@@ -24,9 +24,11 @@ export interface EventStoreOptions {
    * RELAY_NOTIFY_EVERY_MS per process (post-commit-notifications.ts). Not inside the appending transaction: a
    * NOTIFY takes a database-wide lock from the notifying statement to the end of the commit, which
    * serialised every worker's commits under load (issue 11: ~1 backend waiting on it at all times).
-   * A process with its own relay passes `afterCommit` to wake it in-process instead.
+   * A process with its own relay passes `afterCommit`, which wakes it in-process when it leads (the
+   * one relay of the stack that publishes, relay-lease.ts) and answers false otherwise: then the
+   * NOTIFY goes out for the relay that does.
    */
-  readonly wakeRelay?: 'notify' | { afterCommit: () => void };
+  readonly wakeRelay?: 'notify' | { afterCommit: () => boolean };
   /** Event schema versions and upcasters (EventRegistry); default: every type at version 1. */
   readonly schemas?: EventSchemas;
   /** Whether an event goes to Kafka (EventRegistry `published`); default: all. */
@@ -79,7 +81,8 @@ export class EventStore {
     if (options.prepareStatements ?? loadInfrastructureConfig().databasePreparedStatements) this.prepared = PreparedStatements.ofProcess;
     if (options.groupCommits ?? loadInfrastructureConfig().databaseGroupCommit) this.groups = new CommitGroups();
     const wake = options.wakeRelay ?? 'notify';
-    this.afterAppend = wake === 'notify' ? () => this.notifications.add('outbox', '') : wake.afterCommit;
+    const notify = () => this.notifications.add('outbox', '');
+    this.afterAppend = wake === 'notify' ? notify : () => wake.afterCommit() || notify();
   }
 
   /**

@@ -1,8 +1,9 @@
 import { Client } from 'pg';
-import type { DataSource, QueryRunner } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { RecordedEvent } from '../../events';
 import { AppError } from '../../errors';
-import { chunkRows, markPublished, nextOutboxRows, parkRow, parkedOutboxRows, topicPattern, type OutboxRow, type ParkedOutboxRow } from './outbox-rows';
+import { chunkRows, markPublished, nextOutboxRows, parkRow, parkedOutboxRows, topicPattern, type OutboxRow, type ParkedOutboxRow, type RowQueries } from './outbox-rows';
+import { RelayLease } from './relay-lease';
 import { SpanKind, SpanStatusCode, contextOf, startSpan, traceparentOf } from '../tracing';
 
 /** What the relay needs of a broker: publish in order, resolve only after the broker acked. */
@@ -33,6 +34,8 @@ export interface OutboxRelayOptions {
   readonly maxBackoffMs?: number;
   /** Opens the LISTEN connection (default: a pg Client on `databaseUrl`); tests inject failures here. */
   readonly listenerClient?: () => Client;
+  /** Opens the relay's session, which holds the lock and reads and marks rows (default: a pg Client on `databaseUrl`). */
+  readonly sessionClient?: () => Client;
   readonly log?: (message: string, fields?: Record<string, unknown>, level?: 'warn' | 'error') => void;
 }
 
@@ -50,17 +53,15 @@ function isRefused(error: unknown): boolean {
   return error instanceof AppError && !error.retriable;
 }
 
-/** One lock per topic prefix: relays of the same stack take turns, other stacks don't wait. */
-const RELAY_LOCK_SQL = `SELECT pg_try_advisory_xact_lock(7312001, hashtext($1)) AS locked`;
-
 /**
  * Publishes outbox rows to Kafka and marks them processed after the broker acks.
  *
  * Progress is `processed_at` per row, not a position cursor: concurrent transactions commit out
- * of order, and a cursor would skip the late one. Rows are taken in id order under a
- * transaction-scoped advisory lock, so however many gateways run, one relay publishes at a time
- * and the events of an aggregate reach Kafka in the order they were appended (appends to one
- * stream are serialised by its expected version). Kafka down: what was published is marked, the
+ * of order, and a cursor would skip the late one. Rows are taken in id order by the relay whose
+ * session holds the stack's lock (relay-lease.ts), so however many gateways run, one relay
+ * publishes at a time and the events of an aggregate reach Kafka in the order they were appended
+ * (appends to one stream are serialised by its expected version). Its reads and marks are
+ * autocommit statements: no transaction is open while it waits for the broker. Kafka down: what was published is marked, the
  * rest waits, the outbox grows, and it drains with backoff when the broker returns. A row the
  * broker refuses for good (too large, invalid) is parked (`abandoned_at`, logged as an error,
  * listed by GET /health) instead of blocking every stream behind it; the later rows of its own
@@ -76,9 +77,12 @@ export class OutboxRelay {
   private lockedElsewhere = false;
 
   private readonly topicPattern: string;
+  private readonly lease: RelayLease;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.topicPattern = topicPattern(options.topicPrefix);
+    const open = options.sessionClient ?? (() => new Client({ connectionString: options.databaseUrl, application_name: 'einvoice-outbox-relay', keepAlive: true }));
+    this.lease = new RelayLease(open, options.topicPrefix);
   }
 
   async start(): Promise<void> {
@@ -91,6 +95,7 @@ export class OutboxRelay {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
     await this.draining;
+    await this.lease.end();
     await this.listener?.end().catch(() => undefined);
     this.listener = undefined;
   }
@@ -107,6 +112,16 @@ export class OutboxRelay {
   /** Rows the broker refused, parked until released (for /health; outbox-rows.ts). */
   parked(limit?: number): Promise<{ count: number; rows: ParkedOutboxRow[] }> {
     return parkedOutboxRows(this.options.dataSource, this.options.topicPrefix, limit);
+  }
+
+  /**
+   * Wakes this relay if it publishes for the stack (after its own process's commits) and says so;
+   * false while another relay leads, which a NOTIFY must wake instead (EventStore's `wakeRelay`).
+   */
+  wakeIfLeading(): boolean {
+    if (!this.running || !this.lease.leads) return false;
+    void this.wake();
+    return true;
   }
 
   /** Drains now; resolves when the outbox was empty at some point or a publish failed. */
@@ -133,9 +148,9 @@ export class OutboxRelay {
 
   private schedule(): void {
     const base = this.options.pollIntervalMs ?? 1000;
-    // Another relay of this stack holds the lock: look again soon, its batch may not include our rows.
+    // Another relay of this stack leads: it publishes every row; this one tries the lock at each poll, to take over.
     const backoff = Math.min(this.options.maxBackoffMs ?? 30_000, base * 2 ** Math.min(this.failures, 6));
-    const delay = this.lockedElsewhere ? 50 : this.failures === 0 ? base : backoff;
+    const delay = this.failures === 0 || this.lockedElsewhere ? base : backoff;
     this.timer = setTimeout(() => void this.wake(), delay);
     this.timer.unref();
   }
@@ -149,36 +164,27 @@ export class OutboxRelay {
   }
 
   /**
-   * Publishes one batch; returns how many rows are done (0: empty, locked elsewhere, or failed).
-   * What was published before a failure is marked in the same transaction and committed.
+   * Publishes one batch; returns how many rows are done (0: empty, another relay leads, or failed).
+   * What was published before a failure is marked.
    */
   private async publishBatch(): Promise<number> {
-    const runner = this.options.dataSource.createQueryRunner();
-    await runner.connect();
     try {
-      await runner.startTransaction();
-      const [{ locked }] = await runner.query(RELAY_LOCK_SQL, [this.options.topicPrefix]);
-      this.lockedElsewhere = !locked;
-      if (!locked) {
-        await runner.rollbackTransaction();
-        return 0;
-      }
-      const rows = await nextOutboxRows(runner, this.topicPattern, this.options.batchSize ?? 500, this.options.batchBytes ?? 16 * 1024 * 1024);
-      const outcome = rows.length === 0 ? { done: 0 } : await this.publishRows(runner, rows);
-      await runner.commitTransaction();
+      const session = await this.lease.lead();
+      this.lockedElsewhere = session === undefined;
+      if (session === undefined) return 0;
+      const rows = await nextOutboxRows(session, this.topicPattern, this.options.batchSize ?? 500, this.options.batchBytes ?? 16 * 1024 * 1024);
+      if (rows.length === 0) return 0;
+      const outcome = await this.publishRows(session, rows);
       if (outcome.failed) {
         await this.recordFailure(outcome.failed.rows, outcome.failed.error);
         return 0;
       }
-      if (rows.length > 0) this.failures = 0;
+      this.failures = 0;
       return outcome.done;
     } catch (error) {
-      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
       this.failures += 1;
       this.options.log?.('outbox relay failed', { error: String(error) });
       return 0;
-    } finally {
-      await runner.release();
     }
   }
 
@@ -188,7 +194,7 @@ export class OutboxRelay {
    * other stream go on, the later rows of its own stream wait behind it (order per aggregate).
    * Any other failure (broker away, busy) stops the batch; it is tried again with backoff.
    */
-  private async publishRows(runner: QueryRunner, rows: readonly OutboxRow[]): Promise<BatchOutcome> {
+  private async publishRows(session: RowQueries, rows: readonly OutboxRow[]): Promise<BatchOutcome> {
     const blocked = new Set<string>();
     let done = 0;
     for (const chunk of chunkRows(rows, this.options.publishBytes ?? 1024 * 1024)) {
@@ -196,7 +202,7 @@ export class OutboxRelay {
       if (ready.length === 0) continue;
       const error = await this.publish(ready);
       if (error === undefined) {
-        await markPublished(runner, ready);
+        await markPublished(session, ready);
         done += ready.length;
         continue;
       }
@@ -205,9 +211,9 @@ export class OutboxRelay {
         if (blocked.has(row.aggregate_id)) continue;
         const rowError = ready.length === 1 ? error : await this.publish([row]);
         if (rowError === undefined) {
-          await markPublished(runner, [row]);
+          await markPublished(session, [row]);
         } else if (isRefused(rowError)) {
-          await this.park(runner, row, rowError);
+          await this.park(session, row, rowError);
           blocked.add(row.aggregate_id);
         } else {
           return { done, failed: { rows: [row], error: rowError } };
@@ -237,9 +243,9 @@ export class OutboxRelay {
     }
   }
 
-  private async park(runner: QueryRunner, row: OutboxRow, error: unknown): Promise<void> {
+  private async park(session: RowQueries, row: OutboxRow, error: unknown): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
-    await parkRow(runner, row, message);
+    await parkRow(session, row, message);
     this.options.log?.(
       'outbox row parked: the broker refuses it; later events of its stream wait behind it until it is released (README "Kafka")',
       { outboxId: row.id, eventId: row.payload.eventId, type: row.payload.type, streamId: row.aggregate_id, topic: row.topic, storedBytes: row.stored_bytes, error: message },

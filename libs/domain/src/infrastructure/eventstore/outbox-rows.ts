@@ -1,6 +1,12 @@
-import type { DataSource, QueryRunner } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { RecordedEvent } from '../../events';
 import { type StoredEventColumns, toRecordedEvent } from './unit-of-work';
+
+/** Statements answered with their rows: the relay's session (relay-lease.ts), or a query runner. */
+export interface RowQueries {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows are typed by each caller, as DataSource.query's
+  query(sql: string, params?: unknown[]): Promise<any[]>;
+}
 
 /** An outbox row as the relay publishes it. */
 export interface OutboxRow {
@@ -35,8 +41,8 @@ export function topicPattern(prefix: string): string {
  * loads gigabytes at once. A row behind a parked row of the same stream waits with it: the
  * events of an aggregate reach Kafka in order or not at all.
  */
-export async function nextOutboxRows(runner: QueryRunner, pattern: string, limit: number, maxBytes: number): Promise<OutboxRow[]> {
-  const rows: Array<StoredEventColumns & { id: string; topic: string; aggregate_id: string; payload: RecordedEvent | null; stored_bytes: number }> = await runner.query(
+export async function nextOutboxRows(session: RowQueries, pattern: string, limit: number, maxBytes: number): Promise<OutboxRow[]> {
+  const rows: Array<StoredEventColumns & { id: string; topic: string; aggregate_id: string; payload: RecordedEvent | null; stored_bytes: number }> = await session.query(
     `WITH candidates AS (
        SELECT o.id, ${STORED_BYTES} AS stored_bytes
        FROM outbox o LEFT JOIN events e ON o.payload IS NULL AND e.event_id = o.event_id
@@ -78,13 +84,13 @@ export function chunkRows(rows: readonly OutboxRow[], maxBytes: number): OutboxR
   return chunks;
 }
 
-export async function markPublished(runner: QueryRunner, rows: readonly OutboxRow[]): Promise<void> {
-  await runner.query(`UPDATE outbox SET processed_at = now(), attempts = attempts + 1 WHERE id = ANY($1::bigint[])`, [rows.map((r) => r.id)]);
+export async function markPublished(session: RowQueries, rows: readonly OutboxRow[]): Promise<void> {
+  await session.query(`UPDATE outbox SET processed_at = now(), attempts = attempts + 1 WHERE id = ANY($1::bigint[])`, [rows.map((r) => r.id)]);
 }
 
 /** Parks a row the broker refused (`abandoned_at`, the outbox row's field for it, with the error). */
-export async function parkRow(runner: QueryRunner, row: OutboxRow, error: string): Promise<void> {
-  await runner.query(`UPDATE outbox SET abandoned_at = now(), attempts = attempts + 1, last_error = $2 WHERE id = $1`, [row.id, error.slice(0, 2000)]);
+export async function parkRow(session: RowQueries, row: OutboxRow, error: string): Promise<void> {
+  await session.query(`UPDATE outbox SET abandoned_at = now(), attempts = attempts + 1, last_error = $2 WHERE id = $1`, [row.id, error.slice(0, 2000)]);
 }
 
 /** Parked rows of a topic prefix: how many, and the first `limit` of them. */

@@ -1,0 +1,97 @@
+import type { Client } from 'pg';
+import type { RowQueries } from './outbox-rows';
+import { PreparedStatements } from './prepared-statements';
+
+/** One lock per topic prefix: the relays of one stack elect one publisher, other stacks don't wait. */
+const LEAD_SQL = `SELECT pg_try_advisory_lock(7312001, hashtext($1)) AS locked`;
+
+/**
+ * A relay's own PostgreSQL session. It holds the stack's relay lock (a session-level advisory lock)
+ * for as long as it lives, and runs the relay's reads and marks, each an autocommit statement: no
+ * transaction is open while the relay publishes to Kafka (the guide's rule; before, the batch's
+ * transaction held a transaction-scoped lock through every publish, the broker's timeouts included).
+ *
+ * The relay whose session holds the lock publishes for the stack until it stops or the session ends
+ * (a crash, a lost connection: PostgreSQL frees the lock with the session); the others try the lock
+ * when they poll and one of them takes over. Every statement of the leader runs on the session that
+ * holds the lock, so a leader that lost it learns so at its next statement and stops there; what it
+ * published meanwhile the next leader may publish again (at least once, as after any crash between a
+ * publish and its mark; consumers are idempotent), after it, in id order, so a stream's events still
+ * come first in order.
+ */
+export class RelayLease {
+  private session?: Promise<Client>;
+  /** The client of `session` (connecting or connected): whose errors and end drop it. */
+  private client?: Client;
+  private leading = false;
+
+  constructor(
+    private readonly open: () => Client,
+    private readonly topicPrefix: string,
+  ) {}
+
+  /** Whether this relay led at its last look (the lock held by its live session). */
+  get leads(): boolean {
+    return this.leading;
+  }
+
+  /** The leader's statements if this relay holds the lock (taking it when free), undefined while another relay does. */
+  async lead(): Promise<RowQueries | undefined> {
+    const client = await this.connect();
+    if (!this.leading) {
+      const [{ locked }] = await this.run(client, LEAD_SQL, [this.topicPrefix]);
+      this.leading = locked === true;
+    }
+    if (!this.leading) return undefined;
+    return { query: (sql, params) => this.run(client, sql, params) };
+  }
+
+  /** Ends the session, and with it the lead. */
+  async end(): Promise<void> {
+    const client = this.client;
+    const session = this.session;
+    this.drop(client);
+    await session?.catch(() => undefined);
+    await client?.end().catch(() => undefined);
+  }
+
+  private connect(): Promise<Client> {
+    if (this.session) return this.session;
+    const client = this.open();
+    this.client = client;
+    // A broken session took the lock with it: the next look connects again and tries it.
+    client.on('error', () => this.drop(client));
+    client.on('end', () => this.drop(client));
+    this.session = client.connect().then(
+      () => client,
+      async (error) => {
+        this.drop(client);
+        await client.end().catch(() => undefined);
+        throw error;
+      },
+    );
+    return this.session;
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see RowQueries
+  private async run(client: Client, sql: string, params: unknown[] = []): Promise<any[]> {
+    // Prepared by name on this session: the relay runs a handful of texts, thousands of times.
+    const name = PreparedStatements.ofProcess.nameOf(sql);
+    try {
+      return (await (name === undefined ? client.query(sql, params) : client.query({ name, text: sql, values: params }))).rows;
+    } catch (error) {
+      // Whatever failed, the lock may be gone (a session killed between statements answers its next
+      // one with an error): start over on a new session rather than go on without knowing.
+      this.drop(client);
+      void client.end().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private drop(client: Client | undefined): void {
+    if (client === undefined || this.client !== client) return;
+    this.client = undefined;
+    this.session = undefined;
+    this.leading = false;
+  }
+}
