@@ -8,6 +8,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync, ValidationError } from 'class-validator';
 import { FieldIssue, issue, validationError } from '@einvoice/domain';
 import { memoiseValidationMetadata } from './validation-metadata-cache';
+import { passesValidation } from './validation-verdict';
 
 memoiseValidationMetadata();
 
@@ -105,6 +106,9 @@ export function withoutNulls(value: unknown): unknown {
   return out;
 }
 
+/** What `passesValidation` answers for (validation-verdict.ts). */
+export const VALIDATOR_OPTIONS = { whitelist: true, forbidNonWhitelisted: false, forbidUnknownValues: false } as const;
+
 /**
  * Builds and validates a DTO of class `cls` from a parsed JSON body.
  * Unknown keys are dropped silently (whitelist), values are never coerced (`"12"` is not 12),
@@ -116,7 +120,9 @@ export function validateBody<T extends object>(cls: new () => T, body: unknown):
     throw validationError([issue('', FieldCode.INVALID_TYPE, 'The request body must be a JSON object.')]);
   }
   const instance = plainToInstance(cls, withoutNulls(body), { enableImplicitConversion: false, exposeDefaultValues: false });
-  const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: false, forbidUnknownValues: false });
+  // The same rules without the error tree (validation-verdict.ts); class-validator itself says what is wrong.
+  if (passesValidation(instance)) return instance;
+  const errors = validateSync(instance, VALIDATOR_OPTIONS);
   if (errors.length > 0) throw validationError(toFieldIssues(errors));
   return instance;
 }
