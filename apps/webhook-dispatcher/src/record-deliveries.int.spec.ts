@@ -44,4 +44,17 @@ describe('webhook dispatcher: deliveries of received documents (real PostgreSQL 
     expect((await deliveriesOf(subscription)).map((r) => r.event_id)).toEqual([received.eventId]);
     expect(await marks()).toHaveLength(1);
   });
+
+  it('events handled at the same moment (their subscribers looked up in one query) each reach their own supplier\'s subscriptions, and only those', async () => {
+    const suppliers = [randomUUID(), randomUUID(), randomUUID()];
+    const wanted = await Promise.all(suppliers.map((supplierId) => subscribe(supplierId, ['DocumentReceived'])));
+    const synonym = await subscribe(suppliers[0], ['PeppolReceived']);
+    const other = await subscribe(suppliers[1], ['MyInvoisValid']);
+    const events = suppliers.map(receivedBy);
+    const handle = recorder();
+    await Promise.all([...events, receivedBy(randomUUID())].map((event) => handle(event, context)));
+    for (const [i, subscription] of wanted.entries()) expect((await deliveriesOf(subscription)).map((r) => r.event_id)).toEqual([events[i].eventId]);
+    expect((await deliveriesOf(synonym)).map((r) => r.event_id)).toEqual([events[0].eventId]);
+    expect(await deliveriesOf(other)).toEqual([]);
+  });
 });

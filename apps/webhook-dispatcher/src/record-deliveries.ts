@@ -7,7 +7,17 @@ import {
   PEPPOL_RECEIVED_NAMES,
   documentReceivedBody,
 } from '@einvoice/domain';
-import { type EventHandler, type EventStore, enqueueDeliveries, insertDeliveries, isAlreadyProcessed, pooledSql, subscribersOf } from '@einvoice/domain/infrastructure';
+import {
+  type EventHandler,
+  type EventStore,
+  type SubscribersQuestion,
+  TickBatch,
+  enqueueDeliveries,
+  insertDeliveries,
+  isAlreadyProcessed,
+  pooledSql,
+  subscribersOfEach,
+} from '@einvoice/domain/infrastructure';
 import type { AreaWebhook, WebhookSource, WebhookSourceContext } from '@einvoice/areas';
 import type { FirstAttempts } from './first-attempts';
 
@@ -41,12 +51,14 @@ export interface RecordDependencies {
 export function createDeliveryRecorder(deps: RecordDependencies): EventHandler {
   // Reads outside any transaction (the sources', the subscriptions'), by the pool itself.
   const { query: read } = pooledSql(deps.store.dataSource);
+  // The handlers running at the same moment ask for their subscribers in one query (most events want none).
+  const subscribers = new TickBatch<SubscribersQuestion, string[]>((questions) => subscribersOfEach({ read }, questions));
   return async (event) => {
     const webhooks = await webhooksOf(event, deps, read);
     if (!webhooks) return;
     const wanted: Array<{ readonly webhook: AreaWebhook; readonly subscriptions: string[] }> = [];
     for (const webhook of webhooks) {
-      const subscriptions = await subscribersOf({ read }, webhook.supplierId, webhook.name, webhook.synonyms);
+      const subscriptions = await subscribers.ask({ supplierId: webhook.supplierId, names: [webhook.name, ...(webhook.synonyms ?? [])] });
       if (subscriptions.length) wanted.push({ webhook, subscriptions });
     }
     if (!wanted.length) return;
