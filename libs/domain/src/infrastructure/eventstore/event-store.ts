@@ -118,10 +118,12 @@ export class EventStore {
   /**
    * A read on a hot path outside any unit of work (e.g. a worker's first look at an event): a unit of
    * work of that one read (UnitOfWork.read: autocommit, no BEGIN), kept prepared when its columns are
-   * named (prepared-statements.ts): planning a small join cost several times its execution.
+   * named (prepared-statements.ts) unless `prepare: false`: a prepared statement's generic plan is
+   * made once per connection, from the tables' sizes then, and kept; a read whose best plan changes
+   * as a table grows from empty is planned each time instead.
    */
-  read<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return this.transaction((uow) => uow.read<T>(sql, params));
+  read<T = Record<string, unknown>>(sql: string, params: unknown[] = [], options: { readonly prepare?: boolean } = {}): Promise<T[]> {
+    return this.transaction((uow) => uow.read<T>(sql, params, { prepare: options.prepare ?? true }));
   }
 
   /**

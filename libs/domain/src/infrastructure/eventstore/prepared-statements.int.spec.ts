@@ -49,17 +49,21 @@ describe('EventStore: a unit of work\'s writes prepared on its connection', () =
     }
   });
 
-  it('keeps a read that names its columns prepared, and not one that selects *', async () => {
+  it('keeps a read that names its columns prepared, and not one that selects * or is told not to be', async () => {
     const { dataSource, store } = await storeOnOneConnection(true);
     try {
       const documentId = await submit(store);
       const named = `SELECT id, state FROM documents WHERE id = $1`;
       const star = `SELECT * FROM documents WHERE id = $1`;
+      const planned = `SELECT id, version FROM documents WHERE id = $1`;
       expect(await store.read(named, [documentId])).toEqual([{ id: documentId, state: 'scheduled' }]);
       expect(await store.read(star, [documentId])).toHaveLength(1);
+      expect(await store.read(planned, [documentId], { prepare: false })).toHaveLength(1);
       const kept = await store.read<{ statement: string }>(`SELECT statement FROM pg_prepared_statements`);
       expect(kept.map((row) => row.statement)).toEqual(expect.arrayContaining([named]));
       expect(kept.map((row) => row.statement)).not.toContain(star);
+      // Told not to (a plan that must follow the table's size): planned on each call, never kept.
+      expect(kept.map((row) => row.statement)).not.toContain(planned);
     } finally {
       await dataSource.destroy();
     }

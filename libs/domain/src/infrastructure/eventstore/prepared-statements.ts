@@ -17,6 +17,13 @@ import { createHash } from 'node:crypto';
  * the same name and never one name to two texts. What is kept is bounded: at most `maxStatements` texts per process
  * (each connection holds the ones it used) and none longer than `maxTextLength` (a bulk's statement
  * of hundreds of rows, whose text varies with its size, goes unnamed).
+ *
+ * A prepared statement's generic plan is made once per connection, from the tables as they are at its
+ * first runs, and kept until the table's statistics change (an ANALYZE; never where autovacuum is
+ * off, as on the bench's machine). A read or an update whose best plan changes as its table grows
+ * from empty is sent unnamed by its caller (`prepare: false`): the relay's session kept a sequential
+ * scan of the outbox for its marks, the delivery worker's first look a hashed subplan over every
+ * processed event of its group (issue 11, auto_explain).
  */
 const ROW_TYPE_MAY_CHANGE = /\bRETURNING\b|\bSELECT\s+(?:DISTINCT\s+)?(?:[a-z_][a-z0-9_]*\.)?\*/i;
 

@@ -1,6 +1,5 @@
 import type { Client } from 'pg';
 import type { RowQueries } from './outbox-rows';
-import { PreparedStatements } from './prepared-statements';
 
 /** One lock per topic prefix: the relays of one stack elect one publisher, other stacks don't wait. */
 const LEAD_SQL = `SELECT pg_try_advisory_lock(7312001, hashtext($1)) AS locked`;
@@ -75,10 +74,12 @@ export class RelayLease {
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see RowQueries
   private async run(client: Client, sql: string, params: unknown[] = []): Promise<any[]> {
-    // Prepared by name on this session: the relay runs a handful of texts, thousands of times.
-    const name = PreparedStatements.ofProcess.nameOf(sql);
+    // Unnamed, planned each time: this session lives as long as the relay, and a prepared statement
+    // keeps the generic plan made from the outbox's size at its first runs. Prepared, the mark
+    // (`UPDATE outbox … WHERE id = ANY($1)`) kept a sequential scan chosen while the outbox was
+    // nearly empty: 15–25 ms a batch at 29,000 rows, against ~1 ms planned (auto_explain, issue 11).
     try {
-      return (await (name === undefined ? client.query(sql, params) : client.query({ name, text: sql, values: params }))).rows;
+      return (await client.query(sql, params)).rows;
     } catch (error) {
       // Whatever failed, the lock may be gone (a session killed between statements answers its next
       // one with an error): start over on a new session rather than go on without knowing.

@@ -153,9 +153,9 @@ export class UnitOfWork {
    * guarded by its version; what a later insert's own constraints guard anyway): sent outside the
    * transaction while nothing was sent or held back, else as `query`.
    */
-  async read<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+  async read<T = Record<string, unknown>>(sql: string, params: unknown[] = [], options: { readonly prepare: boolean } = PREPARE): Promise<T[]> {
     if (this.began || this.pending.length > 0) return this.query<T>(sql, params);
-    return (await this.connection.query(sql, params, PREPARE)).rows as T[];
+    return (await this.connection.query(sql, params, options)).rows as T[];
   }
 
   /**
