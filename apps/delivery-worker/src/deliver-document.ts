@@ -95,13 +95,16 @@ type FirstLook = Partial<HostedReceiver> & { processed: boolean };
  */
 function firstLooksOf(deps: DeliveryDependencies): TickBatch<{ eventId: string; receiver: string | null | undefined }, FirstLook> {
   return new TickBatch(async (questions) => {
-    // One row per question (participant_id is the key), in the questions' order. Planned each time
-    // (issue 11): prepared, the plan made while processed_events was small was kept, a hashed subplan
-    // reading every row of the consumer group (12 ms at 9,000 rows, growing; auto_explain in a bench).
+    // One row per question (participant_id is the key), in the questions' order. The processed mark is
+    // looked up per question (LATERAL … LIMIT 1: one index probe each), never by hashing the group's
+    // marks: as an EXISTS subquery the planner, whose estimate of one group's rows goes stale as the
+    // table grows (no ANALYZE where autovacuum is off), chose a hashed subplan reading every processed
+    // event of the group (12–20 ms at 5,000–9,000 rows; auto_explain, issue 11). Planned each time,
+    // not prepared: a generic plan made while the table was empty would keep a scan of it.
     return deps.store.read<FirstLook>(
-      `SELECT EXISTS (SELECT 1 FROM processed_events e WHERE e.consumer_group = $1 AND e.event_id = x.event_id) AS processed,
-              p.supplier_id, p.tenant_id, s.area
+      `SELECT coalesce(m.processed, false) AS processed, p.supplier_id, p.tenant_id, s.area
        FROM unnest($2::uuid[], $3::text[]) WITH ORDINALITY AS x (event_id, receiver, i)
+       LEFT JOIN LATERAL (SELECT true AS processed FROM processed_events e WHERE e.consumer_group = $1 AND e.event_id = x.event_id LIMIT 1) m ON true
        LEFT JOIN (supplier_participants p JOIN suppliers s ON s.id = p.supplier_id) ON p.participant_id = x.receiver
        ORDER BY x.i`,
       [deps.groupId, questions.map((q) => q.eventId), questions.map((q) => q.receiver ?? null)],

@@ -279,7 +279,7 @@ describe('EventStore on PostgreSQL', () => {
     expect(stored.payload).toBeNull();
     const runner = dataSource.createQueryRunner();
     try {
-      const rows = await nextOutboxRows(runner, '%', 100_000, 1 << 30);
+      const rows = await nextOutboxRows({ query: (sql, params) => runner.query(sql, params) }, '%', 100_000, 1 << 30);
       const row = rows.find((r) => r.payload.eventId === appended.eventId);
       expect(row?.payload).toEqual({ ...appended, globalPosition: String(stored.global_position), recordedAt: expect.any(String) });
       expect(row?.stored_bytes).toBeGreaterThan(0);

@@ -2,10 +2,11 @@ import type { DataSource } from 'typeorm';
 import type { RecordedEvent } from '../../events';
 import { type StoredEventColumns, toRecordedEvent } from './unit-of-work';
 
-/** Statements answered with their rows: the relay's session (relay-lease.ts), or a query runner. */
+/** Statements answered with their rows: the relay's session (relay-lease.ts). */
 export interface RowQueries {
+  /** `prepare`: the session may keep the statement prepared (relay-lease.ts: only where its plan does not depend on the table's size). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows are typed by each caller, as DataSource.query's
-  query(sql: string, params?: unknown[]): Promise<any[]>;
+  query(sql: string, params?: unknown[], options?: { readonly prepare?: boolean }): Promise<any[]>;
 }
 
 /** An outbox row as the relay publishes it. */
@@ -58,6 +59,8 @@ export async function nextOutboxRows(session: RowQueries, pattern: string, limit
      WHERE b.before < $3
      ORDER BY o.id`,
     [limit, pattern, maxBytes],
+    // Prepared: its plan (the pending rows' partial index) is the best one at any size; planning it was ~0.9 ms a call.
+    { prepare: true },
   );
   // Rows written before issue 11 carry the event as their payload; later ones name it.
   return rows.map((r) => ({ id: r.id, topic: r.topic, aggregate_id: r.aggregate_id, stored_bytes: r.stored_bytes, payload: r.payload ?? toRecordedEvent(r) }));

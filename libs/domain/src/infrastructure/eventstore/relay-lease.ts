@@ -1,5 +1,6 @@
 import type { Client } from 'pg';
 import type { RowQueries } from './outbox-rows';
+import { PreparedStatements } from './prepared-statements';
 
 /** One lock per topic prefix: the relays of one stack elect one publisher, other stacks don't wait. */
 const LEAD_SQL = `SELECT pg_try_advisory_lock(7312001, hashtext($1)) AS locked`;
@@ -42,7 +43,7 @@ export class RelayLease {
       this.leading = locked === true;
     }
     if (!this.leading) return undefined;
-    return { query: (sql, params) => this.run(client, sql, params) };
+    return { query: (sql, params, options) => this.run(client, sql, params, options) };
   }
 
   /** Ends the session, and with it the lead. */
@@ -73,13 +74,14 @@ export class RelayLease {
   }
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see RowQueries
-  private async run(client: Client, sql: string, params: unknown[] = []): Promise<any[]> {
-    // Unnamed, planned each time: this session lives as long as the relay, and a prepared statement
-    // keeps the generic plan made from the outbox's size at its first runs. Prepared, the mark
-    // (`UPDATE outbox … WHERE id = ANY($1)`) kept a sequential scan chosen while the outbox was
-    // nearly empty: 15–25 ms a batch at 29,000 rows, against ~1 ms planned (auto_explain, issue 11).
+  private async run(client: Client, sql: string, params: unknown[] = [], options: { readonly prepare?: boolean } = {}): Promise<any[]> {
+    // Unnamed (planned each time) unless the caller asks: this session lives as long as the relay, and
+    // a prepared statement keeps the generic plan made from the outbox's size at its first runs.
+    // Prepared, the mark (`UPDATE outbox … WHERE id = ANY($1)`) kept a sequential scan chosen while the
+    // outbox was nearly empty: 15–25 ms a batch at 29,000 rows, against ~0.6 ms planned (auto_explain, issue 11).
+    const name = options.prepare ? PreparedStatements.ofProcess.nameOf(sql) : undefined;
     try {
-      return (await client.query(sql, params)).rows;
+      return (await (name === undefined ? client.query(sql, params) : client.query({ name, text: sql, values: params }))).rows;
     } catch (error) {
       // Whatever failed, the lock may be gone (a session killed between statements answers its next
       // one with an error): start over on a new session rather than go on without knowing.
