@@ -6,7 +6,7 @@ import type { RecordedEvent } from '../../events';
 import type { ConstraintErrorMap } from '../../plugin';
 import { NOTIFY_ALL_SQL, PostCommitNotifications } from './post-commit-notifications';
 import { CommitGroups } from './commit-groups';
-import { PreparedStatements } from './prepared-statements';
+import { PreparedStatements, queryPrepared } from './prepared-statements';
 import { loadInfrastructureConfig } from '../config';
 import { EventSchemas, Projector, type PublishedPredicate, type SqlConnection, TopicResolver, UnitOfWork, toRecordedEvent, unversionedSchemas } from './unit-of-work';
 import { metrics } from '../metrics';
@@ -213,9 +213,8 @@ export function pooledSql(dataSource: DataSource): { query(sql: string, params?:
 function connectionOf(client: PoolClient, prepared: PreparedStatements | undefined): SqlConnection {
   return {
     async query(sql, params, options) {
-      const name = options?.prepare ? prepared?.nameOf(sql) : undefined;
       try {
-        return await (name === undefined ? client.query(sql, params) : client.query({ name, text: sql, values: params }));
+        return await queryPrepared(client, options?.prepare ? prepared : undefined, sql, params);
       } catch (error) {
         throw new QueryFailedError(sql, params, error as Error);
       }

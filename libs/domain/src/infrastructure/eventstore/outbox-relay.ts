@@ -4,6 +4,8 @@ import type { RecordedEvent } from '../../events';
 import { AppError } from '../../errors';
 import { chunkRows, markPublished, nextOutboxRows, parkRow, parkedOutboxRows, topicPattern, type OutboxRow, type ParkedOutboxRow, type RowQueries } from './outbox-rows';
 import { RelayLease } from './relay-lease';
+import { PreparedStatements } from './prepared-statements';
+import { loadInfrastructureConfig } from '../config';
 import { SpanKind, SpanStatusCode, contextOf, startSpan, traceparentOf } from '../tracing';
 
 /** What the relay needs of a broker: publish in order, resolve only after the broker acked. */
@@ -82,7 +84,7 @@ export class OutboxRelay {
   constructor(private readonly options: OutboxRelayOptions) {
     this.topicPattern = topicPattern(options.topicPrefix);
     const open = options.sessionClient ?? (() => new Client({ connectionString: options.databaseUrl, application_name: 'einvoice-outbox-relay', keepAlive: true }));
-    this.lease = new RelayLease(open, options.topicPrefix);
+    this.lease = new RelayLease(open, options.topicPrefix, loadInfrastructureConfig().databasePreparedStatements ? PreparedStatements.ofProcess : undefined);
   }
 
   async start(): Promise<void> {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ClientBase, QueryResult } from 'pg';
 
 /**
  * Names of the statements PostgreSQL keeps prepared on each connection (issue 11). Sent unnamed,
@@ -49,4 +50,14 @@ export class PreparedStatements {
     this.names.set(text, name);
     return name;
   }
+}
+
+/**
+ * Runs `sql` on a pg connection under its prepared name when `prepared` gives it one (the event store's
+ * units of work, the relay's session), else unnamed; without `prepared` (DATABASE_PREPARED_STATEMENTS
+ * off: a pooler that cannot carry named statements) always unnamed.
+ */
+export function queryPrepared(client: ClientBase, prepared: PreparedStatements | undefined, sql: string, params?: unknown[]): Promise<QueryResult> {
+  const name = prepared?.nameOf(sql);
+  return name === undefined ? client.query(sql, params) : client.query({ name, text: sql, values: params });
 }

@@ -1,6 +1,6 @@
 import type { Client } from 'pg';
 import type { RowQueries } from './outbox-rows';
-import { PreparedStatements } from './prepared-statements';
+import { type PreparedStatements, queryPrepared } from './prepared-statements';
 
 /** One lock per topic prefix: the relays of one stack elect one publisher, other stacks don't wait. */
 const LEAD_SQL = `SELECT pg_try_advisory_lock(7312001, hashtext($1)) AS locked`;
@@ -28,6 +28,8 @@ export class RelayLease {
   constructor(
     private readonly open: () => Client,
     private readonly topicPrefix: string,
+    /** The process's prepared statements, or none (DATABASE_PREPARED_STATEMENTS off), as the event store's. */
+    private readonly prepared: PreparedStatements | undefined,
   ) {}
 
   /** Whether this relay led at its last look (the lock held by its live session). */
@@ -79,9 +81,8 @@ export class RelayLease {
     // a prepared statement keeps the generic plan made from the outbox's size at its first runs.
     // Prepared, the mark (`UPDATE outbox … WHERE id = ANY($1)`) kept a sequential scan chosen while the
     // outbox was nearly empty: 15–25 ms a batch at 29,000 rows, against ~0.6 ms planned (auto_explain, issue 11).
-    const name = options.prepare ? PreparedStatements.ofProcess.nameOf(sql) : undefined;
     try {
-      return (await (name === undefined ? client.query(sql, params) : client.query({ name, text: sql, values: params }))).rows;
+      return (await queryPrepared(client, options.prepare ? this.prepared : undefined, sql, params)).rows;
     } catch (error) {
       // Whatever failed, the lock may be gone (a session killed between statements answers its next
       // one with an error): start over on a new session rather than go on without knowing.
