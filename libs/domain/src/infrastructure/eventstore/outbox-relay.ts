@@ -77,6 +77,8 @@ export class OutboxRelay {
   private again = false;
   private failures = 0;
   private lockedElsewhere = false;
+  /** When this relay last asked for the lock and another relay held it (Date.now()). */
+  private leadRefusedAt = 0;
 
   private readonly topicPattern: string;
   private readonly lease: RelayLease;
@@ -171,9 +173,14 @@ export class OutboxRelay {
    */
   private async publishBatch(): Promise<number> {
     try {
+      // A follower hears every commit's NOTIFY; asking for the lock once a poll interval is enough to take over.
+      if (this.lockedElsewhere && Date.now() - this.leadRefusedAt < (this.options.pollIntervalMs ?? 1000)) return 0;
       const session = await this.lease.lead();
       this.lockedElsewhere = session === undefined;
-      if (session === undefined) return 0;
+      if (session === undefined) {
+        this.leadRefusedAt = Date.now();
+        return 0;
+      }
       const rows = await nextOutboxRows(session, this.topicPattern, this.options.batchSize ?? 500, this.options.batchBytes ?? 16 * 1024 * 1024);
       if (rows.length === 0) return 0;
       const outcome = await this.publishRows(session, rows);
