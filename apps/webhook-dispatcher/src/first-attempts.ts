@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import { type RetrySchedule, retryDelayMs } from '@einvoice/domain';
-import { type DeliveryToSend, TickBatch, enqueueDeliveries, loadDeliveries } from '@einvoice/domain/infrastructure';
+import { type AttemptRecord, type DeliveryToSend, TickBatch, enqueueDeliveries, loadDeliveries, recordAttempts } from '@einvoice/domain/infrastructure';
 import { type ProcessorDependencies, attemptDelivery } from './processor';
 
 export interface FirstAttemptDependencies extends ProcessorDependencies {
@@ -25,7 +25,11 @@ export interface FirstAttemptDependencies extends ProcessorDependencies {
 export class FirstAttempts {
   private readonly sending = new Map<string, Promise<void>>();
   private closed = false;
-  /** What an attempt needs, with this: the first attempts started together (an event's, a fetched batch's) read their deliveries in one query. */
+  /**
+   * What an attempt needs, with this: the first attempts started together (an event's, a fetched batch's)
+   * read their deliveries in one query, and those answered at the same moment are recorded in one
+   * statement (a batch with a delivery twice, or whose statement failed, is recorded one by one: TickBatch).
+   */
   private readonly attemptDeps: ProcessorDependencies;
 
   constructor(private readonly deps: FirstAttemptDependencies) {
@@ -33,7 +37,8 @@ export class FirstAttempts {
       const byId = new Map((await loadDeliveries(deps.db, ids)).map((delivery) => [delivery.id, delivery]));
       return ids.map((id) => byId.get(id));
     });
-    this.attemptDeps = { ...deps, load: (id) => deliveries.ask(id) };
+    const records = new TickBatch<AttemptRecord, number | undefined>((batch) => recordAttempts(deps.db, batch));
+    this.attemptDeps = { ...deps, load: (id) => deliveries.ask(id), record: (attempt) => records.ask(attempt) };
   }
 
   /** Longest a first attempt can run: the POST and its one re-send on a reset kept-alive connection (send.ts), each with its timeout. */

@@ -9,6 +9,8 @@ import {
   insertSubscription,
   listDeliveries,
   loadInfrastructureConfig,
+  recordAttempt,
+  recordAttempts,
   reopenDelivery,
 } from '@einvoice/domain/infrastructure';
 import { openTestDatabase } from '../../../test/support/database';
@@ -198,6 +200,34 @@ describe('#3 webhook processor on real Redis and PostgreSQL', () => {
         await target.close();
       }
     });
+  });
+
+  it('#11 attempts recorded in one statement: each delivery moves on by its own result, one not pending is left alone, a delivery twice is refused', async () => {
+    const subscribed = await Promise.all([1, 2, 3, 4].map(() => subscribe('http://127.0.0.1:9/unused')));
+    const [ok, failed, last, done] = subscribed.map((s) => s.deliveryId);
+    await recordAttempt(dataSource, done, { statusCode: 200, durationMs: 3, error: null, acknowledged: true }, false);
+    const refused = { statusCode: 500, durationMs: 7, error: 'HTTP 500', acknowledged: false };
+    const numbers = await recordAttempts(dataSource, [
+      { deliveryId: ok, result: { statusCode: 204, durationMs: 5, error: null, acknowledged: true }, final: false },
+      { deliveryId: failed, result: refused, final: false },
+      { deliveryId: last, result: { ...refused, error: 'HTTP 503' }, final: true },
+      { deliveryId: done, result: refused, final: false },
+    ]);
+    expect(numbers).toEqual([1, 1, 1, undefined]);
+    const views = await Promise.all(subscribed.map(async (s) => (await listDeliveries(dataSource, s.subscriptionId))[0]));
+    expect(views.map((v) => v.status)).toEqual(['delivered', 'pending', 'failed', 'delivered']);
+    expect(views.map((v) => v.attempts.map((a) => [a.attempt, a.status_code, a.duration_ms, a.error]))).toEqual([
+      [[1, 204, 5, null]],
+      [[1, 500, 7, 'HTTP 500']],
+      [[1, 500, 7, 'HTTP 503']],
+      [[1, 200, 3, null]],
+    ]);
+    expect(views[0].delivered_at).not.toBeNull();
+    // The failed one's subscription had nothing delivered since: disabled, as recordAttempt does.
+    const [disabled] = await dataSource.query(`SELECT disabled_at IS NOT NULL AS disabled FROM webhook_subscriptions WHERE id = $1`, [subscribed[2].subscriptionId]);
+    expect(disabled.disabled).toBe(true);
+    await expect(recordAttempts(dataSource, [{ deliveryId: failed, result: refused, final: false }, { deliveryId: failed, result: refused, final: false }])).rejects.toThrow(/twice/);
+    expect((await listDeliveries(dataSource, subscribed[1].subscriptionId))[0].attempts).toHaveLength(1);
   });
 
   it('the sweeper enqueues a pending delivery whose job was never added (crash after commit)', async () => {

@@ -1,6 +1,7 @@
 import { Job, type MinimalJob, UnrecoverableError, Worker } from 'bullmq';
 import { type Logger, type SecretBox, type WebhookConfig, retryDelayMs } from '@einvoice/domain';
 import {
+  type AttemptRecord,
   type DeliveryToSend,
   type Sql,
   WEBHOOK_BACKOFF,
@@ -19,6 +20,8 @@ export interface ProcessorDependencies {
   readonly db: Sql;
   /** How an attempt reads its delivery (default: loadDelivery; first attempts read theirs together, first-attempts.ts). */
   readonly load?: (deliveryId: string) => Promise<DeliveryToSend | undefined>;
+  /** How an attempt is recorded (default: recordAttempt; first attempts record theirs together, first-attempts.ts). */
+  readonly record?: (attempt: AttemptRecord) => Promise<number | undefined>;
   readonly secrets: SecretBox;
   readonly config: WebhookConfig;
   readonly log: Logger;
@@ -76,7 +79,7 @@ export function attemptDelivery(deps: ProcessorDependencies, deliveryId: string,
       timeoutMs: deps.config.timeoutMs,
     });
     const final = !result.acknowledged && before + 1 >= attempts;
-    const attempt = await recordAttempt(deps.db, deliveryId, result, final);
+    const attempt = await (deps.record ? deps.record({ deliveryId, result, final }) : recordAttempt(deps.db, deliveryId, result, final));
     const fields = { deliveryId, attempt, statusCode: result.statusCode, durationMs: result.durationMs };
     metrics.webhookDeliveries.inc({ outcome: result.acknowledged ? 'delivered' : final ? 'given_up' : 'failed', attempt: String(Math.min(before + 1, 10)) });
     if (result.acknowledged) {

@@ -57,4 +57,15 @@ describe('webhook dispatcher: deliveries of received documents (real PostgreSQL 
     expect((await deliveriesOf(synonym)).map((r) => r.event_id)).toEqual([events[0].eventId]);
     expect(await deliveriesOf(other)).toEqual([]);
   });
+
+  it('events committed together (one statement, issue 11) with one already handled among them: each of the others gets its delivery, the handled one keeps its one', async () => {
+    const suppliers = [randomUUID(), randomUUID(), randomUUID()];
+    const subscriptions = await Promise.all(suppliers.map((supplierId) => subscribe(supplierId, ['DocumentReceived'])));
+    const events = suppliers.map(receivedBy);
+    const handle = recorder();
+    await handle(events[0], context);
+    // The group's statement fails on the handled event's processed mark: each unit is then sent alone.
+    await Promise.all(events.map((event) => handle(event, context)));
+    for (const [i, subscription] of subscriptions.entries()) expect((await deliveriesOf(subscription)).map((r) => r.event_id)).toEqual([events[i].eventId]);
+  });
 });

@@ -122,7 +122,7 @@ export async function deleteSubscription(db: Sql, tenantId: string, supplierId: 
 /** What createDeliveries needs of a unit of work: a read, and writes sent with its commit. */
 export interface DeliveryWrites {
   read(sql: string, params?: unknown[]): Promise<Array<Record<string, unknown>>>;
-  write(sql: string, params?: unknown[]): Promise<void>;
+  write(sql: string, params?: unknown[], options?: { readonly row?: string }): Promise<void>;
 }
 
 /**
@@ -177,14 +177,14 @@ export async function insertDeliveries(db: Pick<DeliveryWrites, 'write'>, subscr
   const ids: string[] = [];
   for (const id of subscriptionIds) {
     const deliveryId = deterministicUuid(`webhook-delivery:${id}:${eventId}`);
-    // ON CONFLICT: another consumer group (a second deployment) may record the same event.
-    await db.write(`INSERT INTO webhook_deliveries (id, subscription_id, event_id, event_type, payload) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`, [
-      deliveryId,
-      id,
-      eventId,
-      eventType,
-      payload,
-    ]);
+    // ON CONFLICT: another consumer group (a second deployment) may record the same event. The row is
+    // named (its id derives from the pair the other unique key holds), so the deliveries of events
+    // handled at the same moment share a statement and a commit (commit-groups.ts).
+    await db.write(
+      `INSERT INTO webhook_deliveries (id, subscription_id, event_id, event_type, payload) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+      [deliveryId, id, eventId, eventType, payload],
+      { row: `webhook_deliveries/${deliveryId}` },
+    );
     ids.push(deliveryId);
   }
   return ids;
@@ -204,25 +204,57 @@ export function loadDeliveries(db: Sql, ids: readonly string[]): Promise<Deliver
   );
 }
 
+/** One attempt to record: its delivery, what the POST came to, and whether it was the delivery's last. */
+export interface AttemptRecord {
+  readonly deliveryId: string;
+  readonly result: AttemptResult;
+  readonly final: boolean;
+}
+
 /**
  * Records one attempt and moves the delivery on in one statement: `delivered` on 2xx, `failed`
  * when `final`, else still `pending`. Only a pending delivery changes, so nothing is marked
  * delivered twice. Returns the attempt number, or undefined when the delivery was not pending.
  */
 export async function recordAttempt(db: Sql, deliveryId: string, result: AttemptResult, final: boolean): Promise<number | undefined> {
-  const rows = await db.query(
-    `WITH d AS (
-       UPDATE webhook_deliveries
-       SET attempt_count = attempt_count + 1, updated_at = now(),
-           status = CASE WHEN $2 THEN 'delivered' WHEN $3 THEN 'failed' ELSE status END,
-           delivered_at = CASE WHEN $2 THEN now() ELSE delivered_at END
-       WHERE id = $1 AND status = 'pending' RETURNING attempt_count)
+  const [attempt] = await recordAttempts(db, [{ deliveryId, result, final }]);
+  return attempt;
+}
+
+/**
+ * recordAttempt for the attempts of several deliveries in ONE statement and commit (the first attempts
+ * a dispatcher sends at the same moment, issue 11: one commit each was most of the webhook path's WAL
+ * flushes); the attempt numbers in the records' order. The deliveries must differ: an UPDATE changes a
+ * row once per statement. The statement is atomic: if it fails (e.g. a deadlock with another process
+ * recording the same deliveries, which the first attempts' bookkeeping makes rare), nothing was recorded.
+ */
+export async function recordAttempts(db: Sql, records: readonly AttemptRecord[]): Promise<Array<number | undefined>> {
+  const ids = records.map((r) => r.deliveryId);
+  if (new Set(ids).size !== ids.length) throw new Error('recordAttempts: a delivery twice in one statement');
+  const rows: Array<{ delivery_id: string; attempt: number }> = await db.query(
+    `WITH a AS (
+       SELECT * FROM unnest($1::uuid[], $2::bool[], $3::bool[], $4::int[], $5::int[], $6::text[]) AS a (id, ok, final, status_code, duration_ms, error)
+     ), d AS (
+       UPDATE webhook_deliveries w
+       SET attempt_count = w.attempt_count + 1, updated_at = now(),
+           status = CASE WHEN a.ok THEN 'delivered' WHEN a.final THEN 'failed' ELSE w.status END,
+           delivered_at = CASE WHEN a.ok THEN now() ELSE w.delivered_at END
+       FROM a WHERE w.id = a.id AND w.status = 'pending'
+       RETURNING w.id, w.attempt_count, a.status_code, a.duration_ms, a.error)
      INSERT INTO webhook_delivery_attempts (delivery_id, attempt, status_code, duration_ms, error)
-     SELECT $1, attempt_count, $4, $5, $6 FROM d RETURNING attempt`,
-    [deliveryId, result.acknowledged, final, result.statusCode, result.durationMs, result.error?.slice(0, 1000) ?? null],
+     SELECT id, attempt_count, status_code, duration_ms, error FROM d RETURNING delivery_id, attempt`,
+    [
+      ids,
+      records.map((r) => r.result.acknowledged),
+      records.map((r) => r.final),
+      records.map((r) => r.result.statusCode),
+      records.map((r) => r.result.durationMs),
+      records.map((r) => r.result.error?.slice(0, 1000) ?? null),
+    ],
   );
-  if (rows[0] && final && !result.acknowledged) await disableIfDead(db, deliveryId);
-  return rows[0]?.attempt;
+  const attempts = new Map(rows.map((row) => [row.delivery_id, row.attempt]));
+  for (const r of records) if (attempts.has(r.deliveryId) && r.final && !r.result.acknowledged) await disableIfDead(db, r.deliveryId);
+  return records.map((r) => attempts.get(r.deliveryId));
 }
 
 /** Gives up on a pending delivery (its subscription was deleted). */
