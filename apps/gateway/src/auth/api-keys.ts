@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { hash, randomBytes, randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 
 /** The tenant an authenticated request acts for. */
@@ -12,7 +12,8 @@ export interface Tenant {
  * and GitHub do for tokens): nothing to brute-force, and a lookup is one indexed read.
  */
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  // One-shot hash (node >= 20.12): a Hash object per request was 1.6% of the gateway's CPU (issue 11).
+  return hash('sha256', key, 'hex');
 }
 
 export function generateApiKey(): string {
