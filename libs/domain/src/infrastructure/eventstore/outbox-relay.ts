@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { RecordedEvent } from '../../events';
+import type { EncodedEvent } from '../kafka/codec';
 import { AppError } from '../../errors';
 import { chunkRows, markPublished, nextOutboxRows, parkRow, parkedOutboxRows, topicPattern, type OutboxRow, type ParkedOutboxRow, type RowQueries } from './outbox-rows';
 import { RelayLease } from './relay-lease';
@@ -10,7 +11,7 @@ import { SpanKind, SpanStatusCode, contextOf, startSpan, traceparentOf } from '.
 
 /** What the relay needs of a broker: publish in order, resolve only after the broker acked. */
 export interface OutboxPublisher {
-  publish(messages: Array<{ topic: string; key: string; value: RecordedEvent; headers?: Record<string, string> }>): Promise<void>;
+  publish(messages: Array<{ topic: string; key: string; value: RecordedEvent | EncodedEvent; headers?: Record<string, string> }>): Promise<void>;
 }
 
 export interface OutboxRelayOptions {

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { RecordedEvent } from '../../events';
+import { type EncodedEvent, encodedEventText } from '../kafka/codec';
 import { type StoredEventColumns, toRecordedEvent } from './unit-of-work';
 
 /** Statements answered with their rows: the relay's session (relay-lease.ts). */
@@ -14,7 +15,8 @@ export interface OutboxRow {
   readonly id: string;
   readonly topic: string;
   readonly aggregate_id: string;
-  readonly payload: RecordedEvent;
+  /** The event: written already (its data as PostgreSQL's text, not parsed), or as stored in the row (rows before issue 11). */
+  readonly payload: RecordedEvent | EncodedEvent;
   /** Stored size of the payload (`pg_column_size`, after PostgreSQL's own compression): bounds a batch without reading it twice. */
   readonly stored_bytes: number;
 }
@@ -43,7 +45,7 @@ export function topicPattern(prefix: string): string {
  * events of an aggregate reach Kafka in order or not at all.
  */
 export async function nextOutboxRows(session: RowQueries, pattern: string, limit: number, maxBytes: number): Promise<OutboxRow[]> {
-  const rows: Array<StoredEventColumns & { id: string; topic: string; aggregate_id: string; payload: RecordedEvent | null; stored_bytes: number }> = await session.query(
+  const rows: Array<Omit<StoredEventColumns, 'data'> & { id: string; topic: string; aggregate_id: string; payload: RecordedEvent | null; stored_bytes: number; data_text: string; data_area: string | null }> = await session.query(
     `WITH candidates AS (
        SELECT o.id, ${STORED_BYTES} AS stored_bytes
        FROM outbox o LEFT JOIN events e ON o.payload IS NULL AND e.event_id = o.event_id
@@ -54,7 +56,8 @@ export async function nextOutboxRows(session: RowQueries, pattern: string, limit
        SELECT id, stored_bytes, sum(stored_bytes) OVER (ORDER BY id) - stored_bytes AS before FROM candidates
      )
      SELECT o.id, o.topic, o.aggregate_id, o.payload, b.stored_bytes::int AS stored_bytes,
-            e.event_id, e.stream_id, e.stream_position, e.global_position, e.type, e.schema_version, e.data, e.metadata, e.recorded_at
+            e.event_id, e.stream_id, e.stream_position, e.global_position, e.type, e.schema_version, e.metadata, e.recorded_at,
+            e.data::text AS data_text, CASE WHEN jsonb_typeof(e.data->'area') = 'string' THEN e.data->>'area' END AS data_area
      FROM outbox o JOIN bounded b ON b.id = o.id LEFT JOIN events e ON o.payload IS NULL AND e.event_id = o.event_id
      WHERE b.before < $3
      ORDER BY o.id`,
@@ -63,7 +66,20 @@ export async function nextOutboxRows(session: RowQueries, pattern: string, limit
     { prepare: true },
   );
   // Rows written before issue 11 carry the event as their payload; later ones name it.
-  return rows.map((r) => ({ id: r.id, topic: r.topic, aggregate_id: r.aggregate_id, stored_bytes: r.stored_bytes, payload: r.payload ?? toRecordedEvent(r) }));
+  return rows.map((r) => ({ id: r.id, topic: r.topic, aggregate_id: r.aggregate_id, stored_bytes: r.stored_bytes, payload: r.payload ?? encodedEventOf(r) }));
+}
+
+/** The event of a row that names it, its value written around its data's text (encodedEventText). */
+function encodedEventOf(row: Omit<StoredEventColumns, 'data'> & { data_text: string; data_area: string | null }): EncodedEvent {
+  const event = toRecordedEvent({ ...row, data: {} });
+  return {
+    eventId: event.eventId,
+    streamId: event.streamId,
+    type: event.type,
+    metadata: event.metadata,
+    data: row.data_area === null ? {} : { area: row.data_area },
+    text: encodedEventText(event, row.data_text),
+  };
 }
 
 /** Stored size of what a row publishes: its own payload (rows before issue 11) or its event's data and metadata. */

@@ -20,7 +20,7 @@ export const EVENT_HEADERS = {
  * Finds the area of an event, or `undefined` when it has none. Injectable (publisher option) so
  * that the area registry can supply it; the default reads `data.area`.
  */
-export type AreaOf = (event: RecordedEvent) => string | undefined;
+export type AreaOf = (event: Pick<RecordedEvent, 'streamId' | 'data'>) => string | undefined;
 
 /** The area an event names in `data.area` (documents and suppliers carry it), if it is a string. */
 export const areaInData: AreaOf = (event) => {
@@ -29,7 +29,7 @@ export const areaInData: AreaOf = (event) => {
 };
 
 /** The headers of one published event (merged under the caller's own headers). */
-export function eventHeaders(event: RecordedEvent, areaOf: AreaOf = areaInData): Record<string, string> {
+export function eventHeaders(event: Pick<RecordedEvent, 'eventId' | 'type' | 'streamId' | 'data' | 'metadata'>, areaOf: AreaOf = areaInData): Record<string, string> {
   const area = areaOf(event);
   return {
     [EVENT_HEADERS.eventId]: event.eventId,

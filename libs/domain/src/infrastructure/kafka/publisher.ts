@@ -1,7 +1,7 @@
 import type { Admin, Kafka, Producer } from 'kafkajs';
 import { AppError } from '../../errors';
 import type { RecordedEvent } from '../../events';
-import { encodeEvent } from './codec';
+import { type EncodedEvent, encodeEvent } from './codec';
 import { areaInData, eventHeaders, type AreaOf } from './headers';
 import { compressionFor, isRefusedByBroker } from './message-size';
 
@@ -11,7 +11,8 @@ export interface OutgoingMessage {
   readonly topic: string;
   /** The aggregate id (`streamId`): one key, one partition, one order. */
   readonly key: string;
-  readonly value: RecordedEvent;
+  /** The event, or its value already written (the outbox relay's: EncodedEvent). */
+  readonly value: RecordedEvent | EncodedEvent;
   readonly headers?: Readonly<Record<string, string>>;
 }
 
