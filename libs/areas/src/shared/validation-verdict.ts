@@ -47,11 +47,24 @@ interface Storage {
 /** One property's rules, split as performValidations splits them. */
 interface PropertyRules {
   readonly name: string;
-  readonly defined: readonly RuleMetadata[];
+  readonly defined: readonly BoundRule[];
   readonly conditions: readonly RuleMetadata[];
-  readonly custom: readonly RuleMetadata[];
+  readonly custom: readonly BoundRule[];
   readonly nested: readonly RuleMetadata[];
 }
+
+/**
+ * A rule with its constraints, looked up once with the grouping (the executor looks them up at every
+ * property of every validation). A rule's constraint is registered by its decorator before the rule
+ * itself, and a rule added later makes a new grouping (validation-metadata-cache.ts): the list is
+ * the one the executor would find.
+ */
+interface BoundRule {
+  readonly rule: RuleMetadata;
+  readonly constraints: readonly ConstraintMetadata[];
+}
+
+const bound = (rule: RuleMetadata): BoundRule => ({ rule, constraints: storage.getTargetValidatorConstraints(rule.constraintCls) });
 
 const storage = getMetadataStorage() as unknown as Storage;
 
@@ -66,9 +79,9 @@ function rulesOf(grouped: Record<string, RuleMetadata[]>): readonly PropertyRule
     const others = all.filter((m) => m.type !== ValidationTypes.IS_DEFINED && m.type !== ValidationTypes.WHITELIST);
     return {
       name,
-      defined: all.filter((m) => m.type === ValidationTypes.IS_DEFINED),
+      defined: all.filter((m) => m.type === ValidationTypes.IS_DEFINED).map(bound),
       conditions: others.filter((m) => m.type === ValidationTypes.CONDITIONAL_VALIDATION),
-      custom: others.filter((m) => m.type === ValidationTypes.CUSTOM_VALIDATION),
+      custom: others.filter((m) => m.type === ValidationTypes.CUSTOM_VALIDATION).map(bound),
       nested: others.filter((m) => m.type === ValidationTypes.NESTED_VALIDATION),
     };
   });
@@ -91,9 +104,9 @@ function execute(object: object, schema: string | undefined): boolean {
 function perform(
   object: object,
   value: unknown,
-  defined: readonly RuleMetadata[],
+  defined: readonly BoundRule[],
   conditions: readonly RuleMetadata[],
-  custom: readonly RuleMetadata[],
+  custom: readonly BoundRule[],
   nested: readonly RuleMetadata[],
 ): boolean {
   // Every condition is asked (as the executor's map/reduce does); any false skips the property's rules.
@@ -103,12 +116,14 @@ function perform(
   return holds(object, value, defined) && holds(object, value, custom) && nestedHold(value, nested);
 }
 
-function holds(object: object, value: unknown, rules: readonly RuleMetadata[]): boolean {
-  for (const rule of rules) {
-    for (const constraint of storage.getTargetValidatorConstraints(rule.constraintCls)) {
+function holds(object: object, value: unknown, rules: readonly BoundRule[]): boolean {
+  if (rules.length === 0) return true;
+  const targetName = object.constructor ? object.constructor.name : (undefined as unknown as string);
+  for (const { rule, constraints } of rules) {
+    for (const constraint of constraints) {
       if (constraint.async) continue;
       const args: ValidationArguments = {
-        targetName: object.constructor ? object.constructor.name : (undefined as unknown as string),
+        targetName,
         property: rule.propertyName,
         object,
         value,
