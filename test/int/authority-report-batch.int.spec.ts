@@ -66,11 +66,6 @@ describe('#8 batched reporting to an authority (toy sandbox in batch mode, real 
   const requestReport = (who: { supplierId: string; taxId: string }, number: string, batchKey?: string): Promise<RecordedEvent> =>
     appendReportRequest(store, toyReportRequest(number, { supplierId: who.supplierId, area, taxId: who.taxId, ...(batchKey ? { batchKey } : {}) }));
 
-  /** Resolves once the clock shows a later millisecond than when it was called. */
-  const nextMillisecond = async () => {
-    const now = Date.now();
-    while (Date.now() <= now) await new Promise((resolve) => setTimeout(resolve, 1));
-  };
   const reportIdOf = (event: RecordedEvent) => (event.data as AuthorityReportRequestedData).reportId;
   const streamOf = (event: RecordedEvent) => store.readStream(authorityReportStreamId(reportIdOf(event)));
   const typesOf = async (event: RecordedEvent) => (await streamOf(event)).map((e) => e.type);
@@ -319,12 +314,11 @@ describe('#8 batched reporting to an authority (toy sandbox in batch mode, real 
       const policy = { maxReports: 10, maxWaitMs: 0 };
       const who = issuer();
       // Each group's age is its first report's time, in ms: requested in the same ms, two groups are equally old and
-      // either may go first (seen on a fast machine). Apart, the oldest goes first.
-      await requestReport(who, `HK1-${run}`, randomUUID());
-      await nextMillisecond();
-      await requestReport(who, `HK2-${run}`, randomUUID());
-      await nextMillisecond();
-      await requestReport(who, `HU1-${run}`);
+      // either may go first (seen on a fast machine). Their ages are set apart here: the oldest goes first.
+      const requested = [await requestReport(who, `HK1-${run}`, randomUUID()), await requestReport(who, `HK2-${run}`, randomUUID()), await requestReport(who, `HU1-${run}`)];
+      for (const [i, event] of requested.entries()) {
+        await dataSource.query(`UPDATE documents SET created_at = created_at - make_interval(secs => $2) WHERE id = $1`, [(event.data as AuthorityReportRequestedData).documentId, 3 - i]);
+      }
       const sweep = new ReportBatchSweep(depsWith(policy), { dataSource, lockName: `batch-int-${run}`, intervalMs: 60_000 });
       for (let round = 1; round <= 3; round += 1) {
         await sweep.runOnce();
