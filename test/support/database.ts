@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { EventPlugin } from '@einvoice/domain';
 import {
   EventStore,
+  type EventStoreOptions,
   createDataSource,
   loadInfrastructureConfig,
   migrate,
@@ -18,16 +19,16 @@ import { areaEventPlugins } from '@einvoice/areas';
  */
 const syntheticEvents: EventPlugin = { name: 'test:synthetic', streams: {}, projectors: { TestHappened: null, A: null, B: null } };
 
-/** `poolSize` (30) and `prepareStatements` (default: DATABASE_PREPARED_STATEMENTS) as a test needs them. */
+/** `poolSize` (30), `prepareStatements` (default: DATABASE_PREPARED_STATEMENTS) and `wakeRelay` (default: NOTIFY) as a test needs them. */
 export async function openTestDatabase(
   prefix = 'test',
-  options: { readonly poolSize?: number; readonly prepareStatements?: boolean } = {},
+  options: { readonly poolSize?: number; readonly prepareStatements?: boolean; readonly wakeRelay?: EventStoreOptions['wakeRelay'] } = {},
 ): Promise<{ dataSource: DataSource; store: EventStore }> {
   const { databaseUrl } = loadInfrastructureConfig();
   const registry = platformEventRegistry([...areaEventPlugins(), syntheticEvents]);
   await migrate(databaseUrl, registry.migrations);
   const dataSource = createDataSource({ databaseUrl, poolSize: options.poolSize ?? 30, applicationName: 'einvoice-int-test' });
   await dataSource.initialize();
-  const store = new EventStore(dataSource, { ...eventStoreOptions(registry, prefix), prepareStatements: options.prepareStatements });
+  const store = new EventStore(dataSource, { ...eventStoreOptions(registry, prefix), prepareStatements: options.prepareStatements, wakeRelay: options.wakeRelay });
   return { dataSource, store };
 }

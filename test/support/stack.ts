@@ -14,7 +14,7 @@ const ROOT = path.resolve(__dirname, '..', '..');
 export type AppName = 'gateway' | 'delivery-worker' | 'reporting-worker' | 'webhook-dispatcher';
 
 /** Compiles once when dist/ is missing (a direct `jest` run; `npm test` has built already). */
-function ensureBuilt(): void {
+export function ensureBuilt(): void {
   if (existsSync(path.join(ROOT, 'dist', 'apps', 'gateway', 'src', 'main.js'))) return;
   const result = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('tsc failed');

@@ -6,8 +6,12 @@ export interface GatewayConfig extends InfrastructureConfig {
   readonly port: number;
   /** Largest accepted request body; larger is a 413 before anything is parsed. */
   readonly bodyLimitBytes: number;
-  /** `off` runs a gateway without the outbox relay (another instance relays). */
-  readonly outboxRelay: boolean;
+  /**
+   * Where the gateway's outbox relay runs: `thread` (default; a worker thread of its own, where the
+   * compiled thread entry exists, else in-process), `in-process` (on the thread that answers the
+   * requests), `off` (a gateway without a relay: another instance relays).
+   */
+  readonly outboxRelay: 'thread' | 'in-process' | 'off';
   /** Requests per second each tenant may send, sustained (0: no limit). */
   readonly tenantRatePerSecond: number;
   /** Requests a tenant may send at once above the sustained rate allows. */
@@ -20,10 +24,15 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     host: env.HOST ?? '127.0.0.1',
     port: Number(env.PORT ?? 3000),
     bodyLimitBytes: Number(env.BODY_LIMIT_BYTES ?? 1_048_576),
-    outboxRelay: (env.OUTBOX_RELAY ?? 'on') !== 'off',
+    outboxRelay: outboxRelayOf(env.OUTBOX_RELAY),
     tenantRatePerSecond: numberOr(env.TENANT_RATE_LIMIT_PER_S, 100),
     tenantRateBurst: numberOr(env.TENANT_RATE_BURST, 200),
   };
+}
+
+/** `OUTBOX_RELAY`: `off`, `in-process`, else (`on`, `thread`, unset) the default, a thread. */
+function outboxRelayOf(value: string | undefined): GatewayConfig['outboxRelay'] {
+  return value === 'off' || value === 'in-process' ? value : 'thread';
 }
 
 /** An unset or empty variable takes the default; `0` stays 0. */

@@ -1,9 +1,8 @@
 import { Client } from 'pg';
-import type { DataSource } from 'typeorm';
 import type { RecordedEvent } from '../../events';
 import type { EncodedEvent } from '../kafka/codec';
 import { AppError } from '../../errors';
-import { chunkRows, markPublished, nextOutboxRows, parkRow, parkedOutboxRows, topicPattern, type OutboxRow, type ParkedOutboxRow, type RowQueries } from './outbox-rows';
+import { chunkRows, markPublished, nextOutboxRows, parkRow, parkedOutboxRows, topicPattern, type OutboxQueries, type OutboxRow, type ParkedOutboxRow, type RowQueries } from './outbox-rows';
 import { RelayLease } from './relay-lease';
 import { PreparedStatements } from './prepared-statements';
 import { loadInfrastructureConfig } from '../config';
@@ -15,7 +14,7 @@ export interface OutboxPublisher {
 }
 
 export interface OutboxRelayOptions {
-  readonly dataSource: DataSource;
+  readonly dataSource: OutboxQueries;
   readonly databaseUrl: string;
   readonly publisher: OutboxPublisher;
   /**
@@ -40,6 +39,8 @@ export interface OutboxRelayOptions {
   /** Opens the relay's session, which holds the lock and reads and marks rows (default: a pg Client on `databaseUrl`). */
   readonly sessionClient?: () => Client;
   readonly log?: (message: string, fields?: Record<string, unknown>, level?: 'warn' | 'error') => void;
+  /** Told when this relay starts or stops leading (RelayLease); a relay on a thread tells its process so. */
+  readonly onLeadChange?: (leads: boolean) => void;
 }
 
 /** How a batch went: rows done (published or parked), and whether the broker failed us. */
@@ -87,7 +88,7 @@ export class OutboxRelay {
   constructor(private readonly options: OutboxRelayOptions) {
     this.topicPattern = topicPattern(options.topicPrefix);
     const open = options.sessionClient ?? (() => new Client({ connectionString: options.databaseUrl, application_name: 'einvoice-outbox-relay', keepAlive: true }));
-    this.lease = new RelayLease(open, options.topicPrefix, loadInfrastructureConfig().databasePreparedStatements ? PreparedStatements.ofProcess : undefined);
+    this.lease = new RelayLease(open, options.topicPrefix, loadInfrastructureConfig().databasePreparedStatements ? PreparedStatements.ofProcess : undefined, options.onLeadChange);
   }
 
   async start(): Promise<void> {

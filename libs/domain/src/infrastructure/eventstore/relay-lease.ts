@@ -30,6 +30,8 @@ export class RelayLease {
     private readonly topicPrefix: string,
     /** The process's prepared statements, or none (DATABASE_PREPARED_STATEMENTS off), as the event store's. */
     private readonly prepared: PreparedStatements | undefined,
+    /** Told when this relay starts or stops leading (a relay on a thread of its own tells its process: relay-thread.ts). */
+    private readonly onChange?: (leads: boolean) => void,
   ) {}
 
   /** Whether this relay led at its last look (the lock held by its live session). */
@@ -42,7 +44,7 @@ export class RelayLease {
     const client = await this.connect();
     if (!this.leading) {
       const [{ locked }] = await this.run(client, LEAD_SQL, [this.topicPrefix]);
-      this.leading = locked === true;
+      this.setLeading(locked === true);
     }
     if (!this.leading) return undefined;
     return { query: (sql, params, options) => this.run(client, sql, params, options) };
@@ -96,6 +98,12 @@ export class RelayLease {
     if (client === undefined || this.client !== client) return;
     this.client = undefined;
     this.session = undefined;
-    this.leading = false;
+    this.setLeading(false);
+  }
+
+  private setLeading(leads: boolean): void {
+    if (this.leading === leads) return;
+    this.leading = leads;
+    this.onChange?.(leads);
   }
 }

@@ -1,0 +1,142 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { createLogger } from '@einvoice/domain';
+import type { FromRelayThread, ToRelayThread } from './relay-thread-messages';
+
+const log = createLogger('gateway');
+
+/** What the gateway runs to publish its outbox: an OutboxRelay in its own thread, or a RelayThread. */
+export interface RelayRunner {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Wakes the relay after this process's commits if it leads, and says so (EventStore's `wakeRelay`). */
+  wakeIfLeading(): boolean;
+}
+
+/**
+ * The compiled thread entry beside this module, or undefined when the gateway runs from its
+ * TypeScript sources (ts-jest's in-process tests): a thread cannot load those, the relay then
+ * runs on the main thread.
+ */
+export function relayThreadEntry(): string | undefined {
+  const entry = path.join(__dirname, 'relay-thread.js');
+  return existsSync(entry) ? entry : undefined;
+}
+
+const WAKE: ToRelayThread = { type: 'wake' };
+const STOP: ToRelayThread = { type: 'stop' };
+
+export interface RelayThreadOptions {
+  /** The thread's Node options; default the process's (`-r scripts/register-paths.cjs` resolves the path aliases). */
+  readonly execArgv?: string[];
+  /** The thread's environment, which its config is read from; default the process's. */
+  readonly env?: NodeJS.ProcessEnv;
+  /** How long a stop may take before the thread is terminated (default 15 s: a publish's timeout). */
+  readonly stopTimeoutMs?: number;
+  /** Longest wait before restarting a thread that died (default 30 s; from 1 s, doubling). */
+  readonly maxRestartDelayMs?: number;
+}
+
+/**
+ * The outbox relay on a worker thread (relay-thread.ts), with its own PostgreSQL session, LISTEN
+ * connection and Kafka producer. The gateway's thread keeps what it answers requests with; it only
+ * posts a wake after its commits while the relay leads (the thread tells it when that changes:
+ * before it knows, a commit's NOTIFY wakes the relay instead). A thread that dies (an uncaught
+ * error) is restarted with backoff; meanwhile the rows wait in the outbox, as when Kafka is down.
+ */
+export class RelayThread implements RelayRunner {
+  private worker?: Worker;
+  private leading = false;
+  private running = false;
+  private wakeQueued = false;
+  private restarts = 0;
+  private restartTimer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly entry: string,
+    private readonly options: RelayThreadOptions = {},
+  ) {}
+
+  async start(): Promise<void> {
+    this.running = true;
+    await this.spawn();
+  }
+
+  wakeIfLeading(): boolean {
+    if (!this.leading || this.worker === undefined) return false;
+    // The commits of one turn of the event loop wake it once.
+    if (!this.wakeQueued) {
+      this.wakeQueued = true;
+      setImmediate(() => {
+        this.wakeQueued = false;
+        this.worker?.postMessage(WAKE);
+      });
+    }
+    return true;
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    clearTimeout(this.restartTimer);
+    const worker = this.worker;
+    this.worker = undefined;
+    this.leading = false;
+    if (worker === undefined) return;
+    let timer: NodeJS.Timeout | undefined;
+    // The relay finishes its batch (what it published is marked), then closes its connections.
+    const stopped = new Promise<void>((resolve) => {
+      worker.on('message', (message: FromRelayThread) => message.type === 'stopped' && resolve());
+      worker.once('exit', () => resolve());
+      timer = setTimeout(resolve, this.options.stopTimeoutMs ?? 15_000);
+    });
+    worker.postMessage(STOP);
+    await stopped;
+    clearTimeout(timer);
+    await worker.terminate();
+  }
+
+  /** Resolves when the thread's relay has started; rejects (and ends the thread) when it could not. */
+  private spawn(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const worker = new Worker(this.entry, { execArgv: this.options.execArgv, env: this.options.env ?? process.env });
+      this.worker = worker;
+      let started = false;
+      worker.on('message', (message: FromRelayThread) => {
+        if (message.type === 'leads') {
+          if (this.worker === worker) this.leading = message.leads;
+        } else if (message.type === 'started') {
+          started = true;
+          this.restarts = 0;
+          resolve();
+        } else if (message.type === 'failed') {
+          if (this.worker === worker) this.worker = undefined;
+          reject(new Error(`the outbox relay's thread could not start: ${message.error}`));
+          void worker.terminate();
+        }
+      });
+      worker.on('error', (error) => log('error', 'the outbox relay\'s thread failed', { error: String(error?.stack ?? error) }));
+      worker.on('exit', (code) => {
+        if (this.worker !== worker) return;
+        this.worker = undefined;
+        this.leading = false;
+        if (!started) reject(new Error(`the outbox relay's thread exited (${code}) before it started`));
+        else if (this.running) this.restartLater();
+      });
+    });
+  }
+
+  private restartLater(): void {
+    const delayMs = Math.min(this.options.maxRestartDelayMs ?? 30_000, 1000 * 2 ** this.restarts);
+    this.restarts += 1;
+    log('error', 'the outbox relay\'s thread ended; restarting it', { delayMs, restarts: this.restarts });
+    this.restartTimer = setTimeout(() => {
+      if (!this.running) return;
+      this.spawn().catch((error) => {
+        log('error', 'the outbox relay\'s thread did not restart', { error: String(error) });
+        if (this.running) this.restartLater();
+      });
+    }, delayMs);
+    this.restartTimer.unref();
+  }
+}

@@ -1,0 +1,9 @@
+/** What the gateway tells its relay's thread (relay-thread.ts): drain now (after its commits), or stop. */
+export type ToRelayThread = { readonly type: 'wake' } | { readonly type: 'stop' };
+
+/** What the relay's thread tells the gateway: started (or why not), whether it leads, stopped. */
+export type FromRelayThread =
+  | { readonly type: 'started' }
+  | { readonly type: 'failed'; readonly error: string }
+  | { readonly type: 'leads'; readonly leads: boolean }
+  | { readonly type: 'stopped' };
