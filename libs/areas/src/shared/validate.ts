@@ -1,14 +1,14 @@
 /**
- * Request-body validation shared by every area: class-transformer builds the DTO without any
- * type coercion, class-validator checks it, and the ValidationError tree becomes one flat list
+ * Request-body validation shared by every area: the DTO is built as class-transformer builds it,
+ * without any type coercion (dto-instance.ts), class-validator checks it, and the ValidationError tree becomes one flat list
  * of FieldIssue with stable codes (DESIGN.md "The API's manners": one error shape everywhere).
  */
 import 'reflect-metadata';
-import { plainToInstance } from 'class-transformer';
 import { validateSync, ValidationError } from 'class-validator';
 import { FieldIssue, issue, validationError } from '@einvoice/domain';
 import { memoiseValidationMetadata } from './validation-metadata-cache';
 import { passesValidation } from './validation-verdict';
+import { dtoInstance } from './dto-instance';
 
 memoiseValidationMetadata();
 
@@ -119,7 +119,8 @@ export function validateBody<T extends object>(cls: new () => T, body: unknown):
   if (!isJsonObject(body)) {
     throw validationError([issue('', FieldCode.INVALID_TYPE, 'The request body must be a JSON object.')]);
   }
-  const instance = plainToInstance(cls, withoutNulls(body), { enableImplicitConversion: false, exposeDefaultValues: false });
+  // plainToInstance's instance, made without its executor (dto-instance.ts).
+  const instance = dtoInstance(cls, withoutNulls(body) as Record<string, unknown>);
   // The same rules without the error tree (validation-verdict.ts); class-validator itself says what is wrong.
   if (passesValidation(instance)) return instance;
   const errors = validateSync(instance, VALIDATOR_OPTIONS);
