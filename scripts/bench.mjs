@@ -33,7 +33,7 @@
 // Settings (environment): BENCH_DURATION (s, 20), BENCH_CONNECTIONS (50), BENCH_DRAIN_TIMEOUT
 // (s, 120), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/einvoice_bench; the name must
 // end in _bench), BENCH_KEEP_TMP=1 keeps the temp dir (app and broker logs), BENCH_CPU_PROF=
-// gateway,delivery-worker|all writes .cpuprofile files (BENCH_CPU_PROF_DIR, ./.run/profiles; read
+// gateway,delivery-worker|all writes .cpuprofile files, one per thread (BENCH_CPU_PROF_DIR, ./.run/profiles/<app>-<time>/; read
 // them with scripts/bench/profile-summary.mjs). SANDBOX_AP_LATENCY_MS goes to the delivery-worker.
 // Figures go to stdout, progress to stderr. Exit code 1 when a request failed or an accepted
 // document was lost, duplicated or not delivered in time.

@@ -273,13 +273,16 @@ export function createStack({ databaseUrl, runId }) {
 
 /**
  * BENCH_CPU_PROF=gateway,delivery-worker (or `all`): those apps run under `node --cpu-prof`; each
- * writes a .cpuprofile into BENCH_CPU_PROF_DIR (default ./.run/profiles) when it stops.
+ * writes its .cpuprofile files into a folder of its own under BENCH_CPU_PROF_DIR (default
+ * ./.run/profiles/<app>-<time>/) when it stops, one per thread, Node's names: `CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile`,
+ * thread 0 the main one (the gateway's outbox relay runs on a thread of its own, which a fixed file
+ * name would make both threads write).
  */
 function profileArgs(app) {
   const wanted = (process.env.BENCH_CPU_PROF ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   if (!wanted.includes(app) && !wanted.includes('all')) return [];
   const dir = path.resolve(process.env.BENCH_CPU_PROF_DIR ?? path.join(ROOT, '.run', 'profiles'));
-  return ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${app}-${Date.now()}.cpuprofile`];
+  return ['--cpu-prof', `--cpu-prof-dir=${path.join(dir, `${app}-${Date.now()}`)}`];
 }
 
 /** Waits until each worker's consumer group (`<prefix>.<app>`) is Stable with members. */
