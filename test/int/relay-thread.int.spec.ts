@@ -23,14 +23,19 @@ describe('the outbox relay on a thread of the gateway (#11)', () => {
   let dataSource: DataSource;
   let store: EventStore;
   let thread: RelayThread;
+  let leads!: Promise<void>;
 
   beforeAll(async () => {
     ensureBuilt();
     broker = await useTestBroker();
     await ensureTopics(createKafka({ kafkaBrokers: broker.brokers, kafkaClientId: 'relay-thread-test' }), prefix);
+    let led: () => void;
+    leads = new Promise((resolve) => (led = resolve));
     thread = new RelayThread(path.join(ROOT, 'dist', 'apps', 'gateway', 'src', 'infrastructure', 'relay-thread.js'), {
       execArgv: ['-r', path.join(ROOT, 'scripts', 'register-paths.cjs')],
       env: { ...process.env, DATABASE_URL: databaseUrl, KAFKA_BROKERS: broker.brokers.join(','), KAFKA_TOPIC_PREFIX: prefix },
+      // The thread's own word that it took the stack's lock: the barrier before the commits.
+      onLeadChange: (now) => now && led(),
     });
     // The process's commits wake the thread while it leads, as the gateway's (infrastructure.module.ts).
     ({ dataSource, store } = await openTestDatabase(prefix, { wakeRelay: { afterCommit: () => thread.wakeIfLeading() } }));
@@ -44,7 +49,8 @@ describe('the outbox relay on a thread of the gateway (#11)', () => {
 
   it('leads on its own session, publishes every event in order per stream, and frees the lock when it stops', async () => {
     await thread.start();
-    await waitUntil('the thread to lead', async () => thread.wakeIfLeading());
+    await leads;
+    expect(thread.wakeIfLeading()).toBe(true);
     // Another relay of the stack (a second gateway's) does not lead while the thread does.
     const other = new OutboxRelay({ dataSource, databaseUrl, publisher: { publish: async () => undefined }, topicPrefix: prefix, pollIntervalMs: 100, log: () => undefined });
     const backlog = () => other.pending();

@@ -1,5 +1,6 @@
 import { createLogger } from '@einvoice/domain';
-import { type EventRegistry, KafkaEventPublisher, OutboxRelay, type OutboxQueries, createKafka } from '@einvoice/domain/infrastructure';
+import { type EventRegistry, KafkaEventPublisher, OutboxRelay, createKafka } from '@einvoice/domain/infrastructure';
+import type { DataSource } from 'typeorm';
 import type { GatewayConfig } from '../config';
 
 const log = createLogger('gateway');
@@ -10,9 +11,9 @@ export function gatewayPublisher(config: GatewayConfig, registry: EventRegistry)
 }
 
 /** The gateway's outbox relay, built alike on the main thread and on a thread of its own (relay-thread.ts). */
-export function gatewayRelay(config: GatewayConfig, publisher: KafkaEventPublisher, queries: OutboxQueries, onLeadChange?: (leads: boolean) => void): OutboxRelay {
+export function gatewayRelay(config: GatewayConfig, publisher: KafkaEventPublisher, dataSource: DataSource, onLeadChange?: (leads: boolean) => void): OutboxRelay {
   return new OutboxRelay({
-    dataSource: queries,
+    dataSource,
     databaseUrl: config.databaseUrl,
     publisher,
     topicPrefix: config.kafkaPrefix,

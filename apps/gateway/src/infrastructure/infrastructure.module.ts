@@ -35,7 +35,8 @@ export class Connections implements OnModuleInit, OnApplicationShutdown {
     });
     this.publisher = gatewayPublisher(config, registry);
     this.relay = gatewayRelay(config, this.publisher, this.dataSource);
-    if (config.outboxRelay !== 'off') this.relaying = threadEntry ? new RelayThread(threadEntry) : this.relay;
+    const onLeadChange = (leads: boolean) => log('info', leads ? 'the outbox relay on its thread leads the stack\'s publishing' : 'the outbox relay on its thread no longer leads');
+    if (config.outboxRelay !== 'off') this.relaying = threadEntry ? new RelayThread(threadEntry, { onLeadChange }) : this.relay;
     this.redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
     this.redis.on('error', () => undefined);
   }

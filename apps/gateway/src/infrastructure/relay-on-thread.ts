@@ -36,6 +36,8 @@ export interface RelayThreadOptions {
   readonly stopTimeoutMs?: number;
   /** Longest wait before restarting a thread that died (default 30 s; from 1 s, doubling). */
   readonly maxRestartDelayMs?: number;
+  /** Told when the thread's relay starts or stops leading the stack's publishing (a thread that ended stops). */
+  readonly onLeadChange?: (leads: boolean) => void;
 }
 
 /**
@@ -81,7 +83,7 @@ export class RelayThread implements RelayRunner {
     clearTimeout(this.restartTimer);
     const worker = this.worker;
     this.worker = undefined;
-    this.leading = false;
+    this.setLeading(false);
     if (worker === undefined) return;
     let timer: NodeJS.Timeout | undefined;
     // The relay finishes its batch (what it published is marked), then closes its connections.
@@ -104,7 +106,7 @@ export class RelayThread implements RelayRunner {
       let started = false;
       worker.on('message', (message: FromRelayThread) => {
         if (message.type === 'leads') {
-          if (this.worker === worker) this.leading = message.leads;
+          if (this.worker === worker) this.setLeading(message.leads);
         } else if (message.type === 'started') {
           started = true;
           this.restarts = 0;
@@ -119,11 +121,17 @@ export class RelayThread implements RelayRunner {
       worker.on('exit', (code) => {
         if (this.worker !== worker) return;
         this.worker = undefined;
-        this.leading = false;
+        this.setLeading(false);
         if (!started) reject(new Error(`the outbox relay's thread exited (${code}) before it started`));
         else if (this.running) this.restartLater();
       });
     });
+  }
+
+  private setLeading(leads: boolean): void {
+    if (this.leading === leads) return;
+    this.leading = leads;
+    this.options.onLeadChange?.(leads);
   }
 
   private restartLater(): void {

@@ -1,23 +1,35 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { RelayThread } from './relay-on-thread';
+import { RelayThread, type RelayThreadOptions } from './relay-on-thread';
 
 const FAKE = path.resolve(__dirname, '..', '..', '..', '..', 'test', 'support', 'relay-thread-fake.js');
 
-/** The fake thread's lines (what it was told), after the messages in flight arrived. */
-async function linesOnceSettled(file: string, until: (lines: string[]) => boolean): Promise<string[]> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
-    if (until(lines) || Date.now() > deadline) return lines;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/** What the fake thread was told, one line each (it writes them as the messages arrive). */
+const told = (file: string) => readFileSync(file, 'utf8').split('\n').filter(Boolean);
+
+/** A RelayThread on the fake, and its lead changes as a queue the test awaits (the barrier: the thread's own `leads` messages). */
+function onFake(log: string, mode: string, options: Partial<RelayThreadOptions> = {}) {
+  const changes: boolean[] = [];
+  const waiting: Array<(leads: boolean) => void> = [];
+  const relay = new RelayThread(FAKE, {
+    execArgv: [],
+    env: { RELAY_FAKE_LOG: log, RELAY_FAKE_MODE: mode },
+    ...options,
+    onLeadChange: (leads) => {
+      const next = waiting.shift();
+      if (next) next(leads);
+      else changes.push(leads);
+    },
+  });
+  const nextLeadChange = () => (changes.length ? Promise.resolve(changes.shift()!) : new Promise<boolean>((resolve) => waiting.push(resolve)));
+  return { relay, nextLeadChange };
 }
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('RelayThread: the outbox relay on a worker thread (#11)', () => {
   let log: string;
-  const fake = (mode: string) => ({ execArgv: [], env: { RELAY_FAKE_LOG: log, RELAY_FAKE_MODE: mode } });
 
   beforeEach(() => {
     log = path.join(mkdtempSync(path.join(tmpdir(), 'relay-thread-')), 'told.log');
@@ -25,40 +37,42 @@ describe('RelayThread: the outbox relay on a worker thread (#11)', () => {
   });
 
   it('wakes the thread after commits only once it leads, once per turn of the event loop, and stops it', async () => {
-    const relay = new RelayThread(FAKE, fake('ok'));
+    const { relay, nextLeadChange } = onFake(log, 'ok');
     // Not started: a commit must NOTIFY the relay that leads elsewhere.
     expect(relay.wakeIfLeading()).toBe(false);
     await relay.start();
-    await linesOnceSettled(log, () => relay.wakeIfLeading());
+    expect(await nextLeadChange()).toBe(true);
+    // Three commits in one turn: one wake; one more in the next turn: a second.
+    expect([relay.wakeIfLeading(), relay.wakeIfLeading(), relay.wakeIfLeading()]).toEqual([true, true, true]);
+    await nextTurn();
     expect(relay.wakeIfLeading()).toBe(true);
-    // Three commits in one turn: one wake.
-    relay.wakeIfLeading();
-    relay.wakeIfLeading();
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(relay.wakeIfLeading()).toBe(true);
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
+    // The thread answers the stop after the messages posted before it (a port keeps their order).
     await relay.stop();
-    expect(readFileSync(log, 'utf8').split('\n').filter(Boolean)).toEqual(['started', 'wake', 'wake', 'stop']);
+    expect(told(log)).toEqual(['started', 'wake', 'wake', 'stop']);
+    expect(await nextLeadChange()).toBe(false);
     expect(relay.wakeIfLeading()).toBe(false);
   });
 
   it('refuses to start when the thread cannot (the gateway then fails its start, as with an in-process relay)', async () => {
-    const relay = new RelayThread(FAKE, fake('fail'));
+    const { relay } = onFake(log, 'fail');
     await expect(relay.start()).rejects.toThrow("the outbox relay's thread could not start: no database");
     expect(relay.wakeIfLeading()).toBe(false);
     await relay.stop();
   });
 
   it('restarts a thread that died, and wakes the new one', async () => {
-    const relay = new RelayThread(FAKE, { ...fake('die-once'), maxRestartDelayMs: 50 });
+    const { relay, nextLeadChange } = onFake(log, 'die-once', { maxRestartDelayMs: 50 });
     await relay.start();
-    await linesOnceSettled(log, () => relay.wakeIfLeading());
+    expect(await nextLeadChange()).toBe(true);
     // The first thread dies at this wake; until the second leads, commits NOTIFY (wakeIfLeading false).
-    const restarted = await linesOnceSettled(log, (lines) => lines.filter((l) => l === 'started').length === 2);
-    expect(restarted).toEqual(['started', 'wake', 'started']);
-    await linesOnceSettled(log, () => relay.wakeIfLeading());
-    await linesOnceSettled(log, (lines) => lines.length === 4);
+    expect(relay.wakeIfLeading()).toBe(true);
+    expect(await nextLeadChange()).toBe(false);
+    expect(relay.wakeIfLeading()).toBe(false);
+    expect(await nextLeadChange()).toBe(true);
+    expect(relay.wakeIfLeading()).toBe(true);
+    await nextTurn();
     await relay.stop();
-    expect(readFileSync(log, 'utf8').split('\n').filter(Boolean)).toEqual(['started', 'wake', 'started', 'wake', 'stop']);
+    expect(told(log)).toEqual(['started', 'wake', 'started', 'wake', 'stop']);
   });
 });

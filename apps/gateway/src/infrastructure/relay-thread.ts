@@ -23,10 +23,6 @@ async function run(port: NonNullable<typeof parentPort>): Promise<void> {
   const publisher = gatewayPublisher(config, registry);
   const relay = gatewayRelay(config, publisher, dataSource, (leads) => tell({ type: 'leads', leads }));
 
-  port.on('message', (message: ToRelayThread) => {
-    if (message.type === 'wake') void relay.wake();
-    else if (message.type === 'stop') void stop();
-  });
   const stop = async () => {
     await relay.stop();
     await publisher.disconnect().catch(() => undefined);
@@ -35,6 +31,10 @@ async function run(port: NonNullable<typeof parentPort>): Promise<void> {
     tell({ type: 'stopped' });
   };
 
+  port.on('message', (message: ToRelayThread) => {
+    if (message.type === 'wake') void relay.wake();
+    else if (message.type === 'stop') void stop();
+  });
   try {
     await dataSource.initialize();
     // Kafka may be down: requests still succeed and the outbox drains when it returns.

@@ -52,14 +52,18 @@ const storage = (require('class-transformer/cjs/storage') as { defaultMetadataSt
 /** The types the executor converts values to (String(value), dates, buffers, maps, sets): left to it. */
 const CONVERTED: readonly unknown[] = [String, Number, Boolean, Date, Buffer, Map, Set];
 
-let checkedTypeCount = -1;
+let checkedSignature = -1;
 let supported = false;
 
-/** Whether `@Type`s naming classes are all the storage holds; looked at again when a class adds metadata. */
+/**
+ * Whether `@Type`s naming classes are all the storage holds; looked at again when a class adds
+ * metadata (a class's decorators all run when it is defined, so the number of decorated classes
+ * tells: nothing per request but four sizes).
+ */
 function onlyTypeMetadata(): boolean {
-  const count = [...storage._typeMetadatas.values()].reduce((n, properties) => n + properties.size, 0);
-  if (count === checkedTypeCount) return supported;
-  checkedTypeCount = count;
+  const signature = storage._typeMetadatas.size + storage._transformMetadatas.size + storage._exposeMetadatas.size + storage._excludeMetadatas.size;
+  if (signature === checkedSignature) return supported;
+  checkedSignature = signature;
   typesOfClass.clear();
   supported =
     storage._transformMetadatas.size === 0 &&

@@ -1,6 +1,6 @@
 export * from './event-store';
 export * from './unit-of-work';
 export * from './outbox-relay';
-export { parkedOutboxRows, releaseParkedRows, type OutboxQueries, type ParkedOutboxRow } from './outbox-rows';
+export { parkedOutboxRows, releaseParkedRows, type ParkedOutboxRow } from './outbox-rows';
 export * from './handle-command';
 export * from './retention';

@@ -1,8 +1,9 @@
 import { Client } from 'pg';
+import type { DataSource } from 'typeorm';
 import type { RecordedEvent } from '../../events';
 import type { EncodedEvent } from '../kafka/codec';
 import { AppError } from '../../errors';
-import { chunkRows, markPublished, nextOutboxRows, parkRow, parkedOutboxRows, topicPattern, type OutboxQueries, type OutboxRow, type ParkedOutboxRow, type RowQueries } from './outbox-rows';
+import { chunkRows, markPublished, nextOutboxRows, parkRow, parkedOutboxRows, topicPattern, type OutboxRow, type ParkedOutboxRow, type RowQueries } from './outbox-rows';
 import { RelayLease } from './relay-lease';
 import { PreparedStatements } from './prepared-statements';
 import { loadInfrastructureConfig } from '../config';
@@ -14,7 +15,7 @@ export interface OutboxPublisher {
 }
 
 export interface OutboxRelayOptions {
-  readonly dataSource: OutboxQueries;
+  readonly dataSource: DataSource;
   readonly databaseUrl: string;
   readonly publisher: OutboxPublisher;
   /**

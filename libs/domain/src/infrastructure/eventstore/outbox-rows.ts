@@ -3,12 +3,6 @@ import type { RecordedEvent } from '../../events';
 import { type EncodedEvent, encodedEventText } from '../kafka/codec';
 import { type StoredEventColumns, toRecordedEvent } from './unit-of-work';
 
-/** The statements run outside the relay's session (its failure counts, /health's backlog and parked rows): a DataSource, or a pg pool's on the relay's thread. */
-export interface OutboxQueries {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows as the driver returns them, as DataSource.query
-  query(sql: string, params?: unknown[]): Promise<any>;
-}
-
 /** Statements answered with their rows: the relay's session (relay-lease.ts). */
 export interface RowQueries {
   /** `prepare`: the session may keep the statement prepared (relay-lease.ts: only where its plan does not depend on the table's size). */
@@ -119,7 +113,7 @@ export async function parkRow(session: RowQueries, row: OutboxRow, error: string
 }
 
 /** Parked rows of a topic prefix: how many, and the first `limit` of them. */
-export async function parkedOutboxRows(dataSource: OutboxQueries, prefix: string, limit = 20): Promise<{ count: number; rows: ParkedOutboxRow[] }> {
+export async function parkedOutboxRows(dataSource: DataSource, prefix: string, limit = 20): Promise<{ count: number; rows: ParkedOutboxRow[] }> {
   const pattern = topicPattern(prefix);
   const [{ n }] = await dataSource.query(`SELECT count(*)::int AS n FROM outbox WHERE abandoned_at IS NOT NULL AND processed_at IS NULL AND topic LIKE $1`, [pattern]);
   const rows: Array<Record<string, unknown>> = await dataSource.query(
