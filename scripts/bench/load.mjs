@@ -62,12 +62,13 @@ export async function bareRoute({ url, connections, duration }) {
 /**
  * POSTs to `path` for `duration` s, every body made by `bodyOf(n)` (its own number), and collects
  * the id `idOf(body)` of each 202 so that later phases measure exactly the accepted documents.
+ * `accepted`: the array they are pushed to as they come (a caller that watches them during the load
+ * passes its own).
  */
-export async function acceptedLoad({ url, path: route, headers, connections, duration, bodyOf, idOf, rate, expectedStatus = 202, headersOf }) {
-  if (rate) return pacedLoad({ url, path: route, headers, connections, duration, bodyOf, idOf, rate, expectedStatus, headersOf });
+export async function acceptedLoad({ url, path: route, headers, connections, duration, bodyOf, idOf, rate, expectedStatus = 202, headersOf, accepted = [] }) {
+  if (rate) return pacedLoad({ url, path: route, headers, connections, duration, bodyOf, idOf, rate, expectedStatus, headersOf, accepted });
   let counter = 0;
   let firstError;
-  const accepted = [];
   const result = await run({
     url,
     connections,
@@ -104,13 +105,12 @@ export async function acceptedLoad({ url, path: route, headers, connections, dur
  * each connection a quota per second and sends it at once when the second starts, so at 78/s over
  * 50 connections ~50 requests arrived together every second and the latencies measured the burst.
  */
-async function pacedLoad({ url, path: route, headers, connections, duration, bodyOf, idOf, rate, expectedStatus, headersOf }) {
+async function pacedLoad({ url, path: route, headers, connections, duration, bodyOf, idOf, rate, expectedStatus, headersOf, accepted }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const target = new URL(route, url);
   const total = Math.max(1, Math.round(rate * duration));
   const byStatus = {};
   const latencies = [];
-  const accepted = [];
   let firstError;
   let errors = 0;
   let timeouts = 0;
@@ -181,10 +181,11 @@ async function pacedLoad({ url, path: route, headers, connections, duration, bod
 }
 
 /** POST /be/einvoice/generate/invoice, every request with its own invoice ID. */
-export function invoiceLoad({ url, connections, duration, apiKey, supplierId, runId, invoiceBody, rate }) {
+export function invoiceLoad({ url, connections, duration, apiKey, supplierId, runId, invoiceBody, rate, accepted }) {
   return acceptedLoad({
     url,
     rate,
+    accepted,
     path: '/be/einvoice/generate/invoice',
     headers: { 'x-svc-auth-key': apiKey, supplier_uuid: supplierId, transport_mode: 'peppol' },
     connections,

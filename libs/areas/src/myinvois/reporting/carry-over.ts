@@ -206,8 +206,11 @@ async function legacyStreamIds(query: ConnectorQuery): Promise<string[]> {
 /** The events of these streams, each stream's in order, the streams in the order given. */
 export async function legacyEvents(query: ConnectorQuery, streamIds: readonly string[]): Promise<LegacyEvent[][]> {
   const rows = await query<{ stream_id: string; type: string; schema_version: number; data: Record<string, unknown> }>(
-    `SELECT stream_id, type, schema_version, data FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, stream_position`,
-    [streamIds],
+    // One probe of the primary key per stream, as EventStore.readStreams (no sequential scan where events has no statistics).
+    `SELECT e.stream_id, e.type, e.schema_version, e.data FROM unnest($1::text[]) AS s(id)
+     CROSS JOIN LATERAL (SELECT * FROM events WHERE stream_id = s.id ORDER BY stream_position) AS e
+     ORDER BY e.stream_id, e.stream_position`,
+    [[...new Set(streamIds)]],
   );
   const streams = new Map<string, LegacyEvent[]>(streamIds.map((id) => [id, []]));
   for (const row of rows) streams.get(row.stream_id)?.push({ type: row.type, schemaVersion: Number(row.schema_version), data: row.data });
