@@ -28,7 +28,7 @@ import { eventually, waitUntil } from '../support/wait';
 
 jest.setTimeout(180_000);
 
-/** One stack on a topic prefix of its own: topics, a relay and a worker reading documents and suppliers. */
+/** One stack on a topic prefix of its own: topics, a relay and a worker reading documents, reports and suppliers. */
 interface Stack {
   readonly prefix: string;
   readonly relay: OutboxRelay;
@@ -68,7 +68,7 @@ describe('large events through the outbox relay and Kafka (real PostgreSQL and b
     await ensureTopics(kafka, prefix, { maxMessageBytes: options.maxMessageBytes });
     const relay = new OutboxRelay({ dataSource, databaseUrl: loadInfrastructureConfig().databaseUrl, publisher, topicPrefix: prefix, pollIntervalMs: 200, maxBackoffMs: 1_000, publishBytes: options.publishBytes, log: () => undefined });
     const consumed: RecordedEvent[] = [];
-    const consumer = new EventConsumer({ kafka, groupId: `${prefix}.reader`, topics: [topics.documents, topics.suppliers], deadLetterTopic: topics.deadLetter, handle: async (event) => void consumed.push(event) });
+    const consumer = new EventConsumer({ kafka, groupId: `${prefix}.reader`, topics: [topics.documents, topics.reports, topics.suppliers], deadLetterTopic: topics.deadLetter, handle: async (event) => void consumed.push(event) });
     await consumer.start();
     await relay.start();
     const stack: Stack = {

@@ -4,8 +4,8 @@ import { ReportingWorkerModule } from './reporting-worker.module';
 import { log } from './reporting-worker.providers';
 
 /**
- * Consumes submitted documents and reports those whose area has a tax authority to report to:
- * MyInvois submissions (stream kind `myinvois`, documents topic) and buyers' rejections
- * (`myinvois-rejection-*`), with the rejection watch and the stale sweep (ReportingWorkerModule).
+ * Consumes the reports to tax authorities (the reports topic: requests, cancellations and amendments of
+ * `report-*` streams) and sends them to each area's authority, with the batch, poll and resend sweeps
+ * and the buyers' rejection watch (ReportingWorkerModule).
  */
-startWorkerProcess('reporting-worker', log, () => runWorkerApp('reporting-worker', log, ReportingWorkerModule));
+startWorkerProcess('reporting-worker', log, () => runWorkerApp('reporting-worker', log, ReportingWorkerModule, { topics: (topics) => [topics.reports] }));

@@ -3,5 +3,10 @@ import { runWorkerApp, startWorkerProcess } from '@einvoice/domain/infrastructur
 import { WebhookDispatcherModule } from './webhook-dispatcher.module';
 import { log } from './webhook-dispatcher.providers';
 
-/** The webhook dispatcher (WebhookDispatcherModule): records deliveries from Kafka, sends them from BullMQ. */
-startWorkerProcess('webhook-dispatcher', log, () => runWorkerApp('webhook-dispatcher', log, WebhookDispatcherModule));
+/**
+ * The webhook dispatcher (WebhookDispatcherModule): records deliveries from Kafka (documents received, and
+ * the areas' webhooks of their documents and of their reports), sends them from BullMQ.
+ */
+startWorkerProcess('webhook-dispatcher', log, () =>
+  runWorkerApp('webhook-dispatcher', log, WebhookDispatcherModule, { topics: (topics) => [topics.documents, topics.reports] }),
+);

@@ -32,7 +32,7 @@ export type EventProjector = (context: ProjectionContext, event: RecordedEvent) 
 export type EventProjectors = Readonly<Record<string, EventProjector | null>>;
 
 /** The Kafka topic family a stream kind (`<kind>-<id>`) is published to (topics.ts). */
-export type TopicFamily = 'documents' | 'suppliers' | 'participants';
+export type TopicFamily = 'documents' | 'reports' | 'suppliers' | 'participants';
 
 /** Turns a unique violation of a named constraint into the domain's own error. */
 export type ConstraintErrorMap = Readonly<Record<string, (detail: string | undefined) => AppError>>;

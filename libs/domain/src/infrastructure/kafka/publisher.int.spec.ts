@@ -21,7 +21,7 @@ describe('KafkaEventPublisher and topics (real broker)', () => {
     await close?.();
   }, 60_000);
 
-  it('creates the four topics with 6 partitions, and again without error', async () => {
+  it('creates the topics with 6 partitions, and again without error', async () => {
     const prefix = uniquePrefix();
     await ensureTopics(kafka, prefix);
     await ensureTopics(kafka, prefix);
@@ -31,7 +31,7 @@ describe('KafkaEventPublisher and topics (real broker)', () => {
     const { topics } = await admin.fetchTopicMetadata({ topics: Object.values(topicNames(prefix)) });
     await admin.disconnect();
     expect(topics.map((t) => [t.name, t.partitions.length]).sort()).toEqual(
-      [`${prefix}.dead-letter`, `${prefix}.documents`, `${prefix}.participants`, `${prefix}.suppliers`].map((name) => [name, 6]),
+      [`${prefix}.dead-letter`, `${prefix}.documents`, `${prefix}.participants`, `${prefix}.reports`, `${prefix}.suppliers`].map((name) => [name, 6]),
     );
   });
 

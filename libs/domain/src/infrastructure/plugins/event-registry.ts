@@ -39,7 +39,7 @@ export interface EventRegistry {
   published(event: Pick<RecordedEvent, 'type' | 'streamId' | 'data'>): boolean;
 }
 
-const FAMILIES: readonly TopicFamily[] = ['documents', 'suppliers', 'participants'];
+const FAMILIES: readonly TopicFamily[] = ['documents', 'reports', 'suppliers', 'participants'];
 const MIGRATION_NAME = /^[A-Za-z][A-Za-z0-9]*\d{13}$/;
 
 function invalid(message: string, details: Record<string, unknown> = {}): AppError {
@@ -119,7 +119,7 @@ export function buildEventRegistry(plugins: readonly EventPlugin[]): EventRegist
           details: { streamId, kind },
         });
       }
-      // As topicNames(prefix) names them: `<prefix>.documents`, `<prefix>.suppliers`, `<prefix>.participants`.
+      // As topicNames(prefix) names them: `<prefix>.documents`, `<prefix>.reports`, `<prefix>.suppliers`, `<prefix>.participants`.
       return `${prefix}.${entry.family}`;
     },
     constraintErrors,

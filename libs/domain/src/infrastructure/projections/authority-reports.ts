@@ -270,7 +270,7 @@ const reportCarryOvers: SqlMigration = {
  */
 export const reportingPlugin: EventPlugin = {
   name: 'reporting',
-  streams: { report: 'documents', chain: 'documents' },
+  streams: { report: 'reports', chain: 'reports' },
   projectors,
   migrations: [documentsReportPolling, documentsReportTrack, authorityBatches, authorityBatchKeys, reportCarryOvers, reportResends],
   // The reporting worker's bookkeeping, which no consumer handles: an attempt marker (read back from the
