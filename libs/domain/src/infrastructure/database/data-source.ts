@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import type { SqlMigration } from '../../plugin';
 import { typeOrmMigration } from '../plugins/typeorm-migration';
+import { APP_SESSION_OPTIONS } from './session-options';
 import { EventStore1732200000000 } from './migrations/1732200000000-event-store';
 import { Gateway1732200000001 } from './migrations/1732200000001-gateway';
 import { SandboxAccessPoint1732200000002 } from './migrations/1732200000002-sandbox-access-point';
@@ -74,6 +75,7 @@ export function createDataSource(options: DataSourceOptions): DataSource {
     extra: {
       max: options.poolSize ?? 10,
       application_name: options.applicationName ?? 'einvoice',
+      options: APP_SESSION_OPTIONS,
     },
   });
 }
