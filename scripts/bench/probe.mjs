@@ -43,6 +43,12 @@ function compilerTicks(pid) {
   }
 }
 
+/** CPU seconds a JVM's JIT compiler threads have used so far (compilerTicks), or undefined without /proc. */
+export function compilerSeconds(pid) {
+  const ticks = compilerTicks(pid);
+  return ticks === undefined ? undefined : ticks / TICKS_PER_SECOND;
+}
+
 /** Pids of the machine's PostgreSQL and Redis processes (shared services: the bench's work runs in them too). */
 function servicePids() {
   const found = {};

@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
+import { urlToHttpOptions } from 'node:url';
 import { checkWebhookUrl, isAddressAllowed, signWebhook, type UrlPolicy } from '../../webhook';
 
 /** One signed POST to a subscriber (README "Webhooks"). */
@@ -60,6 +61,34 @@ function agentFor(protocol: string, policy: UrlPolicy): http.Agent {
   return agent;
 }
 
+/** Where a URL sends a POST (node's request options of it), or why it may not be sent to. */
+type Target = { readonly protocol: string; readonly options: http.RequestOptions } | { readonly refused: string };
+
+/**
+ * The targets of the URLs sent to lately, by policy and URL: a dispatcher sends most webhooks to the same
+ * few URLs, and checking and parsing one again for each POST (checkWebhookUrl's URL, then node's own
+ * conversion of it to request options) was ~5% of its CPU (issue 11). The addresses a host name resolves
+ * to are still checked at every connection (checkedLookup). Bounded: emptied when it reaches MAX_TARGETS.
+ */
+const MAX_TARGETS = 1_000;
+const targets = new Map<string, Target>();
+
+function targetOf(url: string, policy: UrlPolicy): Target {
+  const key = `${policy.allowLoopback}|${url}`;
+  let target = targets.get(key);
+  if (!target) {
+    const issues = checkWebhookUrl(url, policy);
+    if (issues.length > 0) target = { refused: `${issues[0].code}: ${issues[0].message}` };
+    else {
+      const parsed = new URL(url);
+      target = { protocol: parsed.protocol, options: urlToHttpOptions(parsed) };
+    }
+    if (targets.size >= MAX_TARGETS) targets.clear();
+    targets.set(key, target);
+  }
+  return target;
+}
+
 /**
  * POSTs one signed webhook. Never throws: the outcome is recorded as an attempt. No redirects
  * are followed (a 3xx is a failure); the receiver's answer body is read and dropped. Over a kept-alive
@@ -74,18 +103,17 @@ export async function sendWebhook(request: WebhookRequest, now: () => number = D
     durationMs: Math.max(0, Math.round(now() - started)),
     acknowledged: statusCode !== null && statusCode >= 200 && statusCode < 300,
   });
-  const issues = checkWebhookUrl(request.url, request.policy);
-  if (issues.length > 0) return done(null, `${issues[0].code}: ${issues[0].message}`);
-  const url = new URL(request.url);
+  const target = targetOf(request.url, request.policy);
+  if ('refused' in target) return done(null, target.refused);
   const headers = {
     'content-type': 'application/json',
     'user-agent': 'einvoice-webhooks/1',
     ...signWebhook(request.secret, request.id, Math.floor(now() / 1000), request.body),
   };
-  const client = url.protocol === 'https:' ? https : http;
+  const client = target.protocol === 'https:' ? https : http;
   const post = (agent: http.Agent | false) =>
     new Promise<AttemptResult | 'reset on a reused connection'>((resolve) => {
-      const req = client.request(url, { method: 'POST', headers, lookup: checkedLookup(request.policy) as never, agent }, (res) => {
+      const req = client.request({ ...target.options, method: 'POST', headers, lookup: checkedLookup(request.policy) as never, agent }, (res) => {
         res.resume();
         res.on('end', () => resolve(done(res.statusCode ?? null, res.statusCode && res.statusCode < 300 && res.statusCode >= 200 ? null : `HTTP ${res.statusCode}`)));
         res.on('error', (error) => resolve(done(res.statusCode ?? null, error.message)));
@@ -98,7 +126,7 @@ export async function sendWebhook(request: WebhookRequest, now: () => number = D
       req.on('close', () => clearTimeout(timer));
       req.end(request.body);
     });
-  const first = await post(agentFor(url.protocol, request.policy));
+  const first = await post(agentFor(target.protocol, request.policy));
   if (first !== 'reset on a reused connection') return first;
   return (await post(false)) as AttemptResult;
 }

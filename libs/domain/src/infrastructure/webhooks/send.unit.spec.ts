@@ -9,10 +9,12 @@ describe('sendWebhook (local receiver)', () => {
   let url: string;
   const connections: unknown[] = [];
   let received = 0;
+  const paths: string[] = [];
 
   beforeAll(async () => {
     server = http.createServer((req, res) => {
       req.resume();
+      paths.push(req.url ?? '');
       req.on('end', () => {
         received += 1;
         res.writeHead(204).end();
@@ -42,6 +44,27 @@ describe('sendWebhook (local receiver)', () => {
     server.closeIdleConnections();
     const before = received;
     expect(await send('msg_b')).toMatchObject({ statusCode: 204, acknowledged: true, error: null });
+    expect(received - before).toBe(1);
+  });
+
+  it('posts to the path and query of the URL, each time (the parsed target is kept between sends)', async () => {
+    for (const id of ['q1', 'q2']) {
+      expect(await sendWebhook({ url: `${url}?tenant=a%20b`, secret: 'whsec_test', id, body: '{}', policy: { allowLoopback: true }, timeoutMs: 5_000 })).toMatchObject({ acknowledged: true });
+      expect(paths.at(-1)).toBe('/hooks?tenant=a%20b');
+    }
+  });
+
+  it('refuses a URL the policy refuses, each time, without a request', async () => {
+    const before = received;
+    for (const allowLoopback of [false, false]) {
+      expect(await sendWebhook({ url, secret: 'whsec_test', id: 'r', body: '{}', policy: { allowLoopback }, timeoutMs: 5_000 })).toMatchObject({
+        statusCode: null,
+        acknowledged: false,
+        error: expect.stringMatching(/^WEBHOOK\.URL_NOT_ALLOWED: /),
+      });
+    }
+    // The same URL under a policy that allows it is sent: the refusal was kept for its policy only.
+    expect(await send('r2')).toMatchObject({ acknowledged: true });
     expect(received - before).toBe(1);
   });
 });
