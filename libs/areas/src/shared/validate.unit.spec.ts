@@ -1,4 +1,5 @@
 import { AppError } from '@einvoice/domain';
+import { maxLength } from 'class-validator';
 import { Nested, NestedList, Num, Text } from './fields';
 import { ImpreciseNumber, validateBody } from './validate';
 import { formatAmount, mulRound2, round2, sum } from './money';
@@ -73,6 +74,32 @@ describe('validateBody', () => {
       ['Items[2].Name', 'FIELD.TOO_LONG', 'Items[2].Name must be at most 5 characters'],
       ['Items[2].Rate', 'FIELD.INVALID_TYPE', 'Items[2].Rate must be a number'],
     ]);
+  });
+});
+
+describe('Text(max)', () => {
+  class Short { @Text(3) Name: string; }
+  const passes = (name: string) => {
+    try {
+      validateBody(Short, { Name: name });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  it('#11 counts characters as class-validator\'s MaxLength does (surrogate pairs and variation selectors count once)', () => {
+    // Longer than 3 UTF-16 units, yet 3 characters for validator.js: the shortcut must not refuse them.
+    expect(['abc', '😀😀😀', 'a\uFE0Fbc', '€😀x'].map(passes)).toEqual([true, true, true, true]);
+    expect(['abcd', '😀😀😀😀', 'ab\uFE0Fcd'].map(passes)).toEqual([false, false, false]);
+  });
+  it('#11 agrees with class-validator\'s maxLength on generated strings', () => {
+    const pieces = ['a', 'é', '😀', '\uFE0F', '\uFE0E', '\uD800', '\uDC00', ' '];
+    let seed = 11;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    for (let n = 0; n < 2_000; n += 1) {
+      const name = Array.from({ length: next() % 9 }, () => pieces[next() % pieces.length]).join('');
+      expect([name, passes(name)]).toEqual([name, maxLength(name, 3)]);
+    }
   });
 });
 
