@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { openTestDatabase } from '../../../../../test/support/database';
 import { documentSubmitted } from '../../../../../test/support/fixtures';
 import { AppError, WrongExpectedVersionError } from '../../errors';
 import { documentDecider, documentStreamId } from '../../document';
 import type { DocumentSubmittedData } from '../../document';
+import type { RecordedEvent } from '../../events';
 import { EventStore, isAlreadyProcessed, poolOf } from './event-store';
 import { handleCommand } from './handle-command';
 import { nextOutboxRows } from './outbox-rows';
@@ -305,6 +306,38 @@ describe('EventStore on PostgreSQL', () => {
       // Published as written by the relay (its data PostgreSQL's text, not parsed): the same event once decoded.
       expect(decodeEvent(Buffer.from(encodeEvent(row!.payload)))).toEqual({ ...appended, globalPosition: String(stored.global_position), recordedAt: expect.any(String) });
       expect(row?.stored_bytes).toBeGreaterThan(0);
+    } finally {
+      await runner.release();
+    }
+  });
+
+  it('#11 the relay reads rows in id order up to its byte budget (the first row always), each with its event whole', async () => {
+    // Incompressible data, so each row's stored size is about its length; the rows get a topic of their own.
+    const topic = `budget-${randomUUID()}`;
+    const sizes = [40_000, 30_000, 20_000];
+    const appended: RecordedEvent[] = [];
+    for (const size of sizes) {
+      const [event] = await store.transaction((uow) =>
+        uow.append(`document-${randomUUID()}`, 'no_stream', [{ type: 'TestHappened', data: { blob: randomBytes(size).toString('base64').slice(0, size) } }], { tenantId: 't' }),
+      );
+      appended.push(event);
+    }
+    await dataSource.query(`UPDATE outbox SET topic = $1 || '.documents' WHERE event_id = ANY($2::uuid[])`, [topic, appended.map((e) => e.eventId)]);
+    const runner = dataSource.createQueryRunner();
+    const read = (limit: number, maxBytes: number) => nextOutboxRows({ query: (sql, params) => runner.query(sql, params) }, `${topic}.%`, limit, maxBytes);
+    const ids = (rows: Awaited<ReturnType<typeof read>>) => rows.map((r) => r.payload.eventId);
+    try {
+      const all = await read(10, 1 << 30);
+      expect(ids(all)).toEqual(appended.map((e) => e.eventId));
+      all.forEach((row, i) => {
+        expect(row.stored_bytes).toBeGreaterThan(sizes[i]);
+        expect(decodeEvent(Buffer.from(encodeEvent(row.payload))).data).toEqual(appended[i].data);
+      });
+      // A row is taken while the rows before it stay under the budget: the first two of 40 KB + 30 KB under 50 KB.
+      expect(ids(await read(10, 50_000))).toEqual(appended.slice(0, 2).map((e) => e.eventId));
+      // The first row however large; the limit counts rows.
+      expect(ids(await read(10, 1))).toEqual([appended[0].eventId]);
+      expect(ids(await read(2, 1 << 30))).toEqual(appended.slice(0, 2).map((e) => e.eventId));
     } finally {
       await runner.release();
     }

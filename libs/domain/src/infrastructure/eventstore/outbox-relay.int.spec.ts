@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { waitUntil } from '../../../../../test/support/wait';
 import { RestartableBroker } from '../../../../../test/support/broker';
@@ -7,6 +8,7 @@ import { createKafka, ensureTopics, KafkaEventPublisher, topicNames } from '../k
 import { readTopic } from '../kafka/test/support';
 import { EventStore } from './event-store';
 import { OutboxRelay } from './outbox-relay';
+import { APP_SESSION_OPTIONS } from '../database/session-options';
 
 
 describe('outbox relay with a real broker that goes away and comes back', () => {
@@ -66,4 +68,52 @@ describe('outbox relay with a real broker that goes away and comes back', () => 
     expect([...new Set(positions)]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
   }, 180_000);
+
+  it('#11 a batch that took every waiting row ends the drain without reading again; one cut by its row limit reads on', async () => {
+    // A relay of its own, woken only by its start and by wake(): no poll within the test, and a LISTEN
+    // connection that listens to nothing (other suites' commits NOTIFY the same channel).
+    const ownPrefix = `${prefix}d`;
+    await ensureTopics(createKafka({ kafkaBrokers: broker.brokers, kafkaClientId: 'relay-test-topics' }), ownPrefix);
+    const own = await openTestDatabase(ownPrefix);
+    const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/einvoice';
+    let reads = 0;
+    /** A session whose statements pass through `look` first, which may replace them. */
+    const session = (look: (text: string | undefined) => string | undefined) => () => {
+      const client = new Client({ connectionString: databaseUrl, options: APP_SESSION_OPTIONS });
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+        const config = args[0] as string | { text?: string };
+        const replaced = look(typeof config === 'string' ? config : config?.text);
+        return replaced === undefined ? query(...args) : query(replaced, ...args.slice(1));
+      };
+      return client;
+    };
+    const countingSession = session((text) => {
+      if (text?.includes('FROM outbox o LEFT JOIN events e')) reads += 1;
+      return undefined;
+    });
+    const deafListener = session((text) => (text === 'LISTEN outbox' ? 'SELECT 1' : undefined));
+    const ownRelay = new OutboxRelay({
+      dataSource: own.dataSource, databaseUrl, publisher, topicPrefix: ownPrefix, pollIntervalMs: 600_000, maxBackoffMs: 600_000, batchSize: 2,
+      sessionClient: countingSession, listenerClient: deafListener, log: () => undefined,
+    });
+    const streamId = `document-${randomUUID()}`;
+    await own.store.transaction((uow) => uow.append(streamId, 'no_stream', [1, 2, 3, 4, 5].map((n) => ({ type: 'TestHappened', data: { n } })), { tenantId: 't' }));
+    try {
+      await ownRelay.start();
+      await waitUntil('the five rows to be published', async () => (await ownRelay.pending()) === 0);
+      // Batches of 2, 2 and 1: the short one took the rest, so no fourth read.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(reads).toBe(3);
+      await own.store.transaction((uow) => uow.append(streamId, 'any', [{ type: 'TestHappened', data: { n: 6 } }], { tenantId: 't' }));
+      await ownRelay.wake();
+      expect(await ownRelay.pending()).toBe(0);
+      expect(reads).toBe(4);
+      const messages = await readTopic(createKafka({ kafkaBrokers: broker.brokers, kafkaClientId: 'relay-test-reader-2' }), topicNames(ownPrefix).documents, 6, 30_000);
+      expect(messages.map((m) => JSON.parse(m.value!.toString()).streamPosition)).toEqual([1, 2, 3, 4, 5, 6]);
+    } finally {
+      await ownRelay.stop();
+      await own.dataSource.destroy();
+    }
+  }, 120_000);
 });

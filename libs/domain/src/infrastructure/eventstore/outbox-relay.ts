@@ -95,8 +95,8 @@ export class OutboxRelay {
 
   async start(): Promise<void> {
     this.running = true;
+    // Listening, it drains what was appended before (listen's own wake).
     await this.listen();
-    this.wake();
   }
 
   async stop(): Promise<void> {
@@ -166,38 +166,46 @@ export class OutboxRelay {
   private async drain(): Promise<void> {
     for (;;) {
       if (!this.running) return;
-      const published = await this.publishBatch();
-      if (published === 0) return;
+      const { done, rest } = await this.publishBatch();
+      // A batch that took every row there was ends the drain without a read that would find none (a third of
+      // the reads under load, issue 11): a row committed since then woke this relay, which drains again (`again`).
+      if (done === 0 || !rest) return;
     }
   }
 
   /**
-   * Publishes one batch; returns how many rows are done (0: empty, another relay leads, or failed).
-   * What was published before a failure is marked.
+   * Publishes one batch: how many rows are done (0: empty, another relay leads, or failed), and whether
+   * rows may be left that the batch's bounds (rows, bytes) kept out. What was published before a failure is marked.
    */
-  private async publishBatch(): Promise<number> {
+  private async publishBatch(): Promise<{ readonly done: number; readonly rest: boolean }> {
+    const none = { done: 0, rest: false };
     try {
       // A follower hears every commit's NOTIFY; asking for the lock once a poll interval is enough to take over.
-      if (this.lockedElsewhere && Date.now() - this.leadRefusedAt < (this.options.pollIntervalMs ?? 1000)) return 0;
+      if (this.lockedElsewhere && Date.now() - this.leadRefusedAt < (this.options.pollIntervalMs ?? 1000)) return none;
       const session = await this.lease.lead();
       this.lockedElsewhere = session === undefined;
       if (session === undefined) {
         this.leadRefusedAt = Date.now();
-        return 0;
+        return none;
       }
-      const rows = await nextOutboxRows(session, this.topicPattern, this.options.batchSize ?? 500, this.options.batchBytes ?? 16 * 1024 * 1024);
-      if (rows.length === 0) return 0;
+      const limit = this.options.batchSize ?? 500;
+      const maxBytes = this.options.batchBytes ?? 16 * 1024 * 1024;
+      const rows = await nextOutboxRows(session, this.topicPattern, limit, maxBytes);
+      if (rows.length === 0) return none;
       const outcome = await this.publishRows(session, rows);
       if (outcome.failed) {
         await this.recordFailure(outcome.failed.rows, outcome.failed.error);
-        return 0;
+        return none;
       }
       this.failures = 0;
-      return outcome.done;
+      // Neither bound kept a row out: fewer rows than the limit, and less than the byte budget in all (nextOutboxRows
+      // leaves a row out only once the rows before it reach the budget).
+      const rest = rows.length >= limit || rows.reduce((bytes, row) => bytes + row.stored_bytes, 0) >= maxBytes;
+      return { done: outcome.done, rest };
     } catch (error) {
       this.failures += 1;
       this.options.log?.('outbox relay failed', { error: String(error) });
-      return 0;
+      return none;
     }
   }
 

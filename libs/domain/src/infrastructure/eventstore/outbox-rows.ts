@@ -43,24 +43,32 @@ export function topicPattern(prefix: string): string {
  * payload (always at least one row, however large), so that a backlog of large events never
  * loads gigabytes at once. A row behind a parked row of the same stream waits with it: the
  * events of an aggregate reach Kafka in order or not at all.
+ *
+ * One pass over the rows and their events (issue 11): the innermost query takes the first `limit`
+ * rows with their events' columns, `e.data` among them as PostgreSQL's reference to its stored value
+ * (a large value stays in its TOAST table through the sort and the running sum), and only the rows
+ * within `maxBytes` have their data turned into text. Reading the rows a second time by id, as the
+ * query did before, was more than half of its buffer reads (301 against 132 for 20 rows).
  */
 export async function nextOutboxRows(session: RowQueries, pattern: string, limit: number, maxBytes: number): Promise<OutboxRow[]> {
   const rows: Array<Omit<StoredEventColumns, 'data'> & { id: string; topic: string; aggregate_id: string; payload: RecordedEvent | null; stored_bytes: number; data_text: string; data_area: string | null }> = await session.query(
-    `WITH candidates AS (
-       SELECT o.id, ${STORED_BYTES} AS stored_bytes
-       FROM outbox o LEFT JOIN events e ON o.payload IS NULL AND e.event_id = o.event_id
-       WHERE o.processed_at IS NULL AND o.abandoned_at IS NULL AND o.topic LIKE $2
-         AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.aggregate_id = o.aggregate_id AND p.abandoned_at IS NOT NULL AND p.processed_at IS NULL AND p.id < o.id)
-       ORDER BY o.id LIMIT $1
-     ), bounded AS (
-       SELECT id, stored_bytes, sum(stored_bytes) OVER (ORDER BY id) - stored_bytes AS before FROM candidates
-     )
-     SELECT o.id, o.topic, o.aggregate_id, o.payload, b.stored_bytes::int AS stored_bytes,
-            e.event_id, e.stream_id, e.stream_position, e.global_position, e.type, e.schema_version, e.metadata, e.recorded_at,
-            e.data::text AS data_text, CASE WHEN jsonb_typeof(e.data->'area') = 'string' THEN e.data->>'area' END AS data_area
-     FROM outbox o JOIN bounded b ON b.id = o.id LEFT JOIN events e ON o.payload IS NULL AND e.event_id = o.event_id
+    `SELECT b.id, b.topic, b.aggregate_id, b.payload, b.stored_bytes::int AS stored_bytes,
+            b.event_id, b.stream_id, b.stream_position, b.global_position, b.type, b.schema_version, b.metadata, b.recorded_at,
+            b.data::text AS data_text, CASE WHEN jsonb_typeof(b.data->'area') = 'string' THEN b.data->>'area' END AS data_area
+     FROM (
+       SELECT c.*, sum(c.stored_bytes) OVER (ORDER BY c.id) - c.stored_bytes AS before
+       FROM (
+         SELECT o.id, o.topic, o.aggregate_id, o.payload,
+                e.event_id, e.stream_id, e.stream_position, e.global_position, e.type, e.schema_version, e.metadata, e.recorded_at, e.data,
+                ${STORED_BYTES} AS stored_bytes
+         FROM outbox o LEFT JOIN events e ON o.payload IS NULL AND e.event_id = o.event_id
+         WHERE o.processed_at IS NULL AND o.abandoned_at IS NULL AND o.topic LIKE $2
+           AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.aggregate_id = o.aggregate_id AND p.abandoned_at IS NOT NULL AND p.processed_at IS NULL AND p.id < o.id)
+         ORDER BY o.id LIMIT $1
+       ) c
+     ) b
      WHERE b.before < $3
-     ORDER BY o.id`,
+     ORDER BY b.id`,
     [limit, pattern, maxBytes],
     // Prepared: its plan (the pending rows' partial index) is the best one at any size; planning it was ~0.9 ms a call.
     { prepare: true },
