@@ -294,6 +294,15 @@ async function main() {
     return { wait, timings, e2e, drainMs };
   }
 
+  /**
+   * CPU per document as a multiple of the reference's CPU per INSERT: this shared machine's speed moves
+   * between runs (the reference's own CPU per INSERT went from 0.67 to 1.04 ms within one session), the
+   * multiple much less. Nothing for the reference itself.
+   */
+  function cpuRatio(msPerDocument) {
+    return reference ? ` (${num(msPerDocument / cpuPerDocument(reference.probe, reference.load.expected), 2)}× the reference's)` : '';
+  }
+
   function loadLines(title, load, p, documents = load.expected) {
     if (load.otherStatus + load.errors > 0 || load.firstError) failed = true;
     out(title);
@@ -301,7 +310,7 @@ async function main() {
     out(`  latency               p50 ${ms(load.latency.p50)}  p99 ${ms(load.latency.p99)}  max ${ms(load.latency.max)}`);
     out(`  non-202               ${load.otherStatus}  (by status: ${JSON.stringify(load.byStatus)}; ${load.errors} connection errors, ${load.timeouts} timeouts)`);
     if (load.firstError) out(`  first error body      ${load.firstError.status}: ${String(load.firstError.body).slice(0, 300)}`);
-    out(`  cpu per document      ${num(cpuPerDocument(p, documents), 2)} ms (apps, broker, PostgreSQL, Redis; ${num(p.cpuSeconds, 1)} CPU s for ${documents} documents)`);
+    out(`  cpu per document      ${num(cpuPerDocument(p, documents), 2)} ms${cpuRatio(cpuPerDocument(p, documents))} (apps, broker, PostgreSQL, Redis; ${num(p.cpuSeconds, 1)} CPU s for ${documents} documents)`);
     if (p.walBytes !== undefined) out(`  WAL per document      ${num(p.walBytes / documents / 1024, 1)} KiB (PostgreSQL's write-ahead log over the phase)`);
     for (const line of probeLines(p)) out(line);
   }
@@ -362,7 +371,7 @@ async function main() {
     const d = await delivered(load.accepted, stoppedAt);
     figures.accept = { load, probe: p, delivery: d };
     out();
-    summary.push(`accept       ${num(load.perSecond)} 202/s${ratio(load.perSecond)}   p50 ${ms(load.latency.p50)}  p99 ${ms(load.latency.p99)}   cpu ${num(cpuPerDocument(p, load.expected), 2)} ms/doc   (workers paused)`);
+    summary.push(`accept       ${num(load.perSecond)} 202/s${ratio(load.perSecond)}   p50 ${ms(load.latency.p50)}  p99 ${ms(load.latency.p99)}   cpu ${num(cpuPerDocument(p, load.expected), 2)} ms/doc${cpuRatio(cpuPerDocument(p, load.expected))}   (workers paused)`);
   }
 
   // 2. End to end, sustained, every worker running (closed loop).
@@ -389,7 +398,7 @@ async function main() {
     figures.e2e = { load, probe: p, backlog: b, deliveredPerSecond, delivery: d };
     e2eRate = load.perSecond;
     out();
-    summary.push(`end to end   ${num(load.perSecond)} 202/s${ratio(load.perSecond)}, ${num(deliveredPerSecond)} Delivered/s${ratio(deliveredPerSecond)}, backlog max ${b.max}   p99 ${ms(load.latency.p99)}   cpu ${num(cpuPerDocument(p, load.expected), 2)} ms/doc   ->Delivered p50 ${ms(d.e2e.p50)} p99 ${ms(d.e2e.p99)} (${d.wait.delivered}/${load.accepted.length})`);
+    summary.push(`end to end   ${num(load.perSecond)} 202/s${ratio(load.perSecond)}, ${num(deliveredPerSecond)} Delivered/s${ratio(deliveredPerSecond)}, backlog max ${b.max}   p99 ${ms(load.latency.p99)}   cpu ${num(cpuPerDocument(p, load.expected), 2)} ms/doc${cpuRatio(cpuPerDocument(p, load.expected))}   ->Delivered p50 ${ms(d.e2e.p50)} p99 ${ms(d.e2e.p99)} (${d.wait.delivered}/${load.accepted.length})`);
   }
 
   // 3. Open loop at half the sustained rate: the latency a steady flow of documents sees.
@@ -452,7 +461,7 @@ async function main() {
     out(`  valid                 ${bulk.valid}/${bulk.taken}${bulk.complete ? '' : `  NOT COMPLETE after ${settings.drainTimeoutS} s (${bulk.open} still pending/submitted)`}`);
     out(`  submitted->valid      p50 ${ms(bulk.toValid.p50)}  p99 ${ms(bulk.toValid.p99)}  max ${ms(bulk.toValid.max)}   (documents created_at -> authority.validatedAt; poll interval MYINVOIS_POLL_MS, sandbox validates after 2 s)`);
     out(`  valid/s to the last   ${num(bulk.validPerSecond)}  (${bulk.valid} valid ${num(bulk.untilLastValidS)} s after the first bulk was sent)`);
-    out(`  cpu per document      ${num(cpuPerDocument(p, bulk.taken), 2)} ms (load and drain; apps, broker, PostgreSQL, Redis; ${num(p.cpuSeconds, 1)} CPU s)`);
+    out(`  cpu per document      ${num(cpuPerDocument(p, bulk.taken), 2)} ms${cpuRatio(cpuPerDocument(p, bulk.taken))} (load and drain; apps, broker, PostgreSQL, Redis; ${num(p.cpuSeconds, 1)} CPU s)`);
     for (const line of probeLines(p)) out(line);
     out();
     summary.push(`myinvois     bulk ${num(bulk.perSecond)} documents/s taken   bulk p50 ${ms(bulk.latency.p50)}  p99 ${ms(bulk.latency.p99)}   submitted->valid p50 ${ms(bulk.toValid.p50)}  p99 ${ms(bulk.toValid.p99)}   ${num(bulk.validPerSecond)} valid/s to the last   cpu ${num(cpuPerDocument(p, bulk.taken), 2)} ms/doc   (${bulk.valid}/${bulk.taken} valid)`);
@@ -477,7 +486,7 @@ async function main() {
     out(`  submitted->delivered  p50 ${ms(uae.toDelivered.p50)}  p99 ${ms(uae.toDelivered.p99)}  max ${ms(uae.toDelivered.max)}`);
     out(`  submitted->reported   p50 ${ms(uae.toReported.p50)}  p99 ${ms(uae.toReported.p99)}  max ${ms(uae.toReported.max)}   (includes the sandbox FTA's MLS delay, UAE_SANDBOX_FTA_MLS_MS)`);
     out(`  rules per document    ours ${num(rules.oursMs, 3)} ms, official Schematron ${num(rules.officialMs, 1)} ms (${rules.documents} official examples; ${rules.ourIssues} and ${rules.officialFailures} fatal findings)`);
-    out(`  cpu per document      ${num(cpuPerDocument(p, uae.load.expected), 2)} ms`);
+    out(`  cpu per document      ${num(cpuPerDocument(p, uae.load.expected), 2)} ms${cpuRatio(cpuPerDocument(p, uae.load.expected))}`);
     for (const line of probeLines(p)) out(line);
     out();
     summary.push(`uae          ${num(uae.load.perSecond)} 202/s${ratio(uae.load.perSecond)}   p50 ${ms(uae.load.latency.p50)}  p99 ${ms(uae.load.latency.p99)}   ->delivered p50 ${ms(uae.toDelivered.p50)} p99 ${ms(uae.toDelivered.p99)}   ->reported p50 ${ms(uae.toReported.p50)} p99 ${ms(uae.toReported.p99)}   rules ${num(rules.oursMs, 3)} ms/doc vs official ${num(rules.officialMs, 1)} ms/doc`);
@@ -598,7 +607,7 @@ async function main() {
     if (a.otherStatus + a.errors + b.otherStatus + b.errors > 0) failed = true;
     out(`${++phaseNumber}. scale-out: two gateways (${half} connections each) and two delivery-workers, ${settings.duration} s`);
     out(`  accepted/s            ${num(perSecond)}${ratio(perSecond)}  (${a.expected} + ${b.expected}; ${a.otherStatus + a.errors + b.otherStatus + b.errors} failed)`);
-    out(`  cpu per document      ${num(cpuPerDocument(p, accepted), 2)} ms`);
+    out(`  cpu per document      ${num(cpuPerDocument(p, accepted), 2)} ms${cpuRatio(cpuPerDocument(p, accepted))}`);
     for (const line of probeLines(p)) out(line);
     const d = await delivered([...a.accepted, ...b.accepted], stoppedAt);
     figures.scale = { a, b, probe: p, delivery: d };
