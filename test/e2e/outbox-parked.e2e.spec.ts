@@ -68,7 +68,7 @@ describe('#G a parked outbox row: visible in GET /health, other streams go on, r
     expect(JSON.parse(listed.stdout.trim())).toMatchObject({ id: parked.outbox.parkedRows[0].id, type: 'DocumentSubmitted' });
     const topics = runCli(['topics'], env());
     expect(topics.stderr).toContain('raised max.message.bytes to 33554432 on');
-    for (const topic of ['documents', 'reports', 'suppliers', 'participants', 'dead-letter']) expect(topics.stderr).toContain(`${prefix}.${topic}`);
+    for (const topic of ['documents', 'received', 'reports', 'suppliers', 'participants', 'dead-letter']) expect(topics.stderr).toContain(`${prefix}.${topic}`);
     expect(runCli(['outbox', 'release', 'x'], env()).status).not.toBe(0);
     const released = runCli(['outbox', 'release', parked.outbox.parkedRows[0].id], env());
     expect(released.stderr).toContain(`released outbox rows ${parked.outbox.parkedRows[0].id}`);

@@ -74,6 +74,15 @@ export function allWebhookEventNames(list: readonly AreaDefinition[] = areas): s
 }
 
 /**
+ * Whether some area makes webhooks of event types of its own (`webhooks`): those travel on their streams'
+ * topics, which the webhook dispatcher then reads too; otherwise it reads only `received` (DocumentReceived)
+ * and `reports` (the reports' events `reportWebhooks` turn into webhooks).
+ */
+export function anyAreaOwnWebhooks(list: readonly AreaDefinition[] = areas): boolean {
+  return list.some((area) => Object.keys(area.webhooks ?? {}).length > 0);
+}
+
+/**
  * The webhook source of every event type some area turns into webhooks: an area's own event types,
  * one area each; and each report event type any area declares (`reportWebhooks`), ONE source that
  * asks the area of the event's document.

@@ -31,8 +31,8 @@ export type EventProjector = (context: ProjectionContext, event: RecordedEvent) 
  */
 export type EventProjectors = Readonly<Record<string, EventProjector | null>>;
 
-/** The Kafka topic family a stream kind (`<kind>-<id>`) is published to (topics.ts). */
-export type TopicFamily = 'documents' | 'reports' | 'suppliers' | 'participants';
+/** The Kafka topic family a stream kind (`<kind>-<id>`), or an event type of its own (`EventPlugin.eventTopics`), is published to (topics.ts). */
+export type TopicFamily = 'documents' | 'received' | 'reports' | 'suppliers' | 'participants';
 
 /** Turns a unique violation of a named constraint into the domain's own error. */
 export type ConstraintErrorMap = Readonly<Record<string, (detail: string | undefined) => AppError>>;
@@ -70,6 +70,14 @@ export interface EventPlugin {
   readonly area?: string;
   /** Stream kinds it appends to, and the topic family of each (`myinvois` → `documents`). */
   readonly streams: Readonly<Record<string, TopicFamily>>;
+  /**
+   * Its event types published to another family than their stream kind's, so that a worker fetches
+   * them without every other event of those streams: `DocumentReceived` (a received document's first
+   * event) on `received`, which only the webhook dispatcher reads (issue 11). The events of a stream
+   * stay in order within each topic, so a consumer that reads each of its types from one topic still
+   * sees them in order.
+   */
+  readonly eventTopics?: Readonly<Record<string, TopicFamily>>;
   readonly projectors: EventProjectors;
   /** Unique constraints of its read models that carry a business rule. */
   readonly constraintErrors?: ConstraintErrorMap;

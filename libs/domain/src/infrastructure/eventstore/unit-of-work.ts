@@ -18,8 +18,8 @@ export type PublishedPredicate = (event: Pick<RecordedEvent, 'type' | 'streamId'
 
 export type ExpectedVersion = number | 'no_stream' | 'any';
 
-/** Maps a stream id to its Kafka topic (set by the app: the prefix is configuration). */
-export type TopicResolver = (streamId: string) => string;
+/** Maps an event's stream id and type to its Kafka topic (set by the app: the prefix is configuration). */
+export type TopicResolver = (streamId: string, type: string) => string;
 
 /** Called for every appended event inside the same transaction, to update read models. */
 export type Projector = (uow: UnitOfWork, event: RecordedEvent) => Promise<void>;
@@ -217,7 +217,7 @@ export class UnitOfWork {
       if (this.published(stored)) {
         await this.write(
           `INSERT INTO outbox (event_id, topic, aggregate_type, aggregate_id, message_type) VALUES ($1, $2, $3, $4, $5)`,
-          [stored.eventId, this.topicFor(streamId), streamKind(streamId), streamId, stored.type],
+          [stored.eventId, this.topicFor(streamId, stored.type), streamKind(streamId), streamId, stored.type],
         );
       }
       await this.projector(this, stored);

@@ -31,7 +31,7 @@ describe('KafkaEventPublisher and topics (real broker)', () => {
     const { topics } = await admin.fetchTopicMetadata({ topics: Object.values(topicNames(prefix)) });
     await admin.disconnect();
     expect(topics.map((t) => [t.name, t.partitions.length]).sort()).toEqual(
-      [`${prefix}.dead-letter`, `${prefix}.documents`, `${prefix}.participants`, `${prefix}.reports`, `${prefix}.suppliers`].map((name) => [name, 6]),
+      [`${prefix}.dead-letter`, `${prefix}.documents`, `${prefix}.participants`, `${prefix}.received`, `${prefix}.reports`, `${prefix}.suppliers`].map((name) => [name, 6]),
     );
   });
 

@@ -9,6 +9,12 @@ import { DEFAULT_MAX_MESSAGE_BYTES, raiseMessageLimit, topicConfigEntries } from
 export interface TopicNames {
   readonly documents: string;
   /**
+   * `DocumentReceived` (a document received by a supplier hosted here, the first event of its copy's
+   * stream): a topic of its own, read by the webhook dispatcher alone, which so no longer fetches and
+   * passes over every document's other events (issue 11; EventPlugin.eventTopics).
+   */
+  readonly received: string;
+  /**
    * Reports to tax authorities (`report-*`, `chain-*` streams): a topic of their own, so that only the
    * workers that handle them fetch them, and the reporting worker no longer fetches and passes over every
    * document's events (0.10-0.14 of a core under the end-to-end load, for nothing; issue 11).
@@ -26,6 +32,7 @@ export const DEFAULT_PARTITIONS = 6;
 export function topicNames(prefix: string): TopicNames {
   return {
     documents: `${prefix}.documents`,
+    received: `${prefix}.received`,
     reports: `${prefix}.reports`,
     suppliers: `${prefix}.suppliers`,
     participants: `${prefix}.participants`,

@@ -14,8 +14,8 @@ import { corePlugin } from '../projections/read-models';
 export interface EventRegistry {
   /** Projects an event (inside its append's transaction); an undeclared type fails the append. */
   readonly projector: Projector;
-  /** The topic of a stream id under a prefix; an undeclared stream kind fails the append. */
-  topicFor(prefix: string, streamId: string): string;
+  /** The topic of an event under a prefix: its type's own family if declared (`eventTopics`), else its stream kind's; an undeclared stream kind fails the append. */
+  topicFor(prefix: string, streamId: string, type?: string): string;
   readonly constraintErrors: ConstraintErrorMap;
   /** Every plug-in's SQL migrations (the platform's own TypeORM classes are added by data-source.ts). */
   readonly migrations: readonly SqlMigration[];
@@ -39,7 +39,7 @@ export interface EventRegistry {
   published(event: Pick<RecordedEvent, 'type' | 'streamId' | 'data'>): boolean;
 }
 
-const FAMILIES: readonly TopicFamily[] = ['documents', 'reports', 'suppliers', 'participants'];
+const FAMILIES: readonly TopicFamily[] = ['documents', 'received', 'reports', 'suppliers', 'participants'];
 const MIGRATION_NAME = /^[A-Za-z][A-Za-z0-9]*\d{13}$/;
 
 function invalid(message: string, details: Record<string, unknown> = {}): AppError {
@@ -50,6 +50,7 @@ function invalid(message: string, details: Record<string, unknown> = {}): AppErr
 export function buildEventRegistry(plugins: readonly EventPlugin[]): EventRegistry {
   const projectors = new Map<string, { plugin: string; project: EventProjector | null }>();
   const streams = new Map<string, { plugin: string; family: TopicFamily; area?: string }>();
+  const typeTopics = new Map<string, TopicFamily>();
   const constraintErrors: Record<string, ConstraintErrorMap[string]> = {};
   const migrations = new Map<string, SqlMigration>();
   const schemas = new Map<string, EventSchema>();
@@ -77,6 +78,11 @@ export function buildEventRegistry(plugins: readonly EventPlugin[]): EventRegist
       if (owner) throw invalid(`Event type ${type} is declared by both ${owner.plugin} and ${plugin.name}.`, { type });
       if (project !== null && typeof project !== 'function') throw invalid(`Event type ${type} of ${plugin.name} has no projector.`, { type });
       projectors.set(type, { plugin: plugin.name, project });
+    }
+    for (const [type, family] of Object.entries(plugin.eventTopics ?? {})) {
+      if (!(type in plugin.projectors)) throw invalid(`${plugin.name} gives ${type} a topic but does not declare that event type.`, { type });
+      if (!FAMILIES.includes(family)) throw invalid(`Event type ${type} of ${plugin.name} has no topic ("${family}").`, { type });
+      typeTopics.set(type, family);
     }
     for (const [kind, family] of Object.entries(plugin.streams)) {
       const owner = streams.get(kind);
@@ -110,7 +116,7 @@ export function buildEventRegistry(plugins: readonly EventPlugin[]): EventRegist
   };
   return {
     projector,
-    topicFor(prefix, streamId) {
+    topicFor(prefix, streamId, type) {
       const kind = streamKind(streamId);
       const entry = streams.get(kind);
       if (!entry) {
@@ -119,8 +125,8 @@ export function buildEventRegistry(plugins: readonly EventPlugin[]): EventRegist
           details: { streamId, kind },
         });
       }
-      // As topicNames(prefix) names them: `<prefix>.documents`, `<prefix>.reports`, `<prefix>.suppliers`, `<prefix>.participants`.
-      return `${prefix}.${entry.family}`;
+      // As topicNames(prefix) names them: `<prefix>.documents`, `<prefix>.received`, `<prefix>.reports`, `<prefix>.suppliers`, `<prefix>.participants`.
+      return `${prefix}.${(type !== undefined && typeTopics.get(type)) || entry.family}`;
     },
     constraintErrors,
     migrations: [...migrations.values()].sort((a, b) => timestampOf(a.name) - timestampOf(b.name)),
@@ -159,7 +165,7 @@ export function platformEventRegistry(areaPlugins: readonly EventPlugin[]): Even
 /** The EventStore options an app's registry gives (topics under `prefix`, projections, constraints, schemas). */
 export function eventStoreOptions(registry: EventRegistry, prefix: string) {
   return {
-    topicFor: (streamId: string) => registry.topicFor(prefix, streamId),
+    topicFor: (streamId: string, type: string) => registry.topicFor(prefix, streamId, type),
     projector: registry.projector,
     constraintErrors: registry.constraintErrors,
     schemas: { versionOf: registry.versionOf, upcast: registry.upcast },

@@ -57,6 +57,16 @@ describe('#8 the event registry', () => {
     expect(registry.topicFor('t1', 'toy-42')).toBe('t1.documents');
   });
 
+  it('#11 puts an event type with a topic of its own there (DocumentReceived on received), the stream\'s other types on the stream kind\'s', () => {
+    const registry = platformEventRegistry([toy()]);
+    expect(registry.topicFor('einvoice', 'document-7d0b8e52', 'DocumentReceived')).toBe('einvoice.received');
+    expect(registry.topicFor('einvoice', 'document-7d0b8e52', 'DocumentSubmitted')).toBe('einvoice.documents');
+    expect(registry.topicFor('einvoice', 'document-7d0b8e52', 'DocumentDelivered')).toBe('einvoice.documents');
+    expect(registry.topicFor('t1', 'toy-42', 'ToyReported')).toBe('t1.documents');
+    expect(() => buildEventRegistry([toy({ eventTopics: { SomethingElse: 'received' } })])).toThrow(/does not declare/);
+    expect(() => buildEventRegistry([toy({ eventTopics: { ToyReported: 'nowhere' as never } })])).toThrow(/has no topic/);
+  });
+
   it('tells the area of an event: stated in its data, else the owner of its stream kind', () => {
     const registry = platformEventRegistry([toy({ area: 'toy' })]);
     expect(registry.areaOf({ streamId: 'document-1', data: { area: 'be' } })).toBe('be');

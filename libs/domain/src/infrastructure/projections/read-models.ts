@@ -116,6 +116,8 @@ async function projectDocumentReceived(uow: ProjectionContext, event: RecordedEv
 export const corePlugin: EventPlugin = {
   name: 'core',
   streams: { document: 'documents', supplier: 'suppliers', participant: 'participants' },
+  // The webhook dispatcher's one event of the documents' streams (the delivery worker does not read it).
+  eventTopics: { DocumentReceived: 'received' },
   projectors: coreProjectors,
   constraintErrors: coreConstraintErrors,
 };
