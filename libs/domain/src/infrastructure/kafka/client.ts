@@ -4,6 +4,10 @@ process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
 
 import { Kafka, logLevel as LogLevel, type LogEntry, type logCreator } from 'kafkajs';
 import type { InfrastructureConfig } from '../config';
+import { fixKafkajsRequestQueue } from './request-queue-fix';
+
+// Before any client connects: kafkajs's request queues otherwise spin a 1 ms timer each (request-queue-fix.ts).
+fixKafkajsRequestQueue();
 
 /** What `createKafka` needs from the environment config (infrastructure/config.ts). */
 export type KafkaClientConfig = Pick<InfrastructureConfig, 'kafkaBrokers' | 'kafkaClientId'> & {
