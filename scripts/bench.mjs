@@ -12,7 +12,7 @@
 //              accepted document must be Delivered;
 //   e2e        the same POSTs for BENCH_E2E_DURATION s (60) with every worker running: accepted/s,
 //              Delivered/s during the load, the delivery backlog's maximum (sampled each second);
-//   open       a fixed rate (paced, open loop: load.mjs pacedLoad) of half the e2e rate for BENCH_OPEN_DURATION s
+//   open       a fixed rate (paced, open loop: load.mjs pacedLoad) of half the e2e rate (or BENCH_OPEN_RATE) for BENCH_OPEN_DURATION s
 //              (20): submitted->Delivered p50/p99 of a steady flow;
 //   webhooks   BE invoices to a DE supplier hosted here, subscribed to a receiver in this process,
 //              closed loop for BENCH_WEBHOOK_DURATION s (10), then half that rate: webhooks/s and
@@ -90,6 +90,7 @@ const settings = {
   warmupS: process.env.BENCH_WARMUP_S === '0' ? 0 : positiveInt('BENCH_WARMUP_S', 20),
   warmupMaxS: positiveInt('BENCH_WARMUP_MAX_S', 120),
   openDuration: positiveInt('BENCH_OPEN_DURATION', 20),
+  openRate: process.env.BENCH_OPEN_RATE ? positiveInt('BENCH_OPEN_RATE', 1) : undefined,
   phases: phasesOf(process.env.BENCH_PHASES),
 };
 
@@ -403,14 +404,15 @@ async function main() {
 
   // 3. Open loop at half the sustained rate: the latency a steady flow of documents sees.
   if (run('open')) {
-    const rate = Math.max(1, Math.round((e2eRate ?? 100) / 2));
+    // BENCH_OPEN_RATE: a rate of one's choosing, the same for two builds compared (CPU per document at one load).
+    const rate = settings.openRate ?? Math.max(1, Math.round((e2eRate ?? 100) / 2));
     say(`open loop: ${rate} invoices/s for ${settings.openDuration} s`);
     const probe = probeStack();
     const load = await invoices('o', { duration: settings.openDuration, rate });
     const stoppedAt = Date.now();
     const p = await probe.stopWithWal();
     stack.assertAlive();
-    loadLines(`${++phaseNumber}. open loop: ${rate} invoices/s (half the sustained rate) for ${settings.openDuration} s`, load, p);
+    loadLines(`${++phaseNumber}. open loop: ${rate} invoices/s (${settings.openRate ? "BENCH_OPEN_RATE" : "half the sustained rate"}) for ${settings.openDuration} s`, load, p);
     const d = await delivered(load.accepted, stoppedAt);
     figures.open = { rate, load, probe: p, delivery: d };
     out();
