@@ -102,8 +102,8 @@ describe('outbox relay with a real broker that goes away and comes back', () => 
     try {
       await ownRelay.start();
       await waitUntil('the five rows to be published', async () => (await ownRelay.pending()) === 0);
-      // Batches of 2, 2 and 1: the short one took the rest, so no fourth read.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Batches of 2, 2 and 1: the short one took the rest, so no fourth read. Barrier: the drain itself has ended.
+      await (ownRelay as unknown as { draining?: Promise<void> }).draining;
       expect(reads).toBe(3);
       await own.store.transaction((uow) => uow.append(streamId, 'any', [{ type: 'TestHappened', data: { n: 6 } }], { tenantId: 't' }));
       await ownRelay.wake();
