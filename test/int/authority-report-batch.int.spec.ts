@@ -10,7 +10,7 @@ import type { EventStore } from '@einvoice/domain/infrastructure';
 import type { BatchPolicy } from '@einvoice/areas';
 import { ToySandboxAuthority } from '../../libs/areas/src/toy';
 import { ReportBatchSweep, dueBatches, sendBatch } from '../../apps/reporting-worker/src/authority/report-batch-sweep';
-import { type AuthorityReportingDependencies, createAuthorityReportHandler } from '../../apps/reporting-worker/src/authority/report-to-authority';
+import { type AuthorityReportingDependencies, REPORT_LOCK, createAuthorityReportHandler } from '../../apps/reporting-worker/src/authority/report-to-authority';
 import { openTestDatabase } from '../support/database';
 import { waitUntil } from '../support/wait';
 import { workerContext as context } from '../support/myinvois-worker';
@@ -392,6 +392,57 @@ describe('#8 batched reporting to an authority (toy sandbox in batch mode, real 
         await sweep.stop();
       }
       expect(callsOf('G')).toEqual([[`GA1-${run}`], [`GB1-${run}`]]);
+    });
+  });
+
+  describe('#11 an area that polls at once (firstPollAfterMs 0): the first poll right after the answers', () => {
+    const policy = { maxReports: 10, maxWaitMs: 0 };
+    const pollPolicy = { intervalMs: 60_000, firstPollAfterMs: 0, maxPolls: 5 };
+    const withPolls = (poll: typeof pollPolicy | { intervalMs: number; maxPolls: number }) => ({ ...depsWith(policy, noWaitAuthority()), pollPolicies: new Map([[area, poll]]) });
+    const noWaitAuthority = () => new ToySandboxAuthority((sql, params) => dataSource.query(sql, params), { batchWaitMs: 0 });
+    const secondsToNextPoll = async (event: RecordedEvent) =>
+      Number((await dataSource.query(`SELECT extract(epoch FROM next_poll_at - now()) AS s FROM documents WHERE report_id = $1`, [reportIdOf(event)]))[0].s);
+    const pollsAtAuthority = async (event: RecordedEvent) =>
+      Number((await dataSource.query(`SELECT polls FROM toy_authority_documents WHERE report_id = $1`, [reportIdOf(event)]))[0].polls);
+
+    it('each report taken for processing is polled once by the batch\'s sweep, not the poll sweep; a final answer is not polled', async () => {
+      const who = issuer();
+      const slow = [await requestReport(who, `SLOW-P1-${run}`), await requestReport(who, `SLOW-P2-${run}`)];
+      const final = await requestReport(who, `FINAL-P3-${run}`);
+      const result = await sendBatch(withPolls(pollPolicy), area, othersOf(who), policy);
+      expect(result).toMatchObject({ sent: 3, unanswered: 0 });
+      for (const event of slow) {
+        expect(await typesOf(event)).toEqual(['AuthorityReportRequested', 'AuthorityReportAttempted', 'AuthorityReportAccepted', 'AuthorityReportPolled']);
+        expect((await streamOf(event))[3].data).toMatchObject({ pollNo: 1 });
+        expect(await pollsAtAuthority(event)).toBe(1);
+        // The next poll is the interval after this one.
+        expect(await secondsToNextPoll(event)).toBeGreaterThan(50);
+      }
+      expect(await typesOf(final)).toEqual(['AuthorityReportRequested', 'AuthorityReportAttempted', 'AuthorityReportAccepted']);
+    });
+
+    it('a report another worker holds is left to the poll sweep, an interval after its answer; without firstPollAfterMs the sweep makes every poll', async () => {
+      const who = issuer();
+      const held = await requestReport(who, `SLOW-H1-${run}`);
+      const free = await requestReport(who, `SLOW-H2-${run}`);
+      const other = await dataSource.createQueryRunner();
+      await other.connect();
+      try {
+        await other.query(`SELECT pg_advisory_lock($1, hashtext($2))`, [REPORT_LOCK, reportIdOf(held)]);
+        await sendBatch(withPolls(pollPolicy), area, othersOf(who), policy);
+      } finally {
+        await other.query(`SELECT pg_advisory_unlock_all()`);
+        await other.release();
+      }
+      expect(await typesOf(held)).toEqual(['AuthorityReportRequested', 'AuthorityReportAttempted', 'AuthorityReportAccepted']);
+      expect(await pollsAtAuthority(held)).toBe(0);
+      expect(await secondsToNextPoll(held)).toBeGreaterThan(50);
+      expect((await typesOf(free)).at(-1)).toBe('AuthorityReportPolled');
+
+      const later = await requestReport(who, `SLOW-L1-${run}`);
+      await sendBatch(withPolls({ intervalMs: 60_000, maxPolls: 5 }), area, othersOf(who), policy);
+      expect(await typesOf(later)).toEqual(['AuthorityReportRequested', 'AuthorityReportAttempted', 'AuthorityReportAccepted']);
+      expect(await secondsToNextPoll(later)).toBeGreaterThan(50);
     });
   });
 

@@ -18,7 +18,7 @@ import {
   pooledSql,
   subscribersOfEach,
 } from '@einvoice/domain/infrastructure';
-import type { AreaWebhook, WebhookSource, WebhookSourceContext } from '@einvoice/areas';
+import { type AreaWebhook, type ReportedDocumentRow, type WebhookSource, type WebhookSourceContext, reportedDocumentRows } from '@einvoice/areas';
 import type { FirstAttempts } from './first-attempts';
 
 export interface RecordDependencies {
@@ -53,8 +53,11 @@ export function createDeliveryRecorder(deps: RecordDependencies): EventHandler {
   const { query: read } = pooledSql(deps.store.dataSource);
   // The handlers running at the same moment ask for their subscribers in one query (most events want none).
   const subscribers = new TickBatch<SubscribersQuestion, string[]>((questions) => subscribersOfEach({ read }, questions));
+  // And the rows of the reported documents their report events are about (a MyInvois bulk's validations come by the hundred).
+  const documents = new TickBatch<string, ReportedDocumentRow | undefined>((ids) => reportedDocumentRows(read, ids));
+  const context: WebhookSourceContext = { query: read, env: deps.env ?? process.env, reportedDocument: (id) => documents.ask(id) };
   return async (event) => {
-    const webhooks = await webhooksOf(event, deps, read);
+    const webhooks = await webhooksOf(event, deps.sources, context);
     if (!webhooks) return;
     const wanted: Array<{ readonly webhook: AreaWebhook; readonly subscriptions: string[] }> = [];
     for (const webhook of webhooks) {
@@ -85,13 +88,13 @@ export function createDeliveryRecorder(deps: RecordDependencies): EventHandler {
 }
 
 /** The webhooks `event` makes (their subscribers not looked up yet); `undefined`: none of its type. */
-async function webhooksOf(event: RecordedEvent, deps: RecordDependencies, query: WebhookSourceContext['query']): Promise<readonly AreaWebhook[] | undefined> {
+async function webhooksOf(event: RecordedEvent, sources: RecordDependencies['sources'], context: WebhookSourceContext): Promise<readonly AreaWebhook[] | undefined> {
   if (event.type === 'DocumentReceived') {
     const data = event.data as DocumentReceivedData;
     const [name, ...synonyms] = PEPPOL_RECEIVED_NAMES;
     return [{ supplierId: data.supplierId, webhookId: event.eventId, name, body: documentReceivedBody(data), synonyms }];
   }
-  const source = deps.sources.get(event.type);
+  const source = sources.get(event.type);
   if (!source) return undefined;
-  return source(event, { query, env: deps.env ?? process.env });
+  return source(event, context);
 }

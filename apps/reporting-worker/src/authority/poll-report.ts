@@ -1,8 +1,8 @@
-import { AppError, type PollVerdict, type RecordReportPoll } from '@einvoice/domain';
+import { AppError, type PollVerdict, type RecordReportPoll, type RecordedEvent } from '@einvoice/domain';
 import { type MessageContext, type UnitOfWork, eachConcurrently, withTriedAdvisoryLocks } from '@einvoice/domain/infrastructure';
 import type { PollPolicy } from '@einvoice/areas';
 import { type AuthorityReportingDependencies, REPORT_LOCK, connectorOf, pollPolicyOf, reportMetadata, reportOf } from './report-to-authority';
-import { type ReportHistory, readReportHistories } from './report-history';
+import { type ReportHistory, readReportHistories, reportHistories } from './report-history';
 import { recordReport } from './record-report';
 
 /** Polls of one authority call in flight at once within pollReports (each an HTTP call of its area's connector). */
@@ -34,12 +34,21 @@ export interface PollResult {
  * their streams read in one query, their calls CALLS_AT_ONCE at a time with no transaction open, and
  * every answer recorded in one transaction. If that transaction fails (a report's stream moved
  * meanwhile), each answer is recorded in its own, so one report's conflict costs the others nothing.
+ * `streams`: the reports' streams as the caller just committed them (the batch sweep's first poll),
+ * not read again; a stream moved on since fails its record as above, and the report is polled when due.
  */
-export async function pollReports(deps: AuthorityReportingDependencies, reportIds: readonly string[], correlationId: string, ctx: Pick<MessageContext, 'heartbeat'>): Promise<PollResult> {
+export async function pollReports(
+  deps: AuthorityReportingDependencies,
+  reportIds: readonly string[],
+  correlationId: string,
+  ctx: Pick<MessageContext, 'heartbeat'>,
+  streams?: ReadonlyMap<string, readonly RecordedEvent[]>,
+): Promise<PollResult> {
   const failures = new Map<string, unknown>();
   const held = await withTriedAdvisoryLocks(deps.store.dataSource, REPORT_LOCK, reportIds, async (locked) => {
     const polls: Array<{ readonly history: ReportHistory; readonly data: RecordReportPoll['data'] }> = [];
-    const histories = [...(await readReportHistories(deps.store, locked)).entries()];
+    const known = streams ? reportHistories(locked, (reportId) => streams.get(reportId) ?? []) : await readReportHistories(deps.store, locked);
+    const histories = [...known.entries()];
     await eachConcurrently(histories, CALLS_AT_ONCE, async ([reportId, history]) => {
       if (history instanceof Error) return void failures.set(reportId, history);
       if (history.state.status !== 'processing') return;

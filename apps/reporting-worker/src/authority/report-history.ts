@@ -29,10 +29,15 @@ export async function readReportHistory(uow: Pick<UnitOfWork, 'readStream'>, rep
 /** Reads several reports' streams in one query (EventStore.readStreams): each report's history, or the error of one with no request. */
 export async function readReportHistories(store: Pick<EventStore, 'readStreams'>, reportIds: readonly string[]): Promise<Map<string, ReportHistory | AppError>> {
   const streams = await store.readStreams(reportIds.map(authorityReportStreamId));
+  return reportHistories(reportIds, (reportId) => streams.get(authorityReportStreamId(reportId)) ?? []);
+}
+
+/** Each report's history from its stream's events (`streamOf`), or the error of one with no request. */
+export function reportHistories(reportIds: readonly string[], streamOf: (reportId: string) => readonly RecordedEvent[]): Map<string, ReportHistory | AppError> {
   const histories = new Map<string, ReportHistory | AppError>();
   for (const reportId of reportIds) {
     try {
-      histories.set(reportId, reportHistoryOf(reportId, streams.get(authorityReportStreamId(reportId)) ?? []));
+      histories.set(reportId, reportHistoryOf(reportId, streamOf(reportId)));
     } catch (error) {
       histories.set(reportId, error as AppError);
     }

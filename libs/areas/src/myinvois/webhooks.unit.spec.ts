@@ -38,7 +38,7 @@ describe('MyInvois webhooks from its documents\' report events (#8: the names an
     created_at: new Date('2026-11-22T00:00:00.000Z'),
     ...extra,
   });
-  const context = { query: async () => [], env: { MYINVOIS_PORTAL_URL: portal } };
+  const context = { query: async () => [], env: { MYINVOIS_PORTAL_URL: portal }, reportedDocument: async () => row() };
   const reportEvent = <E extends DocumentReportEvent>(type: E['type'], data: E['data']): RecordedEvent<E> => ({
     eventId, streamId: 'report-r1', streamPosition: 3, globalPosition: '9', type, data, schemaVersion: 1, metadata: { tenantId: row().tenant_id }, recordedAt: 't',
   }) as RecordedEvent<E>;

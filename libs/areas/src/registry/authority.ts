@@ -31,6 +31,7 @@ export interface PollPolicy {
   /**
    * The first poll after the authority took a report, when not `intervalMs` later: MyInvois 0, at
    * once (its Get Submission is cheap, and a document there is `Submitted` until a poll has seen it).
+   * 0 in a batched area: the batch sweep makes that poll right after recording the answers.
    */
   readonly firstPollAfterMs?: number;
   readonly maxPolls: number;

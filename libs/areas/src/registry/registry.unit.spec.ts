@@ -2,7 +2,7 @@ import { type RecordedEvent, checkWebhookEvents } from '@einvoice/domain';
 import { toyDefinition } from '../toy/definition';
 import type { AreaDefinition } from './area';
 import { allWebhookEventNames, areaEventPlugins, areaOf, bodyLimitFor, findArea, largestBodyLimit, registeredAreas, webhookSources } from './registry';
-import type { ReportWebhookSource, ReportedDocumentRow, WebhookSource, WebhookSourceContext } from './webhooks';
+import { type ReportWebhookSource, type ReportedDocumentRow, type WebhookSource, type WebhookSourceContext, reportedDocumentRows } from './webhooks';
 
 describe('#8 the area registry', () => {
   it('lists every area once, with a versioned rule set and its route prefix', () => {
@@ -76,8 +76,9 @@ describe('#8 webhooks of the shared report events, per area (registry webhookSou
   // The documents rows committed with the events, read by the event's documentId.
   const rows = new Map([['d-xa', rowOf('d-xa', 'xa')], ['d-xb', rowOf('d-xb', 'xb')], ['d-xc', rowOf('d-xc', 'xc')]]);
   const context: WebhookSourceContext = {
-    query: async <T>(_sql: string, params?: unknown[]) => [rows.get(String(params?.[0]))].filter(Boolean) as T[],
+    query: async () => [],
     env: {},
+    reportedDocument: async (documentId) => rows.get(documentId),
   };
   // Each area names its webhook after itself and what it saw, so a test tells which area answered.
   const said = (area: string): ReportWebhookSource => async (event, document) => [
@@ -112,5 +113,18 @@ describe('#8 webhooks of the shared report events, per area (registry webhookSou
     const own: WebhookSource = async () => [];
     expect(() => webhookSources([area('xa', { webhooks: { ToyThing: own } }), area('xb', { webhooks: { ToyThing: own } })])).toThrow('Two areas make webhooks of ToyThing.');
     expect(() => webhookSources([area('xa', { webhooks: { AuthorityReportCancelled: own } }), xb])).toThrow('Two areas make webhooks of AuthorityReportCancelled.');
+  });
+});
+
+describe('#11 the rows of reported documents (reportedDocumentRows)', () => {
+  it('reads every asked row in one query, each id once, and answers in the order asked (undefined where none)', async () => {
+    const calls: unknown[][] = [];
+    const query = async <T>(_sql: string, params?: unknown[]) => {
+      calls.push(params ?? []);
+      return [{ id: 'd-2', area: 'xa' }, { id: 'd-1', area: 'xb' }] as T[];
+    };
+    const rows = await reportedDocumentRows(query, ['d-1', 'd-3', 'd-2', 'd-1']);
+    expect(calls).toEqual([[['d-1', 'd-3', 'd-2']]]);
+    expect(rows.map((row) => row?.area)).toEqual(['xb', undefined, 'xa', 'xb']);
   });
 });

@@ -17,10 +17,15 @@ export interface AreaWebhook {
   readonly body: string;
 }
 
-/** What a source may use: SQL in the dispatcher's transaction (read models committed with the event) and the environment. */
+/** What a source may use: SQL outside any transaction (read models committed with the event) and the environment. */
 export interface WebhookSourceContext {
   readonly query: ProjectionContext['query'];
   readonly env: Readonly<Record<string, string | undefined>>;
+  /**
+   * The `documents` row of a reported document (`reportedDocumentRows`), undefined when there is none:
+   * the dispatcher answers the rows its handlers ask for at one moment in one query.
+   */
+  readonly reportedDocument: (documentId: string) => Promise<ReportedDocumentRow | undefined>;
 }
 
 /** The webhooks of one event (none is a fine answer). */
@@ -78,8 +83,19 @@ export type AreaReportWebhooks = {
 };
 
 // Not `fields` (the caller's document, out of line and large): no webhook needs it, and every report event reads this row.
-const DOCUMENT_SQL = `SELECT id, area, supplier_id, tenant_id, direction, document_number, document_type, report_state, authority, created_at
-  FROM documents WHERE id = $1`;
+const DOCUMENTS_SQL = `SELECT id, area, supplier_id, tenant_id, direction, document_number, document_type, report_state, authority, created_at
+  FROM documents WHERE id = ANY($1::uuid[])`;
+
+/**
+ * The rows of reported documents, in the order of `documentIds` (undefined where none), in one query:
+ * every report event a source handles reads its document's row, and a MyInvois bulk's validations
+ * arrive a hundred at a time (one query each cost the dispatcher a round trip per event, issue 11).
+ */
+export async function reportedDocumentRows(query: ProjectionContext['query'], documentIds: readonly string[]): Promise<Array<ReportedDocumentRow | undefined>> {
+  const rows = await query<ReportedDocumentRow>(DOCUMENTS_SQL, [[...new Set(documentIds)]]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return documentIds.map((id) => byId.get(id));
+}
 
 /** A report webhook source of any event type (`never`: only the router, which knows the type, calls it). */
 export type AnyReportWebhookSource = ReportWebhookSource<never>;
@@ -93,7 +109,7 @@ export type AnyReportWebhookSource = ReportWebhookSource<never>;
 export function reportWebhookSource(byArea: ReadonlyMap<string, AnyReportWebhookSource>): WebhookSource {
   return async (event, context) => {
     const { documentId } = event.data as DocumentReportEvent['data'];
-    const [document] = await context.query<ReportedDocumentRow>(DOCUMENT_SQL, [documentId]);
+    const document = await context.reportedDocument(documentId);
     const source = document && byArea.get(document.area);
     // The cast is the routing's own: `byArea` holds the sources declared for this event's type.
     return source ? source(event as RecordedEvent<never>, document, context) : [];
