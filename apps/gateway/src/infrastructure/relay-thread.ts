@@ -32,7 +32,8 @@ async function run(port: NonNullable<typeof parentPort>): Promise<void> {
   };
 
   port.on('message', (message: ToRelayThread) => {
-    if (message.type === 'wake') void relay.wake();
+    // A commit's wake: gathered with the commits of the next few ms when the relay is idle.
+    if (message.type === 'wake') void relay.wake(true);
     else if (message.type === 'stop') void stop();
   });
   try {

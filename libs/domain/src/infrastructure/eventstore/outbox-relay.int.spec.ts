@@ -69,11 +69,14 @@ describe('outbox relay with a real broker that goes away and comes back', () => 
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
   }, 180_000);
 
-  it('#11 a batch that took every waiting row ends the drain without reading again; one cut by its row limit reads on', async () => {
-    // A relay of its own, woken only by its start and by wake(): no poll within the test, and a LISTEN
-    // connection that listens to nothing (other suites' commits NOTIFY the same channel).
-    const ownPrefix = `${prefix}d`;
-    await ensureTopics(createKafka({ kafkaBrokers: broker.brokers, kafkaClientId: 'relay-test-topics' }), ownPrefix);
+  /**
+   * A relay of its own (topics `prefix` + `suffix`), woken only by its start and by wake(): no poll within
+   * the test, and a LISTEN connection that listens to nothing (other suites' commits NOTIFY the same
+   * channel). `reads()`: the outbox reads of its session so far.
+   */
+  async function countingRelay(suffix: string, options: Partial<ConstructorParameters<typeof OutboxRelay>[0]>) {
+    const ownPrefix = `${prefix}${suffix}`;
+    await ensureTopics(createKafka({ kafkaBrokers: broker.brokers, kafkaClientId: `relay-test-topics-${suffix}` }), ownPrefix);
     const own = await openTestDatabase(ownPrefix);
     const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/einvoice';
     let reads = 0;
@@ -93,24 +96,63 @@ describe('outbox relay with a real broker that goes away and comes back', () => 
       return undefined;
     });
     const deafListener = session((text) => (text === 'LISTEN outbox' ? 'SELECT 1' : undefined));
-    const ownRelay = new OutboxRelay({
-      dataSource: own.dataSource, databaseUrl, publisher, topicPrefix: ownPrefix, pollIntervalMs: 600_000, maxBackoffMs: 600_000, batchSize: 2,
-      sessionClient: countingSession, listenerClient: deafListener, log: () => undefined,
+    const relay = new OutboxRelay({
+      dataSource: own.dataSource, databaseUrl, publisher, topicPrefix: ownPrefix, pollIntervalMs: 600_000, maxBackoffMs: 600_000,
+      sessionClient: countingSession, listenerClient: deafListener, log: () => undefined, ...options,
     });
+    /** The drain in progress (and the one it chains to), ended. */
+    const drained = async () => {
+      while ((relay as unknown as { draining?: Promise<void> }).draining) await (relay as unknown as { draining?: Promise<void> }).draining;
+    };
+    return { relay, own, ownPrefix, reads: () => reads, drained };
+  }
+
+  it('#11 a batch that took every waiting row ends the drain without reading again; one cut by its row limit reads on', async () => {
+    const { relay: ownRelay, own, ownPrefix, reads: readsSoFar, drained } = await countingRelay('d', { batchSize: 2 });
     const streamId = `document-${randomUUID()}`;
     await own.store.transaction((uow) => uow.append(streamId, 'no_stream', [1, 2, 3, 4, 5].map((n) => ({ type: 'TestHappened', data: { n } })), { tenantId: 't' }));
     try {
       await ownRelay.start();
       await waitUntil('the five rows to be published', async () => (await ownRelay.pending()) === 0);
       // Batches of 2, 2 and 1: the short one took the rest, so no fourth read. Barrier: the drain itself has ended.
-      await (ownRelay as unknown as { draining?: Promise<void> }).draining;
-      expect(reads).toBe(3);
+      await drained();
+      expect(readsSoFar()).toBe(3);
       await own.store.transaction((uow) => uow.append(streamId, 'any', [{ type: 'TestHappened', data: { n: 6 } }], { tenantId: 't' }));
       await ownRelay.wake();
       expect(await ownRelay.pending()).toBe(0);
-      expect(reads).toBe(4);
+      expect(readsSoFar()).toBe(4);
       const messages = await readTopic(createKafka({ kafkaBrokers: broker.brokers, kafkaClientId: 'relay-test-reader-2' }), topicNames(ownPrefix).documents, 6, 30_000);
       expect(messages.map((m) => JSON.parse(m.value!.toString()).streamPosition)).toEqual([1, 2, 3, 4, 5, 6]);
+    } finally {
+      await ownRelay.stop();
+      await own.dataSource.destroy();
+    }
+  }, 120_000);
+
+  it('#11 an idle relay woken by commits gathers them for gatherMs: one read for the commits of the window, none more for their wakes', async () => {
+    const { relay: ownRelay, own, ownPrefix, reads, drained } = await countingRelay('g', { gatherMs: 300 });
+    const streamId = `document-${randomUUID()}`;
+    const append = (n: number) => own.store.transaction((uow) => uow.append(streamId, 'any', [{ type: 'TestHappened', data: { n } }], { tenantId: 't' }));
+    try {
+      await ownRelay.start();
+      // start's own drain (nothing there): one read.
+      await drained();
+      expect(reads()).toBe(1);
+      await append(1);
+      const first = ownRelay.wake(true);
+      // Committed and woken within the window: the same read takes it, and its wake asks for no other drain.
+      await append(2);
+      void ownRelay.wake(true);
+      await first;
+      await drained();
+      expect(reads()).toBe(2);
+      expect(await ownRelay.pending()).toBe(0);
+      // Woken without gathering (its start, the poll, a drain's own rest), it reads at once.
+      await append(3);
+      await ownRelay.wake();
+      expect(reads()).toBe(3);
+      const messages = await readTopic(createKafka({ kafkaBrokers: broker.brokers, kafkaClientId: 'relay-test-reader-3' }), topicNames(ownPrefix).documents, 3, 30_000);
+      expect(messages.map((m) => JSON.parse(m.value!.toString()).streamPosition)).toEqual([1, 2, 3]);
     } finally {
       await ownRelay.stop();
       await own.dataSource.destroy();
