@@ -8,7 +8,7 @@ import { RelayLease } from './relay-lease';
 import { PreparedStatements } from './prepared-statements';
 import { loadInfrastructureConfig } from '../config';
 import { SpanKind, SpanStatusCode, contextOf, startSpan, traceparentOf } from '../tracing';
-import { APP_SESSION_OPTIONS } from '../database/session-options';
+import { RELAY_SESSION_OPTIONS } from '../database/session-options';
 
 /** What the relay needs of a broker: publish in order, resolve only after the broker acked. */
 export interface OutboxPublisher {
@@ -105,7 +105,7 @@ export class OutboxRelay {
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.topicPattern = topicPattern(options.topicPrefix);
-    const open = options.sessionClient ?? (() => new Client({ connectionString: options.databaseUrl, application_name: 'einvoice-outbox-relay', keepAlive: true, options: APP_SESSION_OPTIONS }));
+    const open = options.sessionClient ?? (() => new Client({ connectionString: options.databaseUrl, application_name: 'einvoice-outbox-relay', keepAlive: true, options: RELAY_SESSION_OPTIONS }));
     this.lease = new RelayLease(open, options.topicPrefix, loadInfrastructureConfig().databasePreparedStatements ? PreparedStatements.ofProcess : undefined, options.onLeadChange);
   }
 
