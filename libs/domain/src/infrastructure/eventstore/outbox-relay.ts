@@ -53,8 +53,8 @@ export interface OutboxRelayOptions {
 /**
  * A relay woken from idle gathers this long before its read (issue 11). Below saturation every commit
  * woke an idle relay, so each batch held one or two rows, and each row paid a read, a produce request,
- * a mark, and a fetch and a transaction in each consumer, for itself: the stack's CPU per document at
- * half the closed-loop rate was twice the closed loop's. A wake during a drain needs none: the rows
+ * a mark, and a fetch and a transaction in each consumer, for itself (at a fixed 300/s the stack's CPU
+ * per document went from 5.6 to 5.4 ms with this wait). A wake during a drain needs none: the rows
  * committed meanwhile have gathered by the time it ends.
  */
 export const GATHER_MS = 4;
