@@ -410,7 +410,7 @@ describe('#8 batched reporting to an authority (toy sandbox in batch mode, real 
       const slow = [await requestReport(who, `SLOW-P1-${run}`), await requestReport(who, `SLOW-P2-${run}`)];
       const final = await requestReport(who, `FINAL-P3-${run}`);
       const result = await sendBatch(withPolls(pollPolicy), area, othersOf(who), policy);
-      expect(result).toMatchObject({ sent: 3, unanswered: 0 });
+      expect(result).toMatchObject({ sent: 3, unanswered: 0, firstPolled: 2 });
       for (const event of slow) {
         expect(await typesOf(event)).toEqual(['AuthorityReportRequested', 'AuthorityReportAttempted', 'AuthorityReportAccepted', 'AuthorityReportPolled']);
         expect((await streamOf(event))[3].data).toMatchObject({ pollNo: 1 });
@@ -429,7 +429,7 @@ describe('#8 batched reporting to an authority (toy sandbox in batch mode, real 
       await other.connect();
       try {
         await other.query(`SELECT pg_advisory_lock($1, hashtext($2))`, [REPORT_LOCK, reportIdOf(held)]);
-        await sendBatch(withPolls(pollPolicy), area, othersOf(who), policy);
+        expect(await sendBatch(withPolls(pollPolicy), area, othersOf(who), policy)).toMatchObject({ sent: 2, firstPolled: 1 });
       } finally {
         await other.query(`SELECT pg_advisory_unlock_all()`);
         await other.release();

@@ -92,6 +92,8 @@ export interface BatchResult {
   readonly recovered: number;
   /** Reports the call left unanswered (asked for in a later round). */
   readonly unanswered: number;
+  /** Reports taken for processing whose first poll this batch made (firstPollAfterMs 0): none is left for the poll sweep to make now. */
+  readonly firstPolled: number;
   /** The wait the authority stated before the issuer's next call, when it stated one. */
   readonly nextCallAfterMs?: number;
 }
@@ -102,7 +104,8 @@ export interface BatchResult {
  * crash never reports one twice and no transaction is open during a call: (1) reports attempted before
  * are looked up at the authority (`recover`); (2) one transaction records what it has of them
  * (answers, `recovered`) and an attempt marker with the batch id on each of the others; (3) with no transaction open, one `submitBatch` call for those; then one transaction records
- * every answer and when the authority allows the issuer's next call. A report the call did not answer
+ * every answer and when the authority allows the issuer's next call; an area that polls at once has the
+ * first poll of the reports taken for processing made then (firstPolls). A report the call did not answer
  * stays unanswered, and the next round recovers it first.
  */
 export async function sendBatch(deps: AuthorityReportingDependencies, area: string, batch: DueBatch, policy: BatchPolicy): Promise<BatchResult> {
@@ -147,7 +150,7 @@ export async function sendBatch(deps: AuthorityReportingDependencies, area: stri
       afterAttempt.set(reportId, [...report.history, ...recorded]);
     }
   });
-  if (!toSend.length) return { batchId, sent: 0, recovered, unanswered: 0 };
+  if (!toSend.length) return { batchId, sent: 0, recovered, unanswered: 0, firstPolled: 0 };
 
   const requests = await Promise.all(toSend.map((report) => wholeReportOf(deps, report.data)));
   const outcome = await submitBatchOnce(submitBatch, requests, call).catch(async (error: unknown) => {
@@ -174,11 +177,11 @@ export async function sendBatch(deps: AuthorityReportingDependencies, area: stri
       await closeCallWindow(uow, area, supplierId, outcome.nextCallAfterMs);
     }
   });
-  if (pollsHere && afterAnswer.size) await firstPolls(deps, afterAnswer, batchId);
+  const firstPolled = pollsHere && afterAnswer.size ? await firstPolls(deps, afterAnswer, batchId) : 0;
   const unanswered = toSend.length - answered.length;
   if (unanswered) deps.log('warn', 'the authority left batch reports unanswered; asked for in a later round', { area, supplierId, batchKey, batchId, unanswered });
   deps.log('info', 'batch reported', { area, supplierId, batchKey, batchId, sent: toSend.length, recovered, unanswered });
-  return { batchId, sent: toSend.length, recovered, unanswered, nextCallAfterMs: outcome.nextCallAfterMs };
+  return { batchId, sent: toSend.length, recovered, unanswered, firstPolled, nextCallAfterMs: outcome.nextCallAfterMs };
 }
 
 /**
@@ -188,13 +191,15 @@ export async function sendBatch(deps: AuthorityReportingDependencies, area: stri
  * and its verdict, one poll interval after that first poll, as late. A report not polled here (another
  * worker holds it, the call or its record failed) is polled by the poll sweep at its recorded next poll.
  */
-async function firstPolls(deps: AuthorityReportingDependencies, streams: ReadonlyMap<string, RecordedEvent[]>, batchId: string): Promise<void> {
+async function firstPolls(deps: AuthorityReportingDependencies, streams: ReadonlyMap<string, RecordedEvent[]>, batchId: string): Promise<number> {
   try {
     const { held, failures } = await pollReports(deps, [...streams.keys()], batchId, { heartbeat: async () => undefined }, streams);
-    const left = streams.size - held.length + failures.size;
-    if (left) deps.log('info', 'first polls left to the poll sweep', { batchId, left });
+    const polled = held.length - failures.size;
+    if (polled < streams.size) deps.log('info', 'first polls left to the poll sweep', { batchId, left: streams.size - polled });
+    return polled;
   } catch (error) {
     deps.log('warn', 'first polls not made; the poll sweep makes them', { batchId, error: error instanceof AppError ? error.code : String(error) });
+    return 0;
   }
 }
 
@@ -310,7 +315,8 @@ export class ReportBatchSweep extends LockedPeriodicJob {
       const result = await sendBatch(this.deps, area, batch, policy);
       // A failure of another of its batches meanwhile keeps the issuer waiting.
       if (!((result.nextCallAfterMs ?? 0) > 0) && this.resumeAt.get(issuer) === failedBefore) this.resumeAt.delete(issuer);
-      if (result.sent + result.recovered > 0) this.options.answered?.();
+      // The poll sweep looks at once for what this batch left it (not the reports it polled itself).
+      if (result.sent + result.recovered > result.firstPolled) this.options.answered?.();
       // A batch the authority left (partly) unanswered is asked for in a later round, not at once again.
       return result.sent + result.recovered > 0 && result.unanswered === 0;
     } catch (error) {
