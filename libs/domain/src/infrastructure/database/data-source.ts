@@ -23,6 +23,7 @@ import { OutboxNamesItsEvent1732200000027 } from './migrations/1732200000027-out
 import { DocumentAttachments1732200000026 } from './migrations/1732200000026-document-attachments';
 import { LeanEventIndexes1732200001800 } from './migrations/1732200001800-lean-event-indexes';
 import { Lz4Payloads1732200001820 } from './migrations/1732200001820-lz4-payloads';
+import { OutboxArea1732200001830 } from './migrations/1732200001830-outbox-area';
 
 /**
  * The platform's own migrations. TypeORM migrations only: `synchronize` is never used. Areas bring
@@ -51,6 +52,7 @@ export const platformMigrations = [
   DeadLetterReplays1732200000033,
   LeanEventIndexes1732200001800,
   Lz4Payloads1732200001820,
+  OutboxArea1732200001830,
 ];
 
 export interface DataSourceOptions {

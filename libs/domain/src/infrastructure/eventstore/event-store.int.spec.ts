@@ -311,6 +311,26 @@ describe('EventStore on PostgreSQL', () => {
     }
   });
 
+  it('#11 an outbox row carries its event\'s area, which the relay reads from it; a row written before the column has it read from the data', async () => {
+    const topic = `area-${randomUUID()}`;
+    const append = async (data: Record<string, unknown>) =>
+      (await store.transaction((uow) => uow.append(`document-${randomUUID()}`, 'no_stream', [{ type: 'TestHappened', data }], { tenantId: 't' })))[0];
+    const [named, none, legacy, unreadable] = [await append({ area: 'be' }), await append({ n: 1 }), await append({ area: 'de' }), await append({ area: 'sg' })];
+    const ids = [named, none, legacy, unreadable].map((e) => e.eventId);
+    expect((await dataSource.query(`SELECT area FROM outbox WHERE event_id = ANY($1::uuid[]) ORDER BY id`, [ids])).map((r: { area: string }) => r.area)).toEqual(['be', '', 'de', 'sg']);
+    await dataSource.query(`UPDATE outbox SET topic = $1 || '.documents' WHERE event_id = ANY($2::uuid[])`, [topic, ids]);
+    // As a row of a process that knew no area column; and one whose column the relay must believe over its data.
+    await dataSource.query(`UPDATE outbox SET area = NULL WHERE event_id = $1`, [legacy.eventId]);
+    await dataSource.query(`UPDATE outbox SET area = 'my' WHERE event_id = $1`, [unreadable.eventId]);
+    const runner = dataSource.createQueryRunner();
+    try {
+      const rows = await nextOutboxRows({ query: (sql, params) => runner.query(sql, params) }, `${topic}.%`, 10, 1 << 30);
+      expect(rows.map((r) => r.payload.data)).toEqual([{ area: 'be' }, {}, { area: 'de' }, { area: 'my' }]);
+    } finally {
+      await runner.release();
+    }
+  });
+
   it('#11 the relay reads rows in id order up to its byte budget (the first row always), each with its event whole', async () => {
     // Incompressible data, so each row's stored size is about its length; the rows get a topic of their own.
     const topic = `budget-${randomUUID()}`;

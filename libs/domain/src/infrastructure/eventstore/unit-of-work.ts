@@ -5,6 +5,7 @@ import { streamKind } from '../../events';
 import { HeldWrites, type Write, combineWrites } from './deferred-writes';
 import type { CommitGroups } from './commit-groups';
 import { traceparentOf } from '../tracing';
+import { areaInData } from '../kafka/headers';
 
 /** A unit of work's statements may be kept prepared on its connection (prepared-statements.ts says which). */
 const PREPARE = { prepare: true } as const;
@@ -216,8 +217,9 @@ export class UnitOfWork {
       // A type no process consumes gets none: it is history and read model only.
       if (this.published(stored)) {
         await this.write(
-          `INSERT INTO outbox (event_id, topic, aggregate_type, aggregate_id, message_type) VALUES ($1, $2, $3, $4, $5)`,
-          [stored.eventId, this.topicFor(streamId, stored.type), streamKind(streamId), streamId, stored.type],
+          `INSERT INTO outbox (event_id, topic, aggregate_type, aggregate_id, message_type, area) VALUES ($1, $2, $3, $4, $5, $6)`,
+          // Its area ('' for none): the relay's header, without unpacking the event's data (migration OutboxArea).
+          [stored.eventId, this.topicFor(streamId, stored.type), streamKind(streamId), streamId, stored.type, areaInData(stored) ?? ''],
         );
       }
       await this.projector(this, stored);
