@@ -48,9 +48,8 @@ export function loadInfrastructureConfig(env: NodeJS.ProcessEnv = process.env): 
     // far more than they compute, so one partition at a time per worker left it idle (issue 11).
     kafkaPartitionsConcurrency: Number(env.KAFKA_PARTITIONS_CONCURRENCY ?? 6),
     // Streams of one partition need not wait for each other (issue 11): 16 at once, each using one
-    // connection of a pool of 16 + 7 = 23 (runtime.ts); the delivery worker sets 32 for itself (pool
-    // 39): with the gateway's 20 and its relay's session, 106 connections if every pool filled at
-    // once (README "Scaling": PostgreSQL's max_connections).
+    // connection of a pool of 16 + 7 = 23 (runtime.ts): three workers and a gateway (20) stay at 89,
+    // under PostgreSQL's default 100 connections with room for the CLI.
     kafkaHandlerConcurrency: Number(env.KAFKA_HANDLER_CONCURRENCY ?? 16),
     kafkaMaxMessageBytes: Number(env.KAFKA_MAX_MESSAGE_BYTES ?? DEFAULT_MAX_MESSAGE_BYTES),
   };

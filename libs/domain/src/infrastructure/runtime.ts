@@ -21,28 +21,12 @@ export interface WorkerRuntime {
   readonly registry: EventRegistry;
 }
 
-/** What a worker sets for itself where the environment says nothing. */
-export interface WorkerDefaults {
-  /**
-   * Its KAFKA_HANDLER_CONCURRENCY (default: the platform's, 16). A worker whose handlers mostly wait
-   * (on a transmission, on their commits) needs more of them at once to keep pace with the gateway.
-   */
-  readonly handlerConcurrency?: number;
-}
-
-/** A worker's settings: the environment's, else the worker's own defaults, else the platform's. */
-export function workerConfig(env: NodeJS.ProcessEnv, defaults: WorkerDefaults = {}): InfrastructureConfig {
-  const config = loadInfrastructureConfig(env);
-  if (env.KAFKA_HANDLER_CONCURRENCY !== undefined || defaults.handlerConcurrency === undefined) return config;
-  return { ...config, kafkaHandlerConcurrency: defaults.handlerConcurrency };
-}
-
 /**
  * Opens a worker's runtime; `WorkerRuntimeModule` provides it and closes its pool on shutdown.
  * `registry` is the app's `platformEventRegistry(areaEventPlugins())`.
  */
-export async function openWorkerRuntime(app: string, registry: EventRegistry, env: NodeJS.ProcessEnv = process.env, defaults: WorkerDefaults = {}): Promise<WorkerRuntime> {
-  const config = workerConfig(env, defaults);
+export async function openWorkerRuntime(app: string, registry: EventRegistry, env: NodeJS.ProcessEnv = process.env): Promise<WorkerRuntime> {
+  const config = loadInfrastructureConfig(env);
   // A handler uses one connection at a time (its transaction, or the MyInvois sandbox's statements
   // during a call); the consumer runs up to KAFKA_HANDLER_CONCURRENCY of them and the dead-letter
   // group one more; every advisory lock of the process is held on one more connection
