@@ -311,6 +311,49 @@ describe('EventStore on PostgreSQL', () => {
     }
   });
 
+  describe('#11 a unit of work\'s connections (unit-session.ts)', () => {
+    // A store of its own, whose commits notify no one: every checkout of its pool is a unit's.
+    let own: { dataSource: DataSource; store: EventStore };
+    beforeAll(async () => {
+      own = await openTestDatabase('test', { wakeRelay: { afterCommit: () => true } });
+    });
+    afterAll(async () => {
+      await own.dataSource.destroy();
+    });
+
+    it('holds none between its statements until it begins a transaction, and one from then to its end', async () => {
+      const pool = poolOf(own.dataSource);
+      const checkedOut = () => pool.totalCount - pool.idleCount;
+      const seen: number[] = [];
+      const pids = await own.store.transaction(async (uow) => {
+        await uow.read('SELECT 1');
+        seen.push(checkedOut());
+        const [{ pid: first }] = await uow.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        seen.push(checkedOut());
+        const [{ pid: second }] = await uow.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        return [first, second];
+      });
+      expect(seen).toEqual([0, 1]);
+      expect(pids[0]).toBe(pids[1]);
+      expect(checkedOut()).toBe(0);
+    });
+
+    it('units committing together take one connection for their one statement', async () => {
+      const pool = poolOf(own.dataSource);
+      let checkouts = 0;
+      const onAcquire = () => (checkouts += 1);
+      pool.on('acquire', onAcquire);
+      try {
+        const streams = Array.from({ length: 8 }, () => `document-${randomUUID()}`);
+        await Promise.all(streams.map((streamId) => own.store.transaction((uow) => uow.append(streamId, 'no_stream', [{ type: 'TestHappened', data: { n: 1 } }], { tenantId: 't' }))));
+        expect(checkouts).toBe(1);
+        expect(await count(`SELECT count(*) AS n FROM events WHERE stream_id = ANY($1)`, [streams])).toBe(8);
+      } finally {
+        pool.off('acquire', onAcquire);
+      }
+    });
+  });
+
   it('#11 an outbox row carries its event\'s area, which the relay reads from it; a row written before the column has it read from the data', async () => {
     const topic = `area-${randomUUID()}`;
     const append = async (data: Record<string, unknown>) =>

@@ -1,14 +1,15 @@
-import type { Pool, PoolClient } from 'pg';
-import { type DataSource, QueryFailedError } from 'typeorm';
+import type { Pool } from 'pg';
+import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { AppError, WrongExpectedVersionError } from '../../errors';
 import type { RecordedEvent } from '../../events';
 import type { ConstraintErrorMap } from '../../plugin';
 import { NOTIFY_ALL_SQL, PostCommitNotifications } from './post-commit-notifications';
 import { CommitGroups } from './commit-groups';
-import { PreparedStatements, queryPrepared } from './prepared-statements';
+import { PreparedStatements } from './prepared-statements';
 import { loadInfrastructureConfig } from '../config';
-import { EventSchemas, Projector, type PublishedPredicate, type SqlConnection, TopicResolver, UnitOfWork, toRecordedEvent, unversionedSchemas } from './unit-of-work';
+import { EventSchemas, Projector, type PublishedPredicate, TopicResolver, UnitOfWork, toRecordedEvent, unversionedSchemas } from './unit-of-work';
+import { UnitSession } from './unit-session';
 import { metrics } from '../metrics';
 
 export type { ConstraintErrorMap } from '../../plugin';
@@ -91,12 +92,13 @@ export class EventStore {
    * `constraintErrors`. Nothing half-written survives a failure.
    */
   async transaction<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
-    // Plain pg on the hot path (issue 11): the pool's client, not a TypeORM query runner, whose
-    // BEGIN alone is two round trips and whose every query passes through its broadcaster.
-    const client = await poolOf(this.dataSource).connect();
+    // Plain pg on the hot path (issue 11): the pool's clients, not a TypeORM query runner, whose
+    // BEGIN alone is two round trips and whose every query passes through its broadcaster; taken
+    // for each statement until the unit begins a transaction (unit-session.ts).
+    const session = new UnitSession(poolOf(this.dataSource), this.prepared);
     let broken: Error | undefined;
     try {
-      const uow = new UnitOfWork(connectionOf(client, this.prepared), this.options.topicFor, this.options.projector, this.options.schemas ?? unversionedSchemas, this.options.published, this.groups);
+      const uow = new UnitOfWork(session, this.options.topicFor, this.options.projector, this.options.schemas ?? unversionedSchemas, this.options.published, this.groups);
       try {
         const result = await work(uow);
         await uow.commit();
@@ -111,7 +113,7 @@ export class EventStore {
         throw this.translate(error);
       }
     } finally {
-      client.release(broken);
+      session.release(broken);
     }
   }
 
@@ -219,17 +221,4 @@ export function poolOf(dataSource: DataSource): Pool {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows are typed by each caller, as DataSource.query's
 export function pooledSql(dataSource: DataSource): { query(sql: string, params?: unknown[]): Promise<any[]> } {
   return { query: async (sql, params) => (await poolOf(dataSource).query(sql, params)).rows };
-}
-
-/** A pool client as a unit of work's connection; errors as TypeORM reports them (`driverError`), which callers inspect. */
-function connectionOf(client: PoolClient, prepared: PreparedStatements | undefined): SqlConnection {
-  return {
-    async query(sql, params, options) {
-      try {
-        return await queryPrepared(client, options?.prepare ? prepared : undefined, sql, params);
-      } catch (error) {
-        throw new QueryFailedError(sql, params, error as Error);
-      }
-    },
-  };
 }
