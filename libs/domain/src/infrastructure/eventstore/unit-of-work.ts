@@ -70,7 +70,7 @@ export function toRecordedEvent(row: StoredEventColumns): RecordedEvent {
   };
 }
 
-/** The connection a unit of work runs on (a pg PoolClient). */
+/** The connection a unit of work runs on (EventStore gives it a UnitSession: pooled connections as it needs them, unit-session.ts). */
 export interface SqlConnection {
   /** `prepare`: the connection may keep the statement prepared (prepared-statements.ts decides which). */
   query(sql: string, params?: unknown[], options?: { readonly prepare?: boolean }): Promise<{ command: string; rows: unknown[]; rowCount: number | null }>;
