@@ -74,6 +74,8 @@ export function toRecordedEvent(row: StoredEventColumns): RecordedEvent {
 export interface SqlConnection {
   /** `prepare`: the connection may keep the statement prepared (prepared-statements.ts decides which). */
   query(sql: string, params?: unknown[], options?: { readonly prepare?: boolean }): Promise<{ command: string; rows: unknown[]; rowCount: number | null }>;
+  /** BEGIN: the statements after it, COMMIT or ROLLBACK included, go on the connection that began. */
+  begin(): Promise<unknown>;
 }
 
 /**
@@ -311,7 +313,7 @@ export class UnitOfWork {
   private async send(sql: string, params: unknown[], options?: { readonly prepare?: boolean }) {
     if (!this.began) {
       this.began = true;
-      await this.connection.query('BEGIN');
+      await this.connection.begin();
     }
     return this.connection.query(sql, params, options);
   }

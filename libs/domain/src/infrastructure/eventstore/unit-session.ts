@@ -5,7 +5,7 @@ import type { SqlConnection } from './unit-of-work';
 
 /**
  * A unit of work's connection (issue 11): a pooled connection taken for each statement while the unit
- * has no transaction open, and kept from its BEGIN (UnitOfWork sends it) until `release`. A unit used to
+ * has no transaction open, and kept from its `begin` until `release`. A unit used to
  * take one as it started and hold it to its end, so a worker's handler held one while it waited on a
  * transmission, and a group of units committing together (commit-groups.ts: one statement on the
  * first one's connection) held one each for that one statement: the pool, not the work, bounded how
@@ -22,9 +22,13 @@ export class UnitSession implements SqlConnection {
     private readonly prepared: PreparedStatements | undefined,
   ) {}
 
+  /** Keeps the connection from here to `release`: a transaction's statements all go on the one that began it. */
+  begin(): Promise<unknown> {
+    this.pinned = true;
+    return this.query('BEGIN');
+  }
+
   async query(sql: string, params?: unknown[], options?: { readonly prepare?: boolean }) {
-    // A transaction's statements must all go on the connection that began it.
-    if (sql === 'BEGIN') this.pinned = true;
     this.inFlight += 1;
     try {
       const client = await (this.client ??= this.pool.connect());
