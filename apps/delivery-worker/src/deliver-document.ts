@@ -68,7 +68,7 @@ export function createDeliveryHandler(deps: DeliveryDependencies): EventHandler 
     const outcome: Outcome = !receiver
       ? { failure: { code: 'DOCUMENT.NO_RECEIVER', message: 'The document names no Peppol receiver.' } }
       : hosted
-        ? { hosted }
+        ? await handOver(deps, document, hosted)
         : await transmit(deps, document, receiver, messageId);
     try {
       // The outcome and the processed mark: one statement (UnitOfWork), or nothing.
@@ -113,8 +113,20 @@ function firstLooksOf(deps: DeliveryDependencies): TickBatch<{ eventId: string; 
   });
 }
 
-/** What a delivery came to. */
-type Outcome = { readonly hosted: HostedReceiver } | { readonly mls: MessageLevelStatus } | { readonly failure: DeliveryFailureReason; readonly mls?: MessageLevelStatus };
+/**
+ * What a delivery came to. Handed over to a supplier hosted here whose area reports received documents:
+ * with the hash of the document as received, read before the outcome's transaction (its detached
+ * attachments come from the pool, which a unit that had begun its transaction would wait on while
+ * holding a connection of it).
+ */
+type Outcome = { readonly hosted: HostedReceiver; readonly receivedSha256?: string } | { readonly mls: MessageLevelStatus } | { readonly failure: DeliveryFailureReason; readonly mls?: MessageLevelStatus };
+
+/** A delivery to a supplier hosted here: nothing to send; the hash its received report needs, if any. */
+async function handOver(deps: DeliveryDependencies, document: DocumentSubmittedData, hosted: HostedReceiver): Promise<Outcome> {
+  if (!deps.receivedReports?.has(hosted.area)) return { hosted };
+  // The hash of the document as received (attachments in), as the sender's report hashes it.
+  return { hosted, receivedSha256: createHash('sha256').update(await wholeDocument(deps, document)).digest('hex') };
+}
 
 /** Sends to the receiver's access point, outside any transaction; a final refusal is a failure, a retriable error is thrown. */
 async function transmit(deps: DeliveryDependencies, document: DocumentSubmittedData, receiver: string, messageId: string): Promise<Outcome> {
@@ -160,7 +172,8 @@ async function record(
     deps.log('warn', 'document not delivered', { documentId: document.documentId, code: outcome.failure.code });
     return;
   }
-  const hosted = 'hosted' in outcome ? outcome.hosted : undefined;
+  const handedOver = 'hosted' in outcome ? outcome : undefined;
+  const hosted = handedOver?.hosted;
   const receivedDocumentId = hosted ? deterministicUuid(`received:${document.documentId}`) : undefined;
   const mls: MessageLevelStatus = hosted
     ? { responseCode: 'AP', receivedAt: new Date().toISOString(), description: 'Delivered to a participant hosted here.' }
@@ -199,7 +212,7 @@ async function record(
       { ...metadata, tenantId: hosted.tenant_id },
       { newStream: true },
     );
-    await requestReceivedReport(uow, deps, document, hosted, receivedDocumentId, { ...metadata, tenantId: hosted.tenant_id });
+    await requestReceivedReport(uow, deps, document, hosted, receivedDocumentId, handedOver?.receivedSha256, { ...metadata, tenantId: hosted.tenant_id });
   }
   deps.log('info', 'document delivered', { documentId: document.documentId, channel, messageId });
 }
@@ -211,10 +224,11 @@ async function requestReceivedReport(
   document: DocumentSubmittedData,
   hosted: HostedReceiver,
   receivedDocumentId: string,
+  receivedSha256: string | undefined,
   metadata: EventMetadata,
 ): Promise<void> {
   const area = deps.receivedReports?.get(hosted.area);
-  if (!area) return;
+  if (!area || !receivedSha256) return;
   const reportId = deterministicUuid(`received-report:${receivedDocumentId}`);
   await handleCommand(uow, authorityReportDecider, authorityReportStreamId(reportId), {
     type: 'RequestAuthorityReport',
@@ -228,8 +242,7 @@ async function requestReceivedReport(
       documentNumber: document.documentNumber,
       documentType: document.documentType,
       fields: document.fields,
-      // The hash of the document as received (attachments in), as the sender's report hashes it.
-      document: { bytes: document.xml, mediaType: 'application/xml', sha256: createHash('sha256').update(await wholeDocument(deps, document)).digest('hex') },
+      document: { bytes: document.xml, mediaType: 'application/xml', sha256: receivedSha256 },
       payload: area.payload({ receiverParticipantId: document.receiverParticipantId as string, senderParticipantId: document.senderParticipantId }),
       requestedAt: new Date().toISOString(),
     },

@@ -47,9 +47,9 @@ export function loadInfrastructureConfig(env: NodeJS.ProcessEnv = process.env): 
     // As many as a topic has partitions (6): a worker's handlers wait on PostgreSQL and the network
     // far more than they compute, so one partition at a time per worker left it idle (issue 11).
     kafkaPartitionsConcurrency: Number(env.KAFKA_PARTITIONS_CONCURRENCY ?? 6),
-    // Streams of one partition need not wait for each other (issue 11): 16 at once, each using one
-    // connection of a pool of 16 + 7 = 23 (runtime.ts): three workers and a gateway (20) stay at 89,
-    // under PostgreSQL's default 100 connections with room for the CLI.
+    // Streams of one partition need not wait for each other (issue 11): 16 at once; the delivery
+    // worker sets 32 for itself. Its pool does not grow past 16 handlers' connections (runtime.ts
+    // workerPoolSize): three workers and a gateway stay at 90 of PostgreSQL's default 100.
     kafkaHandlerConcurrency: Number(env.KAFKA_HANDLER_CONCURRENCY ?? 16),
     kafkaMaxMessageBytes: Number(env.KAFKA_MAX_MESSAGE_BYTES ?? DEFAULT_MAX_MESSAGE_BYTES),
   };

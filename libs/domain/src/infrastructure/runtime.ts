@@ -21,18 +21,47 @@ export interface WorkerRuntime {
   readonly registry: EventRegistry;
 }
 
+/** What a worker sets for itself where the environment says nothing. */
+export interface WorkerDefaults {
+  /**
+   * Its KAFKA_HANDLER_CONCURRENCY (default: the platform's, 16). A worker whose handlers mostly wait
+   * (on a transmission, on their commits) needs more of them at once to keep pace with the gateway.
+   */
+  readonly handlerConcurrency?: number;
+}
+
+/** A worker's settings: the environment's, else the worker's own defaults, else the platform's. */
+export function workerConfig(env: NodeJS.ProcessEnv, defaults: WorkerDefaults = {}): InfrastructureConfig {
+  const config = loadInfrastructureConfig(env);
+  if (env.KAFKA_HANDLER_CONCURRENCY !== undefined || defaults.handlerConcurrency === undefined) return config;
+  return { ...config, kafkaHandlerConcurrency: defaults.handlerConcurrency };
+}
+
+/**
+ * Handlers' connections at most: a handler holds one only while a statement of it runs or its
+ * transaction is open (UnitSession), never while it waits on a call (none is made inside a
+ * transaction), so past this many, handlers wait for a statement's turn, not for each other's calls.
+ */
+export const HANDLER_CONNECTIONS = 16;
+
+/**
+ * A worker's pool: its handlers' connections (at most HANDLER_CONNECTIONS, however many handlers
+ * run), one for the dead-letter group's handler, one on which every advisory lock of the process is
+ * held (jobs/advisory-lock.ts), 5 for periodic jobs. pg opens connections only as needed; three
+ * workers (23 each) and the gateway (20 and its relay's session) stay at 90, under PostgreSQL's
+ * default max_connections of 100.
+ */
+export function workerPoolSize(config: Pick<InfrastructureConfig, 'kafkaHandlerConcurrency'>): number {
+  return Math.min(config.kafkaHandlerConcurrency, HANDLER_CONNECTIONS) + 1 + 1 + 5;
+}
+
 /**
  * Opens a worker's runtime; `WorkerRuntimeModule` provides it and closes its pool on shutdown.
  * `registry` is the app's `platformEventRegistry(areaEventPlugins())`.
  */
-export async function openWorkerRuntime(app: string, registry: EventRegistry, env: NodeJS.ProcessEnv = process.env): Promise<WorkerRuntime> {
-  const config = loadInfrastructureConfig(env);
-  // A handler uses one connection at a time (its transaction, or the MyInvois sandbox's statements
-  // during a call); the consumer runs up to KAFKA_HANDLER_CONCURRENCY of them and the dead-letter
-  // group one more; every advisory lock of the process is held on one more connection
-  // (jobs/advisory-lock.ts); periodic jobs get 5. pg opens connections only as needed.
-  const poolSize = config.kafkaHandlerConcurrency + 1 + 1 + 5;
-  const dataSource = createDataSource({ databaseUrl: config.databaseUrl, poolSize, applicationName: `einvoice-${app}` });
+export async function openWorkerRuntime(app: string, registry: EventRegistry, env: NodeJS.ProcessEnv = process.env, defaults: WorkerDefaults = {}): Promise<WorkerRuntime> {
+  const config = workerConfig(env, defaults);
+  const dataSource = createDataSource({ databaseUrl: config.databaseUrl, poolSize: workerPoolSize(config), applicationName: `einvoice-${app}` });
   await dataSource.initialize();
   const store = new EventStore(dataSource, eventStoreOptions(registry, config.kafkaPrefix));
   const kafka = createKafka({ ...config, kafkaClientId: `einvoice-${app}` });

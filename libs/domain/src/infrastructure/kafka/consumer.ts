@@ -72,8 +72,9 @@ export interface EventConsumerOptions {
   /**
    * Messages handled at the same time by this consumer, over all its partitions (default: one per
    * partition handled at once). Within a partition the messages of one key (one stream) are handled
-   * in order, one after the other; messages of different keys at the same time. Each handler may hold
-   * two database connections: the worker's pool is sized from this (runtime.ts).
+   * in order, one after the other; messages of different keys at the same time. A handler holds a
+   * database connection only while a statement of it runs or its transaction is open (runtime.ts
+   * workerPoolSize), so more handlers than the pool has connections wait for a statement's turn.
    */
   readonly handlerConcurrency?: number;
   /**

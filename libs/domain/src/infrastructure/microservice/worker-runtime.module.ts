@@ -1,6 +1,6 @@
 import { type DynamicModule, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { EventRegistry } from '../plugins';
-import { openWorkerRuntime, type WorkerRuntime } from '../runtime';
+import { openWorkerRuntime, type WorkerDefaults, type WorkerRuntime } from '../runtime';
 import { stopTracing } from '../tracing';
 
 /** Injection token of the worker's `WorkerRuntime` (configuration, database pool, event store, Kafka client). */
@@ -30,14 +30,15 @@ export class WorkerRuntimeModule {
   /**
    * The module of worker `app` (consumer group `${prefix}.${app}`): one object per app, so that
    * several modules importing it share one runtime (Nest tells dynamic modules apart by reference).
-   * `registry`: the app's `platformEventRegistry(areaEventPlugins())`, built before anything connects.
+   * `registry`: the app's `platformEventRegistry(areaEventPlugins())`, built before anything connects;
+   * `defaults`: what the app sets for itself where the environment says nothing (runtime.ts).
    */
-  static forWorker(app: string, registry: EventRegistry): DynamicModule {
+  static forWorker(app: string, registry: EventRegistry, defaults?: WorkerDefaults): DynamicModule {
     let module = this.byApp.get(app);
     if (!module) {
       module = {
         module: WorkerRuntimeModule,
-        providers: [{ provide: WORKER_RUNTIME, useFactory: () => openWorkerRuntime(app, registry) }, DatabasePoolCloser],
+        providers: [{ provide: WORKER_RUNTIME, useFactory: () => openWorkerRuntime(app, registry, process.env, defaults) }, DatabasePoolCloser],
         exports: [WORKER_RUNTIME],
       };
       this.byApp.set(app, module);
