@@ -4,6 +4,9 @@
 // time. DocumentSubmitted's transaction starts after validation and rendering; DocumentDelivered's
 // starts when the delivery-worker begins handling the Kafka message (before the access point
 // call; with the sandbox access point and SANDBOX_AP_LATENCY_MS=0 that call is a local insert).
+
+import { largest, smallest } from './stats.mjs';
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function openDatabase(databaseUrl) {
@@ -71,7 +74,7 @@ export async function deliveryTimings(db, ids) {
     submittedToDelivered: column('submitted_to_delivered'),
     submittedToRelayed: column('submitted_to_relayed'),
     relayedToDelivered: column('relayed_to_delivered'),
-    firstSubmittedAt: Math.min(...column('submitted_at')),
-    lastDeliveredAt: Math.max(...column('delivered_at')),
+    firstSubmittedAt: smallest(column('submitted_at')),
+    lastDeliveredAt: largest(column('delivered_at')),
   };
 }

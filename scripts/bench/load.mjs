@@ -3,7 +3,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ROOT } from '../lib/services.mjs';
-import { percentile } from './stats.mjs';
+import { largest, percentile } from './stats.mjs';
 
 const require = createRequire(path.join(ROOT, 'package.json'));
 
@@ -173,7 +173,7 @@ async function pacedLoad({ url, path: route, headers, connections, duration, bod
     errors,
     timeouts,
     perSecond: expected / durationS,
-    latency: { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.length ? Math.max(...latencies) : Number.NaN, mean },
+    latency: { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: largest(latencies), mean },
     firstError,
     accepted,
     built: total,
