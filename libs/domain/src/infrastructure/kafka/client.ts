@@ -5,9 +5,12 @@ process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
 import { Kafka, logLevel as LogLevel, type LogEntry, type logCreator } from 'kafkajs';
 import type { InfrastructureConfig } from '../config';
 import { fixKafkajsRequestQueue } from './request-queue-fix';
+import { useFastRecordBatchCrc } from './record-batch-crc';
 
 // Before any client connects: kafkajs's request queues otherwise spin a 1 ms timer each (request-queue-fix.ts).
 fixKafkajsRequestQueue();
+// Before any produce request: kafkajs checksums record batches a byte at a time (record-batch-crc.ts).
+useFastRecordBatchCrc();
 
 /** What `createKafka` needs from the environment config (infrastructure/config.ts). */
 export type KafkaClientConfig = Pick<InfrastructureConfig, 'kafkaBrokers' | 'kafkaClientId'> & {
