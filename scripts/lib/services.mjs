@@ -71,9 +71,14 @@ export function build() {
 /**
  * V8's young generation for the apps: 64 MiB semi-spaces instead of 16. Each request leaves its JSON,
  * DTO, UBL and statement behind; under the bench's accept load the gateway spent 9.1% of its samples in
- * the garbage collector with the default and 5.5% with these (issue 11).
+ * the garbage collector with the default and 5.5% with these (issue 11). And never under 16 MiB: V8
+ * starts a heap's at 1 MiB and shrinks it again after an idle spell, and a thread woken by a burst then
+ * promotes what a larger one would have let die. The gateway's outbox relay thread, idle ~40 s before the
+ * bench's accept phase (the reference and bare-route phases), spent ~250 ms of every second of it in its
+ * garbage collector, ~50 with this floor, as when it had been idle ~20 s (BENCH_CPU_PROF=gateway); the
+ * same flags in the Dockerfile and docker-compose.yml. Every thread of a process has them.
  */
-const APP_NODE_FLAGS = ['--max-semi-space-size=64'];
+const APP_NODE_FLAGS = ['--max-semi-space-size=64', '--min-semi-space-size=16'];
 
 /** Node arguments that run a compiled app with the path aliases resolved. */
 export function appEntry(app) {
