@@ -83,7 +83,9 @@ describe('#17 Prometheus metrics from the gateway and a worker', () => {
     expect(sample(after, 'einvoice_http_requests_total', created) - sample(before, 'einvoice_http_requests_total', created)).toBe(1);
     expect(sample(after, 'einvoice_http_requests_total', { route: '/ar/einvoice/:catalog', status: '400' })).toBeGreaterThanOrEqual(1);
     expect(sample(after, 'einvoice_http_request_duration_seconds_count', created)).toBeGreaterThanOrEqual(1);
-    expect(sample(after, 'einvoice_documents', { area: 'ar', state: 'reported' }) - sample(before, 'einvoice_documents', { area: 'ar', state: 'reported' })).toBe(1);
+    // At least ours: the gauge counts the whole database's documents, and this test's worker also reports what
+    // an earlier test's left waiting for a resend (afip.e2e ran before it in one CI order: +2).
+    expect(sample(after, 'einvoice_documents', { area: 'ar', state: 'reported' }) - sample(before, 'einvoice_documents', { area: 'ar', state: 'reported' })).toBeGreaterThanOrEqual(1);
     expect(after).toMatch(/^einvoice_outbox_backlog\{app="gateway"\} \d+$/m);
     expect(after).toMatch(/^# TYPE einvoice_authority_reports_awaiting_resend gauge$/m);
     expect(after).toMatch(/^einvoice_outbox_oldest_pending_age_seconds\{app="gateway"\} [\d.e+-]+$/m);
