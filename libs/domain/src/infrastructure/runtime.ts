@@ -42,7 +42,7 @@ export function workerConfig(env: NodeJS.ProcessEnv, defaults: WorkerDefaults = 
  * transaction is open (UnitSession), never while it waits on a call (none is made inside a
  * transaction), so past this many, handlers wait for a statement's turn, not for each other's calls.
  */
-export const HANDLER_CONNECTIONS = 16;
+const HANDLER_CONNECTIONS = 16;
 
 /**
  * A worker's pool: its handlers' connections (at most HANDLER_CONNECTIONS, however many handlers
