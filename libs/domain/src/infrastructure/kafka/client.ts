@@ -6,11 +6,14 @@ import { Kafka, logLevel as LogLevel, type LogEntry, type logCreator } from 'kaf
 import type { InfrastructureConfig } from '../config';
 import { fixKafkajsRequestQueue } from './request-queue-fix';
 import { useFastRecordBatchCrc } from './record-batch-crc';
+import { useSinglePassProduceRequests } from './produce-request';
 
 // Before any client connects: kafkajs's request queues otherwise spin a 1 ms timer each (request-queue-fix.ts).
 fixKafkajsRequestQueue();
 // Before any produce request: kafkajs checksums record batches a byte at a time (record-batch-crc.ts).
 useFastRecordBatchCrc();
+// ... and copy each message's bytes some ten times on the way to the socket (produce-request.ts).
+useSinglePassProduceRequests();
 
 /** What `createKafka` needs from the environment config (infrastructure/config.ts). */
 export type KafkaClientConfig = Pick<InfrastructureConfig, 'kafkaBrokers' | 'kafkaClientId'> & {
