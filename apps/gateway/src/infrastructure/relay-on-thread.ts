@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { createLogger } from '@einvoice/domain';
+import type { EventText } from '@einvoice/domain/infrastructure';
 import type { FromRelayThread, ToRelayThread } from './relay-thread-messages';
 
 const log = createLogger('gateway');
@@ -10,8 +11,8 @@ const log = createLogger('gateway');
 export interface RelayRunner {
   start(): Promise<void>;
   stop(): Promise<void>;
-  /** Wakes the relay after this process's commits if it leads, and says so (EventStore's `wakeRelay`). */
-  wakeIfLeading(): boolean;
+  /** Wakes the relay after this process's commits if it leads, and says so (EventStore's `wakeRelay`); it keeps their texts. */
+  wakeIfLeading(texts: readonly EventText[]): boolean;
 }
 
 /**
@@ -24,7 +25,6 @@ export function relayThreadEntry(): string | undefined {
   return existsSync(entry) ? entry : undefined;
 }
 
-const WAKE: ToRelayThread = { type: 'wake' };
 const STOP: ToRelayThread = { type: 'stop' };
 
 export interface RelayThreadOptions {
@@ -51,7 +51,8 @@ export class RelayThread implements RelayRunner {
   private worker?: Worker;
   private leading = false;
   private running = false;
-  private wakeQueued = false;
+  /** The texts of the commits since the last wake was posted: they go with the next one. */
+  private queuedTexts?: EventText[];
   private restarts = 0;
   private restartTimer?: NodeJS.Timeout;
 
@@ -65,16 +66,20 @@ export class RelayThread implements RelayRunner {
     await this.spawn();
   }
 
-  wakeIfLeading(): boolean {
+  wakeIfLeading(texts: readonly EventText[]): boolean {
     if (!this.leading || this.worker === undefined) return false;
-    // The commits of one turn of the event loop wake it once.
-    if (!this.wakeQueued) {
-      this.wakeQueued = true;
-      setImmediate(() => {
-        this.wakeQueued = false;
-        this.worker?.postMessage(WAKE);
-      });
+    // The commits of one turn of the event loop wake it once, with all their texts.
+    if (this.queuedTexts) {
+      this.queuedTexts.push(...texts);
+      return true;
     }
+    const queued = [...texts];
+    this.queuedTexts = queued;
+    setImmediate(() => {
+      this.queuedTexts = undefined;
+      const message: ToRelayThread = { type: 'wake', texts: queued };
+      this.worker?.postMessage(message);
+    });
     return true;
   }
 

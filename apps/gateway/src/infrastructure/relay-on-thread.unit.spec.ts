@@ -28,6 +28,9 @@ function onFake(log: string, mode: string, options: Partial<RelayThreadOptions> 
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
+/** A commit's data texts (event-texts.ts). */
+const texts = (...eventIds: string[]) => eventIds.map((eventId) => ({ eventId, text: `{"n":"${eventId}"}` }));
+
 describe('RelayThread: the outbox relay on a worker thread (#11)', () => {
   let log: string;
 
@@ -36,28 +39,28 @@ describe('RelayThread: the outbox relay on a worker thread (#11)', () => {
     writeFileSync(log, '');
   });
 
-  it('wakes the thread after commits only once it leads, once per turn of the event loop, and stops it', async () => {
+  it('wakes the thread after commits only once it leads, once per turn of the event loop with all their texts, and stops it', async () => {
     const { relay, nextLeadChange } = onFake(log, 'ok');
     // Not started: a commit must NOTIFY the relay that leads elsewhere.
-    expect(relay.wakeIfLeading()).toBe(false);
+    expect(relay.wakeIfLeading(texts('e0'))).toBe(false);
     await relay.start();
     expect(await nextLeadChange()).toBe(true);
-    // Three commits in one turn: one wake; one more in the next turn: a second.
-    expect([relay.wakeIfLeading(), relay.wakeIfLeading(), relay.wakeIfLeading()]).toEqual([true, true, true]);
+    // Three commits in one turn: one wake with their texts; one more in the next turn: a second.
+    expect([relay.wakeIfLeading(texts('e1')), relay.wakeIfLeading(texts('e2', 'e3')), relay.wakeIfLeading([])]).toEqual([true, true, true]);
     await nextTurn();
-    expect(relay.wakeIfLeading()).toBe(true);
+    expect(relay.wakeIfLeading(texts('e4'))).toBe(true);
     await nextTurn();
     // The thread answers the stop after the messages posted before it (a port keeps their order).
     await relay.stop();
-    expect(told(log)).toEqual(['started', 'wake', 'wake', 'stop']);
+    expect(told(log)).toEqual(['started', 'wake e1,e2,e3', 'wake e4', 'stop']);
     expect(await nextLeadChange()).toBe(false);
-    expect(relay.wakeIfLeading()).toBe(false);
+    expect(relay.wakeIfLeading(texts('e5'))).toBe(false);
   });
 
   it('refuses to start when the thread cannot (the gateway then fails its start, as with an in-process relay)', async () => {
     const { relay } = onFake(log, 'fail');
     await expect(relay.start()).rejects.toThrow("the outbox relay's thread could not start: no database");
-    expect(relay.wakeIfLeading()).toBe(false);
+    expect(relay.wakeIfLeading([])).toBe(false);
     await relay.stop();
   });
 
@@ -66,13 +69,13 @@ describe('RelayThread: the outbox relay on a worker thread (#11)', () => {
     await relay.start();
     expect(await nextLeadChange()).toBe(true);
     // The first thread dies at this wake; until the second leads, commits NOTIFY (wakeIfLeading false).
-    expect(relay.wakeIfLeading()).toBe(true);
+    expect(relay.wakeIfLeading([])).toBe(true);
     expect(await nextLeadChange()).toBe(false);
-    expect(relay.wakeIfLeading()).toBe(false);
+    expect(relay.wakeIfLeading([])).toBe(false);
     expect(await nextLeadChange()).toBe(true);
-    expect(relay.wakeIfLeading()).toBe(true);
+    expect(relay.wakeIfLeading(texts('e1'))).toBe(true);
     await nextTurn();
     await relay.stop();
-    expect(told(log)).toEqual(['started', 'wake', 'started', 'wake', 'stop']);
+    expect(told(log)).toEqual(['started', 'wake', 'started', 'wake e1', 'stop']);
   });
 });

@@ -10,6 +10,7 @@ import { PreparedStatements } from './prepared-statements';
 import { loadInfrastructureConfig } from '../config';
 import { EventSchemas, Projector, type PublishedPredicate, TopicResolver, UnitOfWork, toRecordedEvent, unversionedSchemas } from './unit-of-work';
 import { UnitSession } from './unit-session';
+import type { EventText } from './event-texts';
 import { metrics } from '../metrics';
 
 export type { ConstraintErrorMap } from '../../plugin';
@@ -27,9 +28,10 @@ export interface EventStoreOptions {
    * serialised every worker's commits under load (issue 11: ~1 backend waiting on it at all times).
    * A process with its own relay passes `afterCommit`, which wakes it in-process when it leads (the
    * one relay of the stack that publishes, relay-lease.ts) and answers false otherwise: then the
-   * NOTIFY goes out for the relay that does.
+   * NOTIFY goes out for the relay that does. It is given the data text of the events committed
+   * (event-texts.ts): a relay that leads keeps them, and need not read them back.
    */
-  readonly wakeRelay?: 'notify' | { afterCommit: () => boolean };
+  readonly wakeRelay?: 'notify' | { afterCommit: (texts: readonly EventText[]) => boolean };
   /** Event schema versions and upcasters (EventRegistry); default: every type at version 1. */
   readonly schemas?: EventSchemas;
   /** Whether an event goes to Kafka (EventRegistry `published`); default: all. */
@@ -65,7 +67,7 @@ export function isAlreadyProcessed(error: unknown): boolean {
 
 /** PostgreSQL event store (DESIGN.md): events, outbox and read models in one transaction. */
 export class EventStore {
-  private readonly afterAppend: () => void;
+  private readonly afterAppend: (texts: readonly EventText[]) => void;
   /** What this process's commits announce to other processes (projections' `announce`, the relay's wake-up). */
   private readonly notifications: PostCommitNotifications;
   private readonly prepared?: PreparedStatements;
@@ -83,7 +85,7 @@ export class EventStore {
     if (options.groupCommits ?? loadInfrastructureConfig().databaseGroupCommit) this.groups = new CommitGroups();
     const wake = options.wakeRelay ?? 'notify';
     const notify = () => this.notifications.add('outbox', '');
-    this.afterAppend = wake === 'notify' ? notify : () => wake.afterCommit() || notify();
+    this.afterAppend = wake === 'notify' ? notify : (texts) => wake.afterCommit(texts) || notify();
   }
 
   /**
@@ -102,7 +104,7 @@ export class EventStore {
       try {
         const result = await work(uow);
         await uow.commit();
-        if (uow.appended) this.afterAppend();
+        if (uow.appended) this.afterAppend(uow.eventTexts);
         for (const { channel, payload } of uow.announcements) this.notifications.add(channel, payload);
         return result;
       } catch (error) {

@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { RecordedEvent } from '../../events';
 import type { EncodedEvent } from '../kafka/codec';
 import { AppError } from '../../errors';
+import { type EventText, KnownEventTexts } from './event-texts';
 import { chunkRows, markPublished, nextOutboxRows, parkRow, parkedOutboxRows, topicPattern, type OutboxRow, type ParkedOutboxRow, type RowQueries } from './outbox-rows';
 import { RelayLease } from './relay-lease';
 import { PreparedStatements } from './prepared-statements';
@@ -102,6 +103,8 @@ export class OutboxRelay {
 
   private readonly topicPattern: string;
   private readonly lease: RelayLease;
+  /** Data texts of this process's committed events, handed over with their wake (wakeIfLeading). */
+  private readonly texts = new KnownEventTexts();
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.topicPattern = topicPattern(options.topicPrefix);
@@ -141,9 +144,11 @@ export class OutboxRelay {
   /**
    * Wakes this relay if it publishes for the stack (after its own process's commits) and says so;
    * false while another relay leads, which a NOTIFY must wake instead (EventStore's `wakeRelay`).
+   * Leading, it keeps the commits' data `texts` for its next reads (event-texts.ts).
    */
-  wakeIfLeading(): boolean {
+  wakeIfLeading(texts: readonly EventText[] = []): boolean {
     if (!this.running || !this.lease.leads) return false;
+    this.texts.add(texts);
     void this.wake(true);
     return true;
   }
@@ -219,8 +224,9 @@ export class OutboxRelay {
       }
       const limit = this.options.batchSize ?? 500;
       const maxBytes = this.options.batchBytes ?? 16 * 1024 * 1024;
-      const rows = await nextOutboxRows(session, this.topicPattern, limit, maxBytes);
+      const rows = await nextOutboxRows(session, this.topicPattern, limit, maxBytes, this.texts.oldest(limit));
       if (rows.length === 0) return none;
+      this.texts.forget(rows.map((r) => r.payload.eventId));
       const outcome = await this.publishRows(session, rows);
       if (outcome.failed) {
         await this.recordFailure(outcome.failed.rows, outcome.failed.error);

@@ -6,6 +6,7 @@ import { HeldWrites, type Write, combineWrites } from './deferred-writes';
 import type { CommitGroups } from './commit-groups';
 import { traceparentOf } from '../tracing';
 import { areaInData } from '../kafka/headers';
+import type { EventText } from './event-texts';
 
 /** A unit of work's statements may be kept prepared on its connection (prepared-statements.ts says which). */
 const PREPARE = { prepare: true } as const;
@@ -91,6 +92,8 @@ export interface SqlConnection {
 export class UnitOfWork {
   /** True once an event was appended (and so an outbox row written). */
   appended = false;
+  /** The data text of each appended event that has an outbox row, as written: the store hands them to its relay after the commit (event-texts.ts). */
+  readonly eventTexts: EventText[] = [];
   /** Notifications for other processes, sent by the store once this unit of work committed (`announce`). */
   readonly announcements: Array<{ readonly channel: string; readonly payload: string }> = [];
   private began = false;
@@ -211,13 +214,16 @@ export class UnitOfWork {
         metadata,
         recordedAt: new Date().toISOString(),
       };
+      // Written as pg would write it (JSON.stringify), here so that the text can go to the relay as well.
+      const dataText = JSON.stringify(stored.data);
       await this.write(
         `INSERT INTO events (event_id, stream_id, stream_position, type, schema_version, data, metadata) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [stored.eventId, streamId, position, stored.type, stored.schemaVersion, stored.data, metadata],
+        [stored.eventId, streamId, position, stored.type, stored.schemaVersion, dataText, metadata],
       );
       // The outbox row names the event; the relay reads the event itself (its payload is not written twice).
       // A type no process consumes gets none: it is history and read model only.
       if (this.published(stored)) {
+        this.eventTexts.push({ eventId: stored.eventId, text: dataText });
         await this.write(
           `INSERT INTO outbox (event_id, topic, aggregate_type, aggregate_id, message_type, area) VALUES ($1, $2, $3, $4, $5, $6)`,
           // Its area ('' for none): the relay's header, without unpacking the event's data (migration OutboxArea).

@@ -29,7 +29,8 @@ export function isEncoded(event: RecordedEvent | EncodedEvent): event is Encoded
 
 /**
  * The value encodeEvent writes for an event whose data is JSON text already (PostgreSQL's text of a
- * jsonb: the same value, spaced after its colons and commas): the RecordedEvent's fields in its order.
+ * jsonb: the same value, spaced after its colons and commas; or the text its unit of work wrote,
+ * event-texts.ts): the RecordedEvent's fields in its order.
  */
 export function encodedEventText(event: Omit<RecordedEvent, 'data'>, dataText: string): string {
   return (
