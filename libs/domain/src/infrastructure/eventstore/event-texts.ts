@@ -25,8 +25,10 @@ export interface EventTextLimits {
  * PostgreSQL as before, and what is kept is bounded whatever the relay does.
  */
 export class KnownEventTexts {
-  private readonly texts = new Map<string, { readonly text: string; readonly at: number }>();
+  private readonly texts = new Map<string, { readonly text: string; readonly at: number; readonly seq: number }>();
   private chars = 0;
+  /** Texts added so far: a read notes it before it starts (`mark`). */
+  private added = 0;
   private readonly maxEntries: number;
   private readonly maxChars: number;
   private readonly maxAgeMs: number;
@@ -48,7 +50,8 @@ export class KnownEventTexts {
     const at = this.now();
     for (const { eventId, text } of texts) {
       this.drop(eventId);
-      this.texts.set(eventId, { text, at });
+      this.added += 1;
+      this.texts.set(eventId, { text, at, seq: this.added });
       this.chars += text.length;
     }
     this.evict(at);
@@ -68,6 +71,24 @@ export class KnownEventTexts {
   /** Forgets the texts of events whose rows were read (used or not, they are not asked for again). */
   forget(eventIds: Iterable<string>): void {
     for (const eventId of eventIds) this.drop(eventId);
+  }
+
+  /** Where the texts added so far end: a read notes it before it starts, for forgetAddedBefore. */
+  mark(): number {
+    return this.added;
+  }
+
+  /**
+   * Forgets the texts added before `mark`, after a read that took every pending row there was: their
+   * events were committed before it started (a text comes after its commit), so a row it did not
+   * return is not pending any more (published in the meantime, its text arriving after that read).
+   * Kept, they would fill the oldest places that reads ask for, and no read would use a text again.
+   */
+  forgetAddedBefore(mark: number): void {
+    for (const [eventId, { seq }] of this.texts) {
+      if (seq > mark) return;
+      this.drop(eventId);
+    }
   }
 
   private drop(eventId: string): void {

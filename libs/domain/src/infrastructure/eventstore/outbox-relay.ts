@@ -224,18 +224,20 @@ export class OutboxRelay {
       }
       const limit = this.options.batchSize ?? 500;
       const maxBytes = this.options.batchBytes ?? 16 * 1024 * 1024;
+      const textsBefore = this.texts.mark();
       const rows = await nextOutboxRows(session, this.topicPattern, limit, maxBytes, this.texts.oldest(limit));
-      if (rows.length === 0) return none;
+      // Neither bound kept a row out: fewer rows than the limit, and less than the byte budget in all (nextOutboxRows
+      // leaves a row out only once the rows before it reach the budget).
+      const rest = rows.length >= limit || rows.reduce((bytes, row) => bytes + row.stored_bytes, 0) >= maxBytes;
       this.texts.forget(rows.map((r) => r.payload.eventId));
+      if (!rest) this.texts.forgetAddedBefore(textsBefore);
+      if (rows.length === 0) return none;
       const outcome = await this.publishRows(session, rows);
       if (outcome.failed) {
         await this.recordFailure(outcome.failed.rows, outcome.failed.error);
         return none;
       }
       this.failures = 0;
-      // Neither bound kept a row out: fewer rows than the limit, and less than the byte budget in all (nextOutboxRows
-      // leaves a row out only once the rows before it reach the budget).
-      const rest = rows.length >= limit || rows.reduce((bytes, row) => bytes + row.stored_bytes, 0) >= maxBytes;
       return { done: outcome.done, rest };
     } catch (error) {
       this.failures += 1;
