@@ -38,7 +38,7 @@ describe('the outbox relay on a thread of the gateway (#11)', () => {
       onLeadChange: (now) => now && led(),
     });
     // The process's commits wake the thread while it leads, as the gateway's (infrastructure.module.ts).
-    ({ dataSource, store } = await openTestDatabase(prefix, { wakeRelay: { afterCommit: (texts) => thread.wakeIfLeading(texts) } }));
+    ({ dataSource, store } = await openTestDatabase(prefix, { wakeRelay: { afterCommit: () => thread.wakeIfLeading(), beforeCommit: (texts) => thread.keepTexts(texts) } }));
   }, 120_000);
 
   afterAll(async () => {
@@ -50,7 +50,7 @@ describe('the outbox relay on a thread of the gateway (#11)', () => {
   it('leads on its own session, publishes every event in order per stream, and frees the lock when it stops', async () => {
     await thread.start();
     await leads;
-    expect(thread.wakeIfLeading([])).toBe(true);
+    expect(thread.wakeIfLeading()).toBe(true);
     // Another relay of the stack (a second gateway's) does not lead while the thread does.
     const other = new OutboxRelay({ dataSource, databaseUrl, publisher: { publish: async () => undefined }, topicPrefix: prefix, pollIntervalMs: 100, log: () => undefined });
     const backlog = () => other.pending();
@@ -75,7 +75,7 @@ describe('the outbox relay on a thread of the gateway (#11)', () => {
       await other.wake();
       expect(other.wakeIfLeading()).toBe(false);
       await thread.stop();
-      expect(thread.wakeIfLeading([])).toBe(false);
+      expect(thread.wakeIfLeading()).toBe(false);
       // Its session ended with its stop: the other relay takes the lock at its next look.
       await waitUntil('the other relay to lead', async () => {
         await other.wake();

@@ -14,8 +14,8 @@ if (mode === 'fail') {
   parentPort.postMessage({ type: 'failed', error: 'no database' });
 } else {
   parentPort.on('message', (message) => {
-    // A wake with the events' data texts it carries: `wake e1,e2`.
-    write(message.type === 'wake' ? `wake ${message.texts.map((t) => t.eventId).join(',')}`.trimEnd() : message.type);
+    // Texts with the events they are of: `texts e1,e2`.
+    write(message.type === 'texts' ? `texts ${message.texts.map((t) => t.eventId).join(',')}` : message.type);
     if (message.type === 'wake' && mode === 'die-once' && threadsBefore === 0) throw new Error('the relay thread broke');
     if (message.type === 'stop') parentPort.postMessage({ type: 'stopped' });
   });

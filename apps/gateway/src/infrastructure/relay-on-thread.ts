@@ -11,8 +11,10 @@ const log = createLogger('gateway');
 export interface RelayRunner {
   start(): Promise<void>;
   stop(): Promise<void>;
-  /** Wakes the relay after this process's commits if it leads, and says so (EventStore's `wakeRelay`); it keeps their texts. */
-  wakeIfLeading(texts: readonly EventText[]): boolean;
+  /** Wakes the relay after this process's commits if it leads, and says so (EventStore's `wakeRelay`). */
+  wakeIfLeading(): boolean;
+  /** Hands the relay, if it leads, the data texts of events being committed (EventStore's `wakeRelay.beforeCommit`). */
+  keepTexts(texts: readonly EventText[]): void;
 }
 
 /**
@@ -25,6 +27,7 @@ export function relayThreadEntry(): string | undefined {
   return existsSync(entry) ? entry : undefined;
 }
 
+const WAKE: ToRelayThread = { type: 'wake' };
 const STOP: ToRelayThread = { type: 'stop' };
 
 export interface RelayThreadOptions {
@@ -51,7 +54,8 @@ export class RelayThread implements RelayRunner {
   private worker?: Worker;
   private leading = false;
   private running = false;
-  /** The texts of the commits since the last wake was posted: they go with the next one. */
+  private wakeQueued = false;
+  /** The texts of this turn of the event loop's commits: they go in one message. */
   private queuedTexts?: EventText[];
   private restarts = 0;
   private restartTimer?: NodeJS.Timeout;
@@ -66,21 +70,33 @@ export class RelayThread implements RelayRunner {
     await this.spawn();
   }
 
-  wakeIfLeading(texts: readonly EventText[]): boolean {
+  wakeIfLeading(): boolean {
     if (!this.leading || this.worker === undefined) return false;
-    // The commits of one turn of the event loop wake it once, with all their texts.
+    // The commits of one turn of the event loop wake it once.
+    if (!this.wakeQueued) {
+      this.wakeQueued = true;
+      setImmediate(() => {
+        this.wakeQueued = false;
+        this.worker?.postMessage(WAKE);
+      });
+    }
+    return true;
+  }
+
+  keepTexts(texts: readonly EventText[]): void {
+    if (!this.leading || this.worker === undefined) return;
     if (this.queuedTexts) {
       this.queuedTexts.push(...texts);
-      return true;
+      return;
     }
     const queued = [...texts];
     this.queuedTexts = queued;
+    // Posted before the commits' answers come (a later turn): the port keeps the order, texts before their wake.
     setImmediate(() => {
       this.queuedTexts = undefined;
-      const message: ToRelayThread = { type: 'wake', texts: queued };
+      const message: ToRelayThread = { type: 'texts', texts: queued };
       this.worker?.postMessage(message);
     });
-    return true;
   }
 
   async stop(): Promise<void> {

@@ -39,28 +39,44 @@ describe('RelayThread: the outbox relay on a worker thread (#11)', () => {
     writeFileSync(log, '');
   });
 
-  it('wakes the thread after commits only once it leads, once per turn of the event loop with all their texts, and stops it', async () => {
+  it('wakes the thread after commits only once it leads, once per turn of the event loop, and stops it', async () => {
     const { relay, nextLeadChange } = onFake(log, 'ok');
     // Not started: a commit must NOTIFY the relay that leads elsewhere.
-    expect(relay.wakeIfLeading(texts('e0'))).toBe(false);
+    expect(relay.wakeIfLeading()).toBe(false);
     await relay.start();
     expect(await nextLeadChange()).toBe(true);
-    // Three commits in one turn: one wake with their texts; one more in the next turn: a second.
-    expect([relay.wakeIfLeading(texts('e1')), relay.wakeIfLeading(texts('e2', 'e3')), relay.wakeIfLeading([])]).toEqual([true, true, true]);
+    // Three commits in one turn: one wake; one more in the next turn: a second.
+    expect([relay.wakeIfLeading(), relay.wakeIfLeading(), relay.wakeIfLeading()]).toEqual([true, true, true]);
     await nextTurn();
-    expect(relay.wakeIfLeading(texts('e4'))).toBe(true);
+    expect(relay.wakeIfLeading()).toBe(true);
     await nextTurn();
     // The thread answers the stop after the messages posted before it (a port keeps their order).
     await relay.stop();
-    expect(told(log)).toEqual(['started', 'wake e1,e2,e3', 'wake e4', 'stop']);
+    expect(told(log)).toEqual(['started', 'wake', 'wake', 'stop']);
     expect(await nextLeadChange()).toBe(false);
-    expect(relay.wakeIfLeading(texts('e5'))).toBe(false);
+    expect(relay.wakeIfLeading()).toBe(false);
+  });
+
+  it('hands the thread the texts of the units committing in one turn in one message, before their wake, and only while it leads', async () => {
+    const { relay, nextLeadChange } = onFake(log, 'ok');
+    relay.keepTexts(texts('e0'));
+    await relay.start();
+    expect(await nextLeadChange()).toBe(true);
+    relay.keepTexts(texts('e1'));
+    relay.keepTexts(texts('e2', 'e3'));
+    await nextTurn();
+    relay.wakeIfLeading();
+    relay.keepTexts(texts('e4'));
+    await nextTurn();
+    await relay.stop();
+    relay.keepTexts(texts('e5'));
+    expect(told(log)).toEqual(['started', 'texts e1,e2,e3', 'wake', 'texts e4', 'stop']);
   });
 
   it('refuses to start when the thread cannot (the gateway then fails its start, as with an in-process relay)', async () => {
     const { relay } = onFake(log, 'fail');
     await expect(relay.start()).rejects.toThrow("the outbox relay's thread could not start: no database");
-    expect(relay.wakeIfLeading([])).toBe(false);
+    expect(relay.wakeIfLeading()).toBe(false);
     await relay.stop();
   });
 
@@ -69,13 +85,13 @@ describe('RelayThread: the outbox relay on a worker thread (#11)', () => {
     await relay.start();
     expect(await nextLeadChange()).toBe(true);
     // The first thread dies at this wake; until the second leads, commits NOTIFY (wakeIfLeading false).
-    expect(relay.wakeIfLeading([])).toBe(true);
+    expect(relay.wakeIfLeading()).toBe(true);
     expect(await nextLeadChange()).toBe(false);
-    expect(relay.wakeIfLeading([])).toBe(false);
+    expect(relay.wakeIfLeading()).toBe(false);
     expect(await nextLeadChange()).toBe(true);
-    expect(relay.wakeIfLeading(texts('e1'))).toBe(true);
+    expect(relay.wakeIfLeading()).toBe(true);
     await nextTurn();
     await relay.stop();
-    expect(told(log)).toEqual(['started', 'wake', 'started', 'wake e1', 'stop']);
+    expect(told(log)).toEqual(['started', 'wake', 'started', 'wake', 'stop']);
   });
 });

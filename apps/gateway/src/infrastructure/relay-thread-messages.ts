@@ -1,10 +1,10 @@
 import type { EventText } from '@einvoice/domain/infrastructure';
 
 /**
- * What the gateway tells its relay's thread (relay-thread.ts): drain now (after its commits, with
- * their events' data texts, event-texts.ts), or stop.
+ * What the gateway tells its relay's thread (relay-thread.ts): the data texts of events being
+ * committed (event-texts.ts), drain now (after its commits), or stop.
  */
-export type ToRelayThread = { readonly type: 'wake'; readonly texts: readonly EventText[] } | { readonly type: 'stop' };
+export type ToRelayThread = { readonly type: 'texts'; readonly texts: readonly EventText[] } | { readonly type: 'wake' } | { readonly type: 'stop' };
 
 /** What the relay's thread tells the gateway: started (or why not), whether it leads, stopped. */
 export type FromRelayThread =

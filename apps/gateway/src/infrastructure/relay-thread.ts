@@ -32,11 +32,9 @@ async function run(port: NonNullable<typeof parentPort>): Promise<void> {
   };
 
   port.on('message', (message: ToRelayThread) => {
-    // A commit's wake: gathered with the commits of the next few ms when the relay is idle. The
-    // gateway's thread posts it while this relay leads; one that just stopped leading drains as before.
-    if (message.type === 'wake') {
-      if (!relay.wakeIfLeading(message.texts)) void relay.wake(true);
-    }
+    // A commit's wake: gathered with the commits of the next few ms when the relay is idle.
+    if (message.type === 'wake') void relay.wake(true);
+    else if (message.type === 'texts') relay.keepTexts(message.texts);
     else if (message.type === 'stop') void stop();
   });
   try {

@@ -28,10 +28,11 @@ export interface EventStoreOptions {
    * serialised every worker's commits under load (issue 11: ~1 backend waiting on it at all times).
    * A process with its own relay passes `afterCommit`, which wakes it in-process when it leads (the
    * one relay of the stack that publishes, relay-lease.ts) and answers false otherwise: then the
-   * NOTIFY goes out for the relay that does. It is given the data text of the events committed
-   * (event-texts.ts): a relay that leads keeps them, and need not read them back.
+   * NOTIFY goes out for the relay that does. Its `beforeCommit` is given the data text of the events
+   * a unit of work is about to commit (event-texts.ts): a relay that leads keeps them, and need not
+   * read them back.
    */
-  readonly wakeRelay?: 'notify' | { afterCommit: (texts: readonly EventText[]) => boolean };
+  readonly wakeRelay?: 'notify' | { afterCommit: () => boolean; beforeCommit?: (texts: readonly EventText[]) => void };
   /** Event schema versions and upcasters (EventRegistry); default: every type at version 1. */
   readonly schemas?: EventSchemas;
   /** Whether an event goes to Kafka (EventRegistry `published`); default: all. */
@@ -67,7 +68,8 @@ export function isAlreadyProcessed(error: unknown): boolean {
 
 /** PostgreSQL event store (DESIGN.md): events, outbox and read models in one transaction. */
 export class EventStore {
-  private readonly afterAppend: (texts: readonly EventText[]) => void;
+  private readonly afterAppend: () => void;
+  private readonly beforeCommit?: (texts: readonly EventText[]) => void;
   /** What this process's commits announce to other processes (projections' `announce`, the relay's wake-up). */
   private readonly notifications: PostCommitNotifications;
   private readonly prepared?: PreparedStatements;
@@ -85,7 +87,8 @@ export class EventStore {
     if (options.groupCommits ?? loadInfrastructureConfig().databaseGroupCommit) this.groups = new CommitGroups();
     const wake = options.wakeRelay ?? 'notify';
     const notify = () => this.notifications.add('outbox', '');
-    this.afterAppend = wake === 'notify' ? notify : (texts) => wake.afterCommit(texts) || notify();
+    this.afterAppend = wake === 'notify' ? notify : () => wake.afterCommit() || notify();
+    if (wake !== 'notify') this.beforeCommit = wake.beforeCommit;
   }
 
   /**
@@ -103,8 +106,10 @@ export class EventStore {
       const uow = new UnitOfWork(session, this.options.topicFor, this.options.projector, this.options.schemas ?? unversionedSchemas, this.options.published, this.groups);
       try {
         const result = await work(uow);
+        // The texts travel to the relay while the commit does (event-texts.ts says why not after).
+        if (this.beforeCommit && uow.eventTexts.length > 0) this.beforeCommit(uow.eventTexts);
         await uow.commit();
-        if (uow.appended) this.afterAppend(uow.eventTexts);
+        if (uow.appended) this.afterAppend();
         for (const { channel, payload } of uow.announcements) this.notifications.add(channel, payload);
         return result;
       } catch (error) {

@@ -1,6 +1,6 @@
 /**
  * The data of an event as its unit of work wrote it (JSON text): what the unit's process hands its
- * own relay after the commit, so that the relay need not ask PostgreSQL for it again.
+ * own relay as it commits, so that the relay need not ask PostgreSQL for it again.
  */
 export interface EventText {
   readonly eventId: string;
@@ -12,23 +12,24 @@ export interface EventTextLimits {
   readonly maxEntries?: number;
   /** Characters kept at most, all texts together (default 32 Mi). */
   readonly maxChars?: number;
-  /** A text not asked for within this long is dropped (default 10 s): its row was published by another relay, or before the text came. */
+  /** A text not asked for within this long is dropped (default 2 s): its unit of work rolled back, or its row was read before the text came. */
   readonly maxAgeMs?: number;
 }
 
 /**
- * The data texts of this process's committed events whose outbox rows its relay has not read yet
- * (issue 11). Turning a stored jsonb back into text was two thirds of the relay's read, PostgreSQL's
- * costliest statement under the submission load (~52 µs of a 1.5 ms read of 21 submissions here);
- * the unit of work that wrote the event had the text already. A cache, never the source of truth:
- * a row whose text is missing (evicted, another process's event, a relay restarted) is read from
- * PostgreSQL as before, and what is kept is bounded whatever the relay does.
+ * The data texts of this process's events whose outbox rows its relay has not read yet (issue 11).
+ * Turning a stored jsonb back into text was two thirds of the relay's read, PostgreSQL's costliest
+ * statement under the submission load (~52 µs of a 1.5 ms read of 21 submissions here); the unit of
+ * work that wrote the event had the text already. The texts come as their unit commits, not after:
+ * a relay that drains all the time reads a row as soon as it is committed, and texts sent after the
+ * commit arrived after that read for 95% of the rows. A text is only ever used for a row PostgreSQL
+ * returns, so one whose unit rolled back is never used, and ages out. A cache, never the source of
+ * truth: a row whose text is missing (evicted, another process's event, a relay restarted) is read
+ * from PostgreSQL as before, and what is kept is bounded whatever the relay does.
  */
 export class KnownEventTexts {
-  private readonly texts = new Map<string, { readonly text: string; readonly at: number; readonly seq: number }>();
+  private readonly texts = new Map<string, { readonly text: string; readonly at: number }>();
   private chars = 0;
-  /** Texts added so far: a read notes it before it starts (`mark`). */
-  private added = 0;
   private readonly maxEntries: number;
   private readonly maxChars: number;
   private readonly maxAgeMs: number;
@@ -39,7 +40,7 @@ export class KnownEventTexts {
   ) {
     this.maxEntries = limits.maxEntries ?? 2_000;
     this.maxChars = limits.maxChars ?? 32 * 1024 * 1024;
-    this.maxAgeMs = limits.maxAgeMs ?? 10_000;
+    this.maxAgeMs = limits.maxAgeMs ?? 2_000;
   }
 
   get size(): number {
@@ -50,8 +51,7 @@ export class KnownEventTexts {
     const at = this.now();
     for (const { eventId, text } of texts) {
       this.drop(eventId);
-      this.added += 1;
-      this.texts.set(eventId, { text, at, seq: this.added });
+      this.texts.set(eventId, { text, at });
       this.chars += text.length;
     }
     this.evict(at);
@@ -71,24 +71,6 @@ export class KnownEventTexts {
   /** Forgets the texts of events whose rows were read (used or not, they are not asked for again). */
   forget(eventIds: Iterable<string>): void {
     for (const eventId of eventIds) this.drop(eventId);
-  }
-
-  /** Where the texts added so far end: a read notes it before it starts, for forgetAddedBefore. */
-  mark(): number {
-    return this.added;
-  }
-
-  /**
-   * Forgets the texts added before `mark`, after a read that took every pending row there was: their
-   * events were committed before it started (a text comes after its commit), so a row it did not
-   * return is not pending any more (published in the meantime, its text arriving after that read).
-   * Kept, they would fill the oldest places that reads ask for, and no read would use a text again.
-   */
-  forgetAddedBefore(mark: number): void {
-    for (const [eventId, { seq }] of this.texts) {
-      if (seq > mark) return;
-      this.drop(eventId);
-    }
   }
 
   private drop(eventId: string): void {

@@ -27,15 +27,4 @@ describe('#11 the data texts a relay keeps for its next reads', () => {
     expect([...known.oldest(10).keys()]).toEqual(['f']);
     expect(known.size).toBe(1);
   });
-
-  it('forgets, after a read that took every pending row, the texts added before it started: their rows were published already', () => {
-    const known = new KnownEventTexts();
-    known.add(texts('a', 'b'));
-    const mark = known.mark();
-    known.add(texts('c'));
-    known.forgetAddedBefore(mark);
-    expect([...known.oldest(10).keys()]).toEqual(['c']);
-    known.forgetAddedBefore(known.mark());
-    expect(known.size).toBe(0);
-  });
 });

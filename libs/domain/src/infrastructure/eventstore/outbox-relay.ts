@@ -103,7 +103,7 @@ export class OutboxRelay {
 
   private readonly topicPattern: string;
   private readonly lease: RelayLease;
-  /** Data texts of this process's committed events, handed over with their wake (wakeIfLeading). */
+  /** Data texts of this process's events, handed over as their units commit (keepTexts). */
   private readonly texts = new KnownEventTexts();
 
   constructor(private readonly options: OutboxRelayOptions) {
@@ -144,13 +144,16 @@ export class OutboxRelay {
   /**
    * Wakes this relay if it publishes for the stack (after its own process's commits) and says so;
    * false while another relay leads, which a NOTIFY must wake instead (EventStore's `wakeRelay`).
-   * Leading, it keeps the commits' data `texts` for its next reads (event-texts.ts).
    */
-  wakeIfLeading(texts: readonly EventText[] = []): boolean {
+  wakeIfLeading(): boolean {
     if (!this.running || !this.lease.leads) return false;
-    this.texts.add(texts);
     void this.wake(true);
     return true;
+  }
+
+  /** Keeps, while it leads, the data texts of its process's events as their units commit, for its next reads (event-texts.ts). */
+  keepTexts(texts: readonly EventText[]): void {
+    if (this.running && this.lease.leads) this.texts.add(texts);
   }
 
   /**
@@ -224,20 +227,18 @@ export class OutboxRelay {
       }
       const limit = this.options.batchSize ?? 500;
       const maxBytes = this.options.batchBytes ?? 16 * 1024 * 1024;
-      const textsBefore = this.texts.mark();
       const rows = await nextOutboxRows(session, this.topicPattern, limit, maxBytes, this.texts.oldest(limit));
-      // Neither bound kept a row out: fewer rows than the limit, and less than the byte budget in all (nextOutboxRows
-      // leaves a row out only once the rows before it reach the budget).
-      const rest = rows.length >= limit || rows.reduce((bytes, row) => bytes + row.stored_bytes, 0) >= maxBytes;
-      this.texts.forget(rows.map((r) => r.payload.eventId));
-      if (!rest) this.texts.forgetAddedBefore(textsBefore);
       if (rows.length === 0) return none;
+      this.texts.forget(rows.map((r) => r.payload.eventId));
       const outcome = await this.publishRows(session, rows);
       if (outcome.failed) {
         await this.recordFailure(outcome.failed.rows, outcome.failed.error);
         return none;
       }
       this.failures = 0;
+      // Neither bound kept a row out: fewer rows than the limit, and less than the byte budget in all (nextOutboxRows
+      // leaves a row out only once the rows before it reach the budget).
+      const rest = rows.length >= limit || rows.reduce((bytes, row) => bytes + row.stored_bytes, 0) >= maxBytes;
       return { done: outcome.done, rest };
     } catch (error) {
       this.failures += 1;

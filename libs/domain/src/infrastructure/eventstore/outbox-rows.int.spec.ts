@@ -13,8 +13,8 @@ describe('#11 the relay\'s read with the texts its process wrote', () => {
   const committed: EventText[] = [];
 
   beforeAll(async () => {
-    // The store hands the relay each commit's texts (EventStore's `wakeRelay`): here, to this list.
-    ({ dataSource, store } = await openTestDatabase(prefix, { wakeRelay: { afterCommit: (texts) => (committed.push(...texts), true) } }));
+    // The store hands the relay each unit's texts as it commits (EventStore's `wakeRelay`): here, to this list.
+    ({ dataSource, store } = await openTestDatabase(prefix, { wakeRelay: { afterCommit: () => true, beforeCommit: (texts) => committed.push(...texts) } }));
   }, 60_000);
 
   afterAll(async () => {

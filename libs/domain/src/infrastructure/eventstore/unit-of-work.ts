@@ -92,7 +92,7 @@ export interface SqlConnection {
 export class UnitOfWork {
   /** True once an event was appended (and so an outbox row written). */
   appended = false;
-  /** The data text of each appended event that has an outbox row, as written: the store hands them to its relay after the commit (event-texts.ts). */
+  /** The data text of each appended event that has an outbox row, as written: the store hands them to its relay as it commits (event-texts.ts). */
   readonly eventTexts: EventText[] = [];
   /** Notifications for other processes, sent by the store once this unit of work committed (`announce`). */
   readonly announcements: Array<{ readonly channel: string; readonly payload: string }> = [];
