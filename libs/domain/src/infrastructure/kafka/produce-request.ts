@@ -8,6 +8,7 @@
 // It takes the place of kafkajs's v3 request module (v4 to v7 are that module with their version
 // number), loaded with the first produce request, as record-batch-crc.ts does for the checksum.
 import { crc32c } from './record-batch-crc';
+import { replaceLazyKafkajsModule } from './kafkajs-internals';
 
 /** kafkajs's message as its producer hands it to the request (key, value and header values: string or Buffer). */
 interface ProduceMessage {
@@ -70,8 +71,12 @@ interface EncodedPartition {
   readonly bodySize: number;
 }
 
-const bytesOf = (value: Buffer | string | null | undefined): Bytes =>
-  value == null ? { length: -1, value: null } : Buffer.isBuffer(value) ? { length: value.length, value } : { length: Buffer.byteLength(String(value)), value: String(value) };
+function bytesOf(value: Buffer | string | null | undefined): Bytes {
+  if (value == null) return { length: -1, value: null };
+  if (Buffer.isBuffer(value)) return { length: value.length, value };
+  const text = String(value);
+  return { length: Buffer.byteLength(text), value: text };
+}
 
 const zigZag32 = (value: number): number => ((value << 1) ^ (value >> 31)) >>> 0;
 const zigZag64 = (value: bigint): bigint => BigInt.asUintN(64, (value << 1n) ^ (value >> 63n));
@@ -284,20 +289,11 @@ export function singlePassProduceRequest(original: RequestModule, Long: LongModu
  * module system without Node's cache (jest's).
  */
 export function useSinglePassProduceRequests(): boolean {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { version } = require('kafkajs/package.json') as { version: string };
-  if (version !== '2.2.4') return false;
-  const file = require.resolve('kafkajs/src/protocol/requests/produce/v3/request');
-  if ((require.cache[file]?.exports as { singlePass?: boolean } | undefined)?.singlePass) return true;
-  if (require.cache[file] || require.cache[require.resolve('kafkajs/src/protocol/requests/produce/v4/request')]) return false;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const original = require(file) as RequestModule;
-  const loaded = require.cache[file] as NodeJS.Module | undefined;
-  if (!loaded) return false;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const Long = require('kafkajs/src/utils/long') as LongModule;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const Encoder = require('kafkajs/src/protocol/encoder') as new (size?: number) => { buf: Buffer; offset: number };
-  loaded.exports = Object.assign(singlePassProduceRequest(original, Long, Encoder), { singlePass: true });
-  return true;
+  return replaceLazyKafkajsModule('src/protocol/requests/produce/v3/request', ['src/protocol/requests/produce/v4/request'], (original) => {
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    const Long = require('kafkajs/src/utils/long') as LongModule;
+    const Encoder = require('kafkajs/src/protocol/encoder') as new (size?: number) => { buf: Buffer; offset: number };
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    return singlePassProduceRequest(original as RequestModule, Long, Encoder);
+  });
 }

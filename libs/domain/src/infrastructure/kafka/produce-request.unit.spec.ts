@@ -29,9 +29,8 @@ describe('#11 produce requests written in one pass', () => {
         { topic: 'einvoice.received', partitions: [{ partition: 2, messages: Array.from({ length: 130 }, (_, i) => submission(10 + i)) }] },
       ],
     };
-    const ours = encodeProduceRequest(Long, args);
-    expect(ours).toBeDefined();
-    expect(ours!.equals(await kafkajsBytes(args))).toBe(true);
+    // Undefined (left to kafkajs) fails this as different bytes would.
+    expect(encodeProduceRequest(Long, args)?.equals(await kafkajsBytes(args))).toBe(true);
   });
 
   it('writes what kafkajs writes for null keys and values, Buffers, repeated headers, given timestamps and an idempotent producer', async () => {
@@ -58,7 +57,7 @@ describe('#11 produce requests written in one pass', () => {
         },
       ],
     };
-    expect(encodeProduceRequest(Long, args)!.equals(await kafkajsBytes(args))).toBe(true);
+    expect(encodeProduceRequest(Long, args)?.equals(await kafkajsBytes(args))).toBe(true);
   });
 
   it('leaves compressed batches and empty partitions to kafkajs', () => {

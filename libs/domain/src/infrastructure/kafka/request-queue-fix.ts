@@ -11,6 +11,7 @@
 // which schedules its own check, and every answer or timeout checks the queue again (kafkajs's own
 // paths, unchanged).
 
+import { isPatchableKafkajs } from './kafkajs-internals';
 /** kafkajs's constant (src/network/requestQueue/index.js). */
 export const CHECK_PENDING_REQUESTS_INTERVAL = 10;
 
@@ -40,9 +41,7 @@ const FIXED = Symbol.for('einvoice.kafkajsRequestQueueFixed');
  * shared by every client). Only on the version it was written for: another kafkajs keeps its own code.
  */
 export function fixKafkajsRequestQueue(): boolean {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { version } = require('kafkajs/package.json') as { version: string };
-  if (version !== '2.2.4') return false;
+  if (!isPatchableKafkajs()) return false;
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const RequestQueue = require('kafkajs/src/network/requestQueue') as { prototype: PatchableRequestQueue & { [FIXED]?: true } };
   if (RequestQueue.prototype[FIXED]) return true;
