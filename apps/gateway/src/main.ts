@@ -56,17 +56,20 @@ export async function createGateway(): Promise<NestFastifyApplication> {
   });
   // The limit holds for every method: a GET body is not parsed, but is refused all the same. The
   // connection stays open (Node discards the unread body), so the client can read the answer.
-  fastify.addHook('onRequest', async (request, reply) => {
-    if (Number(request.headers['content-length'] ?? 0) <= limitOf(request.url)) return;
+  // These two hooks take Fastify's callback, not a promise: every request runs them (issue 11).
+  fastify.addHook('onRequest', (request, reply, done) => {
+    if (Number(request.headers['content-length'] ?? 0) <= limitOf(request.url)) return done();
     const { statusCode, body } = toHttpError(fromFastifyError({ code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413, message: '' }));
-    await reply.status(statusCode).send(body);
+    // Answered here: Fastify goes no further than a hook that sent the reply.
+    void reply.status(statusCode).send(body);
   });
   // Every answer counted and timed by its route's pattern (never the raw URL: bounded label values).
-  fastify.addHook('onResponse', async (request, reply) => {
+  fastify.addHook('onResponse', (request, reply, done) => {
     endRequestSpan(request, reply);
     const labels = { method: request.method, route: request.routeOptions?.url ?? 'unmatched', status: String(reply.statusCode) };
     metrics.httpRequests.inc(labels);
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
   app.useGlobalPipes(new RequestTextPipe());
   setupOpenApi(app);

@@ -99,10 +99,31 @@ export function toFieldIssues(errors: readonly ValidationError[], parent = ''): 
  * Depth is bounded by the JSON parser (MAX_JSON_DEPTH).
  */
 export function withoutNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutNulls);
-  if (!isJsonObject(value) || Object.getPrototypeOf(value) !== Object.prototype) return value;
+  // Most bodies have no null member: they are taken as they are. Copying every object of every body
+  // was ~8% of validating an invoice (issue 11); both callers build their own objects from it.
+  return hasNullMember(value) ? copiedWithoutNulls(value) : value;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return isJsonObject(value) && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+/** Whether an object at any depth has a `null` member (a `null` array element is kept, so it does not count). */
+function hasNullMember(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasNullMember);
+  if (!isPlainObject(value)) return false;
+  for (const key in value) {
+    const member = value[key];
+    if (member === null || (typeof member === 'object' && hasNullMember(member))) return true;
+  }
+  return false;
+}
+
+function copiedWithoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(copiedWithoutNulls);
+  if (!isPlainObject(value)) return value;
   const out: Record<string, unknown> = {};
-  for (const [key, member] of Object.entries(value)) if (member !== null) out[key] = withoutNulls(member);
+  for (const [key, member] of Object.entries(value)) if (member !== null) out[key] = copiedWithoutNulls(member);
   return out;
 }
 

@@ -1,7 +1,7 @@
 import { AppError } from '@einvoice/domain';
 import { maxLength } from 'class-validator';
 import { Nested, NestedList, Num, Text } from './fields';
-import { ImpreciseNumber, validateBody } from './validate';
+import { ImpreciseNumber, validateBody, withoutNulls } from './validate';
 import { formatAmount, mulRound2, round2, sum } from './money';
 
 class Inner { @Text(5) Name: string; @Num() Rate: number; }
@@ -59,6 +59,17 @@ describe('validateBody', () => {
       ['Inner.Name', 'FIELD.REQUIRED', 'Inner.Name is required'],
     ]);
     expect(issuesOf({ ...good(), Items: [null] })).toEqual([['Items[0]', 'FIELD.REQUIRED', 'Items[0] is required']]);
+  });
+  it('#11 given a body with no null member, when nulls are left out, then the body itself is taken, not a copy', () => {
+    const body = good();
+    expect(withoutNulls(body)).toBe(body);
+    expect(withoutNulls({ ...body, Items: [null, { Name: 'b', Rate: 2 }] })).toEqual({ ...body, Items: [null, { Name: 'b', Rate: 2 }] });
+  });
+  it('#11 given a null member at any depth, when nulls are left out, then a copy without it, the body unchanged', () => {
+    const body = { ...good(), Qty: 1, Items: [{ Name: 'b', Rate: 2 }, { Name: null, Rate: 3 }] };
+    const copy = withoutNulls(body);
+    expect(copy).toEqual({ ...good(), Qty: 1, Items: [{ Name: 'b', Rate: 2 }, { Rate: 3 }] });
+    expect(body.Items[1]).toEqual({ Name: null, Rate: 3 });
   });
   it('#9 given a number no double holds exactly, when validated, then the message says so, not "must be a number"', () => {
     expect(issuesOf({ ...good(), Qty: new ImpreciseNumber('1e308') })).toEqual([

@@ -29,6 +29,23 @@ describe('memoiseValidationMetadata', () => {
     expect(Object.keys(storage.groupByPropertyName(first)).sort()).toEqual(['Code', 'Name']);
   });
 
+  it('#11 keeps the plain question (no schema, no groups) apart per flag, and apart from a question with groups', () => {
+    class Grouped {
+      @IsString({ groups: ['draft'] })
+      Note!: string;
+
+      @IsString()
+      Name!: string;
+    }
+    const storage = getMetadataStorage();
+    const count = (strictGroups: boolean, groups?: string[]) => storage.getTargetValidationMetadatas(Grouped, undefined as unknown as string, false, strictGroups, groups).length;
+    // Strict groups leave the grouped rule out of a question without groups; otherwise every rule counts.
+    expect([count(true), count(false), count(true), count(false)]).toEqual([1, 2, 1, 2]);
+    expect(count(true, ['draft'])).toBe(1);
+    expect(count(false, ['other'])).toBe(0);
+    expect(storage.getTargetValidationMetadatas(Grouped, undefined as unknown as string, false, true)).toBe(storage.getTargetValidationMetadatas(Grouped, undefined as unknown as string, false, true, []));
+  });
+
   it('is installed once however often it is called', () => {
     const lookup = getMetadataStorage().getTargetValidationMetadatas;
     memoiseValidationMetadata();
