@@ -38,7 +38,7 @@ describe('the outbox relay on a thread of the gateway (#11)', () => {
       onLeadChange: (now) => now && led(),
     });
     // The process's commits wake the thread while it leads, as the gateway's (infrastructure.module.ts).
-    ({ dataSource, store } = await openTestDatabase(prefix, { wakeRelay: { afterCommit: () => thread.wakeIfLeading(), beforeCommit: (texts) => thread.keepTexts(texts) } }));
+    ({ dataSource, store } = await openTestDatabase(prefix, { wakeRelay: { afterCommit: () => thread.wakeIfLeading(), beforeCommit: (texts) => thread.keepTexts(texts), textsHandedTo: () => thread.textsHandedTo() } }));
   }, 120_000);
 
   afterAll(async () => {
@@ -68,6 +68,9 @@ describe('the outbox relay on a thread of the gateway (#11)', () => {
       // Their data as the commits handed it to the thread (event-texts.ts) or as stored: the same.
       expect(published.map((e) => e.data)).toEqual([1, 2, 3, 4, 5].map((n) => ({ n })));
     }
+    // Their rows named the thread's relay, which therefore read them without their data.
+    const named = await dataSource.query(`SELECT count(*)::int AS n FROM outbox WHERE aggregate_id = ANY($1) AND handed_to = $2`, [streams, thread.textsHandedTo()]);
+    expect(named[0].n).toBe(10);
 
     let otherLeads = false;
     await other.start();

@@ -1,9 +1,10 @@
 // A stand-in for the gateway's relay thread (apps/gateway/src/infrastructure/relay-thread.ts) that
 // speaks its messages and writes what it was told, one line each, to RELAY_FAKE_LOG:
 // relay-on-thread.unit.spec.ts drives RelayThread against it. RELAY_FAKE_MODE: `ok` (starts and
-// leads), `fail` (cannot start), `die-once` (its first thread dies at its first wake).
-const { appendFileSync, readFileSync } = require('node:fs');
-const { parentPort } = require('node:worker_threads');
+// leads), `fail` (cannot start), `die-once` (its first thread dies at its first wake). The name it
+// was started with (`workerData.textsHolder`) goes to RELAY_FAKE_LOG.holder.
+const { appendFileSync, readFileSync, writeFileSync } = require('node:fs');
+const { parentPort, workerData } = require('node:worker_threads');
 
 const file = process.env.RELAY_FAKE_LOG;
 const mode = process.env.RELAY_FAKE_MODE ?? 'ok';
@@ -19,6 +20,7 @@ if (mode === 'fail') {
     if (message.type === 'wake' && mode === 'die-once' && threadsBefore === 0) throw new Error('the relay thread broke');
     if (message.type === 'stop') parentPort.postMessage({ type: 'stopped' });
   });
+  writeFileSync(`${file}.holder`, String(workerData?.textsHolder));
   write('started');
   parentPort.postMessage({ type: 'started' });
   parentPort.postMessage({ type: 'leads', leads: true });

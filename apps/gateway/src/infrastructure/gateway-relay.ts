@@ -11,7 +11,14 @@ export function gatewayPublisher(config: GatewayConfig, registry: EventRegistry)
 }
 
 /** The gateway's outbox relay, built alike on the main thread and on a thread of its own (relay-thread.ts). */
-export function gatewayRelay(config: GatewayConfig, publisher: KafkaEventPublisher, dataSource: DataSource, onLeadChange?: (leads: boolean) => void): OutboxRelay {
+export function gatewayRelay(
+  config: GatewayConfig,
+  publisher: KafkaEventPublisher,
+  dataSource: DataSource,
+  onLeadChange?: (leads: boolean) => void,
+  /** The name its process's outbox rows give it (OutboxRelay `textsHolder`): a relay on a thread is given it by its process. */
+  textsHolder?: string,
+): OutboxRelay {
   return new OutboxRelay({
     dataSource,
     databaseUrl: config.databaseUrl,
@@ -19,5 +26,6 @@ export function gatewayRelay(config: GatewayConfig, publisher: KafkaEventPublish
     topicPrefix: config.kafkaPrefix,
     log: (message, fields, level = 'warn') => log(level, message, fields),
     onLeadChange,
+    textsHolder,
   });
 }

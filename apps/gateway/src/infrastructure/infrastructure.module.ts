@@ -31,7 +31,9 @@ export class Connections implements OnModuleInit, OnApplicationShutdown {
     this.store = new EventStore(this.dataSource, {
       ...eventStoreOptions(registry, config.kafkaPrefix),
       // With its own relay leading, the gateway wakes it in-process; otherwise the leading relay needs the NOTIFY.
-      wakeRelay: config.outboxRelay !== 'off' ? { afterCommit: () => this.relaying?.wakeIfLeading() ?? false, beforeCommit: (texts) => this.relaying?.keepTexts(texts) } : 'notify',
+      wakeRelay: config.outboxRelay !== 'off'
+        ? { afterCommit: () => this.relaying?.wakeIfLeading() ?? false, beforeCommit: (texts) => this.relaying?.keepTexts(texts), textsHandedTo: () => this.relaying?.textsHandedTo() }
+        : 'notify',
     });
     this.publisher = gatewayPublisher(config, registry);
     this.relay = gatewayRelay(config, this.publisher, this.dataSource);

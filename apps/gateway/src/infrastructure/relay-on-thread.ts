@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { createLogger } from '@einvoice/domain';
 import type { EventText } from '@einvoice/domain/infrastructure';
-import type { FromRelayThread, ToRelayThread } from './relay-thread-messages';
+import type { FromRelayThread, RelayThreadData, ToRelayThread } from './relay-thread-messages';
 
 const log = createLogger('gateway');
 
@@ -15,6 +16,8 @@ export interface RelayRunner {
   wakeIfLeading(): boolean;
   /** Hands the relay, if it leads, the data texts of events being committed (EventStore's `wakeRelay.beforeCommit`). */
   keepTexts(texts: readonly EventText[]): void;
+  /** The name the outbox rows of this process's commits give the relay while it leads (EventStore's `wakeRelay.textsHandedTo`). */
+  textsHandedTo(): string | undefined;
 }
 
 /**
@@ -59,6 +62,8 @@ export class RelayThread implements RelayRunner {
   private queuedTexts?: EventText[];
   private restarts = 0;
   private restartTimer?: NodeJS.Timeout;
+  /** Its relay's `textsHolder`, the same for every thread it starts: a restarted relay finds its texts gone and reads them from the events. */
+  private readonly textsHolder = randomUUID();
 
   constructor(
     private readonly entry: string,
@@ -81,6 +86,10 @@ export class RelayThread implements RelayRunner {
       });
     }
     return true;
+  }
+
+  textsHandedTo(): string | undefined {
+    return this.leading && this.worker !== undefined ? this.textsHolder : undefined;
   }
 
   keepTexts(texts: readonly EventText[]): void {
@@ -122,7 +131,8 @@ export class RelayThread implements RelayRunner {
   /** Resolves when the thread's relay has started; rejects (and ends the thread) when it could not. */
   private spawn(): Promise<void> {
     return new Promise((resolve, reject) => {
-      const worker = new Worker(this.entry, { execArgv: this.options.execArgv, env: this.options.env ?? process.env });
+      const data: RelayThreadData = { textsHolder: this.textsHolder };
+      const worker = new Worker(this.entry, { execArgv: this.options.execArgv, env: this.options.env ?? process.env, workerData: data });
       this.worker = worker;
       let started = false;
       worker.on('message', (message: FromRelayThread) => {

@@ -73,6 +73,18 @@ describe('RelayThread: the outbox relay on a worker thread (#11)', () => {
     expect(told(log)).toEqual(['started', 'texts e1,e2,e3', 'wake', 'texts e4', 'stop']);
   });
 
+  it('names its relay in the outbox rows of the process\'s commits only while it leads: the name the thread was started with', async () => {
+    const { relay, nextLeadChange } = onFake(log, 'ok');
+    expect(relay.textsHandedTo()).toBeUndefined();
+    await relay.start();
+    expect(await nextLeadChange()).toBe(true);
+    const holder = relay.textsHandedTo();
+    expect(holder).toMatch(/^[0-9a-f-]{36}$/);
+    expect(readFileSync(`${log}.holder`, 'utf8')).toBe(holder);
+    await relay.stop();
+    expect(relay.textsHandedTo()).toBeUndefined();
+  });
+
   it('refuses to start when the thread cannot (the gateway then fails its start, as with an in-process relay)', async () => {
     const { relay } = onFake(log, 'fail');
     await expect(relay.start()).rejects.toThrow("the outbox relay's thread could not start: no database");

@@ -12,3 +12,8 @@ export type FromRelayThread =
   | { readonly type: 'failed'; readonly error: string }
   | { readonly type: 'leads'; readonly leads: boolean }
   | { readonly type: 'stopped' };
+
+/** What the relay's thread is started with (its `workerData`): the name its process's outbox rows give it (OutboxRelay `textsHolder`). */
+export interface RelayThreadData {
+  readonly textsHolder: string;
+}

@@ -2,13 +2,13 @@
 // outbox, encoding the produce requests and marking the rows takes ~12% of a thread that answers
 // the requests too (issue 11); here it runs beside them, on the machine's other core.
 import 'reflect-metadata';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { createLogger } from '@einvoice/domain';
 import { createDataSource, platformEventRegistry, startTracing, stopTracing } from '@einvoice/domain/infrastructure';
 import { areaEventPlugins } from '@einvoice/areas';
 import { loadGatewayConfig } from '../config';
 import { gatewayPublisher, gatewayRelay } from './gateway-relay';
-import type { FromRelayThread, ToRelayThread } from './relay-thread-messages';
+import type { FromRelayThread, RelayThreadData, ToRelayThread } from './relay-thread-messages';
 
 const log = createLogger('gateway');
 
@@ -21,7 +21,9 @@ async function run(port: NonNullable<typeof parentPort>): Promise<void> {
   // One connection: the relay's own session (relay-lease.ts) does its reads and marks; this one counts failures.
   const dataSource = createDataSource({ databaseUrl: config.databaseUrl, poolSize: 1, applicationName: 'einvoice-outbox-relay' });
   const publisher = gatewayPublisher(config, registry);
-  const relay = gatewayRelay(config, publisher, dataSource, (leads) => tell({ type: 'leads', leads }));
+  // The name the process's outbox rows give this relay while it leads (RelayThread.textsHandedTo).
+  const { textsHolder } = workerData as RelayThreadData;
+  const relay = gatewayRelay(config, publisher, dataSource, (leads) => tell({ type: 'leads', leads }), textsHolder);
 
   const stop = async () => {
     await relay.stop();

@@ -24,6 +24,7 @@ import { DocumentAttachments1732200000026 } from './migrations/1732200000026-doc
 import { LeanEventIndexes1732200001800 } from './migrations/1732200001800-lean-event-indexes';
 import { Lz4Payloads1732200001820 } from './migrations/1732200001820-lz4-payloads';
 import { OutboxArea1732200001830 } from './migrations/1732200001830-outbox-area';
+import { OutboxHandedTo1732200001840 } from './migrations/1732200001840-outbox-handed-to';
 
 /**
  * The platform's own migrations. TypeORM migrations only: `synchronize` is never used. Areas bring
@@ -53,6 +54,7 @@ export const platformMigrations = [
   LeanEventIndexes1732200001800,
   Lz4Payloads1732200001820,
   OutboxArea1732200001830,
+  OutboxHandedTo1732200001840,
 ];
 
 export interface DataSourceOptions {

@@ -30,9 +30,10 @@ export interface EventStoreOptions {
    * one relay of the stack that publishes, relay-lease.ts) and answers false otherwise: then the
    * NOTIFY goes out for the relay that does. Its `beforeCommit` is given the data text of the events
    * a unit of work is about to commit (event-texts.ts): a relay that leads keeps them, and need not
-   * read them back.
+   * read them back. `textsHandedTo` names that relay while it leads (undefined otherwise): the outbox
+   * rows say so, and its reads leave their data alone.
    */
-  readonly wakeRelay?: 'notify' | { afterCommit: () => boolean; beforeCommit?: (texts: readonly EventText[]) => void };
+  readonly wakeRelay?: 'notify' | { afterCommit: () => boolean; beforeCommit?: (texts: readonly EventText[]) => void; textsHandedTo?: () => string | undefined };
   /** Event schema versions and upcasters (EventRegistry); default: every type at version 1. */
   readonly schemas?: EventSchemas;
   /** Whether an event goes to Kafka (EventRegistry `published`); default: all. */
@@ -70,6 +71,7 @@ export function isAlreadyProcessed(error: unknown): boolean {
 export class EventStore {
   private readonly afterAppend: () => void;
   private readonly beforeCommit?: (texts: readonly EventText[]) => void;
+  private readonly textsHandedTo?: () => string | undefined;
   /** What this process's commits announce to other processes (projections' `announce`, the relay's wake-up). */
   private readonly notifications: PostCommitNotifications;
   private readonly prepared?: PreparedStatements;
@@ -88,7 +90,10 @@ export class EventStore {
     const wake = options.wakeRelay ?? 'notify';
     const notify = () => this.notifications.add('outbox', '');
     this.afterAppend = wake === 'notify' ? notify : () => wake.afterCommit() || notify();
-    if (wake !== 'notify') this.beforeCommit = wake.beforeCommit;
+    if (wake !== 'notify' && wake.beforeCommit) {
+      this.beforeCommit = wake.beforeCommit;
+      this.textsHandedTo = wake.textsHandedTo;
+    }
   }
 
   /**
@@ -103,7 +108,7 @@ export class EventStore {
     const session = new UnitSession(poolOf(this.dataSource), this.prepared);
     let broken: Error | undefined;
     try {
-      const uow = new UnitOfWork(session, this.options.topicFor, this.options.projector, this.options.schemas ?? unversionedSchemas, this.options.published, this.groups);
+      const uow = new UnitOfWork(session, this.options.topicFor, this.options.projector, this.options.schemas ?? unversionedSchemas, this.options.published, this.groups, this.textsHandedTo);
       try {
         const result = await work(uow);
         // The texts travel to the relay while the commit does (event-texts.ts says why not after).

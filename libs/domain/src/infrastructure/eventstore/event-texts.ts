@@ -25,7 +25,9 @@ export interface EventTextLimits {
  * commit arrived after that read for 95% of the rows. A text is only ever used for a row PostgreSQL
  * returns, so one whose unit rolled back is never used, and ages out. A cache, never the source of
  * truth: a row whose text is missing (evicted, another process's event, a relay restarted) is read
- * from PostgreSQL as before, and what is kept is bounded whatever the relay does.
+ * from PostgreSQL as before, and what is kept is bounded whatever the relay does. Which rows' texts
+ * were handed over the rows say themselves (`outbox.handed_to`: the relay's `textsHolder`); a read
+ * that named the events whose texts it held missed each row committed while it was on its way.
  */
 export class KnownEventTexts {
   private readonly texts = new Map<string, { readonly text: string; readonly at: number }>();
@@ -57,15 +59,10 @@ export class KnownEventTexts {
     this.evict(at);
   }
 
-  /** The oldest `limit` texts (after dropping those too old): what a read of the oldest pending rows may use. */
-  oldest(limit: number): Map<string, string> {
+  /** The text of an event, unless it was never handed over or is gone (evicted, too old). */
+  get(eventId: string): string | undefined {
     this.evict(this.now());
-    const taken = new Map<string, string>();
-    for (const [eventId, { text }] of this.texts) {
-      if (taken.size >= limit) break;
-      taken.set(eventId, text);
-    }
-    return taken;
+    return this.texts.get(eventId)?.text;
   }
 
   /** Forgets the texts of events whose rows were read (used or not, they are not asked for again). */

@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { RecordedEvent } from '../../events';
 import type { EncodedEvent } from '../kafka/codec';
 import { AppError } from '../../errors';
 import { type EventText, KnownEventTexts } from './event-texts';
-import { chunkRows, markPublished, nextOutboxRows, parkRow, parkedOutboxRows, topicPattern, type OutboxRow, type ParkedOutboxRow, type RowQueries } from './outbox-rows';
+import { chunkRows, markPublished, nextOutboxRows, parkRow, parkedOutboxRows, topicPattern, type HandedTexts, type OutboxRow, type ParkedOutboxRow, type RowQueries } from './outbox-rows';
 import { RelayLease } from './relay-lease';
 import { PreparedStatements } from './prepared-statements';
 import { loadInfrastructureConfig } from '../config';
@@ -49,6 +50,11 @@ export interface OutboxRelayOptions {
   readonly log?: (message: string, fields?: Record<string, unknown>, level?: 'warn' | 'error') => void;
   /** Told when this relay starts or stops leading (RelayLease); a relay on a thread tells its process so. */
   readonly onLeadChange?: (leads: boolean) => void;
+  /**
+   * The name this relay is handed its process's event texts under (`outbox.handed_to`; default a
+   * new UUID): a relay on a thread is given its process's, which the process's units of work write.
+   */
+  readonly textsHolder?: string;
 }
 
 /**
@@ -105,9 +111,12 @@ export class OutboxRelay {
   private readonly lease: RelayLease;
   /** Data texts of this process's events, handed over as their units commit (keepTexts). */
   private readonly texts = new KnownEventTexts();
+  /** What its reads are told of them: the rows that name this relay have their text here. */
+  private readonly handed: HandedTexts;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.topicPattern = topicPattern(options.topicPrefix);
+    this.handed = { holder: options.textsHolder ?? randomUUID(), get: (eventId) => this.texts.get(eventId) };
     const open = options.sessionClient ?? (() => new Client({ connectionString: options.databaseUrl, application_name: 'einvoice-outbox-relay', keepAlive: true, options: RELAY_SESSION_OPTIONS }));
     this.lease = new RelayLease(open, options.topicPrefix, loadInfrastructureConfig().databasePreparedStatements ? PreparedStatements.ofProcess : undefined, options.onLeadChange);
   }
@@ -154,6 +163,11 @@ export class OutboxRelay {
   /** Keeps, while it leads, the data texts of its process's events as their units commit, for its next reads (event-texts.ts). */
   keepTexts(texts: readonly EventText[]): void {
     if (this.running && this.lease.leads) this.texts.add(texts);
+  }
+
+  /** The name its process's outbox rows give it while it leads (EventStore's `wakeRelay.textsHandedTo`); undefined otherwise. */
+  textsHandedTo(): string | undefined {
+    return this.running && this.lease.leads ? this.handed.holder : undefined;
   }
 
   /**
@@ -227,7 +241,7 @@ export class OutboxRelay {
       }
       const limit = this.options.batchSize ?? 500;
       const maxBytes = this.options.batchBytes ?? 16 * 1024 * 1024;
-      const rows = await nextOutboxRows(session, this.topicPattern, limit, maxBytes, this.texts.oldest(limit));
+      const rows = await nextOutboxRows(session, this.topicPattern, limit, maxBytes, this.handed);
       if (rows.length === 0) return none;
       this.texts.forget(rows.map((r) => r.payload.eventId));
       const outcome = await this.publishRows(session, rows);

@@ -50,19 +50,20 @@ export function topicPattern(prefix: string): string {
  * within `maxBytes` have their data turned into text. Reading the rows a second time by id, as the
  * query did before, was more than half of its buffer reads (301 against 132 for 20 rows). The area
  * comes from the row (migration OutboxArea): each access to `e.data` unpacks the whole stored value.
- * Nor is the data of an event in `known` (its text as this process's unit of work wrote it,
- * event-texts.ts) read: its stored value is never unpacked.
+ * Nor is the data of an event whose text was `handed` to this relay read (its row names the relay:
+ * migration OutboxHandedTo): its stored value is never unpacked, unless the text is gone (a relay
+ * restarted, a text evicted), when a second query reads the data of just those.
  */
-export async function nextOutboxRows(session: RowQueries, pattern: string, limit: number, maxBytes: number, known: ReadonlyMap<string, string> = new Map()): Promise<OutboxRow[]> {
+export async function nextOutboxRows(session: RowQueries, pattern: string, limit: number, maxBytes: number, handed?: HandedTexts): Promise<OutboxRow[]> {
   const rows: Array<Omit<StoredEventColumns, 'data'> & { id: string; topic: string; aggregate_id: string; payload: RecordedEvent | null; stored_bytes: number; data_text: string | null; data_area: string | null }> = await session.query(
     `SELECT b.id, b.topic, b.aggregate_id, b.payload, b.stored_bytes::int AS stored_bytes,
             b.event_id, b.stream_id, b.stream_position, b.global_position, b.type, b.schema_version, b.metadata, b.recorded_at,
-            CASE WHEN b.event_id = ANY($4::uuid[]) THEN NULL ELSE b.data::text END AS data_text,
+            CASE WHEN b.handed_to = $4::text THEN NULL ELSE b.data::text END AS data_text,
             CASE WHEN b.area IS NOT NULL THEN NULLIF(b.area, '') WHEN jsonb_typeof(b.data->'area') = 'string' THEN b.data->>'area' END AS data_area
      FROM (
        SELECT c.*, sum(c.stored_bytes) OVER (ORDER BY c.id) - c.stored_bytes AS before
        FROM (
-         SELECT o.id, o.topic, o.aggregate_id, o.payload, o.area,
+         SELECT o.id, o.topic, o.aggregate_id, o.payload, o.area, o.handed_to,
                 e.event_id, e.stream_id, e.stream_position, e.global_position, e.type, e.schema_version, e.metadata, e.recorded_at, e.data,
                 ${STORED_BYTES} AS stored_bytes
          FROM outbox o LEFT JOIN events e ON o.payload IS NULL AND e.event_id = o.event_id
@@ -73,19 +74,37 @@ export async function nextOutboxRows(session: RowQueries, pattern: string, limit
      ) b
      WHERE b.before < $3
      ORDER BY b.id`,
-    [limit, pattern, maxBytes, [...known.keys()]],
+    [limit, pattern, maxBytes, handed?.holder ?? null],
     // Prepared: its plan (the pending rows' partial index) is the best one at any size; planning it was ~0.9 ms a call.
     { prepare: true },
   );
+  // NULL only for a row handed to this relay: its text as handed over, or else (gone) as stored.
+  const texts = new Map<string, string>();
+  const gone: string[] = [];
+  for (const r of rows) {
+    if (r.payload !== null || r.data_text !== null) continue;
+    const text = handed?.get(r.event_id);
+    if (text === undefined) gone.push(r.event_id);
+    else texts.set(r.event_id, text);
+  }
+  if (gone.length > 0) {
+    const stored: Array<{ event_id: string; data_text: string }> = await session.query(`SELECT event_id, data::text AS data_text FROM events WHERE event_id = ANY($1::uuid[])`, [gone], { prepare: true });
+    for (const { event_id, data_text } of stored) texts.set(event_id, data_text);
+  }
   // Rows written before issue 11 carry the event as their payload; later ones name it.
   return rows.map((r) => ({
     id: r.id,
     topic: r.topic,
     aggregate_id: r.aggregate_id,
     stored_bytes: r.stored_bytes,
-    // NULL only for an event in `known`: the query names those.
-    payload: r.payload ?? encodedEventOf(r, r.data_text ?? (known.get(r.event_id) as string)),
+    payload: r.payload ?? encodedEventOf(r, r.data_text ?? (texts.get(r.event_id) as string)),
   }));
+}
+
+/** The data texts a relay was handed as their units committed (event-texts.ts), and the name its process's outbox rows give it. */
+export interface HandedTexts {
+  readonly holder: string;
+  get(eventId: string): string | undefined;
 }
 
 /** The event of a row that names it, its value written around its data's text (encodedEventText). */

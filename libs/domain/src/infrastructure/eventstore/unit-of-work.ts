@@ -109,6 +109,8 @@ export class UnitOfWork {
     private readonly published: PublishedPredicate = () => true,
     /** Where a unit of writes only is committed with others' (commit-groups.ts); without it, alone. */
     private readonly groups?: CommitGroups,
+    /** The relay this unit's event texts will be handed to (EventStore's `wakeRelay.textsHandedTo`), written in its outbox rows. */
+    private readonly textsHandedTo: () => string | undefined = () => undefined,
   ) {}
 
   /**
@@ -225,9 +227,10 @@ export class UnitOfWork {
       if (this.published(stored)) {
         this.eventTexts.push({ eventId: stored.eventId, text: dataText });
         await this.write(
-          `INSERT INTO outbox (event_id, topic, aggregate_type, aggregate_id, message_type, area) VALUES ($1, $2, $3, $4, $5, $6)`,
+          `INSERT INTO outbox (event_id, topic, aggregate_type, aggregate_id, message_type, area, handed_to) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
           // Its area ('' for none): the relay's header, without unpacking the event's data (migration OutboxArea).
-          [stored.eventId, this.topicFor(streamId, stored.type), streamKind(streamId), streamId, stored.type, areaInData(stored) ?? ''],
+          // The relay that is handed its text, if any, reads the row without it (migration OutboxHandedTo).
+          [stored.eventId, this.topicFor(streamId, stored.type), streamKind(streamId), streamId, stored.type, areaInData(stored) ?? '', this.textsHandedTo() ?? null],
         );
       }
       await this.projector(this, stored);
