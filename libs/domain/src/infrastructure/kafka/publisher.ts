@@ -3,6 +3,7 @@ import { AppError } from '../../errors';
 import type { RecordedEvent } from '../../events';
 import { type EncodedEvent, encodeEvent } from './codec';
 import { areaInData, eventHeaders, type AreaOf } from './headers';
+import { keyPartitioner } from './key-partitioner';
 import { compressionFor, isRefusedByBroker } from './message-size';
 
 /** One event to publish: the outbox relay builds these from outbox rows. */
@@ -43,6 +44,8 @@ export class KafkaEventPublisher {
       // a duplicate after a retry is fine, consumers de-duplicate on `eventId` (DESIGN.md "Kafka").
       maxInFlightRequests: 1,
       allowAutoTopicCreation: false,
+      // kafkajs's default choice of partition, without its costly hash (key-partitioner.ts).
+      createPartitioner: keyPartitioner,
     });
     this.admin = kafka.admin();
     this.producer.on(this.producer.events.CONNECT, () => (this.connected = true));
@@ -56,8 +59,8 @@ export class KafkaEventPublisher {
 
   /**
    * Sends the messages and resolves once every in-sync replica has them (`acks: -1`), which is
-   * when the relay may mark the outbox rows done. The default partitioner hashes the key
-   * (murmur2, as the Java client), so the events of one stream share a partition.
+   * when the relay may mark the outbox rows done. The partitioner hashes the key (murmur2, as
+   * the Java client and kafkajs's default), so the events of one stream share a partition.
    */
   async publish(messages: readonly OutgoingMessage[]): Promise<void> {
     if (messages.length === 0) return;
