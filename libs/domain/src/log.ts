@@ -18,8 +18,13 @@ const context = new AsyncLocalStorage<Record<string, unknown>>();
 
 /** Runs `work` with these fields on every log line it writes (added to the fields already in force). */
 export function withLogContext<T>(fields: Readonly<Record<string, unknown>>, work: () => T): T {
-  const defined = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== null));
-  return context.run({ ...context.getStore(), ...defined }, work);
+  // One object, no intermediate arrays: every request and every Kafka message opens a context.
+  const store: Record<string, unknown> = { ...context.getStore() };
+  for (const key in fields) {
+    const value = fields[key];
+    if (value !== undefined && value !== null) store[key] = value;
+  }
+  return context.run(store, work);
 }
 
 /**
