@@ -38,7 +38,7 @@ describe('the outbox relay on a thread of the gateway (#11)', () => {
       onLeadChange: (now) => now && led(),
     });
     // The process's commits wake the thread while it leads, as the gateway's (infrastructure.module.ts).
-    ({ dataSource, store } = await openTestDatabase(prefix, { wakeRelay: { afterCommit: () => thread.wakeIfLeading(), beforeCommit: (texts) => thread.keepTexts(texts), textsHandedTo: () => thread.textsHandedTo() } }));
+    ({ dataSource, store } = await openTestDatabase(prefix, { wakeRelay: { afterCommit: () => thread.wakeIfLeading(), texts: thread } }));
   }, 120_000);
 
   afterAll(async () => {

@@ -32,7 +32,7 @@ export class Connections implements OnModuleInit, OnApplicationShutdown {
       ...eventStoreOptions(registry, config.kafkaPrefix),
       // With its own relay leading, the gateway wakes it in-process; otherwise the leading relay needs the NOTIFY.
       wakeRelay: config.outboxRelay !== 'off'
-        ? { afterCommit: () => this.relaying?.wakeIfLeading() ?? false, beforeCommit: (texts) => this.relaying?.keepTexts(texts), textsHandedTo: () => this.relaying?.textsHandedTo() }
+        ? { afterCommit: () => this.relaying?.wakeIfLeading() ?? false, texts: { keepTexts: (texts) => this.relaying?.keepTexts(texts), textsHandedTo: () => this.relaying?.textsHandedTo() } }
         : 'notify',
     });
     this.publisher = gatewayPublisher(config, registry);

@@ -3,21 +3,17 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { createLogger } from '@einvoice/domain';
-import type { EventText } from '@einvoice/domain/infrastructure';
+import type { EventText, EventTextsHolder } from '@einvoice/domain/infrastructure';
 import type { FromRelayThread, RelayThreadData, ToRelayThread } from './relay-thread-messages';
 
 const log = createLogger('gateway');
 
 /** What the gateway runs to publish its outbox: an OutboxRelay in its own thread, or a RelayThread. */
-export interface RelayRunner {
+export interface RelayRunner extends EventTextsHolder {
   start(): Promise<void>;
   stop(): Promise<void>;
   /** Wakes the relay after this process's commits if it leads, and says so (EventStore's `wakeRelay`). */
   wakeIfLeading(): boolean;
-  /** Hands the relay, if it leads, the data texts of events being committed (EventStore's `wakeRelay.beforeCommit`). */
-  keepTexts(texts: readonly EventText[]): void;
-  /** The name the outbox rows of this process's commits give the relay while it leads (EventStore's `wakeRelay.textsHandedTo`). */
-  textsHandedTo(): string | undefined;
 }
 
 /**

@@ -10,7 +10,7 @@ import { PreparedStatements } from './prepared-statements';
 import { loadInfrastructureConfig } from '../config';
 import { EventSchemas, Projector, type PublishedPredicate, TopicResolver, UnitOfWork, toRecordedEvent, unversionedSchemas } from './unit-of-work';
 import { UnitSession } from './unit-session';
-import type { EventText } from './event-texts';
+import type { EventTextsHolder } from './event-texts';
 import { metrics } from '../metrics';
 
 export type { ConstraintErrorMap } from '../../plugin';
@@ -28,12 +28,11 @@ export interface EventStoreOptions {
    * serialised every worker's commits under load (issue 11: ~1 backend waiting on it at all times).
    * A process with its own relay passes `afterCommit`, which wakes it in-process when it leads (the
    * one relay of the stack that publishes, relay-lease.ts) and answers false otherwise: then the
-   * NOTIFY goes out for the relay that does. Its `beforeCommit` is given the data text of the events
-   * a unit of work is about to commit (event-texts.ts): a relay that leads keeps them, and need not
-   * read them back. `textsHandedTo` names that relay while it leads (undefined otherwise): the outbox
-   * rows say so, and its reads leave their data alone.
+   * NOTIFY goes out for the relay that does. Its `texts` relay is handed the data text of the events
+   * a unit of work is about to commit (event-texts.ts): while it leads it keeps them, the unit's outbox
+   * rows name it, and its reads leave their data alone.
    */
-  readonly wakeRelay?: 'notify' | { afterCommit: () => boolean; beforeCommit?: (texts: readonly EventText[]) => void; textsHandedTo?: () => string | undefined };
+  readonly wakeRelay?: 'notify' | { afterCommit: () => boolean; texts?: EventTextsHolder };
   /** Event schema versions and upcasters (EventRegistry); default: every type at version 1. */
   readonly schemas?: EventSchemas;
   /** Whether an event goes to Kafka (EventRegistry `published`); default: all. */
@@ -70,8 +69,8 @@ export function isAlreadyProcessed(error: unknown): boolean {
 /** PostgreSQL event store (DESIGN.md): events, outbox and read models in one transaction. */
 export class EventStore {
   private readonly afterAppend: () => void;
-  private readonly beforeCommit?: (texts: readonly EventText[]) => void;
-  private readonly textsHandedTo?: () => string | undefined;
+  /** The relay this process's units hand their event texts to (`wakeRelay.texts`). */
+  private readonly texts?: EventTextsHolder;
   /** What this process's commits announce to other processes (projections' `announce`, the relay's wake-up). */
   private readonly notifications: PostCommitNotifications;
   private readonly prepared?: PreparedStatements;
@@ -90,10 +89,7 @@ export class EventStore {
     const wake = options.wakeRelay ?? 'notify';
     const notify = () => this.notifications.add('outbox', '');
     this.afterAppend = wake === 'notify' ? notify : () => wake.afterCommit() || notify();
-    if (wake !== 'notify' && wake.beforeCommit) {
-      this.beforeCommit = wake.beforeCommit;
-      this.textsHandedTo = wake.textsHandedTo;
-    }
+    if (wake !== 'notify') this.texts = wake.texts;
   }
 
   /**
@@ -108,11 +104,11 @@ export class EventStore {
     const session = new UnitSession(poolOf(this.dataSource), this.prepared);
     let broken: Error | undefined;
     try {
-      const uow = new UnitOfWork(session, this.options.topicFor, this.options.projector, this.options.schemas ?? unversionedSchemas, this.options.published, this.groups, this.textsHandedTo);
+      const uow = new UnitOfWork(session, this.options.topicFor, this.options.projector, this.options.schemas ?? unversionedSchemas, this.options.published, this.groups, this.texts);
       try {
         const result = await work(uow);
         // The texts travel to the relay while the commit does (event-texts.ts says why not after).
-        if (this.beforeCommit && uow.eventTexts.length > 0) this.beforeCommit(uow.eventTexts);
+        if (this.texts && uow.eventTexts.length > 0) this.texts.keepTexts(uow.eventTexts);
         await uow.commit();
         if (uow.appended) this.afterAppend();
         for (const { channel, payload } of uow.announcements) this.notifications.add(channel, payload);

@@ -7,6 +7,18 @@ export interface EventText {
   readonly text: string;
 }
 
+/**
+ * A relay that its process's units of work hand their event texts to as they commit (OutboxRelay, the
+ * gateway's RelayThread). Both halves come from the one relay: a row that named a relay which was never
+ * handed its text would send every read of it to the second query (outbox-rows.ts).
+ */
+export interface EventTextsHolder {
+  /** Keeps, while it leads, the data texts of the events a unit is about to commit. */
+  keepTexts(texts: readonly EventText[]): void;
+  /** The name a unit's outbox rows give it while it leads (`outbox.handed_to`); undefined otherwise. */
+  textsHandedTo(): string | undefined;
+}
+
 export interface EventTextLimits {
   /** Texts kept at most (default 2,000); the oldest go first. */
   readonly maxEntries?: number;

@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { RecordedEvent } from '../../events';
 import type { EncodedEvent } from '../kafka/codec';
 import { AppError } from '../../errors';
-import { type EventText, KnownEventTexts } from './event-texts';
+import { type EventText, type EventTextsHolder, KnownEventTexts } from './event-texts';
 import { chunkRows, markPublished, nextOutboxRows, parkRow, parkedOutboxRows, topicPattern, type HandedTexts, type OutboxRow, type ParkedOutboxRow, type RowQueries } from './outbox-rows';
 import { RelayLease } from './relay-lease';
 import { PreparedStatements } from './prepared-statements';
@@ -94,7 +94,7 @@ function isRefused(error: unknown): boolean {
  * listed by GET /health) instead of blocking every stream behind it; the later rows of its own
  * stream wait until it is released (`cli outbox release`).
  */
-export class OutboxRelay {
+export class OutboxRelay implements EventTextsHolder {
   private listener?: Client;
   private timer?: NodeJS.Timeout;
   private running = false;
@@ -165,7 +165,7 @@ export class OutboxRelay {
     if (this.running && this.lease.leads) this.texts.add(texts);
   }
 
-  /** The name its process's outbox rows give it while it leads (EventStore's `wakeRelay.textsHandedTo`); undefined otherwise. */
+  /** The name its process's outbox rows give it while it leads (EventStore's `wakeRelay.texts`); undefined otherwise. */
   textsHandedTo(): string | undefined {
     return this.running && this.lease.leads ? this.handed.holder : undefined;
   }

@@ -11,12 +11,12 @@ describe('#11 the relay\'s read with the texts its process wrote', () => {
   let dataSource: DataSource;
   let store: EventStore;
   const committed: EventText[] = [];
-  /** The relay the next unit's texts are handed to (EventStore's `wakeRelay.textsHandedTo`). */
+  /** The relay the next unit's texts are handed to (EventStore's `wakeRelay.texts`). */
   let handedTo: string | undefined;
 
   beforeAll(async () => {
     // The store hands the relay each unit's texts as it commits (EventStore's `wakeRelay`): here, to this list.
-    ({ dataSource, store } = await openTestDatabase(prefix, { wakeRelay: { afterCommit: () => true, beforeCommit: (texts) => committed.push(...texts), textsHandedTo: () => handedTo } }));
+    ({ dataSource, store } = await openTestDatabase(prefix, { wakeRelay: { afterCommit: () => true, texts: { keepTexts: (texts) => committed.push(...texts), textsHandedTo: () => handedTo } } }));
   }, 60_000);
 
   afterAll(async () => {

@@ -6,7 +6,7 @@ import { HeldWrites, type Write, combineWrites } from './deferred-writes';
 import type { CommitGroups } from './commit-groups';
 import { traceparentOf } from '../tracing';
 import { areaInData } from '../kafka/headers';
-import type { EventText } from './event-texts';
+import type { EventText, EventTextsHolder } from './event-texts';
 
 /** A unit of work's statements may be kept prepared on its connection (prepared-statements.ts says which). */
 const PREPARE = { prepare: true } as const;
@@ -109,8 +109,8 @@ export class UnitOfWork {
     private readonly published: PublishedPredicate = () => true,
     /** Where a unit of writes only is committed with others' (commit-groups.ts); without it, alone. */
     private readonly groups?: CommitGroups,
-    /** The relay this unit's event texts will be handed to (EventStore's `wakeRelay.textsHandedTo`), written in its outbox rows. */
-    private readonly textsHandedTo: () => string | undefined = () => undefined,
+    /** The relay this unit's event texts will be handed to (EventStore's `wakeRelay.texts`): its outbox rows name it. */
+    private readonly texts?: Pick<EventTextsHolder, 'textsHandedTo'>,
   ) {}
 
   /**
@@ -230,7 +230,7 @@ export class UnitOfWork {
           `INSERT INTO outbox (event_id, topic, aggregate_type, aggregate_id, message_type, area, handed_to) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
           // Its area ('' for none): the relay's header, without unpacking the event's data (migration OutboxArea).
           // The relay that is handed its text, if any, reads the row without it (migration OutboxHandedTo).
-          [stored.eventId, this.topicFor(streamId, stored.type), streamKind(streamId), streamId, stored.type, areaInData(stored) ?? '', this.textsHandedTo() ?? null],
+          [stored.eventId, this.topicFor(streamId, stored.type), streamKind(streamId), streamId, stored.type, areaInData(stored) ?? '', this.texts?.textsHandedTo() ?? null],
         );
       }
       await this.projector(this, stored);
