@@ -15,6 +15,7 @@ const swc = [
 ];
 const moduleNameMapper = {
   '^@einvoice/domain/infrastructure$': '<rootDir>/libs/domain/src/infrastructure/index.ts',
+  '^@einvoice/domain/mail-capture$': '<rootDir>/libs/domain/src/infrastructure/mail/capture-mailbox.ts',
   '^@einvoice/domain$': '<rootDir>/libs/domain/src/index.ts',
   '^@einvoice/areas$': '<rootDir>/libs/areas/src/index.ts',
   '^@einvoice/areas/conformance$': '<rootDir>/libs/areas/src/conformance/official-validators.ts',

@@ -56,6 +56,10 @@ import { bulkLoad, onboardMySupplier } from './bench/bulk.mjs';
 import { uaeLoad, uaeRulesCost } from './bench/uae.mjs';
 import { distribution, ms, num, secs } from './bench/stats.mjs';
 import { APPS, ROOT, say } from './lib/services.mjs';
+import { runOnPinnedNode } from './lib/node-runtime.mjs';
+
+// The image's Node (24 LTS) also where this machine's own is another release.
+await runOnPinnedNode();
 
 function positiveInt(name, fallback) {
   const raw = process.env[name];

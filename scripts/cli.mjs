@@ -2,6 +2,10 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ROOT, build, ensureNodeModules, ensurePostgres } from './lib/services.mjs';
+import { runOnPinnedNode } from './lib/node-runtime.mjs';
+
+// The image's Node (24 LTS) also where this machine's own is another release.
+await runOnPinnedNode();
 
 ensureNodeModules();
 await ensurePostgres();

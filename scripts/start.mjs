@@ -9,6 +9,10 @@ import path from 'node:path';
 import { ensureKafkaJars, isPortOpen, startKafka } from './lib/kafka.mjs';
 import { Supervisor } from './lib/supervisor.mjs';
 import { APPS, ROOT, appEntry, build, developmentSecretsKey, ensureNodeModules, ensurePostgres, ensureRedis, say, tool } from './lib/services.mjs';
+import { runOnPinnedNode } from './lib/node-runtime.mjs';
+
+// The image's Node (24 LTS) also where this machine's own is another release.
+await runOnPinnedNode();
 
 const port = Number(process.env.PORT ?? 3000);
 const url = `http://127.0.0.1:${port}`;

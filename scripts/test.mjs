@@ -9,6 +9,10 @@ import path from 'node:path';
 import { secretsInLogs } from './lib/log-secrets.mjs';
 import { ensureKafkaJars, startKafka } from './lib/kafka.mjs';
 import { ROOT, build, developmentSecretsKey, ensureNodeModules, ensurePostgres, ensureRedis, say, tool } from './lib/services.mjs';
+import { runOnPinnedNode } from './lib/node-runtime.mjs';
+
+// The image's Node (24 LTS) also where this machine's own is another release.
+await runOnPinnedNode();
 
 const args = process.argv.slice(2);
 const unitOnly = args.includes('--selectProjects') && args[args.indexOf('--selectProjects') + 1] === 'unit' && !args.includes('int');

@@ -65,7 +65,7 @@ export async function ensureRedis() {
 
 /** Compiles apps and libs into dist/ (incremental: fast when nothing changed). */
 export function build() {
-  run(path.join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json'], { stdio: ['ignore', 2, 'inherit'] });
+  run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { stdio: ['ignore', 2, 'inherit'] });
 }
 
 /**

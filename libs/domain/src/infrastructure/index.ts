@@ -13,7 +13,7 @@ export * from './webhooks';
 export * from './secrets/sealed-redis-store';
 export * from './plugins';
 export * from './jobs';
-export * from './mail/capture-mailbox';
+export * from './mail/captured-mails';
 export * from './metrics';
 export * from './tracing';
 export * from './notifications/pg-listener';

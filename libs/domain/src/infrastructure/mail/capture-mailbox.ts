@@ -3,21 +3,17 @@
  * `{to, subject, text, link, sent_at}` in a file: what `npm start` runs when no SMTP_URL is set, so
  * mails the gateway sends (access codes) can be read with `npm run --silent cli -- mail list`, and
  * what the tests read. Not a mail server: it accepts any recipient and delivers nowhere.
+ * Development only (smtp-server and mailparser are devDependencies): no app's entry point imports it;
+ * `@einvoice/domain/mail-capture` names it for the capture process and the tests.
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import type { CapturedMail } from './captured-mails';
 
-export interface CapturedMail {
-  readonly to: string;
-  readonly subject: string;
-  readonly text: string;
-  /** The first http(s) link of the text, if any. */
-  readonly link: string | null;
-  readonly sent_at: string;
-}
+export type { CapturedMail };
 
 export interface CaptureMailbox {
   readonly port: number;
@@ -51,10 +47,4 @@ export async function startCaptureMailbox(options: { readonly port: number; read
   });
   const port = (server.server.address() as AddressInfo).port;
   return { port, url: `smtp://${host}:${port}`, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** Every mail captured so far, oldest first. */
-export function capturedMails(file: string): CapturedMail[] {
-  if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as CapturedMail);
 }
