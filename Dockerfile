@@ -2,11 +2,15 @@
 #   build    all dependencies, one tsc program (tsconfig.build.json) → dist/
 #   prod     production dependencies only, installed on the full image (native add-ons such as
 #            msgpackr-extract compile here; the slim runtime has no toolchain)
-#   runtime  node:20 slim + production node_modules + dist + the path-alias hook
+#   runtime  Node 24 LTS slim + production node_modules + dist + the path-alias hook
+# The Node release is the one `npm start` and `npm test` run on (scripts/lib/node-runtime.mjs
+# PINNED_NODE_VERSION; a test checks both say the same), so what CI tests is what the image runs.
 # Both install stages use the same Debian release (bookworm) as the runtime, so native add-ons
 # built in `prod` load in `runtime`.
 
-FROM node:20-bookworm AS build
+ARG NODE_VERSION=24.22.3
+
+FROM node:${NODE_VERSION}-bookworm AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -15,12 +19,12 @@ COPY apps ./apps
 COPY libs ./libs
 RUN npx tsc -p tsconfig.build.json && rm -f dist/.tsbuildinfo
 
-FROM node:20-bookworm AS prod
+FROM node:${NODE_VERSION}-bookworm AS prod
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     NODE_OPTIONS=--enable-source-maps \
     HOST=0.0.0.0 \

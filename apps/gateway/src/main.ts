@@ -10,7 +10,6 @@ import { loadGatewayConfig } from './config';
 import { fromFastifyError, toHttpError } from './http/error-response';
 import { answerClientError } from './http/client-errors';
 import { registerExactJsonParser } from './http/json-body';
-import { installLeanAsyncResourceBind } from './http/async-resource-bind';
 import { registerFormParser } from './http/form-body';
 import { OAUTH_TOKEN_PATH } from './auth/oauth-request';
 import { setupOpenApi } from './http/openapi';
@@ -23,8 +22,6 @@ const log = createLogger('gateway');
 export async function createGateway(): Promise<NestFastifyApplication> {
   startMetrics('gateway');
   startTracing('gateway');
-  // Fastify binds an AsyncResource per request body: Node 20's bind is costly (http/async-resource-bind.ts).
-  installLeanAsyncResourceBind();
   const config = loadGatewayConfig();
   // The server takes the largest body any route accepts; each request is held to its own path's limit below.
   const ceiling = largestBodyLimit(config.bodyLimitBytes);
