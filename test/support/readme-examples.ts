@@ -2,6 +2,21 @@
 // opened with ```sh example=<area>, a shell script that expects GATEWAY and API_KEY in its environment.
 import { spawn } from 'node:child_process';
 
+/** Each area's first-document example, and what its last line shows once the document reached its final state. */
+export const FINAL_STATE: Readonly<Record<string, string>> = {
+  be: '"DeliveryStatus":"Delivered"',
+  de: '"DeliveryStatus":"Delivered"',
+  sg: '"DeliveryStatus":"Delivered"',
+  peppol: '"SmlActivation":true',
+  my: '"state":"valid"',
+  ae: '"status":"completed"',
+  es: '"aeat_status":"Correcto"',
+  ng: '"status":"SIGNED"',
+  jo: '"jofotara_status":"SUBMITTED"',
+  pl: '"Status":"Accepted"',
+  ar: '"Resultado":"A"',
+};
+
 /** One marked block of the README: its area and its text, exactly as written. */
 export interface ReadmeExample {
   readonly area: string;

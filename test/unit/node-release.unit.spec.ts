@@ -23,7 +23,7 @@ describe('the Node.js release (#44)', () => {
     for (const stage of stages) expect(stage).toMatch(/^FROM node:\$\{NODE_VERSION\}-bookworm(-slim)? AS \w+$/);
   });
 
-  it('is the major the tests run on (the machine's own Node when it is that major, else the pinned one)', () => {
+  it('is the major the tests run on (the machine Node when it is that major, else the pinned one)', () => {
     expect(process.versions.node.split('.')[0]).toBe(pinned?.split('.')[0]);
   });
 
