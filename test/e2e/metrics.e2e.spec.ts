@@ -89,6 +89,8 @@ describe('#17 Prometheus metrics from the gateway and a worker', () => {
     expect(after).toMatch(/^einvoice_outbox_backlog\{app="gateway"\} \d+$/m);
     expect(after).toMatch(/^# TYPE einvoice_authority_reports_awaiting_resend gauge$/m);
     expect(after).toMatch(/^einvoice_outbox_oldest_pending_age_seconds\{app="gateway"\} [\d.e+-]+$/m);
+    expect(after).toMatch(/^einvoice_outbox_parked_rows\{app="gateway"\} \d+$/m);
+    expect(after).toMatch(/^einvoice_webhook_subscriptions_disabled\{app="gateway"\} \d+$/m);
     expect(after).toMatch(/^einvoice_kafka_consumer_lag\{group="[^"]+\.reporting-worker",topic="[^"]+",partition="\d+",app="gateway"\} \d+$/m);
     expect(after).toMatch(/^einvoice_bullmq_queue_jobs\{queue="[^"]+\.webhooks",state="waiting",app="gateway"\} \d+$/m);
     expect(after).toMatch(/^einvoice_process_cpu_seconds_total\{app="gateway"\}/m);

@@ -59,6 +59,9 @@ describe('#G a parked outbox row: visible in GET /health, other streams go on, r
       checks: { postgres: { status: 'up' }, kafka: { status: 'up' } },
       outbox: { parked: 1, parkedRows: [{ type: 'DocumentSubmitted', topic: `${prefix}.documents`, error: expect.stringMatching(/max message size/) }] },
     });
+    // The gauge the EinvoiceOutboxRowsParked alert watches (infra/observability/alerts.yml).
+    const metrics: string = (await client.withKey(undefined).get('/metrics')).body;
+    expect(Number(/^einvoice_outbox_parked_rows\{app="gateway"\} (\d+)$/m.exec(metrics)?.[1])).toBeGreaterThanOrEqual(1);
     // Another stream's event after it is published: the relay is not stuck.
     expect((await client.post('/be/einvoice/onboard', seller())).status).toBe(201);
     await eventually('the later supplier event to be published', async () => ((await health()).outbox.pending === 0 ? true : undefined));

@@ -11,8 +11,8 @@ const QUEUE_STATES = ['waiting', 'delayed', 'active', 'failed'] as const;
 
 /**
  * Prometheus metrics of the gateway (README "Operating it"), and of the stack's shared state read at
- * scrape: documents by area and state, reports waiting to be sent again after a 429, the outbox backlog and the age of its oldest row, each worker
- * group's lag per partition, the webhook queue's depth. A source that does not answer leaves its
+ * scrape: documents by area and state, reports waiting to be sent again after a 429, the outbox backlog, its parked rows and the age of its
+ * oldest row, disabled webhook subscriptions, each worker group's lag per partition, the webhook queue's depth. A source that does not answer leaves its
  * gauges as they were (the scrape still succeeds).
  */
 @ApiTags('health')
@@ -30,7 +30,7 @@ export class MetricsController implements OnApplicationShutdown {
   @ApiProduces('text/plain')
   @ApiOperation({ summary: 'Prometheus metrics (text exposition format): HTTP, documents, outbox, consumer lag, authority calls, webhooks, queue depth.' })
   async metrics(@Res() reply: FastifyReply): Promise<void> {
-    await Promise.all([this.documents(), this.resends(), this.outbox(), this.lag(), this.queueDepth()]);
+    await Promise.all([this.documents(), this.resends(), this.outbox(), this.disabledWebhooks(), this.lag(), this.queueDepth()]);
     await reply.header('content-type', metricsRegistry.contentType).send(await metricsRegistry.metrics());
   }
 
@@ -57,13 +57,27 @@ export class MetricsController implements OnApplicationShutdown {
     for (const r of rows as Array<{ area: string; n: number }>) metrics.reportsAwaitingResend.set({ area: r.area }, r.n);
   }
 
+  /** Parked rows (`abandoned_at`, the broker refused them) are part of the backlog until released. */
   private async outbox() {
     const [row] = (await this.connections.dataSource
-      .query(`SELECT count(*)::int AS n, coalesce(extract(epoch FROM now() - min(created_at)), 0)::float AS age FROM outbox WHERE processed_at IS NULL`)
-      .catch(() => [undefined])) as Array<{ n: number; age: number } | undefined>;
+      .query(
+        `SELECT count(*)::int AS n, (count(*) FILTER (WHERE abandoned_at IS NOT NULL))::int AS parked,
+                coalesce(extract(epoch FROM now() - min(created_at)), 0)::float AS age
+         FROM outbox WHERE processed_at IS NULL`,
+      )
+      .catch(() => [undefined])) as Array<{ n: number; parked: number; age: number } | undefined>;
     if (!row) return;
     metrics.outboxBacklog.set(row.n);
+    metrics.outboxParked.set(row.parked);
     metrics.outboxOldestAge.set(row.age);
+  }
+
+  /** Subscriptions the dispatcher disabled (webhooks/store.ts): their events are not sent until a 2xx ping. */
+  private async disabledWebhooks() {
+    const [row] = (await this.connections.dataSource
+      .query(`SELECT count(*)::int AS n FROM webhook_subscriptions WHERE disabled_at IS NOT NULL AND deleted_at IS NULL`)
+      .catch(() => [undefined])) as Array<{ n: number } | undefined>;
+    if (row) metrics.webhooksDisabled.set(row.n);
   }
 
   private async lag() {
