@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
+import { SecretBox } from '@einvoice/domain';
 import { createWebhookQueue, loadInfrastructureConfig, webhookQueueName } from '@einvoice/domain/infrastructure';
 import { createTenant } from '../../apps/gateway/src/auth/api-keys';
 import { openTestDatabase } from '../support/database';
@@ -98,7 +99,7 @@ describe('#3 webhooks over HTTP: subscriptions, signed DocumentReceived, retries
       `{"Event":"DocumentReceived","EventType":"PeppolReceived","EventGroup":"Invoice","uuid":"${received.id}","DocumentId":"${ID}","Status":"Delivered"}`,
     );
     expect(endpoint.received[0].headers['content-type']).toBe('application/json');
-    expect(endpoint.received[0].headers['webhook-signature']).toMatch(/^v1=[A-Za-z0-9+/]+=*$/);
+    expect(endpoint.received[0].headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
     expect(Math.abs(Number(endpoint.received[0].headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
     expect(signedCorrectly(subscription.secret, endpoint.received[0])).toBe(true);
     // Barrier: the dispatcher has recorded the delivery as done (one attempt), and its job is gone from the queue.
@@ -157,7 +158,7 @@ describe('#3 webhooks over HTTP: subscriptions, signed DocumentReceived, retries
     const created = await client.post('/de/einvoice/webhooks', { url: 'https://erp.example.com/hooks', events: ['DocumentReceived'], description: 'ERP' }, headers);
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ id: expect.any(String), url: 'https://erp.example.com/hooks', events: ['DocumentReceived'], description: 'ERP' });
-    expect(created.body.data.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(created.body.data.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const id = created.body.data.id;
 
     const replayed = await client.post('/de/einvoice/webhooks', { url: 'https://erp.example.com/hooks', events: ['DocumentReceived'], description: 'ERP' }, headers);
@@ -241,6 +242,21 @@ describe('#3 webhooks over HTTP: subscriptions, signed DocumentReceived, retries
     const notFailed = await client.post(`/de/einvoice/webhooks/${id}/deliveries/00000000-0000-4000-8000-000000000000/resend`, {}, { supplier_uuid: supplier });
     expect(notFailed.status).toBe(404);
     expect(notFailed.body.errors[0].code).toBe('WEBHOOK.DELIVERY_NOT_FOUND');
+  });
+
+  it('#44 a pre-#44 secret (base64url) keeps its key bytes: re-encoded in base64 (README), the package verifies', async () => {
+    const endpoint = await receiver();
+    const supplier = await onboard('de', deVat());
+    const { id } = await subscribe(supplier, endpoint.url);
+    // The secret stored then: base64url of the key, here with both characters base64 does not have.
+    const issued = `whsec_${Buffer.concat([Buffer.from('fbff3e', 'hex'), randomBytes(29)]).toString('base64url')}`;
+    expect(issued).toMatch(/^whsec_-_/);
+    const sealed = SecretBox.fromKey(Buffer.from(webhookTestEnv.SECRETS_KEY, 'base64')).seal(issued);
+    await dataSource.query(`UPDATE webhook_subscriptions SET secret_sealed = $2 WHERE id = $1`, [id, sealed]);
+    const pinged = await client.post(`/de/einvoice/webhooks/${id}/ping`, {}, { supplier_uuid: supplier });
+    expect(pinged.body.data).toMatchObject({ acknowledged: true, status_code: 200 });
+    const reEncoded = 'whsec_' + Buffer.from(issued.slice(6), 'base64url').toString('base64');
+    expect(signedCorrectly(reEncoded, endpoint.received[0])).toBe(true);
   });
 
   it('a delivery refused on every attempt is failed (dead-lettered); re-sent through the API, it is delivered', async () => {

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { verifyWebhook } from '@einvoice/domain';
+import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 
 export interface ReceivedWebhook {
   readonly headers: http.IncomingHttpHeaders;
@@ -41,14 +41,19 @@ export class WebhookReceiver {
   }
 }
 
-/** Whether `received` carries a valid Standard Webhooks signature under `secret` (README "Webhooks"). */
+/**
+ * Whether `received` carries a valid Standard Webhooks signature under `secret`, checked as a
+ * subscriber would: the specification's own `standardwebhooks` package (README "Webhooks").
+ */
 export function signedCorrectly(secret: string, received: Pick<ReceivedWebhook, 'headers' | 'body'>): boolean {
-  const { headers } = received;
-  return verifyWebhook(
-    secret,
-    { id: String(headers['webhook-id']), timestamp: String(headers['webhook-timestamp']), signature: String(headers['webhook-signature']) },
-    received.body,
-  );
+  const headers = Object.fromEntries(Object.entries(received.headers).map(([name, value]) => [name, String(value)]));
+  try {
+    new Webhook(secret).verify(received.body, headers);
+    return true;
+  } catch (error) {
+    if (error instanceof WebhookVerificationError) return false;
+    throw error;
+  }
 }
 
 /**
