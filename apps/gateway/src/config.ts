@@ -1,4 +1,5 @@
 import { InfrastructureConfig, loadInfrastructureConfig } from '@einvoice/domain/infrastructure';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from './http/request-timeout';
 
 /** Gateway settings (README "Configuration"). */
 export interface GatewayConfig extends InfrastructureConfig {
@@ -6,6 +7,8 @@ export interface GatewayConfig extends InfrastructureConfig {
   readonly port: number;
   /** Largest accepted request body; larger is a 413 before anything is parsed. */
   readonly bodyLimitBytes: number;
+  /** How long a request may take to arrive whole (headers and body) before a 408; 0: no limit (http/request-timeout.ts). */
+  readonly requestTimeoutMs: number;
   /**
    * Where the gateway's outbox relay runs: `thread` (default; a worker thread of its own, where the
    * compiled thread entry exists, else in-process), `in-process` (on the thread that answers the
@@ -24,6 +27,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     host: env.HOST ?? '127.0.0.1',
     port: Number(env.PORT ?? 3000),
     bodyLimitBytes: Number(env.BODY_LIMIT_BYTES ?? 1_048_576),
+    requestTimeoutMs: numberOr(env.HTTP_REQUEST_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS),
     outboxRelay: outboxRelayOf(env.OUTBOX_RELAY),
     tenantRatePerSecond: numberOr(env.TENANT_RATE_LIMIT_PER_S, 100),
     tenantRateBurst: numberOr(env.TENANT_RATE_BURST, 200),

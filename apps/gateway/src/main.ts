@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { IncomingMessage } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
@@ -8,7 +9,9 @@ import { bodyLimitFor, largestBodyLimit } from '@einvoice/areas';
 import { AppModule } from './app.module';
 import { loadGatewayConfig } from './config';
 import { fromFastifyError, toHttpError } from './http/error-response';
-import { answerClientError } from './http/client-errors';
+import { clientErrorHandler, refuseTunnel } from './http/client-errors';
+import { MAX_PARAM_LENGTH, originFormOf, requestTargetError } from './http/request-target';
+import { requestTimeoutOptions } from './http/request-timeout';
 import { registerExactJsonParser } from './http/json-body';
 import { registerFormParser } from './http/form-body';
 import { OAUTH_TOKEN_PATH } from './auth/oauth-request';
@@ -19,6 +22,8 @@ import { correlationIdOf } from './http/request-context';
 
 const log = createLogger('gateway');
 
+const tooLarge = () => fromFastifyError({ code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413, message: '' });
+
 export async function createGateway(): Promise<NestFastifyApplication> {
   startMetrics('gateway');
   startTracing('gateway');
@@ -26,18 +31,21 @@ export async function createGateway(): Promise<NestFastifyApplication> {
   // The server takes the largest body any route accepts; each request is held to its own path's limit below.
   const ceiling = largestBodyLimit(config.bodyLimitBytes);
   const limitOf = (url: string) => bodyLimitFor(url, config.bodyLimitBytes);
-  // SMP paths carry document type ids of ~150 characters (find-my-way's default limit is 100).
   const adapter = new FastifyAdapter({
     bodyLimit: ceiling,
     trustProxy: true,
-    routerOptions: { maxParamLength: 500 },
-    // The router's own errors (an undecodable URL) happen before Nest sees the request: same one error shape.
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // An absolute-form target (`GET http://host/path`) is routed and checked as its path (http/request-target.ts).
+    rewriteUrl: (request: IncomingMessage) => originFormOf(request.url ?? '/'),
+    // The router's own errors (an undecodable URL, an overlong parameter) happen before Nest sees the request: same one error shape.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
       const { statusCode, body } = toHttpError(fromFastifyError(error));
       void reply.status(statusCode).send(body);
     },
-    // What Node's HTTP parser refuses, before the router: the same one error shape.
-    clientErrorHandler: answerClientError,
+    // A request that does not arrive whole in time is a 408 (HTTP_REQUEST_TIMEOUT_MS, http/request-timeout.ts).
+    ...requestTimeoutOptions(config.requestTimeoutMs),
+    // What Node's HTTP parser refuses, before the router, and requests timed out: the same one error shape.
+    clientErrorHandler: clientErrorHandler(config.requestTimeoutMs),
   });
   // Nest's own JSON parser is off: ours keeps amounts exact (http/json-body.ts).
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { logger: ['error', 'warn'], bodyParser: false });
@@ -51,15 +59,19 @@ export async function createGateway(): Promise<NestFastifyApplication> {
     startRequestSpan(request);
     withLogContext({ correlationId: correlationIdOf(request), traceId: requestTraceId(request.raw) }, done);
   });
-  // The limit holds for every method: a GET body is not parsed, but is refused all the same. The
+  // Before any route reads the URL: a target that is not a path (a fragment, `*`...) is a 400. Then the
+  // body limit, which holds for every method: a GET body is not parsed, but is refused all the same. The
   // connection stays open (Node discards the unread body), so the client can read the answer.
   // These two hooks take Fastify's callback, not a promise: every request runs them (issue 11).
   fastify.addHook('onRequest', (request, reply, done) => {
-    if (Number(request.headers['content-length'] ?? 0) <= limitOf(request.url)) return done();
-    const { statusCode, body } = toHttpError(fromFastifyError({ code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413, message: '' }));
+    const refusal = requestTargetError(request.url) ?? (Number(request.headers['content-length'] ?? 0) > limitOf(request.url) ? tooLarge() : undefined);
+    if (refusal === undefined) return done();
+    const { statusCode, body } = toHttpError(refusal);
     // Answered here: Fastify goes no further than a hook that sent the reply.
     void reply.status(statusCode).send(body);
   });
+  // CONNECT host:port is not a request for a route: Node would close the connection without an answer.
+  fastify.server.on('connect', refuseTunnel);
   // Every answer counted and timed by its route's pattern (never the raw URL: bounded label values).
   fastify.addHook('onResponse', (request, reply, done) => {
     endRequestSpan(request, reply);

@@ -1,4 +1,5 @@
 import { AppError, ErrorKind, FieldIssue } from '@einvoice/domain';
+import { MAX_PARAM_LENGTH } from './request-target';
 
 /** The one error body (DESIGN.md, the UAE shape): `{status, message, errors:[{path, code, message, severity}]}`. */
 export interface ErrorBody {
@@ -38,6 +39,9 @@ export function fromFastifyError(error: { code?: string; statusCode?: number; me
       return new AppError('validation', 'REQUEST.EMPTY_BODY', 'The request body is empty; send a JSON object.');
     case 'FST_ERR_BAD_URL':
       return new AppError('validation', 'REQUEST.BAD_URL', 'The URL is not valid percent-encoding (e.g. %ff, %00).');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      // Fastify's message repeats the whole path back.
+      return new AppError('validation', 'REQUEST.URL_TOO_LONG', `A path segment is longer than the gateway accepts (${MAX_PARAM_LENGTH} characters).`);
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new AppError('validation', 'REQUEST.INVALID_CONTENT_LENGTH', 'Content-Length does not match the body.');
     default:
