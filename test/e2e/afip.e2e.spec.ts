@@ -1,4 +1,7 @@
+import * as fs from 'node:fs';
 import http from 'node:http';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { createTenant } from '../../apps/gateway/src/auth/api-keys';
 import { freshCuit } from '../../libs/areas/src/afip/testing/cuits';
@@ -40,17 +43,20 @@ describe('#16 Argentina: AFIP vouchers over HTTP', () => {
   let apiKey: string;
   const cuit = freshCuit();
   const headers = () => ({ cuit });
+  // #44: the apps run as from a clone or the image, with no official artefacts beside them.
+  const noConformance = fs.mkdtempSync(path.join(os.tmpdir(), 'no-conformance-'));
+  const appEnv = (extra: Record<string, string> = {}) => testEnv({ CONFORMANCE_DIR: noConformance, ...extra });
 
   beforeAll(async () => {
     ({ dataSource } = await openTestDatabase());
     ({ apiKey } = await createTenant(dataSource, 'e2e afip'));
     const { apiKey: otherKey } = await createTenant(dataSource, 'e2e afip other');
-    const started = await startGateway({ AUTHORITY_WAIT_MS: '20000' });
+    const started = await startGateway({ AUTHORITY_WAIT_MS: '20000', CONFORMANCE_DIR: noConformance });
     gateway = started.app;
     url = started.url;
     client = new Client(started.url, apiKey);
     other = new Client(started.url, otherKey);
-    worker = startApp('reporting-worker', testEnv({ AUTHORITY_BATCH_SWEEP_MS: '100' }));
+    worker = startApp('reporting-worker', appEnv({ AUTHORITY_BATCH_SWEEP_MS: '100' }));
     const onboarded = await client.post('/ar/einvoice/onboard', { cuit, legal_name: 'Comercio SRL', points_of_sale: [1, 2] });
     expect(onboarded.status).toBe(201);
   });
@@ -59,6 +65,7 @@ describe('#16 Argentina: AFIP vouchers over HTTP', () => {
     await worker?.stop();
     await gateway?.stop();
     await dataSource?.destroy();
+    fs.rmSync(noConformance, { recursive: true, force: true });
   });
 
   const last = async (PtoVta: number, CbteTipo: number) => (await client.request('GET', `/ar/einvoice/last-voucher?PtoVta=${PtoVta}&CbteTipo=${CbteTipo}`, { headers: headers() })).body.CbteNro as number;
@@ -124,7 +131,7 @@ describe('#16 Argentina: AFIP vouchers over HTTP', () => {
     expect(await last(2, 1)).toBe(n + 20);
   });
 
-  it('serves the seven catalogs', async () => {
+  it('serves the seven catalogs from the project\'s own data (#44: no shared/conformance beside the apps)', async () => {
     for (const name of ['voucher-types', 'concept-types', 'document-types', 'rates', 'currencies', 'options-types', 'tax-types']) {
       const answer = await client.get(`/ar/einvoice/${name}`, headers());
       expect([name, answer.status]).toEqual([name, 200]);
@@ -132,6 +139,8 @@ describe('#16 Argentina: AFIP vouchers over HTTP', () => {
     }
     expect((await client.get('/ar/einvoice/rates', headers())).body.find((r: { Id: number }) => r.Id === 5)).toMatchObject({ Desc: '21%' });
     expect((await client.get('/ar/einvoice/nope-types', headers())).status).toBe(404);
+    // A name every object has is no catalog either.
+    expect((await client.get('/ar/einvoice/constructor', headers())).status).toBe(404);
   });
 
   it('AFIP down (sandbox DocNro 99999999901) is retried and then answered; a refused cuit header names it', async () => {
@@ -145,13 +154,13 @@ describe('#16 Argentina: AFIP vouchers over HTTP', () => {
 
   it('a worker killed (kill -9) after AFIP authorised a voucher, before its answer: each number authorised once', async () => {
     await worker?.stop();
-    const slow = startApp('reporting-worker', testEnv({ AUTHORITY_BATCH_SWEEP_MS: '100', AFIP_SANDBOX_DELAY_MS: '4000' }));
+    const slow = startApp('reporting-worker', appEnv({ AUTHORITY_BATCH_SWEEP_MS: '100', AFIP_SANDBOX_DELAY_MS: '4000' }));
     worker = slow;
     const n = await last(1, 11);
     const pending = client.post('/ar/einvoice/create-voucher', facturaA(n + 1, { CbteTipo: 11, DocTipo: 99, DocNro: 0, ImpIVA: 0, ImpTotal: 100, Iva: undefined }), headers());
     await eventually('AFIP authorised it', async () => ((await last(1, 11)) === n + 1 ? true : undefined));
     await slow.crash();
-    worker = startApp('reporting-worker', testEnv({ AUTHORITY_BATCH_SWEEP_MS: '100' }));
+    worker = startApp('reporting-worker', appEnv({ AUTHORITY_BATCH_SWEEP_MS: '100' }));
     const answer = await pending;
     expect([200, 202]).toContain(answer.status);
     const [doc] = await dataSource.query(`SELECT id FROM documents WHERE area = 'ar' AND fields->>'Cuit' = $1 AND document_number = $2`, [cuit, `00001-011-${String(n + 1).padStart(8, '0')}`]);

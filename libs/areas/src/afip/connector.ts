@@ -103,7 +103,8 @@ export class AfipConnector implements AuthorityConnector<AfipPayload, AfipReceip
       if (!held) throw new AppError('not_found', 'AFIP.602', 'Sin Resultados: - No existen datos en nuestros registros para los parametros ingresados.', { retriable: false });
       return held;
     }
-    if (name in CATALOGS) return this.wsfe.catalog(taxpayer, name as CatalogName);
+    // Own keys only: `constructor` or `toString` is no catalog.
+    if (Object.hasOwn(CATALOGS, name)) return this.wsfe.catalog(taxpayer, name as CatalogName);
     throw new AppError('not_found', 'AFIP.UNKNOWN_READ', `No AFIP read ${name}.`, { retriable: false });
   }
 }
