@@ -10,6 +10,7 @@ import { afipSettings } from '../settings';
 import { FakeAfip } from '../testing/fake-afip';
 import { freshCuit } from '../testing/cuits';
 import { afipDate, type VoucherRequest } from '../validations';
+import { VoucherNumbers } from '../voucher-numbers';
 import type { AfipReceipt } from '../wsfe';
 import { liveWsfe } from './live-afip';
 import type { TicketOptions } from './access-tickets';
@@ -44,7 +45,7 @@ describe('the live AFIP client (WSAA, WSFEv1) against a wire-format AFIP', () =>
     const settings = afipSettings({ AFIP_MODE: 'live', AFIP_WSAA_URL: fake.wsaaUrl, AFIP_WSFE_URL: fake.wsfeUrl, AFIP_TIMEOUT_MS: '5000' });
     return liveWsfe({ ...settings, tickets: { ...settings.tickets, ...tickets } }, { query, box, ownCertificate: async () => certificate });
   };
-  const connector = (...args: Parameters<typeof wsfe>) => new AfipConnector(wsfe(...args));
+  const connector = (...args: Parameters<typeof wsfe>) => new AfipConnector(wsfe(...args), new VoucherNumbers(query));
   const supplier = (forCuit = cuit) => ({ id: `supplier-${forCuit}`, profile: { identifiers: [{ scheme: 'AR:CUIT', id: forCuit }] } });
   const voucher = (n: number, extra: Partial<VoucherRequest> = {}): VoucherRequest => ({
     CantReg: 1, PtoVta: 3, CbteTipo: 1, Concepto: 1, DocTipo: 80, DocNro: 30712345671, CbteDesde: n, CbteHasta: n, CbteFch: afipDate(new Date()),
