@@ -54,7 +54,8 @@ const NUMBERS_LEFT_OUT =
   'Extension of this service: leave CbteDesde and CbteHasta out (both) and the gateway gives the voucher the next number of ' +
   'its sequence (CUIT, PtoVta, CbteTipo) when it sends it to AFIP, atomically: concurrent requests get consecutive numbers, ' +
   'each once, with no need to read last-voucher first; the numbers come back in FeDetResp[0].CbteDesde/CbteHasta ' +
-  '(CbteHasta = CbteDesde + CantReg - 1). A retry with the same Idempotency-Key is the same voucher with the same number. ' +
+  '(CbteHasta = CbteDesde + CantReg - 1). A retry with the same Idempotency-Key answers for the same voucher (202 with its ' +
+  'link, where its number is read): a number is never taken twice for one request. ' +
   'Sent with both, the numbers are the caller\'s, as in WSFEv1.';
 
 /** `create-voucher` (FECAESolicitar with one detail, as the seed flattens it). */
