@@ -1,4 +1,7 @@
+import * as fs from 'node:fs';
 import http from 'node:http';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { createTenant } from '../../apps/gateway/src/auth/api-keys';
 import { freshCuit } from '../../libs/areas/src/afip/testing/cuits';
@@ -40,17 +43,20 @@ describe('#16 Argentina: AFIP vouchers over HTTP', () => {
   let apiKey: string;
   const cuit = freshCuit();
   const headers = () => ({ cuit });
+  // #44: the apps run as from a clone or the image, with no official artefacts beside them.
+  const noConformance = fs.mkdtempSync(path.join(os.tmpdir(), 'no-conformance-'));
+  const appEnv = (extra: Record<string, string> = {}) => testEnv({ CONFORMANCE_DIR: noConformance, ...extra });
 
   beforeAll(async () => {
     ({ dataSource } = await openTestDatabase());
     ({ apiKey } = await createTenant(dataSource, 'e2e afip'));
     const { apiKey: otherKey } = await createTenant(dataSource, 'e2e afip other');
-    const started = await startGateway({ AUTHORITY_WAIT_MS: '20000' });
+    const started = await startGateway({ AUTHORITY_WAIT_MS: '20000', CONFORMANCE_DIR: noConformance });
     gateway = started.app;
     url = started.url;
     client = new Client(started.url, apiKey);
     other = new Client(started.url, otherKey);
-    worker = startApp('reporting-worker', testEnv({ AUTHORITY_BATCH_SWEEP_MS: '100' }));
+    worker = startApp('reporting-worker', appEnv({ AUTHORITY_BATCH_SWEEP_MS: '100' }));
     const onboarded = await client.post('/ar/einvoice/onboard', { cuit, legal_name: 'Comercio SRL', points_of_sale: [1, 2] });
     expect(onboarded.status).toBe(201);
   });
@@ -59,6 +65,7 @@ describe('#16 Argentina: AFIP vouchers over HTTP', () => {
     await worker?.stop();
     await gateway?.stop();
     await dataSource?.destroy();
+    fs.rmSync(noConformance, { recursive: true, force: true });
   });
 
   const last = async (PtoVta: number, CbteTipo: number) => (await client.request('GET', `/ar/einvoice/last-voucher?PtoVta=${PtoVta}&CbteTipo=${CbteTipo}`, { headers: headers() })).body.CbteNro as number;
@@ -124,7 +131,47 @@ describe('#16 Argentina: AFIP vouchers over HTTP', () => {
     expect(await last(2, 1)).toBe(n + 20);
   });
 
-  it('serves the seven catalogs', async () => {
+  /** A voucher sent without its numbers (#44): the gateway takes the sequence's next at sending time. */
+  const unnumbered = (voucher: Record<string, unknown>) => ({ ...voucher, CbteDesde: undefined, CbteHasta: undefined });
+  const facturaB = (extra: Record<string, unknown> = {}) => unnumbered(facturaA(0, { PtoVta: 2, CbteTipo: 6, DocTipo: 99, DocNro: 0, ...extra }));
+  const sandboxNumbers = async (PtoVta: number, CbteTipo: number, after: number) =>
+    (await dataSource.query(`SELECT cbte_nro FROM afip_sandbox_vouchers WHERE cuit = $1 AND pto_vta = $2 AND cbte_tipo = $3 AND cbte_nro > $4 ORDER BY cbte_nro`, [cuit, PtoVta, CbteTipo, after]))
+      .map((r: { cbte_nro: number }) => r.cbte_nro);
+
+  it('#44 ten vouchers sent without CbteDesde/CbteHasta at once: ten consecutive numbers, each once, answered in FeDetResp', async () => {
+    const n = await last(2, 6);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => client.post('/ar/einvoice/create-voucher', facturaB(), headers())));
+    expect(answers.map((a) => [a.status, a.body.Resultado])).toEqual(Array.from({ length: 10 }, () => [200, 'A']));
+    const numbers = answers.map((a) => a.body.FeDetResp[0].CbteDesde as number);
+    expect([...numbers].sort((a, b) => a - b)).toEqual(Array.from({ length: 10 }, (_, i) => n + 1 + i));
+    for (const a of answers) {
+      const [detail] = a.body.FeDetResp;
+      expect(detail).toMatchObject({ CbteHasta: detail.CbteDesde, Resultado: 'A', CAE: expect.stringMatching(/^\d{14}$/) });
+      expect(a.body.Cantidad).toBe(1);
+      expect(JSON.parse(Buffer.from(new URL(a.body.QrLink).searchParams.get('p') as string, 'base64').toString('utf8'))).toMatchObject({ nroCmp: detail.CbteDesde });
+    }
+    expect(await sandboxNumbers(2, 6, n)).toEqual(Array.from({ length: 10 }, (_, i) => n + 1 + i));
+    expect(await last(2, 6)).toBe(n + 10);
+    // The seed's form goes on from there in the same sequence; a number without the other is a 400 naming it.
+    expect((await client.post('/ar/einvoice/create-voucher', facturaA(n + 11, { PtoVta: 2, CbteTipo: 6, DocTipo: 99, DocNro: 0 }), headers())).body.Resultado).toBe('A');
+    const half = await client.post('/ar/einvoice/create-voucher', { ...facturaB(), CbteDesde: n + 12 }, headers());
+    expect([half.status, half.body.errors]).toEqual([400, [expect.objectContaining({ path: 'CbteHasta', code: 'FIELD.REQUIRED' })]]);
+  });
+
+  it('#44 a voucher without numbers retried with its Idempotency-Key is the same voucher under the same number, taken once', async () => {
+    const n = await last(2, 6);
+    const key = `afip-next-${Date.now()}`;
+    const [first, raced] = await Promise.all([0, 1].map(() => client.post('/ar/einvoice/create-voucher', facturaB({ ImpNeto: 200, ImpIVA: 42, ImpTotal: 242, Iva: [{ Id: 5, BaseImp: 200, Importe: 42 }] }), { ...headers(), 'Idempotency-Key': key })));
+    const retried = await client.post('/ar/einvoice/create-voucher', facturaB({ ImpNeto: 200, ImpIVA: 42, ImpTotal: 242, Iva: [{ Id: 5, BaseImp: 200, Importe: 42 }] }), { ...headers(), 'Idempotency-Key': key });
+    // The first answer is AFIP's; a replay is the recorded one, naming the voucher (its link).
+    const numberOf = async (answer: { status: number; body: any }) => // eslint-disable-line @typescript-eslint/no-explicit-any
+      answer.status === 200 ? answer.body.FeDetResp[0].CbteDesde : (await client.get(answer.body.data.href, headers())).body.FeDetResp[0].CbteDesde;
+    expect(await Promise.all([first, raced, retried].map(numberOf))).toEqual([n + 1, n + 1, n + 1]);
+    expect(await sandboxNumbers(2, 6, n)).toEqual([n + 1]);
+    expect(await last(2, 6)).toBe(n + 1);
+  });
+
+  it('serves the seven catalogs from the project\'s own data (#44: no shared/conformance beside the apps)', async () => {
     for (const name of ['voucher-types', 'concept-types', 'document-types', 'rates', 'currencies', 'options-types', 'tax-types']) {
       const answer = await client.get(`/ar/einvoice/${name}`, headers());
       expect([name, answer.status]).toEqual([name, 200]);
@@ -132,6 +179,8 @@ describe('#16 Argentina: AFIP vouchers over HTTP', () => {
     }
     expect((await client.get('/ar/einvoice/rates', headers())).body.find((r: { Id: number }) => r.Id === 5)).toMatchObject({ Desc: '21%' });
     expect((await client.get('/ar/einvoice/nope-types', headers())).status).toBe(404);
+    // A name every object has is no catalog either.
+    expect((await client.get('/ar/einvoice/constructor', headers())).status).toBe(404);
   });
 
   it('AFIP down (sandbox DocNro 99999999901) is retried and then answered; a refused cuit header names it', async () => {
@@ -145,18 +194,38 @@ describe('#16 Argentina: AFIP vouchers over HTTP', () => {
 
   it('a worker killed (kill -9) after AFIP authorised a voucher, before its answer: each number authorised once', async () => {
     await worker?.stop();
-    const slow = startApp('reporting-worker', testEnv({ AUTHORITY_BATCH_SWEEP_MS: '100', AFIP_SANDBOX_DELAY_MS: '4000' }));
+    const slow = startApp('reporting-worker', appEnv({ AUTHORITY_BATCH_SWEEP_MS: '100', AFIP_SANDBOX_DELAY_MS: '4000' }));
     worker = slow;
     const n = await last(1, 11);
     const pending = client.post('/ar/einvoice/create-voucher', facturaA(n + 1, { CbteTipo: 11, DocTipo: 99, DocNro: 0, ImpIVA: 0, ImpTotal: 100, Iva: undefined }), headers());
     await eventually('AFIP authorised it', async () => ((await last(1, 11)) === n + 1 ? true : undefined));
     await slow.crash();
-    worker = startApp('reporting-worker', testEnv({ AUTHORITY_BATCH_SWEEP_MS: '100' }));
+    worker = startApp('reporting-worker', appEnv({ AUTHORITY_BATCH_SWEEP_MS: '100' }));
     const answer = await pending;
     expect([200, 202]).toContain(answer.status);
     const [doc] = await dataSource.query(`SELECT id FROM documents WHERE area = 'ar' AND fields->>'Cuit' = $1 AND document_number = $2`, [cuit, `00001-011-${String(n + 1).padStart(8, '0')}`]);
     await eventually('answered A', async () => ((await client.get(`/ar/einvoice/vouchers/${doc.id}`, headers())).body.Resultado === 'A' ? true : undefined), 60_000);
     expect(await dataSource.query(`SELECT count(*)::int AS n FROM afip_sandbox_vouchers WHERE cuit = $1 AND pto_vta = 1 AND cbte_tipo = 11 AND cbte_nro = $2`, [cuit, n + 1])).toEqual([{ n: 1 }]);
+    expect(await last(1, 11)).toBe(n + 1);
+  });
+
+  it('#44 a worker killed (kill -9) after AFIP authorised a voucher sent without numbers: found under the number tried, never given another', async () => {
+    await worker?.stop();
+    const slow = startApp('reporting-worker', appEnv({ AUTHORITY_BATCH_SWEEP_MS: '100', AFIP_SANDBOX_DELAY_MS: '4000' }));
+    worker = slow;
+    const n = await last(1, 11);
+    const pending = client.post('/ar/einvoice/create-voucher', unnumbered(facturaA(0, { CbteTipo: 11, DocTipo: 99, DocNro: 0, ImpIVA: 0, ImpTotal: 100, Iva: undefined })), headers());
+    await eventually('AFIP authorised it', async () => ((await last(1, 11)) === n + 1 ? true : undefined));
+    await slow.crash();
+    worker = startApp('reporting-worker', appEnv({ AUTHORITY_BATCH_SWEEP_MS: '100' }));
+    const answer = await pending;
+    const href = answer.status === 202 ? (answer.body.data.href as string) : undefined;
+    const final = href ? await eventually('answered A', async () => {
+      const read = await client.get(href, headers());
+      return read.body.Resultado === 'A' ? read.body : undefined;
+    }, 60_000) : answer.body;
+    expect(final).toMatchObject({ Resultado: 'A', FeDetResp: [{ CbteDesde: n + 1, CbteHasta: n + 1 }] });
+    expect(await sandboxNumbers(1, 11, n)).toEqual([n + 1]);
     expect(await last(1, 11)).toBe(n + 1);
   });
 });

@@ -4,7 +4,7 @@
  * (FECAESolicitar's detail, JSON). AFIP's own validations (validations.ts) are answered as AFIP answers
  * them: `Resultado: "R"` with its codes, by the sandbox or by the live client's pre-check.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { type FieldIssue, type SupplierProfile, issue, validationError } from '@einvoice/domain';
 import type { DocumentCodec, OnboardingCodec, ParsedDocument } from '../registry/area';
 import { certificateIssues } from '../shared/certificates';
@@ -49,15 +49,26 @@ export const sequenceOf = (v: { PtoVta: number; CbteTipo: number }) => `${v.PtoV
 function parseVoucher(body: unknown, supplier: SupplierProfile): ParsedDocument {
   const dto = validateBody(CreateVoucherBody, body);
   const issues: FieldIssue[] = [];
-  for (const field of INTEGERS) if (!Number.isInteger(dto[field]) || dto[field] < 0) issues.push(issue(field, 'FIELD.INVALID_VALUE', `${field} must be a whole number, not negative.`));
+  for (const field of INTEGERS) {
+    const value = dto[field];
+    if (value !== undefined && (!Number.isInteger(value) || value < 0)) issues.push(issue(field, 'FIELD.INVALID_VALUE', `${field} must be a whole number, not negative.`));
+  }
+  // Both numbers, or neither (the gateway then takes the sequence's next at sending time: #44).
+  for (const [given, missing] of [['CbteDesde', 'CbteHasta'], ['CbteHasta', 'CbteDesde']] as const) {
+    if (dto[given] !== undefined && dto[missing] === undefined) {
+      issues.push(issue(missing, 'FIELD.REQUIRED', `${missing} must be sent with ${given}; or leave both out for the gateway to number the voucher.`));
+    }
+  }
   for (const field of DATES) if (dto[field] !== undefined && !realDate(dto[field]!)) issues.push(issue(field, 'FIELD.INVALID_FORMAT', `${field} must be a date written yyyymmdd.`));
   const pointsOfSale = (supplier.areaDetails?.pointsOfSale as number[] | undefined) ?? [];
   if (pointsOfSale.length && !pointsOfSale.includes(dto.PtoVta)) issues.push(issue('PtoVta', 'AFIP.10005', `PtoVta ${dto.PtoVta} is not one of this taxpayer's points of sale (${pointsOfSale.join(', ')}).`));
   if (issues.length) throw validationError(issues);
   const condition = receiverVatCondition(dto);
   const voucher = { ...dto, ...(condition !== undefined ? { CondicionIVAReceptorId: condition } : {}) };
-  // The document number: the voucher's place in AFIP's numbering, unique per taxpayer.
-  const number = `${String(dto.PtoVta).padStart(5, '0')}-${String(dto.CbteTipo).padStart(3, '0')}-${String(dto.CbteDesde).padStart(8, '0')}`;
+  // The document number: the voucher's place in AFIP's numbering, unique per taxpayer. Without numbers it
+  // has none yet (AFIP's answer carries it): a placeholder unique to this request.
+  const sequence = `${String(dto.PtoVta).padStart(5, '0')}-${String(dto.CbteTipo).padStart(3, '0')}`;
+  const number = dto.CbteDesde === undefined ? `${sequence}-next-${randomUUID()}` : `${sequence}-${String(dto.CbteDesde).padStart(8, '0')}`;
   const cuit = supplier.identifiers.find((i) => i.scheme === CUIT_SCHEME)?.id ?? '';
   return { number, type: String(dto.CbteTipo), fields: { ...voucher, Cuit: Number(cuit) }, payload: { cuit, voucher, requestedAt: new Date().toISOString() } };
 }

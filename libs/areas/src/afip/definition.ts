@@ -10,16 +10,20 @@ import { supplierCertificates } from '../shared/certificates';
 import { CERTIFICATE_SECRET, CUIT_SCHEME, KEY_SECRET, afipDocuments, afipOnboarding } from './codec';
 import { isValidCuit, normalizeCuit } from './cuit';
 import { liveWsfe } from './live/live-afip';
-import { afipAccessTickets, afipSandbox } from './migrations';
+import { afipAccessTickets, afipSandbox, afipVoucherNumbers } from './migrations';
 import { voucherQrLink } from './qr';
 import { AfipConnector } from './connector';
 import { SandboxWsfe } from './sandbox-wsfe';
 import { afipSettings } from './settings';
 import { afipTimestamp } from './validations';
+import { VoucherNumbers } from './voucher-numbers';
 import type { AfipReceipt } from './wsfe';
 
-
-/** `create-voucher`'s answer: the seed's fields, AFIP's `Resultado`, `FeDetResp[]` and `Errors[]`, and the QR link once authorised. */
+/**
+ * `create-voucher`'s answer: the seed's fields, AFIP's `Resultado`, `FeDetResp[]` and `Errors[]`, and the QR
+ * link once authorised. The numbers are AFIP's answer's (a voucher sent without them has them from AFIP:
+ * #44), else the caller's, else null while it waits.
+ */
 function present(view: ReportedDocumentView) {
   const f = view.fields as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   const receipt = view.authority as AfipReceipt | null;
@@ -27,18 +31,20 @@ function present(view: ReportedDocumentView) {
   // AFIP's codes; an error of the service's own (no certificate for AFIP…) under its own code.
   const errors = authorised || !view.error ? [] : view.error.details?.length ? view.error.details.map((d) => ({ Code: Number(d.code), Msg: d.message })) : [{ Code: view.error.code, Msg: view.error.message }];
   const resultado = authorised ? 'A' : view.state === 'rejected' || view.state === 'invalid' ? 'R' : 'P';
+  const cbteDesde: number | null = receipt?.CbteDesde ?? f.CbteDesde ?? null;
+  const cbteHasta: number | null = receipt?.CbteHasta ?? f.CbteHasta ?? null;
   return {
     Cuit: f.Cuit,
     PtoVta: f.PtoVta,
     CbteTipo: f.CbteTipo,
     FchProceso: receipt?.FchProceso ?? afipTimestamp(new Date(view.updatedAt)),
     CantReg: f.CantReg,
-    Cantidad: authorised ? f.CbteHasta - f.CbteDesde + 1 : 0,
+    Cantidad: authorised ? receipt.CbteHasta - receipt.CbteDesde + 1 : 0,
     Resultado: resultado,
-    FeDetResp: [{ Concepto: f.Concepto, DocTipo: f.DocTipo, DocNro: f.DocNro, CbteDesde: f.CbteDesde, CbteHasta: f.CbteHasta, CbteFch: receipt?.CbteFch ?? f.CbteFch ?? null, Resultado: resultado, CAE: authorised ? receipt.CAE : '', CAEFchVto: authorised ? receipt.CAEFchVto : '', Observaciones: receipt?.Observaciones ?? [] }],
+    FeDetResp: [{ Concepto: f.Concepto, DocTipo: f.DocTipo, DocNro: f.DocNro, CbteDesde: cbteDesde, CbteHasta: cbteHasta, CbteFch: receipt?.CbteFch ?? f.CbteFch ?? null, Resultado: resultado, CAE: authorised ? receipt.CAE : '', CAEFchVto: authorised ? receipt.CAEFchVto : '', Observaciones: receipt?.Observaciones ?? [] }],
     Errors: errors,
     ...(authorised
-      ? { QrLink: voucherQrLink({ cuit: f.Cuit, PtoVta: f.PtoVta, CbteTipo: f.CbteTipo, CbteNro: f.CbteDesde, CbteFch: receipt.CbteFch, ImpTotal: f.ImpTotal, MonId: f.MonId, MonCotiz: f.MonCotiz, DocTipo: f.DocTipo, DocNro: f.DocNro, CAE: receipt.CAE }) }
+      ? { QrLink: voucherQrLink({ cuit: f.Cuit, PtoVta: f.PtoVta, CbteTipo: f.CbteTipo, CbteNro: receipt.CbteDesde, CbteFch: receipt.CbteFch, ImpTotal: f.ImpTotal, MonId: f.MonId, MonCotiz: f.MonCotiz, DocTipo: f.DocTipo, DocNro: f.DocNro, CAE: receipt.CAE }) }
       : {}),
   };
 }
@@ -56,13 +62,14 @@ export const afipDefinition: AreaDefinition = {
     batch: { maxReports: 250, maxWaitMs: 100 },
     connector: ({ query, env }) => {
       const settings = afipSettings(env);
-      if (settings.mode === 'sandbox') return new AfipConnector(new SandboxWsfe(query, settings.sandboxAnswerDelayMs));
+      const numbers = new VoucherNumbers(query);
+      if (settings.mode === 'sandbox') return new AfipConnector(new SandboxWsfe(query, settings.sandboxAnswerDelayMs), numbers);
       const box = SecretBox.fromEnv(env);
-      return new AfipConnector(liveWsfe(settings, { query, box, ownCertificate: supplierCertificates(query, box, { certificate: CERTIFICATE_SECRET, key: KEY_SECRET }) }));
+      return new AfipConnector(liveWsfe(settings, { query, box, ownCertificate: supplierCertificates(query, box, { certificate: CERTIFICATE_SECRET, key: KEY_SECRET }) }), numbers);
     },
   },
   webhookEvents: [],
   onboarding: afipOnboarding,
   documents: { ...afipDocuments, present },
-  events: { name: 'area:ar', area: 'ar', streams: {}, projectors: {}, migrations: [afipSandbox, afipAccessTickets] },
+  events: { name: 'area:ar', area: 'ar', streams: {}, projectors: {}, migrations: [afipSandbox, afipAccessTickets, afipVoucherNumbers] },
 };

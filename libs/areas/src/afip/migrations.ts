@@ -52,3 +52,22 @@ export const afipAccessTickets: SqlMigration = {
   ],
   down: [`DROP TABLE afip_access_tickets`],
 };
+
+/**
+ * The numbers the connector tried for vouchers sent without them (voucher-numbers.ts), one row per report
+ * (live and sandbox): after a lost answer AFIP is asked about that number before any other is tried.
+ */
+export const afipVoucherNumbers: SqlMigration = {
+  name: 'AfipVoucherNumbers1732200001701',
+  up: [
+    `CREATE TABLE afip_voucher_numbers (
+       report_id   text         PRIMARY KEY,
+       cuit        text         NOT NULL,
+       pto_vta     integer      NOT NULL,
+       cbte_tipo   integer      NOT NULL,
+       cbte_desde  integer      NOT NULL,
+       claimed_at  timestamptz  NOT NULL DEFAULT now()
+     )`,
+  ],
+  down: [`DROP TABLE afip_voucher_numbers`],
+};

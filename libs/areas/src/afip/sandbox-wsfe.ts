@@ -50,11 +50,12 @@ export class SandboxWsfe implements Wsfe {
     const fchProceso = afipTimestamp(new Date());
     const claimed = await this.db(
       `WITH claimed AS (
-         UPDATE afip_sandbox_sequences SET last = $4, last_date = $5
+         UPDATE afip_sandbox_sequences SET last = $10, last_date = $5
          WHERE cuit = $1 AND pto_vta = $2 AND cbte_tipo = $3 AND last = $4 - 1 AND coalesce(last_date, '') <= $5 RETURNING 1)
        INSERT INTO afip_sandbox_vouchers (cuit, pto_vta, cbte_tipo, cbte_nro, cae, cae_vto, fch_proceso, request)
        SELECT $1, $2, $3, $4, $6, $7, $8, $9 FROM claimed RETURNING cae`,
-      [cuit, v.PtoVta, v.CbteTipo, v.CbteDesde, date, cae, caeVto, fchProceso, JSON.stringify({ ...v, CbteFch: date })],
+      // A class B request may hold several vouchers (CbteDesde…CbteHasta): the last is its CbteHasta.
+      [cuit, v.PtoVta, v.CbteTipo, v.CbteDesde, date, cae, caeVto, fchProceso, JSON.stringify({ ...v, CbteFch: date }), v.CbteHasta],
     );
     // Another call took this number first.
     if (!claimed.length) return afipAnswer(cuit, v, { Errors: [STALE_NUMBER] });

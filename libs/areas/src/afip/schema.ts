@@ -4,6 +4,7 @@
  * the service dates).
  */
 import { IsInt, IsOptional, Min } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
 import { NestedList, Num, Text } from '../shared/fields';
 
 export class AfipOnboardingBody {
@@ -45,6 +46,18 @@ export class AfipTributo {
   @Num() Importe!: number;
 }
 
+/**
+ * The service's extension of the seed's `create-voucher` (issue #44; README.md "Numbering"): the numbers may
+ * be left out, both together, and are then taken at sending time.
+ */
+const NUMBERS_LEFT_OUT =
+  'Extension of this service: leave CbteDesde and CbteHasta out (both) and the gateway gives the voucher the next number of ' +
+  'its sequence (CUIT, PtoVta, CbteTipo) when it sends it to AFIP, atomically: concurrent requests get consecutive numbers, ' +
+  'each once, with no need to read last-voucher first; the numbers come back in FeDetResp[0].CbteDesde/CbteHasta ' +
+  '(CbteHasta = CbteDesde + CantReg - 1). A retry with the same Idempotency-Key answers for the same voucher (202 with its ' +
+  'link, where its number is read): a number is never taken twice for one request. ' +
+  'Sent with both, the numbers are the caller\'s, as in WSFEv1.';
+
 /** `create-voucher` (FECAESolicitar with one detail, as the seed flattens it). */
 export class CreateVoucherBody {
   @Int() CantReg!: number;
@@ -53,8 +66,10 @@ export class CreateVoucherBody {
   @Int() Concepto!: number;
   @Int() DocTipo!: number;
   @Num() DocNro!: number;
-  @Int() CbteDesde!: number;
-  @Int() CbteHasta!: number;
+  /** The voucher's first number; left out with `CbteHasta`, the gateway numbers the voucher (NUMBERS_LEFT_OUT). */
+  @Int({ optional: true }) @JSONSchema({ description: `First voucher number (AFIP's). ${NUMBERS_LEFT_OUT}` }) CbteDesde?: number;
+  /** The voucher's last number (= CbteDesde + CantReg - 1). */
+  @Int({ optional: true }) @JSONSchema({ description: `Last voucher number (AFIP's). ${NUMBERS_LEFT_OUT}` }) CbteHasta?: number;
   /** yyyymmdd; today when absent. */
   @Text(8, { optional: true }) CbteFch?: string;
   @Num() ImpTotal!: number;

@@ -71,7 +71,10 @@ export class AfipController {
   }
 
   @Post('create-voucher')
-  @ApiOperation({ summary: 'FECAESolicitar: AFIP\'s answer (Resultado A with FeDetResp[].CAE, or R with Errors[], both HTTP 200); a body that is not a voucher → 400; no answer within the wait → 202 with the link.' })
+  @ApiOperation({
+    summary: 'FECAESolicitar: AFIP\'s answer (Resultado A with FeDetResp[].CAE, or R with Errors[], both HTTP 200); a body that is not a voucher → 400; no answer within the wait → 202 with the link.',
+    description: 'Extension: CbteDesde and CbteHasta may be left out together; the gateway then gives the voucher the next number of its sequence when it sends it to AFIP (concurrent requests get consecutive numbers, each once), answered in FeDetResp[0].CbteDesde/CbteHasta.',
+  })
   @ApiHeader({ name: 'cuit', required: true })
   @ApiHeader({ name: 'Idempotency-Key', required: false })
   @ApiBody(schemaRef('CreateVoucherBody'))

@@ -10,7 +10,8 @@ import { afipSettings } from '../settings';
 import { FakeAfip } from '../testing/fake-afip';
 import { freshCuit } from '../testing/cuits';
 import { afipDate, type VoucherRequest } from '../validations';
-import type { AfipReceipt } from '../wsfe';
+import { VoucherNumbers } from '../voucher-numbers';
+import type { AfipReceipt, Wsfe } from '../wsfe';
 import { liveWsfe } from './live-afip';
 import type { TicketOptions } from './access-tickets';
 
@@ -44,7 +45,7 @@ describe('the live AFIP client (WSAA, WSFEv1) against a wire-format AFIP', () =>
     const settings = afipSettings({ AFIP_MODE: 'live', AFIP_WSAA_URL: fake.wsaaUrl, AFIP_WSFE_URL: fake.wsfeUrl, AFIP_TIMEOUT_MS: '5000' });
     return liveWsfe({ ...settings, tickets: { ...settings.tickets, ...tickets } }, { query, box, ownCertificate: async () => certificate });
   };
-  const connector = (...args: Parameters<typeof wsfe>) => new AfipConnector(wsfe(...args));
+  const connector = (...args: Parameters<typeof wsfe>) => new AfipConnector(wsfe(...args), new VoucherNumbers(query));
   const supplier = (forCuit = cuit) => ({ id: `supplier-${forCuit}`, profile: { identifiers: [{ scheme: 'AR:CUIT', id: forCuit }] } });
   const voucher = (n: number, extra: Partial<VoucherRequest> = {}): VoucherRequest => ({
     CantReg: 1, PtoVta: 3, CbteTipo: 1, Concepto: 1, DocTipo: 80, DocNro: 30712345671, CbteDesde: n, CbteHasta: n, CbteFch: afipDate(new Date()),
@@ -98,6 +99,57 @@ describe('the live AFIP client (WSAA, WSFEv1) against a wire-format AFIP', () =>
     expect(await afip.recover(report(voucher(1, { DocNro: 20111111112, ImpTotal: 121 })))).toBeUndefined();
     expect(await submit(afip, r)).toMatchObject({ kind: 'rejected', error: { details: [{ code: '10016' }] } });
     expect(fake.vouchers.size).toBe(1);
+  });
+
+  describe('#44 vouchers sent without numbers', () => {
+    const unnumbered = (v: VoucherRequest, reportId: string): AuthorityReport<AfipPayload> => {
+      const { CbteDesde: _desde, CbteHasta: _hasta, ...rest } = v;
+      return { ...report(v), reportId, payload: { cuit, voucher: rest, requestedAt: new Date().toISOString() } };
+    };
+
+    it('take the next numbers at sending time, in the order requested, after those sent with theirs', async () => {
+      await startFake();
+      const afip = connector();
+      const [a, b] = [unnumbered(voucher(0), `next-a-${cuit}`), unnumbered(voucher(0, { ImpNeto: 200, ImpIVA: 42, ImpTotal: 242, Iva: [{ Id: 5, BaseImp: 200, Importe: 42 }] }), `next-b-${cuit}`)];
+      const numberedOne = report(voucher(1));
+      const { outcomes } = await afip.submitBatch([a, b, numberedOne]);
+      expect([outcomes[numberedOne.reportId], outcomes[a.reportId], outcomes[b.reportId]].map((o) => o.kind === 'accepted' && [o.receipt.CbteDesde, o.receipt.CbteHasta])).toEqual([[1, 1], [2, 2], [3, 3]]);
+      expect([...fake.vouchers.values()].map((held) => [held.voucher.CbteDesde, held.voucher.ImpTotal])).toEqual([[1, 121], [2, 121], [3, 242]]);
+    });
+
+    it('a number another client took at AFIP between the read and the call (AFIP\'s 10016): the next one', async () => {
+      await startFake();
+      const inner = wsfe();
+      let raced = false;
+      // A point of sale outside this service authorises the same number first.
+      const racing: Wsfe = {
+        lastAuthorised: (...args) => inner.lastAuthorised(...args),
+        consult: (...args) => inner.consult(...args),
+        catalog: (...args) => inner.catalog(...args),
+        authorise: async (taxpayer, v) => {
+          if (!raced) {
+            raced = true;
+            expect(await inner.authorise(taxpayer, { ...v, DocNro: 20111111112 })).toMatchObject({ Resultado: 'A' });
+          }
+          return inner.authorise(taxpayer, v);
+        },
+      };
+      const r = unnumbered(voucher(0), `next-raced-${cuit}`);
+      const outcome = await submit(new AfipConnector(racing, new VoucherNumbers(query)), r);
+      expect(outcome).toMatchObject({ kind: 'accepted', receipt: { Resultado: 'A', CbteDesde: 2, CbteHasta: 2 } });
+      expect(await new VoucherNumbers(query).claimed(r.reportId)).toBe(2);
+    });
+
+    it('a lost answer: recover asks AFIP under the number tried (recorded before the call), and the voucher is never given another', async () => {
+      await startFake();
+      const afip = connector();
+      const r = unnumbered(voucher(0), `next-lost-${cuit}`);
+      expect(await afip.recover(r)).toBeUndefined();
+      fake.failNext('FECAESolicitar', 'lose');
+      await expect(afip.submitBatch([r])).rejects.toMatchObject({ code: 'AFIP.UNAVAILABLE', retriable: true });
+      expect(await afip.recover(r)).toMatchObject({ kind: 'accepted', receipt: { CbteDesde: 1, CAE: [...fake.vouchers.values()][0].cae } });
+      expect(fake.vouchers.size).toBe(1);
+    });
   });
 
   it('AFIP unwell (HTTP 503, its internal error 501) is retried; a certificate of another CA is refused by WSAA, not retried', async () => {
