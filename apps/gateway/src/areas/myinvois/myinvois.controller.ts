@@ -7,6 +7,7 @@ import type { RequestContext } from '../../http/request-context';
 import { MyInvoisService } from './myinvois.service';
 import { errorResponse, schemaRef } from '../../http/openapi';
 
+const supplierHeader = supplierHeaderOf(areaOf('my'));
 
 @ApiTags('Malaysia (/api/einvoice)')
 @ApiSecurity('x-svc-auth-key')
@@ -44,5 +45,3 @@ export class MyInvoisController {
     return this.service.validateTin(supplier, body, context);
   }
 }
-
-const supplierHeader = supplierHeaderOf(areaOf('my'));
