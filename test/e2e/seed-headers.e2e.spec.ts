@@ -66,7 +66,7 @@ describe('#44 seed headers: errors name the route\'s own header; underscored hea
     const documentId = answer.body.data.DocumentID;
     const read = await client.get(`/be/einvoice/get-document/${documentId}`, { 'supplier-uuid': supplier });
     expect(read.status).toBe(200);
-    expect(read.body.uuid).toBe(documentId);
+    expect(read.body.data.uuid).toBe(documentId);
     expect((await client.get(`/be/einvoice/delivery-status/${documentId}`, { 'supplier-uuid': supplier })).status).toBe(200);
     // transport-mode is read, not ignored: a value other than peppol is refused at the seed's name.
     const email = await client.post('/be/einvoice/generate/invoice', invoice(), { 'supplier-uuid': supplier, 'transport-mode': 'email' });
