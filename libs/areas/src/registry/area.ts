@@ -129,9 +129,9 @@ export interface DocumentCodec {
    */
   respond?(accepted: { readonly documentId: string; readonly number: string; readonly answer?: Record<string, unknown> }): { readonly statusCode: 200 | 202; readonly body: unknown };
   /**
-   * Its routes about one document (reads, the file as sent, an access code) find it by id within the
-   * tenant alone: the supplier header is optional there and, when sent, must be the document's supplier
-   * (another's: 404, as an unknown id). Poland: seed 002 lists only `x-svc-auth-key` on those routes.
+   * Its routes about one document (reads, the file as sent, an access code, an amendment) find it by id
+   * within the tenant alone: the supplier header is optional there and, when sent, must be the document's
+   * supplier (another's: 404, as an unknown id). Poland: seed 002 lists only `x-svc-auth-key` on them.
    */
   readonly byIdAlone?: boolean;
   /** The GET body when the area shapes its own (default `{status: 'success', data: view}`); `variant` names the route (Poland: `status`, `retrieve`). */
