@@ -74,6 +74,16 @@ describe('#44 seed headers: errors name the route\'s own header; underscored hea
     expect(email.body.errors).toEqual([expect.objectContaining({ path: 'headers.transport_mode', code: 'FIELD.INVALID_VALUE' })]);
   });
 
+  it('the OpenAPI document names the hyphenated form of every underscored header, and Poland\'s reads take supplier_uuid as optional', async () => {
+    const paths = (await client.get('/docs-json')).body.paths;
+    const header = (path: string, method: string, name: string) =>
+      (paths[path][method].parameters as Array<{ in: string; name: string; required?: boolean; description?: string }>).find((p) => p.in === 'header' && p.name === name);
+    expect(header('/be/einvoice/generate/invoice', 'post', 'supplier_uuid')?.description).toContain('`supplier-uuid`');
+    expect(header('/be/einvoice/generate/invoice', 'post', 'transport_mode')?.description).toContain('`transport-mode`');
+    expect(header('/jo/einvoice/generate', 'post', 'participant-id')?.description ?? '').not.toContain('Also accepted');
+    expect(header('/pl/einvoice/status/{document_id}', 'get', 'supplier_uuid')).toMatchObject({ required: false, description: expect.stringContaining('`supplier-uuid`') });
+  });
+
   it('both forms with different values: 400 naming both; with the same value: accepted', async () => {
     const other = '00000000-0000-4000-8000-000000000000';
     const both = await client.post('/be/einvoice/generate/invoice', invoice(), { supplier_uuid: supplier, 'supplier-uuid': other });
