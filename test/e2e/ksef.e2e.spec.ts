@@ -192,6 +192,44 @@ describe('#13 Poland: KSeF invoices over HTTP', () => {
     expect(foreign.status).toBe(404);
   });
 
+  it('#44 status, retrieve (and its XML) and access-code/send take only x-svc-auth-key (seed 002); another tenant\'s or an unknown id: 404', async () => {
+    const documentId = (await client.post('/pl/einvoice/generate/invoice', invoice(id('FV/KEYONLY')), headers())).body.data.DocumentID;
+    await settled(documentId);
+    const read = await client.get(`/pl/einvoice/status/${documentId}`);
+    expect(read.status).toBe(200);
+    expect(read.body.data).toMatchObject({ DocumentID: documentId, Status: 'Accepted' });
+    const retrieved = await client.get(`/pl/einvoice/retrieve/${documentId}`);
+    expect(retrieved.status).toBe(200);
+    expect(retrieved.body.data).toMatchObject({ DocumentID: documentId, ID: id('FV/KEYONLY') });
+    const xml = await client.get(`/pl/einvoice/retrieve/${documentId}/xml`);
+    expect(xml.status).toBe(200);
+    expect((await validateFa3(xml.body)).valid).toBe(true);
+    const sent = await client.post('/pl/einvoice/access-code/send', { document_id: documentId, recipient_email: 'key-only@example.com' });
+    expect(sent.status).toBe(200);
+
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const route of [`/pl/einvoice/status/${documentId}`, `/pl/einvoice/retrieve/${documentId}`, `/pl/einvoice/retrieve/${documentId}/xml`]) {
+      expect([route, (await other.get(route)).status]).toEqual([route, 404]);
+      expect([route, (await client.get(route.replace(documentId, unknown))).body.errors]).toEqual([route, [expect.objectContaining({ code: 'DOCUMENT.NOT_FOUND' })]]);
+    }
+    expect((await other.post('/pl/einvoice/access-code/send', { document_id: documentId, recipient_email: 'x@example.com' })).status).toBe(404);
+    expect((await client.post('/pl/einvoice/access-code/send', { document_id: unknown, recipient_email: 'x@example.com' })).status).toBe(404);
+  });
+
+  it('#44 a supplier_uuid sent on those routes must be the document\'s supplier: another supplier of the tenant gets a 404', async () => {
+    const documentId = (await client.post('/pl/einvoice/generate/invoice', invoice(id('FV/MATCH')), headers())).body.data.DocumentID;
+    const second = await client.post('/pl/einvoice/onboard', { ...onboarding, registered_name: 'Inny Sp. z o.o.', identifiers: [{ scheme: 'PL:NIP', id: '1234563218' }] });
+    expect(second.status).toBe(201);
+    const stranger = second.body.data.supplier_uuid;
+    for (const route of [`/pl/einvoice/status/${documentId}`, `/pl/einvoice/retrieve/${documentId}`, `/pl/einvoice/retrieve/${documentId}/xml`]) {
+      expect([route, (await client.get(route, { supplier_uuid: supplier })).status]).toEqual([route, 200]);
+      expect([route, (await client.get(route, { 'supplier-uuid': supplier })).status]).toEqual([route, 200]);
+      expect([route, (await client.get(route, { supplier_uuid: stranger })).body.errors]).toEqual([route, [expect.objectContaining({ code: 'DOCUMENT.NOT_FOUND' })]]);
+    }
+    const share = await client.post('/pl/einvoice/access-code/send', { document_id: documentId, recipient_email: 'x@example.com' }, { supplier_uuid: stranger });
+    expect(share.status).toBe(404);
+  });
+
   it('a rejection by KSeF shows as Rejected with its reason', async () => {
     const answer = await client.post('/pl/einvoice/generate/invoice', invoice(id('KSEF-REJECT-1')), headers());
     const verdict = await settled(answer.body.data.DocumentID);

@@ -71,8 +71,10 @@ interface DocumentRow {
   updated_at: Date;
 }
 
-const DOCUMENT_SQL = `SELECT id, supplier_id, document_number, document_type, state, report_state, delivery_status, delivery, report_id, rule_set_id, fields, authority, rendered, created_at, updated_at
-  FROM documents WHERE id = $1 AND supplier_id = $2 AND tenant_id = $3`;
+const DOCUMENT_COLUMNS = `id, supplier_id, document_number, document_type, state, report_state, delivery_status, delivery, report_id, rule_set_id, fields, authority, rendered, created_at, updated_at`;
+const DOCUMENT_SQL = `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id = $1 AND supplier_id = $2 AND tenant_id = $3`;
+/** A document of the tenant in the area, whichever its supplier (`documents.byIdAlone`). */
+const TENANT_DOCUMENT_SQL = `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id = $1 AND tenant_id = $2 AND area = $3`;
 
 /**
  * The routes every area that reports to a tax authority shares (area registry `onboarding`,
@@ -145,25 +147,25 @@ export class ReportingAreaService {
   }
 
   /** A read from the authority for the supplier (connector `read`), outside any transaction. */
-  async askAuthority(code: string, supplierHeader: string | string[] | undefined, name: string, params: Readonly<Record<string, unknown>>, context: RequestContext): Promise<unknown> {
+  async askAuthority(code: string, supplierRef: string | undefined, name: string, params: Readonly<Record<string, unknown>>, context: RequestContext): Promise<unknown> {
     const area = areaOf(code);
-    const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierHeader, area.supplierKey);
+    const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierRef);
     const connector = this.connectorOf(area);
     if (!connector?.read) throw notFound('AUTHORITY.NO_READ', `The ${area.name} authority answers no ${name}.`);
     return connector.read(name, params, { id: supplier.id, profile: supplier.profile });
   }
 
-  async submit(code: string, supplierHeader: string | string[] | undefined, body: unknown, context: RequestContext, variant?: string): Promise<Answer> {
+  async submit(code: string, supplierRef: string | undefined, body: unknown, context: RequestContext, variant?: string): Promise<Answer> {
     try {
-      return await this.submitDocument(code, supplierHeader, body, context, variant);
+      return await this.submitDocument(code, supplierRef, body, context, variant);
     } catch (error) {
       throw atNumberField(error, codecs(areaOf(code)).documents.numberField);
     }
   }
 
-  private async submitDocument(code: string, supplierHeader: string | string[] | undefined, body: unknown, context: RequestContext, variant?: string): Promise<Answer> {
+  private async submitDocument(code: string, supplierRef: string | undefined, body: unknown, context: RequestContext, variant?: string): Promise<Answer> {
     const area = areaOf(code);
-    const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierHeader, areaOf(code).supplierKey);
+    const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierRef);
     const { documents } = codecs(area);
     const asParsed = documents.parse(body, supplier.profile, variant);
     const referenced = asParsed.refersTo ? await this.referenced(supplier.id, asParsed.refersTo) : undefined;
@@ -272,9 +274,9 @@ export class ReportingAreaService {
    * recorded with its 202 answer in one transaction; for a `sync` area the answer then waits for the
    * authority's (200 with the document, 409 with its refusal), else 202 with where to read it.
    */
-  async cancel(code: string, supplierHeader: string | string[] | undefined, id: string, body: unknown, context: RequestContext): Promise<Answer> {
+  async cancel(code: string, supplierRef: string | undefined, id: string, body: unknown, context: RequestContext): Promise<Answer> {
     const area = areaOf(code);
-    const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierHeader, areaOf(code).supplierKey);
+    const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierRef);
     const { reason } = validateBody(CancellationBody, body);
     const row = isUuid(id) ? await this.read(id, supplier.id, context) : undefined;
     if (!row) throw notFound('DOCUMENT.NOT_FOUND', `No document ${id} for this supplier.`);
@@ -291,12 +293,12 @@ export class ReportingAreaService {
    * then waits for the authority's (200 with the document as the area shows it, 400 with its refusal),
    * else 202 with where to read it.
    */
-  async amend(code: string, supplierHeader: string | string[] | undefined, id: string, body: unknown, context: RequestContext): Promise<Answer> {
+  async amend(code: string, supplierRef: string | undefined, id: string, body: unknown, context: RequestContext): Promise<Answer> {
     const area = areaOf(code);
     const { documents } = codecs(area);
     if (!documents.amendment) throw notFound('AMENDMENT.NOT_SUPPORTED', `Documents of ${area.name} cannot be amended.`);
     const change = documents.amendment(body);
-    const row = await this.ownDocument(code, supplierHeader, id, context);
+    const row = await this.ownDocument(code, supplierRef, id, context);
     const amendmentId = randomUUID();
     const answered = (r: DocumentRow) => r.authority?.amendment?.id === amendmentId && r.authority.amendment.status !== 'requested';
     const { pending, after } = await this.requestOfAuthority(area, row, context, 'amending', { type: 'RequestReportAmendment', data: { reportId: row.report_id, amendmentId, change, requestedAt: new Date().toISOString() } }, answered);
@@ -333,15 +335,15 @@ export class ReportingAreaService {
     return { pending, ...(after && answered(after) ? { after } : {}) };
   }
 
-  async document(code: string, supplierHeader: string | string[] | undefined, id: string, context: RequestContext, variant?: string) {
-    const row = await this.ownDocument(code, supplierHeader, id, context);
+  async document(code: string, supplierRef: string | undefined, id: string, context: RequestContext, variant?: string) {
+    const row = await this.ownDocument(code, supplierRef, id, context);
     const present = codecs(areaOf(code)).documents.present;
     return present ? present(view(row), variant) : { status: 'success', data: view(row) };
   }
 
   /** The document exactly as rendered and sent to the authority (Poland: the FA(3) XML). */
-  async documentFile(code: string, supplierHeader: string | string[] | undefined, id: string, context: RequestContext): Promise<{ bytes: string; mediaType: string }> {
-    return this.fileOf(await this.ownDocument(code, supplierHeader, id, context));
+  async documentFile(code: string, supplierRef: string | undefined, id: string, context: RequestContext): Promise<{ bytes: string; mediaType: string }> {
+    return this.fileOf(await this.ownDocument(code, supplierRef, id, context));
   }
 
   private async fileOf(row: DocumentRow): Promise<{ bytes: string; mediaType: string }> {
@@ -356,10 +358,10 @@ export class ReportingAreaService {
    * ACCESS_CODE_USE_MINUTES (15); then mailed with its link, outside any transaction; the answer is
    * recorded for an Idempotency-Key replay only once the mail went.
    */
-  async shareDocument(code: string, supplierHeader: string | string[] | undefined, body: unknown, context: RequestContext) {
+  async shareDocument(code: string, supplierRef: string | undefined, body: unknown, context: RequestContext) {
     const area = areaOf(code);
     const { document_id: documentId, recipient_email: to } = validateBody(AccessCodeBody, body);
-    const row = await this.ownDocument(code, supplierHeader, documentId, context);
+    const row = await this.ownDocument(code, supplierRef, documentId, context);
     const accessCode = randomBytes(24).toString('base64url');
     const codeHash = createHash('sha256').update(accessCode).digest('hex');
     const ttlHours = Number(process.env.ACCESS_CODE_TTL_HOURS ?? 72);
@@ -413,10 +415,19 @@ export class ReportingAreaService {
     return rows[0];
   }
 
-  /** A document of this tenant's supplier, else 404 (another tenant's is not found either). */
-  private async ownDocument(code: string, supplierHeader: string | string[] | undefined, id: string, context: RequestContext): Promise<DocumentRow> {
-    const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierHeader, areaOf(code).supplierKey);
-    const readKey = codecs(areaOf(code)).documents.readKey;
+  /**
+   * A document of this tenant's supplier, else 404 (another tenant's is not found either). Where the area
+   * finds documents by id alone (`documents.byIdAlone`: Poland) and the route names no supplier, the
+   * tenant's document in the area whichever its supplier; a supplier named must still be the document's.
+   */
+  private async ownDocument(code: string, supplierRef: string | undefined, id: string, context: RequestContext): Promise<DocumentRow> {
+    const { byIdAlone, readKey } = codecs(areaOf(code)).documents;
+    if (byIdAlone && supplierRef === undefined) {
+      const rows: DocumentRow[] = isUuid(id) ? await this.connections.dataSource.query(TENANT_DOCUMENT_SQL, [id, context.tenant.id, code]) : [];
+      if (!rows[0]) throw notFound('DOCUMENT.NOT_FOUND', `No document ${id} in this area for your account.`);
+      return rows[0];
+    }
+    const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierRef);
     const row = isUuid(id) ? await this.read(id, supplier.id, context) : readKey ? await this.readBy(readKey, String(id), supplier.id, context) : undefined;
     if (!row) throw notFound('DOCUMENT.NOT_FOUND', `No document ${id} for this supplier.`);
     return row;

@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import { PUBLIC_EXTENSION } from '../auth/api-key.guard';
+import { headerForms } from './seed-headers';
 
 /**
  * OpenAPI at /docs (UI) and /docs-json. Request schemas are generated from the class-validator
@@ -54,21 +55,24 @@ export function setupOpenApi(app: INestApplication): void {
 type Document = ReturnType<typeof SwaggerModule.createDocument>;
 
 /**
- * Two corrections of what @nestjs/swagger generates: a header declared on the controller and
- * repeated per operation is listed once, and a `@Public()` operation needs no key (`security: []`,
- * whatever the controller's `@ApiSecurity` says).
+ * Three corrections of what @nestjs/swagger generates: a header declared on the controller and
+ * repeated per operation is listed once; an underscored header says it also answers to its hyphenated
+ * form (http/seed-headers.ts); and a `@Public()` operation needs no key (`security: []`, whatever the
+ * controller's `@ApiSecurity` says).
  */
 function tidyOperations(document: Document): void {
   for (const item of Object.values(document.paths)) {
     for (const operation of Object.values(item) as Array<Record<string, unknown>>) {
       if (typeof operation !== 'object' || operation === null || !('responses' in operation)) continue;
-      const parameters = operation.parameters as Array<{ in: string; name: string }> | undefined;
+      const parameters = operation.parameters as Array<{ in: string; name: string; description?: string }> | undefined;
       if (parameters) {
         const seen = new Set<string>();
-        operation.parameters = parameters.filter((p) => {
-          const key = `${p.in}:${p.name.toLowerCase()}`;
-          return seen.has(key) ? false : (seen.add(key), true);
-        });
+        operation.parameters = parameters
+          .filter((p) => {
+            const key = `${p.in}:${p.name.toLowerCase()}`;
+            return seen.has(key) ? false : (seen.add(key), true);
+          })
+          .map((p) => (p.in === 'header' ? withHyphenAlias(p) : p));
       }
       if (operation[PUBLIC_EXTENSION]) {
         operation.security = [];
@@ -76,6 +80,14 @@ function tidyOperations(document: Document): void {
       }
     }
   }
+}
+
+/** A header the seeds spell with an underscore, described with the hyphenated form it also answers to. */
+function withHyphenAlias<P extends { name: string; description?: string }>(parameter: P): P {
+  const [, hyphenated] = headerForms(parameter.name);
+  if (!hyphenated) return parameter;
+  const alias = `Also accepted as \`${hyphenated}\` (proxies such as nginx drop underscored headers); both with different values: 400.`;
+  return { ...parameter, description: parameter.description ? `${parameter.description.replace(/\.?$/, '.')} ${alias}` : alias };
 }
 
 /** `@ApiBody`/`@ApiResponse` content that points at a schema of the document. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { AppError, SecretBox, issue } from '@einvoice/domain';
 import type { UnitOfWork } from '@einvoice/domain/infrastructure';
 import type { FastifyRequest } from 'fastify';
+import { seedHeader } from '../http/seed-headers';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
@@ -22,7 +23,10 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** Headers that change what a POST does; part of "the same request". */
+/**
+ * Headers that change what a POST does; part of "the same request". Read by their seed names in either
+ * form (`seedHeader`), so `supplier-uuid` and `supplier_uuid` with one value are the same request.
+ */
 const MEANINGFUL_HEADERS = ['supplier_uuid', 'transport_mode', 'participant-id', 'cuit'];
 
 const secrets = SecretBox.fromEnv();
@@ -30,7 +34,7 @@ const secrets = SecretBox.fromEnv();
 const KEYED = 'v2:';
 
 function requestText(request: FastifyRequest): string {
-  const headers = MEANINGFUL_HEADERS.map((h) => `${h}=${request.headers[h] ?? ''}`).join('&');
+  const headers = MEANINGFUL_HEADERS.map((h) => `${h}=${seedHeader(request.headers, h) ?? ''}`).join('&');
   return `${request.method} ${request.routeOptions.url ?? request.url}\n${request.url}\n${headers}\n${canonical(request.body)}`;
 }
 

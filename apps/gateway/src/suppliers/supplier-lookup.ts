@@ -1,4 +1,5 @@
 import { AppError, SupplierProfile, issue, notFound } from '@einvoice/domain';
+import { areaOf, supplierHeaderOf } from '@einvoice/areas';
 import type { DataSource } from 'typeorm';
 
 export interface SupplierRecord {
@@ -25,12 +26,16 @@ export class SupplierCache {
 
   constructor(private readonly ttlMs = 30_000) {}
 
-  async find(dataSource: DataSource, tenantId: string, area: string, header: string | string[] | undefined, by?: SupplierKey): Promise<SupplierRecord> {
-    const value = Array.isArray(header) ? header[0] : header;
+  /**
+   * The supplier the value of the area's supplier header names (`@SeedHeader(supplierHeaderOf(area))`):
+   * by its id, or by the identifier of the area's `supplierKey`; errors name that header.
+   */
+  async find(dataSource: DataSource, tenantId: string, area: string, value: string | undefined): Promise<SupplierRecord> {
     const key = `${tenantId}/${area}/${value}`;
     const hit = this.entries.get(key);
     if (hit && hit.until > Date.now()) return hit.record;
-    const record = by ? await findSupplierBy(dataSource, tenantId, area, value, by) : await findSupplier(dataSource, tenantId, area, header);
+    const { supplierKey } = areaOf(area);
+    const record = supplierKey ? await findSupplierBy(dataSource, tenantId, area, value, supplierKey) : await findSupplier(dataSource, tenantId, area, value);
     if (this.entries.size > 50_000) this.entries.clear();
     this.entries.set(key, { record, until: Date.now() + this.ttlMs });
     return record;
@@ -61,24 +66,21 @@ async function findSupplierBy(dataSource: DataSource, tenantId: string, area: st
 }
 
 /**
- * Reads the `supplier_uuid` header and loads that supplier of the caller's tenant in the given
- * area. Another tenant's supplier is a 404, exactly as an unknown one (never visible).
+ * Loads the supplier of the caller's tenant in the given area that the area's supplier header names
+ * (`supplier_uuid`, or `participant-id` where the seed says so: errors name the route's own header).
+ * Another tenant's supplier is a 404, exactly as an unknown one (never visible).
  */
-export async function findSupplier(
-  dataSource: DataSource,
-  tenantId: string,
-  area: string,
-  header: string | string[] | undefined,
-): Promise<SupplierRecord> {
-  const value = Array.isArray(header) ? header[0] : header;
+export async function findSupplier(dataSource: DataSource, tenantId: string, area: string, value: string | undefined): Promise<SupplierRecord> {
+  const header = supplierHeaderOf(areaOf(area));
+  const at = `headers.${header}`;
   if (value === undefined || value === '') {
-    throw new AppError('validation', 'SUPPLIER.UUID_REQUIRED', 'The supplier_uuid header is required.', {
-      issues: [issue('headers.supplier_uuid', 'FIELD.REQUIRED', 'Send the supplier_uuid returned by onboarding.')],
+    throw new AppError('validation', 'SUPPLIER.UUID_REQUIRED', `The ${header} header is required.`, {
+      issues: [issue(at, 'FIELD.REQUIRED', `Send the ${header} returned by onboarding.`)],
     });
   }
   if (!isUuid(value)) {
-    throw new AppError('validation', 'SUPPLIER.UUID_INVALID', 'supplier_uuid is not a UUID.', {
-      issues: [issue('headers.supplier_uuid', 'FIELD.INVALID_FORMAT', 'supplier_uuid must be the UUID returned by onboarding.')],
+    throw new AppError('validation', 'SUPPLIER.UUID_INVALID', `${header} is not a UUID.`, {
+      issues: [issue(at, 'FIELD.INVALID_FORMAT', `${header} must be the UUID returned by onboarding.`)],
     });
   }
   const rows: Array<{ id: string; tenant_id: string; area: string; profile: SupplierProfile; participant_ids: string[] | null }> =
@@ -94,7 +96,7 @@ export async function findSupplier(
   if (!row) {
     const error = notFound('SUPPLIER.NOT_FOUND', `No supplier ${value} is onboarded in this area for your account.`);
     throw new AppError('not_found', error.code, error.message, {
-      issues: [issue('headers.supplier_uuid', 'SUPPLIER.NOT_FOUND', error.message)],
+      issues: [issue(at, 'SUPPLIER.NOT_FOUND', error.message)],
     });
   }
   return { id: row.id, tenantId: row.tenant_id, area: row.area, profile: row.profile, participantIds: row.participant_ids ?? [] };

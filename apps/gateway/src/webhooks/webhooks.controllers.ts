@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Type } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Type } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { areas } from '@einvoice/areas';
+import { areaOf, areas, supplierHeaderOf } from '@einvoice/areas';
 import { Ctx } from '../http/request-context';
+import { SeedHeader } from '../http/seed-headers';
 import type { RequestContext } from '../http/request-context';
 import { WebhooksService } from './webhooks.service';
 import { errorResponse } from '../http/openapi';
@@ -26,9 +27,10 @@ const routes: readonly WebhookRoutes[] = areas
 
 /** Webhook subscriptions beside each area's routes (README "Webhooks"): one controller per area, one service. */
 function webhooksController({ area, path, tag, className }: WebhookRoutes): Type<unknown> {
+  const supplierHeader = supplierHeaderOf(areaOf(area));
   @ApiTags(tag)
   @ApiSecurity('x-svc-auth-key')
-  @ApiHeader({ name: 'supplier_uuid', required: true })
+  @ApiHeader({ name: supplierHeader, required: true })
   @ApiResponse({ status: 400, ...errorResponse })
   @ApiResponse({ status: 401, ...errorResponse })
   @ApiResponse({ status: 404, ...errorResponse })
@@ -42,25 +44,25 @@ function webhooksController({ area, path, tag, className }: WebhookRoutes): Type
     @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'A replay answers without the secret.' })
     @ApiBody({ schema: { $ref: '#/components/schemas/CreateWebhookBody' } })
     @ApiResponse({ status: 201, description: '`{status, message, data:{id, url, events, description, created_at, secret}}`' })
-    create(@Headers('supplier_uuid') supplier: string, @Body() body: unknown, @Ctx() context: RequestContext) {
+    create(@SeedHeader(supplierHeader) supplier: string | undefined, @Body() body: unknown, @Ctx() context: RequestContext) {
       return this.service.create(area, supplier, body, context);
     }
 
     @Get()
     @ApiOperation({ summary: 'The supplier\'s webhooks (never their secrets).' })
-    list(@Headers('supplier_uuid') supplier: string, @Ctx() context: RequestContext) {
+    list(@SeedHeader(supplierHeader) supplier: string | undefined, @Ctx() context: RequestContext) {
       return this.service.list(area, supplier, context);
     }
 
     @Delete(':id')
     @ApiOperation({ summary: 'Delete a webhook; pending deliveries to it stop.' })
-    remove(@Headers('supplier_uuid') supplier: string, @Param('id') id: string, @Ctx() context: RequestContext) {
+    remove(@SeedHeader(supplierHeader) supplier: string | undefined, @Param('id') id: string, @Ctx() context: RequestContext) {
       return this.service.remove(area, supplier, id, context);
     }
 
     @Get(':id/deliveries')
     @ApiOperation({ summary: 'Deliveries of a webhook, newest first, each with its attempts (status code, duration, error).' })
-    deliveries(@Headers('supplier_uuid') supplier: string, @Param('id') id: string, @Ctx() context: RequestContext) {
+    deliveries(@SeedHeader(supplierHeader) supplier: string | undefined, @Param('id') id: string, @Ctx() context: RequestContext) {
       return this.service.deliveries(area, supplier, id, context);
     }
 
@@ -71,7 +73,7 @@ function webhooksController({ area, path, tag, className }: WebhookRoutes): Type
     @ApiResponse({ status: 202, description: '`{status, data:{id, status:"pending"}}`' })
     @ApiResponse({ status: 409, ...errorResponse })
     resend(
-      @Headers('supplier_uuid') supplier: string,
+      @SeedHeader(supplierHeader) supplier: string | undefined,
       @Param('id') id: string,
       @Param('deliveryId') deliveryId: string,
       @Ctx() context: RequestContext,
@@ -83,7 +85,7 @@ function webhooksController({ area, path, tag, className }: WebhookRoutes): Type
     @HttpCode(200)
     @ApiOperation({ summary: 'Send a signed {"Event":"Ping"} now and answer with the attempt. Records nothing; Idempotency-Key is ignored.' })
     @ApiResponse({ status: 200, description: '`{status, data:{acknowledged, status_code, duration_ms, error}}`' })
-    ping(@Headers('supplier_uuid') supplier: string, @Param('id') id: string, @Ctx() context: RequestContext) {
+    ping(@SeedHeader(supplierHeader) supplier: string | undefined, @Param('id') id: string, @Ctx() context: RequestContext) {
       return this.service.ping(area, supplier, id, context);
     }
   }

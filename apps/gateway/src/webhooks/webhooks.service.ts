@@ -39,7 +39,8 @@ import { Connections } from '../infrastructure/infrastructure.module';
 import { SupplierCache, isUuid, type SupplierRecord } from '../suppliers/supplier-lookup';
 import { CreateWebhookBody } from './webhooks.dto';
 
-type SupplierHeader = string | string[] | undefined;
+/** The value of the area's supplier header, in either form (`@SeedHeader`). */
+type SupplierHeader = string | undefined;
 
 /** Subscriptions a supplier may have (README "Webhooks"); WEBHOOK_MAX_PER_SUPPLIER overrides. */
 const MAX_PER_SUPPLIER = Number(process.env.WEBHOOK_MAX_PER_SUPPLIER ?? 10);

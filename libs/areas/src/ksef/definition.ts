@@ -86,6 +86,8 @@ export const ksefDefinition: AreaDefinition = {
   documents: {
     ...ksefDocuments,
     numberField: 'ID',
+    // Seed 002: status, retrieve and access-code/send carry only x-svc-auth-key (README "Headers").
+    byIdAlone: true,
     present,
     respond: ({ documentId }) => ({ statusCode: 202, body: { status: 'success', data: { DocumentID: documentId, Status: 'Submitted' } } }),
   },

@@ -128,6 +128,12 @@ export interface DocumentCodec {
    * authority hears of it later); default: 202 with where to read the outcome, or the `sync` answer.
    */
   respond?(accepted: { readonly documentId: string; readonly number: string; readonly answer?: Record<string, unknown> }): { readonly statusCode: 200 | 202; readonly body: unknown };
+  /**
+   * Its routes about one document (reads, the file as sent, an access code, an amendment) find it by id
+   * within the tenant alone: the supplier header is optional there and, when sent, must be the document's
+   * supplier (another's: 404, as an unknown id). Poland: seed 002 lists only `x-svc-auth-key` on them.
+   */
+  readonly byIdAlone?: boolean;
   /** The GET body when the area shapes its own (default `{status: 'success', data: view}`); `variant` names the route (Poland: `status`, `retrieve`). */
   present?(view: ReportedDocumentView, variant?: string): unknown;
 }
@@ -217,6 +223,12 @@ export interface AreaDefinition {
   readonly routePrefix: string;
   /** Where one of its documents is read, `<documentsPath>/{id}` (default `<routePrefix>/documents`): the link of a 202. */
   readonly documentsPath?: string;
+  /**
+   * The header its routes name the supplier by, as its seed spells it, holding the id onboarding answered:
+   * default `supplier_uuid`; Jordan, Spain, Nigeria `participant-id` (seed 002 "Authentication"). Errors
+   * about the supplier name it (`supplierHeaderOf`).
+   */
+  readonly supplierHeader?: string;
   /**
    * When callers name the supplier by one of its identifiers rather than its id (Argentina: the `cuit`
    * header): the header, the identifier scheme, and the identifier's check (malformed → 400 at the header).

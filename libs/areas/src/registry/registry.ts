@@ -54,6 +54,11 @@ export function areaOf(code: string, list: readonly AreaDefinition[] = areas): A
   return area;
 }
 
+/** The header an area's routes name the supplier by (`supplierKey`'s, else `supplierHeader`, else the seeds' `supplier_uuid`). */
+export function supplierHeaderOf(area: Pick<AreaDefinition, 'supplierHeader' | 'supplierKey'>): string {
+  return area.supplierKey?.header ?? area.supplierHeader ?? 'supplier_uuid';
+}
+
 /**
  * What the areas bring to the event store (for `buildEventRegistry([corePlugin, ...areaEventPlugins()])`).
  * A batched area's report requests are not published: the batch sweep finds its reports in `documents`,

@@ -1,14 +1,16 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { issue, validationError } from '@einvoice/domain';
-import { CATALOGS, SequenceQuery, VoucherQuery, afipDefinition, validateBody } from '@einvoice/areas';
+import { CATALOGS, SequenceQuery, VoucherQuery, afipDefinition, supplierHeaderOf, validateBody } from '@einvoice/areas';
 import { ReportingAreaService } from '../../authority/reporting-area.service';
 import { sendAnswer } from '../../http/answer';
 import { errorResponse, schemaRef } from '../../http/openapi';
 import { Ctx, type RequestContext } from '../../http/request-context';
+import { SeedHeader } from '../../http/seed-headers';
 
 const { code, routePrefix } = afipDefinition;
+const supplierHeader = supplierHeaderOf(afipDefinition);
 
 /** The most a GET's JSON body may hold (the reads take three numbers). */
 const GET_BODY_LIMIT = 16 * 1024;
@@ -61,11 +63,11 @@ export class AfipController {
 
   @Get('last-voucher')
   @ApiOperation({ summary: 'FECompUltimoAutorizado: {PtoVta, CbteTipo, CbteNro}. Fields in a JSON body (as the seed) or the query.' })
-  @ApiHeader({ name: 'cuit', required: true })
+  @ApiHeader({ name: supplierHeader, required: true })
   @ApiQuery({ name: 'PtoVta', required: false })
   @ApiQuery({ name: 'CbteTipo', required: false })
   @ApiResponse({ status: 404, ...errorResponse })
-  async lastVoucher(@Headers('cuit') cuit: string, @Req() request: FastifyRequest, @Query() query: Record<string, string>, @Ctx() context: RequestContext) {
+  async lastVoucher(@SeedHeader(supplierHeader) cuit: string | undefined, @Req() request: FastifyRequest, @Query() query: Record<string, string>, @Ctx() context: RequestContext) {
     const params = validateBody(SequenceQuery, await readParams(request, query));
     return this.reporting.askAuthority(code, cuit, 'last-voucher', { PtoVta: params.PtoVta, CbteTipo: params.CbteTipo }, context);
   }
@@ -75,40 +77,40 @@ export class AfipController {
     summary: 'FECAESolicitar: AFIP\'s answer (Resultado A with FeDetResp[].CAE, or R with Errors[], both HTTP 200); a body that is not a voucher → 400; no answer within the wait → 202 with the link.',
     description: 'Extension: CbteDesde and CbteHasta may be left out together; the gateway then gives the voucher the next number of its sequence when it sends it to AFIP (concurrent requests get consecutive numbers, each once), answered in FeDetResp[0].CbteDesde/CbteHasta.',
   })
-  @ApiHeader({ name: 'cuit', required: true })
+  @ApiHeader({ name: supplierHeader, required: true })
   @ApiHeader({ name: 'Idempotency-Key', required: false })
   @ApiBody(schemaRef('CreateVoucherBody'))
   @ApiResponse({ status: 404, ...errorResponse })
   @ApiResponse({ status: 409, ...errorResponse })
-  async createVoucher(@Headers('cuit') cuit: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
+  async createVoucher(@SeedHeader(supplierHeader) cuit: string | undefined, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
     await sendAnswer(reply, await this.reporting.submit(code, cuit, body, context));
   }
 
   @Get('get-voucher')
   @ApiOperation({ summary: 'FECompConsultar: the voucher as AFIP holds it, CodAutorizacion its CAE; 404 (AFIP 602) when unknown. Fields in a JSON body or the query.' })
-  @ApiHeader({ name: 'cuit', required: true })
+  @ApiHeader({ name: supplierHeader, required: true })
   @ApiQuery({ name: 'PtoVta', required: false })
   @ApiQuery({ name: 'CbteTipo', required: false })
   @ApiQuery({ name: 'CbteNro', required: false })
   @ApiResponse({ status: 404, ...errorResponse })
-  async getVoucher(@Headers('cuit') cuit: string, @Req() request: FastifyRequest, @Query() query: Record<string, string>, @Ctx() context: RequestContext) {
+  async getVoucher(@SeedHeader(supplierHeader) cuit: string | undefined, @Req() request: FastifyRequest, @Query() query: Record<string, string>, @Ctx() context: RequestContext) {
     const params = validateBody(VoucherQuery, await readParams(request, query));
     return this.reporting.askAuthority(code, cuit, 'get-voucher', { PtoVta: params.PtoVta, CbteTipo: params.CbteTipo, CbteNro: params.CbteNro }, context);
   }
 
   @Get('vouchers/:id')
   @ApiOperation({ summary: 'A voucher sent through this service, as create-voucher answered (or will answer) it.' })
-  @ApiHeader({ name: 'cuit', required: true })
+  @ApiHeader({ name: supplierHeader, required: true })
   @ApiResponse({ status: 404, ...errorResponse })
-  voucher(@Headers('cuit') cuit: string, @Param('id') id: string, @Ctx() context: RequestContext) {
+  voucher(@SeedHeader(supplierHeader) cuit: string | undefined, @Param('id') id: string, @Ctx() context: RequestContext) {
     return this.reporting.document(code, cuit, id, context);
   }
 
   @Get(':catalog')
   @ApiOperation({ summary: `AFIP's catalogs (FEParamGet*): ${Object.keys(CATALOGS).join(', ')}: [{Id, Desc, FchDesde, FchHasta}].` })
-  @ApiHeader({ name: 'cuit', required: true })
+  @ApiHeader({ name: supplierHeader, required: true })
   @ApiResponse({ status: 404, ...errorResponse })
-  catalog(@Headers('cuit') cuit: string, @Param('catalog') name: string, @Ctx() context: RequestContext) {
+  catalog(@SeedHeader(supplierHeader) cuit: string | undefined, @Param('catalog') name: string, @Ctx() context: RequestContext) {
     return this.reporting.askAuthority(code, cuit, name, {}, context);
   }
 }

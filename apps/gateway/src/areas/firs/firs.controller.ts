@@ -1,13 +1,15 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { firsDefinition } from '@einvoice/areas';
+import { firsDefinition, supplierHeaderOf } from '@einvoice/areas';
 import { ReportingAreaService } from '../../authority/reporting-area.service';
 import { sendAnswer } from '../../http/answer';
 import { errorResponse, schemaRef } from '../../http/openapi';
 import { Ctx, type RequestContext } from '../../http/request-context';
+import { SeedHeader } from '../../http/seed-headers';
 
 const { code, routePrefix } = firsDefinition;
+const supplierHeader = supplierHeaderOf(firsDefinition);
 
 /** Nigeria, FIRS (NRS) MBS (seed 002 "Nigeria", libs/areas/src/firs/README.md): the platform's reporting routes. */
 @ApiTags(`${firsDefinition.name} (/${routePrefix})`)
@@ -29,31 +31,31 @@ export class FirsController {
 
   @Post('invoice/generate')
   @ApiOperation({ summary: 'Validate the IRN and the invoice, sign it at FIRS and store it: 200 {status: "submitted", data: {irn, authority_response, qr_code, steps_completed, message, invoice, timestamp}}; FIRS\'s refusal → 400; no answer within the wait → 202 with the link.' })
-  @ApiHeader({ name: 'participant-id', required: true })
+  @ApiHeader({ name: supplierHeader, required: true })
   @ApiHeader({ name: 'Idempotency-Key', required: false })
   @ApiBody(schemaRef('FirsInvoiceBody'))
   @ApiResponse({ status: 404, ...errorResponse })
   @ApiResponse({ status: 409, ...errorResponse })
-  async generate(@Headers('participant-id') participant: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
+  async generate(@SeedHeader(supplierHeader) participant: string | undefined, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
     await sendAnswer(reply, await this.reporting.submit(code, participant, body, context));
   }
 
   @Get('invoice/:irn')
   @ApiOperation({ summary: 'The stored invoice by its IRN (or its id): the record of the generate answer, with its QR.' })
-  @ApiHeader({ name: 'participant-id', required: true })
+  @ApiHeader({ name: supplierHeader, required: true })
   @ApiResponse({ status: 404, ...errorResponse })
-  invoice(@Headers('participant-id') participant: string, @Param('irn') irn: string, @Ctx() context: RequestContext) {
+  invoice(@SeedHeader(supplierHeader) participant: string | undefined, @Param('irn') irn: string, @Ctx() context: RequestContext) {
     return this.reporting.document(code, participant, irn, context);
   }
 
   @Patch('invoice/:irn/payment-status')
   @ApiOperation({ summary: 'Update the payment status (PENDING, PAID, CANCELED) at FIRS, then here: 200 with the stored invoice; FIRS\'s refusal → 400; no answer within the wait → 202 with the link.' })
-  @ApiHeader({ name: 'participant-id', required: true })
+  @ApiHeader({ name: supplierHeader, required: true })
   @ApiHeader({ name: 'Idempotency-Key', required: false })
   @ApiBody(schemaRef('FirsPaymentStatusBody'))
   @ApiResponse({ status: 404, ...errorResponse })
   @ApiResponse({ status: 409, ...errorResponse })
-  async paymentStatus(@Headers('participant-id') participant: string, @Param('irn') irn: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
+  async paymentStatus(@SeedHeader(supplierHeader) participant: string | undefined, @Param('irn') irn: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
     await sendAnswer(reply, await this.reporting.amend(code, participant, irn, body, context));
   }
 }

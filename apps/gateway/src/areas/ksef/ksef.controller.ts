@@ -1,14 +1,18 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ksefDefinition } from '@einvoice/areas';
+import { ksefDefinition, supplierHeaderOf } from '@einvoice/areas';
 import { Public } from '../../auth/api-key.guard';
 import { ReportingAreaService } from '../../authority/reporting-area.service';
 import { sendAnswer } from '../../http/answer';
 import { errorResponse, schemaRef } from '../../http/openapi';
 import { Ctx, type RequestContext } from '../../http/request-context';
+import { SeedHeader } from '../../http/seed-headers';
 
 const { code, routePrefix } = ksefDefinition;
+const supplierHeader = supplierHeaderOf(ksefDefinition);
+/** Seed 002 lists only x-svc-auth-key on the routes about one document (`byIdAlone`): the supplier header is optional there. */
+const optionalSupplier = { name: supplierHeader, required: false, description: 'Optional (the document id is enough within your account); when sent, it must be the document\'s supplier, else 404.' };
 
 /** Poland, KSeF 2.0 (seed 002 "Poland", libs/areas/src/ksef/README.md): the platform's reporting routes. */
 @ApiTags(`${ksefDefinition.name} (/${routePrefix})`)
@@ -30,15 +34,15 @@ export class KsefController {
 
   @Post('generate/invoice')
   @ApiOperation({ summary: 'Issue an invoice or a correction as FA(3): 202 {status, data: {DocumentID, Status: "Submitted"}}; the reporting worker sends it to KSeF.' })
-  @ApiHeader({ name: 'supplier_uuid', required: true })
+  @ApiHeader({ name: supplierHeader, required: true })
   @ApiHeader({ name: 'transport_mode', required: true, enum: ['ksef', 'peppol'], description: 'ksef: KSeF only; peppol: KSeF, then a Peppol BIS 3.0 copy to the buyer once KSeF accepts' })
   @ApiHeader({ name: 'Idempotency-Key', required: false })
   @ApiBody(schemaRef('KsefInvoiceBody'))
   @ApiResponse({ status: 404, ...errorResponse })
   @ApiResponse({ status: 409, ...errorResponse })
   async generate(
-    @Headers('supplier_uuid') supplier: string,
-    @Headers('transport_mode') transportMode: string,
+    @SeedHeader(supplierHeader) supplier: string | undefined,
+    @SeedHeader('transport_mode') transportMode: string | undefined,
     @Body() body: unknown,
     @Ctx() context: RequestContext,
     @Res() reply: FastifyReply,
@@ -48,29 +52,29 @@ export class KsefController {
 
   @Get('status/:document_id')
   @ApiOperation({ summary: 'Submitted, Accepted (with KsefNumber) or Rejected (with KSeF\'s reason).' })
-  @ApiHeader({ name: 'supplier_uuid', required: true })
+  @ApiHeader(optionalSupplier)
   @ApiResponse({ status: 404, ...errorResponse })
-  status(@Headers('supplier_uuid') supplier: string, @Param('document_id') id: string, @Ctx() context: RequestContext) {
+  status(@SeedHeader(supplierHeader) supplier: string | undefined, @Param('document_id') id: string, @Ctx() context: RequestContext) {
     return this.reporting.document(code, supplier, id, context, 'status');
   }
 
   @Get('retrieve/:document_id')
   @ApiOperation({ summary: 'The invoice: ID, IssueDate, TotalIncludingVat, CustomerParty, Status, KsefNumber once accepted, and KSeF\'s verification link (QrLink).' })
-  @ApiHeader({ name: 'supplier_uuid', required: true })
+  @ApiHeader(optionalSupplier)
   @ApiResponse({ status: 404, ...errorResponse })
-  retrieve(@Headers('supplier_uuid') supplier: string, @Param('document_id') id: string, @Ctx() context: RequestContext) {
+  retrieve(@SeedHeader(supplierHeader) supplier: string | undefined, @Param('document_id') id: string, @Ctx() context: RequestContext) {
     return this.reporting.document(code, supplier, id, context, 'retrieve');
   }
 
   @Post('access-code/send')
   @HttpCode(200)
   @ApiOperation({ summary: 'E-mail a single-use, expiring access code to the invoice, body {document_id, recipient_email}: the mail carries the code and its link (GET shared/{code}).' })
-  @ApiHeader({ name: 'supplier_uuid', required: true })
+  @ApiHeader(optionalSupplier)
   @ApiHeader({ name: 'Idempotency-Key', required: false })
   @ApiBody(schemaRef('AccessCodeBody'))
   @ApiResponse({ status: 404, ...errorResponse })
   @ApiResponse({ status: 503, ...errorResponse })
-  sendAccessCode(@Headers('supplier_uuid') supplier: string, @Body() body: unknown, @Ctx() context: RequestContext) {
+  sendAccessCode(@SeedHeader(supplierHeader) supplier: string | undefined, @Body() body: unknown, @Ctx() context: RequestContext) {
     return this.reporting.shareDocument(code, supplier, body, context);
   }
 
@@ -94,10 +98,10 @@ export class KsefController {
 
   @Get('retrieve/:document_id/xml')
   @ApiOperation({ summary: 'The FA(3) XML exactly as sent to KSeF.' })
-  @ApiHeader({ name: 'supplier_uuid', required: true })
+  @ApiHeader(optionalSupplier)
   @ApiResponse({ status: 200, description: 'application/xml' })
   @ApiResponse({ status: 404, ...errorResponse })
-  async xml(@Headers('supplier_uuid') supplier: string, @Param('document_id') id: string, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
+  async xml(@SeedHeader(supplierHeader) supplier: string | undefined, @Param('document_id') id: string, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
     const file = await this.reporting.documentFile(code, supplier, id, context);
     await reply.status(200).header('content-type', `${file.mediaType}; charset=utf-8`).send(file.bytes);
   }

@@ -1,10 +1,13 @@
-import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { areaOf, supplierHeaderOf } from '@einvoice/areas';
 import { Ctx } from '../../http/request-context';
+import { SeedHeader } from '../../http/seed-headers';
 import type { RequestContext } from '../../http/request-context';
 import { MyInvoisService } from './myinvois.service';
 import { errorResponse, schemaRef } from '../../http/openapi';
 
+const supplierHeader = supplierHeaderOf(areaOf('my'));
 
 @ApiTags('Malaysia (/api/einvoice)')
 @ApiSecurity('x-svc-auth-key')
@@ -34,11 +37,11 @@ export class MyInvoisController {
   @Post('validate-tin')
   @HttpCode(200)
   @ApiOperation({ summary: "Validate a taxpayer's TIN against an id (BRN, NRIC, PASSPORT, ARMY) at MyInvois." })
-  @ApiHeader({ name: 'supplier_uuid', required: true })
+  @ApiHeader({ name: supplierHeader, required: true })
   @ApiBody(schemaRef('TinValidationBody'))
   @ApiResponse({ status: 200, description: '`{status, message}`' })
   @ApiResponse({ status: 404, ...errorResponse })
-  validateTin(@Headers('supplier_uuid') supplier: string, @Body() body: unknown, @Ctx() context: RequestContext) {
+  validateTin(@SeedHeader(supplierHeader) supplier: string | undefined, @Body() body: unknown, @Ctx() context: RequestContext) {
     return this.service.validateTin(supplier, body, context);
   }
 }

@@ -68,7 +68,7 @@ export class MyInvoisService {
   }
 
   /** Asks MyInvois whether the TIN belongs to the given id (the authority's answer, seed shape). */
-  async validateTin(supplierHeader: string | string[] | undefined, body: unknown, context: RequestContext) {
+  async validateTin(supplierHeader: string | undefined, body: unknown, context: RequestContext) {
     const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, 'my', supplierHeader);
     const check = myinvois.myInvoisArea.parseTinValidation(body);
     const tin = supplier.profile.identifiers.find((i) => i.scheme === 'MY:TIN')?.id ?? '';

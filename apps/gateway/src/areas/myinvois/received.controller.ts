@@ -1,7 +1,9 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiParam, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { areaOf, supplierHeaderOf } from '@einvoice/areas';
 import type { FastifyReply } from 'fastify';
 import { Ctx } from '../../http/request-context';
+import { SeedHeader } from '../../http/seed-headers';
 import { errorResponse, schemaRef } from '../../http/openapi';
 import type { RequestContext } from '../../http/request-context';
 import { MyInvoisReceivedService } from './received.service';
@@ -9,10 +11,12 @@ import { sendAnswer } from './state-change';
 
 const rejection = '`{status:"success", data:{uuid, state: requested | rejected | refused, reason, requestedAt, answeredAt, error}}`';
 
+const supplierHeader = supplierHeaderOf(areaOf('my'));
+
 /** Malaysian area, documents received at MyInvois: the buyer's rejection (SDK "04 reject document"). */
 @ApiTags('Malaysia (/api/einvoice)')
 @ApiSecurity('x-svc-auth-key')
-@ApiHeader({ name: 'supplier_uuid', required: true, description: 'The buyer: an onboarded Malaysian supplier whose TIN is the receiver of the document' })
+@ApiHeader({ name: supplierHeader, required: true, description: 'The buyer: an onboarded Malaysian supplier whose TIN is the receiver of the document' })
 @ApiParam({ name: 'uuid', description: 'The MyInvois uuid of the received document' })
 @ApiResponse({ status: 400, ...errorResponse })
 @ApiResponse({ status: 401, ...errorResponse })
@@ -30,14 +34,14 @@ export class MyInvoisReceivedController {
   @ApiResponse({ status: 202, description: '`{status:"pending", data:{uuid, state:"requested", reason, requestedAt, href}}`: poll GET href' })
   @ApiResponse({ status: 403, description: 'MYINVOIS.REJECT_REFUSED: this supplier is not the receiver (the authority\'s error in errors[0])', ...schemaRef('ErrorBody') })
   @ApiResponse({ status: 409, description: 'MYINVOIS.REJECT_REFUSED (72 h passed, rejected before), MYINVOIS.REJECTION_IN_PROGRESS, MYINVOIS.ALREADY_REJECTED', ...schemaRef('ErrorBody') })
-  async reject(@Headers('supplier_uuid') supplier: string, @Param('uuid') uuid: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
+  async reject(@SeedHeader(supplierHeader) supplier: string | undefined, @Param('uuid') uuid: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
     await sendAnswer(reply, await this.service.reject(supplier, uuid, body, context));
   }
 
   @Get(':uuid/rejection')
   @ApiOperation({ summary: "This supplier's rejection of a received document and MyInvois's answer." })
   @ApiResponse({ status: 200, description: rejection })
-  rejection(@Headers('supplier_uuid') supplier: string, @Param('uuid') uuid: string, @Ctx() context: RequestContext) {
+  rejection(@SeedHeader(supplierHeader) supplier: string | undefined, @Param('uuid') uuid: string, @Ctx() context: RequestContext) {
     return this.service.rejection(supplier, uuid, context);
   }
 }

@@ -50,7 +50,7 @@ export class MyInvoisReceivedService {
    * it; its refusal as 403 (not the receiver), 404 (unknown uuid), 409 (72 h passed, rejected
    * before) with the authority's error; 202 (poll GET .../rejection) past MYINVOIS_WAIT_MS.
    */
-  async reject(supplierHeader: string | string[] | undefined, uuid: string, body: unknown, context: RequestContext): Promise<SubmissionAnswer> {
+  async reject(supplierHeader: string | undefined, uuid: string, body: unknown, context: RequestContext): Promise<SubmissionAnswer> {
     const { reason } = validateBody(MyInvoisReasonBody, body);
     checkUuid(uuid);
     const buyer = await this.suppliers.find(this.connections.dataSource, context.tenant.id, 'my', supplierHeader);
@@ -76,7 +76,7 @@ export class MyInvoisReceivedService {
   }
 
   /** `GET /api/einvoice/received/{uuid}/rejection`: this buyer's (latest) rejection of that document. */
-  async rejection(supplierHeader: string | string[] | undefined, uuid: string, context: RequestContext) {
+  async rejection(supplierHeader: string | undefined, uuid: string, context: RequestContext) {
     checkUuid(uuid);
     const buyer = await this.suppliers.find(this.connections.dataSource, context.tenant.id, 'my', supplierHeader);
     const row = (await this.rows(buyer.id, context.tenant.id, uuid)).at(-1);

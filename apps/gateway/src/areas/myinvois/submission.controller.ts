@@ -1,7 +1,9 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { areaOf, supplierHeaderOf } from '@einvoice/areas';
 import type { FastifyReply } from 'fastify';
 import { Ctx } from '../../http/request-context';
+import { SeedHeader, seedHeader } from '../../http/seed-headers';
 import type { RequestContext } from '../../http/request-context';
 import { MyInvoisSubmissionService } from './submission.service';
 import { errorResponse, schemaRef } from '../../http/openapi';
@@ -22,10 +24,12 @@ const digestHeaderDocs = {
   'X-Document-Hash': { description: 'The same SHA-256 in lower-case hex (the MyInvois `documentHash` form)', schema: { type: 'string' } },
 };
 
+const supplierHeader = supplierHeaderOf(areaOf('my'));
+
 /** Malaysian area, submission (#4): single, bulk, consolidated, self-billed, the document's state, cancellation. */
 @ApiTags('Malaysia (/api/einvoice)')
 @ApiSecurity('x-svc-auth-key')
-@ApiHeader({ name: 'supplier_uuid', required: true })
+@ApiHeader({ name: supplierHeader, required: true })
 @ApiResponse({ status: 400, ...errorResponse })
 @ApiResponse({ status: 401, ...errorResponse })
 @ApiResponse({ status: 404, ...errorResponse })
@@ -95,7 +99,7 @@ export class MyInvoisSubmissionController {
   @ApiResponse({ status: 200, description: '`{status:"success", data:{documentId, state:"cancelled", ...}}`' })
   @ApiResponse({ status: 202, description: '`{status:"pending", data:{documentId, state:"cancelling", href}}`: poll GET' })
   @ApiResponse({ status: 409, ...errorResponse })
-  async cancel(@Headers('supplier_uuid') supplier: string, @Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
+  async cancel(@SeedHeader(supplierHeader) supplier: string | undefined, @Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
     await send(reply, await this.service.cancel(supplier, id, body, context));
   }
 
@@ -108,7 +112,7 @@ export class MyInvoisSubmissionController {
       '`{status:"success", data:{documentId, invoiceCodeNumber, kind, state, uuid, longId, submissionUid, error, validatedAt, rejectedByBuyer:{reason, requestedAt}|null, peppol}}`; ' +
       '`peppol` (transport_mode: peppol) is `{documentId, deliveryStatus: awaiting_validation | Scheduled | Delivered | withheld, reason}` or null',
   })
-  document(@Headers('supplier_uuid') supplier: string, @Param('id') id: string, @Ctx() context: RequestContext) {
+  document(@SeedHeader(supplierHeader) supplier: string | undefined, @Param('id') id: string, @Ctx() context: RequestContext) {
     return this.service.document(supplier, id, context);
   }
 
@@ -117,7 +121,7 @@ export class MyInvoisSubmissionController {
   @ApiParam({ name: 'id', description: 'Our documentId, the MyInvois uuid, or the document `ID`' })
   @ApiProduces('application/json', 'application/xml')
   @ApiResponse({ status: 200, description: 'The document bytes; SHA-256 in `Repr-Digest` and `X-Document-Hash`.', headers: digestHeaderDocs })
-  async raw(@Headers('supplier_uuid') supplier: string, @Param('id') id: string, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
+  async raw(@SeedHeader(supplierHeader) supplier: string | undefined, @Param('id') id: string, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
     await sendRaw(reply, await this.service.raw(supplier, id, context));
   }
 
@@ -126,11 +130,11 @@ export class MyInvoisSubmissionController {
   @ApiParam({ name: 'id', description: 'Our documentId, the MyInvois uuid, or the document `ID`' })
   @ApiProduces('application/xml')
   @ApiResponse({ status: 200, description: 'The PINT MY XML; SHA-256 in `Repr-Digest` and `X-Document-Hash`.', headers: digestHeaderDocs })
-  async peppol(@Headers('supplier_uuid') supplier: string, @Param('id') id: string, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
+  async peppol(@SeedHeader(supplierHeader) supplier: string | undefined, @Param('id') id: string, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
     await sendRaw(reply, await this.service.peppolCopy(supplier, id, context));
   }
 }
 
-function of(headers: Record<string, string>) {
-  return { supplier: headers.supplier_uuid, transportMode: headers.transport_mode };
+function of(headers: Record<string, string | undefined>) {
+  return { supplier: seedHeader(headers, supplierHeader), transportMode: seedHeader(headers, 'transport_mode') };
 }

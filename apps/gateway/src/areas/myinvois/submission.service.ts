@@ -80,7 +80,7 @@ export class MyInvoisSubmissionService {
   async submit(
     kind: MyInvoisSubmissionKind,
     shape: 'single' | 'bulk',
-    headers: { supplier?: string | string[]; transportMode?: string },
+    headers: { supplier?: string; transportMode?: string },
     body: unknown,
     context: RequestContext,
   ): Promise<SubmissionAnswer> {
@@ -155,12 +155,12 @@ export class MyInvoisSubmissionService {
   }
 
   /** `GET /api/einvoice/documents/{id}`: by our document id, the MyInvois uuid, or the `ID` (latest). */
-  async document(supplierHeader: string | string[] | undefined, id: string, context: RequestContext) {
+  async document(supplierHeader: string | undefined, id: string, context: RequestContext) {
     return { status: 'success', data: view(await this.find(supplierHeader, id, context)) };
   }
 
   /** `GET /api/einvoice/documents/{id}/raw`: the exact bytes submitted to MyInvois (the ones its hash covers). */
-  async raw(supplierHeader: string | string[] | undefined, id: string, context: RequestContext): Promise<RawDocument> {
+  async raw(supplierHeader: string | undefined, id: string, context: RequestContext): Promise<RawDocument> {
     const row = await this.find(supplierHeader, id, context);
     const file = await reportedFile((sql, params) => this.connections.dataSource.query(sql, params), row.id);
     if (!file) throw notFound('DOCUMENT.NOT_FOUND', `No MyInvois document ${id} for this supplier.`);
@@ -171,7 +171,7 @@ export class MyInvoisSubmissionService {
    * `GET /api/einvoice/documents/{id}/peppol`: its PINT MY copy, sent, awaiting validation or withheld
    * (GET `peppol` says which), as its report carries it; 404 `DOCUMENT.NO_PEPPOL_COPY` when it has none.
    */
-  async peppolCopy(supplierHeader: string | string[] | undefined, id: string, context: RequestContext): Promise<RawDocument> {
+  async peppolCopy(supplierHeader: string | undefined, id: string, context: RequestContext): Promise<RawDocument> {
     const row = await this.find(supplierHeader, id, context);
     const [copy]: Array<{ xml: string | null }> = await this.connections.dataSource.query(
       `SELECT data->'peppolCopy'->>'xml' AS xml FROM events WHERE stream_id = $1 AND stream_position = 1`,
@@ -187,7 +187,7 @@ export class MyInvoisSubmissionService {
    * authority's reason, or 202 (poll GET) when MyInvois has not answered within MYINVOIS_WAIT_MS.
    * A document rejected by the buyer (`rejected_by_buyer`) is still valid there: it can be cancelled.
    */
-  async cancel(supplierHeader: string | string[] | undefined, id: string, body: unknown, context: RequestContext): Promise<SubmissionAnswer> {
+  async cancel(supplierHeader: string | undefined, id: string, body: unknown, context: RequestContext): Promise<SubmissionAnswer> {
     const { reason } = validateBody(MyInvoisReasonBody, body);
     const row = await this.find(supplierHeader, id, context);
     const state = stateOf(row);
@@ -223,7 +223,7 @@ export class MyInvoisSubmissionService {
     return rows[0];
   }
 
-  private async find(supplierHeader: string | string[] | undefined, id: string, context: RequestContext): Promise<DocumentRow> {
+  private async find(supplierHeader: string | undefined, id: string, context: RequestContext): Promise<DocumentRow> {
     const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, 'my', supplierHeader);
     // Our id (a UUID), else the MyInvois uuid or the caller's ID, the latest document first; its own
     // documents only (not its rejections of documents it received, numbered by their uuid).

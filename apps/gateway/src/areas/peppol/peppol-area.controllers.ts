@@ -1,8 +1,9 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res, Type } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Res, Type } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { type PeppolAreaCode, areaOf, areas, peppolAreas } from '@einvoice/areas';
+import { type PeppolAreaCode, areaOf, areas, peppolAreas, supplierHeaderOf } from '@einvoice/areas';
 import type { FastifyReply } from 'fastify';
 import { Ctx } from '../../http/request-context';
+import { SeedHeader } from '../../http/seed-headers';
 import { assertTransportMode } from './transport-mode';
 import type { RequestContext } from '../../http/request-context';
 import { PeppolAreaService } from './peppol-area.service';
@@ -11,6 +12,7 @@ import { errorResponse, schemaRef } from '../../http/openapi';
 /** One controller class per area, built from the same code: the three areas share every shape. */
 function peppolAreaController(code: PeppolAreaCode): Type<unknown> {
   const { name, routePrefix } = areaOf(code);
+  const supplierHeader = supplierHeaderOf(areaOf(code));
   @ApiTags(`${name} (/${code})`)
   @ApiSecurity('x-svc-auth-key')
   @ApiResponse({ status: 400, ...errorResponse })
@@ -33,7 +35,7 @@ function peppolAreaController(code: PeppolAreaCode): Type<unknown> {
     @Post('generate/invoice')
     @HttpCode(202)
     @ApiOperation({ summary: 'Submit an invoice or credit note for delivery over Peppol; answers DeliveryStatus Scheduled.' })
-    @ApiHeader({ name: 'supplier_uuid', required: true })
+    @ApiHeader({ name: supplierHeader, required: true })
     @ApiHeader({ name: 'transport_mode', required: false, description: '`peppol` (the default and only value)' })
     @ApiHeader({ name: 'Idempotency-Key', required: false })
     @ApiBody(schemaRef('InvoiceBody'))
@@ -42,8 +44,8 @@ function peppolAreaController(code: PeppolAreaCode): Type<unknown> {
     @ApiResponse({ status: 409, ...errorResponse })
     @ApiResponse({ status: 413, ...errorResponse })
     generate(
-      @Headers('supplier_uuid') supplier: string,
-      @Headers('transport_mode') transportMode: string | undefined,
+      @SeedHeader(supplierHeader) supplier: string | undefined,
+      @SeedHeader('transport_mode') transportMode: string | undefined,
       @Body() body: unknown,
       @Ctx() context: RequestContext,
     ) {
@@ -53,20 +55,20 @@ function peppolAreaController(code: PeppolAreaCode): Type<unknown> {
 
     @Get('get-document/:uuid')
     @ApiOperation({ summary: 'The document: its uuid plus the submitted fields.' })
-    @ApiHeader({ name: 'supplier_uuid', required: true })
+    @ApiHeader({ name: supplierHeader, required: true })
     @ApiParam({ name: 'uuid' })
     @ApiResponse({ status: 404, ...errorResponse })
-    getDocument(@Headers('supplier_uuid') supplier: string, @Param('uuid') uuid: string, @Ctx() context: RequestContext) {
+    getDocument(@SeedHeader(supplierHeader) supplier: string | undefined, @Param('uuid') uuid: string, @Ctx() context: RequestContext) {
       return this.service.getDocument(code, supplier, uuid, context);
     }
 
     @Get('get-document/:uuid/xml')
     @ApiOperation({ summary: 'The rendered UBL 2.1 document (Peppol BIS Billing 3.0, or PINT SG for Singapore).' })
-    @ApiHeader({ name: 'supplier_uuid', required: true })
+    @ApiHeader({ name: supplierHeader, required: true })
     @ApiProduces('application/xml')
     @ApiResponse({ status: 404, ...errorResponse })
     async getXml(
-      @Headers('supplier_uuid') supplier: string,
+      @SeedHeader(supplierHeader) supplier: string | undefined,
       @Param('uuid') uuid: string,
       @Ctx() context: RequestContext,
       @Res() reply: FastifyReply,
@@ -77,9 +79,9 @@ function peppolAreaController(code: PeppolAreaCode): Type<unknown> {
 
     @Get('delivery-status/:uuid')
     @ApiOperation({ summary: '`Scheduled` after submission, `Delivered` once the receiving access point confirmed.' })
-    @ApiHeader({ name: 'supplier_uuid', required: true })
+    @ApiHeader({ name: supplierHeader, required: true })
     @ApiResponse({ status: 404, ...errorResponse })
-    deliveryStatus(@Headers('supplier_uuid') supplier: string, @Param('uuid') uuid: string, @Ctx() context: RequestContext) {
+    deliveryStatus(@SeedHeader(supplierHeader) supplier: string | undefined, @Param('uuid') uuid: string, @Ctx() context: RequestContext) {
       return this.service.deliveryStatus(code, supplier, uuid, context);
     }
   }

@@ -56,7 +56,7 @@ export class PeppolAreaService {
     return response;
   }
 
-  async submit(code: PeppolAreaCode, supplierHeader: string | string[] | undefined, body: unknown, context: RequestContext) {
+  async submit(code: PeppolAreaCode, supplierHeader: string | undefined, body: unknown, context: RequestContext) {
     const area = peppolAreas[code];
     const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierHeader);
     const dto = area.parseInvoice(body, supplier.profile);
@@ -88,26 +88,26 @@ export class PeppolAreaService {
     return response;
   }
 
-  async getDocument(code: PeppolAreaCode, supplierHeader: string | string[] | undefined, uuid: string, context: RequestContext) {
+  async getDocument(code: PeppolAreaCode, supplierHeader: string | undefined, uuid: string, context: RequestContext) {
     const row = await this.findDocument(code, supplierHeader, uuid, context);
     return { status: 'success', data: { uuid: row.id, ...row.fields, ...failureOf(row) } };
   }
 
-  async getXml(code: PeppolAreaCode, supplierHeader: string | string[] | undefined, uuid: string, context: RequestContext) {
+  async getXml(code: PeppolAreaCode, supplierHeader: string | undefined, uuid: string, context: RequestContext) {
     const row = await this.findDocument(code, supplierHeader, uuid, context);
     const document = await documentXml((sql, params) => this.connections.dataSource.query(sql, params), row.id);
     if (!document) throw notFound('DOCUMENT.NOT_FOUND', `No document ${uuid} for this supplier.`);
     return document.xml;
   }
 
-  async deliveryStatus(code: PeppolAreaCode, supplierHeader: string | string[] | undefined, uuid: string, context: RequestContext) {
+  async deliveryStatus(code: PeppolAreaCode, supplierHeader: string | undefined, uuid: string, context: RequestContext) {
     const row = await this.findDocument(code, supplierHeader, uuid, context);
     return { status: 'success', data: { DocumentID: row.id, DeliveryStatus: row.delivery_status, ...failureOf(row) } };
   }
 
   private async findDocument(
     code: PeppolAreaCode,
-    supplierHeader: string | string[] | undefined,
+    supplierHeader: string | undefined,
     uuid: string,
     context: RequestContext,
   ): Promise<DocumentRow> {

@@ -1,13 +1,15 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { toyDefinition } from '@einvoice/areas';
+import { toyDefinition, supplierHeaderOf } from '@einvoice/areas';
 import { ReportingAreaService } from '../../authority/reporting-area.service';
 import { sendAnswer } from '../../http/answer';
 import { errorResponse, schemaRef } from '../../http/openapi';
 import { Ctx, type RequestContext } from '../../http/request-context';
+import { SeedHeader } from '../../http/seed-headers';
 
 const { code, routePrefix } = toyDefinition;
+const supplierHeader = supplierHeaderOf(toyDefinition);
 
 /** The toy area (test suite only, libs/areas/src/toy): the platform's reporting routes under its prefix. */
 @ApiTags(`${toyDefinition.name} (/${routePrefix})`)
@@ -29,31 +31,31 @@ export class ToyController {
 
   @Post('documents')
   @ApiOperation({ summary: 'Report a document to the toy authority: 200 with its answer, 400 with its refusal, 202 while it has not answered.' })
-  @ApiHeader({ name: 'supplier_uuid', required: true })
+  @ApiHeader({ name: supplierHeader, required: true })
   @ApiHeader({ name: 'Idempotency-Key', required: false })
   @ApiBody(schemaRef('ToyDocumentBody'))
   @ApiResponse({ status: 404, ...errorResponse })
   @ApiResponse({ status: 409, ...errorResponse })
-  async submit(@Headers('supplier_uuid') supplier: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
+  async submit(@SeedHeader(supplierHeader) supplier: string | undefined, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
     await sendAnswer(reply, await this.reporting.submit(code, supplier, body, context));
   }
 
   @Post('documents/:id/cancel')
   @ApiOperation({ summary: 'Cancel a reported document at the toy authority, body `{reason}`: 200 cancelled, 409 refused, 202 while it has not answered.' })
-  @ApiHeader({ name: 'supplier_uuid', required: true })
+  @ApiHeader({ name: supplierHeader, required: true })
   @ApiHeader({ name: 'Idempotency-Key', required: false })
   @ApiBody(schemaRef('CancellationBody'))
   @ApiResponse({ status: 404, ...errorResponse })
   @ApiResponse({ status: 409, ...errorResponse })
-  async cancel(@Headers('supplier_uuid') supplier: string, @Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
+  async cancel(@SeedHeader(supplierHeader) supplier: string | undefined, @Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
     await sendAnswer(reply, await this.reporting.cancel(code, supplier, id, body, context));
   }
 
   @Get('documents/:id')
   @ApiOperation({ summary: 'The document, its state and the authority\'s answer.' })
-  @ApiHeader({ name: 'supplier_uuid', required: true })
+  @ApiHeader({ name: supplierHeader, required: true })
   @ApiResponse({ status: 404, ...errorResponse })
-  document(@Headers('supplier_uuid') supplier: string, @Param('id') id: string, @Ctx() context: RequestContext) {
+  document(@SeedHeader(supplierHeader) supplier: string | undefined, @Param('id') id: string, @Ctx() context: RequestContext) {
     return this.reporting.document(code, supplier, id, context);
   }
 }

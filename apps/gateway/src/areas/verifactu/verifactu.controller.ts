@@ -1,13 +1,15 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { verifactuDefinition } from '@einvoice/areas';
+import { verifactuDefinition, supplierHeaderOf } from '@einvoice/areas';
 import { ReportingAreaService } from '../../authority/reporting-area.service';
 import { sendAnswer } from '../../http/answer';
 import { errorResponse, schemaRef } from '../../http/openapi';
 import { Ctx, type RequestContext } from '../../http/request-context';
+import { SeedHeader } from '../../http/seed-headers';
 
 const { code, routePrefix } = verifactuDefinition;
+const supplierHeader = supplierHeaderOf(verifactuDefinition);
 
 /** Spain, VERI*FACTU (seed 002 "Spain", libs/areas/src/verifactu/README.md): the platform's reporting routes. */
 @ApiTags(`${verifactuDefinition.name} (/${routePrefix})`)
@@ -29,42 +31,42 @@ export class VerifactuController {
 
   @Post('generate')
   @ApiOperation({ summary: 'Make the next record of the issuer\'s chain (F1, F2): 200 {status, message: {uuid, qr_link, qr_code}}; the AEAT hears of it in the issuer\'s next batch.' })
-  @ApiHeader({ name: 'participant-id', required: true })
+  @ApiHeader({ name: supplierHeader, required: true })
   @ApiHeader({ name: 'Idempotency-Key', required: false })
   @ApiBody(schemaRef('VerifactuReportBody'))
   @ApiResponse({ status: 404, ...errorResponse })
   @ApiResponse({ status: 409, ...errorResponse })
-  async generate(@Headers('participant-id') participant: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
+  async generate(@SeedHeader(supplierHeader) participant: string | undefined, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
     await sendAnswer(reply, await this.reporting.submit(code, participant, body, context, 'generate'));
   }
 
   @Post('rectify')
   @ApiOperation({ summary: 'Make a rectifying record (R1, TipoRectificativa I) in the issuer\'s chain: the same answer as generate.' })
-  @ApiHeader({ name: 'participant-id', required: true })
+  @ApiHeader({ name: supplierHeader, required: true })
   @ApiHeader({ name: 'Idempotency-Key', required: false })
   @ApiBody(schemaRef('VerifactuRectifyBody'))
   @ApiResponse({ status: 404, ...errorResponse })
   @ApiResponse({ status: 409, ...errorResponse })
-  async rectify(@Headers('participant-id') participant: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
+  async rectify(@SeedHeader(supplierHeader) participant: string | undefined, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
     await sendAnswer(reply, await this.reporting.submit(code, participant, body, context, 'rectify'));
   }
 
   @Post('cancel')
   @ApiOperation({ summary: 'Cancel an invoice: a cancellation record (RegistroAnulacion) in the issuer\'s chain, body {document_identifier, issue_date}: 200 {status, message: {uuid}}; 404 for an invoice this issuer never recorded; 409 when already cancelled here.' })
-  @ApiHeader({ name: 'participant-id', required: true })
+  @ApiHeader({ name: supplierHeader, required: true })
   @ApiHeader({ name: 'Idempotency-Key', required: false })
   @ApiBody(schemaRef('VerifactuCancelBody'))
   @ApiResponse({ status: 404, ...errorResponse })
   @ApiResponse({ status: 409, ...errorResponse })
-  async cancel(@Headers('participant-id') participant: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
+  async cancel(@SeedHeader(supplierHeader) participant: string | undefined, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
     await sendAnswer(reply, await this.reporting.submit(code, participant, body, context, 'cancel'));
   }
 
   @Get('records/:uuid')
   @ApiOperation({ summary: 'A record: its chain (hash, previous_hash, generated_at), its QR link and what the AEAT said (aeat_status, aeat_errors).' })
-  @ApiHeader({ name: 'participant-id', required: true })
+  @ApiHeader({ name: supplierHeader, required: true })
   @ApiResponse({ status: 404, ...errorResponse })
-  record(@Headers('participant-id') participant: string, @Param('uuid') uuid: string, @Ctx() context: RequestContext) {
+  record(@SeedHeader(supplierHeader) participant: string | undefined, @Param('uuid') uuid: string, @Ctx() context: RequestContext) {
     return this.reporting.document(code, participant, uuid, context);
   }
 }
