@@ -54,7 +54,15 @@ export const country = z.string().superRefine((v, ctx) => {
 export const taxCategory = z.enum(['S', 'Z', 'E', 'O', 'AE', 'N']);
 export type UaeTaxCategory = z.infer<typeof taxCategory>;
 
+/**
+ * The lexical form of xsd:base64Binary, which cbc:EmbeddedDocumentBinaryObject is (UBL 2.1 XSD):
+ * groups of four, the last one padded, the bits a padding leaves over zero.
+ */
+const base64Binary = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/][AQgw]==|[A-Za-z0-9+/]{2}[AEIMQUYcgkosw048]=)?$/;
+
 /** Base64 content of an embedded attachment (IBT-125); line breaks are tolerated. */
 export const base64 = z.string().superRefine((v, ctx) => {
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(v.replace(/\s/g, ''))) ctx.addIssue({ code: 'custom', message: 'Expected base64 content' });
+  if (!base64Binary.test(v.replace(/\s/g, ''))) {
+    ctx.addIssue({ code: 'custom', message: 'Expected base64 content (RFC 4648, its length a multiple of 4 once padded with =), such as UERGIGJ5dGVz' });
+  }
 });
