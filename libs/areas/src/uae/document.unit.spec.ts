@@ -94,6 +94,24 @@ describe('parseUaeDocument: phase 1 field validation (seed 001 "Errors")', () =>
     expect(issuesOf(card({ primary_account_number: 'XXXXXXXXXXXX1234', network_id: 'VISA' }))).toEqual([]);
   });
 
+  it('#44 given an empty identifier (document, line, reference, contract) or an empty card field, when parsed, then custom at each: an empty text writes no element', () => {
+    const body = invoice({
+      document_identifier: '',
+      lines: [line({ line_id: ' ' })],
+      document_references: [{ document_identifier: '', attachment_uri: 'https://example.com/po.pdf' }],
+      other_references: { contract_reference: '' },
+      contract_value: 'AED 5000',
+      payment_means: [{ type_code: '54', card: { primary_account_number: 'XXXXXXXXXXXX1234', network_id: '' } }],
+    });
+    expect(issuesOf(body)).toEqual([
+      issue('document_identifier', 'custom', 'Expected an identifier, received an empty text'),
+      issue('lines[0].line_id', 'custom', 'Expected an identifier, received an empty text'),
+      issue('document_references[0].document_identifier', 'custom', 'Expected an identifier, received an empty text'),
+      issue('other_references.contract_reference', 'custom', 'Expected an identifier, received an empty text'),
+      issue('payment_means[0].card.network_id', 'custom', /is required once card is sent/),
+    ]);
+  });
+
   it('#44 given embedded content that is not xsd:base64Binary (unpadded, stray =), when parsed, then custom at its content; line breaks are fine', () => {
     const embedded = (content: string) => invoice({ document_references: [{ document_identifier: 'TS-1', embedded_document: { mime_code: 'application/pdf', filename: 'ts.pdf', content } }] });
     for (const content of ['Sample', 'UERGIGJ5dGVz=', 'UE=RGIGJ5dGVz']) {

@@ -43,7 +43,8 @@ function fieldsRequiredInBlocks(body: Json): UaeIssue[] {
   return requiredInBlock.flatMap(({ block, fields }) => {
     const name = block.slice(block.lastIndexOf('.') + 1);
     return blocksAt(body, block.split('.'), '').flatMap(([path, value]) => Object.entries(fields)
-      .filter(([field]) => value[field] === undefined)
+      // An empty text writes no element: it is as missing as an absent one.
+      .filter(([field]) => value[field] === undefined || (typeof value[field] === 'string' && value[field].trim() === ''))
       .map(([field, hint]) => custom(`${path}.${field}`, `${path}.${field} is required once ${name} is sent: ${hint}`)));
   });
 }

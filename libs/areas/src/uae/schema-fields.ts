@@ -28,6 +28,14 @@ export const numeric = z.union([
   if (!decimalPattern.test(v)) ctx.addIssue({ code: 'custom', message: `Expected a plain decimal such as 12.5, received ${v}` });
 });
 
+/**
+ * An identifier rendered as a cbc:ID the UBL 2.1 XSD requires (the document's, a line's, a
+ * reference's): an empty text writes no element, so it must say something (#44).
+ */
+export const identifier = z.string().superRefine((v, ctx) => {
+  if (v.trim() === '') ctx.addIssue({ code: 'custom', message: 'Expected an identifier, received an empty text' });
+});
+
 /** A date written `YYYY-MM-DD` (the format UBL writes, BT-2; the seed leaves it "not shown"). */
 export const date = z.string().superRefine((v, ctx) => {
   if (!isCalendarDate(v)) ctx.addIssue({ code: 'custom', message: `Expected a real date written YYYY-MM-DD, received "${v}"` });
