@@ -119,6 +119,16 @@ describe('parseUaeDocument: phase 1 field validation (seed 001 "Errors")', () =>
     }
     expect(issuesOf(embedded('UERGIGJ5\r\ndGVz'))).toEqual([]);
     expect(issuesOf(embedded(Buffer.from('PDF bytes!').toString('base64')))).toEqual([]);
+    // The bits a padding leaves over are zero (QQ== is 'A'; QR== is not canonical).
+    expect(issuesOf(embedded('QR=='))).toHaveLength(1);
+  });
+
+  it('#44 given an attachment above the 20 MiB ceiling, when its content is checked, then it is read as base64 without exhausting the regular expression stack', () => {
+    const content = Buffer.alloc(22 * 1024 * 1024, 7).toString('base64');
+    const body = invoice({ document_references: [{ document_identifier: 'TS-1', embedded_document: { mime_code: 'application/pdf', filename: 'ts.pdf', content } }] });
+    expect(issuesOf(body)).toEqual([]);
+    expect(issuesOf({ ...body, document_references: [{ document_identifier: 'TS-1', embedded_document: { mime_code: 'application/pdf', filename: 'ts.pdf', content: `${content}A` } }] }))
+      .toEqual([issue('document_references[0].embedded_document.content', 'custom', /^Expected base64 content/)]);
   });
 
   it('given malformed strings, when parsed, then custom issues naming the expected form', () => {
