@@ -197,6 +197,59 @@ describe('#10 UAE: the Regional and Unified APIs of seed 001, over HTTP', () => 
     expect((await seller.post(documents(), invoice(`INV-${run}-P2`, buyerPeppolId))).status).toBe(202);
   });
 
+  describe('#44 seed contract gaps: refusals store nothing and leave the number free', () => {
+    /** What a document number left behind: the number taken, the read-model row, the events carrying it. */
+    const traces = async (identifier: string) => {
+      const [row] = await dataSource.query(
+        `SELECT (SELECT count(*)::int FROM uae_document_numbers WHERE document_identifier = $1) AS numbers,
+                (SELECT count(*)::int FROM documents WHERE document_number LIKE '%:' || $1) AS documents,
+                (SELECT count(*)::int FROM events WHERE data->>'documentNumber' LIKE '%:' || $1) AS events`,
+        [identifier],
+      );
+      return row as { numbers: number; documents: number; events: number };
+    };
+    const nothing = { numbers: 0, documents: 0, events: 0 };
+
+    it('refuses a 380 with flags.is_selfbilled under ibr-cl-01 (seed 001) in phase 2\'s form, on submit and validate; the corrected request takes the number', async () => {
+      const identifier = `INV-${run}-SB`;
+      const flagged = invoice(identifier, buyerPeppolId, { flags: { is_selfbilled: true } });
+      for (const path of [documents(), `${documents()}/validate`]) {
+        const refused = await seller.post(path, flagged);
+        expect({ status: refused.status, body: refused.body }).toEqual({
+          status: 400,
+          body: {
+            status: 'bad_request',
+            message: 'Document is invalid',
+            errors: [{ path: 'Document', code: 'ibr-cl-01', message: expect.stringMatching(/^\[ibr-cl-01\]-The document type code/), severity: 'error' }],
+          },
+        });
+      }
+      expect(await traces(identifier)).toEqual(nothing);
+      const fixed = await seller.post(documents(), invoice(identifier, buyerPeppolId, { flags: { is_selfbilled: false } }));
+      expect({ status: fixed.status, errors: fixed.body.errors }).toEqual({ status: 202, errors: undefined });
+      expect((await traces(identifier)).numbers).toBe(1);
+    });
+
+    it('refuses a card without network_id at payment_means[0].card.network_id (cac:CardAccount needs cbc:NetworkID, UBL 2.1 XSD); with it the card is rendered', async () => {
+      const identifier = `INV-${run}-CARD`;
+      const card = (over: Record<string, unknown>) => invoice(identifier, buyerPeppolId, {
+        payment_means: [{ type_code: '54', card: { primary_account_number: 'XXXXXXXXXXXX1234', holder_name: 'A Holder', ...over } }],
+      });
+      const refused = await seller.post(documents(), card({}));
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({
+        status: 'bad_request',
+        message: 'Document does not satisfy the regional schema.',
+        errors: [{ path: 'payment_means[0].card.network_id', code: 'custom', message: expect.stringContaining('network_id is required once card is sent'), severity: 'error' }],
+      });
+      expect(await traces(identifier)).toEqual(nothing);
+      const fixed = await seller.post(documents(), card({ network_id: 'VISA' }));
+      expect({ status: fixed.status, errors: fixed.body.errors }).toEqual({ status: 202, errors: undefined });
+      const xml = await seller.get(`${documents()}/${fixed.body.data.document_id}/xml`);
+      expect(xml.body).toMatch(/<cac:CardAccount>\s*<cbc:PrimaryAccountNumberID>XXXXXXXXXXXX1234<\/cbc:PrimaryAccountNumberID>\s*<cbc:NetworkID>VISA<\/cbc:NetworkID>/);
+    });
+  });
+
   it('takes each number once per financial year: duplicate → 409, a validated number → 409 retention rule, the next year is free', async () => {
     expect((await seller.post(documents(), invoice(`INV-${run}-D`, buyerPeppolId))).status).toBe(202);
     const duplicate = await seller.post(documents(), invoice(`INV-${run}-D`, buyerPeppolId));

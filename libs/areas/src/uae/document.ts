@@ -10,7 +10,7 @@ import { type ParsedUaeDocument, type UaeFlagName, uaeDocumentSchema } from './s
 
 /** One field-validation issue (seed "Errors": `path`, `code`, `message`, `severity`). */
 export interface UaeIssue {
-  /** Dotted path: `receiving_party.peppol_id`, `lines.0.unit_price`; empty for the body itself. */
+  /** Dotted path, list entries by index: `receiving_party.peppol_id`, `lines[0].unit_price`; empty for the body itself. */
   readonly path: string;
   /** `custom`, `invalid_type`, `invalid_union`, `invalid_enum_value` (zod's codes and messages). */
   readonly code: string;
@@ -48,8 +48,16 @@ export interface UaeDocument extends DeepReadonly<Normalised> {}
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** `['lines', 0, 'unit_price']` → `lines[0].unit_price`, the path form of every area's errors. */
+function pathOf(path: readonly (string | number)[]): string {
+  return path.reduce<string>((at, step) => {
+    if (typeof step === 'number') return `${at}[${step}]`;
+    return at === '' ? step : `${at}.${step}`;
+  }, '');
+}
+
 function toIssue(i: ZodIssue): UaeIssue {
-  return { path: i.path.join('.'), code: i.code, message: i.message, severity: 'error' };
+  return { path: pathOf(i.path), code: i.code, message: i.message, severity: 'error' };
 }
 
 /** The document of a Regional API body: under `document` when that key holds an object, else the root. */

@@ -30,10 +30,10 @@ describe('parseUaeDocument: phase 1 field validation (seed 001 "Errors")', () =>
     expect(issuesOf(invoice({ receiving_party: party }))).toEqual([issue(`receiving_party.${key}`, 'invalid_type', 'Required')]);
   });
 
-  it('given wrong JSON types, when parsed, then zod\'s invalid_type messages at dotted paths (lines.0.unit_price)', () => {
+  it('given wrong JSON types, when parsed, then zod\'s invalid_type messages at dotted paths, list entries by index (lines[0].unit_price)', () => {
     expect(issuesOf(invoice({ document_identifier: 12, lines: [line({ unit_price: 100 })], contract_value: 5000 }))).toEqual([
       issue('document_identifier', 'invalid_type', 'Expected string, received number'),
-      issue('lines.0.unit_price', 'invalid_type', 'Expected string, received number'),
+      issue('lines[0].unit_price', 'invalid_type', 'Expected string, received number'),
       issue('contract_value', 'invalid_type', 'Expected string, received number'),
     ]);
   });
@@ -43,14 +43,14 @@ describe('parseUaeDocument: phase 1 field validation (seed 001 "Errors")', () =>
       issue('document_type', 'invalid_enum_value', "Invalid enum value. Expected '380' | '480' | '381' | '81' | '389' | '261', received '388'"),
     ]);
     expect(issuesOf(invoice({ lines: [line({ tax_category: 'X' })] }))).toEqual([
-      issue('lines.0.tax_category', 'invalid_enum_value', "Invalid enum value. Expected 'S' | 'Z' | 'E' | 'O' | 'AE' | 'N', received 'X'"),
+      issue('lines[0].tax_category', 'invalid_enum_value', "Invalid enum value. Expected 'S' | 'Z' | 'E' | 'O' | 'AE' | 'N', received 'X'"),
     ]);
   });
 
   it('given a tax row without tax_rate or taxable_amount, when parsed, then invalid_union and invalid_type (seed "Totals")', () => {
     expect(issuesOf(invoice({ tax_totals: [{ tax_category: 'S', tax_percentage: '5', tax_amount: '50.00' }] }))).toEqual([
-      issue('tax_totals.0.tax_rate', 'invalid_union', 'Invalid input'),
-      issue('tax_totals.0.taxable_amount', 'invalid_type', 'Required'),
+      issue('tax_totals[0].tax_rate', 'invalid_union', 'Invalid input'),
+      issue('tax_totals[0].taxable_amount', 'invalid_type', 'Required'),
     ]);
   });
 
@@ -69,7 +69,7 @@ describe('parseUaeDocument: phase 1 field validation (seed 001 "Errors")', () =>
   it('given a credit note 381 without reason code and a line without tax category, when parsed, then custom issues for both', () => {
     expect(issuesOf(invoice({ document_type: '381', lines: [line({ tax_category: undefined })] }))).toEqual([
       issue('credit_note_reason_code', 'custom', /^credit_note_reason_code is required on a credit note \(381\)/),
-      issue('lines.0.tax_category', 'custom', 'lines.0.tax_category is required: one of S, Z, E, O, AE, N'),
+      issue('lines[0].tax_category', 'custom', 'lines[0].tax_category is required: one of S, Z, E, O, AE, N'),
     ]);
   });
 
@@ -79,9 +79,56 @@ describe('parseUaeDocument: phase 1 field validation (seed 001 "Errors")', () =>
 
   it('given an embedded document without mime_code and filename, when parsed, then custom issues for both', () => {
     expect(issuesOf(invoice({ document_references: [{ document_identifier: 'PO-1', embedded_document: { content: 'UERGIGJ5dGVz' } }] }))).toEqual([
-      issue('document_references.0.embedded_document.mime_code', 'custom', /is required once embedded_document is sent/),
-      issue('document_references.0.embedded_document.filename', 'custom', /is required once embedded_document is sent/),
+      issue('document_references[0].embedded_document.mime_code', 'custom', /is required once embedded_document is sent/),
+      issue('document_references[0].embedded_document.filename', 'custom', /is required once embedded_document is sent/),
     ]);
+  });
+
+  it('#44 given a card without network_id or without its number, when parsed, then custom issues at each missing field (cac:CardAccount, UBL 2.1 XSD)', () => {
+    const card = (c: Record<string, unknown>) => invoice({ payment_means: [{ type_code: '30', payment_account_id: 'AE07' }, { type_code: '54', card: c }] });
+    expect(issuesOf(card({ primary_account_number: 'XXXXXXXXXXXX1234', holder_name: 'A Holder' }))).toEqual([
+      issue('payment_means[1].card.network_id', 'custom', /^payment_means\[1\]\.card\.network_id is required once card is sent: the card network/),
+    ]);
+    expect(issuesOf(card({ network_id: 'VISA' })).map((i) => i.path)).toEqual(['payment_means[1].card.primary_account_number']);
+    expect(issuesOf(card({})).map((i) => i.path)).toEqual(['payment_means[1].card.primary_account_number', 'payment_means[1].card.network_id']);
+    expect(issuesOf(card({ primary_account_number: 'XXXXXXXXXXXX1234', network_id: 'VISA' }))).toEqual([]);
+  });
+
+  it('#44 given an empty identifier (document, line, reference, contract) or an empty card field, when parsed, then custom at each: an empty text writes no element', () => {
+    const body = invoice({
+      document_identifier: '',
+      lines: [line({ line_id: ' ' })],
+      document_references: [{ document_identifier: '', attachment_uri: 'https://example.com/po.pdf' }],
+      other_references: { contract_reference: '' },
+      contract_value: 'AED 5000',
+      payment_means: [{ type_code: '54', card: { primary_account_number: 'XXXXXXXXXXXX1234', network_id: '' } }],
+    });
+    expect(issuesOf(body)).toEqual([
+      issue('document_identifier', 'custom', 'Expected an identifier, received an empty text'),
+      issue('lines[0].line_id', 'custom', 'Expected an identifier, received an empty text'),
+      issue('document_references[0].document_identifier', 'custom', 'Expected an identifier, received an empty text'),
+      issue('other_references.contract_reference', 'custom', 'Expected an identifier, received an empty text'),
+      issue('payment_means[0].card.network_id', 'custom', /is required once card is sent/),
+    ]);
+  });
+
+  it('#44 given embedded content that is not xsd:base64Binary (unpadded, stray =), when parsed, then custom at its content; line breaks are fine', () => {
+    const embedded = (content: string) => invoice({ document_references: [{ document_identifier: 'TS-1', embedded_document: { mime_code: 'application/pdf', filename: 'ts.pdf', content } }] });
+    for (const content of ['Sample', 'UERGIGJ5dGVz=', 'UE=RGIGJ5dGVz']) {
+      expect(issuesOf(embedded(content))).toEqual([issue('document_references[0].embedded_document.content', 'custom', /^Expected base64 content/)]);
+    }
+    expect(issuesOf(embedded('UERGIGJ5\r\ndGVz'))).toEqual([]);
+    expect(issuesOf(embedded(Buffer.from('PDF bytes!').toString('base64')))).toEqual([]);
+    // The bits a padding leaves over are zero (QQ== is 'A'; QR== is not canonical).
+    expect(issuesOf(embedded('QR=='))).toHaveLength(1);
+  });
+
+  it('#44 given an attachment above the 20 MiB ceiling, when its content is checked, then it is read as base64 without exhausting the regular expression stack', () => {
+    const content = Buffer.alloc(22 * 1024 * 1024, 7).toString('base64');
+    const body = invoice({ document_references: [{ document_identifier: 'TS-1', embedded_document: { mime_code: 'application/pdf', filename: 'ts.pdf', content } }] });
+    expect(issuesOf(body)).toEqual([]);
+    expect(issuesOf({ ...body, document_references: [{ document_identifier: 'TS-1', embedded_document: { mime_code: 'application/pdf', filename: 'ts.pdf', content: `${content}A` } }] }))
+      .toEqual([issue('document_references[0].embedded_document.content', 'custom', /^Expected base64 content/)]);
   });
 
   it('given malformed strings, when parsed, then custom issues naming the expected form', () => {
@@ -90,7 +137,7 @@ describe('parseUaeDocument: phase 1 field validation (seed 001 "Errors")', () =>
         issue('issue_date', 'custom', 'Expected a real date written YYYY-MM-DD, received "01/07/2026"'),
         issue('document_currency', 'custom', 'Expected three upper-case letters (ISO 4217) such as AED, received "aed"'),
         issue('receiving_party.peppol_id', 'custom', /^Expected a Peppol participant id written <scheme>:<identifier>/),
-        issue('lines.0.unit_price', 'custom', 'Expected a decimal string such as "1200.00", received "1,200.00"'),
+        issue('lines[0].unit_price', 'custom', 'Expected a decimal string such as "1200.00", received "1,200.00"'),
       ]);
   });
 

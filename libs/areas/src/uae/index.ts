@@ -6,4 +6,4 @@ export { pintAe, uaeDocumentKind, uaeDocumentTypeId, type UaeDocumentKind } from
 export { computeUaeTotals, type UaeTotals } from './totals';
 export { uaeDefinition } from './definition';
 export { EMIRATES, UAE_TIN_SCHEME, UaeParticipantBody, financialYearOf, parseUaeParticipant, uaeDetailsOf, uaeIssuerOf, type UaeParticipantDetails } from './participant';
-export { checkUaeRules, type UaeRuleIssue } from './rules';
+export { checkUaeRules, selfBillingPairingIssues, type UaeRuleIssue } from './rules';

@@ -10,6 +10,45 @@ type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const custom = (path: string, message: string): UaeIssue => ({ path, code: 'custom', message, severity: 'error' });
 
+/**
+ * Fields required once their block is sent, because the element the block renders requires them
+ * (UBL 2.1 XSD, checked block by block in optional-blocks.conformance.int.spec.ts) or the seed
+ * says so. `[]` is each entry of a list. Each field comes with what to send.
+ */
+const requiredInBlock: readonly { readonly block: string; readonly fields: Readonly<Record<string, string>> }[] = [
+  // Seed "References": mime_code and filename are mandatory once embedded_document exists
+  // (cbc:EmbeddedDocumentBinaryObject@mimeCode is mandatory in the XSD).
+  { block: 'document_references[].embedded_document', fields: { mime_code: 'e.g. application/pdf', filename: 'the file name, e.g. timesheet.pdf' } },
+  // cac:CardAccount (IBG-18): cbc:PrimaryAccountNumberID and cbc:NetworkID are mandatory in the XSD.
+  { block: 'payment_means[].card', fields: {
+    primary_account_number: 'the card number as it may be shown (IBT-087: at most its first 6 and last 4 digits, e.g. XXXXXXXXXXXX1234)',
+    network_id: 'the card network, e.g. VISA or MasterCard',
+  } },
+];
+
+/** Every object at `path` (`a[].b`) in `body`, with its concrete path (`a[0].b`). */
+function blocksAt(body: unknown, path: readonly string[], at: string): [string, Json][] {
+  if (path.length === 0) return isObject(body) ? [[at, body]] : [];
+  if (!isObject(body)) return [];
+  const [step, ...rest] = path;
+  const list = step.endsWith('[]');
+  const key = list ? step.slice(0, -2) : step;
+  const value = body[key];
+  const here = at === '' ? key : `${at}.${key}`;
+  if (!list) return blocksAt(value, rest, here);
+  return Array.isArray(value) ? value.flatMap((entry, i) => blocksAt(entry, rest, `${here}[${i}]`)) : [];
+}
+
+function fieldsRequiredInBlocks(body: Json): UaeIssue[] {
+  return requiredInBlock.flatMap(({ block, fields }) => {
+    const name = block.slice(block.lastIndexOf('.') + 1);
+    return blocksAt(body, block.split('.'), '').flatMap(([path, value]) => Object.entries(fields)
+      // An empty text writes no element: it is as missing as an absent one.
+      .filter(([field]) => value[field] === undefined || (typeof value[field] === 'string' && value[field].trim() === ''))
+      .map(([field, hint]) => custom(`${path}.${field}`, `${path}.${field} is required once ${name} is sent: ${hint}`)));
+  });
+}
+
 /** Issues for hand-checked mandatory fields that are absent from `body` (the document, nulls already removed). */
 export function mandatoryFieldIssues(body: Json): UaeIssue[] {
   const issues: UaeIssue[] = [];
@@ -26,18 +65,8 @@ export function mandatoryFieldIssues(body: Json): UaeIssue[] {
   // Seed "Lines": on every line, except on an out-of-scope credit note (81).
   if (Array.isArray(body.lines) && body.document_type !== '81') {
     body.lines.forEach((l, i) => {
-      if (isObject(l) && l.tax_category === undefined) issues.push(custom(`lines.${i}.tax_category`, `lines.${i}.tax_category is required: one of S, Z, E, O, AE, N`));
+      if (isObject(l) && l.tax_category === undefined) issues.push(custom(`lines[${i}].tax_category`, `lines[${i}].tax_category is required: one of S, Z, E, O, AE, N`));
     });
   }
-  // Seed "References": mime_code and filename are mandatory once embedded_document exists.
-  if (Array.isArray(body.document_references)) {
-    body.document_references.forEach((r, i) => {
-      const embedded = isObject(r) ? r.embedded_document : undefined;
-      if (!isObject(embedded)) return;
-      const path = `document_references.${i}.embedded_document`;
-      if (embedded.mime_code === undefined) issues.push(custom(`${path}.mime_code`, `${path}.mime_code is required once embedded_document is sent, e.g. application/pdf`));
-      if (embedded.filename === undefined) issues.push(custom(`${path}.filename`, `${path}.filename is required once embedded_document is sent`));
-    });
-  }
-  return issues;
+  return [...issues, ...fieldsRequiredInBlocks(body)];
 }

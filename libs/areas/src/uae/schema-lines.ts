@@ -3,7 +3,7 @@
  * "Allowances and charges", "Totals"; key names decided in issue 10).
  */
 import { z } from 'zod';
-import { amount, date, numeric, taxCategory } from './schema-fields';
+import { amount, date, identifier, numeric, taxCategory } from './schema-fields';
 
 /**
  * A line allowance or charge (IBG-27/28): no tax category of its own, it reduces or raises the
@@ -24,7 +24,8 @@ export const allowanceCharge = lineAllowanceCharge.extend({
 
 /** An invoice or credit note line (IBG-25). `tax_category` is checked by hand: optional on type 81 only. */
 export const line = z.object({
-  line_id: z.string().optional(),
+  /** IBT-126; the lines are numbered 1, 2... when it is left out. */
+  line_id: identifier.optional(),
   item_name: z.string(),
   item_description: z.string().optional(),
   quantity: numeric,

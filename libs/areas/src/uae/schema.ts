@@ -6,7 +6,7 @@
  * mandatory fields (`custom`) are in mandatory.ts, so that they are reported next to type errors.
  */
 import { z } from 'zod';
-import { amount, base64, currency, date, numeric, time } from './schema-fields';
+import { amount, base64, currency, date, identifier, numeric, time } from './schema-fields';
 import { allowanceCharge, invoiceTotals, line, paymentMeans, paymentTerms, taxTotalRow } from './schema-lines';
 import { delivery, invoicePeriod, issuingParty, payeeParty, receivingParty, taxRepresentative } from './schema-parties';
 
@@ -27,7 +27,7 @@ const flags = z.object(Object.fromEntries(flagNames.map((n) => [n, z.boolean().d
  * An entry without `document_identifier` is accepted and dropped (document.ts).
  */
 const documentReference = z.object({
-  document_identifier: z.string().optional(),
+  document_identifier: identifier.optional(),
   issue_date: date.optional(),
   document_type_code: z.string().optional(),
   scheme_id: z.string().optional(),
@@ -41,13 +41,13 @@ const otherReferences = z.object({
   despatch_reference: z.string().optional(),
   receipt_reference: z.string().optional(),
   tender_reference: z.string().optional(),
-  contract_reference: z.string().optional(),
+  contract_reference: identifier.optional(),
   customs_reference: z.string().optional(),
   project_reference: z.string().optional(),
 });
 
 export const uaeDocumentSchema = z.object({
-  document_identifier: z.string(),
+  document_identifier: identifier,
   issue_date: date,
   issue_time: time.optional(),
   document_type: z.enum(documentTypes),

@@ -38,6 +38,24 @@ export const uaeDocumentSchema = {
     flags: { type: 'object', additionalProperties: { type: 'boolean' } },
     receiving_party: { type: 'object' },
     issuing_party: { type: 'object' },
+    payment_means: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['type_code'],
+        properties: {
+          type_code: { type: 'string', enum: ['1', '10', '20', '21', '30', '49', '54', '55', '68'] },
+          payment_account_id: { type: 'string' },
+          payment_account_name: { type: 'string' },
+          // cac:CardAccount needs both once it is rendered (UBL 2.1 XSD, #44).
+          card: {
+            type: 'object',
+            required: ['primary_account_number', 'network_id'],
+            properties: { primary_account_number: { type: 'string', example: 'XXXXXXXXXXXX1234' }, network_id: { type: 'string', example: 'VISA' }, holder_name: { type: 'string' } },
+          },
+        },
+      },
+    },
     lines: { type: 'array', items: { type: 'object' } },
     allowance_charges: { type: 'array', items: { type: 'object' } },
     tax_totals: { type: 'array', items: { type: 'object' } },

@@ -37,7 +37,12 @@ async function officialIssues(xml: string, ruleSetId: string): Promise<RuleIssue
  */
 export async function rulesPhase(document: uae.UaeDocument, rendered: uae.RenderedUae): Promise<void> {
   const ruleSetId = uae.uaeDocumentKind(document.document_type).specification.ruleSetId;
-  const issues: RuleIssue[] = [...uae.checkUaeRules(rendered.xml), ...(officialSchematronInRequestPath() ? await officialIssues(rendered.xml, ruleSetId) : [])];
+  const issues: RuleIssue[] = [
+    // The one rule that reads the request: the self-billing flag is not in the UBL (seed "Document header", ibr-cl-01).
+    ...uae.selfBillingPairingIssues(document),
+    ...uae.checkUaeRules(rendered.xml),
+    ...(officialSchematronInRequestPath() ? await officialIssues(rendered.xml, ruleSetId) : []),
+  ];
   if (issues.length > 0) throw new AppError('validation', 'DOCUMENT.RULES', UAE_RULES_MESSAGE, { issues: dedupe(issues) });
 }
 

@@ -9,6 +9,8 @@ import { jurisdictionModes } from './jurisdiction';
 import { officialTexts } from './official-texts';
 import { ublModesOf } from './ubl-rules';
 
+export { selfBillingPairingIssues } from './self-billing-pairing';
+
 export interface UaeRuleIssue {
   readonly path: 'Document';
   /** The official rule id, e.g. `ibr-190-ae`. */

@@ -79,7 +79,7 @@ export const mutations: readonly Mutation[] = [
   on('receiving party trn of 14 digits', (r) => void (party(r).trn = '10000000000000')),
   on('one buyer identifier', (r) => void (party(r).identifiers = [{ id: 'X1', scheme_id: '0088' }])),
   on('payment means 30 without account', (r) => void (r.payment_means = [{ type_code: '30' }])),
-  on('payment means 54 card', (r) => void (r.payment_means = [{ type_code: '54', card: { primary_account_number: '1234' } }])),
+  on('payment means 54 card', (r) => void (r.payment_means = [{ type_code: '54', card: { primary_account_number: '1234', network_id: 'VISA' } }])),
   on('document type 480', (r) => void (r.document_type = '480')),
   on('document type 380', (r) => void (r.document_type = '380')),
   on('document type 381', (r) => void (r.document_type = '381')),

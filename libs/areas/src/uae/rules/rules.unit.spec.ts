@@ -1,7 +1,9 @@
 import { parseUaeDocument } from '../document';
 import { invoice, issuer, line } from '../fixtures/bodies';
 import { renderUae } from '../render';
-import { checkUaeRules } from '.';
+import { checkUaeRules, selfBillingPairingIssues } from '.';
+
+const noFlags = { is_ftz: false, is_deemed: false, is_margin: false, is_summary: false, is_continuous: false, is_dab: false, is_ecommerce: false, is_export: false, is_selfbilled: false };
 
 const rendered = (body: Record<string, unknown>) => {
   const parsed = parseUaeDocument(body);
@@ -41,6 +43,16 @@ describe('PINT AE rules (ours)', () => {
   it('reads code lists per specification: 389 is a self-billing type only (ibr-cl-01)', () => {
     const xml = rendered(invoice()).replace('<cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>', '<cbc:InvoiceTypeCode>389</cbc:InvoiceTypeCode>');
     expect(codes(xml)).toContain('ibr-cl-01');
+  });
+
+  it('#44 given is_selfbilled on a type self-billing does not know (380, 381), then ibr-cl-01 with the official text; 389, 480, 261, 81 pair with it', () => {
+    const flagged = (type: string) => selfBillingPairingIssues({ document_type: type as '380', flags: { ...noFlags, is_selfbilled: true } });
+    expect(flagged('380')).toEqual([{ path: 'Document', code: 'ibr-cl-01', message: expect.stringMatching(/^\[ibr-cl-01\]-The document type code/), severity: 'error' }]);
+    expect(flagged('381').map((i) => i.code)).toEqual(['ibr-cl-01']);
+    expect(['389', '480', '261', '81'].flatMap(flagged)).toEqual([]);
+    // A 389 without the flag is accepted and filed identically (seed "Document header").
+    expect(selfBillingPairingIssues({ document_type: '389', flags: noFlags })).toEqual([]);
+    expect(selfBillingPairingIssues({ document_type: '380', flags: noFlags })).toEqual([]);
   });
 
   it('reports each broken rule once, however many elements break it', () => {
