@@ -4,7 +4,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { createLogger, withLogContext } from '@einvoice/domain';
 import { metrics, startMetrics, startTracing } from '@einvoice/domain/infrastructure';
-import { bodyLimitFor, largestBodyLimit } from '@einvoice/areas';
+import { announceOfficialChecks, bodyLimitFor, largestBodyLimit } from '@einvoice/areas';
 import { AppModule } from './app.module';
 import { loadGatewayConfig } from './config';
 import { fromFastifyError, toHttpError } from './http/error-response';
@@ -21,6 +21,8 @@ import { correlationIdOf } from './http/request-context';
 const log = createLogger('gateway');
 
 export async function createGateway(): Promise<NestFastifyApplication> {
+  // First: a configured but missing official artefact stops the start here, never a request.
+  announceOfficialChecks(log);
   startMetrics('gateway');
   startTracing('gateway');
   // Fastify binds an AsyncResource per request body: Node 20's bind is costly (http/async-resource-bind.ts).
