@@ -8,7 +8,7 @@ import { conformanceDir } from '../../libs/areas/src/conformance/location';
 import { appsAlone, exitOf, startAppIn, startGatewayIn } from '../support/apps-alone';
 import { openTestDatabase } from '../support/database';
 import { Client } from '../support/http';
-import { type AppProcess, eventually, testEnv } from '../support/stack';
+import { type AppProcess, eventually, freePort, testEnv } from '../support/stack';
 
 const run = Date.now().toString(36).toUpperCase();
 const emptyFolder = () => mkdtempSync(path.join(os.tmpdir(), 'einvoice-empty-'));
@@ -18,9 +18,9 @@ const emptyFolder = () => mkdtempSync(path.join(os.tmpdir(), 'einvoice-empty-'))
  * oracle location (which the apps must never read) an empty folder, so nothing can fall back to it.
  */
 function withoutArtefacts(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env = testEnv({ CONFORMANCE_ORACLE_DIR: emptyFolder(), LOG_LEVEL: 'info', ...extra });
+  const env = testEnv({ CONFORMANCE_ORACLE_DIR: emptyFolder(), LOG_LEVEL: 'info' });
   delete env.CONFORMANCE_DIR;
-  return env;
+  return { ...env, ...extra };
 }
 
 /**
@@ -106,27 +106,38 @@ describe('#44 the apps alone: no ../shared, no CONFORMANCE_DIR', () => {
  */
 describe('#44 CONFORMANCE_DIR configured but missing: the app refuses to start', () => {
   let folder: string;
+  const started: AppProcess[] = [];
+  /** The app from the copy, on a free port (a gateway that did start must not take another's). */
+  const start = async (name: 'gateway' | 'reporting-worker', extra: Record<string, string>) => {
+    const app = startAppIn(folder, name, withoutArtefacts({ PORT: String(await freePort()), ...extra }));
+    started.push(app);
+    return app;
+  };
   beforeAll(() => {
     folder = appsAlone();
+  });
+  afterAll(async () => {
+    for (const app of started) await app.stop();
   });
 
   it.each(['gateway', 'reporting-worker'] as const)('%s with CONFORMANCE_DIR naming an empty folder: exits 1 naming the folder and the files it lacks', async (name) => {
     const empty = emptyFolder();
-    const app = startAppIn(folder, name, withoutArtefacts({ CONFORMANCE_DIR: empty }));
+    const app = await start(name, { CONFORMANCE_DIR: empty });
     expect(await exitOf(app)).toBe(1);
-    expect(app.output()).toContain(`CONFORMANCE_DIR=${empty} lacks official files the checks it turns on need: ksef/FA/schemat_FA(3)_v1-0E.xsd`);
-    expect(app.output()).toContain('verifactu/SuministroLR.xsd');
+    const message = /lacks official files the checks it turns on need: ([^.]*(?:\.[^ .][^.]*)*)\. Put them there/.exec(app.output());
+    expect(app.output()).toContain(`CONFORMANCE_DIR=${empty} lacks official files`);
+    expect(message?.[1].split(', ')).toEqual(expect.arrayContaining(['ksef/FA/schemat_FA(3)_v1-0E.xsd', 'ksef/FA/bazowe/KodyKrajow_v10-0E.xsd', 'verifactu/SuministroLR.xsd']));
   });
 
   it('the gateway with CONFORMANCE_DIR naming no folder: exits 1 saying so', async () => {
     const missing = path.join(emptyFolder(), 'nowhere');
-    const app = startAppIn(folder, 'gateway', withoutArtefacts({ CONFORMANCE_DIR: missing }));
+    const app = await start('gateway', { CONFORMANCE_DIR: missing });
     expect(await exitOf(app)).toBe(1);
     expect(app.output()).toContain(`CONFORMANCE_DIR=${missing} is not a folder`);
   });
 
   it('the gateway with UAE_OFFICIAL_SCHEMATRON=true and no CONFORMANCE_DIR: exits 1 saying the setting needs it', async () => {
-    const app = startAppIn(folder, 'gateway', withoutArtefacts({ UAE_OFFICIAL_SCHEMATRON: 'true' }));
+    const app = await start('gateway', { UAE_OFFICIAL_SCHEMATRON: 'true' });
     expect(await exitOf(app)).toBe(1);
     expect(app.output()).toContain('UAE_OFFICIAL_SCHEMATRON=true (PINT AE Schematron (UAE_OFFICIAL_SCHEMATRON)) needs CONFORMANCE_DIR');
   });
