@@ -2,6 +2,9 @@
 // kind of record the area makes (F1, F2, R1, a cancellation), chained, in one message and alone.
 import { type InvoicingSystem, soapRequest, submissionXml } from './soap';
 import { type RegistrationContent, chainCancellation, chainRegistration, linkOf } from './record';
+import { conformanceDir } from '../conformance/location';
+import { startOfficialChecks } from '../conformance/runtime';
+import { schemaProblems } from './schema-check';
 import { submissionProblems } from './submission-check';
 import { submissionOracle } from './testing/submission-oracle';
 
@@ -89,6 +92,17 @@ describe('VeriFactu RegFactuSistemaFacturacion against SuministroLR.xsd', () => 
     expect(result.valid).toBe(false);
     expect(result.errors.join('\n')).toMatch(/TipoFactura/);
     expect(submissionProblems(broken).join('\n')).toMatch(/TipoFactura 'F9'/);
+  });
+
+  it('#44 with CONFORMANCE_DIR set, the AEAT\'s XSD runs as well as the own check (what only the XSD sees: element order)', async () => {
+    const swapped = submissionXml(issuer, [first], system).replace(/(<sum1:CuotaTotal>[^<]*<\/sum1:CuotaTotal>)(\s*)(<sum1:ImporteTotal>[^<]*<\/sum1:ImporteTotal>)/, '$3$2$1');
+    try {
+      expect(await schemaProblems(swapped)).toEqual([]);
+      startOfficialChecks({ CONFORMANCE_DIR: conformanceDir });
+      expect((await schemaProblems(swapped)).join('\n')).toMatch(/ImporteTotal/);
+    } finally {
+      startOfficialChecks({});
+    }
   });
 
   it('the SOAP request carries the same message in its body', () => {
