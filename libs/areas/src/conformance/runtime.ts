@@ -38,20 +38,25 @@ export interface OfficialCheck {
 }
 
 /** What the start decided, for its one log line. */
-export type OfficialChecksState = { readonly on: false } | { readonly on: true; readonly dir: string; readonly checks: readonly string[] };
+export type OfficialChecksState =
+  | { readonly on: false }
+  | { readonly on: true; readonly dir: string; readonly checks: readonly string[] };
 
 const declared: OfficialCheck[] = [];
 const loaded = new Map<OfficialCheck, readonly OfficialFile[]>();
 
-/** Declares a check (at module load, next to the code that runs it); its files are read by startOfficialChecks. */
+/** Declares a check (at module load, next to the code that runs it); startOfficialChecks reads its files. */
 export function declareOfficialCheck(spec: OfficialCheckSpec): OfficialCheck {
   const check: OfficialCheck = { spec, files: () => loaded.get(check) };
   declared.push(check);
   return check;
 }
 
-const wanted = (spec: OfficialCheckSpec, env: NodeJS.ProcessEnv) => !spec.onlyWhen || env[spec.onlyWhen.variable] === spec.onlyWhen.value;
+const LAYOUT = 'a folder of the official artefacts (the layout of shared/conformance)';
+const wanted = (spec: OfficialCheckSpec, env: NodeJS.ProcessEnv) =>
+  !spec.onlyWhen || env[spec.onlyWhen.variable] === spec.onlyWhen.value;
 const relative = (spec: OfficialCheckSpec, file: string) => path.posix.join(spec.folder, file);
+const isFile = (file: string) => fs.statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
 
 /**
  * Reads the files of every declared check that CONFORMANCE_DIR turns on; throws, with what to do,
@@ -63,20 +68,27 @@ export function startOfficialChecks(env: NodeJS.ProcessEnv = process.env): Offic
   const dir = env.CONFORMANCE_DIR?.trim();
   const on = declared.filter((c) => wanted(c.spec, env));
   if (!dir) {
-    const asking = on.filter((c) => c.spec.onlyWhen).map((c) => `${c.spec.onlyWhen?.variable}=${c.spec.onlyWhen?.value} (${c.spec.name})`);
-    if (asking.length) throw new Error(`${asking.join(', ')} needs CONFORMANCE_DIR: set it to a folder of the official artefacts (the layout of shared/conformance), or unset ${asking.length > 1 ? 'those settings' : 'that setting'}.`);
+    const asking = on.flatMap(({ spec }) => (spec.onlyWhen ? [`${spec.onlyWhen.variable}=${spec.onlyWhen.value} (${spec.name})`] : []));
+    if (asking.length) {
+      const those = asking.length > 1 ? 'those settings' : 'that setting';
+      throw new Error(`${asking.join(', ')} needs CONFORMANCE_DIR: set it to ${LAYOUT}, or unset ${those}.`);
+    }
     return { on: false };
   }
   const root = path.resolve(dir);
   if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
-    throw new Error(`CONFORMANCE_DIR=${dir} is not a folder: set it to a folder of the official artefacts (the layout of shared/conformance), or unset it to run the project's own checks only.`);
+    throw new Error(`CONFORMANCE_DIR=${dir} is not a folder: set it to ${LAYOUT}, or unset it to run the project's own checks only.`);
   }
-  const missing = on.flatMap((c) => c.spec.files.map((f) => relative(c.spec, f))).filter((f) => !fs.statSync(path.join(root, f), { throwIfNoEntry: false })?.isFile());
+  const missing = on.flatMap((c) => c.spec.files.map((f) => relative(c.spec, f))).filter((f) => !isFile(path.join(root, f)));
   if (missing.length) {
-    throw new Error(`CONFORMANCE_DIR=${dir} lacks official files the checks it turns on need: ${missing.join(', ')}. Put them there (the layout of shared/conformance), or unset CONFORMANCE_DIR to run the project's own checks only.`);
+    throw new Error(
+      `CONFORMANCE_DIR=${dir} lacks official files the checks it turns on need: ${missing.join(', ')}. ` +
+        "Put them there (the layout of shared/conformance), or unset CONFORMANCE_DIR to run the project's own checks only.",
+    );
   }
   for (const check of on) {
-    loaded.set(check, check.spec.files.map((fileName) => ({ fileName, contents: fs.readFileSync(path.join(root, relative(check.spec, fileName)), 'utf8') })));
+    const read = (fileName: string) => fs.readFileSync(path.join(root, relative(check.spec, fileName)), 'utf8');
+    loaded.set(check, check.spec.files.map((fileName) => ({ fileName, contents: read(fileName) })));
   }
   return { on: true, dir: root, checks: on.map((c) => c.spec.name) };
 }

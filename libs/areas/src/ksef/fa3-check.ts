@@ -10,7 +10,13 @@ import { FA3_NAMESPACE } from './fa3';
 
 type Node = Record<string, unknown>;
 
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false, trimValues: true, isArray: (name) => /(^|:)FaWiersz$/.test(name) });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  parseTagValue: false,
+  trimValues: true,
+  isArray: (name) => /(^|:)FaWiersz$/.test(name),
+});
 
 /** etd:TNrNIP: ten digits, the first not 0, the second and third not both 0. */
 const NIP = /^[1-9]((\d[1-9])|([1-9]\d))\d{7}$/;
@@ -51,7 +57,10 @@ export function fa3Problems(xml: string): string[] {
 
   const problems: string[] = [];
   const child = (node: unknown, name: string): unknown => (isNode(node) ? node[prefix + name] : undefined);
-  const textOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : isNode(value) && typeof value['#text'] === 'string' ? value['#text'] : undefined);
+  const textOf = (value: unknown): string | undefined => {
+    if (typeof value === 'string') return value;
+    return isNode(value) && typeof value['#text'] === 'string' ? value['#text'] : undefined;
+  };
   /** The element, or a problem when it is missing. */
   const required = (node: unknown, name: string, path: string): unknown => {
     const value = child(node, name);
@@ -71,13 +80,18 @@ export function fa3Problems(xml: string): string[] {
   const header = required(root, 'Naglowek', 'Faktura');
   const form = required(header, 'KodFormularza', 'Faktura/Naglowek');
   if (form !== undefined) {
-    const [code, system, version] = [textOf(form), isNode(form) ? form['@kodSystemowy'] : undefined, isNode(form) ? form['@wersjaSchemy'] : undefined];
+    const code = textOf(form);
+    const [system, version] = isNode(form) ? [form['@kodSystemowy'], form['@wersjaSchemy']] : [undefined, undefined];
     if (code !== 'FA' || system !== 'FA (3)' || version !== '1-0E') {
-      problems.push(`Faktura/Naglowek/KodFormularza is ${String(code)} (kodSystemowy ${String(system)}, wersjaSchemy ${String(version)}), not FA (kodSystemowy "FA (3)", wersjaSchemy "1-0E")`);
+      problems.push(
+        `Faktura/Naglowek/KodFormularza is ${String(code)} (kodSystemowy ${String(system)}, wersjaSchemy ${String(version)}), ` +
+          'not FA (kodSystemowy "FA (3)", wersjaSchemy "1-0E")',
+      );
     }
   }
   text(header, 'WariantFormularza', 'Faktura/Naglowek', (v) => v === '3', 'form variant 3');
-  text(header, 'DataWytworzeniaFa', 'Faktura/Naglowek', (v) => DATE_TIME.test(v) && v >= '2021-10-01' && v <= '2050-01-01T23:59:59Z', 'a date and time from 2021-10-01 to 2050-01-01 (TDataCzas)');
+  const madeAt = (v: string) => DATE_TIME.test(v) && v >= '2021-10-01' && v <= '2050-01-01T23:59:59Z';
+  text(header, 'DataWytworzeniaFa', 'Faktura/Naglowek', madeAt, 'a date and time from 2021-10-01 to 2050-01-01 (TDataCzas)');
 
   const seller = required(root, 'Podmiot1', 'Faktura');
   if (seller !== undefined) {
@@ -95,7 +109,9 @@ export function fa3Problems(xml: string): string[] {
     const ids = required(buyer, 'DaneIdentyfikacyjne', 'Faktura/Podmiot2');
     if (ids !== undefined) {
       const given = ['NIP', 'KodUE', 'NrID', 'BrakID'].filter((name) => child(ids, name) !== undefined);
-      if (given.length !== 1) problems.push(`${path} names the buyer by exactly one of NIP, KodUE + NrVatUE, NrID or BrakID, not ${given.join(' and ') || 'none'}`);
+      if (given.length !== 1) {
+        problems.push(`${path} names the buyer by exactly one of NIP, KodUE + NrVatUE, NrID or BrakID, not ${given.join(' and ') || 'none'}`);
+      }
       text(ids, 'NIP', path, (v) => NIP.test(v), 'a NIP (10 digits, TNrNIP)', false);
       if (child(ids, 'KodUE') !== undefined) text(ids, 'NrVatUE', path, words(256), 'an EU VAT number');
       text(ids, 'BrakID', path, (v) => v === '1', '1', false);

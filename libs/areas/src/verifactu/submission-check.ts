@@ -12,7 +12,13 @@ import { MAX_RECORDS_PER_MESSAGE, NS_LR } from './soap';
 
 type Node = Record<string, unknown>;
 
-const parser = new XMLParser({ ignoreAttributes: true, removeNSPrefix: true, parseTagValue: false, trimValues: true, isArray: (name) => name === 'RegistroFactura' || name === 'DetalleDesglose' });
+const parser = new XMLParser({
+  ignoreAttributes: true,
+  removeNSPrefix: true,
+  parseTagValue: false,
+  trimValues: true,
+  isArray: (name) => name === 'RegistroFactura' || name === 'DetalleDesglose',
+});
 
 /** NIFType: 9 characters (the AEAT writes them upper-case, without separators). */
 const NIF = /^[0-9A-Z]{9}$/;
@@ -48,7 +54,9 @@ export function submissionProblems(xml: string): string[] {
   const text = (node: unknown, name: string, path: string, valid: (v: string) => boolean, what: string, need = true): string | undefined => {
     const value = need ? required(node, name, path) : isNode(node) ? node[name] : undefined;
     if (value === undefined) return undefined;
-    if (typeof value !== 'string' || !valid(value)) problems.push(`${path}/${name} '${typeof value === 'string' ? value : '(elements)'}' is not ${what}`);
+    if (typeof value !== 'string' || !valid(value)) {
+      problems.push(`${path}/${name} '${typeof value === 'string' ? value : '(elements)'}' is not ${what}`);
+    }
     return typeof value === 'string' ? value : undefined;
   };
   const nif = (node: unknown, name: string, path: string) => text(node, name, path, (v) => NIF.test(v), 'a NIF of 9 characters (NIFType)');
@@ -92,11 +100,15 @@ export function submissionProblems(xml: string): string[] {
     if (issuer !== undefined) party(issuer, 'RegFactuSistemaFacturacion/Cabecera/ObligadoEmision');
   }
   const entries = isNode(message) && Array.isArray(message.RegistroFactura) ? (message.RegistroFactura as unknown[]) : [];
-  if (entries.length < 1 || entries.length > MAX_RECORDS_PER_MESSAGE) problems.push(`RegFactuSistemaFacturacion holds 1 to ${MAX_RECORDS_PER_MESSAGE} RegistroFactura, not ${entries.length}`);
+  if (entries.length < 1 || entries.length > MAX_RECORDS_PER_MESSAGE) {
+    problems.push(`RegFactuSistemaFacturacion holds 1 to ${MAX_RECORDS_PER_MESSAGE} RegistroFactura, not ${entries.length}`);
+  }
   entries.forEach((entry, i) => {
     const path = `RegFactuSistemaFacturacion/RegistroFactura[${i + 1}]`;
     const [alta, anulacion] = isNode(entry) ? [entry.RegistroAlta, entry.RegistroAnulacion] : [undefined, undefined];
-    if ((alta === undefined) === (anulacion === undefined)) return void problems.push(`${path} holds exactly one of RegistroAlta and RegistroAnulacion`);
+    if ((alta === undefined) === (anulacion === undefined)) {
+      return void problems.push(`${path} holds exactly one of RegistroAlta and RegistroAnulacion`);
+    }
     if (anulacion !== undefined) {
       const at = `${path}/RegistroAnulacion`;
       text(anulacion, 'IDVersion', at, (v) => v === '1.0', '1.0');
@@ -118,7 +130,9 @@ export function submissionProblems(xml: string): string[] {
     }
     const breakdown = required(alta, 'Desglose', at);
     const details = isNode(breakdown) && Array.isArray(breakdown.DetalleDesglose) ? (breakdown.DetalleDesglose as unknown[]) : [];
-    if (breakdown !== undefined && (details.length < 1 || details.length > 12)) problems.push(`${at}/Desglose holds 1 to 12 DetalleDesglose, not ${details.length}`);
+    if (breakdown !== undefined && (details.length < 1 || details.length > 12)) {
+      problems.push(`${at}/Desglose holds 1 to 12 DetalleDesglose, not ${details.length}`);
+    }
     details.forEach((detail, j) => {
       const where = `${at}/Desglose/DetalleDesglose[${j + 1}]`;
       text(detail, 'TipoImpositivo', where, (v) => RATE.test(v), 'a rate with at most 2 decimals (Tipo2.2Type)', false);
