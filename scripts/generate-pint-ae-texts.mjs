@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './lib/services.mjs';
 
-const conformance = process.env.CONFORMANCE_DIR ?? path.resolve(ROOT, '../shared/conformance');
+const conformance = process.env.CONFORMANCE_ORACLE_DIR ?? path.resolve(ROOT, '../shared/conformance');
 const unescape = (s) => s.replace(/&#34;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
 const texts = {};
 const lists = { billing: {}, selfbilling: {} };

@@ -45,13 +45,13 @@ describe('#16 Argentina: AFIP vouchers over HTTP', () => {
   const headers = () => ({ cuit });
   // #44: the apps run as from a clone or the image, with no official artefacts beside them.
   const noConformance = fs.mkdtempSync(path.join(os.tmpdir(), 'no-conformance-'));
-  const appEnv = (extra: Record<string, string> = {}) => testEnv({ CONFORMANCE_DIR: noConformance, ...extra });
+  const appEnv = (extra: Record<string, string> = {}) => testEnv({ CONFORMANCE_ORACLE_DIR: noConformance, ...extra });
 
   beforeAll(async () => {
     ({ dataSource } = await openTestDatabase());
     ({ apiKey } = await createTenant(dataSource, 'e2e afip'));
     const { apiKey: otherKey } = await createTenant(dataSource, 'e2e afip other');
-    const started = await startGateway({ AUTHORITY_WAIT_MS: '20000', CONFORMANCE_DIR: noConformance });
+    const started = await startGateway({ AUTHORITY_WAIT_MS: '20000', CONFORMANCE_ORACLE_DIR: noConformance });
     gateway = started.app;
     url = started.url;
     client = new Client(started.url, apiKey);

@@ -60,6 +60,10 @@ describe('the release, as the image runs it (#44)', () => {
     expect(stack.children.length).toBe(1 + RELEASE_APPS.length);
   });
 
+  it('each app said once, at its start, that the official conformance checks are off (no CONFORMANCE_DIR)', () => {
+    for (const app of RELEASE_APPS) expect([app, stack.outputs.get(app)?.match(/official conformance checks off/g)?.length]).toEqual([app, 1]);
+  });
+
   it('runs on the Node LTS the image names', async () => {
     const health = (await (await fetch(`${stack.gatewayUrl}/health/live`)).json()) as Record<string, unknown>;
     expect(health).toBeDefined();

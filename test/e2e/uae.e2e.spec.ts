@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { createTenant } from '../../apps/gateway/src/auth/api-keys';
+import { conformanceDir } from '../../libs/areas/src/conformance/location';
 import { openTestDatabase } from '../support/database';
 import { Client } from '../support/http';
 import { AppProcess, eventually, startApp, startGateway, testEnv, untilWorkersReady } from '../support/stack';
@@ -392,7 +393,8 @@ describe('#10 UAE: UAE_OFFICIAL_SCHEMATRON=true runs the official PINT AE Schema
 
   beforeAll(async () => {
     ({ dataSource } = await openTestDatabase());
-    const started = await startGateway({ UAE_OFFICIAL_SCHEMATRON: 'true' });
+    // The setting needs the official artefacts (CONFORMANCE_DIR): here the tests' own copy.
+    const started = await startGateway({ UAE_OFFICIAL_SCHEMATRON: 'true', CONFORMANCE_DIR: conformanceDir });
     gateway = started.app;
     client = new Client(started.url, (await createTenant(dataSource, `e2e uae official ${run}`)).apiKey);
     participantId = (await client.post('/v1/participants', participantBody(freshTin()))).body.data.participant_id;

@@ -65,6 +65,8 @@ export interface ReleaseInfrastructure {
 
 export class ReleaseStack {
   readonly children: ChildProcess[] = [];
+  /** What each app wrote (stdout and stderr), by the name it was started under. */
+  readonly outputs = new Map<string, string>();
   gatewayUrl = '';
 
   private constructor(
@@ -96,7 +98,6 @@ export class ReleaseStack {
       REDIS_URL: redisUrl,
       KAFKA_BROKERS: kafkaBrokers,
       KAFKA_TOPIC_PREFIX: topicPrefix,
-      LOG_LEVEL: 'warn',
       // No collector here: no traces exported.
       OTEL_EXPORTER_OTLP_ENDPOINT: '',
       ...extra,
@@ -120,9 +121,12 @@ export class ReleaseStack {
     const child = spawn(command[0], command.slice(1), { cwd: this.folder, env: this.environment(extra), stdio: ['ignore', 'pipe', 'pipe'] });
     const logFile = process.env.TEST_LOG_DIR && path.join(process.env.TEST_LOG_DIR, `release-${name}-${child.pid}.log`);
     const log = logFile ? createWriteStream(logFile, { flags: 'a' }) : undefined;
+    // Kept, and in the test log folder (`npm test` checks those for secrets), not echoed: at the
+    // compose file's info level the four apps say much.
+    this.outputs.set(name, '');
     for (const stream of [child.stdout, child.stderr]) {
       stream?.on('data', (chunk: Buffer) => {
-        process.stderr.write(chunk);
+        this.outputs.set(name, this.outputs.get(name) + chunk.toString('utf8'));
         log?.write(chunk);
       });
     }
@@ -148,7 +152,9 @@ export class ReleaseStack {
     }
     this.gatewayUrl = `http://127.0.0.1:${port}`;
     await eventually('every release app ready (GET /health: the gateway and every worker)', async () => {
-      for (const child of this.children.slice(1)) if (child.exitCode !== null) throw new Error(`a release app exited with ${child.exitCode}`);
+      for (const [i, child] of this.children.slice(1).entries()) {
+        if (child.exitCode !== null) throw new Error(`${RELEASE_APPS[i]} exited with ${child.exitCode}:\n${this.outputs.get(RELEASE_APPS[i])?.slice(-4000)}`);
+      }
       const health = await fetch(`${this.gatewayUrl}/health`).then((r) => (r.ok ? r.json() : undefined)).catch(() => undefined) as
         | { workers?: Array<{ group: string; ready: boolean }> }
         | undefined;

@@ -5,7 +5,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { createLogger, withLogContext } from '@einvoice/domain';
 import { metrics, startMetrics, startTracing } from '@einvoice/domain/infrastructure';
-import { bodyLimitFor, largestBodyLimit } from '@einvoice/areas';
+import { announceOfficialChecks, bodyLimitFor, largestBodyLimit } from '@einvoice/areas';
 import { AppModule } from './app.module';
 import { loadGatewayConfig } from './config';
 import { fromFastifyError, toHttpError } from './http/error-response';
@@ -25,6 +25,8 @@ const log = createLogger('gateway');
 const tooLarge = () => fromFastifyError({ code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413, message: '' });
 
 export async function createGateway(): Promise<NestFastifyApplication> {
+  // First: a configured but missing official artefact stops the start here, never a request.
+  announceOfficialChecks(log);
   startMetrics('gateway');
   startTracing('gateway');
   const config = loadGatewayConfig();

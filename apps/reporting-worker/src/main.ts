@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { runWorkerApp, startWorkerProcess } from '@einvoice/domain/infrastructure';
+import { announceOfficialChecks } from '@einvoice/areas';
 import { ReportingWorkerModule } from './reporting-worker.module';
 import { log } from './reporting-worker.providers';
 
@@ -8,4 +9,8 @@ import { log } from './reporting-worker.providers';
  * `report-*` streams) and sends them to each area's authority, with the batch, poll and resend sweeps
  * and the buyers' rejection watch (ReportingWorkerModule).
  */
-startWorkerProcess('reporting-worker', log, () => runWorkerApp('reporting-worker', log, ReportingWorkerModule, { topics: (topics) => [topics.reports] }));
+startWorkerProcess('reporting-worker', log, async () => {
+  // First: a configured but missing official artefact stops the start, not every report (conformance/runtime.ts).
+  announceOfficialChecks(log);
+  return runWorkerApp('reporting-worker', log, ReportingWorkerModule, { topics: (topics) => [topics.reports] });
+});

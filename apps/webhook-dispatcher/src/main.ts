@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { anyAreaOwnWebhooks } from '@einvoice/areas';
+import { announceOfficialChecks, anyAreaOwnWebhooks } from '@einvoice/areas';
 import { runWorkerApp, startWorkerProcess } from '@einvoice/domain/infrastructure';
 import { WebhookDispatcherModule } from './webhook-dispatcher.module';
 import { log } from './webhook-dispatcher.providers';
@@ -10,8 +10,10 @@ import { log } from './webhook-dispatcher.providers';
  * DocumentReceived and that of the reports, not every document's events (issue 11), unless an area makes
  * webhooks of its own events.
  */
-startWorkerProcess('webhook-dispatcher', log, () =>
-  runWorkerApp('webhook-dispatcher', log, WebhookDispatcherModule, {
+startWorkerProcess('webhook-dispatcher', log, async () => {
+  // First: a configured but missing official artefact stops the start (conformance/runtime.ts).
+  announceOfficialChecks(log);
+  return runWorkerApp('webhook-dispatcher', log, WebhookDispatcherModule, {
     topics: (topics) => [topics.received, topics.reports, ...(anyAreaOwnWebhooks() ? [topics.documents] : [])],
-  }),
-);
+  });
+});

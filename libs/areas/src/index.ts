@@ -24,3 +24,4 @@ export { CATALOGS, SequenceQuery, VoucherQuery, afipDefinition } from './afip';
 export { PEPPOL_WITHHELD, type MyInvoisSubmissionKind, type SubmissionError } from './myinvois/reporting/report';
 export * as uae from './uae';
 export { detachEmbedded, hasDetached, reattachEmbedded } from './ubl/attachments';
+export * from './conformance';

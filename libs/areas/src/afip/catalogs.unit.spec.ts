@@ -7,20 +7,20 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 describe('#44 AFIP catalogs read nothing outside the repository', () => {
-  const saved = process.env.CONFORMANCE_DIR;
+  const saved = process.env.CONFORMANCE_ORACLE_DIR;
   let empty: string;
 
   beforeAll(() => {
     empty = fs.mkdtempSync(path.join(os.tmpdir(), 'no-conformance-'));
   });
   afterAll(() => {
-    if (saved === undefined) delete process.env.CONFORMANCE_DIR;
-    else process.env.CONFORMANCE_DIR = saved;
+    if (saved === undefined) delete process.env.CONFORMANCE_ORACLE_DIR;
+    else process.env.CONFORMANCE_ORACLE_DIR = saved;
     fs.rmSync(empty, { recursive: true, force: true });
   });
 
-  it('serves every catalog and the receivers\' VAT conditions with CONFORMANCE_DIR an empty folder', () => {
-    process.env.CONFORMANCE_DIR = empty;
+  it('serves every catalog and the receivers\' VAT conditions with the tests oracle (CONFORMANCE_ORACLE_DIR) an empty folder', () => {
+    process.env.CONFORMANCE_ORACLE_DIR = empty;
     jest.isolateModules(() => {
       // Loaded afresh, so the setting above is the one any module of the area would read.
       // eslint-disable-next-line @typescript-eslint/no-require-imports

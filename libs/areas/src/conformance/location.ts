@@ -1,7 +1,8 @@
 /**
- * Where the official artifacts live (shared/conformance, read in place, never copied into the
- * repository): `CONFORMANCE_DIR`, else the `shared/conformance` beside the repository. Its own
- * module, so a production path that reads one XSD does not load the Schematron engine.
+ * Where the TESTS read the official artefacts (their oracle, shared/conformance read in place, never
+ * copied into the repository): `CONFORMANCE_ORACLE_DIR`, else the `shared/conformance` beside the
+ * repository. Tests and development scripts only: the running service's setting is CONFORMANCE_DIR
+ * (runtime.ts), which has no default, so nothing the service does at run time reaches `../shared`.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -14,4 +15,4 @@ function findRepoRoot(from: string): string {
   }
 }
 
-export const conformanceDir = process.env.CONFORMANCE_DIR ?? path.resolve(findRepoRoot(__dirname), '../shared/conformance');
+export const conformanceDir = process.env.CONFORMANCE_ORACLE_DIR || path.resolve(findRepoRoot(__dirname), '../shared/conformance');

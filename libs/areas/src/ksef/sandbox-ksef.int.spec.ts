@@ -3,6 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { openTestDatabase } from '../../../../test/support/database';
+import { conformanceDir } from '../conformance/location';
+import { startOfficialChecks } from '../conformance/runtime';
 import type { AuthorityReport } from '../registry/authority';
 import { type Fa3Invoice, renderFa3 } from './fa3';
 import { isKsefNumber } from './ksef-number';
@@ -24,12 +26,12 @@ describe('the sandbox KSeF (PostgreSQL state)', () => {
     lines: [{ description: 'Usługa doradcza', quantity: 1, unitPrice: 100, rate: '23' }],
     createdAt: new Date('2026-11-25T10:00:00Z'),
   });
-  const report = (number: string): AuthorityReport => ({
+  const report = (number: string, bytes = renderFa3(invoice(number))): AuthorityReport => ({
     reportId: randomUUID(),
     tenantId: randomUUID(),
     supplierId: randomUUID(),
     payload: {},
-    document: { bytes: renderFa3(invoice(number)), mediaType: 'application/xml', sha256: 'n/a' },
+    document: { bytes, mediaType: 'application/xml', sha256: 'n/a' },
   });
   const taken = async (ksef: SandboxKsef, r: AuthorityReport) => {
     const outcome = await ksef.submit(r);
@@ -77,6 +79,23 @@ describe('the sandbox KSeF (PostgreSQL state)', () => {
     expect(a.kind).toBe('accepted');
     expect(b).toMatchObject({ kind: 'rejected', error: { code: '450' } });
     expect(runs.mock.calls.length).toBeLessThanOrEqual(2);
+  });
+
+  describe('#44 with CONFORMANCE_DIR set, the Ministry\'s XSD as well as the own check', () => {
+    afterEach(() => startOfficialChecks({}));
+    /** P_2 before P_1: the schema's order broken, which the own structural check does not look at. */
+    const outOfOrder = (number: string) => renderFa3(invoice(number)).replace(/(<P_1>[^<]*<\/P_1>)(\s*)(<P_2>[^<]*<\/P_2>)/, '$3$2$1');
+
+    it('an invoice only the XSD refuses: numbered with the official checks off, refused (450) with them on', async () => {
+      const ksef = new SandboxKsef(query, roomy);
+      const off = report(`FV/${run}/D/1`, outOfOrder(`FV/${run}/D/1`));
+      expect(await ksef.poll(off, await taken(ksef, off))).toMatchObject({ kind: 'accepted' });
+
+      expect(startOfficialChecks({ CONFORMANCE_DIR: conformanceDir })).toMatchObject({ on: true, checks: expect.arrayContaining(['KSeF FA(3) XSD']) });
+      const on = report(`FV/${run}/D/2`, outOfOrder(`FV/${run}/D/2`));
+      const verdict = await ksef.poll(on, await taken(ksef, on));
+      expect(verdict).toMatchObject({ kind: 'rejected', error: { code: '450', message: expect.stringMatching(/^Błąd weryfikacji semantyki dokumentu faktury: .*P_2/) } });
+    });
   });
 
   it('two processes polling the same invoices: each is numbered once', async () => {

@@ -1,9 +1,11 @@
 /**
  * KSeF in sandbox (README.md "Sandbox"), state in PostgreSQL (migrations.ts): takes an invoice as the
- * KSeF 2.0 online session does (FA(3) checked against the Ministry's XSD, the duplicate key seller NIP +
- * kind + number), answers with a reference number (status 100: processing), and gives its verdict to
- * the next status poll: 200 with a KSeF number in the official form (ksef-number.ts), or 450 (semantic
- * error: the XSD, checked while processing, many invoices per run of the validator). It applies the send limits per NIP (per second, minute and hour; 429 with Retry-After) and
+ * KSeF 2.0 online session does (the duplicate key seller NIP + kind + number), answers with a reference
+ * number (status 100: processing), and gives its verdict to the next status poll: 200 with a KSeF number
+ * in the official form (ksef-number.ts), or 450 (semantic error), checked while processing: the
+ * project's own structural check of FA(3) (fa3-check.ts), and with CONFORMANCE_DIR set the Ministry's
+ * XSD too (xsd.ts, many invoices per run of the validator). It applies the send limits per NIP (per
+ * second, minute and hour; 429 with Retry-After) and
  * answers a duplicate with 440 and the original KSeF number. Failure injection by invoice number:
  * `KSEF-DOWN-` (the call fails twice, retriable), `KSEF-REJECT-` (450 at the verdict).
  */
@@ -12,8 +14,10 @@ import { AppError } from '@einvoice/domain';
 import type { ConnectorQuery } from '../registry/area';
 import type { AuthorityConnector, AuthorityOutcome, AuthorityReport } from '../registry/authority';
 import { invoiceHash, keyOf } from './fa3-key';
+import { fa3Problems } from './fa3-check';
 import { newKsefNumber } from './ksef-number';
-import { validateFa3Many } from './xsd';
+import type { XsdVerdict } from '../conformance/xsd-engine';
+import { FA3_XSD, validateFa3Many } from './xsd';
 
 /** The send limits the sandbox applies per seller NIP (KSeF's own for "send": 10/s, 30/min, 180/h). */
 export interface KsefLimits {
@@ -36,9 +40,18 @@ export interface KsefReceipt {
 }
 
 const DOWN_FAILURES = 2;
-/** Invoices checked in one run of the validator (one spawned worker and one load of the schema for all). */
+/** Invoices checked in one run (with the official XSD on: one spawned validator and one load of the schema for all). */
 const PROCESSED_AT_ONCE = 200;
 const unavailable = (message: string) => new AppError('unavailable', 'KSEF.UNAVAILABLE', message, { retriable: true });
+
+/**
+ * KSeF's refusal of an invoice for its content (450, "Błąd weryfikacji semantyki dokumentu faktury")
+ * with the first problems found: the own structural check's, then the Ministry's XSD's when it ran.
+ */
+export function semanticsRefusal(xml: string, official?: XsdVerdict): { readonly code: '450'; readonly message: string } | undefined {
+  const problems = [...fa3Problems(xml), ...(official && !official.valid ? official.errors : [])];
+  return problems.length ? { code: '450', message: `Błąd weryfikacji semantyki dokumentu faktury: ${problems.slice(0, 3).join('; ')}` } : undefined;
+}
 
 export class SandboxKsef implements AuthorityConnector<unknown, KsefReceipt> {
   /** The processing run in progress in this process, and the one asked for meanwhile (processPending). */
@@ -112,20 +125,23 @@ export class SandboxKsef implements AuthorityConnector<unknown, KsefReceipt> {
   }
 
   /**
-   * What KSeF took and has not checked yet (PROCESSED_AT_ONCE at most, the oldest first) checked against
-   * the FA(3) XSD in one run of the validator, then numbered (200) or refused (450). Workers of several
-   * processes may run it at once: each row's state changes once (`AND state = 'processing'`).
+   * What KSeF took and has not checked yet (PROCESSED_AT_ONCE at most, the oldest first) checked by the
+   * own structural check, and the FA(3) XSD in one run of the validator when CONFORMANCE_DIR turned it on,
+   * then numbered (200) or refused (450). Workers of several processes may run it at once: each row's
+   * state changes once (`AND state = 'processing'`).
    */
   private async processOnce(): Promise<void> {
     const rows = await this.query<{ reference_number: string; nip: string; number: string; invoice_xml: string }>(
       `SELECT reference_number, nip, number, invoice_xml FROM ksef_sandbox_invoices WHERE state = 'processing' ORDER BY received_at LIMIT $1`,
       [PROCESSED_AT_ONCE],
     );
-    const verdicts = await validateFa3Many(rows.map((r) => r.invoice_xml ?? ''));
+    const xmls = rows.map((r) => r.invoice_xml ?? '');
+    const schema = FA3_XSD.files();
+    const official = schema ? await validateFa3Many(xmls, schema) : undefined;
     const today = new Date().toISOString().slice(0, 10);
     const outcomes = rows.map((row, i) => {
-      const schema = verdicts[i];
-      if (!schema.valid) return { ref: row.reference_number, state: 'rejected', ksef: null, code: '450', message: `Błąd weryfikacji semantyki dokumentu faktury: ${schema.errors.slice(0, 3).join('; ')}` };
+      const refused = semanticsRefusal(xmls[i], official?.[i]);
+      if (refused) return { ref: row.reference_number, state: 'rejected', ksef: null, ...refused };
       if (row.number.startsWith('KSEF-REJECT-')) return { ref: row.reference_number, state: 'rejected', ksef: null, code: '450', message: 'Błąd weryfikacji semantyki dokumentu faktury (sandbox: KSEF-REJECT-).' };
       return { ref: row.reference_number, state: 'accepted', ksef: newKsefNumber(row.nip, today), code: null, message: null };
     });

@@ -1,8 +1,9 @@
 /**
  * The AEAT's VERI*FACTU web service, live (README.md "Live mode"): SOAP 1.1 over HTTPS with mutual TLS
  * (the certificate of the issuer or of its representative: a colaborador social or an apoderado,
- * AEAT error 4112 otherwise). One `RegFactuSistemaFacturacion` per call, validated against the AEAT's
- * XSD before it leaves (xsd.ts). The answer is read per record (response.ts); a record the AEAT already
+ * AEAT error 4112 otherwise). One `RegFactuSistemaFacturacion` per call, checked before it leaves (the
+ * sandbox's own structural check, and with CONFORMANCE_DIR set the AEAT's XSD: schema-check.ts): a
+ * message the AEAT refuses for its schema still spends the records' place in the chain. The answer is read per record (response.ts); a record the AEAT already
  * holds (3000 with `EstadoRegistroDuplicado` Correcta or AceptadaConErrores) is the answer to a resend
  * after a lost answer, so it counts as taken: that is how this connector recovers (`recover` asks
  * nothing; the resend is harmless).
@@ -14,7 +15,7 @@ import { aeatDate } from './record';
 import { type ResponseLine, parseAeatResponse } from './response';
 import type { VerifactuPayload, VerifactuReceipt } from './sandbox-aeat';
 import { type InvoicingSystem, soapRequest, submissionXml } from './soap';
-import { validateSubmission } from './xsd';
+import { schemaProblems } from './schema-check';
 
 /** The web service (Veri-Factu_Descripcion_SWeb.txt; entity-seal certificates use www10/prewww10). */
 export const AEAT_ENDPOINTS = {
@@ -52,8 +53,8 @@ export class LiveAeat implements AuthorityConnector<VerifactuPayload, VerifactuR
   async submitBatch(reports: readonly AuthorityReport<VerifactuPayload>[]): Promise<BatchOutcome<VerifactuReceipt>> {
     const records = reports.map((r) => r.payload.record);
     const issuer = records[0].issuer;
-    const schema = await validateSubmission(submissionXml(issuer, records, this.options.system));
-    if (!schema.valid) throw new AppError('validation', 'VERIFACTU.4102', `The message does not pass the AEAT's schema: ${schema.errors.slice(0, 3).join('; ')}`, { retriable: false });
+    const problems = await schemaProblems(submissionXml(issuer, records, this.options.system));
+    if (problems.length) throw new AppError('validation', 'VERIFACTU.4102', `The message does not pass the AEAT's schema: ${problems.slice(0, 3).join('; ')}`, { retriable: false });
     const answer = parseAeatResponse(await this.post(soapRequest(issuer, records, this.options.system), await this.certificateFor(reports[0].supplierId)));
     if (answer.kind === 'fault') {
       // 4xxx: the AEAT refused the whole send for what it is (schema, certificate holder, limits): a retry cannot fix it.

@@ -1,6 +1,7 @@
 /**
  * The AEAT in sandbox (README.md "Sandbox"): takes one issuer's records in one call as the VeriFactu
- * web service does, after checking the message against the AEAT's schema, and answers per record:
+ * web service does, after checking the message's structure (its own check, submission-check.ts, and
+ * with CONFORMANCE_DIR set the AEAT's XSD too: 4102 refuses the whole message), and answers per record:
  * Correcto, AceptadoConErrores (2000: the huella does not match the record) or Incorrecto (1150: a
  * simplified invoice over 3,000 euros; 3000: a record it already holds; for a cancellation 3002: no
  * such invoice, 3001: cancelled already), with a CSV per call and the
@@ -15,7 +16,7 @@ import type { AuthorityConnector, AuthorityOutcome, AuthorityReport, BatchOutcom
 import { cancellationHash, registrationHash } from './hash';
 import { type CancellationRecord, type RegistrationRecord, type VerifactuRecord, aeatDate } from './record';
 import { type InvoicingSystem, submissionXml } from './soap';
-import { validateSubmission } from './xsd';
+import { schemaProblems } from './schema-check';
 
 /** What the Spanish connector reads of a report's payload. */
 export interface VerifactuPayload {
@@ -62,9 +63,9 @@ export class SandboxAeat implements AuthorityConnector<VerifactuPayload, Verifac
     const calls = await this.countCalls(reports);
     if (records.some((r) => r.number.startsWith('AEAT-DOWN-')) && Math.min(...calls) <= DOWN_FAILURES) throw unavailable('The AEAT web service does not answer (sandbox: AEAT-DOWN-).');
     const xml = submissionXml(issuer, records, this.options.system);
-    const schema = await validateSubmission(xml);
+    const problems = await schemaProblems(xml);
     // 4102: the whole message refused; a retry cannot fix it.
-    if (!schema.valid) throw new AppError('validation', 'VERIFACTU.4102', `The AEAT refused the message for its schema: ${schema.errors.slice(0, 3).join('; ')}`, { retriable: false });
+    if (problems.length) throw new AppError('validation', 'VERIFACTU.4102', `The AEAT refused the message for its schema: ${problems.slice(0, 3).join('; ')}`, { retriable: false });
     await this.takeTurn(issuer.nif);
 
     const csv = randomBytes(8).toString('hex').toUpperCase();

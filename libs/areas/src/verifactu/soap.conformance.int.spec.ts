@@ -2,7 +2,11 @@
 // kind of record the area makes (F1, F2, R1, a cancellation), chained, in one message and alone.
 import { type InvoicingSystem, soapRequest, submissionXml } from './soap';
 import { type RegistrationContent, chainCancellation, chainRegistration, linkOf } from './record';
-import { validateSubmission } from './xsd';
+import { conformanceDir } from '../conformance/location';
+import { startOfficialChecks } from '../conformance/runtime';
+import { schemaProblems } from './schema-check';
+import { submissionProblems } from './submission-check';
+import { submissionOracle } from './testing/submission-oracle';
 
 const issuer = { nif: '89890001K', name: 'Empresa de Pruebas SL' };
 const system: InvoicingSystem = { producer: { nif: 'B00000000', name: 'einvoice gateway' }, name: 'einvoice-gateway', id: 'EG', version: '1.0', installation: 'test-1' };
@@ -31,10 +35,12 @@ const r1: RegistrationContent = {
   previousRejection: 'S',
 };
 
+/** Valid for the AEAT's XSD, and for the sandbox's own structural check (submission-check.ts) alike. */
 async function expectValid(xml: string) {
-  const result = await validateSubmission(xml);
+  const result = await submissionOracle(xml);
   expect(result.errors).toEqual([]);
   expect(result.valid).toBe(true);
+  expect(submissionProblems(xml)).toEqual([]);
 }
 
 describe('VeriFactu RegFactuSistemaFacturacion against SuministroLR.xsd', () => {
@@ -82,9 +88,21 @@ describe('VeriFactu RegFactuSistemaFacturacion against SuministroLR.xsd', () => 
 
   it('the schema refuses what the AEAT would (a checker that cannot fail is no checker)', async () => {
     const broken = submissionXml(issuer, [{ ...first, invoiceType: 'F9' as 'F1' }], system);
-    const result = await validateSubmission(broken);
+    const result = await submissionOracle(broken);
     expect(result.valid).toBe(false);
     expect(result.errors.join('\n')).toMatch(/TipoFactura/);
+    expect(submissionProblems(broken).join('\n')).toMatch(/TipoFactura 'F9'/);
+  });
+
+  it('#44 with CONFORMANCE_DIR set, the AEAT\'s XSD runs as well as the own check (what only the XSD sees: element order)', async () => {
+    const swapped = submissionXml(issuer, [first], system).replace(/(<sum1:CuotaTotal>[^<]*<\/sum1:CuotaTotal>)(\s*)(<sum1:ImporteTotal>[^<]*<\/sum1:ImporteTotal>)/, '$3$2$1');
+    try {
+      expect(await schemaProblems(swapped)).toEqual([]);
+      startOfficialChecks({ CONFORMANCE_DIR: conformanceDir });
+      expect((await schemaProblems(swapped)).join('\n')).toMatch(/ImporteTotal/);
+    } finally {
+      startOfficialChecks({});
+    }
   });
 
   it('the SOAP request carries the same message in its body', () => {

@@ -1,25 +1,21 @@
 /**
- * Checks a `RegFactuSistemaFacturacion` message against the AEAT's own schemas
- * (shared/conformance/verifactu: SuministroLR.xsd, importing SuministroInformacion.xsd and the
- * XML-DSig schema) before it is sent: a message the AEAT refuses for its schema (4102) still
- * spends the records' place in the chain.
+ * A `RegFactuSistemaFacturacion` message against the AEAT's own schemas (CONFORMANCE_DIR/verifactu:
+ * SuministroLR.xsd, importing SuministroInformacion.xsd and the XML-DSig schema): a message the AEAT
+ * refuses for its schema (4102) still spends the records' place in the chain. At run time an optional
+ * check (on when CONFORMANCE_DIR is set, conformance/runtime.ts) over the project's own
+ * (submission-check.ts); in tests the oracle (testing/submission-oracle.ts).
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { validateXML } from 'xmllint-wasm';
-import { conformanceDir } from '../conformance/location';
+import { type OfficialFile, declareOfficialCheck } from '../conformance/runtime';
+import { type XsdVerdict, validateAgainstXsd } from '../conformance/xsd-engine';
 
-const FILES = ['SuministroLR.xsd', 'SuministroInformacion.xsd', 'xmldsig-core-schema.xsd'] as const;
-let schemas: Array<{ fileName: string; contents: string }> | undefined;
-
-function loadSchemas() {
-  schemas ??= FILES.map((fileName) => ({ fileName, contents: fs.readFileSync(path.join(conformanceDir, 'verifactu', fileName), 'utf8') }));
-  return schemas;
-}
+/** The AEAT's schemas, main file first. */
+export const VERIFACTU_XSD = declareOfficialCheck({
+  name: 'VeriFactu SuministroLR XSD',
+  folder: 'verifactu',
+  files: ['SuministroLR.xsd', 'SuministroInformacion.xsd', 'xmldsig-core-schema.xsd'],
+});
 
 /** `valid`, or the schema's complaints (libxml2's messages). */
-export async function validateSubmission(xml: string): Promise<{ readonly valid: boolean; readonly errors: readonly string[] }> {
-  const [main, ...preload] = loadSchemas();
-  const result = await validateXML({ xml: [{ fileName: 'submission.xml', contents: xml }], schema: [main], preload });
-  return { valid: result.valid, errors: result.errors.map((e) => e.rawMessage) };
+export function validateSubmission(xml: string, schema: readonly OfficialFile[]): Promise<XsdVerdict> {
+  return validateAgainstXsd(schema, xml, 'submission.xml');
 }

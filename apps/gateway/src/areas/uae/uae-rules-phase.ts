@@ -1,5 +1,5 @@
 import { AppError } from '@einvoice/domain';
-import { uae } from '@einvoice/areas';
+import { type RuleSetName, blocking, declareOfficialCheck, ruleSets, runStylesheets, uae } from '@einvoice/areas';
 
 /** Phase 2's message (seed "Errors"): every issue has path `Document` and the official rule id as code. */
 export const UAE_RULES_MESSAGE = 'Document is invalid';
@@ -11,22 +11,27 @@ interface RuleIssue {
   readonly severity: 'error';
 }
 
-/** The official validators (SaxonJS, the SEF files of shared/conformance), loaded only where the setting asks for them. */
-type OfficialValidators = typeof import('@einvoice/areas/conformance');
-let official: OfficialValidators | undefined;
-
 /**
  * `UAE_OFFICIAL_SCHEMATRON=true`: the official PINT AE Schematron also runs in the request path, on
  * the rendered XML, for operators who want the official verdict on every document. It costs
- * hundreds of milliseconds of CPU per document (README "United Arab Emirates"): off by default.
+ * hundreds of milliseconds of CPU per document (README "United Arab Emirates"): off by default. Its
+ * stylesheets are read from CONFORMANCE_DIR at the gateway's start, which the setting requires
+ * (conformance/runtime.ts); SaxonJS is loaded on the first document only.
  */
-export const officialSchematronInRequestPath = (): boolean => process.env.UAE_OFFICIAL_SCHEMATRON === 'true';
+const PINT_AE_SCHEMATRON = declareOfficialCheck({
+  name: 'PINT AE Schematron (UAE_OFFICIAL_SCHEMATRON)',
+  folder: '',
+  files: [...ruleSets['pint-ae:billing:2026.5'], ...ruleSets['pint-ae:selfbilling:2026.5']],
+  onlyWhen: { variable: 'UAE_OFFICIAL_SCHEMATRON', value: 'true' },
+});
 
-async function officialIssues(xml: string, ruleSetId: string): Promise<RuleIssue[]> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on demand: SaxonJS and the SEF files are large
-  official ??= require('@einvoice/areas/conformance') as OfficialValidators;
-  const failures = official.blocking(await official.runSchematron(ruleSetId as Parameters<OfficialValidators['runSchematron']>[0], xml));
-  return failures.map((f) => ({ path: 'Document', code: f.id, message: f.text.replace(/\s+/g, ' ').trim(), severity: 'error' }));
+/** On when the gateway started with UAE_OFFICIAL_SCHEMATRON=true (and so with CONFORMANCE_DIR). */
+export const officialSchematronInRequestPath = (): boolean => PINT_AE_SCHEMATRON.files() !== undefined;
+
+function officialIssues(xml: string, ruleSetId: string): RuleIssue[] {
+  const files = PINT_AE_SCHEMATRON.files() ?? [];
+  const stylesheets = ruleSets[ruleSetId as RuleSetName].map((name) => files.find((f) => f.fileName === name)?.contents ?? '');
+  return blocking(runStylesheets(stylesheets, xml)).map((f) => ({ path: 'Document', code: f.id, message: f.text.replace(/\s+/g, ' ').trim(), severity: 'error' }));
 }
 
 /**
@@ -41,7 +46,7 @@ export async function rulesPhase(document: uae.UaeDocument, rendered: uae.Render
     // The one rule that reads the request: the self-billing flag is not in the UBL (seed "Document header", ibr-cl-01).
     ...uae.selfBillingPairingIssues(document),
     ...uae.checkUaeRules(rendered.xml),
-    ...(officialSchematronInRequestPath() ? await officialIssues(rendered.xml, ruleSetId) : []),
+    ...(officialSchematronInRequestPath() ? officialIssues(rendered.xml, ruleSetId) : []),
   ];
   if (issues.length > 0) throw new AppError('validation', 'DOCUMENT.RULES', UAE_RULES_MESSAGE, { issues: dedupe(issues) });
 }

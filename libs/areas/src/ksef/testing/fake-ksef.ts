@@ -12,7 +12,7 @@ import type http from 'node:http';
 import { type LocalServer, listenLocally } from '../../shared/testing/local-server';
 import { keyOf } from '../fa3-key';
 import { newKsefNumber } from '../ksef-number';
-import { validateFa3 } from '../xsd';
+import { fa3Oracle } from './fa3-oracle';
 
 interface FakeSessionInvoice {
   ordinalNumber: number;
@@ -263,7 +263,7 @@ export class FakeKsef {
   /** KSeF's processing of one invoice: the XSD, then the duplicate key; a KSeF number when both pass. */
   private async process(session: FakeSession, invoice: FakeSessionInvoice): Promise<void> {
     if (invoice.status.code !== 150) return;
-    const schema = await validateFa3(invoice.xml);
+    const schema = await fa3Oracle(invoice.xml);
     if (!schema.valid) {
       invoice.status = { code: 450, description: 'Błąd weryfikacji semantyki dokumentu faktury', details: schema.errors.slice(0, 3) };
       return;

@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { XMLParser } from 'fast-xml-parser';
-import { validateSubmission } from '../xsd';
+import { submissionOracle } from './submission-oracle';
 
 type Node = Record<string, unknown>;
 const parser = new XMLParser({ removeNSPrefix: false, parseTagValue: false, ignoreAttributes: false, isArray: (name) => name.endsWith('RegistroFactura') });
@@ -66,7 +66,7 @@ export class FakeAeat {
     const message = child(body, 'RegFactuSistemaFacturacion');
     // The AEAT's schema, on the message as it arrived (its namespaces declared on the envelope's child).
     const inner = /<([\w]+:)?RegFactuSistemaFacturacion[\s\S]*<\/([\w]+:)?RegFactuSistemaFacturacion>/.exec(xml)?.[0];
-    if (!message || !inner || !(await validateSubmission(`<?xml version="1.0" encoding="UTF-8"?>\n${inner}`)).valid) {
+    if (!message || !inner || !(await submissionOracle(`<?xml version="1.0" encoding="UTF-8"?>\n${inner}`)).valid) {
       return void this.fault(response, '4102', 'El XML no cumple el esquema.');
     }
     const nif = String(child(child(child(message, 'Cabecera'), 'ObligadoEmision'), 'NIF'));
