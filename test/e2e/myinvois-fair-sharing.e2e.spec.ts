@@ -12,7 +12,7 @@ const id = (name: string) => `${name}-${run}`;
 const SUBMITS_PER_MINUTE = 10;
 const FLOOD = 40;
 
-describe('Fair sharing between tenants (#9, README "Malaysia": per-client-id scheduling): one tenant flooding MyInvois submissions never holds another\'s', () => {
+describe('Fair sharing between tenants (#9, docs/areas.md "Malaysia (MyInvois)": per-client-id scheduling): one tenant flooding MyInvois submissions never holds another\'s', () => {
   let dataSource: DataSource;
   const apps: AppProcess[] = [];
   let flooder: Client;

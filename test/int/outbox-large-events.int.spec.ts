@@ -97,7 +97,7 @@ describe('large events through the outbox relay and Kafka (real PostgreSQL and b
     expect(documentBytes).toBeLessThanOrEqual(300 * 1024);
     expect(documentBytes).toBeGreaterThan(0.95 * 300 * 1024);
     // About Kafka's 1 MB default once the fields and the copy are counted (an event this size stalled the
-    // outbox before), and within half the topics' limit even before compression: the margin README "Kafka" promises.
+    // outbox before), and within half the topics' limit even before compression: the margin docs/architecture.md "The event store, the outbox and Kafka" promises.
     expect(eventBytes).toBeGreaterThan(900 * 1024);
     expect(eventBytes).toBeLessThan(DEFAULT_MAX_MESSAGE_BYTES / 2);
     const streamId = `report-${data.reportId}`;

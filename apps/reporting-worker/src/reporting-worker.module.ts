@@ -4,7 +4,7 @@ import { WORKER_RUNTIME, WorkerRuntimeModule, platformEventRegistry } from '@ein
 import { ReportingWorkerController } from './reporting-worker.controller';
 import { AUTHORITY_REPORTING, ReportingJobs, authorityReporting } from './reporting-worker.providers';
 
-/** The reporting worker: every area's reports through its authority connector (authority/), MyInvois buyers' rejections among them (README "Malaysia (MyInvois)"). */
+/** The reporting worker: every area's reports through its authority connector (authority/), MyInvois buyers' rejections among them (docs/areas.md "Malaysia (MyInvois)"). */
 @Module({
   imports: [WorkerRuntimeModule.forWorker('reporting-worker', platformEventRegistry(areaEventPlugins()))],
   controllers: [ReportingWorkerController],

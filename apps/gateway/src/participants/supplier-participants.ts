@@ -47,7 +47,7 @@ export interface SupplierParticipantOptions {
  * SupplierOnboarded): created without KYC (the tenant onboarded the supplier itself) and sent to
  * the SML at once, so that the supplier can receive. BE/DE/SG: a participant id that another
  * tenant (or the participant API) registered first makes the onboarding a 409. Malaysia leaves a
- * registered id out of `participantIds` beforehand (`registeredParticipantIds`; README "Malaysia").
+ * registered id out of `participantIds` beforehand (`registeredParticipantIds`; docs/areas.md "Malaysia (MyInvois)").
  */
 export async function registerSupplierParticipants(
   uow: UnitOfWork,

@@ -28,7 +28,7 @@ export class MyInvoisController {
   @ApiResponse({
     status: 201,
     description: '`{status, message, data:{supplier_uuid}}`; when the TIN\'s participant is registered here already, the onboarding '
-      + 'succeeds without it and `message` says so (README "Malaysia": a receiver is in exactly one SMP)',
+      + 'succeeds without it and `message` says so (docs/areas.md "Malaysia (MyInvois)": a receiver is in exactly one SMP)',
   })
   onboard(@Body() body: unknown, @Ctx() context: RequestContext) {
     return this.service.onboard(body, context);

@@ -43,7 +43,7 @@ export function connectorFromEnv(env: NodeJS.ProcessEnv = process.env, resources
 
 /**
  * `MYINVOIS_SANDBOX_RATE_LIMITS`, e.g. `submitDocuments=20,getSubmission=60`: the sandbox's
- * requests per minute per client id, lower than MyInvois's to try a flood (README "Malaysia").
+ * requests per minute per client id, lower than MyInvois's to try a flood (docs/areas.md "Malaysia (MyInvois)").
  */
 export function sandboxRateLimits(setting: string): Partial<Record<MyInvoisEndpoint, number>> {
   const limits: Partial<Record<MyInvoisEndpoint, number>> = {};

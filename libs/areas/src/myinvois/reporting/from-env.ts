@@ -26,7 +26,7 @@ export function storedCredentials(query: ConnectorQuery, secrets: SecretBox): (s
   };
 }
 
-/** definition.ts `authority.connector`: made once per process. Settings: README "Malaysia (MyInvois)". */
+/** definition.ts `authority.connector`: made once per process. Settings: docs/areas.md "Malaysia (MyInvois)". */
 export function myInvoisReportingConnector({ query, env }: { readonly query: ConnectorQuery; readonly env: NodeJS.ProcessEnv }): MyInvoisReportingConnector {
   const connector = connectorFromEnv(env, { query });
   const secrets = SecretBox.fromEnv(env);

@@ -320,7 +320,7 @@ export class OutboxRelay implements EventTextsHolder {
     const message = error instanceof Error ? error.message : String(error);
     await parkRow(session, row, message);
     this.options.log?.(
-      'outbox row parked: the broker refuses it; later events of its stream wait behind it until it is released (README "Kafka")',
+      'outbox row parked: the broker refuses it; later events of its stream wait behind it until it is released (docs/architecture.md "The event store, the outbox and Kafka"; cli outbox release)',
       { outboxId: row.id, eventId: row.payload.eventId, type: row.payload.type, streamId: row.aggregate_id, topic: row.topic, storedBytes: row.stored_bytes, error: message },
       'error',
     );
