@@ -1,4 +1,4 @@
-import { connect } from 'node:net';
+import { rawHttp as rawHttpAt } from '../support/raw-http';
 import type { DataSource } from 'typeorm';
 import { createTenant } from '../../apps/gateway/src/auth/api-keys';
 import { openTestDatabase } from '../support/database';
@@ -247,28 +247,8 @@ describe('#2 bad input gets a clear 4xx in the one error shape and stores nothin
     expect(await suppliersOf()).toBe(1);
   });
 
-  /** Sends bytes as they are (no client library would send these) and reads the whole answer. */
-  function rawHttp(request: string | Buffer): Promise<{ status: number; body: unknown; text: string }> {
-    const url = new URL(client.url);
-    return new Promise((resolve, reject) => {
-      const socket = connect(Number(url.port), url.hostname);
-      const chunks: Buffer[] = [];
-      socket.on('data', (chunk) => chunks.push(chunk));
-      socket.on('error', () => undefined);
-      socket.on('close', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
-        const json = text.slice(text.indexOf('\r\n\r\n') + 4);
-        try {
-          resolve({ status, body: JSON.parse(json), text });
-        } catch {
-          resolve({ status, body: undefined, text });
-        }
-      });
-      socket.on('connect', () => socket.end(request));
-      setTimeout(() => reject(new Error('no answer within 10 s')), 10_000).unref();
-    });
-  }
+  /** Sends bytes as they are (no client library would send these) and reads the answer. */
+  const rawHttp = (request: string | Buffer) => rawHttpAt(client.url, request);
 
   it('#9 what the HTTP parser refuses is answered in the one error shape', async () => {
     const key = client.apiKey as string;
