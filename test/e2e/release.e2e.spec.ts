@@ -65,6 +65,10 @@ describe('the release, as the image runs it (#44)', () => {
     for (const app of RELEASE_APPS) expect([app, stack.outputs.get(app)?.match(/official conformance checks off/g)?.length]).toEqual([app, 1]);
   });
 
+  it('each app said once, at its start, that kafkajs runs with every patch in force (#45)', () => {
+    for (const app of RELEASE_APPS) expect([app, stack.outputs.get(app)?.match(/"message":"kafkajs patched"/g)?.length]).toEqual([app, 1]);
+  });
+
   it('starts its apps on the Node release the image names (the `node` of their PATH)', () => {
     const image = /^ARG NODE_VERSION=(\S+)$/m.exec(readFileSync(path.join(__dirname, '..', '..', 'Dockerfile'), 'utf8'))?.[1];
     const ran = spawnSync('node', ['-p', 'process.versions.node'], { cwd: stack.folder, env: stack.environment(), encoding: 'utf8' });

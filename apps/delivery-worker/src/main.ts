@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { runWorkerApp, startWorkerProcess } from '@einvoice/domain/infrastructure';
+import { announceKafkajsPatches, runWorkerApp, startWorkerProcess } from '@einvoice/domain/infrastructure';
 import { announceOfficialChecks } from '@einvoice/areas';
 import { DeliveryWorkerModule, log } from './delivery-worker.module';
 
@@ -10,6 +10,7 @@ import { DeliveryWorkerModule, log } from './delivery-worker.module';
 startWorkerProcess('delivery-worker', log, async () => {
   // First: a configured but missing official artefact stops the start (conformance/runtime.ts).
   announceOfficialChecks(log);
+  announceKafkajsPatches(log);
   return runWorkerApp('delivery-worker', log, DeliveryWorkerModule, {
     topics: (topics) => [topics.documents, topics.participants],
     // Deliveries the consumer gave up on become visible failures (dead-lettered-delivery.ts).

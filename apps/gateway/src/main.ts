@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { createLogger, withLogContext } from '@einvoice/domain';
-import { metrics, startMetrics, startTracing } from '@einvoice/domain/infrastructure';
+import { announceKafkajsPatches, metrics, startMetrics, startTracing } from '@einvoice/domain/infrastructure';
 import { announceOfficialChecks, bodyLimitFor, largestBodyLimit } from '@einvoice/areas';
 import { AppModule } from './app.module';
 import { loadGatewayConfig } from './config';
@@ -27,6 +27,7 @@ const tooLarge = () => fromFastifyError({ code: 'FST_ERR_CTP_BODY_TOO_LARGE', st
 export async function createGateway(): Promise<NestFastifyApplication> {
   // First: a configured but missing official artefact stops the start here, never a request.
   announceOfficialChecks(log);
+  announceKafkajsPatches(log);
   startMetrics('gateway');
   startTracing('gateway');
   const config = loadGatewayConfig();

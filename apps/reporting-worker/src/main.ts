@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { runWorkerApp, startWorkerProcess } from '@einvoice/domain/infrastructure';
+import { announceKafkajsPatches, runWorkerApp, startWorkerProcess } from '@einvoice/domain/infrastructure';
 import { announceOfficialChecks } from '@einvoice/areas';
 import { ReportingWorkerModule } from './reporting-worker.module';
 import { log } from './reporting-worker.providers';
@@ -12,5 +12,6 @@ import { log } from './reporting-worker.providers';
 startWorkerProcess('reporting-worker', log, async () => {
   // First: a configured but missing official artefact stops the start, not every report (conformance/runtime.ts).
   announceOfficialChecks(log);
+  announceKafkajsPatches(log);
   return runWorkerApp('reporting-worker', log, ReportingWorkerModule, { topics: (topics) => [topics.reports] });
 });

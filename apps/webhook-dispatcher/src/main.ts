@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { announceOfficialChecks, anyAreaOwnWebhooks } from '@einvoice/areas';
-import { runWorkerApp, startWorkerProcess } from '@einvoice/domain/infrastructure';
+import { announceKafkajsPatches, runWorkerApp, startWorkerProcess } from '@einvoice/domain/infrastructure';
 import { WebhookDispatcherModule } from './webhook-dispatcher.module';
 import { log } from './webhook-dispatcher.providers';
 
@@ -13,6 +13,7 @@ import { log } from './webhook-dispatcher.providers';
 startWorkerProcess('webhook-dispatcher', log, async () => {
   // First: a configured but missing official artefact stops the start (conformance/runtime.ts).
   announceOfficialChecks(log);
+  announceKafkajsPatches(log);
   return runWorkerApp('webhook-dispatcher', log, WebhookDispatcherModule, {
     topics: (topics) => [topics.received, topics.reports, ...(anyAreaOwnWebhooks() ? [topics.documents] : [])],
   });

@@ -1,12 +1,16 @@
 // The one place that decides whether kafkajs's internals may be patched here (request-queue-fix.ts,
 // record-batch-crc.ts, produce-request.ts): each patch was written and checked against this version.
-const PATCHED_VERSION = '2.2.4';
+export const PATCHED_KAFKAJS_VERSION = '2.2.4';
+
+/** The installed kafkajs's version. */
+export function kafkajsVersion(): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('kafkajs/package.json') as { version: string }).version;
+}
 
 /** Whether the installed kafkajs is the version the patches were written for (another keeps its own code). */
 export function isPatchableKafkajs(): boolean {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { version } = require('kafkajs/package.json') as { version: string };
-  return version === PATCHED_VERSION;
+  return kafkajsVersion() === PATCHED_KAFKAJS_VERSION;
 }
 
 const REPLACED = Symbol.for('einvoice.kafkajsModuleReplaced');
