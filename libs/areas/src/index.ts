@@ -15,6 +15,7 @@ export { checkInvoice } from './peppol/rules';
 export * from './peppol-participants';
 export * as myinvois from './myinvois';
 export * from './registry';
+export * from './area-list';
 export { toyDefinition } from './toy';
 export { verifactuDefinition } from './verifactu';
 export { ksefDefinition } from './ksef';

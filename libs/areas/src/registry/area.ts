@@ -260,6 +260,6 @@ export interface AreaDefinition {
    * `pathPrefixes` (no leading slash): UAE documents embed attachments (up to 30 MiB).
    */
   readonly largeBodies?: { readonly bytes: number; readonly pathPrefixes: readonly string[] };
-  /** Only for the test suite's own areas: listed when `EINVOICE_TEST_AREAS=1` (registry.ts). */
+  /** Only for the test suite's own areas: listed when `EINVOICE_TEST_AREAS=1` (area-list/area-list.ts). */
   readonly testOnly?: boolean;
 }

@@ -1,4 +1,3 @@
 export * from './area';
 export * from './authority';
-export * from './registry';
 export * from './webhooks';

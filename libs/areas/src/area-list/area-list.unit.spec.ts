@@ -1,8 +1,8 @@
 import { type RecordedEvent, checkWebhookEvents } from '@einvoice/domain';
 import { toyDefinition } from '../toy/definition';
-import type { AreaDefinition } from './area';
-import { allWebhookEventNames, areaEventPlugins, areaOf, bodyLimitFor, findArea, largestBodyLimit, registeredAreas, webhookSources } from './registry';
-import { type ReportWebhookSource, type ReportedDocumentRow, type WebhookSource, type WebhookSourceContext, reportedDocumentRows } from './webhooks';
+import type { AreaDefinition } from '../registry/area';
+import { allWebhookEventNames, areaEventPlugins, areaOf, bodyLimitFor, findArea, largestBodyLimit, registeredAreas, webhookSources } from './area-list';
+import { type ReportWebhookSource, type ReportedDocumentRow, type WebhookSource, type WebhookSourceContext, reportedDocumentRows } from '../registry/webhooks';
 
 describe('#8 the area registry', () => {
   it('lists every area once, with a versioned rule set and its route prefix', () => {

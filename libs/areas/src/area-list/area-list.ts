@@ -1,5 +1,6 @@
 /**
- * THE list of areas. Adding an area is one line here (docs/adding-an-area.md); everything that
+ * THE list of areas, apart from their contract (../registry, which areas import and which imports
+ * no area). Adding an area is one line here (docs/adding-an-area.md); everything that
  * serves areas — the gateway's routes and webhook names, the workers, the projections, the topics
  * and the migrations — iterates this list instead of naming areas.
  */
@@ -13,8 +14,8 @@ import { ksefDefinition } from '../ksef/definition';
 import { jofotaraDefinition } from '../jofotara/definition';
 import { firsDefinition } from '../firs/definition';
 import { afipDefinition } from '../afip/definition';
-import type { AreaDefinition } from './area';
-import { type AnyReportWebhookSource, type WebhookSource, reportWebhookSource } from './webhooks';
+import type { AreaDefinition } from '../registry/area';
+import { type AnyReportWebhookSource, type WebhookSource, reportWebhookSource } from '../registry/webhooks';
 
 const everyArea: readonly AreaDefinition[] = [
   peppolDefinitions.be,
