@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError, SecretBox, issue } from '@einvoice/domain';
+import { registeredAreas, supplierHeaderOf } from '@einvoice/areas';
 import type { UnitOfWork } from '@einvoice/domain/infrastructure';
 import type { FastifyRequest } from 'fastify';
 import { seedHeader } from '../http/seed-headers';
@@ -24,10 +25,13 @@ function canonical(value: unknown): string {
 }
 
 /**
- * Headers that change what a POST does; part of "the same request". Read by their seed names in either
- * form (`seedHeader`), so `supplier-uuid` and `supplier_uuid` with one value are the same request.
+ * Headers that change what a POST does; part of "the same request": the seed's `supplier_uuid` and
+ * `transport_mode`, then the header each area names its supplier by (the registry's, not a list here),
+ * in the areas' order. Read by their seed names in either form (`seedHeader`), so `supplier-uuid` and
+ * `supplier_uuid` with one value are the same request. Order and names make the stored hash: today's
+ * areas give `supplier_uuid, transport_mode, participant-id, cuit`, as before the registry named them.
  */
-const MEANINGFUL_HEADERS = ['supplier_uuid', 'transport_mode', 'participant-id', 'cuit'];
+export const MEANINGFUL_HEADERS = [...new Set(['supplier_uuid', 'transport_mode', ...registeredAreas().map(supplierHeaderOf)])];
 
 const secrets = SecretBox.fromEnv();
 /** Prefix of the keyed digests; a stored hash without it is a bare SHA-256 of an earlier version. */
