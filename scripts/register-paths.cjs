@@ -11,6 +11,5 @@ register({
     '@einvoice/domain/mail-capture': ['libs/domain/src/infrastructure/mail/capture-mailbox.js'],
     '@einvoice/domain': ['libs/domain/src/index.js'],
     '@einvoice/areas': ['libs/areas/src/index.js'],
-    '@einvoice/areas/conformance': ['libs/areas/src/conformance/official-validators.js'],
   },
 });

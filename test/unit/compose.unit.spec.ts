@@ -179,7 +179,7 @@ describe('#44 traces a person can see', () => {
   it('the collector exports the apps\' traces over OTLP to Jaeger, whose UI is published on 127.0.0.1', () => {
     const { services } = fresh();
     const [jaeger] = Object.entries(services).filter(([, s]) => /^jaegertracing\//.test(s.image ?? ''));
-    expect(jaeger).toBeDefined();
+    expect(jaeger?.[1].image).toMatch(/^jaegertracing\/jaeger:\d/);
     const [jaegerName, jaegerService] = jaeger;
     expect(jaegerService.ports).toContainEqual(expect.stringMatching(/^127\.0\.0\.1:\d+:16686$/));
 
@@ -243,7 +243,7 @@ describe('#44 Prometheus alert rules for the failure signals README "Operating i
     const { services } = fresh();
     const mounts = (services.prometheus.volumes ?? []).filter((v): v is string => typeof v === 'string').map((v) => v.split(':'));
     const configTarget = mounts.find(([source]) => source === `./${observability}/prometheus.yml`)?.[1];
-    expect(configTarget).toBeDefined();
+    expect(configTarget).toMatch(/^\/.+\/prometheus\.yml$/);
     for (const file of prometheus.rule_files as string[]) {
       const target = path.posix.resolve(path.posix.dirname(configTarget ?? ''), file);
       expect(mounts).toContainEqual([`./${observability}/alerts.yml`, target, 'ro']);

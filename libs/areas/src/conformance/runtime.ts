@@ -52,7 +52,8 @@ export function declareOfficialCheck(spec: OfficialCheckSpec): OfficialCheck {
   return check;
 }
 
-const LAYOUT = 'a folder of the official artefacts (the layout of shared/conformance)';
+/** What CONFORMANCE_DIR holds, said in its errors: each check's files under its own folder (README "Configuration"). */
+const LAYOUT = 'a folder of the official artefacts, each under its own folder (ubl-2.1/, pint-ae/<version>/, ksef/FA/, verifactu/)';
 const wanted = (spec: OfficialCheckSpec, env: NodeJS.ProcessEnv) =>
   !spec.onlyWhen || env[spec.onlyWhen.variable] === spec.onlyWhen.value;
 const relative = (spec: OfficialCheckSpec, file: string) => path.posix.join(spec.folder, file);
@@ -83,7 +84,7 @@ export function startOfficialChecks(env: NodeJS.ProcessEnv = process.env): Offic
   if (missing.length) {
     throw new Error(
       `CONFORMANCE_DIR=${dir} lacks official files the checks it turns on need: ${missing.join(', ')}. ` +
-        "Put them there (the layout of shared/conformance), or unset CONFORMANCE_DIR to run the project's own checks only.",
+        `Put them there (${LAYOUT}), or unset CONFORMANCE_DIR to run the project's own checks only.`,
     );
   }
   for (const check of on) {

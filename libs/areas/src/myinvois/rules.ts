@@ -4,7 +4,7 @@
  * the `check*` functions run them all so a client sees every problem at once.
  */
 import { FieldIssue, issue } from '@einvoice/domain';
-import isISO31661Alpha3 from 'validator/lib/isISO31661Alpha3';
+import { isISO31661Alpha3 } from 'class-validator';
 import { formatAmount, round2 } from '../shared/money';
 import { currencyCodes } from '../peppol/tax';
 import type { Address, DocumentBase, DocumentKind, LineTax } from './schema-document';
