@@ -49,11 +49,17 @@ describe('the sandbox KSeF (PostgreSQL state)', () => {
   });
 
   it('polls at once of many invoices taken are answered by one run of the validator, not one run each', async () => {
-    const ksef = new SandboxKsef(query, roomy);
+    // The runs that checked something, seen by their one UPDATE of the invoices they numbered or refused.
+    const checkingRuns: unknown[][] = [];
+    const counted = <T>(sql: string, params?: unknown[]): Promise<T[]> => {
+      if (/^\s*UPDATE ksef_sandbox_invoices\b/.test(sql)) checkingRuns.push(params ?? []);
+      return query<T>(sql, params);
+    };
+    const ksef = new SandboxKsef(counted, roomy);
     const reports = Array.from({ length: 30 }, (_, i) => report(`FV/${run}/A/${i}`));
     const receipts: KsefReceipt[] = [];
     for (const r of reports) receipts.push(await taken(ksef, r));
-    const runs = runsOf(ksef);
+    checkingRuns.length = 0;
 
     const verdicts = await Promise.all(reports.map((r, i) => ksef.poll(r, receipts[i])));
 
@@ -61,8 +67,9 @@ describe('the sandbox KSeF (PostgreSQL state)', () => {
     const numbers = verdicts.map((v) => (v.kind === 'accepted' ? (v.receipt as KsefReceipt).ksefNumber : undefined));
     expect(numbers.every((n) => n !== undefined && isKsefNumber(n))).toBe(true);
     expect(new Set(numbers).size).toBe(reports.length);
-    // The first poll's run checks all 30; the others wait for one more run, which finds nothing left.
-    expect(runs.mock.calls.length).toBeLessThanOrEqual(2);
+    // The first poll's run checks all 30 at once; a poll that asks after it (how many do depends on the
+    // machine's pace) starts a run that finds nothing left, and checks nothing.
+    expect(checkingRuns).toHaveLength(1);
   });
 
   it('an invoice taken while a run is in progress is checked by the next run; a refusal stays its own', async () => {
