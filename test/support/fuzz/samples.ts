@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
  * them one place at a time). `ID` placeholders are replaced by a fresh number per request, so a
  * variant is never refused as a duplicate before its bad value is looked at.
  */
-import { beInvoice, customers } from '../../../libs/areas/src/peppol/fixtures/bodies';
+import { beInvoice, customers } from '../../../libs/areas/src/peppol-ubl/fixtures/bodies';
 import { generalPublic, invoiceBody, onboardingBody, selfBilledBody } from '../../../libs/areas/src/myinvois/fixtures/bodies';
 import { invoice as uaeInvoice } from '../../../libs/areas/src/uae/fixtures/bodies';
 import { beVat, deVat, sgUen } from '../identifiers';

@@ -6,11 +6,11 @@
  * reporting worker sends it only once KSeF has accepted the invoice.
  */
 import { type FieldIssue, type SupplierProfile } from '@einvoice/domain';
-import { bis, type AreaProfile } from '../peppol/profiles';
-import { participantIdFor, resolveIdentifier } from '../peppol/identifiers';
-import { renderDocument } from '../peppol/render';
-import { checkInvoice } from '../peppol/rules';
-import type { InvoiceDto, TaxTypeName } from '../peppol/schema';
+import { bis, type AreaProfile } from '../peppol-ubl/profiles';
+import { participantIdFor, resolveIdentifier } from '../peppol-ubl/identifiers';
+import { renderDocument } from '../peppol-ubl/render';
+import { checkInvoice } from '../peppol-ubl/rules';
+import type { InvoiceDto, TaxTypeName } from '../peppol-ubl/schema';
 import type { PeppolCopy } from '../registry/area';
 import { issue } from '@einvoice/domain';
 import type { KsefInvoiceBody } from './schema';

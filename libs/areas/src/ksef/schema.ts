@@ -4,8 +4,8 @@
  * (`CorrectedInvoice`, `CorrectionReason`) and an exemption's legal basis (`ExemptionReason`).
  */
 import { Matches } from 'class-validator';
-import { CustomerParty } from '../peppol/schema';
-import { OnboardingBody } from '../peppol/schema';
+import { CustomerParty } from '../peppol-ubl/schema';
+import { OnboardingBody } from '../peppol-ubl/schema';
 import { Country, CurrencyCode, DateText, Nested, NestedList, Num, OneOf, Text } from '../shared/fields';
 import { TAX_TYPES } from './rates';
 

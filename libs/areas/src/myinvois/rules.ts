@@ -6,7 +6,7 @@
 import { FieldIssue, issue } from '@einvoice/domain';
 import { isISO31661Alpha3 } from 'class-validator';
 import { formatAmount, round2 } from '../shared/money';
-import { currencyCodes } from '../peppol/tax';
+import { currencyCodes } from '../peppol-ubl/tax';
 import type { Address, DocumentBase, DocumentKind, LineTax } from './schema-document';
 import type { MyInvoisOnboardingBody, MyInvoisSupplier, TinValidationBody } from './schema-onboarding';
 import { computeTotals, invoiceTotalTolerance } from './totals';

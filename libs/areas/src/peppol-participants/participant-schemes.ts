@@ -5,7 +5,7 @@
  * Source: OpenPeppol, Peppol Code Lists — "Participant identifier schemes" v9.x
  * (https://docs.peppol.eu/edelivery/codelists/), the same codes as the CEF EAS list that
  * BR-CL-25 / PEPPOL ibr-cl-25 check in BIS Billing 3.0. Kept as data: a new code list release
- * changes these sets only. Shared by the BE/DE/SG area (libs/areas/src/peppol/identifiers.ts).
+ * changes these sets only. Shared by the Peppol BIS / PINT SG layer (libs/areas/src/peppol-ubl/identifiers.ts).
  */
 
 /** Codes that name a VAT registration number (e.g. 9925 BE VAT, 9930 DE VAT). */

@@ -4,13 +4,13 @@
  */
 import { validationError } from '@einvoice/domain';
 import { validateBody } from '../shared/validate';
-import type { DocumentType } from './document-types';
-import { checkSupplierIdentifiers, identifierSchemes } from './identifiers';
-import { AreaProfile, PeppolAreaCode, profiles } from './profiles';
-import { renderDocument } from './render';
-import { checkInvoice } from './rules';
-import { InvoiceBody, InvoiceDto, OnboardingBody, OnboardingDto, Supplier, TaxTypeName } from './schema';
-import type { TaxCategory } from './tax';
+import type { DocumentType } from '../peppol-ubl/document-types';
+import { checkSupplierIdentifiers, identifierSchemes } from '../peppol-ubl/identifiers';
+import { AreaProfile, PeppolAreaCode, profiles } from '../peppol-ubl/profiles';
+import { renderDocument } from '../peppol-ubl/render';
+import { checkInvoice } from '../peppol-ubl/rules';
+import { InvoiceBody, InvoiceDto, OnboardingBody, OnboardingDto, Supplier, TaxTypeName } from '../peppol-ubl/schema';
+import type { TaxCategory } from '../peppol-ubl/tax';
 
 /** One Peppol area as the gateway and workers use it. */
 export interface PeppolArea {

@@ -1,7 +1,7 @@
 import { AppError, FieldIssue } from '@einvoice/domain';
 import { peppolAreas } from './area';
-import { participantIdFor, peppolEndpointFor } from './identifiers';
-import { beInvoice, customers, line, suppliers } from './fixtures/bodies';
+import { participantIdFor, peppolEndpointFor } from '../peppol-ubl/identifiers';
+import { beInvoice, customers, line, suppliers } from '../peppol-ubl/fixtures/bodies';
 
 function issuesOf(fn: () => unknown): FieldIssue[] {
   try { fn(); } catch (e) { expect(e).toBeInstanceOf(AppError); return [...(e as AppError).issues]; }

@@ -5,7 +5,7 @@
  */
 import { PEPPOL_RECEIVED_NAMES } from '@einvoice/domain';
 import type { AreaDefinition, RuleSetId } from '../registry/area';
-import { type PeppolAreaCode, profiles } from './profiles';
+import { type PeppolAreaCode, profiles } from '../peppol-ubl/profiles';
 
 const names: Readonly<Record<PeppolAreaCode, string>> = { be: 'Belgium', de: 'Germany', sg: 'Singapore' };
 

@@ -3,9 +3,9 @@
  * Schematron plus UBL 2.1 XSD). Bodies go through parseInvoice first, as in production.
  */
 import { validateOfficial, validateUblXsd } from '../conformance/official-validators';
-import { computeTotals } from './totals';
+import { computeTotals } from '../peppol-ubl/totals';
 import { peppolAreas } from './area';
-import { customers, line, suppliers } from './fixtures/bodies';
+import { customers, line, suppliers } from '../peppol-ubl/fixtures/bodies';
 
 jest.setTimeout(120_000);
 

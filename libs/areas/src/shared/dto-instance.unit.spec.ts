@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { plainToInstance } from 'class-transformer';
 import '../index';
-import { beInvoice } from '../peppol/fixtures/bodies';
-import { InvoiceBody } from '../peppol/schema';
+import { beInvoice } from '../peppol-ubl/fixtures/bodies';
+import { InvoiceBody } from '../peppol-ubl/schema';
 import { dtoInstance } from './dto-instance';
 import { ImpreciseNumber } from './validate';
 
