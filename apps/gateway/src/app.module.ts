@@ -9,14 +9,14 @@ import { AllErrorsFilter } from './http/exception.filter';
 import { IdempotencyGuard, IdempotentAnswers } from './idempotency/idempotency.guard';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import { RetentionJob } from './infrastructure/retention.job';
-import { OutcomeWaiter } from './authority/outcome-waiter';
+import { OutcomeWaiter } from './pipeline/outcome-waiter';
 import { TenantKeys } from './auth/tenant-keys';
 import { OAuthController } from './auth/oauth.controller';
 import { OAuthTokens } from './auth/oauth-tokens.service';
 import { TenantRateLimit } from './auth/tenant-rate-limit';
 import { WorkerReadinessProbe } from './health/worker-readiness';
 import { PgNotifications } from './infrastructure/pg-notifications';
-import { ReportingAreaService } from './authority/reporting-area.service';
+import { AreaPipeline } from './pipeline/area-pipeline';
 import { ParticipantsController } from './participants/participants.controller';
 import { ParticipantsService } from './participants/participants.service';
 import { SmpController } from './smp/smp.controller';
@@ -41,7 +41,7 @@ import { Mailer } from './mail/mailer';
     MyInvoisSubmissionService,
     MyInvoisReceivedService,
     ...uaeProviders,
-    ReportingAreaService,
+    AreaPipeline,
     Mailer,
     PgNotifications,
     OutcomeWaiter,

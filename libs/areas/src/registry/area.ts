@@ -88,7 +88,7 @@ export interface ReferencedDocument {
   readonly receipt: Record<string, unknown> | null;
 }
 
-/** How an area reads and renders the documents the generic routes take (apps/gateway/src/authority). */
+/** How an area reads and renders the documents the generic routes take (apps/gateway/src/pipeline). */
 export interface DocumentCodec {
   /**
    * Validates a body (schema, then every rule, with the onboarded supplier). `variant` names the

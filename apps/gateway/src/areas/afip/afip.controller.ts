@@ -3,7 +3,7 @@ import { ApiBody, ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiSecurity, A
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { issue, validationError } from '@einvoice/domain';
 import { CATALOGS, SequenceQuery, VoucherQuery, afipDefinition, supplierHeaderOf, validateBody } from '@einvoice/areas';
-import { ReportingAreaService } from '../../authority/reporting-area.service';
+import { AreaPipeline } from '../../pipeline/area-pipeline';
 import { sendAnswer } from '../../http/answer';
 import { errorResponse, schemaRef } from '../../http/openapi';
 import { Ctx, type RequestContext } from '../../http/request-context';
@@ -50,7 +50,7 @@ async function readParams(request: FastifyRequest, query: Record<string, string>
 @ApiResponse({ status: 401, ...errorResponse })
 @Controller(routePrefix)
 export class AfipController {
-  constructor(private readonly reporting: ReportingAreaService) {}
+  constructor(private readonly pipeline: AreaPipeline) {}
 
   @Post('onboard')
   @HttpCode(201)
@@ -58,7 +58,7 @@ export class AfipController {
   @ApiHeader({ name: 'Idempotency-Key', required: false })
   @ApiBody(schemaRef('AfipOnboardingBody'))
   onboard(@Body() body: unknown, @Ctx() context: RequestContext) {
-    return this.reporting.onboard(code, body, context);
+    return this.pipeline.onboard(code, body, context);
   }
 
   @Get('last-voucher')
@@ -69,7 +69,7 @@ export class AfipController {
   @ApiResponse({ status: 404, ...errorResponse })
   async lastVoucher(@SeedHeader(supplierHeader) cuit: string | undefined, @Req() request: FastifyRequest, @Query() query: Record<string, string>, @Ctx() context: RequestContext) {
     const params = validateBody(SequenceQuery, await readParams(request, query));
-    return this.reporting.askAuthority(code, cuit, 'last-voucher', { PtoVta: params.PtoVta, CbteTipo: params.CbteTipo }, context);
+    return this.pipeline.askAuthority(code, cuit, 'last-voucher', { PtoVta: params.PtoVta, CbteTipo: params.CbteTipo }, context);
   }
 
   @Post('create-voucher')
@@ -83,7 +83,7 @@ export class AfipController {
   @ApiResponse({ status: 404, ...errorResponse })
   @ApiResponse({ status: 409, ...errorResponse })
   async createVoucher(@SeedHeader(supplierHeader) cuit: string | undefined, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
-    await sendAnswer(reply, await this.reporting.submit(code, cuit, body, context));
+    await sendAnswer(reply, await this.pipeline.submit(code, cuit, body, context));
   }
 
   @Get('get-voucher')
@@ -95,7 +95,7 @@ export class AfipController {
   @ApiResponse({ status: 404, ...errorResponse })
   async getVoucher(@SeedHeader(supplierHeader) cuit: string | undefined, @Req() request: FastifyRequest, @Query() query: Record<string, string>, @Ctx() context: RequestContext) {
     const params = validateBody(VoucherQuery, await readParams(request, query));
-    return this.reporting.askAuthority(code, cuit, 'get-voucher', { PtoVta: params.PtoVta, CbteTipo: params.CbteTipo, CbteNro: params.CbteNro }, context);
+    return this.pipeline.askAuthority(code, cuit, 'get-voucher', { PtoVta: params.PtoVta, CbteTipo: params.CbteTipo, CbteNro: params.CbteNro }, context);
   }
 
   @Get('vouchers/:id')
@@ -103,7 +103,7 @@ export class AfipController {
   @ApiHeader({ name: supplierHeader, required: true })
   @ApiResponse({ status: 404, ...errorResponse })
   voucher(@SeedHeader(supplierHeader) cuit: string | undefined, @Param('id') id: string, @Ctx() context: RequestContext) {
-    return this.reporting.document(code, cuit, id, context);
+    return this.pipeline.document(code, cuit, id, context);
   }
 
   @Get(':catalog')
@@ -111,6 +111,6 @@ export class AfipController {
   @ApiHeader({ name: supplierHeader, required: true })
   @ApiResponse({ status: 404, ...errorResponse })
   catalog(@SeedHeader(supplierHeader) cuit: string | undefined, @Param('catalog') name: string, @Ctx() context: RequestContext) {
-    return this.reporting.askAuthority(code, cuit, name, {}, context);
+    return this.pipeline.askAuthority(code, cuit, name, {}, context);
   }
 }

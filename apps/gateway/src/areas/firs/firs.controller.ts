@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Patch, Post, Res } from '@nestj
 import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { firsDefinition, supplierHeaderOf } from '@einvoice/areas';
-import { ReportingAreaService } from '../../authority/reporting-area.service';
+import { AreaPipeline } from '../../pipeline/area-pipeline';
 import { sendAnswer } from '../../http/answer';
 import { errorResponse, schemaRef } from '../../http/openapi';
 import { Ctx, type RequestContext } from '../../http/request-context';
@@ -18,7 +18,7 @@ const supplierHeader = supplierHeaderOf(firsDefinition);
 @ApiResponse({ status: 401, ...errorResponse })
 @Controller(routePrefix)
 export class FirsController {
-  constructor(private readonly reporting: ReportingAreaService) {}
+  constructor(private readonly pipeline: AreaPipeline) {}
 
   @Post('auth/taxpayer/login')
   @HttpCode(201)
@@ -26,7 +26,7 @@ export class FirsController {
   @ApiHeader({ name: 'Idempotency-Key', required: false })
   @ApiBody(schemaRef('FirsOnboardingBody'))
   onboard(@Body() body: unknown, @Ctx() context: RequestContext) {
-    return this.reporting.onboard(code, body, context);
+    return this.pipeline.onboard(code, body, context);
   }
 
   @Post('invoice/generate')
@@ -37,7 +37,7 @@ export class FirsController {
   @ApiResponse({ status: 404, ...errorResponse })
   @ApiResponse({ status: 409, ...errorResponse })
   async generate(@SeedHeader(supplierHeader) participant: string | undefined, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
-    await sendAnswer(reply, await this.reporting.submit(code, participant, body, context));
+    await sendAnswer(reply, await this.pipeline.submit(code, participant, body, context));
   }
 
   @Get('invoice/:irn')
@@ -45,7 +45,7 @@ export class FirsController {
   @ApiHeader({ name: supplierHeader, required: true })
   @ApiResponse({ status: 404, ...errorResponse })
   invoice(@SeedHeader(supplierHeader) participant: string | undefined, @Param('irn') irn: string, @Ctx() context: RequestContext) {
-    return this.reporting.document(code, participant, irn, context);
+    return this.pipeline.document(code, participant, irn, context);
   }
 
   @Patch('invoice/:irn/payment-status')
@@ -56,6 +56,6 @@ export class FirsController {
   @ApiResponse({ status: 404, ...errorResponse })
   @ApiResponse({ status: 409, ...errorResponse })
   async paymentStatus(@SeedHeader(supplierHeader) participant: string | undefined, @Param('irn') irn: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
-    await sendAnswer(reply, await this.reporting.amend(code, participant, irn, body, context));
+    await sendAnswer(reply, await this.pipeline.amend(code, participant, irn, body, context));
   }
 }

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/commo
 import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { jofotaraDefinition, supplierHeaderOf } from '@einvoice/areas';
-import { ReportingAreaService } from '../../authority/reporting-area.service';
+import { AreaPipeline } from '../../pipeline/area-pipeline';
 import { sendAnswer } from '../../http/answer';
 import { errorResponse, schemaRef } from '../../http/openapi';
 import { Ctx, type RequestContext } from '../../http/request-context';
@@ -18,7 +18,7 @@ const supplierHeader = supplierHeaderOf(jofotaraDefinition);
 @ApiResponse({ status: 401, ...errorResponse })
 @Controller(routePrefix)
 export class JofotaraController {
-  constructor(private readonly reporting: ReportingAreaService) {}
+  constructor(private readonly pipeline: AreaPipeline) {}
 
   @Post('supplier/onboard')
   @HttpCode(201)
@@ -26,7 +26,7 @@ export class JofotaraController {
   @ApiHeader({ name: 'Idempotency-Key', required: false })
   @ApiBody(schemaRef('JofotaraOnboardingBody'))
   onboard(@Body() body: unknown, @Ctx() context: RequestContext) {
-    return this.reporting.onboard(code, body, context);
+    return this.pipeline.onboard(code, body, context);
   }
 
   @Post('einvoice/generate')
@@ -37,7 +37,7 @@ export class JofotaraController {
   @ApiResponse({ status: 404, ...errorResponse })
   @ApiResponse({ status: 409, ...errorResponse })
   async generate(@SeedHeader(supplierHeader) participant: string | undefined, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
-    await sendAnswer(reply, await this.reporting.submit(code, participant, body, context, 'invoice'));
+    await sendAnswer(reply, await this.pipeline.submit(code, participant, body, context, 'invoice'));
   }
 
   @Post('einvoice/generate/credit-note')
@@ -48,7 +48,7 @@ export class JofotaraController {
   @ApiResponse({ status: 404, ...errorResponse })
   @ApiResponse({ status: 409, ...errorResponse })
   async creditNote(@SeedHeader(supplierHeader) participant: string | undefined, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
-    await sendAnswer(reply, await this.reporting.submit(code, participant, body, context, 'credit-note'));
+    await sendAnswer(reply, await this.pipeline.submit(code, participant, body, context, 'credit-note'));
   }
 
   @Get('einvoice/invoices/:uuid')
@@ -56,7 +56,7 @@ export class JofotaraController {
   @ApiHeader({ name: supplierHeader, required: true })
   @ApiResponse({ status: 404, ...errorResponse })
   invoice(@SeedHeader(supplierHeader) participant: string | undefined, @Param('uuid') uuid: string, @Ctx() context: RequestContext) {
-    return this.reporting.document(code, participant, uuid, context);
+    return this.pipeline.document(code, participant, uuid, context);
   }
 
   @Get('einvoice/invoices/:uuid/xml')
@@ -64,7 +64,7 @@ export class JofotaraController {
   @ApiHeader({ name: supplierHeader, required: true })
   @ApiResponse({ status: 404, ...errorResponse })
   async xml(@SeedHeader(supplierHeader) participant: string | undefined, @Param('uuid') uuid: string, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
-    const file = await this.reporting.documentFile(code, participant, uuid, context);
+    const file = await this.pipeline.documentFile(code, participant, uuid, context);
     await reply.header('content-type', `${file.mediaType}; charset=utf-8`).send(file.bytes);
   }
 }

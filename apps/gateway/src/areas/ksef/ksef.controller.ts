@@ -3,7 +3,7 @@ import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiSecurity, ApiTags } f
 import type { FastifyReply } from 'fastify';
 import { ksefDefinition, supplierHeaderOf } from '@einvoice/areas';
 import { Public } from '../../auth/api-key.guard';
-import { ReportingAreaService } from '../../authority/reporting-area.service';
+import { AreaPipeline } from '../../pipeline/area-pipeline';
 import { sendAnswer } from '../../http/answer';
 import { errorResponse, schemaRef } from '../../http/openapi';
 import { Ctx, type RequestContext } from '../../http/request-context';
@@ -21,7 +21,7 @@ const optionalSupplier = { name: supplierHeader, required: false, description: '
 @ApiResponse({ status: 401, ...errorResponse })
 @Controller(routePrefix)
 export class KsefController {
-  constructor(private readonly reporting: ReportingAreaService) {}
+  constructor(private readonly pipeline: AreaPipeline) {}
 
   @Post('onboard')
   @HttpCode(201)
@@ -29,7 +29,7 @@ export class KsefController {
   @ApiHeader({ name: 'Idempotency-Key', required: false })
   @ApiBody(schemaRef('KsefOnboardingBody'))
   onboard(@Body() body: unknown, @Ctx() context: RequestContext) {
-    return this.reporting.onboard(code, body, context);
+    return this.pipeline.onboard(code, body, context);
   }
 
   @Post('generate/invoice')
@@ -47,7 +47,7 @@ export class KsefController {
     @Ctx() context: RequestContext,
     @Res() reply: FastifyReply,
   ) {
-    await sendAnswer(reply, await this.reporting.submit(code, supplier, body, context, transportMode));
+    await sendAnswer(reply, await this.pipeline.submit(code, supplier, body, context, transportMode));
   }
 
   @Get('status/:document_id')
@@ -55,7 +55,7 @@ export class KsefController {
   @ApiHeader(optionalSupplier)
   @ApiResponse({ status: 404, ...errorResponse })
   status(@SeedHeader(supplierHeader) supplier: string | undefined, @Param('document_id') id: string, @Ctx() context: RequestContext) {
-    return this.reporting.document(code, supplier, id, context, 'status');
+    return this.pipeline.document(code, supplier, id, context, 'status');
   }
 
   @Get('retrieve/:document_id')
@@ -63,7 +63,7 @@ export class KsefController {
   @ApiHeader(optionalSupplier)
   @ApiResponse({ status: 404, ...errorResponse })
   retrieve(@SeedHeader(supplierHeader) supplier: string | undefined, @Param('document_id') id: string, @Ctx() context: RequestContext) {
-    return this.reporting.document(code, supplier, id, context, 'retrieve');
+    return this.pipeline.document(code, supplier, id, context, 'retrieve');
   }
 
   @Post('access-code/send')
@@ -75,7 +75,7 @@ export class KsefController {
   @ApiResponse({ status: 404, ...errorResponse })
   @ApiResponse({ status: 503, ...errorResponse })
   sendAccessCode(@SeedHeader(supplierHeader) supplier: string | undefined, @Body() body: unknown, @Ctx() context: RequestContext) {
-    return this.reporting.shareDocument(code, supplier, body, context);
+    return this.pipeline.shareDocument(code, supplier, body, context);
   }
 
   @Get('shared/:code')
@@ -83,7 +83,7 @@ export class KsefController {
   @ApiOperation({ summary: 'The invoice an access code opens, without an API key (as retrieve shows it); a wrong, expired or used-up code: 404.' })
   @ApiResponse({ status: 404, ...errorResponse })
   shared(@Param('code') accessCode: string) {
-    return this.reporting.sharedDocument(code, accessCode, 'retrieve');
+    return this.pipeline.sharedDocument(code, accessCode, 'retrieve');
   }
 
   @Get('shared/:code/xml')
@@ -92,7 +92,7 @@ export class KsefController {
   @ApiResponse({ status: 200, description: 'application/xml' })
   @ApiResponse({ status: 404, ...errorResponse })
   async sharedXml(@Param('code') accessCode: string, @Res() reply: FastifyReply) {
-    const file = await this.reporting.sharedFile(code, accessCode);
+    const file = await this.pipeline.sharedFile(code, accessCode);
     await reply.status(200).header('content-type', `${file.mediaType}; charset=utf-8`).send(file.bytes);
   }
 
@@ -102,7 +102,7 @@ export class KsefController {
   @ApiResponse({ status: 200, description: 'application/xml' })
   @ApiResponse({ status: 404, ...errorResponse })
   async xml(@SeedHeader(supplierHeader) supplier: string | undefined, @Param('document_id') id: string, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
-    const file = await this.reporting.documentFile(code, supplier, id, context);
+    const file = await this.pipeline.documentFile(code, supplier, id, context);
     await reply.status(200).header('content-type', `${file.mediaType}; charset=utf-8`).send(file.bytes);
   }
 }

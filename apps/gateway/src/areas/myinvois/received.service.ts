@@ -5,7 +5,7 @@ import { type SubmissionError, areaOf, myinvois, validateBody } from '@einvoice/
 import { Connections } from '../../infrastructure/infrastructure.module';
 import { SupplierCache } from '../../suppliers/supplier-lookup';
 import type { RequestContext } from '../../http/request-context';
-import { OutcomeWaiter } from '../../authority/outcome-waiter';
+import { OutcomeWaiter } from '../../pipeline/outcome-waiter';
 import { MyInvoisReasonBody } from './reason.dto';
 import { SubmissionAnswer, requestStateChange } from './state-change';
 

@@ -5,7 +5,7 @@ import { areaOf } from '@einvoice/areas';
 import { recordResponse } from '../../idempotency/idempotency';
 import type { Connections } from '../../infrastructure/infrastructure.module';
 import { type RequestContext, eventMetadata } from '../../http/request-context';
-import type { OutcomeWaiter } from '../../authority/outcome-waiter';
+import type { OutcomeWaiter } from '../../pipeline/outcome-waiter';
 
 /** The status and body the controller sends (200 or 202). */
 export type SubmissionAnswer = Answer;

@@ -7,7 +7,7 @@ import { recordResponse } from '../../idempotency/idempotency';
 import { Connections } from '../../infrastructure/infrastructure.module';
 import { SupplierCache, isUuid } from '../../suppliers/supplier-lookup';
 import { type RequestContext, eventMetadata } from '../../http/request-context';
-import { OutcomeWaiter } from '../../authority/outcome-waiter';
+import { OutcomeWaiter } from '../../pipeline/outcome-waiter';
 import { myInvoisTransportMode } from './transport-mode';
 import { reportOfPrepared } from './peppol-leg';
 import { RawDocument, rawDocument } from './raw-documents';

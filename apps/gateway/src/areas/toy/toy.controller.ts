@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/commo
 import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { toyDefinition, supplierHeaderOf } from '@einvoice/areas';
-import { ReportingAreaService } from '../../authority/reporting-area.service';
+import { AreaPipeline } from '../../pipeline/area-pipeline';
 import { sendAnswer } from '../../http/answer';
 import { errorResponse, schemaRef } from '../../http/openapi';
 import { Ctx, type RequestContext } from '../../http/request-context';
@@ -18,7 +18,7 @@ const supplierHeader = supplierHeaderOf(toyDefinition);
 @ApiResponse({ status: 401, ...errorResponse })
 @Controller(routePrefix)
 export class ToyController {
-  constructor(private readonly reporting: ReportingAreaService) {}
+  constructor(private readonly pipeline: AreaPipeline) {}
 
   @Post('onboard')
   @HttpCode(201)
@@ -26,7 +26,7 @@ export class ToyController {
   @ApiHeader({ name: 'Idempotency-Key', required: false })
   @ApiBody(schemaRef('ToyOnboardingBody'))
   onboard(@Body() body: unknown, @Ctx() context: RequestContext) {
-    return this.reporting.onboard(code, body, context);
+    return this.pipeline.onboard(code, body, context);
   }
 
   @Post('documents')
@@ -37,7 +37,7 @@ export class ToyController {
   @ApiResponse({ status: 404, ...errorResponse })
   @ApiResponse({ status: 409, ...errorResponse })
   async submit(@SeedHeader(supplierHeader) supplier: string | undefined, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
-    await sendAnswer(reply, await this.reporting.submit(code, supplier, body, context));
+    await sendAnswer(reply, await this.pipeline.submit(code, supplier, body, context));
   }
 
   @Post('documents/:id/cancel')
@@ -48,7 +48,7 @@ export class ToyController {
   @ApiResponse({ status: 404, ...errorResponse })
   @ApiResponse({ status: 409, ...errorResponse })
   async cancel(@SeedHeader(supplierHeader) supplier: string | undefined, @Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
-    await sendAnswer(reply, await this.reporting.cancel(code, supplier, id, body, context));
+    await sendAnswer(reply, await this.pipeline.cancel(code, supplier, id, body, context));
   }
 
   @Get('documents/:id')
@@ -56,6 +56,6 @@ export class ToyController {
   @ApiHeader({ name: supplierHeader, required: true })
   @ApiResponse({ status: 404, ...errorResponse })
   document(@SeedHeader(supplierHeader) supplier: string | undefined, @Param('id') id: string, @Ctx() context: RequestContext) {
-    return this.reporting.document(code, supplier, id, context);
+    return this.pipeline.document(code, supplier, id, context);
   }
 }

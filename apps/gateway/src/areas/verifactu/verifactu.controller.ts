@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/commo
 import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { verifactuDefinition, supplierHeaderOf } from '@einvoice/areas';
-import { ReportingAreaService } from '../../authority/reporting-area.service';
+import { AreaPipeline } from '../../pipeline/area-pipeline';
 import { sendAnswer } from '../../http/answer';
 import { errorResponse, schemaRef } from '../../http/openapi';
 import { Ctx, type RequestContext } from '../../http/request-context';
@@ -18,7 +18,7 @@ const supplierHeader = supplierHeaderOf(verifactuDefinition);
 @ApiResponse({ status: 401, ...errorResponse })
 @Controller(routePrefix)
 export class VerifactuController {
-  constructor(private readonly reporting: ReportingAreaService) {}
+  constructor(private readonly pipeline: AreaPipeline) {}
 
   @Post('onboard')
   @HttpCode(201)
@@ -26,7 +26,7 @@ export class VerifactuController {
   @ApiHeader({ name: 'Idempotency-Key', required: false })
   @ApiBody(schemaRef('VerifactuOnboardingBody'))
   onboard(@Body() body: unknown, @Ctx() context: RequestContext) {
-    return this.reporting.onboard(code, body, context);
+    return this.pipeline.onboard(code, body, context);
   }
 
   @Post('generate')
@@ -37,7 +37,7 @@ export class VerifactuController {
   @ApiResponse({ status: 404, ...errorResponse })
   @ApiResponse({ status: 409, ...errorResponse })
   async generate(@SeedHeader(supplierHeader) participant: string | undefined, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
-    await sendAnswer(reply, await this.reporting.submit(code, participant, body, context, 'generate'));
+    await sendAnswer(reply, await this.pipeline.submit(code, participant, body, context, 'generate'));
   }
 
   @Post('rectify')
@@ -48,7 +48,7 @@ export class VerifactuController {
   @ApiResponse({ status: 404, ...errorResponse })
   @ApiResponse({ status: 409, ...errorResponse })
   async rectify(@SeedHeader(supplierHeader) participant: string | undefined, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
-    await sendAnswer(reply, await this.reporting.submit(code, participant, body, context, 'rectify'));
+    await sendAnswer(reply, await this.pipeline.submit(code, participant, body, context, 'rectify'));
   }
 
   @Post('cancel')
@@ -59,7 +59,7 @@ export class VerifactuController {
   @ApiResponse({ status: 404, ...errorResponse })
   @ApiResponse({ status: 409, ...errorResponse })
   async cancel(@SeedHeader(supplierHeader) participant: string | undefined, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
-    await sendAnswer(reply, await this.reporting.submit(code, participant, body, context, 'cancel'));
+    await sendAnswer(reply, await this.pipeline.submit(code, participant, body, context, 'cancel'));
   }
 
   @Get('records/:uuid')
@@ -67,6 +67,6 @@ export class VerifactuController {
   @ApiHeader({ name: supplierHeader, required: true })
   @ApiResponse({ status: 404, ...errorResponse })
   record(@SeedHeader(supplierHeader) participant: string | undefined, @Param('uuid') uuid: string, @Ctx() context: RequestContext) {
-    return this.reporting.document(code, participant, uuid, context);
+    return this.pipeline.document(code, participant, uuid, context);
   }
 }

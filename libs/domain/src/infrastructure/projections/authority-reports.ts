@@ -23,7 +23,7 @@ import type { EventPlugin, EventProjector, ProjectionContext, SqlMigration } fro
 /**
  * Channel the answer of a report is announced on (payload: the document id), once the transaction
  * that records it has committed (ProjectionContext.announce), so a listener that hears it reads the
- * committed row. The gateway waits on it for `sync` areas (apps/gateway/src/authority).
+ * committed row. The gateway waits on it for `sync` areas (apps/gateway/src/pipeline/outcome-waiter.ts).
  */
 export const DOCUMENT_OUTCOME_CHANNEL = 'document_outcome';
 
@@ -52,7 +52,7 @@ const requested: EventProjector = async (db, event) => {
        batch_key = EXCLUDED.batch_key,
        rule_set_id = coalesce(documents.rule_set_id, EXCLUDED.rule_set_id)
      WHERE documents.report_id IS NULL`,
-    // The bytes stay in the event (written once; apps/gateway/src/authority/reported-file.ts reads them).
+    // The bytes stay in the event (written once; `reportedFile` in document-bytes.ts reads them).
     [d.documentId, d.tenantId, d.supplierId, d.area, d.documentNumber, d.documentType, d.fields, d.ruleSetId, { mediaType: d.document.mediaType, sha256: d.document.sha256 }, d.reportId, d.requestedAt, event.streamPosition, d.batchKey ?? null, d.direction ?? 'outgoing'],
     { row: `documents/${d.documentId}` },
   );

@@ -1,0 +1,135 @@
+import { type AuthorityErrorData, notFound } from '@einvoice/domain';
+import { reportedFile } from '@einvoice/domain/infrastructure';
+import { type ParsedDocument, type ReferencedDocument, type ReportedDocumentView, areaOf } from '@einvoice/areas';
+import type { RequestContext } from '../http/request-context';
+import type { Connections } from '../infrastructure/infrastructure.module';
+import { type SupplierCache, isUuid } from '../suppliers/supplier-lookup';
+import { codecs } from './area-codecs';
+
+/** States of a reported document (libs/domain/src/infrastructure/projections/authority-reports.ts). */
+export type ReportState = 'pending' | 'processing' | 'reported' | 'rejected' | 'invalid' | 'cancelling' | 'cancelled';
+/** Not final: the authority has not given its verdict yet (a `sync` answer waits past them). */
+export const UNANSWERED: readonly ReportState[] = ['pending', 'processing'];
+
+/** A document of the `documents` read model, as the pipeline's routes read it. */
+export interface DocumentRow {
+  id: string;
+  supplier_id: string;
+  document_number: string;
+  document_type: string;
+  state: string;
+  /** The report's own state; `state` is the Peppol copy's once one was released (both tracks on one row). */
+  report_state: ReportState;
+  delivery_status: string | null;
+  delivery: { failure?: { code: string; message: string } } | null;
+  report_id: string;
+  rule_set_id: string;
+  fields: Record<string, unknown>;
+  authority: {
+    receipt?: Record<string, unknown>;
+    error?: AuthorityErrorData;
+    recovered?: boolean;
+    answeredAt?: string;
+    cancellationReason?: string;
+    cancellationError?: AuthorityErrorData | null;
+    amendment?: { id: string; status: 'requested' | 'amended' | 'refused'; error?: AuthorityErrorData };
+  } | null;
+  rendered: { mediaType: string; sha256: string } | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const DOCUMENT_COLUMNS = `id, supplier_id, document_number, document_type, state, report_state, delivery_status, delivery, report_id, rule_set_id, fields, authority, rendered, created_at, updated_at`;
+const DOCUMENT_SQL = `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id = $1 AND supplier_id = $2 AND tenant_id = $3`;
+/** A document of the tenant in the area, whichever its supplier (`documents.byIdAlone`). */
+const TENANT_DOCUMENT_SQL = `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id = $1 AND tenant_id = $2 AND area = $3`;
+
+/** The pipeline's reads of the `documents` read model: a caller's document, the one a new one refers to, a file. */
+export class DocumentRows {
+  constructor(
+    private readonly connections: Connections,
+    private readonly suppliers: SupplierCache,
+  ) {}
+
+  /** A document of a supplier of the tenant; undefined when there is none. */
+  async read(documentId: string, supplierId: string, tenantId: string): Promise<DocumentRow | undefined> {
+    const rows: DocumentRow[] = await this.connections.dataSource.query(DOCUMENT_SQL, [documentId, supplierId, tenantId]);
+    return rows[0];
+  }
+
+  /**
+   * A document of this tenant's supplier, else 404 (another tenant's is not found either). Where the area
+   * finds documents by id alone (`documents.byIdAlone`: Poland) and the route names no supplier, the
+   * tenant's document in the area whichever its supplier; a supplier named must still be the document's.
+   */
+  async own(code: string, supplierRef: string | undefined, id: string, context: RequestContext): Promise<DocumentRow> {
+    const { byIdAlone, readKey } = codecs(areaOf(code)).documents;
+    if (byIdAlone && supplierRef === undefined) {
+      const rows: DocumentRow[] = isUuid(id) ? await this.connections.dataSource.query(TENANT_DOCUMENT_SQL, [id, context.tenant.id, code]) : [];
+      if (!rows[0]) throw notFound('DOCUMENT.NOT_FOUND', `No document ${id} in this area for your account.`);
+      return rows[0];
+    }
+    const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierRef);
+    const row = isUuid(id) ? await this.read(id, supplier.id, context.tenant.id) : readKey ? await this.readBy(readKey, String(id), supplier.id, context.tenant.id) : undefined;
+    if (!row) throw notFound('DOCUMENT.NOT_FOUND', `No document ${id} for this supplier.`);
+    return row;
+  }
+
+  /** A document by the area's read key (`documents.readKey`): the one not refused, else the latest. */
+  private async readBy(key: string, value: string, supplierId: string, tenantId: string): Promise<DocumentRow | undefined> {
+    const rows: DocumentRow[] = await this.connections.dataSource.query(
+      `${DOCUMENT_SQL.replace('WHERE id = $1 AND', 'WHERE fields->>$4 = $1 AND')} ORDER BY (coalesce(report_state, '') IN ('rejected', 'invalid')), created_at DESC LIMIT 1`,
+      [value, supplierId, tenantId, key],
+    );
+    return rows[0];
+  }
+
+  /** The earlier document a new one refers to (`ParsedDocument.refersTo`: by id, or by number and fields), else 404. */
+  async referenced(supplierId: string, refersTo: NonNullable<ParsedDocument['refersTo']>): Promise<ReferencedDocument> {
+    const rows: Array<{ id: string; document_number: string; document_type: string; state: string; fields: Record<string, unknown>; authority: { receipt?: Record<string, unknown> } | null }> =
+      refersTo.id !== undefined
+        ? isUuid(refersTo.id)
+          ? await this.connections.dataSource.query(
+              `SELECT id, document_number, document_type, coalesce(report_state, state) AS state, fields, authority FROM documents WHERE supplier_id = $1 AND direction = 'outgoing' AND id = $2`,
+              [supplierId, refersTo.id],
+            )
+          : []
+        : await this.connections.dataSource.query(
+            `SELECT id, document_number, document_type, coalesce(report_state, state) AS state, fields, authority FROM documents
+             WHERE supplier_id = $1 AND direction = 'outgoing' AND document_number = $2 AND fields @> $3::jsonb
+             ORDER BY (coalesce(report_state, '') IN ('rejected', 'invalid')) LIMIT 1`,
+            [supplierId, refersTo.number, JSON.stringify(refersTo.fields ?? {})],
+          );
+    const [row] = rows;
+    if (!row) throw notFound('DOCUMENT.NOT_FOUND', `No document ${refersTo.id ?? refersTo.number} of this supplier${refersTo.fields ? ' with these fields' : ''}.`);
+    return { documentId: row.id, number: row.document_number, type: row.document_type, state: row.state, fields: row.fields, receipt: row.authority?.receipt ?? null };
+  }
+
+  /** The document exactly as rendered and sent to the authority (Poland: the FA(3) XML), else 404. */
+  async file(row: DocumentRow): Promise<{ bytes: string; mediaType: string }> {
+    const file = await reportedFile((sql, params) => this.connections.dataSource.query(sql, params), row.id);
+    if (!file) throw notFound('DOCUMENT.NO_FILE', `Document ${row.id} has no rendered file.`);
+    return { bytes: file.bytes, mediaType: file.mediaType ?? 'application/octet-stream' };
+  }
+}
+
+/** A document as GET shows it. */
+export function view(row: DocumentRow): ReportedDocumentView & { cancellation: unknown; sha256: string | null } {
+  return {
+    documentId: row.id,
+    documentNumber: row.document_number,
+    documentType: row.document_type,
+    state: row.report_state ?? row.state,
+    ruleSetId: row.rule_set_id,
+    authority: row.authority?.receipt ?? null,
+    error: row.authority?.error ?? null,
+    cancellation: row.authority?.cancellationReason ? { reason: row.authority.cancellationReason, error: row.authority.cancellationError ?? null } : null,
+    sha256: row.rendered?.sha256 ?? null,
+    peppol: row.delivery_status
+      ? { deliveryStatus: row.delivery_status, ...(row.delivery_status === 'Failed' && row.delivery?.failure ? { failure: { code: row.delivery.failure.code, message: row.delivery.failure.message } } : {}) }
+      : null,
+    fields: row.fields,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}

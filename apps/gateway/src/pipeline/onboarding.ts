@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { type SupplierOnboardedData, SecretBox, supplierDecider, supplierStreamId } from '@einvoice/domain';
+import { handleCommand } from '@einvoice/domain/infrastructure';
+import { areaOf } from '@einvoice/areas';
+import { type RequestContext, eventMetadata } from '../http/request-context';
+import { recordResponse } from '../idempotency/idempotency';
+import type { Connections } from '../infrastructure/infrastructure.module';
+import { codecs } from './area-codecs';
+import type { AreaConnectors } from './area-connectors';
+
+/**
+ * A supplier's onboarding in an area (its `onboarding` codec): the body read into a profile, the
+ * credentials checked with the authority (outside any transaction), then the 201 answer, the sealed
+ * secrets and `SupplierOnboarded` in one transaction.
+ */
+export class Onboarding {
+  private readonly secretBox = SecretBox.fromEnv();
+
+  constructor(
+    private readonly connections: Connections,
+    private readonly connectors: AreaConnectors,
+  ) {}
+
+  async onboard(code: string, body: unknown, context: RequestContext) {
+    const area = areaOf(code);
+    const { onboarding } = codecs(area);
+    const parsedProfile = onboarding.parse(body);
+    const sealedSecrets = onboarding.secrets?.(body) ?? {};
+    const secrets = Object.entries(sealedSecrets);
+    const told = await this.connectors.verifyCredentials(area, sealedSecrets, parsedProfile);
+    const profile = told ? { ...parsedProfile, areaDetails: { ...parsedProfile.areaDetails, ...told } } : parsedProfile;
+    const supplierId = randomUUID();
+    const data: SupplierOnboardedData = { supplierId, tenantId: context.tenant.id, area: code, profile, participantIds: [], onboardedAt: new Date().toISOString() };
+    const response = onboarding.respond?.(supplierId, profile) ?? { status: 'success', message: 'Supplier onboarded.', data: { supplier_uuid: supplierId } };
+    await this.connections.store.transaction(async (uow) => {
+      // The idempotency record first: a concurrent retry with the same key waits on it and then
+      // replays this answer, instead of tripping over the rows this request creates.
+      await recordResponse(uow, context.idempotency, 201, response);
+      for (const [name, value] of secrets) {
+        await uow.write(`INSERT INTO supplier_secrets (supplier_id, name, sealed) VALUES ($1, $2, $3)`, [supplierId, name, this.secretBox.seal(value)]);
+      }
+      await handleCommand(uow, supplierDecider, supplierStreamId(supplierId), { type: 'OnboardSupplier', data }, eventMetadata(context, area.ruleSetId));
+    });
+    return response;
+  }
+}

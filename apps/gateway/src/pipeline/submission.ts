@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { AppError, type AuthorityErrorData, type AuthorityReportRequestedData, authorityReportDecider, authorityReportStreamId, conflict, issue, timeOrderedUuid } from '@einvoice/domain';
+import { type UnitOfWork, handleCommand } from '@einvoice/domain/infrastructure';
+import { type AreaDefinition, areaOf } from '@einvoice/areas';
+import type { Answer } from '../http/answer';
+import { type RequestContext, eventMetadata } from '../http/request-context';
+import { recordResponse } from '../idempotency/idempotency';
+import type { Connections } from '../infrastructure/infrastructure.module';
+import type { SupplierCache } from '../suppliers/supplier-lookup';
+import { codecs, documentHref, presented } from './area-codecs';
+import { type DocumentRows, UNANSWERED, view } from './document-rows';
+import type { IssuerChains } from './issuer-chain';
+import type { OutcomeWaiter } from './outcome-waiter';
+
+/**
+ * A document's submission in an area (its `documents` codec): parsed with the supplier, completed from
+ * the document it refers to, then its report appended with its answer (the Idempotency-Key's record)
+ * in one transaction, linked on its issuer's chain where the area chains. For a `sync` area the answer
+ * then waits for the authority's (OutcomeWaiter, up to AUTHORITY_WAIT_MS): 200 with it, 400 with the
+ * authority's refusal, or 202 with where to read it when the wait runs out.
+ */
+export class Submissions {
+  constructor(
+    private readonly connections: Connections,
+    private readonly suppliers: SupplierCache,
+    private readonly rows: DocumentRows,
+    private readonly chains: IssuerChains,
+    private readonly outcomes: OutcomeWaiter,
+    /** How long a `sync` area's answer waits for the authority's (AUTHORITY_WAIT_MS). */
+    private readonly waitMs: number,
+  ) {}
+
+  async submit(code: string, supplierRef: string | undefined, body: unknown, context: RequestContext, variant?: string): Promise<Answer> {
+    try {
+      return await this.submitDocument(code, supplierRef, body, context, variant);
+    } catch (error) {
+      throw atNumberField(error, codecs(areaOf(code)).documents.numberField);
+    }
+  }
+
+  private async submitDocument(code: string, supplierRef: string | undefined, body: unknown, context: RequestContext, variant?: string): Promise<Answer> {
+    const area = areaOf(code);
+    const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierRef);
+    const { documents } = codecs(area);
+    const asParsed = documents.parse(body, supplier.profile, variant);
+    const referenced = asParsed.refersTo ? await this.rows.referenced(supplier.id, asParsed.refersTo) : undefined;
+    const parsed = referenced && documents.resolve ? documents.resolve(asParsed, referenced, supplier.profile) : asParsed;
+    const documentId = timeOrderedUuid();
+    const reportId = randomUUID();
+    const peppolCopy = documents.peppolCopy?.(parsed, supplier.profile, documentId);
+    const base = {
+      reportId,
+      documentId,
+      tenantId: context.tenant.id,
+      supplierId: supplier.id,
+      area: code,
+      ruleSetId: area.ruleSetId,
+      documentNumber: parsed.number,
+      documentType: parsed.type,
+      fields: JSON.parse(JSON.stringify(parsed.fields)) as Record<string, unknown>,
+      ...(peppolCopy ? { peppolCopy } : {}),
+    };
+    const pending = { status: 'pending', data: { documentId, documentNumber: parsed.number, state: 'pending', href: documentHref(area, documentId) } };
+    const metadata = eventMetadata(context, area.ruleSetId);
+    const request = (uow: UnitOfWork, data: AuthorityReportRequestedData) =>
+      handleCommand(uow, authorityReportDecider, authorityReportStreamId(reportId), { type: 'RequestAuthorityReport', data }, metadata, { newStream: true });
+
+    if (documents.chain) {
+      const chained = await this.chains.link(area, documents.chain, parsed, supplier, { documentId, reportId }, async (uow, next, at, chainPosition) => {
+        const own = documents.respond?.({ documentId, number: parsed.number, answer: next.answer });
+        await recordResponse(uow, context.idempotency, own?.statusCode ?? 202, own?.body ?? pending);
+        await request(uow, { ...base, fields: { ...base.fields, ...next.fields }, document: next.document, payload: next.payload, requestedAt: at, chainPosition });
+      }, metadata);
+      const own = documents.respond?.({ documentId, number: parsed.number, answer: chained.answer });
+      if (own) return own;
+    } else {
+      const data: AuthorityReportRequestedData = {
+        ...base,
+        document: documents.render(parsed, supplier.profile, documentId),
+        payload: parsed.payload ?? {},
+        requestedAt: new Date().toISOString(),
+      };
+      await this.connections.store.transaction(async (uow) => {
+        // A replay of this request answers the 202 with the link: the outcome is read there.
+        await recordResponse(uow, context.idempotency, 202, pending);
+        await request(uow, data);
+      });
+      const own = documents.respond?.({ documentId, number: parsed.number });
+      if (own) return own;
+    }
+    if (area.authority.answer !== 'sync') return { statusCode: 202, body: pending };
+    const row = await this.outcomes.waitFor(documentId, this.waitMs, () => this.rows.read(documentId, supplier.id, context.tenant.id), (r) => !UNANSWERED.includes(r.report_state));
+    // Taken for processing only, or no answer within the wait: where to read the verdict.
+    if (!row || UNANSWERED.includes(row.report_state)) return { statusCode: 202, body: { ...pending, data: { ...pending.data, state: row?.report_state ?? 'pending' } } };
+    if ((row.report_state === 'rejected' || row.report_state === 'invalid') && !documents.refusalIsAnswer) throw refusal(area, row.authority?.error);
+    // The area's own answer (Jordan: `{status, message: {uuid, qr_code}}`), else the document.
+    return { statusCode: 200, body: presented(documents, view(row), 'answer') };
+  }
+}
+
+/** A duplicate number's 409 names the area's own number field (the shared constraint message says `ID`). */
+function atNumberField(error: unknown, field: string | undefined): unknown {
+  if (!field || !(error instanceof AppError) || error.code !== 'DOCUMENT.DUPLICATE_ID') return error;
+  return conflict(error.code, error.message.replace(/\bID\b/, field), error.issues.map((i) => (i.path === 'ID' ? { ...i, path: field, message: i.message.replace(/^ID\b/, field) } : i)));
+}
+
+/** The authority's refusal, in the one error shape: its own code and message, at its field when it names one. */
+function refusal(area: AreaDefinition, error: AuthorityErrorData | undefined): AppError {
+  const code = error?.code ?? 'AUTHORITY.REJECTED';
+  const message = error?.message ?? 'Refused.';
+  const each = error?.details?.length ? error.details : [{ code, message, path: error?.path }];
+  return new AppError('validation', 'AUTHORITY.REJECTED', `The ${area.name} tax authority refused the document: ${message}`, {
+    issues: each.map((e) => issue(e.path ?? '', e.code, e.message)),
+  });
+}
