@@ -4,6 +4,7 @@
  * their TIN under ICD 0230 (EndpointID schemeID="0230" in the official PINT MY 1.3.1 examples and
  * in render-pint-my.ts). Pure.
  */
+import { PINT_MY_ENDPOINT_SCHEME } from '../peppol-participants/participant-schemes';
 import { pintMyType, PintMyUnsupported } from './pint-my-codes';
 import { renderPintMy } from './render-pint-my';
 import { typeCodeOf } from './document-tree';
@@ -11,8 +12,7 @@ import type { MyInvoisDocument } from './schema-document';
 import type { MyInvoisSupplier } from './schema-onboarding';
 import type { PreparedSubmission, RejectedDocument } from './submission';
 
-/** ISO 6523 ICD of the Malaysian TIN (PINT MY EndpointID scheme). */
-export const PINT_MY_ENDPOINT_SCHEME = '0230';
+export { PINT_MY_ENDPOINT_SCHEME };
 
 /**
  * LHDN's generic TINs name no one, so no Peppol participant: general public (…010), foreign buyer

@@ -5,11 +5,9 @@
  */
 import type { TaxType } from './schema-document';
 
-/** PINT MY specification and process identifiers (ibt-024, ibt-023; aligned-ibrp-001-my, aligned-ibrp-002). */
-export const pintMyIds = {
-  billing: { customizationId: 'urn:peppol:pint:billing-1@my-1', profileId: 'urn:peppol:bis:billing' },
-  selfbilling: { customizationId: 'urn:peppol:pint:selfbilling-1@my-1', profileId: 'urn:peppol:bis:selfbilling' },
-} as const;
+// The PINT MY specification and process identifiers live with the document types a Malaysian
+// participant receives (peppol-participants, shared: it imports no area).
+export { pintMyIds } from '../peppol-participants/document-types';
 
 /** A PINT MY tax category code (aligned-ibrp-cl-01-my: SA SE HVG LVG E O TTX). */
 export type PintMyCategoryCode = 'SA' | 'SE' | 'TTX' | 'HVG' | 'LVG' | 'O' | 'E';

@@ -9,9 +9,7 @@
  * served BIS Billing 3.0 and PINT SG as that area renders them (libs/areas/src/peppol/README.md).
  * Kept as data.
  */
-import { pintMyIds } from '../myinvois/pint-my-codes';
-import { PINT_MY_ENDPOINT_SCHEME } from '../myinvois/peppol';
-import { PARTICIPANT_ID_SCHEME } from './participant-schemes';
+import { PARTICIPANT_ID_SCHEME, PINT_MY_ENDPOINT_SCHEME } from './participant-schemes';
 
 /** One receivable document type. */
 export interface ReceivableDocumentType {
@@ -43,6 +41,12 @@ export const peppolAreaDocumentTypes: readonly ReceivableDocumentType[] = [
   { scheme: 'busdox-docid-qns', value: `${CREDIT_NOTE}##${BIS_BILLING}::2.1`, processScheme: 'cenbii-procid-ubl', processId: BIS_PROCESS, name: 'Peppol BIS Billing 3.0 Credit Note' },
   ...pintPair(PINT_SG, PINT_PROCESS, 'PINT SG'),
 ];
+
+/** PINT MY specification and process identifiers (ibt-024, ibt-023; aligned-ibrp-001-my, aligned-ibrp-002). */
+export const pintMyIds = {
+  billing: { customizationId: 'urn:peppol:pint:billing-1@my-1', profileId: 'urn:peppol:bis:billing' },
+  selfbilling: { customizationId: 'urn:peppol:pint:selfbilling-1@my-1', profileId: 'urn:peppol:bis:selfbilling' },
+} as const;
 
 /**
  * What a Malaysian participant (ICD 0230) receives: PINT MY 1.3.1 billing and self-billing

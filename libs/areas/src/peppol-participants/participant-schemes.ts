@@ -26,3 +26,9 @@ export const participantSchemeCodes: ReadonlySet<string> = new Set([
 
 /** The identifier scheme of every Peppol participant id (Peppol Policy for use of identifiers 4.x, POLICY 1). */
 export const PARTICIPANT_ID_SCHEME = 'iso6523-actorid-upis';
+
+/**
+ * ISO 6523 ICD of the Malaysian TIN: PINT MY's EndpointID scheme (schemeID="0230" in the official
+ * PINT MY 1.3.1 examples). Participants under it receive PINT MY (document-types.ts).
+ */
+export const PINT_MY_ENDPOINT_SCHEME = '0230';
