@@ -6,7 +6,21 @@
  * `shared/conformance/afip/`. Dates `yyyymmdd`; `FchHasta` is the string "NULL" when open-ended, as AFIP
  * writes it. Listed in AFIP's order.
  */
-import type { CatalogItem, ReceiverVatCondition } from './catalogs';
+
+/** One catalog item; ids are numbers except the currencies' (PES, DOL, 060…). */
+export interface CatalogItem {
+  readonly Id: number | string;
+  readonly Desc: string;
+  readonly FchDesde: string;
+  readonly FchHasta: string;
+}
+
+/** A receiver's VAT condition and the voucher classes it may receive (`Cmp_Clase`, e.g. `A/ALEY/C`). */
+export interface ReceiverVatCondition {
+  readonly Id: number;
+  readonly Desc: string;
+  readonly Cmp_Clase: string;
+}
 
 /** `voucher-types`: FEParamGetTiposCbte. */
 export const VOUCHER_TYPES: readonly CatalogItem[] = [

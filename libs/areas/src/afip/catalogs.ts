@@ -13,22 +13,11 @@ import {
   TAX_TYPES,
   VAT_RATES,
   VOUCHER_TYPES,
+  type CatalogItem,
+  type ReceiverVatCondition,
 } from './catalog-data';
 
-/** One catalog item; ids are numbers except the currencies' (PES, DOL, 060…). */
-export interface CatalogItem {
-  readonly Id: number | string;
-  readonly Desc: string;
-  readonly FchDesde: string;
-  readonly FchHasta: string;
-}
-
-/** A receiver's VAT condition and the voucher classes it may receive (`Cmp_Clase`, e.g. `A/ALEY/C`). */
-export interface ReceiverVatCondition {
-  readonly Id: number;
-  readonly Desc: string;
-  readonly Cmp_Clase: string;
-}
+export type { CatalogItem, ReceiverVatCondition };
 
 /** The seed's catalog routes and their data (AFIP's operation in the comment). */
 export const CATALOGS = {

@@ -4,7 +4,7 @@
  * framework (docs/adding-an-area.md walks through adding one).
  */
 import type { EventPlugin, SupplierProfile } from '@einvoice/domain';
-import type { AuthorityAnswer, AuthorityConnector, BatchPolicy, PollPolicy, ReportCarryOver } from './authority';
+import type { AuthorityAnswer, AuthorityConnector, BatchPolicy, ConnectorQuery, PollPolicy, ReportCarryOver } from './authority';
 import type { AreaReportWebhooks, AreaWebhooks } from './webhooks';
 
 /**
@@ -57,8 +57,8 @@ export interface AuthorityBinding {
   readonly carryOvers?: readonly ReportCarryOver[];
 }
 
-/** SQL on the process's pool, outside any transaction (sandbox authorities keep their state with it). */
-export type ConnectorQuery = <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
+// Defined with the connector that receives it (authority.ts); named here too, where areas have always found it.
+export type { ConnectorQuery };
 
 /** A document an area accepted: what the platform needs of it, and the area's own payload for its connector. */
 export interface ParsedDocument {

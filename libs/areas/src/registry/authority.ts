@@ -6,7 +6,9 @@
  */
 
 import type { AuthorityReportCommand, AuthorityReportRequestedData, SupplierProfile } from '@einvoice/domain';
-import type { ConnectorQuery } from './area';
+
+/** SQL on the process's pool, outside any transaction (sandbox authorities keep their state with it). */
+export type ConnectorQuery = <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
 
 /** The authority's answer to a supplier's credentials at onboarding. */
 export type CredentialCheck = { readonly refused: AuthorityError } | { readonly details?: Readonly<Record<string, unknown>> };

@@ -5,18 +5,11 @@
  */
 import type { ZodIssue } from 'zod';
 import { withoutNulls } from '../shared/validate';
-import { mandatoryFieldIssues } from './mandatory';
+import { mandatoryFieldIssues, type UaeIssue } from './mandatory';
 import { type ParsedUaeDocument, type UaeFlagName, uaeDocumentSchema } from './schema';
 
-/** One field-validation issue (seed "Errors": `path`, `code`, `message`, `severity`). */
-export interface UaeIssue {
-  /** Dotted path, list entries by index: `receiving_party.peppol_id`, `lines[0].unit_price`; empty for the body itself. */
-  readonly path: string;
-  /** `custom`, `invalid_type`, `invalid_union`, `invalid_enum_value` (zod's codes and messages). */
-  readonly code: string;
-  readonly message: string;
-  readonly severity: 'error';
-}
+// Defined with the hand-written checks that also make them (mandatory.ts).
+export type { UaeIssue };
 
 /** The seed's message of a phase-1 refusal. */
 export const uaeSchemaMessage = 'Document does not satisfy the regional schema.';

@@ -3,8 +3,17 @@
  * raw body, independently of the schema, so that they are reported together with type errors
  * elsewhere in the document (zod skips an object's refinements once one of its keys failed).
  */
-import type { UaeIssue } from './document';
 import { creditNoteReasonCodes } from './schema';
+
+/** One field-validation issue (seed "Errors": `path`, `code`, `message`, `severity`). */
+export interface UaeIssue {
+  /** Dotted path, list entries by index: `receiving_party.peppol_id`, `lines[0].unit_price`; empty for the body itself. */
+  readonly path: string;
+  /** `custom`, `invalid_type`, `invalid_union`, `invalid_enum_value` (zod's codes and messages). */
+  readonly code: string;
+  readonly message: string;
+  readonly severity: 'error';
+}
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);

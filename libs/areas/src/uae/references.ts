@@ -8,7 +8,14 @@
  */
 import type { UblBillingReference, UblDocumentReference } from '../ubl';
 import type { UaeDocument } from './document';
-import type { UaeAttachment } from './render';
+
+/** An embedded attachment, stored once and read back by index (`…/attachments/{index}`, 1-based). */
+export interface UaeAttachment {
+  readonly index: number;
+  readonly filename: string;
+  readonly mimeCode: string;
+  readonly bytes: Buffer;
+}
 
 type Reference = NonNullable<UaeDocument['document_references']>[number];
 

@@ -6,7 +6,19 @@
 import type { UblAddress, UblIdentifier, UblOtherParty, UblParty } from '../ubl';
 import { stated } from '../ubl';
 import type { UaeDocument } from './document';
-import type { UaeIssuer } from './render';
+
+/** The participant issuing the document, as registered (onboarding). */
+export interface UaeIssuer {
+  /** `0235:1234567890`. */
+  readonly peppolId: string;
+  readonly legalName: string;
+  readonly trn?: string;
+  readonly legalId?: { readonly id: string; readonly scheme: 'TL' | 'EID' | 'PAS' | 'CD'; readonly authority?: string };
+  readonly streetAddress: string;
+  readonly city: string;
+  readonly emiratesCode: string;
+  readonly countryCode: 'AE';
+}
 
 /** Who a party is, whatever its role. */
 interface PartyFacts {

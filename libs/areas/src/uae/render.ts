@@ -8,31 +8,14 @@ import { dec } from '../shared/money';
 import { stated, writeUbl, type UblAllowanceCharge, type UblDocument, type UblDocumentReference, type UblLine, type UblTaxTotal } from '../ubl';
 import type { UaeDocument } from './document';
 import { transactionTypeCode } from './flags';
-import { storedDocument, uaeReferences } from './references';
-import { uaeDelivery, uaeOtherParties, uaeParties } from './render-parties';
+import { storedDocument, type UaeAttachment, uaeReferences } from './references';
+import { type UaeIssuer, uaeDelivery, uaeOtherParties, uaeParties } from './render-parties';
 import { uaeDocumentKind, uaeDocumentTypeId } from './specification';
 import { allowanceRate, computeUaeTotals, exchangeRate, type UaeLineAmounts, type UaeTotals } from './totals';
 
-/** The participant issuing the document, as registered (onboarding). */
-export interface UaeIssuer {
-  /** `0235:1234567890`. */
-  readonly peppolId: string;
-  readonly legalName: string;
-  readonly trn?: string;
-  readonly legalId?: { readonly id: string; readonly scheme: 'TL' | 'EID' | 'PAS' | 'CD'; readonly authority?: string };
-  readonly streetAddress: string;
-  readonly city: string;
-  readonly emiratesCode: string;
-  readonly countryCode: 'AE';
-}
-
-/** An embedded attachment, stored once and read back by index (`…/attachments/{index}`, 1-based). */
-export interface UaeAttachment {
-  readonly index: number;
-  readonly filename: string;
-  readonly mimeCode: string;
-  readonly bytes: Buffer;
-}
+// The issuer is a party (render-parties.ts), an attachment a reference (references.ts); the
+// rendering takes the one and returns the others, so they are named here too.
+export type { UaeAttachment, UaeIssuer };
 
 export interface RenderedUae {
   readonly xml: string;

@@ -7,6 +7,16 @@
  */
 import type { XmlElement } from '../reporting/xml-read';
 
+/** A broken PINT AE rule, as the seed's phase-2 error names it. */
+export interface UaeRuleIssue {
+  readonly path: 'Document';
+  /** The official rule id, e.g. `ibr-190-ae`. */
+  readonly code: string;
+  /** The official assert text. */
+  readonly message: string;
+  readonly severity: 'error';
+}
+
 /** What an assert sees besides its context element. */
 export interface RuleScope {
   /** The document element (Invoice or CreditNote). */

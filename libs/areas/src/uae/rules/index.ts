@@ -4,21 +4,13 @@
  * (parity.int.spec.ts): same verdict, same fatal rule ids. README.md "Phase 2".
  */
 import { parseXml } from '../reporting/xml-read';
-import { compile, runModes } from './engine';
+import { compile, runModes, type UaeRuleIssue } from './engine';
 import { jurisdictionModes } from './jurisdiction';
 import { officialTexts } from './official-texts';
 import { ublModesOf } from './ubl-rules';
 
 export { selfBillingPairingIssues } from './self-billing-pairing';
-
-export interface UaeRuleIssue {
-  readonly path: 'Document';
-  /** The official rule id, e.g. `ibr-190-ae`. */
-  readonly code: string;
-  /** The official assert text. */
-  readonly message: string;
-  readonly severity: 'error';
-}
+export type { UaeRuleIssue };
 
 /** The compiled rules of each specification (the code lists of ibr-cl-01 differ between them). */
 const modesOf = {

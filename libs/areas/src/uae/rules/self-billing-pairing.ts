@@ -7,7 +7,7 @@
  * The converse is allowed: a 389 without the flag is accepted and filed identically.
  */
 import type { UaeDocument } from '../document';
-import type { UaeRuleIssue } from '.';
+import type { UaeRuleIssue } from './engine';
 import { officialCodeLists } from './official-code-lists';
 import { officialTexts } from './official-texts';
 
