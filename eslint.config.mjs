@@ -7,6 +7,7 @@ import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 import { createProjectGraphAsync } from '@nx/devkit';
+import { areaBoundaries } from './eslint.area-boundaries.cjs';
 
 // @nx/enforce-module-boundaries reads the project graph Nx caches in .nx/workspace-data and is
 // silently skipped when there is none (fresh clone, CI, plain `npx eslint`). Inside an Nx task
@@ -109,4 +110,7 @@ export default tseslint.config(
       '@nx/enforce-module-boundaries': ['error', { ...moduleBoundaries, allow: ['^(\\.\\./)+test/support/', '^(\\.\\./)+test/fakes/'] }],
     },
   },
+  // Inside libs/areas (one Nx project) and the gateway's per-area folders: area folders do not
+  // import each other; shared modules import no area (#45; tests included).
+  ...areaBoundaries(),
 );

@@ -3,6 +3,8 @@ import fc from 'fast-check';
 import { plainToInstance } from 'class-transformer';
 import type { MetadataStorage as TransformerStorage } from 'class-transformer/types/MetadataStorage';
 import { getMetadataStorage, validateSync } from 'class-validator';
+// Every area's DTO classes, registered: the comparison runs over all of them (a whole-library test).
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import '../index';
 import { beInvoice } from '../peppol-ubl/fixtures/bodies';
 import { InvoiceBody } from '../peppol-ubl/schema';
