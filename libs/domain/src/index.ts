@@ -9,5 +9,6 @@ export * from './ids';
 export * from './webhook';
 export * from './plugin';
 export * from './authority-report';
+export * from './authority-requests';
 /** For deciders' given/when/then specs (STYLE.md), in any project. */
 export { specification } from './test/given-when-then';

@@ -6,7 +6,8 @@
  * scraped (apps/gateway/src/health/metrics.controller.ts). Names and labels: README "Operating it".
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { SpanKind, inSpan } from '../tracing';
+import { type AuthorityRequestRecorder, recordAuthorityRequestsWith } from '../../authority-requests';
+import { SpanKind, SpanStatusCode, inSpan } from '../tracing';
 
 export const metricsRegistry = new Registry();
 
@@ -23,6 +24,8 @@ export const metrics = {
   deadLettered: new Counter({ name: 'einvoice_dead_lettered_total', help: 'Messages sent to the dead-letter topic, by consumer group and event type.', labelNames: ['group', 'event_type'], registers }),
   authorityCalls: new Counter({ name: 'einvoice_authority_calls_total', help: 'Calls to tax authorities by area, operation and outcome (ok, refused, unavailable, rate_limited, error).', labelNames: ['area', 'operation', 'outcome'], registers }),
   authorityDuration: new Histogram({ name: 'einvoice_authority_call_duration_seconds', help: 'Tax authority call latency by area, operation and outcome.', labelNames: ['area', 'operation', 'outcome'], buckets, registers }),
+  authorityRequests: new Counter({ name: 'einvoice_authority_http_requests_total', help: 'HTTP requests of the live authority clients (the round trips of an authority call), by area, request (method and operation) and outcome (ok, refused, unavailable, rate_limited).', labelNames: ['area', 'request', 'outcome'], registers }),
+  authorityRequestDuration: new Histogram({ name: 'einvoice_authority_http_request_duration_seconds', help: 'Latency of the live authority clients\' HTTP requests, by area, request and outcome.', labelNames: ['area', 'request', 'outcome'], buckets, registers }),
   webhookDeliveries: new Counter({ name: 'einvoice_webhook_deliveries_total', help: 'Webhook POSTs by outcome (delivered, failed, given_up) and attempt number.', labelNames: ['outcome', 'attempt'], registers }),
   appendConflicts: new Counter({ name: 'einvoice_event_append_conflicts_total', help: 'Event-store appends refused because the stream moved on (optimistic concurrency).', registers }),
   documents: new Gauge({ name: 'einvoice_documents', help: 'Documents by area and state (read model), read at scrape.', labelNames: ['area', 'state'], registers }),
@@ -101,3 +104,25 @@ export function measuredConnector<T extends object>(area: string, connector: T, 
     },
   });
 }
+
+/**
+ * One HTTP request of an authority's live client (recordedAuthorityRequest): counted and timed
+ * (`einvoice_authority_http_requests_total`, `…_duration_seconds`) in a client span, the child of the
+ * connector call's (measuredConnector) whose round trips it tells apart. An answer that is not 2xx marks
+ * the span failed (OpenTelemetry's HTTP client convention).
+ */
+export const measuredAuthorityRequest: AuthorityRequestRecorder = (facts, send) => {
+  const request = `${facts.method} ${facts.name}`;
+  const attributes = { 'einvoice.area': facts.area, 'http.request.method': facts.method, 'server.address': facts.url.hostname, 'server.port': Number(facts.url.port) || (facts.url.protocol === 'https:' ? 443 : 80) };
+  const into = { counter: metrics.authorityRequests, histogram: metrics.authorityRequestDuration };
+  return inSpan(request, { kind: SpanKind.CLIENT, attributes }, (span) =>
+    timed({ area: facts.area, request }, async () => {
+      const answer = await send();
+      span.setAttribute('http.response.status_code', answer.status);
+      if (answer.outcome !== 'ok') span.setStatus({ code: SpanStatusCode.ERROR, message: `HTTP ${answer.status}` });
+      return answer;
+    }, into, (answer) => answer.outcome));
+};
+
+// Wherever the infrastructure runs (every app), the areas' authority requests are measured.
+recordAuthorityRequestsWith(measuredAuthorityRequest);
