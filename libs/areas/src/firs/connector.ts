@@ -48,7 +48,10 @@ export const FIRS_STEPS = ['irn_validation', 'invoice_validation', 'invoice_sign
 
 /** FIRS down, or its rate limit (429: `rate_limited`, counted as such in the authority metrics): retried. */
 const unavailable = (step: string, answer: FirsAnswer) =>
-  new AppError(answer.status === 429 ? 'rate_limited' : 'unavailable', answer.status === 429 ? 'FIRS.429' : 'FIRS.UNAVAILABLE', `FIRS did not complete ${step} (HTTP ${answer.status}${answer.body?.message ? `: ${answer.body.message}` : ''}); retried.`, { retriable: true });
+  new AppError(answer.status === 429 ? 'rate_limited' : 'unavailable', answer.status === 429 ? 'FIRS.429' : 'FIRS.UNAVAILABLE', `FIRS did not complete ${step} (HTTP ${answer.status}${answer.body?.message ? `: ${answer.body.message}` : ''}); retried.`, {
+    retriable: true,
+    ...(answer.retryAfterMs !== undefined ? { details: { retryAfterMs: answer.retryAfterMs } } : {}),
+  });
 
 export function firsQr(keys: FirsCryptoKeys, irn: string, at = Date.now()): string {
   const plain = JSON.stringify({ irn: `${irn}.${Math.floor(at / 1000)}`, certificate: keys.certificate });

@@ -13,6 +13,8 @@ import { FirsInvoiceBody } from './schema';
 
 export interface FirsAnswer {
   readonly status: number;
+  /** The wait a 429's Retry-After states (live only). */
+  readonly retryAfterMs?: number;
   readonly body: { readonly code: number; readonly data?: unknown; readonly message?: string; readonly error?: { readonly id: string; readonly handler: string; readonly details: string; readonly public_message: string } };
 }
 

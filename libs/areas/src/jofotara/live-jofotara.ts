@@ -7,6 +7,7 @@
  */
 import { AppError } from '@einvoice/domain';
 import type { AuthorityConnector, AuthorityOutcome, AuthorityReport, CredentialCheck } from '../registry/authority';
+import { type AuthorityAnswer, AuthorityHttp } from '../shared/authority-http';
 import { CLIENT_ID_SECRET, CLIENT_SECRET_SECRET } from './codec';
 import { type JofotaraReceipt, type JofotaraResponse, jofotaraUnavailable, outcomeOf } from './response';
 import { REFUSED_CREDENTIALS } from './sandbox-jofotara';
@@ -21,15 +22,20 @@ export interface LiveJofotaraOptions {
 }
 
 export class LiveJofotara implements AuthorityConnector<unknown, JofotaraReceipt> {
-  constructor(private readonly options: LiveJofotaraOptions) {}
+  private readonly http: AuthorityHttp;
+
+  constructor(private readonly options: LiveJofotaraOptions) {
+    this.http = new AuthorityHttp({ area: 'jo', authority: 'JoFotara', timeoutMs: options.timeoutMs ?? 30_000, codes: { unavailable: 'JOFOTARA.UNAVAILABLE' } });
+  }
 
   async submit(report: AuthorityReport): Promise<AuthorityOutcome<JofotaraReceipt>> {
     const credentials = await this.options.credentialsOf(report.supplierId);
     if (!credentials) throw new AppError('validation', 'JOFOTARA.NO_CREDENTIALS', 'The supplier has no JoFotara client id and secret.', { retriable: false });
-    const { status, body } = await this.post(credentials.clientId, credentials.secret, Buffer.from(report.document.bytes, 'utf8').toString('base64'));
-    if (status === 403) throw new AppError('validation', 'JOFOTARA.403', 'JoFotara refused the supplier\'s client id and secret (HTTP 403).', { retriable: false });
-    if ((status === 200 || status === 400) && body && typeof body === 'object' && 'EINV_STATUS' in body) return outcomeOf(body as JofotaraResponse);
-    throw jofotaraUnavailable(`JoFotara answered HTTP ${status} without a JoFotara answer; retried.`);
+    const answer = await this.post(credentials.clientId, credentials.secret, Buffer.from(report.document.bytes, 'utf8').toString('base64'));
+    if (answer.status === 403) throw new AppError('validation', 'JOFOTARA.403', 'JoFotara refused the supplier\'s client id and secret (HTTP 403).', { retriable: false });
+    const body = answer.json;
+    if ((answer.status === 200 || answer.status === 400) && body && typeof body === 'object' && 'EINV_STATUS' in body) return outcomeOf(body as JofotaraResponse);
+    throw jofotaraUnavailable(`JoFotara answered HTTP ${answer.status} without a JoFotara answer; retried.`);
   }
 
   async recover(): Promise<undefined> {
@@ -38,31 +44,19 @@ export class LiveJofotara implements AuthorityConnector<unknown, JofotaraReceipt
 
   /** No endpoint checks credentials alone: an empty invoice is refused (400) for valid ones and 403 for others. */
   async verifyCredentials(secrets: Readonly<Record<string, string>>): Promise<CredentialCheck> {
-    const { status } = await this.post(secrets[CLIENT_ID_SECRET] ?? '', secrets[CLIENT_SECRET_SECRET] ?? '', '');
-    if (status === 403 || status === 401) return { refused: REFUSED_CREDENTIALS };
-    if (status >= 500) throw jofotaraUnavailable(`JoFotara answered HTTP ${status} while checking the credentials; try again.`);
+    const answer = await this.post(secrets[CLIENT_ID_SECRET] ?? '', secrets[CLIENT_SECRET_SECRET] ?? '', '');
+    if (answer.status === 403 || answer.status === 401) return { refused: REFUSED_CREDENTIALS };
+    if (answer.outcome === 'unavailable' || answer.outcome === 'rate_limited') throw jofotaraUnavailable(`JoFotara answered HTTP ${answer.status} while checking the credentials; try again.`);
     return {};
   }
 
-  private async post(clientId: string, secret: string, invoice: string): Promise<{ status: number; body: unknown }> {
-    let response: Response;
-    try {
-      response = await fetch(`${this.options.baseUrl}/core/invoices/`, {
-        method: 'POST',
-        headers: { 'Client-Id': clientId, 'Secret-Key': secret, 'Content-Type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ invoice }),
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
-      });
-    } catch (error) {
-      throw jofotaraUnavailable(`JoFotara did not answer: ${(error as Error).message}`);
-    }
-    const text = await response.text().catch(() => '');
-    let body: unknown;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      body = undefined;
-    }
-    return { status: response.status, body };
+  private post(clientId: string, secret: string, invoice: string): Promise<AuthorityAnswer> {
+    return this.http.send({
+      method: 'POST',
+      name: '/core/invoices/',
+      url: `${this.options.baseUrl}/core/invoices/`,
+      headers: { 'Client-Id': clientId, 'Secret-Key': secret, 'Content-Type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ invoice }),
+    });
   }
 }

@@ -216,17 +216,37 @@ function firstOf(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** One request and its whole answer; rejects when there is none (network, TLS, the signal). */
-function exchange(url: URL, request: AuthorityRequest, tls: AuthorityTls | undefined, signal: AbortSignal): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+interface Exchanged {
+  readonly status: number;
+  readonly headers: http.IncomingHttpHeaders;
+  readonly text: string;
+}
+
+/**
+ * One request and its whole answer; rejects when there is none (network, TLS, the signal). A kept-alive
+ * connection the server closed while idle resets the request sent on it before any answer: it is sent
+ * once more on a new connection (node's documented pattern, `request.reusedSocket`; the webhook sender's).
+ */
+async function exchange(url: URL, request: AuthorityRequest, tls: AuthorityTls | undefined, signal: AbortSignal): Promise<Exchanged> {
+  return (await once(url, request, tls, signal, true)) ?? (await once(url, request, tls, signal, false))!;
+}
+
+/** Undefined when the server reset a reused connection before answering (and `mayRetry`). */
+function once(url: URL, request: AuthorityRequest, tls: AuthorityTls | undefined, signal: AbortSignal, mayRetry: boolean): Promise<Exchanged | undefined> {
   const secure = url.protocol === 'https:';
   const body = request.body;
   const headers = { ...request.headers, ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}) };
   return new Promise((resolve, reject) => {
-    const options = { method: request.method, headers, signal, ...(secure ? tls : {}) };
+    let answered = false;
+    const options = { method: request.method, headers, signal, ...(secure ? tls : {}), ...(mayRetry ? {} : { agent: false as const }) };
     const sent = (secure ? https : http).request(url, options, (response) => {
+      answered = true;
       readText(response).then((text) => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }), reject);
     });
-    sent.on('error', reject);
+    sent.on('error', (error: NodeJS.ErrnoException) => {
+      if (mayRetry && !answered && sent.reusedSocket && error.code === 'ECONNRESET') resolve(undefined);
+      else reject(error);
+    });
     sent.end(body);
   });
 }

@@ -133,6 +133,24 @@ describe('AuthorityHttp against a local server', () => {
     await expect(soap('/down')).rejects.toMatchObject({ kind: 'unavailable', code: 'XX.UNAVAILABLE', details: { status: 503 } });
   });
 
+  it('a request reset on a kept-alive connection before any answer (the server closed it while idle) is sent once more on a new one', async () => {
+    const served = new WeakSet<object>();
+    const dropping = await listenLocally((req, res) => {
+      req.resume();
+      // The second request on a connection finds it closed, as a server whose keep-alive timeout just passed leaves it.
+      if (served.has(req.socket)) return req.socket.destroy();
+      served.add(req.socket);
+      res.writeHead(200, { connection: 'keep-alive' }).end('ok');
+    });
+    try {
+      const post = () => client().send({ method: 'POST', name: 'post', url: `${dropping.url}/x`, body: 'b' });
+      await expect(post()).resolves.toMatchObject({ status: 200 });
+      await expect(post()).resolves.toMatchObject({ status: 200, text: 'ok' });
+    } finally {
+      await dropping.stop();
+    }
+  });
+
   it('tells the recorder what each request is and how it ended', async () => {
     const seen: Array<{ facts: AuthorityRequestFacts; outcome: string }> = [];
     recordAuthorityRequestsWith(async (facts, send) => {

@@ -8,9 +8,9 @@
  * after a lost answer, so it counts as taken: that is how this connector recovers (`recover` asks
  * nothing; the resend is harmless).
  */
-import * as https from 'node:https';
 import { AppError } from '@einvoice/domain';
 import type { AuthorityConnector, AuthorityOutcome, AuthorityReport, BatchOutcome } from '../registry/authority';
+import { AuthorityHttp, type AuthorityTls } from '../shared/authority-http';
 import { aeatDate } from './record';
 import { type ResponseLine, parseAeatResponse } from './response';
 import type { VerifactuPayload, VerifactuReceipt } from './sandbox-aeat';
@@ -39,7 +39,11 @@ export interface LiveAeatOptions {
 const unavailable = (message: string) => new AppError('unavailable', 'VERIFACTU.AEAT_UNAVAILABLE', message, { retriable: true });
 
 export class LiveAeat implements AuthorityConnector<VerifactuPayload, VerifactuReceipt> {
-  constructor(private readonly options: LiveAeatOptions) {}
+  private readonly http: AuthorityHttp;
+
+  constructor(private readonly options: LiveAeatOptions) {
+    this.http = new AuthorityHttp({ area: 'es', authority: 'The AEAT', timeoutMs: options.timeoutMs, codes: { unavailable: 'VERIFACTU.AEAT_UNAVAILABLE' } });
+  }
 
   async submit(report: AuthorityReport<VerifactuPayload>): Promise<AuthorityOutcome<VerifactuReceipt>> {
     return (await this.submitBatch([report])).outcomes[report.reportId];
@@ -55,7 +59,8 @@ export class LiveAeat implements AuthorityConnector<VerifactuPayload, VerifactuR
     const issuer = records[0].issuer;
     const problems = await schemaProblems(submissionXml(issuer, records, this.options.system));
     if (problems.length) throw new AppError('validation', 'VERIFACTU.4102', `The message does not pass the AEAT's schema: ${problems.slice(0, 3).join('; ')}`, { retriable: false });
-    const answer = parseAeatResponse(await this.post(soapRequest(issuer, records, this.options.system), await this.certificateFor(reports[0].supplierId)));
+    const tls = await this.certificateFor(reports[0].supplierId);
+    const answer = parseAeatResponse(await this.http.soap({ name: 'RegFactuSistemaFacturacion', url: this.options.url, action: '', envelope: soapRequest(issuer, records, this.options.system), tls }));
     if (answer.kind === 'fault') {
       // 4xxx: the AEAT refused the whole send for what it is (schema, certificate holder, limits): a retry cannot fix it.
       if (answer.code?.startsWith('4')) throw new AppError('validation', `VERIFACTU.${answer.code}`, answer.message, { retriable: false });
@@ -72,36 +77,12 @@ export class LiveAeat implements AuthorityConnector<VerifactuPayload, VerifactuR
   }
 
   /** The issuer's own certificate, else the representative's; neither: retried until one is configured (nothing is lost). */
-  private async certificateFor(supplierId: string): Promise<{ cert: string; key: string; ca?: string }> {
+  private async certificateFor(supplierId: string): Promise<AuthorityTls> {
     const own = await this.options.issuerCertificate?.(supplierId);
     const { cert, key, ca } = this.options.representative;
     if (own) return { ...own, ca };
     if (cert && key) return { cert, key, ca };
     throw new AppError('unavailable', 'VERIFACTU.NO_CERTIFICATE', 'No certificate for the AEAT: the issuer gave none at onboarding and no representative certificate is configured (VERIFACTU_CERT_FILE).', { retriable: true });
-  }
-
-  private post(body: string, tls: { cert: string; key: string; ca?: string }): Promise<string> {
-    const { url, timeoutMs } = this.options;
-    return new Promise((resolve, reject) => {
-      const request = https.request(
-        url,
-        { method: 'POST', cert: tls.cert, key: tls.key, ca: tls.ca, timeout: timeoutMs, headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: '""', 'content-length': Buffer.byteLength(body) } },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('error', (error) => reject(unavailable(`The AEAT's answer broke off: ${error.message}`)));
-          response.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            // A Fault comes with 500; anything else that is not 200 is the service being unwell.
-            if (response.statusCode === 200 || text.includes('Fault>')) resolve(text);
-            else reject(unavailable(`The AEAT answered HTTP ${response.statusCode}.`));
-          });
-        },
-      );
-      request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-      request.on('error', (error) => reject(unavailable(`The AEAT could not be reached: ${error.message}`)));
-      request.end(body);
-    });
   }
 }
 

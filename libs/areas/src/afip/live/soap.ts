@@ -2,12 +2,11 @@
  * SOAP 1.1 over HTTP(S) for AFIP's web services (WSAA, WSFEv1). AFIP's hosts still need the TLS cipher
  * AES128-SHA (notes section 2), which OpenSSL 3 keeps only at security level 1: `AFIP_CIPHERS` allows it
  * next to the defaults. A network failure, a timeout or an HTTP status other than 200 (or 500 with a
- * Fault) is AFIP being unavailable: retriable.
+ * Fault) is AFIP being unavailable: retriable (shared/authority-http.ts).
  */
-import http from 'node:http';
-import https from 'node:https';
 import { AppError } from '@einvoice/domain';
 import { XMLParser } from 'fast-xml-parser';
+import { AuthorityHttp } from '../../shared/authority-http';
 import { type XmlNode, el, toXml } from '../../shared/xml';
 import type { VoucherRequest } from '../validations';
 
@@ -28,7 +27,10 @@ export const unavailable = (message: string) => new AppError('unavailable', 'AFI
 
 /** Posts an envelope; answers the Body's first element (the operation's response) or the Fault. */
 export async function soapCall(url: string, action: string, envelope: string, timeoutMs: number): Promise<{ readonly body: SoapNode } | { readonly fault: SoapFault }> {
-  const text = await post(url, action, envelope, timeoutMs);
+  // The operation: SOAPAction's last segment (WSFEv1's), else the endpoint's (WSAA's LoginCms, whose action is empty).
+  const name = (action || new URL(url).pathname).replace(/^.*\//, '');
+  const http = new AuthorityHttp({ area: 'ar', authority: 'AFIP', timeoutMs, codes: { unavailable: 'AFIP.UNAVAILABLE' }, tls: { ciphers: AFIP_CIPHERS } });
+  const text = await http.soap({ name, url, action, envelope });
   let body: SoapNode | undefined;
   try {
     body = ((parser.parse(text) as SoapNode).Envelope as SoapNode | undefined)?.Body as SoapNode | undefined;
@@ -39,36 +41,6 @@ export async function soapCall(url: string, action: string, envelope: string, ti
   const fault = body.Fault as SoapNode | undefined;
   if (fault) return { fault: { faultcode: String(fault.faultcode ?? '').replace(/^.*:/, ''), faultstring: String(fault.faultstring ?? '') } };
   return { body };
-}
-
-function post(url: string, action: string, body: string, timeoutMs: number): Promise<string> {
-  const target = new URL(url);
-  const client = target.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
-    const request = client.request(
-      target,
-      {
-        method: 'POST',
-        timeout: timeoutMs,
-        ...(target.protocol === 'https:' ? { ciphers: AFIP_CIPHERS } : {}),
-        headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${action}"`, 'content-length': Buffer.byteLength(body) },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('error', (error) => reject(unavailable(`AFIP's answer broke off: ${error.message}`)));
-        response.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          // A Fault comes with 500; anything else that is not 200 is the service being unwell.
-          if (response.statusCode === 200 || text.includes('Fault>')) resolve(text);
-          else reject(unavailable(`AFIP answered HTTP ${response.statusCode}.`));
-        });
-      },
-    );
-    request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    request.on('error', (error) => reject(unavailable(`AFIP could not be reached: ${error.message}`)));
-    request.end(body);
-  });
 }
 
 /** A SOAP 1.1 envelope around one operation element. */

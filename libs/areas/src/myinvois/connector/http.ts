@@ -1,56 +1,11 @@
 /**
- * HTTP plumbing of the live client: one request with a timeout, and the mapping of the
- * authority's answers to AppErrors (STYLE.md §3): 429 → rate_limited with Retry-After,
- * 5xx/network/timeout → unavailable, 401 → token rejected, 4xx → the authority's error object.
+ * MyInvois's refusals as AppErrors (STYLE.md §3): 401 → token rejected, any other 4xx → the authority's
+ * error object under the connector's code for it. The request itself, timeouts, 429 and 5xx:
+ * shared/authority-http.ts.
  */
 import { AppError } from '@einvoice/domain';
 import { AuthorityError } from './connector';
-import { MYINVOIS_ERRORS, authorityRejected, rateLimited, tokenRejected, unavailable } from './errors';
-
-export type Fetch = typeof fetch;
-
-export interface HttpResult {
-  readonly status: number;
-  readonly headers: Headers;
-  readonly body: unknown;
-}
-
-/** Sends one request; network failures and timeouts become retriable `unavailable` errors. */
-export async function send(fetchFn: Fetch, url: string, init: RequestInit, timeoutMs: number, endpoint: string): Promise<HttpResult> {
-  let response: Response;
-  try {
-    response = await fetchFn(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-  } catch (error) {
-    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    throw unavailable(
-      timedOut ? `MyInvois did not answer ${endpoint} within ${timeoutMs} ms.` : `MyInvois could not be reached for ${endpoint}.`,
-      { endpoint },
-      error,
-      timedOut ? MYINVOIS_ERRORS.TIMEOUT : MYINVOIS_ERRORS.UNAVAILABLE,
-    );
-  }
-  const text = await response.text();
-  let body: unknown = undefined;
-  if (text) {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = text;
-    }
-  }
-  return { status: response.status, headers: response.headers, body };
-}
-
-/** Retry-After in ms: delta-seconds or an HTTP date; 60 s when absent (limits are per minute). */
-export function retryAfterMs(header: string | null, now: number = Date.now()): number {
-  if (header) {
-    const seconds = Number(header);
-    if (Number.isFinite(seconds) && seconds >= 0) return Math.round(seconds * 1000);
-    const date = Date.parse(header);
-    if (!Number.isNaN(date)) return Math.max(0, date - now);
-  }
-  return 60_000;
-}
+import { MYINVOIS_ERRORS, authorityRejected, tokenRejected } from './errors';
 
 /**
  * The authority's error object from a body. The SDK's Standard Error Response names fields
@@ -70,13 +25,10 @@ export function authorityError(body: unknown, fallback: string): AuthorityError 
   };
 }
 
-/** An AppError for any non-2xx answer of the API host. */
-export function apiError(result: HttpResult, endpoint: string): AppError {
-  const { status } = result;
-  if (status === 429) return rateLimited(retryAfterMs(result.headers.get('retry-after')), endpoint);
-  if (status >= 500) return unavailable(`MyInvois answered ${status} to ${endpoint}.`, { endpoint, status });
+/** An AppError for a refusal (a 4xx other than 429) of the API host, from its status and body. */
+export function apiError(status: number, body: unknown, endpoint: string): AppError {
   if (status === 401) return tokenRejected();
-  const error = authorityError(result.body, `HTTP${status}`);
+  const error = authorityError(body, `HTTP${status}`);
   if (status === 404) return authorityRejected('not_found', MYINVOIS_ERRORS.NOT_FOUND, error, status);
   // Only a document's receiver may reject it (SDK "04 reject document"); other 403s: the taxpayer did not grant it.
   if (status === 403 && endpoint === 'rejectDocument') return authorityRejected('forbidden', MYINVOIS_ERRORS.REJECT_NOT_RECEIVER, error, status);

@@ -19,8 +19,9 @@ import {
   TinCheck,
   documentBytes,
 } from './connector';
-import { MYINVOIS_ERRORS, invalidCredentials, rateLimited, unavailable } from './errors';
-import { Fetch, HttpResult, apiError, authorityError, isObject, retryAfterMs, send } from './http';
+import { type AuthorityAnswer, AuthorityHttp } from '../../shared/authority-http';
+import { MYINVOIS_ERRORS, invalidCredentials } from './errors';
+import { apiError, authorityError, isObject } from './http';
 import { checkSubmissionLimits } from './limits';
 import { MyInvoisEndpoint, RateLimiter } from './rate-limits';
 
@@ -40,7 +41,6 @@ export interface LiveMyInvoisOptions {
   readonly hosts?: MyInvoisHosts;
   /** Per request (default 30 s). */
   readonly timeoutMs?: number;
-  readonly fetch?: Fetch;
   readonly now?: () => number;
   /** Client-side limits; default: the documented limits per client id and endpoint. */
   readonly rateLimiter?: RateLimiter;
@@ -49,16 +49,22 @@ export interface LiveMyInvoisOptions {
 export class LiveMyInvoisClient implements MyInvoisConnector {
   readonly mode = 'live' as const;
   private readonly hosts: MyInvoisHosts;
-  private readonly timeoutMs: number;
-  private readonly fetchFn: Fetch;
+  private readonly http: AuthorityHttp;
   private readonly now: () => number;
   private readonly limiter: RateLimiter;
 
   constructor(options: LiveMyInvoisOptions = {}) {
     this.hosts = options.hosts ?? MYINVOIS_HOSTS.preprod;
-    this.timeoutMs = options.timeoutMs ?? 30_000;
-    this.fetchFn = options.fetch ?? fetch;
     this.now = options.now ?? Date.now;
+    // A 429 without Retry-After waits a minute: the SDK's limits are per minute.
+    this.http = new AuthorityHttp({
+      area: 'my',
+      authority: 'MyInvois',
+      timeoutMs: options.timeoutMs ?? 30_000,
+      codes: { unavailable: MYINVOIS_ERRORS.UNAVAILABLE, timeout: MYINVOIS_ERRORS.TIMEOUT, rateLimited: MYINVOIS_ERRORS.RATE_LIMITED },
+      defaultRetryAfterMs: 60_000,
+      now: this.now,
+    });
     // A slot more than a second away: the caller hears a 429 at once (the reporting worker defers the submission).
     this.limiter = options.rateLimiter ?? new RateLimiter({ maxWaitMs: 1_000 });
   }
@@ -73,21 +79,18 @@ export class LiveMyInvoisClient implements MyInvoisConnector {
       grant_type: 'client_credentials',
       scope: 'InvoicingAPI',
     });
-    const result = await send(
-      this.fetchFn,
-      `${this.hosts.identityBaseUrl}/connect/token`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', onbehalfof: credentials.onBehalfOfTin },
-        body: form.toString(),
-      },
-      this.timeoutMs,
-      'login',
-    );
-    if (result.status === 200 && isObject(result.body) && typeof result.body.access_token === 'string') {
-      const expiresIn = Number(result.body.expires_in);
+    const result = await this.http.send({
+      method: 'POST',
+      name: 'login',
+      url: `${this.hosts.identityBaseUrl}/connect/token`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', onbehalfof: credentials.onBehalfOfTin },
+      body: form.toString(),
+    });
+    const body = result.json;
+    if (result.status === 200 && isObject(body) && typeof body.access_token === 'string') {
+      const expiresIn = Number(body.expires_in);
       return {
-        accessToken: result.body.access_token,
+        accessToken: body.access_token,
         expiresAt: this.now() + (Number.isFinite(expiresIn) ? expiresIn : 3600) * 1000,
         clientId: credentials.clientId,
         onBehalfOfTin: credentials.onBehalfOfTin,
@@ -116,7 +119,7 @@ export class LiveMyInvoisClient implements MyInvoisConnector {
       })),
     };
     const result = await this.call(token, 'submitDocuments', 'POST', '/api/v1.0/documentsubmissions', body, [200, 202]);
-    const response = result.body;
+    const response = result.json;
     if (!isObject(response) || typeof response.submissionUid !== 'string') throw unexpected('submitDocuments', result);
     return {
       submissionUid: response.submissionUid,
@@ -135,8 +138,9 @@ export class LiveMyInvoisClient implements MyInvoisConnector {
     if (page.pageSize !== undefined) query.set('pageSize', String(page.pageSize));
     const suffix = query.size > 0 ? `?${query}` : '';
     const result = await this.call(token, 'getSubmission', 'GET', `/api/v1.0/documentsubmissions/${encodeURIComponent(submissionUid)}${suffix}`, undefined, [200]);
-    if (!isObject(result.body) || typeof result.body.overallStatus !== 'string') throw unexpected('getSubmission', result);
-    return result.body as unknown as SubmissionStatus;
+    const body = result.json;
+    if (!isObject(body) || typeof body.overallStatus !== 'string') throw unexpected('getSubmission', result);
+    return body as unknown as SubmissionStatus;
   }
 
   /** `GET /api/v1.0/documents/recent?pageNo=&pageSize=&submissionDateFrom=&submissionDateTo=&InvoiceDirection=&status=` → `{result, metadata}`. */
@@ -150,7 +154,7 @@ export class LiveMyInvoisClient implements MyInvoisConnector {
     if (q.status !== undefined) query.set('status', q.status);
     const suffix = query.size > 0 ? `?${query}` : '';
     const result = await this.call(token, 'recentDocuments', 'GET', `/api/v1.0/documents/recent${suffix}`, undefined, [200]);
-    const body = result.body;
+    const body = result.json;
     if (!isObject(body) || !Array.isArray(body.result)) throw unexpected('recentDocuments', result);
     const metadata = isObject(body.metadata) ? body.metadata : {};
     return {
@@ -171,34 +175,30 @@ export class LiveMyInvoisClient implements MyInvoisConnector {
 
   private async changeState(token: AccessToken, endpoint: MyInvoisEndpoint, uuid: string, status: string, reason: string): Promise<DocumentStateChange> {
     const result = await this.call(token, endpoint, 'PUT', `/api/v1.0/documents/state/${encodeURIComponent(uuid)}/state`, { status, reason }, [200]);
-    if (!isObject(result.body) || typeof result.body.status !== 'string') throw unexpected(endpoint, result);
-    return { uuid: typeof result.body.uuid === 'string' ? result.body.uuid : uuid, status: result.body.status };
+    const body = result.json;
+    if (!isObject(body) || typeof body.status !== 'string') throw unexpected(endpoint, result);
+    return { uuid: typeof body.uuid === 'string' ? body.uuid : uuid, status: body.status };
   }
 
-  private async call(token: AccessToken, endpoint: MyInvoisEndpoint, method: string, path: string, body: unknown, ok: readonly number[]): Promise<HttpResult> {
+  private async call(token: AccessToken, endpoint: MyInvoisEndpoint, method: string, path: string, body: unknown, ok: readonly number[]): Promise<AuthorityAnswer> {
     await this.limiter.acquire(token.clientId, endpoint);
     const headers: Record<string, string> = { authorization: `Bearer ${token.accessToken}`, accept: 'application/json', 'accept-language': 'en' };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const result = await send(
-      this.fetchFn,
-      `${this.hosts.apiBaseUrl}${path}`,
-      { method, headers, body: body === undefined ? undefined : JSON.stringify(body) },
-      this.timeoutMs,
-      endpoint,
-    );
+    const result = await this.http.send({ method, name: endpoint, url: `${this.hosts.apiBaseUrl}${path}`, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     if (ok.includes(result.status)) return result;
-    throw apiError(result, endpoint);
+    if (result.outcome === 'rate_limited' || result.outcome === 'unavailable') throw this.http.retriable(result);
+    throw apiError(result.status, result.json, endpoint);
   }
 
   /** OAuth errors of the identity service: `invalid_client` and friends are final. */
-  private loginError(result: HttpResult): AppError {
-    if (result.status === 429) return rateLimited(retryAfterMs(result.headers.get('retry-after'), this.now()), 'login');
-    if (result.status >= 500) return unavailable(`MyInvois identity service answered ${result.status}.`, { endpoint: 'login', status: result.status });
+  private loginError(result: AuthorityAnswer): AppError {
+    if (result.outcome === 'rate_limited' || result.outcome === 'unavailable') return this.http.retriable(result);
+    const body = result.json;
     if (result.status === 400 || result.status === 401) {
-      const oauth = isObject(result.body) && typeof result.body.error === 'string' ? result.body.error : undefined;
+      const oauth = isObject(body) && typeof body.error === 'string' ? body.error : undefined;
       return invalidCredentials(oauth ?? `HTTP${result.status}`);
     }
-    return apiError(result, 'login');
+    return apiError(result.status, body, 'login');
   }
 }
 
@@ -227,7 +227,7 @@ function recentDocumentOf(item: Record<string, unknown>): RecentDocument {
 }
 
 /** Final, not retriable: after a 2xx the request may have taken effect (never resubmit after a 2xx). */
-function unexpected(endpoint: string, result: HttpResult): AppError {
+function unexpected(endpoint: string, result: AuthorityAnswer): AppError {
   return new AppError('internal', MYINVOIS_ERRORS.UNEXPECTED_RESPONSE, `MyInvois answered ${endpoint} with an unexpected body.`, {
     retriable: false,
     details: { endpoint, status: result.status },

@@ -10,7 +10,8 @@
  *   mlsStatus, …}` | 404; the MLS document itself in `mls` (our assumption: phoss-ap documents the code only).
  */
 import { AppError } from '@einvoice/domain';
-import { timedOut, UAE_FTA_ERRORS, unavailable, type FtaTransport, type TddAcknowledgement, type TddMessage, type TddStatus } from './transport';
+import { type AuthorityAnswer, AuthorityHttp } from '../../shared/authority-http';
+import { UAE_FTA_ERRORS, unavailable, type FtaTransport, type TddAcknowledgement, type TddMessage, type TddStatus } from './transport';
 
 /** C1's country on the submit path (Peppol reporting): the reporting participant is in the UAE. */
 const COUNTRY = 'AE';
@@ -23,7 +24,6 @@ export interface AccessPointClientOptions {
   /** Its API token (header `X-Token`), when it requires one. */
   readonly token?: string;
   readonly timeoutMs?: number;
-  readonly fetch?: typeof fetch;
   readonly now?: () => Date;
 }
 
@@ -41,40 +41,34 @@ interface OutboundTransaction {
   readonly mls?: string | null;
 }
 
-interface Answer {
-  readonly status: number;
-  readonly body: unknown;
-}
-
 export class AccessPointClient implements FtaTransport {
-  private readonly fetch: typeof fetch;
-  private readonly timeoutMs: number;
+  private readonly http: AuthorityHttp;
   private readonly now: () => Date;
 
   constructor(private readonly options: AccessPointClientOptions) {
-    this.fetch = options.fetch ?? fetch;
-    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.http = new AuthorityHttp({ area: 'ae', authority: 'The access point', timeoutMs: options.timeoutMs ?? 30_000, codes: { unavailable: UAE_FTA_ERRORS.UNAVAILABLE, timeout: UAE_FTA_ERRORS.TIMEOUT } });
     this.now = options.now ?? (() => new Date());
   }
 
   async send(message: TddMessage): Promise<TddAcknowledgement> {
     const segments = [PARTICIPANT + message.senderId, PARTICIPANT + message.receiverId, message.documentTypeId, message.processId, COUNTRY];
     const path = `/api/outbound/submit/${segments.map(encodeURIComponent).join('/')}?sbdhInstanceID=${encodeURIComponent(message.messageId)}`;
-    const answer = await this.request('POST', path, message.xml);
-    if (answer.status >= 200 && answer.status < 300) return { messageId: message.messageId, receivedAt: this.now().toISOString() };
+    const answer = await this.request('POST', 'submit', path, message.xml);
+    if (answer.outcome === 'ok') return { messageId: message.messageId, receivedAt: this.now().toISOString() };
     if (answer.status === 400) {
-      const message400 = `The access point refused the TDD: ${describe(answer.body)}`;
+      const message400 = `The access point refused the TDD: ${describe(answer.json)}`;
       throw new AppError('validation', UAE_FTA_ERRORS.REFUSED, message400, { retriable: false, details: { status: 400 } });
     }
     if (answer.status === 422 || answer.status === 409) return this.storedAfterAll(message.messageId, answer);
-    throw this.failure(answer, 'submit');
+    throw this.failure(answer);
   }
 
   async status(messageId: string): Promise<TddStatus | undefined> {
-    const answer = await this.request('GET', `/api/outbound/status/${encodeURIComponent(messageId)}`);
+    const answer = await this.request('GET', 'status', `/api/outbound/status/${encodeURIComponent(messageId)}`);
     if (answer.status === 404) return undefined;
-    if (answer.status !== 200) throw this.failure(answer, 'status');
-    const tx = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as OutboundTransaction;
+    if (answer.status !== 200) throw this.failure(answer);
+    const body = answer.json;
+    const tx = (typeof body === 'object' && body !== null ? body : {}) as OutboundTransaction;
     const code = tx.mlsStatus?.trim().toUpperCase();
     const gaveUp = tx.status === 'rejected' || tx.status === 'permanently_failed';
     const details = tx.errorDetails ?? 'no details';
@@ -92,10 +86,10 @@ export class AccessPointClient implements FtaTransport {
    * A 422 (not sent yet) or 409: the access point may have stored the message and retry it itself.
    * Its status says: stored and still trying → taken; refused by its own checks → final; not stored → retry.
    */
-  private async storedAfterAll(messageId: string, answer: Answer): Promise<TddAcknowledgement> {
+  private async storedAfterAll(messageId: string, answer: AuthorityAnswer): Promise<TddAcknowledgement> {
     const status = await this.status(messageId);
     if (!status) {
-      throw unavailable(`The access point did not send the TDD (HTTP ${answer.status}): ${describe(answer.body)}`, { status: answer.status });
+      throw unavailable(`The access point did not send the TDD (HTTP ${answer.status}): ${describe(answer.json)}`, { status: answer.status });
     }
     if (status.undeliverable) {
       throw new AppError('validation', UAE_FTA_ERRORS.REFUSED, status.undeliverable.message, { retriable: false });
@@ -104,44 +98,28 @@ export class AccessPointClient implements FtaTransport {
     return { messageId, receivedAt, ...(status.reference ? { reference: status.reference } : {}) };
   }
 
-  private failure(answer: Answer, endpoint: string): AppError {
+  private failure(answer: AuthorityAnswer): AppError {
     if (answer.status === 401 || answer.status === 403) {
-      const text = `The access point refused our API token (HTTP ${answer.status}) on ${endpoint}.`;
+      const text = `The access point refused our API token (HTTP ${answer.status}) on ${answer.name}.`;
       return new AppError('unavailable', UAE_FTA_ERRORS.UNAUTHORIZED, text, { retriable: true });
     }
     // 404 on submit: sending is disabled on the access point; 5xx: it is down. Both pass.
-    const text = `The access point answered ${answer.status} to ${endpoint}: ${describe(answer.body)}`;
-    return unavailable(text, { status: answer.status, endpoint });
+    return this.http.retriable(answer);
   }
 
-  private async request(method: 'GET' | 'POST', path: string, body?: string): Promise<Answer> {
-    let response: Response;
-    try {
-      response = await this.fetch(`${this.options.baseUrl.replace(/\/+$/, '')}${path}`, {
-        method,
-        headers: {
-          accept: 'application/json',
-          ...(body !== undefined ? { 'content-type': 'application/xml' } : {}),
-          ...(this.options.token ? { 'x-token': this.options.token } : {}),
-        },
-        body,
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-    } catch (error) {
-      // By name: the DOMException fetch throws may come from another realm than this module's Error.
-      const name = (error as { name?: unknown } | null)?.name;
-      const late = name === 'TimeoutError' || name === 'AbortError';
-      if (late) throw timedOut(`The access point did not answer ${method} ${path.split('?')[0]} within ${this.timeoutMs} ms.`, {}, error);
-      throw unavailable(`The access point could not be reached (${method} ${path.split('?')[0]}).`, {}, error);
-    }
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = text;
-    }
-    return { status: response.status, body: parsed };
+  /** `name`: the access point's operation (submit, status), for metrics and spans. */
+  private request(method: 'GET' | 'POST', name: string, path: string, body?: string): Promise<AuthorityAnswer> {
+    return this.http.send({
+      method,
+      name,
+      url: `${this.options.baseUrl.replace(/\/+$/, '')}${path}`,
+      headers: {
+        accept: 'application/json',
+        ...(body !== undefined ? { 'content-type': 'application/xml' } : {}),
+        ...(this.options.token ? { 'x-token': this.options.token } : {}),
+      },
+      body,
+    });
   }
 }
 
