@@ -6,8 +6,8 @@
  * request counted, timed and traced (recordedAuthorityRequest). What an answer means beyond that (a 400
  * whose body is a verdict, a 401 that asks to sign in again) is the client's, as its authority documents.
  * node:http(s), not fetch: Node's fetch takes a client certificate or ciphers only through undici's own
- * Agent, a package this service does not have; https.request takes them per request, and its global
- * agent keeps a pool of connections per TLS configuration.
+ * Agent, a package this service does not have; https.request takes them per request, and an agent keeps
+ * a pool of connections per TLS configuration.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -223,22 +223,36 @@ interface Exchanged {
 }
 
 /**
- * One request and its whole answer; rejects when there is none (network, TLS, the signal). A kept-alive
- * connection the server closed while idle resets the request sent on it before any answer: it is sent
- * once more on a new connection (node's documented pattern, `request.reusedSocket`; the webhook sender's).
+ * Kept-alive connections, pooled per host and TLS configuration (the agents' pool key holds the
+ * certificate, key, trust and ciphers). Closed 2 s before the end of the server's announced keep-alive
+ * (undici's margin, which the clients had with fetch; node's own is 1 s), else after 4 s idle: a
+ * connection the server closes as a request goes out on it resets that request.
+ */
+const AGENT_OPTIONS = { keepAlive: true, timeout: 4_000, agentKeepAliveTimeoutBuffer: 2_000, scheduling: 'lifo' as const };
+const agents = { http: new http.Agent(AGENT_OPTIONS), https: new https.Agent(AGENT_OPTIONS) };
+
+/** RFC 9110 §9.2.1: methods that change nothing at the server, so a client may send them again by itself. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * One request and its whole answer; rejects when there is none (network, TLS, the signal). A safe
+ * request reset on a kept-alive connection before any answer (the server closed it as it went out) is
+ * sent once more on a new connection; any other is not (§9.2.2): the server may have taken it, so the
+ * caller hears `unavailable` and its connector recovers as after any lost answer.
  */
 async function exchange(url: URL, request: AuthorityRequest, tls: AuthorityTls | undefined, signal: AbortSignal): Promise<Exchanged> {
-  return (await once(url, request, tls, signal, true)) ?? (await once(url, request, tls, signal, false))!;
+  const mayRetry = SAFE_METHODS.has(request.method.toUpperCase());
+  return (await once(url, request, tls, signal, mayRetry)) ?? (once(url, request, tls, signal, false, true) as Promise<Exchanged>);
 }
 
-/** Undefined when the server reset a reused connection before answering (and `mayRetry`). */
-function once(url: URL, request: AuthorityRequest, tls: AuthorityTls | undefined, signal: AbortSignal, mayRetry: boolean): Promise<Exchanged | undefined> {
+/** Undefined when the server reset a reused connection before answering and `mayRetry`; `fresh`: on a connection of its own. */
+function once(url: URL, request: AuthorityRequest, tls: AuthorityTls | undefined, signal: AbortSignal, mayRetry: boolean, fresh = false): Promise<Exchanged | undefined> {
   const secure = url.protocol === 'https:';
   const body = request.body;
   const headers = { ...request.headers, ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}) };
   return new Promise((resolve, reject) => {
     let answered = false;
-    const options = { method: request.method, headers, signal, ...(secure ? tls : {}), ...(mayRetry ? {} : { agent: false as const }) };
+    const options = { method: request.method, headers, signal, agent: fresh ? false : secure ? agents.https : agents.http, ...(secure ? tls : {}) };
     const sent = (secure ? https : http).request(url, options, (response) => {
       answered = true;
       readText(response).then((text) => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }), reject);
