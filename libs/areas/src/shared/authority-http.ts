@@ -12,6 +12,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { text as readText } from 'node:stream/consumers';
+import { setTimeout as nextTimers } from 'node:timers/promises';
 import { AppError, type AuthorityRequestOutcome, recordedAuthorityRequest } from '@einvoice/domain';
 
 /** TLS towards an authority: `cert` and `key` (PEM) for mutual TLS, `ca` when the server's is not a public CA's, `ciphers` (OpenSSL's list). */
@@ -241,6 +242,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * caller hears `unavailable` and its connector recovers as after any lost answer.
  */
 async function exchange(url: URL, request: AuthorityRequest, tls: AuthorityTls | undefined, signal: AbortSignal): Promise<Exchanged> {
+  // Timers that are due run first: a synchronous task just before (signing a login: AFIP's CMS) holds
+  // back the pool's expiry of an idle connection, which the agent would hand out all the same.
+  await nextTimers(0);
   const mayRetry = SAFE_METHODS.has(request.method.toUpperCase());
   return (await once(url, request, tls, signal, mayRetry)) ?? (once(url, request, tls, signal, false, true) as Promise<Exchanged>);
 }

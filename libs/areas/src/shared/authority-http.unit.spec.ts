@@ -1,7 +1,7 @@
 // The live clients' HTTP helper: Retry-After in its forms, the status classes, and requests against a
 // local server (answers, timeouts, no server, mutual TLS, SOAP, what the recorder is told).
+import http from 'node:http';
 import https from 'node:https';
-import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AppError, type AuthorityRequestFacts, recordAuthorityRequestsWith } from '@einvoice/domain';
 import { AuthorityHttp, outcomeOfStatus, retryAfterMs } from './authority-http';
@@ -69,7 +69,7 @@ describe('AuthorityHttp against a local server', () => {
       area: 'xx', authority: 'The authority', timeoutMs: options.timeoutMs ?? 5_000, now: () => NOW, defaultRetryAfterMs: 30_000,
       codes: { unavailable: 'XX.UNAVAILABLE', timeout: 'XX.TIMEOUT', ...(options.rateLimited === false ? {} : { rateLimited: 'XX.429' }) },
     });
-  const get = (path: string, http = client()) => http.send({ method: 'GET', name: path, url: `${server.url}${path}` });
+  const get = (path: string, through = client()) => through.send({ method: 'GET', name: path, url: `${server.url}${path}` });
 
   beforeAll(async () => {
     server = await listenLocally((req, res) => {
@@ -155,6 +155,25 @@ describe('AuthorityHttp against a local server', () => {
       expect(requests).toBe(5);
     } finally {
       await dropping.stop();
+    }
+  });
+
+  it('a connection whose idle time ran out during a synchronous task (signing a login) is not handed out: a POST after it goes through', async () => {
+    // The server closes idle connections after the 3 s it announces (no extra time of its own).
+    const server = http.createServer({ keepAliveTimeout: 3_000, keepAliveTimeoutBuffer: 0 }, (req, res) => {
+      req.resume();
+      req.on('end', () => res.end('ok'));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const post = () => client().send({ method: 'POST', name: 'x', url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, body: 'b' });
+    try {
+      await expect(post()).resolves.toMatchObject({ status: 200 });
+      const until = Date.now() + 3_300;
+      while (Date.now() < until); // the synchronous task, past both the pool's expiry and the server's
+      await expect(post()).resolves.toMatchObject({ status: 200, text: 'ok' });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 
