@@ -7,7 +7,8 @@
  */
 import { el, toXml } from '../../shared/xml';
 import { splitId } from './tdd';
-import { NS, all, first, parseXml, textAt, XmlSyntaxError, type XmlElement } from './xml-read';
+import { all, first, parseXml, textAt, XmlSyntaxError, type XmlElement } from '../../shared/xml-read';
+import { NS } from './namespaces';
 
 export const MLS_CUSTOMIZATION_ID = 'urn:peppol:edec:mls:1.0';
 export const MLS_PROFILE_ID = 'urn:peppol:edec:mls';
@@ -113,26 +114,26 @@ export function parseMls(xml: string): Mls {
   if (root.ns !== NS.applicationResponse || root.name !== 'ApplicationResponse') {
     throw new MlsFormatError(`{${root.ns}}${root.name} is not an ApplicationResponse`);
   }
-  if (textAt(root, ['cbc', 'CustomizationID']) !== MLS_CUSTOMIZATION_ID) throw new MlsFormatError('Not an MLS 1.0 (CustomizationID)', ['SCH-MLS-01']);
-  if (textAt(root, ['cbc', 'ProfileID']) !== MLS_PROFILE_ID) throw new MlsFormatError('Not an MLS (ProfileID)', ['SCH-MLS-02']);
-  const responses = all(root, ['cac', 'DocumentResponse']);
+  if (textAt(root, [NS.cbc, 'CustomizationID']) !== MLS_CUSTOMIZATION_ID) throw new MlsFormatError('Not an MLS 1.0 (CustomizationID)', ['SCH-MLS-01']);
+  if (textAt(root, [NS.cbc, 'ProfileID']) !== MLS_PROFILE_ID) throw new MlsFormatError('Not an MLS (ProfileID)', ['SCH-MLS-02']);
+  const responses = all(root, [NS.cac, 'DocumentResponse']);
   if (responses.length !== 1) throw new MlsFormatError('An MLS holds exactly one DocumentResponse', ['SCH-MLS-15']);
   const response = responses[0];
-  const time = textAt(root, ['cbc', 'IssueTime']) ?? '';
+  const time = textAt(root, [NS.cbc, 'IssueTime']) ?? '';
   if (!/([+-]\d{2}:\d{2}|Z)$/.test(time)) throw new MlsFormatError('The MLS IssueTime has no zone', ['SCH-MLS-06']);
-  const issuedAt = new Date(`${textAt(root, ['cbc', 'IssueDate']) ?? ''}T${time}`);
+  const issuedAt = new Date(`${textAt(root, [NS.cbc, 'IssueDate']) ?? ''}T${time}`);
   const m: Mls = {
-    id: textAt(root, ['cbc', 'ID']) ?? '',
+    id: textAt(root, [NS.cbc, 'ID']) ?? '',
     issuedAt: Number.isNaN(issuedAt.getTime()) ? '' : issuedAt.toISOString(),
-    sender: joined(first(root, ['cac', 'SenderParty'], ['cbc', 'EndpointID'])),
-    receiver: joined(first(root, ['cac', 'ReceiverParty'], ['cbc', 'EndpointID'])),
-    responseCode: (textAt(response, ['cac', 'Response'], ['cbc', 'ResponseCode']) ?? '') as MlsResponseCode,
-    description: textAt(response, ['cac', 'Response'], ['cbc', 'Description']),
-    messageId: textAt(response, ['cac', 'DocumentReference'], ['cbc', 'ID']) ?? '',
-    issues: all(response, ['cac', 'LineResponse']).map((line) => ({
-      location: textAt(line, ['cac', 'LineReference'], ['cbc', 'LineID']) ?? '',
-      description: textAt(line, ['cac', 'Response'], ['cbc', 'Description']) ?? '',
-      reason: (textAt(line, ['cac', 'Response'], ['cac', 'Status'], ['cbc', 'StatusReasonCode']) ?? '') as MlsReasonCode,
+    sender: joined(first(root, [NS.cac, 'SenderParty'], [NS.cbc, 'EndpointID'])),
+    receiver: joined(first(root, [NS.cac, 'ReceiverParty'], [NS.cbc, 'EndpointID'])),
+    responseCode: (textAt(response, [NS.cac, 'Response'], [NS.cbc, 'ResponseCode']) ?? '') as MlsResponseCode,
+    description: textAt(response, [NS.cac, 'Response'], [NS.cbc, 'Description']),
+    messageId: textAt(response, [NS.cac, 'DocumentReference'], [NS.cbc, 'ID']) ?? '',
+    issues: all(response, [NS.cac, 'LineResponse']).map((line) => ({
+      location: textAt(line, [NS.cac, 'LineReference'], [NS.cbc, 'LineID']) ?? '',
+      description: textAt(line, [NS.cac, 'Response'], [NS.cbc, 'Description']) ?? '',
+      reason: (textAt(line, [NS.cac, 'Response'], [NS.cac, 'Status'], [NS.cbc, 'StatusReasonCode']) ?? '') as MlsReasonCode,
     })),
   };
   if (!m.issuedAt) throw new MlsFormatError('The MLS IssueDate/IssueTime is not a date and time', ['SCH-MLS-04']);

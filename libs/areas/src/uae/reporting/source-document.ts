@@ -6,7 +6,8 @@
  * resolved and prefixes do not matter.
  */
 import { AppError } from '@einvoice/domain';
-import { NS, all, first, parseXml, textAt, XmlSyntaxError, type XmlElement } from './xml-read';
+import { all, first, parseXml, textAt, XmlSyntaxError, type XmlElement } from '../../shared/xml-read';
+import { NS } from './namespaces';
 
 /** An identifier with its scheme (`schemeID`), e.g. an EndpointID `0235` + `1234567890`. */
 export interface SchemedId {
@@ -71,13 +72,13 @@ function schemed(el: XmlElement | undefined): SchemedId | undefined {
 }
 
 function party(root: XmlElement, role: 'AccountingSupplierParty' | 'AccountingCustomerParty'): PartyFacts {
-  const p = first(root, ['cac', role], ['cac', 'Party']);
+  const p = first(root, [NS.cac, role], [NS.cac, 'Party']);
   return {
-    endpoint: schemed(first(p, ['cbc', 'EndpointID'])),
-    identifications: all(p, ['cac', 'PartyIdentification'], ['cbc', 'ID']).map(schemed).filter((i): i is SchemedId => i !== undefined),
-    taxRegistrations: all(p, ['cac', 'PartyTaxScheme']).flatMap((t) => {
-      const companyId = textAt(t, ['cbc', 'CompanyID']);
-      const taxScheme = textAt(t, ['cac', 'TaxScheme'], ['cbc', 'ID']);
+    endpoint: schemed(first(p, [NS.cbc, 'EndpointID'])),
+    identifications: all(p, [NS.cac, 'PartyIdentification'], [NS.cbc, 'ID']).map(schemed).filter((i): i is SchemedId => i !== undefined),
+    taxRegistrations: all(p, [NS.cac, 'PartyTaxScheme']).flatMap((t) => {
+      const companyId = textAt(t, [NS.cbc, 'CompanyID']);
+      const taxScheme = textAt(t, [NS.cac, 'TaxScheme'], [NS.cbc, 'ID']);
       return companyId && taxScheme ? [{ companyId, taxScheme }] : [];
     }),
   };
@@ -91,8 +92,8 @@ function amount(el: XmlElement | undefined): StatedAmount | undefined {
 
 /** BTAE-20 as the official examples and renderUae state it: `AED <amount>` under `aedtotal-incl-vat`. */
 function aedTotal(root: XmlElement): string | undefined {
-  const ref = all(root, ['cac', 'AdditionalDocumentReference']).find((r) => textAt(r, ['cbc', 'DocumentTypeCode']) === 'aedtotal-incl-vat');
-  const stated = textAt(ref, ['cbc', 'DocumentDescription']);
+  const ref = all(root, [NS.cac, 'AdditionalDocumentReference']).find((r) => textAt(r, [NS.cbc, 'DocumentTypeCode']) === 'aedtotal-incl-vat');
+  const stated = textAt(ref, [NS.cbc, 'DocumentDescription']);
   return stated?.replace(/^AED\s*/i, '') || undefined;
 }
 
@@ -109,23 +110,23 @@ export function readSourceDocument(ubl: string): SourceDocument {
     : root.ns === NS.creditNote && root.name === 'CreditNote' ? 'CreditNote'
     : undefined;
   if (!kind) throw unreadableDocument(`its root is {${root.ns}}${root.name}, not a UBL 2.1 Invoice or CreditNote.`);
-  const customizationId = textAt(root, ['cbc', 'CustomizationID']);
-  const typeCode = textAt(root, ['cbc', kind === 'Invoice' ? 'InvoiceTypeCode' : 'CreditNoteTypeCode']);
+  const customizationId = textAt(root, [NS.cbc, 'CustomizationID']);
+  const typeCode = textAt(root, [NS.cbc, kind === 'Invoice' ? 'InvoiceTypeCode' : 'CreditNoteTypeCode']);
   return {
     root: kind,
     customizationId,
-    profileId: textAt(root, ['cbc', 'ProfileID']),
-    id: textAt(root, ['cbc', 'ID']),
-    uuid: textAt(root, ['cbc', 'UUID']),
-    issueDate: textAt(root, ['cbc', 'IssueDate']),
+    profileId: textAt(root, [NS.cbc, 'ProfileID']),
+    id: textAt(root, [NS.cbc, 'ID']),
+    uuid: textAt(root, [NS.cbc, 'UUID']),
+    issueDate: textAt(root, [NS.cbc, 'IssueDate']),
     typeCode,
-    currency: textAt(root, ['cbc', 'DocumentCurrencyCode']),
-    taxCurrency: textAt(root, ['cbc', 'TaxCurrencyCode']),
+    currency: textAt(root, [NS.cbc, 'DocumentCurrencyCode']),
+    taxCurrency: textAt(root, [NS.cbc, 'TaxCurrencyCode']),
     selfBilled: (customizationId ?? '').includes('selfbilling') || SELF_BILLED_TYPES.has(typeCode ?? ''),
     seller: party(root, 'AccountingSupplierParty'),
     buyer: party(root, 'AccountingCustomerParty'),
-    taxTotals: all(root, ['cac', 'TaxTotal']).map((t) => amount(first(t, ['cbc', 'TaxAmount']))).filter((a): a is StatedAmount => a !== undefined),
-    taxExclusive: amount(first(root, ['cac', 'LegalMonetaryTotal'], ['cbc', 'TaxExclusiveAmount'])),
+    taxTotals: all(root, [NS.cac, 'TaxTotal']).map((t) => amount(first(t, [NS.cbc, 'TaxAmount']))).filter((a): a is StatedAmount => a !== undefined),
+    taxExclusive: amount(first(root, [NS.cac, 'LegalMonetaryTotal'], [NS.cbc, 'TaxExclusiveAmount'])),
     aedTotalWithTax: aedTotal(root),
     xml: ubl.slice(root.start, root.end),
   };

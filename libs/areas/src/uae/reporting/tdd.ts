@@ -6,7 +6,7 @@
  */
 import { el, toXml, type XmlNode } from '../../shared/xml';
 import { readSourceDocument, type PartyFacts, type SchemedId, type SourceDocument, type TaxRegistration } from './source-document';
-import { NS } from './xml-read';
+import { NS } from './namespaces';
 
 /** TDT-001 (ibr-tdd-01). */
 export const TDD_CUSTOMIZATION_ID = 'urn:peppol:taxdata:ae-1';

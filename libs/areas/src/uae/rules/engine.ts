@@ -5,7 +5,7 @@
  * (ibr-128-ae) does not check the seller's and buyer's addresses: their own rule (ibr-143/144-ae)
  * comes first in the same mode.
  */
-import type { XmlElement } from '../reporting/xml-read';
+import type { XmlElement } from '../../shared/xml-read';
 
 /** A broken PINT AE rule, as the seed's phase-2 error names it. */
 export interface UaeRuleIssue {

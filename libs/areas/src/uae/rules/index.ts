@@ -3,7 +3,7 @@
  * rendered UBL in the request path. The official Schematron is the oracle in the tests
  * (parity.int.spec.ts): same verdict, same fatal rule ids. README.md "Phase 2".
  */
-import { parseXml } from '../reporting/xml-read';
+import { parseXml } from '../../shared/xml-read';
 import { compile, runModes, type UaeRuleIssue } from './engine';
 import { jurisdictionModes } from './jurisdiction';
 import { officialTexts } from './official-texts';

@@ -4,7 +4,7 @@
  * TypeScript, under its official id (the texts: official-texts.ts).
  */
 import Decimal from 'decimal.js';
-import type { XmlElement } from '../reporting/xml-read';
+import type { XmlElement } from '../../shared/xml-read';
 import { type Mode, type RuleScope, type Template, isRoot, under } from './engine';
 import { count, decimal, descendants, has, norm, one, path, round2, text } from './tree';
 import { attrEq, attrNe, decimalIs, eq, flags, hasAttr, isVat, matches, ne, num, typeIs } from './xpath';

@@ -1,20 +1,22 @@
 /**
- * XPath's few moves over the parsed UBL (reporting/xml-read.ts), written as the Schematron writes
+ * XPath's few moves over the parsed UBL (shared/xml-read.ts), written as the Schematron writes
  * them: `path(party, 'cac:PartyLegalEntity/cbc:CompanyID')` is the node set of that relative path,
  * `text(...)` its first node's normalized text.
  */
 import Decimal from 'decimal.js';
-import { NS, type XmlElement } from '../reporting/xml-read';
+import { all, type XmlElement } from '../../shared/xml-read';
+import { NS } from '../reporting/namespaces';
 
 type Prefix = 'cbc' | 'cac';
+type Name = readonly [ns: string, name: string];
 
-const steps = new Map<string, Array<{ ns: string; name: string }>>();
-function parse(p: string): Array<{ ns: string; name: string }> {
+const steps = new Map<string, Name[]>();
+function parse(p: string): Name[] {
   let parsed = steps.get(p);
   if (!parsed) {
-    parsed = p.split('/').map((step) => {
+    parsed = p.split('/').map((step): Name => {
       const [prefix, name] = step.split(':') as [Prefix, string];
-      return { ns: NS[prefix], name };
+      return [NS[prefix], name];
     });
     steps.set(p, parsed);
   }
@@ -22,15 +24,7 @@ function parse(p: string): Array<{ ns: string; name: string }> {
 }
 
 /** The elements at a relative path of child steps (`cac:Party/cbc:EndpointID`). */
-export function path(el: XmlElement | undefined, p: string): XmlElement[] {
-  let current: XmlElement[] = el ? [el] : [];
-  for (const { ns, name } of parse(p)) {
-    const next: XmlElement[] = [];
-    for (const c of current) for (const k of c.children) if (k.ns === ns && k.name === name) next.push(k);
-    current = next;
-  }
-  return current;
-}
+export const path = (el: XmlElement | undefined, p: string): XmlElement[] => all(el, ...parse(p));
 
 export const one = (el: XmlElement | undefined, p: string): XmlElement | undefined => path(el, p)[0];
 export const has = (el: XmlElement | undefined, p: string): boolean => path(el, p).length > 0;
@@ -56,7 +50,7 @@ export function descendants(el: XmlElement, qname: string): XmlElement[] {
 }
 
 function gather(el: XmlElement, qname: string): XmlElement[] {
-  const [{ ns, name }] = parse(qname);
+  const [[ns, name]] = parse(qname);
   const found: XmlElement[] = [];
   const walk = (e: XmlElement) => {
     for (const k of e.children) {

@@ -3,7 +3,7 @@
  * identifiers, dates) and its code lists, their two patterns in the official priority order.
  */
 import Decimal from 'decimal.js';
-import type { XmlElement } from '../reporting/xml-read';
+import type { XmlElement } from '../../shared/xml-read';
 import { type Assert, type Mode, type RuleScope, type Template, isRoot, qname, under } from './engine';
 import { oneOf } from './jurisdiction';
 import { officialCodeLists } from './official-code-lists';

@@ -2,7 +2,7 @@
  * XPath 2.0 general comparisons as the rules use them: a node set compared with a value is true
  * when ANY of its nodes compares true, and an empty set compares false both ways.
  */
-import type { XmlElement } from '../reporting/xml-read';
+import type { XmlElement } from '../../shared/xml-read';
 import { attr, decimal, norm, path, texts } from './tree';
 
 /** `p = v` (any of the values). */
