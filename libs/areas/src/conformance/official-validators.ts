@@ -6,6 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { rootNamed } from '../shared/xml-read';
 import { conformanceDir } from './location';
 import { type RuleSetName, ruleSets } from './rule-sets';
 import type { OfficialCheck, OfficialFile } from './runtime';
@@ -42,8 +43,8 @@ function ublCommon(): OfficialFile[] {
   return commonXsds;
 }
 
-const rootOf = (xml: string): 'Invoice' | 'CreditNote' =>
-  (/<(?:\w+:)?CreditNote[\s>]/.test(xml.slice(0, 2000)) ? 'CreditNote' : 'Invoice');
+/** The schema a document goes to: CreditNote for a credit note, else Invoice (whose XSD reports what is wrong). */
+const rootOf = (xml: string): 'Invoice' | 'CreditNote' => (rootNamed(xml, 'CreditNote') ? 'CreditNote' : 'Invoice');
 
 /** Validates a UBL 2.1 Invoice or CreditNote against the OASIS XSD (root element decides). */
 export async function validateUblXsd(xml: string): Promise<XsdResult> {

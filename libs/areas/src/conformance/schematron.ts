@@ -2,6 +2,7 @@
  * Schematron with SaxonJS over the official stylesheets compiled to SEF (shared/conformance/<set>/sef),
  * loaded on the first run only: an app whose official checks are off never loads it (runtime.ts).
  */
+import { all, parseXml, textAt } from '../shared/xml-read';
 
 /** One failed Schematron assert, as SVRL reports it. */
 export interface SchematronFailure {
@@ -20,19 +21,16 @@ let saxon: Saxon | undefined;
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- on demand: SaxonJS is large
 const engine = (): Saxon => (saxon ??= require('saxon-js') as Saxon);
 
-function attr(tag: string, name: string): string {
-  return new RegExp(`\\b${name}="([^"]*)"`).exec(tag)?.[1] ?? '';
-}
+const SVRL = 'http://purl.oclc.org/dsdl/svrl';
 
 /** Collects `svrl:failed-assert` elements from an SVRL report. */
 export function parseSvrl(svrl: string): SchematronFailure[] {
-  const failures: SchematronFailure[] = [];
-  const re = /<svrl:failed-assert\b([^>]*)>([\s\S]*?)<\/svrl:failed-assert>/g;
-  for (let m = re.exec(svrl); m; m = re.exec(svrl)) {
-    const text = /<svrl:text>([\s\S]*?)<\/svrl:text>/.exec(m[2])?.[1]?.trim() ?? '';
-    failures.push({ id: attr(m[1], 'id'), flag: attr(m[1], 'flag'), location: attr(m[1], 'location'), text });
-  }
-  return failures;
+  return all(parseXml(svrl), [SVRL, 'failed-assert']).map((failed) => ({
+    id: failed.attrs.id ?? '',
+    flag: failed.attrs.flag ?? '',
+    location: failed.attrs.location ?? '',
+    text: textAt(failed, [SVRL, 'text']) ?? '',
+  }));
 }
 
 /**

@@ -4,8 +4,8 @@
  * judge the bytes that were sent, not what the gateway meant. Errors carry JoFotara's `EINV_CODE`s
  * (`totalInclusiveAmount`, `totalPayableAmount`, `totalSpecialTaxesAmount`, ...).
  */
-import { XMLParser } from 'fast-xml-parser';
 import { Dec } from '../shared/money';
+import { all, first, parseXml, textAt, XmlSyntaxError, type XmlElement } from '../shared/xml-read';
 import { STANDARD_RATES, round3 } from './invoice';
 
 export interface JofotaraMessage {
@@ -32,44 +32,44 @@ export interface ReadInvoice {
   readonly original?: { readonly id: string; readonly uuid: string };
 }
 
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', removeNSPrefix: true, parseTagValue: false, isArray: (name) => ['InvoiceLine', 'TaxSubtotal', 'AllowanceCharge'].includes(name) });
-const text = (node: unknown): string => (node === undefined || node === null ? '' : typeof node === 'object' ? String((node as Record<string, unknown>)['#text'] ?? '') : String(node));
+/** The trimmed text at a path of local names ('' when absent): JoFotara reads the UBL by its element names. */
+const text = (el: XmlElement | undefined, ...path: string[]): string => textAt(el, ...path) ?? '';
 const error = (code: string, message: string, category = 'Business rules'): JofotaraMessage => ({ type: 'ERROR', status: 'ERROR', EINV_CODE: code, EINV_CATEGORY: category, EINV_MESSAGE: message });
 
 /** The invoice as JoFotara reads it, and what is wrong with it. */
 export function checkInvoiceXml(xml: string): { invoice?: ReadInvoice; errors: JofotaraMessage[] } {
-  let doc: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  let doc: XmlElement;
   try {
-    doc = parser.parse(xml).Invoice;
+    doc = parseXml(xml);
   } catch (e) {
-    return { errors: [error('XSD_INVALID', `The invoice is not well-formed XML: ${(e as Error).message}`, 'XSD validation')] };
+    if (!(e instanceof XmlSyntaxError)) throw e;
+    return { errors: [error('XSD_INVALID', `The invoice is not well-formed XML: ${e.message}`, 'XSD validation')] };
   }
-  if (!doc) return { errors: [error('XSD_INVALID', 'The document is not a UBL 2.1 Invoice.', 'XSD validation')] };
+  if (doc.name !== 'Invoice') return { errors: [error('XSD_INVALID', 'The document is not a UBL 2.1 Invoice.', 'XSD validation')] };
   const errors: JofotaraMessage[] = [];
-  const typeName = String(doc.InvoiceTypeCode?.['@name'] ?? '');
+  const typeName = first(doc, 'InvoiceTypeCode')?.attrs.name ?? '';
   const taxed = !typeName.endsWith('1');
   const special = typeName.endsWith('3');
   let taxExclusive = new Dec(0);
   let allowances = new Dec(0);
   let taxes = new Dec(0);
   let specials = new Dec(0);
-  const lines = (doc.InvoiceLine ?? []).map((line: Record<string, any>) => { // eslint-disable-line @typescript-eslint/no-explicit-any
-    const id = text(line.ID);
-    const quantity = Number(text(line.InvoicedQuantity));
-    const price = new Dec(text(line.Price?.PriceAmount) || 0);
-    const discount = new Dec(text(line.Price?.AllowanceCharge?.[0]?.Amount) || 0);
+  const lines = all(doc, 'InvoiceLine').map((line) => {
+    const id = text(line, 'ID');
+    const quantity = Number(text(line, 'InvoicedQuantity'));
+    const price = new Dec(text(line, 'Price', 'PriceAmount') || 0);
+    const discount = new Dec(text(line, 'Price', 'AllowanceCharge', 'Amount') || 0);
     const gross = round3(price.times(quantity));
     const net = gross.minus(discount);
-    if (!round3(text(line.LineExtensionAmount) || 0).equals(net)) errors.push(error('lineExtensionAmount', `Line ${id}: LineExtensionAmount must be price × quantity − discount = ${net.toFixed(3)}.`));
+    if (!round3(text(line, 'LineExtensionAmount') || 0).equals(net)) errors.push(error('lineExtensionAmount', `Line ${id}: LineExtensionAmount must be price × quantity − discount = ${net.toFixed(3)}.`));
     taxExclusive = taxExclusive.plus(gross);
     allowances = allowances.plus(discount);
-    const subtotals: Array<Record<string, any>> = line.TaxTotal?.TaxSubtotal ?? []; // eslint-disable-line @typescript-eslint/no-explicit-any
-    if (!taxed && line.TaxTotal) errors.push(error('incomeInvoiceTax', `Line ${id}: an income invoice carries no tax.`));
-    for (const subtotal of subtotals) {
-      const category = text(subtotal.TaxCategory?.ID);
-      const scheme = text(subtotal.TaxCategory?.TaxScheme?.ID);
-      const percent = Number(text(subtotal.TaxCategory?.Percent) || 0);
-      const amount = new Dec(text(subtotal.TaxAmount) || 0);
+    if (!taxed && first(line, 'TaxTotal')) errors.push(error('incomeInvoiceTax', `Line ${id}: an income invoice carries no tax.`));
+    for (const subtotal of all(line, 'TaxTotal', 'TaxSubtotal')) {
+      const category = text(subtotal, 'TaxCategory', 'ID');
+      const scheme = text(subtotal, 'TaxCategory', 'TaxScheme', 'ID');
+      const percent = Number(text(subtotal, 'TaxCategory', 'Percent') || 0);
+      const amount = new Dec(text(subtotal, 'TaxAmount') || 0);
       if (scheme === 'OTH') {
         if (!special) errors.push(error('totalSpecialTaxesAmount', `Line ${id}: only special-sales invoices carry special tax.`));
         specials = specials.plus(amount);
@@ -84,27 +84,27 @@ export function checkInvoiceXml(xml: string): { invoice?: ReadInvoice; errors: J
     return { id, quantity };
   });
   if (!lines.length) errors.push(error('invoiceLines', 'An invoice has at least one line.'));
-  const total = doc.LegalMonetaryTotal ?? {};
+  const total = first(doc, 'LegalMonetaryTotal');
   const inclusive = taxExclusive.minus(allowances).plus(taxes).plus(specials);
-  if (!round3(text(total.TaxExclusiveAmount) || 0).equals(taxExclusive)) errors.push(error('totalExclusiveAmount', `TaxExclusiveAmount must be ${taxExclusive.toFixed(3)} (Σ price × quantity, before discounts).`));
-  if (!round3(text(total.AllowanceTotalAmount) || 0).equals(allowances)) errors.push(error('totalDiscountAmount', `AllowanceTotalAmount must be ${allowances.toFixed(3)} (Σ line discounts).`));
-  if (!round3(text(total.TaxInclusiveAmount) || 0).equals(inclusive)) errors.push(error('totalInclusiveAmount', `TaxInclusiveAmount must be ${inclusive.toFixed(3)}.`));
-  if (!round3(text(total.PayableAmount) || 0).equals(inclusive)) errors.push(error('totalPayableAmount', `PayableAmount must be ${inclusive.toFixed(3)}.`));
-  if (special && !round3(text(doc.TaxTotal?.TaxAmount) || 0).equals(taxes.plus(specials))) errors.push(error('totalSpecialTaxesAmount', `TaxTotal must include the special taxes: ${taxes.plus(specials).toFixed(3)}.`));
-  const reference = doc.BillingReference?.InvoiceDocumentReference;
+  if (!round3(text(total, 'TaxExclusiveAmount') || 0).equals(taxExclusive)) errors.push(error('totalExclusiveAmount', `TaxExclusiveAmount must be ${taxExclusive.toFixed(3)} (Σ price × quantity, before discounts).`));
+  if (!round3(text(total, 'AllowanceTotalAmount') || 0).equals(allowances)) errors.push(error('totalDiscountAmount', `AllowanceTotalAmount must be ${allowances.toFixed(3)} (Σ line discounts).`));
+  if (!round3(text(total, 'TaxInclusiveAmount') || 0).equals(inclusive)) errors.push(error('totalInclusiveAmount', `TaxInclusiveAmount must be ${inclusive.toFixed(3)}.`));
+  if (!round3(text(total, 'PayableAmount') || 0).equals(inclusive)) errors.push(error('totalPayableAmount', `PayableAmount must be ${inclusive.toFixed(3)}.`));
+  if (special && !round3(text(doc, 'TaxTotal', 'TaxAmount') || 0).equals(taxes.plus(specials))) errors.push(error('totalSpecialTaxesAmount', `TaxTotal must include the special taxes: ${taxes.plus(specials).toFixed(3)}.`));
+  const reference = first(doc, 'BillingReference', 'InvoiceDocumentReference');
   const invoice: ReadInvoice = {
-    id: text(doc.ID),
-    uuid: text(doc.UUID),
-    typeCode: text(doc.InvoiceTypeCode),
+    id: text(doc, 'ID'),
+    uuid: text(doc, 'UUID'),
+    typeCode: text(doc, 'InvoiceTypeCode'),
     typeName,
-    tin: text(doc.AccountingSupplierParty?.Party?.PartyTaxScheme?.CompanyID),
-    sellerName: text(doc.AccountingSupplierParty?.Party?.PartyLegalEntity?.RegistrationName),
-    incomeSource: text(doc.SellerSupplierParty?.Party?.PartyIdentification?.ID),
-    issueDate: text(doc.IssueDate),
+    tin: text(doc, 'AccountingSupplierParty', 'Party', 'PartyTaxScheme', 'CompanyID'),
+    sellerName: text(doc, 'AccountingSupplierParty', 'Party', 'PartyLegalEntity', 'RegistrationName'),
+    incomeSource: text(doc, 'SellerSupplierParty', 'Party', 'PartyIdentification', 'ID'),
+    issueDate: text(doc, 'IssueDate'),
     payable: inclusive.toFixed(3),
     tax: taxes.plus(specials).toFixed(3),
     lines,
-    ...(reference ? { original: { id: text(reference.ID), uuid: text(reference.UUID) } } : {}),
+    ...(reference ? { original: { id: text(reference, 'ID'), uuid: text(reference, 'UUID') } } : {}),
   };
   if (!invoice.id || !invoice.uuid) errors.push(error('XSD_INVALID', 'ID and UUID are mandatory.', 'XSD validation'));
   if (!['388', '381'].includes(invoice.typeCode) || !/^0[12][123]$/.test(typeName)) errors.push(error('invoiceType', `InvoiceTypeCode ${invoice.typeCode} name ${typeName} is not a JoFotara invoice type.`));

@@ -5,18 +5,8 @@
  * CONFORMANCE_DIR set the Ministry's XSD runs as well (xsd.ts). The schema's type for each check is
  * named in its message (TNrNIP, TKwotowy...).
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { all, first, leafText, parseXml, XmlSyntaxError, type XmlElement } from '../shared/xml-read';
 import { FA3_NAMESPACE } from './fa3';
-
-type Node = Record<string, unknown>;
-
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  parseTagValue: false,
-  trimValues: true,
-  isArray: (name) => /(^|:)FaWiersz$/.test(name),
-});
 
 /** etd:TNrNIP: ten digits, the first not 0, the second and third not both 0. */
 const NIP = /^[1-9]((\d[1-9])|([1-9]\d))\d{7}$/;
@@ -34,7 +24,8 @@ const KINDS = new Set(['VAT', 'KOR', 'ZAL', 'ROZ', 'UPR', 'KOR_ZAL', 'KOR_ROZ'])
 const CORRECTIONS = new Set(['KOR', 'KOR_ZAL', 'KOR_ROZ']);
 const YES_NO = new Set(['1', '2']);
 
-const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** An element of the FA(3) namespace, by its local name. */
+const fa3 = (name: string) => [FA3_NAMESPACE, name] as const;
 
 /** A real calendar day `YYYY-MM-DD` within [from, to]. */
 function isDay(value: string, from: string, to: string): boolean {
@@ -45,33 +36,29 @@ function isDay(value: string, from: string, to: string): boolean {
 
 /** What is wrong with the invoice's structure, one message per problem; none: it passes. */
 export function fa3Problems(xml: string): string[] {
-  const wellFormed = XMLValidator.validate(xml);
-  if (wellFormed !== true) return [`not well-formed XML: ${wellFormed.err.msg} (line ${wellFormed.err.line})`];
-  const document = parser.parse(xml) as Node;
-  const rootName = Object.keys(document).find((k) => !k.startsWith('?')) ?? '';
-  const prefix = rootName.includes(':') ? rootName.slice(0, rootName.indexOf(':') + 1) : '';
-  const root = document[rootName];
-  if (rootName.slice(prefix.length) !== 'Faktura' || !isNode(root)) return [`the root element is ${rootName || 'missing'}, not Faktura`];
-  const namespace = root[prefix ? `@xmlns:${prefix.slice(0, -1)}` : '@xmlns'];
-  if (namespace !== FA3_NAMESPACE) return [`Faktura is in namespace ${String(namespace ?? 'none')}, not FA(3)'s ${FA3_NAMESPACE}`];
+  let root: XmlElement;
+  try {
+    root = parseXml(xml);
+  } catch (error) {
+    if (error instanceof XmlSyntaxError) return [`not well-formed XML: ${error.message}`];
+    throw error;
+  }
+  if (root.name !== 'Faktura') return [`the root element is ${root.name}, not Faktura`];
+  if (root.ns !== FA3_NAMESPACE) return [`Faktura is in namespace ${root.ns || 'none'}, not FA(3)'s ${FA3_NAMESPACE}`];
 
   const problems: string[] = [];
-  const child = (node: unknown, name: string): unknown => (isNode(node) ? node[prefix + name] : undefined);
-  const textOf = (value: unknown): string | undefined => {
-    if (typeof value === 'string') return value;
-    return isNode(value) && typeof value['#text'] === 'string' ? value['#text'] : undefined;
-  };
+  const child = (node: XmlElement | undefined, name: string) => first(node, fa3(name));
   /** The element, or a problem when it is missing. */
-  const required = (node: unknown, name: string, path: string): unknown => {
-    const value = child(node, name);
-    if (value === undefined) problems.push(`${path}/${name} is required`);
-    return value;
+  const required = (node: XmlElement | undefined, name: string, path: string): XmlElement | undefined => {
+    const found = child(node, name);
+    if (!found) problems.push(`${path}/${name} is required`);
+    return found;
   };
   /** An element's text checked by `valid`, when the element is there (`need`: it must be). */
-  const text = (node: unknown, name: string, path: string, valid: (v: string) => boolean, what: string, need = true): string | undefined => {
-    const value = need ? required(node, name, path) : child(node, name);
-    if (value === undefined) return undefined;
-    const content = textOf(value);
+  const text = (node: XmlElement | undefined, name: string, path: string, valid: (v: string) => boolean, what: string, need = true): string | undefined => {
+    const found = need ? required(node, name, path) : child(node, name);
+    if (!found) return undefined;
+    const content = leafText(node, fa3(name));
     if (content === undefined || !valid(content)) problems.push(`${path}/${name} '${content ?? '(elements)'}' is not ${what}`);
     return content;
   };
@@ -80,8 +67,8 @@ export function fa3Problems(xml: string): string[] {
   const header = required(root, 'Naglowek', 'Faktura');
   const form = required(header, 'KodFormularza', 'Faktura/Naglowek');
   if (form !== undefined) {
-    const code = textOf(form);
-    const [system, version] = isNode(form) ? [form['@kodSystemowy'], form['@wersjaSchemy']] : [undefined, undefined];
+    const code = leafText(header, fa3('KodFormularza'));
+    const { kodSystemowy: system, wersjaSchemy: version } = form.attrs;
     if (code !== 'FA' || system !== 'FA (3)' || version !== '1-0E') {
       problems.push(
         `Faktura/Naglowek/KodFormularza is ${String(code)} (kodSystemowy ${String(system)}, wersjaSchemy ${String(version)}), ` +
@@ -125,7 +112,8 @@ export function fa3Problems(xml: string): string[] {
     text(fa, 'KodWaluty', 'Faktura/Fa', (v) => /^[A-Z]{3}$/.test(v), 'a currency code (TKodWaluty)');
     text(fa, 'P_1', 'Faktura/Fa', (v) => isDay(v, '2006-01-01', '2050-01-01'), 'a date from 2006-01-01 to 2050-01-01 (TDataT)');
     text(fa, 'P_2', 'Faktura/Fa', words(256), 'an invoice number of 1 to 256 characters');
-    for (const name of Object.keys(fa as Node).map((k) => k.slice(prefix.length)).filter((k) => /^P_1[34]_/.test(k))) {
+    const amounts = fa.children.filter((c) => c.ns === FA3_NAMESPACE && /^P_1[34]_/.test(c.name)).map((c) => c.name);
+    for (const name of new Set(amounts)) {
       text(fa, name, 'Faktura/Fa', (v) => AMOUNT.test(v), 'an amount with at most 2 decimals (TKwotowy)');
     }
     text(fa, 'P_15', 'Faktura/Fa', (v) => AMOUNT.test(v), 'an amount with at most 2 decimals (TKwotowy)');
@@ -136,8 +124,7 @@ export function fa3Problems(xml: string): string[] {
     }
     const kind = text(fa, 'RodzajFaktury', 'Faktura/Fa', (v) => KINDS.has(v), `one of ${[...KINDS].join(', ')}`);
     if (kind && CORRECTIONS.has(kind)) required(fa, 'DaneFaKorygowanej', 'Faktura/Fa');
-    const lines = child(fa, 'FaWiersz');
-    (Array.isArray(lines) ? lines : []).forEach((line: unknown, i) => {
+    all(fa, fa3('FaWiersz')).forEach((line, i) => {
       const path = `Faktura/Fa/FaWiersz[${i + 1}]`;
       text(line, 'NrWierszaFa', path, (v) => /^[1-9]\d{0,13}$/.test(v), 'a line number from 1 (TNaturalny)');
       text(line, 'P_8B', path, (v) => QUANTITY.test(v), 'a quantity with at most 6 decimals (TIlosci)', false);

@@ -7,8 +7,8 @@
  * - No DTD: a DOCTYPE is refused and no entity can be declared, so none (external or nested) is ever
  *   expanded; only XML's five entities and character references are read.
  * - Text stays text (no number coercion), as written (callers trim); attributes keep their names.
- * - Lookups answer lists (`all`), the first (`first`) or a trimmed text (`textAt`): an element that
- *   may repeat needs no per-document configuration.
+ * - Lookups answer lists (`all`), the first (`first`) or a trimmed text (`textAt`, `leafText`): an
+ *   element that may repeat needs no per-document configuration.
  */
 import { type EntityDecoderOptions, XMLParser, XMLValidator } from 'fast-xml-parser';
 
@@ -147,6 +147,20 @@ export function parseXml(source: string): XmlElement {
   return root;
 }
 
+/** The root of a text from outside when it is XML and its root has this local name; undefined otherwise. */
+export function rootNamed(xml: string, name: string): XmlElement | undefined {
+  try {
+    const root = parseXml(xml);
+    return root.name === name ? root : undefined;
+  } catch (error) {
+    if (error instanceof XmlSyntaxError) return undefined;
+    throw error;
+  }
+}
+
+/** The Body of a SOAP envelope, by local names (1.1 or 1.2); undefined when the text is no XML or no envelope. */
+export const soapBody = (xml: string): XmlElement | undefined => first(rootNamed(xml, 'Envelope'), 'Body');
+
 /** A path step: a local name in any namespace (`'Body'`), or a namespace URI and a local name. */
 export type Step = string | readonly [ns: string, name: string];
 
@@ -168,6 +182,12 @@ export function all(el: XmlElement | undefined, ...path: readonly Step[]): XmlEl
 /** The first element at `path`, or undefined. */
 export function first(el: XmlElement | undefined, ...path: readonly Step[]): XmlElement | undefined {
   return all(el, ...path)[0];
+}
+
+/** The trimmed text of the one element at `path` that holds no elements; undefined when none, several or a parent is there. */
+export function leafText(el: XmlElement | undefined, ...path: readonly Step[]): string | undefined {
+  const found = all(el, ...path);
+  return found.length === 1 && found[0].children.length === 0 ? found[0].text.trim() : undefined;
 }
 
 /** The trimmed text at `path`, or undefined when the element is absent or blank. */

@@ -6,7 +6,7 @@
  * duplicate the state of the record the AEAT already holds. Or a SOAP Fault (`Codigo[4104]...`) refusing
  * the whole send. Read by local names: the AEAT's prefixes are not a contract.
  */
-import { XMLParser } from 'fast-xml-parser';
+import { all, first, soapBody, textAt, type XmlElement } from '../shared/xml-read';
 
 export interface ResponseLine {
   readonly number: string;
@@ -24,34 +24,38 @@ export type AeatAnswer =
   | { readonly kind: 'answer'; readonly csv?: string; readonly waitSeconds?: number; readonly sendState: string; readonly lines: readonly ResponseLine[] }
   | { readonly kind: 'fault'; readonly code?: string; readonly message: string };
 
-const parser = new XMLParser({ removeNSPrefix: true, parseTagValue: false, ignoreAttributes: true, trimValues: true, isArray: (name) => name === 'RespuestaLinea' });
+/** The trimmed text of an element that is there ('' when blank), undefined when it is not. */
+const text = (el: XmlElement | undefined, name: string): string | undefined => {
+  const found = first(el, name);
+  return found && found.text.trim();
+};
 
-type Node = Record<string, unknown>;
-const text = (value: unknown): string | undefined => (value === undefined || value === null ? undefined : String(value));
-
+/** @throws Error when the text is not the AEAT's SOAP answer */
 export function parseAeatResponse(xml: string): AeatAnswer {
-  const body = ((parser.parse(xml) as Node).Envelope as Node | undefined)?.Body as Node | undefined;
+  const body = soapBody(xml);
   if (!body) throw new Error('not a SOAP envelope');
-  const fault = body.Fault as Node | undefined;
+  const fault = first(body, 'Fault');
   if (fault) {
-    const message = text(fault.faultstring)?.replace(/\s+/g, ' ').trim() ?? 'SOAP Fault';
+    const message = textAt(fault, 'faultstring')?.replace(/\s+/g, ' ').trim() ?? 'SOAP Fault';
     return { kind: 'fault', code: /Codigo\[(\d+)\]/.exec(message)?.[1], message };
   }
-  const answer = body.RespuestaRegFactuSistemaFacturacion as Node | undefined;
+  const answer = first(body, 'RespuestaRegFactuSistemaFacturacion');
   if (!answer) throw new Error('no RespuestaRegFactuSistemaFacturacion in the SOAP body');
-  const lines = ((answer.RespuestaLinea as Node[] | undefined) ?? []).map((line): ResponseLine => {
-    const id = (line.IDFactura ?? {}) as Node;
-    const duplicate = line.RegistroDuplicado as Node | undefined;
+  const lines = all(answer, 'RespuestaLinea').map((line): ResponseLine => {
+    const id = first(line, 'IDFactura');
+    const duplicate = first(line, 'RegistroDuplicado');
+    const errorCode = text(line, 'CodigoErrorRegistro');
+    const errorDescription = text(line, 'DescripcionErrorRegistro');
     return {
-      number: text(id.NumSerieFactura ?? id.NumSerieFacturaAnulada) ?? '',
-      issueDate: text(id.FechaExpedicionFactura ?? id.FechaExpedicionFacturaAnulada) ?? '',
-      operation: text((line.Operacion as Node | undefined)?.TipoOperacion) === 'Anulacion' ? 'Anulacion' : 'Alta',
-      state: text(line.EstadoRegistro) as ResponseLine['state'],
-      ...(line.CodigoErrorRegistro !== undefined ? { errorCode: text(line.CodigoErrorRegistro) } : {}),
-      ...(line.DescripcionErrorRegistro !== undefined ? { errorDescription: text(line.DescripcionErrorRegistro) } : {}),
-      ...(duplicate ? { duplicateState: text(duplicate.EstadoRegistroDuplicado) } : {}),
+      number: text(id, 'NumSerieFactura') ?? text(id, 'NumSerieFacturaAnulada') ?? '',
+      issueDate: text(id, 'FechaExpedicionFactura') ?? text(id, 'FechaExpedicionFacturaAnulada') ?? '',
+      operation: textAt(line, 'Operacion', 'TipoOperacion') === 'Anulacion' ? 'Anulacion' : 'Alta',
+      state: text(line, 'EstadoRegistro') as ResponseLine['state'],
+      ...(errorCode !== undefined ? { errorCode } : {}),
+      ...(errorDescription !== undefined ? { errorDescription } : {}),
+      ...(duplicate ? { duplicateState: text(duplicate, 'EstadoRegistroDuplicado') } : {}),
     };
   });
-  const wait = text(answer.TiempoEsperaEnvio);
-  return { kind: 'answer', csv: text(answer.CSV), waitSeconds: wait === undefined ? undefined : Number(wait), sendState: text(answer.EstadoEnvio) ?? '', lines };
+  const wait = text(answer, 'TiempoEsperaEnvio');
+  return { kind: 'answer', csv: text(answer, 'CSV'), waitSeconds: wait === undefined ? undefined : Number(wait), sendState: text(answer, 'EstadoEnvio') ?? '', lines };
 }

@@ -7,18 +7,8 @@
  * estructurales"; error 4102). It needs no file outside the repository; with CONFORMANCE_DIR set the
  * AEAT's XSD runs as well (xsd.ts).
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { all, first, leafText, parseXml, XmlSyntaxError, type XmlElement } from '../shared/xml-read';
 import { MAX_RECORDS_PER_MESSAGE, NS_LR } from './soap';
-
-type Node = Record<string, unknown>;
-
-const parser = new XMLParser({
-  ignoreAttributes: true,
-  removeNSPrefix: true,
-  parseTagValue: false,
-  trimValues: true,
-  isArray: (name) => name === 'RegistroFactura' || name === 'DetalleDesglose',
-});
 
 /** NIFType: 9 characters (the AEAT writes them upper-case, without separators). */
 const NIF = /^[0-9A-Z]{9}$/;
@@ -33,47 +23,51 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2
 const NUMBER = /^[\x20-\x7E]{1,60}$/;
 const INVOICE_TYPES = new Set(['F1', 'F2', 'F3', 'R1', 'R2', 'R3', 'R4', 'R5']);
 
-const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
 const upTo = (max: number) => (v: string) => v.length >= 1 && v.length <= max;
 
 /** What is wrong with the message's structure, one message per problem; none: it passes. */
 export function submissionProblems(xml: string): string[] {
-  const wellFormed = XMLValidator.validate(xml);
-  if (wellFormed !== true) return [`not well-formed XML: ${wellFormed.err.msg} (line ${wellFormed.err.line})`];
-  const start = /<(?:([\w.-]+):)?RegFactuSistemaFacturacion\b([^>]*)>/.exec(xml);
-  const namespace = start && new RegExp(`\\bxmlns${start[1] ? `:${start[1]}` : ''}="([^"]*)"`).exec(start[2])?.[1];
-  if (!start) return ['the root element is not RegFactuSistemaFacturacion'];
-  if (namespace !== NS_LR) return [`RegFactuSistemaFacturacion is in namespace ${namespace ?? 'none'}, not SuministroLR.xsd's ${NS_LR}`];
+  let message: XmlElement;
+  try {
+    message = parseXml(xml);
+  } catch (error) {
+    if (error instanceof XmlSyntaxError) return [`not well-formed XML: ${error.message}`];
+    throw error;
+  }
+  if (message.name !== 'RegFactuSistemaFacturacion') return ['the root element is not RegFactuSistemaFacturacion'];
+  if (message.ns !== NS_LR) return [`RegFactuSistemaFacturacion is in namespace ${message.ns || 'none'}, not SuministroLR.xsd's ${NS_LR}`];
 
+  // Children are read by local name: the schema puts them in two namespaces (SuministroLR, SuministroInformacion).
   const problems: string[] = [];
-  const required = (node: unknown, name: string, path: string): unknown => {
-    const value = isNode(node) ? node[name] : undefined;
-    if (value === undefined) problems.push(`${path}/${name} is required`);
+  const required = (node: XmlElement | undefined, name: string, path: string): XmlElement | undefined => {
+    const found = first(node, name);
+    if (!found) problems.push(`${path}/${name} is required`);
+    return found;
+  };
+  const text = (node: XmlElement | undefined, name: string, path: string, valid: (v: string) => boolean, what: string, need = true): string | undefined => {
+    if (!first(node, name)) {
+      if (need) problems.push(`${path}/${name} is required`);
+      return undefined;
+    }
+    const value = leafText(node, name);
+    if (value === undefined || !valid(value)) problems.push(`${path}/${name} '${value ?? '(elements)'}' is not ${what}`);
     return value;
   };
-  const text = (node: unknown, name: string, path: string, valid: (v: string) => boolean, what: string, need = true): string | undefined => {
-    const value = need ? required(node, name, path) : isNode(node) ? node[name] : undefined;
-    if (value === undefined) return undefined;
-    if (typeof value !== 'string' || !valid(value)) {
-      problems.push(`${path}/${name} '${typeof value === 'string' ? value : '(elements)'}' is not ${what}`);
-    }
-    return typeof value === 'string' ? value : undefined;
-  };
-  const nif = (node: unknown, name: string, path: string) => text(node, name, path, (v) => NIF.test(v), 'a NIF of 9 characters (NIFType)');
-  const party = (node: unknown, path: string) => {
+  const nif = (node: XmlElement | undefined, name: string, path: string) => text(node, name, path, (v) => NIF.test(v), 'a NIF of 9 characters (NIFType)');
+  const party = (node: XmlElement | undefined, path: string) => {
     text(node, 'NombreRazon', path, upTo(120), 'a name of 1 to 120 characters');
     nif(node, 'NIF', path);
   };
-  const invoiceId = (node: unknown, path: string, suffix = '') => {
+  const invoiceId = (node: XmlElement | undefined, path: string, suffix = '') => {
     nif(node, `IDEmisorFactura${suffix}`, path);
     text(node, `NumSerieFactura${suffix}`, path, (v) => NUMBER.test(v), '1 to 60 printable ASCII characters');
     text(node, `FechaExpedicionFactura${suffix}`, path, (v) => DATE.test(v), 'a date dd-mm-yyyy');
   };
   /** Encadenamiento, SistemaInformatico and the record's huella: the tail of both kinds of record. */
-  const tail = (record: unknown, path: string) => {
+  const tail = (record: XmlElement | undefined, path: string) => {
     const chain = required(record, 'Encadenamiento', path);
     if (chain !== undefined) {
-      const previous = isNode(chain) ? chain.RegistroAnterior : undefined;
+      const previous = first(chain, 'RegistroAnterior');
       if (previous === undefined) text(chain, 'PrimerRegistro', `${path}/Encadenamiento`, (v) => v === 'S', 'S (or RegistroAnterior)');
       else {
         invoiceId(previous, `${path}/Encadenamiento/RegistroAnterior`);
@@ -93,19 +87,18 @@ export function submissionProblems(xml: string): string[] {
     text(record, 'Huella', path, upTo(64), 'a huella of 1 to 64 characters');
   };
 
-  const message = (parser.parse(xml) as Node).RegFactuSistemaFacturacion;
   const header = required(message, 'Cabecera', 'RegFactuSistemaFacturacion');
   if (header !== undefined) {
     const issuer = required(header, 'ObligadoEmision', 'RegFactuSistemaFacturacion/Cabecera');
     if (issuer !== undefined) party(issuer, 'RegFactuSistemaFacturacion/Cabecera/ObligadoEmision');
   }
-  const entries = isNode(message) && Array.isArray(message.RegistroFactura) ? (message.RegistroFactura as unknown[]) : [];
+  const entries = all(message, 'RegistroFactura');
   if (entries.length < 1 || entries.length > MAX_RECORDS_PER_MESSAGE) {
     problems.push(`RegFactuSistemaFacturacion holds 1 to ${MAX_RECORDS_PER_MESSAGE} RegistroFactura, not ${entries.length}`);
   }
   entries.forEach((entry, i) => {
     const path = `RegFactuSistemaFacturacion/RegistroFactura[${i + 1}]`;
-    const [alta, anulacion] = isNode(entry) ? [entry.RegistroAlta, entry.RegistroAnulacion] : [undefined, undefined];
+    const [alta, anulacion] = [first(entry, 'RegistroAlta'), first(entry, 'RegistroAnulacion')];
     if ((alta === undefined) === (anulacion === undefined)) {
       return void problems.push(`${path} holds exactly one of RegistroAlta and RegistroAnulacion`);
     }
@@ -123,13 +116,12 @@ export function submissionProblems(xml: string): string[] {
     text(alta, 'NombreRazonEmisor', at, upTo(120), 'a name of 1 to 120 characters');
     text(alta, 'TipoFactura', at, (v) => INVOICE_TYPES.has(v), `one of ${[...INVOICE_TYPES].join(', ')}`);
     text(alta, 'DescripcionOperacion', at, upTo(500), 'a description of 1 to 500 characters');
-    const recipient = isNode(alta) && isNode(alta.Destinatarios) ? alta.Destinatarios.IDDestinatario : undefined;
-    if (recipient !== undefined) {
+    for (const recipient of all(alta, 'Destinatarios', 'IDDestinatario')) {
       text(recipient, 'NombreRazon', `${at}/Destinatarios/IDDestinatario`, upTo(120), 'a name of 1 to 120 characters');
-      if (!isNode(recipient) || recipient.IDOtro === undefined) nif(recipient, 'NIF', `${at}/Destinatarios/IDDestinatario`);
+      if (!first(recipient, 'IDOtro')) nif(recipient, 'NIF', `${at}/Destinatarios/IDDestinatario`);
     }
     const breakdown = required(alta, 'Desglose', at);
-    const details = isNode(breakdown) && Array.isArray(breakdown.DetalleDesglose) ? (breakdown.DetalleDesglose as unknown[]) : [];
+    const details = all(breakdown, 'DetalleDesglose');
     if (breakdown !== undefined && (details.length < 1 || details.length > 12)) {
       problems.push(`${at}/Desglose holds 1 to 12 DetalleDesglose, not ${details.length}`);
     }

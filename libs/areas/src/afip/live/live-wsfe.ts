@@ -8,9 +8,10 @@
 import { AppError } from '@einvoice/domain';
 import type { CatalogItem, CatalogName } from '../catalogs';
 import { type XmlNode, el, leaf } from '../../shared/xml';
+import { all, first, textAt, type XmlElement } from '../../shared/xml-read';
 import { afipDate, type AfipError, type VoucherRequest } from '../validations';
 import type { AfipReceipt, HeldVoucher, LastVoucher, Taxpayer, Wsfe } from '../wsfe';
-import { type SoapNode, envelope, soapCall, soapList, unavailable, voucherFromSoap } from './soap';
+import { envelope, soapCall, unavailable, voucherFromSoap } from './soap';
 
 export const WSFE_NAMESPACE = 'http://ar.gov.afip.dif.FEV1/';
 
@@ -33,8 +34,9 @@ export interface WsfeAuth {
 }
 
 const amount = (n: number) => n.toFixed(2);
-const errorsOf = (node: SoapNode | undefined): AfipError[] => soapList((node?.Errors as SoapNode | undefined)?.Err).map((e) => ({ Code: Number(e.Code), Msg: String(e.Msg ?? '') }));
-const observationsOf = (node: SoapNode | undefined): AfipError[] => soapList((node?.Observaciones as SoapNode | undefined)?.Obs).map((e) => ({ Code: Number(e.Code), Msg: String(e.Msg ?? '') }));
+const afipError = (e: XmlElement): AfipError => ({ Code: Number(textAt(e, 'Code')), Msg: textAt(e, 'Msg') ?? '' });
+const errorsOf = (node: XmlElement | undefined): AfipError[] => all(node, 'Errors', 'Err').map(afipError);
+const observationsOf = (node: XmlElement | undefined): AfipError[] => all(node, 'Observaciones', 'Obs').map(afipError);
 
 /** FECAEDetRequest, its elements in the order of AFIP's schema. */
 function detail(v: VoucherRequest): XmlNode {
@@ -52,11 +54,12 @@ function detail(v: VoucherRequest): XmlNode {
 }
 
 /** A voucher as FECompConsultar's ResultGet gives it: the voucher, its result and CAE. */
-function heldVoucher(r: SoapNode): HeldVoucher {
+function heldVoucher(r: XmlElement): HeldVoucher {
+  const s = (name: string) => textAt(r, name) ?? '';
   return {
     ...voucherFromSoap(r),
-    Resultado: r.Resultado === 'A' ? 'A' : 'R',
-    CodAutorizacion: String(r.CodAutorizacion ?? ''), EmisionTipo: String(r.EmisionTipo ?? ''), FchVto: String(r.FchVto ?? ''), FchProceso: String(r.FchProceso ?? ''),
+    Resultado: s('Resultado') === 'A' ? 'A' : 'R',
+    CodAutorizacion: s('CodAutorizacion'), EmisionTipo: s('EmisionTipo'), FchVto: s('FchVto'), FchProceso: s('FchProceso'),
   };
 }
 
@@ -67,27 +70,29 @@ export class LiveWsfe implements Wsfe {
 
   async lastAuthorised(taxpayer: Taxpayer, ptoVta: number, cbteTipo: number): Promise<LastVoucher> {
     const result = await this.call(taxpayer, 'FECompUltimoAutorizado', [leaf('PtoVta', String(ptoVta)), leaf('CbteTipo', String(cbteTipo))]);
-    return { number: Number(result.CbteNro ?? 0) };
+    return { number: Number(textAt(result, 'CbteNro') ?? 0) };
   }
 
   async authorise(taxpayer: Taxpayer, v: VoucherRequest): Promise<AfipReceipt> {
     const request = el('FeCAEReq', {}, el('FeCabReq', {}, leaf('CantReg', String(v.CantReg)), leaf('PtoVta', String(v.PtoVta)), leaf('CbteTipo', String(v.CbteTipo))), el('FeDetReq', {}, detail(v)));
     // A refusal of the voucher comes as Resultado R with Errors: that is an answer, not a failure.
     const result = await this.call(taxpayer, 'FECAESolicitar', [request], { errorsAreAnswers: true });
-    const head = (result.FeCabResp ?? {}) as SoapNode;
-    const [det] = soapList((result.FeDetResp as SoapNode | undefined)?.FECAEDetResponse);
-    const resultado = (det?.Resultado ?? head.Resultado) === 'A' ? 'A' : 'R';
+    const head = first(result, 'FeCabResp');
+    const det = first(result, 'FeDetResp', 'FECAEDetResponse');
+    const resultado = (textAt(det, 'Resultado') ?? textAt(head, 'Resultado')) === 'A' ? 'A' : 'R';
     return {
-      Cuit: Number(head.Cuit ?? taxpayer.cuit), PtoVta: Number(head.PtoVta ?? v.PtoVta), CbteTipo: Number(head.CbteTipo ?? v.CbteTipo), FchProceso: String(head.FchProceso ?? ''), CantReg: Number(head.CantReg ?? v.CantReg),
-      Resultado: resultado, CbteDesde: Number(det?.CbteDesde ?? v.CbteDesde), CbteHasta: Number(det?.CbteHasta ?? v.CbteHasta),
-      CAE: resultado === 'A' ? String(det?.CAE ?? '') : '', CAEFchVto: resultado === 'A' ? String(det?.CAEFchVto ?? '') : '', CbteFch: String(det?.CbteFch ?? v.CbteFch ?? ''),
+      Cuit: Number(textAt(head, 'Cuit') ?? taxpayer.cuit), PtoVta: Number(textAt(head, 'PtoVta') ?? v.PtoVta), CbteTipo: Number(textAt(head, 'CbteTipo') ?? v.CbteTipo),
+      FchProceso: textAt(head, 'FchProceso') ?? '', CantReg: Number(textAt(head, 'CantReg') ?? v.CantReg),
+      Resultado: resultado, CbteDesde: Number(textAt(det, 'CbteDesde') ?? v.CbteDesde), CbteHasta: Number(textAt(det, 'CbteHasta') ?? v.CbteHasta),
+      CAE: resultado === 'A' ? textAt(det, 'CAE') ?? '' : '', CAEFchVto: resultado === 'A' ? textAt(det, 'CAEFchVto') ?? '' : '', CbteFch: textAt(det, 'CbteFch') ?? v.CbteFch ?? '',
       Observaciones: observationsOf(det), Errors: errorsOf(result),
     };
   }
 
   async consult(taxpayer: Taxpayer, ptoVta: number, cbteTipo: number, number: number): Promise<HeldVoucher | undefined> {
     const result = await this.call(taxpayer, 'FECompConsultar', [el('FeCompConsReq', {}, leaf('CbteTipo', String(cbteTipo)), leaf('CbteNro', String(number)), leaf('PtoVta', String(ptoVta)))], { notFound: true });
-    return result.ResultGet ? heldVoucher(result.ResultGet as SoapNode) : undefined;
+    const held = first(result, 'ResultGet');
+    return held ? heldVoucher(held) : undefined;
   }
 
   async catalog(taxpayer: Taxpayer, name: CatalogName): Promise<CatalogItem[]> {
@@ -96,34 +101,33 @@ export class LiveWsfe implements Wsfe {
     if (cached) return cached;
     const [operation, item] = CATALOG_OPERATIONS[name];
     const result = await this.call(taxpayer, operation, []);
-    const items = soapList((result.ResultGet as SoapNode | undefined)?.[item]).map((i) => ({
-      Id: name === 'currencies' ? String(i.Id) : Number(i.Id), Desc: String(i.Desc ?? ''), FchDesde: String(i.FchDesde ?? ''), FchHasta: String(i.FchHasta ?? 'NULL'),
+    const items = all(result, 'ResultGet', item).map((i) => ({
+      Id: name === 'currencies' ? textAt(i, 'Id') ?? '' : Number(textAt(i, 'Id')), Desc: textAt(i, 'Desc') ?? '', FchDesde: textAt(i, 'FchDesde') ?? '', FchHasta: textAt(i, 'FchHasta') ?? 'NULL',
     }));
     for (const k of this.catalogs.keys()) if (k.startsWith(`${name}/`)) this.catalogs.delete(k);
     this.catalogs.set(key, items);
     return items;
   }
 
-  /** One operation for a taxpayer: its `<operation>Result`, AFIP's Errors read as described above. */
-  private async call(taxpayer: Taxpayer, operation: string, children: ReadonlyArray<XmlNode | undefined>, read: { readonly errorsAreAnswers?: boolean; readonly notFound?: boolean } = {}): Promise<SoapNode> {
+  /** One operation for a taxpayer: its `<operation>Result` (none: nothing found), AFIP's Errors read as described above. */
+  private async call(taxpayer: Taxpayer, operation: string, children: ReadonlyArray<XmlNode | undefined>, read: { readonly errorsAreAnswers?: boolean; readonly notFound?: boolean } = {}): Promise<XmlElement | undefined> {
     const { cuit } = taxpayer;
     const auth = await this.options.auth(taxpayer);
     const body = el(operation, { xmlns: WSFE_NAMESPACE }, el('Auth', {}, leaf('Token', auth.Token), leaf('Sign', auth.Sign), leaf('Cuit', cuit)), ...children);
     const answer = await soapCall(this.options.url, `${WSFE_NAMESPACE}${operation}`, envelope(body), this.options.timeoutMs);
     if ('fault' in answer) throw unavailable(`WSFEv1 answered a SOAP Fault to ${operation}: ${answer.fault.faultcode}: ${answer.fault.faultstring}`);
-    const result = ((answer.body[`${operation}Response`] as SoapNode | undefined)?.[`${operation}Result`] ?? {}) as SoapNode;
-    const errors = errorsOf(result);
-    const first = errors[0];
-    if (!first) return result;
-    if (first.Code === 600) {
+    const result = first(answer.body, `${operation}Response`, `${operation}Result`);
+    const [error] = errorsOf(result);
+    if (!error) return result;
+    if (error.Code === 600) {
       await auth.forget();
-      throw new AppError('unavailable', 'AFIP.600', `AFIP no longer takes the access ticket: ${first.Msg}`, { retriable: true });
+      throw new AppError('unavailable', 'AFIP.600', `AFIP no longer takes the access ticket: ${error.Msg}`, { retriable: true });
     }
-    if (first.Code === 601) throw new AppError('validation', 'AFIP.601', `The AFIP certificate does not represent CUIT ${cuit}: ${first.Msg}`, { retriable: false });
-    if (first.Code === 602 && read.notFound) return {};
-    if (first.Code >= 500 && first.Code < 600) throw unavailable(`AFIP failed (${first.Code}): ${first.Msg}`);
+    if (error.Code === 601) throw new AppError('validation', 'AFIP.601', `The AFIP certificate does not represent CUIT ${cuit}: ${error.Msg}`, { retriable: false });
+    if (error.Code === 602 && read.notFound) return undefined;
+    if (error.Code >= 500 && error.Code < 600) throw unavailable(`AFIP failed (${error.Code}): ${error.Msg}`);
     if (read.errorsAreAnswers) return result;
-    throw new AppError('validation', `AFIP.${first.Code}`, first.Msg, { retriable: false });
+    throw new AppError('validation', `AFIP.${error.Code}`, error.Msg, { retriable: false });
   }
 }
 

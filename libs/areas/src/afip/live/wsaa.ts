@@ -8,7 +8,8 @@ import { createPrivateKey } from 'node:crypto';
 import { AppError } from '@einvoice/domain';
 import forge from 'node-forge';
 import { el } from '../../shared/xml';
-import { type SoapNode, envelope, parseXml, soapCall, unavailable } from './soap';
+import { rootNamed, textAt } from '../../shared/xml-read';
+import { envelope, soapCall, unavailable } from './soap';
 
 export const WSAA_NAMESPACE = 'http://wsaa.view.sua.dvadac.desein.afip.gov';
 
@@ -70,11 +71,12 @@ export class Wsaa {
       const retriable = !CERTIFICATE_FAULTS.test(faultcode);
       throw new AppError(retriable ? 'unavailable' : 'validation', `AFIP.WSAA.${faultcode}`, `WSAA refused the login: ${faultcode}: ${faultstring}`, { retriable });
     }
-    const text = ((answer.body.loginCmsResponse as SoapNode | undefined)?.loginCmsReturn ?? '') as string;
-    const ticket = (parseXml(text).loginTicketResponse ?? {}) as SoapNode;
-    const credentials = (ticket.credentials ?? {}) as SoapNode;
-    const expiration = String(((ticket.header ?? {}) as SoapNode).expirationTime ?? '');
-    if (!credentials.token || !credentials.sign || Number.isNaN(Date.parse(expiration))) throw unavailable('WSAA answered without a complete access ticket.');
-    return { token: String(credentials.token), sign: String(credentials.sign), expiresAt: new Date(Date.parse(expiration)).toISOString() };
+    // The access ticket comes as a document nested as text.
+    const ticket = rootNamed(textAt(answer.body, 'loginCmsResponse', 'loginCmsReturn') ?? '', 'loginTicketResponse');
+    const token = textAt(ticket, 'credentials', 'token');
+    const sign = textAt(ticket, 'credentials', 'sign');
+    const expiration = textAt(ticket, 'header', 'expirationTime') ?? '';
+    if (!token || !sign || Number.isNaN(Date.parse(expiration))) throw unavailable('WSAA answered without a complete access ticket.');
+    return { token, sign, expiresAt: new Date(Date.parse(expiration)).toISOString() };
   }
 }

@@ -18,7 +18,8 @@ import { type XmlNode, el, toXml } from '../../shared/xml';
 import { type CatalogName, catalog } from '../catalogs';
 import { type VoucherRequest, afipDate, afipTimestamp, validateVoucher } from '../validations';
 import { WSFE_NAMESPACE } from '../live/live-wsfe';
-import { parseXml, soapList, voucherFromSoap } from '../live/soap';
+import { voucherFromSoap } from '../live/soap';
+import { first, rootNamed, soapBody, textAt, type XmlElement } from '../../shared/xml-read';
 import { WSAA_NAMESPACE } from '../live/wsaa';
 
 type Node = Record<string, unknown>;
@@ -122,17 +123,17 @@ export class FakeAfip {
   private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = ((parseXml(Buffer.concat(chunks).toString('utf8')) as Node).Envelope as Node | undefined)?.Body as Node | undefined;
+    const body = soapBody(Buffer.concat(chunks).toString('utf8'));
     const send = (status: number, operation: XmlNode) => {
       res.writeHead(status, { 'content-type': 'text/xml; charset=utf-8' });
       res.end(toXml(el('soap:Envelope', { 'xmlns:soap': 'http://schemas.xmlsoap.org/soap/envelope/' }, el('soap:Body', {}, operation))));
     };
     const fault = (code: string, message: string) => send(500, el('soap:Fault', {}, el('faultcode', { 'xmlns:ns1': 'http://xml.apache.org/axis/' }, `ns1:${code}`), el('faultstring', {}, message)));
     if (!body) return fault('Client', 'Not a SOAP envelope.');
-    if (req.url === '/ws/services/LoginCms') return this.loginCms(String((body.loginCms as Node | undefined)?.in0 ?? ''), send, fault);
+    if (req.url === '/ws/services/LoginCms') return this.loginCms(textAt(body, 'loginCms', 'in0') ?? '', send, fault);
     if (req.url !== '/wsfev1/service.asmx') return fault('Client', `No service at ${req.url}.`);
-    const [operation] = Object.keys(body);
-    const request = body[operation] as Node;
+    const request = body.children[0];
+    const operation = request?.name ?? '';
     this.calls.push(operation);
     const failure = this.failures.get(operation);
     this.failures.delete(operation);
@@ -152,13 +153,13 @@ export class FakeAfip {
     this.loginAttempts++;
     const signed = await this.verify(cms);
     if (!signed) return fault('cms.bad', 'El CMS no es valido (firma o certificado).');
-    const tra = (parseXml(signed.content) as Node).loginTicketRequest as Node | undefined;
-    const header = (tra?.header ?? {}) as Node;
-    const generation = String(header.generationTime ?? '');
-    const expiration = String(header.expirationTime ?? '');
+    const tra = rootNamed(signed.content, 'loginTicketRequest');
+    const generation = textAt(tra, 'header', 'generationTime') ?? '';
+    const expiration = textAt(tra, 'header', 'expirationTime') ?? '';
     if (!AFIP_TIME.test(generation) || !AFIP_TIME.test(expiration)) return fault('xml.bad', 'generationTime y expirationTime deben tener el formato xsd:dateTime con zona horaria.');
     if (Date.parse(generation) > this.now() || Date.parse(expiration) < this.now()) return fault('cms.bad', 'El TRA no es valido en este momento.');
-    if (tra?.service !== 'wsfe') return fault('coe.notAuthorized', `Computador no autorizado a acceder al servicio ${String(tra?.service)}.`);
+    const service = textAt(tra, 'service');
+    if (service !== 'wsfe') return fault('coe.notAuthorized', `Computador no autorizado a acceder al servicio ${String(service)}.`);
     const certificate = new X509Certificate(signed.signer).fingerprint256;
     if ([...this.tickets.values()].some((t) => t.certificate === certificate && t.expiresAt > this.now())) {
       return fault('coe.alreadyAuthenticated', 'El CEE ya posee un TA valido para el acceso al WSN solicitado');
@@ -193,29 +194,30 @@ export class FakeAfip {
     });
   }
 
-  private wsfe(operation: string, request: Node): Node {
-    const auth = (request.Auth ?? {}) as Node;
-    const ticket = this.tickets.get(String(auth.Token ?? ''));
-    const cuit = String(auth.Cuit ?? '');
-    if (!ticket || ticket.sign !== auth.Sign || ticket.expiresAt < this.now()) return { Errors: { Err: [{ Code: 600, Msg: 'ValidacionDeToken: No validaron las fechas del token GenTime, ExpTime, NowUTC.' }] } };
+  private wsfe(operation: string, request: XmlElement | undefined): Node {
+    const ticket = this.tickets.get(textAt(request, 'Auth', 'Token') ?? '');
+    const cuit = textAt(request, 'Auth', 'Cuit') ?? '';
+    if (!ticket || ticket.sign !== textAt(request, 'Auth', 'Sign') || ticket.expiresAt < this.now()) return { Errors: { Err: [{ Code: 600, Msg: 'ValidacionDeToken: No validaron las fechas del token GenTime, ExpTime, NowUTC.' }] } };
     if (!ticket.cuits.includes(cuit)) return { Errors: { Err: [{ Code: 601, Msg: `CUIT representada no incluida en Token: ${cuit}` }] } };
     const catalogOperation = CATALOG_OPERATIONS[operation];
     if (catalogOperation) return { ResultGet: { [catalogOperation[1]]: catalog(catalogOperation[0]) } };
-    if (operation === 'FECompUltimoAutorizado') return { PtoVta: request.PtoVta, CbteTipo: request.CbteTipo, CbteNro: this.last(cuit, Number(request.PtoVta), Number(request.CbteTipo)).number };
+    const number = (el: XmlElement | undefined, name: string) => Number(textAt(el, name));
+    if (operation === 'FECompUltimoAutorizado') {
+      return { PtoVta: textAt(request, 'PtoVta'), CbteTipo: textAt(request, 'CbteTipo'), CbteNro: this.last(cuit, number(request, 'PtoVta'), number(request, 'CbteTipo')).number };
+    }
     if (operation === 'FECompConsultar') {
-      const q = request.FeCompConsReq as Node;
-      const held = this.vouchers.get(this.key(cuit, Number(q.PtoVta), Number(q.CbteTipo), Number(q.CbteNro)));
+      const q = first(request, 'FeCompConsReq');
+      const held = this.vouchers.get(this.key(cuit, number(q, 'PtoVta'), number(q, 'CbteTipo'), number(q, 'CbteNro')));
       if (!held) return { Errors: { Err: [{ Code: 602, Msg: 'Sin Resultados: - No existen datos en nuestros registros para los parametros ingresados.' }] } };
       const { Iva, Tributos, CantReg: _cantReg, ...fields } = held.voucher;
       return { ResultGet: { ...fields, ...(Iva ? { Iva: { AlicIva: Iva } } : {}), ...(Tributos ? { Tributos: { Tributo: Tributos } } : {}), Resultado: 'A', CodAutorizacion: held.cae, EmisionTipo: 'CAE', FchVto: held.caeVto, FchProceso: held.fchProceso } };
     }
-    if (operation === 'FECAESolicitar') return this.solicitar(cuit, request.FeCAEReq as Node);
+    if (operation === 'FECAESolicitar') return this.solicitar(cuit, first(request, 'FeCAEReq'));
     return { Errors: { Err: [{ Code: 500, Msg: `Operacion desconocida ${operation}.` }] } };
   }
 
-  private solicitar(cuit: string, request: Node): Node {
-    const [detail] = soapList((request.FeDetReq as Node).FECAEDetRequest);
-    const voucher = voucherFromSoap(detail, request.FeCabReq as Node);
+  private solicitar(cuit: string, request: XmlElement | undefined): Node {
+    const voucher = voucherFromSoap(first(request, 'FeDetReq', 'FECAEDetRequest'), first(request, 'FeCabReq'));
     const today = afipDate(new Date());
     const date = voucher.CbteFch ?? today;
     const fchProceso = afipTimestamp(new Date());

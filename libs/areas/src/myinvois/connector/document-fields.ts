@@ -2,8 +2,10 @@
  * Reads, from a submitted UBL document (XML or MyInvois JSON), the fields the duplicate rule
  * DV302 compares (SDK "Duplicate Document Validator Errors"): e-Invoice type and type version,
  * issue date and time, internal id, supplier TIN, and buyer TIN for self-billed types 11–14.
- * The sandbox needs only these, so this is a field reader, not a parser.
+ * The sandbox needs only these.
  */
+import { ublNamespaces } from '../../ubl';
+import { all, first, parseXml, textAt, XmlSyntaxError, type XmlElement } from '../../shared/xml-read';
 
 export interface DuplicateKeyFields {
   /** Internal id / invoice number (cbc:ID). */
@@ -33,24 +35,29 @@ export function readDuplicateKeyFields(format: 'XML' | 'JSON', text: string): Du
 }
 
 function fromXml(xml: string): DuplicateKeyFields | undefined {
-  // The signature extension carries its own cbc:ID elements; drop it before reading.
-  const body = xml.replace(/<ext:UBLExtensions[\s\S]*?<\/ext:UBLExtensions>/, '');
-  const text = (source: string, element: string) => new RegExp(`<cbc:${element}(?:\\s[^>]*)?>([^<]*)</cbc:${element}>`).exec(source)?.[1]?.trim();
-  const typeMatch = /<cbc:InvoiceTypeCode([^>]*)>([^<]*)<\/cbc:InvoiceTypeCode>/.exec(body);
-  const partyTin = (party: string) => {
-    const block = new RegExp(`<cac:${party}>([\\s\\S]*?)</cac:${party}>`).exec(body)?.[1] ?? '';
-    return /<cbc:ID\s+schemeID="TIN"\s*>([^<]*)<\/cbc:ID>/.exec(block)?.[1]?.trim() ?? '';
-  };
-  const internalId = text(body, 'ID');
-  const issueDate = text(body, 'IssueDate');
-  const issueTime = text(body, 'IssueTime');
-  if (!internalId || !issueDate || !issueTime || !typeMatch) return undefined;
+  let root: XmlElement;
+  try {
+    root = parseXml(xml);
+  } catch (error) {
+    if (error instanceof XmlSyntaxError) return undefined;
+    throw error;
+  }
+  // The document's own elements, by namespace: the signature extension carries cbc:ID elements of its own.
+  const cbc = (name: string) => [ublNamespaces.cbc, name] as const;
+  const cac = (name: string) => [ublNamespaces.cac, name] as const;
+  const typeCode = first(root, cbc('InvoiceTypeCode'));
+  const partyTin = (party: string) =>
+    all(root, cac(party), cac('Party'), cac('PartyIdentification'), cbc('ID')).find((id) => id.attrs.schemeID === 'TIN')?.text.trim() ?? '';
+  const internalId = textAt(root, cbc('ID'));
+  const issueDate = textAt(root, cbc('IssueDate'));
+  const issueTime = textAt(root, cbc('IssueTime'));
+  if (!internalId || !issueDate || !issueTime || !typeCode) return undefined;
   return {
     internalId,
     issueDate,
     issueTime,
-    typeCode: typeMatch[2].trim(),
-    typeVersion: /listVersionID="([^"]*)"/.exec(typeMatch[1])?.[1] ?? '',
+    typeCode: typeCode.text.trim(),
+    typeVersion: typeCode.attrs.listVersionID ?? '',
     supplierTin: partyTin('AccountingSupplierParty'),
     buyerTin: partyTin('AccountingCustomerParty'),
   };
@@ -66,16 +73,16 @@ function fromJson(json: string): DuplicateKeyFields | undefined {
   } catch {
     return undefined;
   }
-  const invoice = first(field(root, 'Invoice'));
+  const invoice = firstItem(field(root, 'Invoice'));
   const value = (node: unknown, name: string) => {
-    const v = field(first(field(node, name)), '_');
+    const v = field(firstItem(field(node, name)), '_');
     return typeof v === 'string' || typeof v === 'number' ? String(v).trim() : undefined;
   };
   const partyTin = (partyName: string) => {
-    const party = first(field(first(field(invoice, partyName)), 'Party'));
+    const party = firstItem(field(firstItem(field(invoice, partyName)), 'Party'));
     const ids = field(party, 'PartyIdentification');
     for (const entry of Array.isArray(ids) ? ids : []) {
-      const id = first(field(entry, 'ID'));
+      const id = firstItem(field(entry, 'ID'));
       if (field(id, 'schemeID') === 'TIN') return String(field(id, '_') ?? '').trim();
     }
     return '';
@@ -85,7 +92,7 @@ function fromJson(json: string): DuplicateKeyFields | undefined {
   const issueTime = value(invoice, 'IssueTime');
   const typeCode = value(invoice, 'InvoiceTypeCode');
   if (!internalId || !issueDate || !issueTime || !typeCode) return undefined;
-  const typeVersion = field(first(field(invoice, 'InvoiceTypeCode')), 'listVersionID');
+  const typeVersion = field(firstItem(field(invoice, 'InvoiceTypeCode')), 'listVersionID');
   return {
     internalId,
     issueDate,
@@ -101,6 +108,7 @@ function field(node: unknown, name: string): unknown {
   return node !== null && typeof node === 'object' && !Array.isArray(node) ? (node as JsonNode)[name] : undefined;
 }
 
-function first(node: unknown): unknown {
+/** A MyInvois JSON value's first item (every element is an array). */
+function firstItem(node: unknown): unknown {
   return Array.isArray(node) ? node[0] : node;
 }

@@ -10,11 +10,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { XMLParser } from 'fast-xml-parser';
+import { all, first, soapBody, textAt, type XmlElement } from '../../shared/xml-read';
 import { submissionOracle } from './submission-oracle';
 
-type Node = Record<string, unknown>;
-const parser = new XMLParser({ removeNSPrefix: false, parseTagValue: false, ignoreAttributes: false, isArray: (name) => name.endsWith('RegistroFactura') });
 const NS_RESPONSE = 'https://www2.agenciatributaria.gob.es/static_files/common/internet/dep/aplicaciones/es/aeat/tike/cont/ws/RespuestaSuministro.xsd';
 const NS_INFO = 'https://www2.agenciatributaria.gob.es/static_files/common/internet/dep/aplicaciones/es/aeat/tike/cont/ws/SuministroInformacion.xsd';
 
@@ -24,13 +22,6 @@ export interface FakeAeatOptions {
   /** The CA client certificates must chain to. */
   readonly ca: string;
   readonly waitSeconds?: number;
-}
-
-/** Finds a child by local name, whatever its prefix. */
-function child(node: unknown, name: string): unknown {
-  if (!node || typeof node !== 'object') return undefined;
-  const key = Object.keys(node).find((k) => k === name || k.endsWith(`:${name}`));
-  return key === undefined ? undefined : (node as Node)[key];
 }
 
 export class FakeAeat {
@@ -62,15 +53,14 @@ export class FakeAeat {
     if (this.mode === 'down') return void response.writeHead(503).end('Service Unavailable');
     if (this.mode === 'fault') return void this.fault(response, '4104', 'El NIF del titular en la cabecera no está identificado.');
     if (request.headers['content-type']?.startsWith('text/xml') !== true) return void this.fault(response, '4102', 'El XML no cumple el esquema.');
-    const body = child(child(parser.parse(xml), 'Envelope'), 'Body');
-    const message = child(body, 'RegFactuSistemaFacturacion');
+    // By local names: the AEAT's prefixes are not a contract.
+    const message = first(soapBody(xml), 'RegFactuSistemaFacturacion');
     // The AEAT's schema, on the message as it arrived (its namespaces declared on the envelope's child).
-    const inner = /<([\w]+:)?RegFactuSistemaFacturacion[\s\S]*<\/([\w]+:)?RegFactuSistemaFacturacion>/.exec(xml)?.[0];
-    if (!message || !inner || !(await submissionOracle(`<?xml version="1.0" encoding="UTF-8"?>\n${inner}`)).valid) {
+    if (!message || !(await submissionOracle(`<?xml version="1.0" encoding="UTF-8"?>\n${xml.slice(message.start, message.end)}`)).valid) {
       return void this.fault(response, '4102', 'El XML no cumple el esquema.');
     }
-    const nif = String(child(child(child(message, 'Cabecera'), 'ObligadoEmision'), 'NIF'));
-    const lines = (child(message, 'RegistroFactura') as Node[]).map((entry) => this.line(nif, entry));
+    const nif = textAt(message, 'Cabecera', 'ObligadoEmision', 'NIF') ?? '';
+    const lines = all(message, 'RegistroFactura').map((entry) => this.line(nif, entry));
     if (this.mode === 'lose') return void request.socket.destroy();
     const csv = `FAKE${Date.now().toString(36).toUpperCase()}`;
     const state = lines.every((l) => l.state === 'Correcto') ? 'Correcto' : lines.some((l) => l.state !== 'Incorrecto') ? 'ParcialmenteCorrecto' : 'Incorrecto';
@@ -85,12 +75,11 @@ export class FakeAeat {
     );
   }
 
-  private line(nif: string, entry: Node): { state: string; xml: string } {
-    const alta = child(entry, 'RegistroAlta');
-    const record = alta ?? child(entry, 'RegistroAnulacion');
-    const id = child(record, 'IDFactura');
-    const number = String(child(id, alta ? 'NumSerieFactura' : 'NumSerieFacturaAnulada'));
-    const date = String(child(id, alta ? 'FechaExpedicionFactura' : 'FechaExpedicionFacturaAnulada'));
+  private line(nif: string, entry: XmlElement): { state: string; xml: string } {
+    const alta = first(entry, 'RegistroAlta');
+    const id = first(alta ?? first(entry, 'RegistroAnulacion'), 'IDFactura');
+    const number = textAt(id, alta ? 'NumSerieFactura' : 'NumSerieFacturaAnulada') ?? '';
+    const date = textAt(id, alta ? 'FechaExpedicionFactura' : 'FechaExpedicionFacturaAnulada') ?? '';
     const key = `${nif}|${number}|${date}`;
     const held = this.records.get(key);
     let state = 'Correcto';
@@ -98,7 +87,7 @@ export class FakeAeat {
     let duplicate: string | undefined;
     if (alta) {
       if (held) [state, error, duplicate] = ['Incorrecto', ['3000', 'Registro de facturación duplicado.'], held === 'Anulada' ? 'Anulada' : 'Correcta'];
-      else if (String(child(alta, 'TipoFactura')) === 'F2' && Number(child(alta, 'ImporteTotal')) > 3000) [state, error] = ['Incorrecto', ['1150', 'Factura simplificada de importe superior a 3.000 euros.']];
+      else if (textAt(alta, 'TipoFactura') === 'F2' && Number(textAt(alta, 'ImporteTotal')) > 3000) [state, error] = ['Incorrecto', ['1150', 'Factura simplificada de importe superior a 3.000 euros.']];
       else this.records.set(key, 'Correcta');
     } else if (!held) [state, error] = ['Incorrecto', ['3002', 'No existe el registro de facturación.']];
     else if (held === 'Anulada') [state, error] = ['Incorrecto', ['3001', 'El registro ya está anulado.']];
