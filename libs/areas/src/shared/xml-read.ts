@@ -4,8 +4,8 @@
  * may use any prefix or a default namespace (a UBL from another access point, an authority's answer).
  * - Well-formed or refused: fast-xml-parser's validator runs first (its parser alone takes a
  *   mismatched end tag), then an undeclared prefix or a second root is refused.
- * - No DTD: a DOCTYPE is refused and no entity can be declared, so none (external or nested) is ever
- *   expanded; only XML's five entities and character references are read.
+ * - No DTD: a DOCTYPE is refused, and only XML's five entities and character references are ever
+ *   decoded (no declared, external or nested entity is expanded).
  * - Text stays text (no number coercion), as written (callers trim); attributes keep their names.
  * - Lookups answer lists (`all`), the first (`first`) or a trimmed text (`textAt`, `leafText`): an
  *   element that may repeat needs no per-document configuration.
@@ -40,20 +40,26 @@ const PREDEFINED: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&
 const REFERENCE = /&(?:#x([0-9A-Fa-f]+)|#([0-9]+)|([^\s&;]*));/g;
 
 function character(code: number): string {
-  if (code === 0 || code > 0x10ffff) throw new XmlSyntaxError(`Character reference to U+${code.toString(16).toUpperCase()}, not an XML character`);
-  return String.fromCodePoint(code);
+  if (code > 0 && code <= 0x10ffff) return String.fromCodePoint(code);
+  throw new XmlSyntaxError(`Character reference to U+${code.toString(16).toUpperCase()}, not an XML character`);
 }
 
-/** XML 1.0's entities: the five predefined ones and character references; any other name is an error. */
+function reference(_whole: string, hex?: string, decimal?: string, name?: string): string {
+  if (hex !== undefined) return character(parseInt(hex, 16));
+  if (decimal !== undefined) return character(parseInt(decimal, 10));
+  const predefined = PREDEFINED[name ?? ''];
+  if (predefined === undefined) throw new XmlSyntaxError(`Unknown entity "&${name};"`);
+  return predefined;
+}
+
+/**
+ * Entities as XML 1.0 defines them, and nothing more: the five predefined ones and character references;
+ * any other name is an error. This decoder holds no table a document could add to, so a declared entity
+ * (let alone an external one) is never expanded; the DOCTYPE declaring it is refused besides.
+ */
 const xmlEntities: EntityDecoderOptions = {
-  decode: (text) => (text.includes('&') ? text.replace(REFERENCE, (_whole, hex?: string, decimal?: string, name?: string) => {
-    if (hex !== undefined) return character(parseInt(hex, 16));
-    if (decimal !== undefined) return character(parseInt(decimal, 10));
-    const predefined = PREDEFINED[name ?? ''];
-    if (predefined === undefined) throw new XmlSyntaxError(`Unknown entity "&${name};"`);
-    return predefined;
-  }) : text),
-  // fast-xml-parser hands over what a DOCTYPE declares (nothing: maxEntityCount 0 refuses any entity).
+  decode: (text) => (text.includes('&') ? text.replace(REFERENCE, reference) : text),
+  // fast-xml-parser hands over what a DOCTYPE declares: no Peppol or authority document has one.
   addInputEntities: () => {
     throw new XmlSyntaxError('A DOCTYPE is not accepted');
   },
@@ -72,7 +78,6 @@ const parser = new XMLParser({
   ignoreDeclaration: true,
   ignorePiTags: true,
   captureMetaData: true,
-  processEntities: { enabled: true, maxEntityCount: 0 },
   entityDecoder: xmlEntities,
   jPath: false,
 });
@@ -184,7 +189,7 @@ export function first(el: XmlElement | undefined, ...path: readonly Step[]): Xml
   return all(el, ...path)[0];
 }
 
-/** The trimmed text of the one element at `path` that holds no elements; undefined when none, several or a parent is there. */
+/** The trimmed text of the one element at `path` holding no elements; undefined when none, several or a parent. */
 export function leafText(el: XmlElement | undefined, ...path: readonly Step[]): string | undefined {
   const found = all(el, ...path);
   return found.length === 1 && found[0].children.length === 0 ? found[0].text.trim() : undefined;
