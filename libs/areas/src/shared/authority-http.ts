@@ -14,6 +14,7 @@ import https from 'node:https';
 import { text as readText } from 'node:stream/consumers';
 import { setTimeout as nextTimers } from 'node:timers/promises';
 import { AppError, type AuthorityRequestOutcome, recordedAuthorityRequest } from '@einvoice/domain';
+import { first, soapBody } from './xml-read';
 
 /** TLS towards an authority: `cert` and `key` (PEM) for mutual TLS, `ca` when the server's is not a public CA's, `ciphers` (OpenSSL's list). */
 export interface AuthorityTls {
@@ -159,7 +160,7 @@ export class AuthorityHttp {
       body: request.envelope,
       tls: request.tls,
     });
-    if (answer.status === 200 || answer.text.includes('Fault>')) return answer.text;
+    if (answer.status === 200 || first(soapBody(answer.text), 'Fault')) return answer.text;
     throw this.retriable(answer);
   }
 }

@@ -9,6 +9,7 @@ import { makeTestCertificates } from './testing/certificates';
 import { type LocalServer, listenLocally } from './testing/local-server';
 
 const NOW = Date.UTC(2026, 4, 20, 12, 0, 0);
+const SOAP = 'http://schemas.xmlsoap.org/soap/envelope/';
 
 describe('retryAfterMs (RFC 9110 §10.2.3)', () => {
   it('reads delay-seconds', () => {
@@ -61,7 +62,8 @@ describe('AuthorityHttp against a local server', () => {
     '/down': (res) => res.writeHead(503, { 'retry-after': 'Wed, 20 May 2026 12:02:00 GMT' }).end(),
     '/silent': () => undefined,
     '/half': (res) => res.writeHead(200).write('{"partial":'),
-    '/fault': (res) => res.writeHead(500).end('<soap:Envelope><soap:Body><soap:Fault><faultcode>x</faultcode></soap:Fault></soap:Body></soap:Envelope>'),
+    '/fault': (res) => res.writeHead(500).end(`<soap:Envelope xmlns:soap="${SOAP}"><soap:Body><soap:Fault><faultcode>x</faultcode></soap:Fault></soap:Body></soap:Envelope>`),
+    '/fault-like': (res) => res.writeHead(500).end('<html><body>Internal Fault></body></html>'),
     '/soap': (res) => res.writeHead(200).end('<soap:Envelope/>'),
   };
   const client = (options: { timeoutMs?: number; rateLimited?: boolean } = {}) =>
@@ -130,6 +132,7 @@ describe('AuthorityHttp against a local server', () => {
     await expect(soap('/soap')).resolves.toBe('<soap:Envelope/>');
     expect(received.at(-1)?.headers).toMatchObject({ 'content-type': 'text/xml; charset=utf-8', soapaction: '"urn:op"' });
     await expect(soap('/fault')).resolves.toContain('soap:Fault');
+    await expect(soap('/fault-like')).rejects.toMatchObject({ kind: 'unavailable', code: 'XX.UNAVAILABLE', details: { status: 500 } });
     await expect(soap('/down')).rejects.toMatchObject({ kind: 'unavailable', code: 'XX.UNAVAILABLE', details: { status: 503 } });
   });
 
