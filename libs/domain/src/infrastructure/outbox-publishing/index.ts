@@ -1,4 +1,3 @@
-export { appPublisher, appRelay, type AppRelaySettings } from './app-relay';
 export { OutboxPublishing, type OutboxPublishingOptions } from './outbox-publishing';
 export { RelayThread, compiledThreadEntry, type RelayRunner, type RelayThreadOptions } from './relay-on-thread';
 export { runRelayThread } from './relay-thread-main';
