@@ -91,7 +91,8 @@ describe('#45 the outbox is published without a gateway: a worker\'s relay takes
     workers.push(dispatcher);
     const probe = new WorkerReadinessProbe({ ...loadGatewayConfig(), kafkaPrefix: prefix });
     try {
-      await eventually('the dispatcher ready', async () => ((await probe.readiness()).find((w) => w.group === `${prefix}.webhook-dispatcher`)?.ready ? true : undefined));
+      // A worker's start can take a minute on a loaded host.
+      await eventually('the dispatcher ready', async () => ((await probe.readiness()).find((w) => w.group === `${prefix}.webhook-dispatcher`)?.ready ? true : undefined), 120_000);
     } finally {
       await probe.onApplicationShutdown();
     }
@@ -106,10 +107,10 @@ describe('#45 the outbox is published without a gateway: a worker\'s relay takes
     // The delivery worker decides the delivery (DocumentReceived for the receiver, DocumentDelivered for the
     // seller), with no gateway running: the leading relay publishes it, and the dispatcher sends the webhook.
     workers.push(startApp('delivery-worker', env()));
-    const [webhook] = await eventually('the webhook', async () => (endpoint.received.length > 0 ? endpoint.received : undefined));
+    const [webhook] = await eventually('the webhook', async () => (endpoint.received.length > 0 ? endpoint.received : undefined), 120_000);
     const [received] = await dataSource.query(`SELECT id FROM documents WHERE supplier_id = $1 AND source_document_id = $2`, [receiver.body.data.supplier_uuid, submitted.body.data.DocumentID]);
     expect(JSON.parse(webhook.body)).toMatchObject({ Event: 'DocumentReceived', uuid: received.id, DocumentId: ID, Status: 'Delivered' });
     await eventually('the worker\'s events published', async () => ((await pending()) === 0 ? true : undefined));
     expect(await leaders()).toBe('webhook-dispatcher');
-  });
+  }, 300_000);
 });
