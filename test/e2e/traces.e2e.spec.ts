@@ -4,7 +4,7 @@ import { createTenant } from '../../apps/gateway/src/auth/api-keys';
 import { type LocalServer, listenLocally } from '../../libs/areas/src/shared/testing/local-server';
 import { openTestDatabase } from '../support/database';
 import { Client } from '../support/http';
-import { AppProcess, eventually, startApp, startGateway, testEnv } from '../support/stack';
+import { AppProcess, eventually, startApp, startGateway, testEnv, untilWorkersReady } from '../support/stack';
 
 interface ExportedSpan {
   readonly service: string;
@@ -54,6 +54,9 @@ describe('#17 OpenTelemetry: one trace from the HTTP request to the authority ca
     gateway = started.app;
     client = new Client(started.url, apiKey);
     worker = startApp('reporting-worker', testEnv(otel));
+    // Its group joined before the first request: one sent before waits past AUTHORITY_WAIT_MS and is sent again,
+    // a second document in the same trace, whose spans the test may then pair with the first's.
+    await untilWorkersReady(started.url, 'reporting-worker');
   });
 
   afterAll(async () => {

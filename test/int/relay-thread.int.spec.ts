@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
-import { EventStore, OutboxRelay, createKafka, ensureTopics, topicNames } from '@einvoice/domain/infrastructure';
+import { EventStore, OutboxRelay, RelayThread, createKafka, ensureTopics, topicNames } from '@einvoice/domain/infrastructure';
 import { readTopic } from '../../libs/domain/src/infrastructure/kafka/test/support';
 import { useTestBroker } from '../support/broker';
 import { openTestDatabase } from '../support/database';
 import { ensureBuilt } from '../support/stack';
 import { waitUntil } from '../support/wait';
-import { RelayThread } from '../../apps/gateway/src/infrastructure/relay-on-thread';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -34,10 +33,11 @@ describe('the outbox relay on a thread of the gateway (#11)', () => {
     thread = new RelayThread(path.join(ROOT, 'dist', 'apps', 'gateway', 'src', 'infrastructure', 'relay-thread.js'), {
       execArgv: ['-r', path.join(ROOT, 'scripts', 'register-paths.cjs')],
       env: { ...process.env, DATABASE_URL: databaseUrl, KAFKA_BROKERS: broker.brokers.join(','), KAFKA_TOPIC_PREFIX: prefix },
+      log: () => undefined,
       // The thread's own word that it took the stack's lock: the barrier before the commits.
       onLeadChange: (now) => now && led(),
     });
-    // The process's commits wake the thread while it leads, as the gateway's (infrastructure.module.ts).
+    // The process's commits wake the thread while it leads, as the gateway's (OutboxPublishing.wakeRelay).
     ({ dataSource, store } = await openTestDatabase(prefix, { wakeRelay: { afterCommit: () => thread.wakeIfLeading(), texts: thread } }));
   }, 120_000);
 

@@ -1,4 +1,4 @@
-// A stand-in for the gateway's relay thread (apps/gateway/src/infrastructure/relay-thread.ts) that
+// A stand-in for an app's relay thread (libs/domain/src/infrastructure/outbox-publishing/relay-thread-main.ts) that
 // speaks its messages and writes what it was told, one line each, to RELAY_FAKE_LOG:
 // relay-on-thread.unit.spec.ts drives RelayThread against it. RELAY_FAKE_MODE: `ok` (starts and
 // leads), `fail` (cannot start), `die-once` (its first thread dies at its first wake). The name it

@@ -9,12 +9,6 @@ export interface GatewayConfig extends InfrastructureConfig {
   readonly bodyLimitBytes: number;
   /** How long a request may take to arrive whole (headers and body) before a 408; 0: no limit (http/request-timeout.ts). */
   readonly requestTimeoutMs: number;
-  /**
-   * Where the gateway's outbox relay runs: `thread` (default; a worker thread of its own, where the
-   * compiled thread entry exists, else in-process), `in-process` (on the thread that answers the
-   * requests), `off` (a gateway without a relay: another instance relays).
-   */
-  readonly outboxRelay: 'thread' | 'in-process' | 'off';
   /** Requests per second each tenant may send, sustained (0: no limit). */
   readonly tenantRatePerSecond: number;
   /** Requests a tenant may send at once above the sustained rate allows. */
@@ -28,15 +22,9 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     port: Number(env.PORT ?? 3000),
     bodyLimitBytes: Number(env.BODY_LIMIT_BYTES ?? 1_048_576),
     requestTimeoutMs: numberOr(env.HTTP_REQUEST_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS),
-    outboxRelay: outboxRelayOf(env.OUTBOX_RELAY),
     tenantRatePerSecond: numberOr(env.TENANT_RATE_LIMIT_PER_S, 100),
     tenantRateBurst: numberOr(env.TENANT_RATE_BURST, 200),
   };
-}
-
-/** `OUTBOX_RELAY`: `off`, `in-process`, else (`on`, `thread`, unset) the default, a thread. */
-function outboxRelayOf(value: string | undefined): GatewayConfig['outboxRelay'] {
-  return value === 'off' || value === 'in-process' ? value : 'thread';
 }
 
 /** An unset or empty variable takes the default; `0` stays 0. */

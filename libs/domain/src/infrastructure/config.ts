@@ -28,6 +28,12 @@ export interface InfrastructureConfig {
   readonly kafkaHandlerConcurrency: number;
   /** Topic `max.message.bytes` the `topics` command sets (kafka/message-size.ts). */
   readonly kafkaMaxMessageBytes: number;
+  /**
+   * Where the app's outbox relay runs (outbox-publishing/): `thread` (default; a worker thread of its own
+   * where the app has a compiled thread entry, the gateway's, else in-process), `in-process` (on the thread
+   * that does the app's work), `off` (the app does not relay: the others do).
+   */
+  readonly outboxRelay: 'thread' | 'in-process' | 'off';
 }
 
 export function loadInfrastructureConfig(env: NodeJS.ProcessEnv = process.env): InfrastructureConfig {
@@ -52,5 +58,11 @@ export function loadInfrastructureConfig(env: NodeJS.ProcessEnv = process.env): 
     // workerPoolSize): three workers and a gateway stay at 90 of PostgreSQL's default 100.
     kafkaHandlerConcurrency: Number(env.KAFKA_HANDLER_CONCURRENCY ?? 16),
     kafkaMaxMessageBytes: Number(env.KAFKA_MAX_MESSAGE_BYTES ?? DEFAULT_MAX_MESSAGE_BYTES),
+    outboxRelay: outboxRelayOf(env.OUTBOX_RELAY),
   };
+}
+
+/** `OUTBOX_RELAY`: `off`, `in-process`, else (`on`, `thread`, unset) the default, a thread where the app has one. */
+function outboxRelayOf(value: string | undefined): InfrastructureConfig['outboxRelay'] {
+  return value === 'off' || value === 'in-process' ? value : 'thread';
 }

@@ -5,6 +5,7 @@
 export * from './config';
 export * from './database';
 export * from './eventstore';
+export * from './outbox-publishing';
 export * from './projections';
 export * from './kafka';
 export * from './runtime';

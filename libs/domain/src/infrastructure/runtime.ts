@@ -6,14 +6,20 @@ import { EventStore } from './eventstore';
 import { createKafka } from './kafka';
 import { serveMetrics, startMetrics } from './metrics';
 import { startTracing } from './tracing';
-import type { Logger } from '../log';
+import { createLogger, type Logger } from '../log';
+import { OutboxPublishing } from './outbox-publishing';
 import { type EventRegistry, eventStoreOptions } from './plugins';
 
-/** What every worker holds: the store it appends to and the broker it consumes from. */
+/** What every worker holds: the store it appends to, the relay that publishes it, and the broker it consumes from. */
 export interface WorkerRuntime {
   readonly config: InfrastructureConfig;
   readonly dataSource: DataSource;
   readonly store: EventStore;
+  /**
+   * The worker's outbox relay (started and stopped by WorkerRuntimeModule): a stand-in that publishes
+   * the stack's outbox while no gateway's relay runs, on the worker's own thread.
+   */
+  readonly publishing: OutboxPublishing;
   readonly kafka: Kafka;
   /** The worker's consumer group, `${prefix}.${app}`: explicit, never renamed. */
   readonly groupId: string;
@@ -47,9 +53,10 @@ const HANDLER_CONNECTIONS = 16;
 /**
  * A worker's pool: its handlers' connections (at most HANDLER_CONNECTIONS, however many handlers
  * run), one for the dead-letter group's handler, one on which every advisory lock of the process is
- * held (jobs/advisory-lock.ts), 5 for periodic jobs. pg opens connections only as needed; three
- * workers (23 each) and the gateway (20 and its relay's session) stay at 90, under PostgreSQL's
- * default max_connections of 100.
+ * held (jobs/advisory-lock.ts), 5 for periodic jobs (and its relay's look for a gateway's, once a
+ * poll). pg opens connections only as needed; three workers (23 each, and their relays' LISTEN
+ * connection) and the gateway (20 and its relay's session) stay at 93, under PostgreSQL's default
+ * max_connections of 100 (a worker's relay opens a session of its own only while no gateway's runs).
  */
 export function workerPoolSize(config: Pick<InfrastructureConfig, 'kafkaHandlerConcurrency'>): number {
   return Math.min(config.kafkaHandlerConcurrency, HANDLER_CONNECTIONS) + 1 + 1 + 5;
@@ -63,9 +70,11 @@ export async function openWorkerRuntime(app: string, registry: EventRegistry, en
   const config = workerConfig(env, defaults);
   const dataSource = createDataSource({ databaseUrl: config.databaseUrl, poolSize: workerPoolSize(config), applicationName: `einvoice-${app}` });
   await dataSource.initialize();
-  const store = new EventStore(dataSource, eventStoreOptions(registry, config.kafkaPrefix));
+  // On the worker's thread: it publishes only while no gateway runs, the worker's own few events then (docs/architecture.md).
+  const publishing = new OutboxPublishing({ app, config, registry, dataSource, log: createLogger(app), standIn: true });
+  const store = new EventStore(dataSource, { ...eventStoreOptions(registry, config.kafkaPrefix), wakeRelay: publishing.wakeRelay });
   const kafka = createKafka({ ...config, kafkaClientId: `einvoice-${app}` });
-  return { config, dataSource, store, kafka, groupId: `${config.kafkaPrefix}.${app}`, registry };
+  return { config, dataSource, store, publishing, kafka, groupId: `${config.kafkaPrefix}.${app}`, registry };
 }
 
 /** The `main` of a worker process: its metrics (on METRICS_PORT when set), then run it, or log why it could not start and exit 1. */

@@ -9,7 +9,7 @@ export interface EventText {
 
 /**
  * A relay that its process's units of work hand their event texts to as they commit (OutboxRelay, the
- * gateway's RelayThread). Both halves come from the one relay: a row that named a relay which was never
+ * RelayThread of an app). Both halves come from the one relay: a row that named a relay which was never
  * handed its text would send every read of it to the second query (outbox-rows.ts).
  */
 export interface EventTextsHolder {

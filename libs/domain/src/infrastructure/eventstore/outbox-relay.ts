@@ -55,6 +55,13 @@ export interface OutboxRelayOptions {
    * new UUID): a relay on a thread is given its process's, which the process's units of work write.
    */
   readonly textsHolder?: string;
+  /**
+   * A stand-in (a worker's relay) leads only while no relay that leads first (a gateway's) runs, and
+   * gives the lead back when one does (relay-lease.ts); default false: this relay leads first.
+   */
+  readonly standIn?: boolean;
+  /** The app it runs in, named in its sessions' `application_name` (`einvoice-<app>-outbox-relay`, `-outbox-listener`): pg_stat_activity shows who leads. */
+  readonly app?: string;
 }
 
 /**
@@ -85,7 +92,7 @@ function isRefused(error: unknown): boolean {
  *
  * Progress is `processed_at` per row, not a position cursor: concurrent transactions commit out
  * of order, and a cursor would skip the late one. Rows are taken in id order by the relay whose
- * session holds the stack's lock (relay-lease.ts), so however many gateways run, one relay
+ * session holds the stack's lock (relay-lease.ts), so however many apps run a relay, one relay
  * publishes at a time and the events of an aggregate reach Kafka in the order they were appended
  * (appends to one stream are serialised by its expected version). Its reads and marks are
  * autocommit statements: no transaction is open while it waits for the broker. Kafka down: what was published is marked, the
@@ -117,8 +124,10 @@ export class OutboxRelay implements EventTextsHolder {
   constructor(private readonly options: OutboxRelayOptions) {
     this.topicPattern = topicPattern(options.topicPrefix);
     this.handed = { holder: options.textsHolder ?? randomUUID(), get: (eventId) => this.texts.get(eventId) };
-    const open = options.sessionClient ?? (() => new Client({ connectionString: options.databaseUrl, application_name: 'einvoice-outbox-relay', keepAlive: true, options: RELAY_SESSION_OPTIONS }));
-    this.lease = new RelayLease(open, options.topicPrefix, loadInfrastructureConfig().databasePreparedStatements ? PreparedStatements.ofProcess : undefined, options.onLeadChange);
+    const open = options.sessionClient ?? (() => new Client({ connectionString: options.databaseUrl, application_name: this.applicationName('outbox-relay'), keepAlive: true, options: RELAY_SESSION_OPTIONS }));
+    // A stand-in looks for a relay that leads first on the app's pool: its own session is opened only to take the lock.
+    const standIn = options.standIn ? { look: (sql: string, params: unknown[]) => options.dataSource.query(sql, params), everyMs: options.pollIntervalMs ?? 1000 } : undefined;
+    this.lease = new RelayLease(open, options.topicPrefix, loadInfrastructureConfig().databasePreparedStatements ? PreparedStatements.ofProcess : undefined, options.onLeadChange, standIn);
   }
 
   async start(): Promise<void> {
@@ -338,9 +347,13 @@ export class OutboxRelay implements EventTextsHolder {
       .catch(() => undefined);
   }
 
+  private applicationName(role: string): string {
+    return this.options.app ? `einvoice-${this.options.app}-${role}` : `einvoice-${role}`;
+  }
+
   private async listen(): Promise<void> {
     if (!this.running) return;
-    const client = this.options.listenerClient?.() ?? new Client({ connectionString: this.options.databaseUrl, application_name: 'einvoice-outbox-listener' });
+    const client = this.options.listenerClient?.() ?? new Client({ connectionString: this.options.databaseUrl, application_name: this.applicationName('outbox-listener') });
     client.on('notification', () => void this.wake(true));
     client.on('error', () => undefined);
     client.on('end', () => {

@@ -33,6 +33,7 @@ export const metrics = {
   outboxBacklog: new Gauge({ name: 'einvoice_outbox_backlog', help: 'Outbox rows not yet published to Kafka, read at scrape.', registers }),
   outboxOldestAge: new Gauge({ name: 'einvoice_outbox_oldest_pending_age_seconds', help: 'Age of the oldest outbox row not yet published (0 when none), read at scrape.', registers }),
   kafkajsPatchActive: new Gauge({ name: 'einvoice_kafkajs_patch_active', help: 'Each kafkajs patch (libs/domain/src/infrastructure/kafka): 1 in force, 0 not (another kafkajs version runs its own code).', labelNames: ['patch'], registers }),
+  outboxRelayLeading: new Gauge({ name: 'einvoice_outbox_relay_leading', help: 'Whether this process\'s outbox relay publishes the stack\'s outbox (1: it holds the lead; one app of a stack at a time, a gateway\'s first) or not (0).', registers }),
   outboxParked: new Gauge({ name: 'einvoice_outbox_parked_rows', help: 'Outbox rows the broker refused, parked until an operator releases them (`outbox parked`, `outbox release`), read at scrape.', registers }),
   consumerLag: new Gauge({ name: 'einvoice_kafka_consumer_lag', help: 'Messages not yet committed by a consumer group, per topic and partition, read at scrape.', labelNames: ['group', 'topic', 'partition'], registers }),
   webhooksDisabled: new Gauge({ name: 'einvoice_webhook_subscriptions_disabled', help: 'Webhook subscriptions disabled after a delivery failed for its whole retry window (a 2xx ping enables one again), read at scrape.', registers }),

@@ -1,4 +1,4 @@
-import { type DynamicModule, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { type DynamicModule, Inject, Injectable, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { EventRegistry } from '../plugins';
 import { openWorkerRuntime, type WorkerDefaults, type WorkerRuntime } from '../runtime';
 import { stopTracing } from '../tracing';
@@ -6,12 +6,21 @@ import { stopTracing } from '../tracing';
 /** Injection token of the worker's `WorkerRuntime` (configuration, database pool, event store, Kafka client). */
 export const WORKER_RUNTIME = 'WorkerRuntime';
 
-/** Closes the database pool on shutdown, and sends the spans still buffered: after the consumers and everything else (see WorkerRuntimeModule). */
+/**
+ * Starts the worker's outbox relay before it consumes; on shutdown, after the consumers and everything
+ * else (see WorkerRuntimeModule), stops it (what it publishes is marked), closes the database pool and
+ * sends the spans still buffered.
+ */
 @Injectable()
-class DatabasePoolCloser implements OnApplicationShutdown {
+class RuntimeLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(@Inject(WORKER_RUNTIME) private readonly runtime: WorkerRuntime) {}
 
+  async onApplicationBootstrap(): Promise<void> {
+    await this.runtime.publishing.start();
+  }
+
   async onApplicationShutdown(): Promise<void> {
+    await this.runtime.publishing.stop();
     await this.runtime.dataSource.destroy();
     await stopTracing();
   }
@@ -38,7 +47,7 @@ export class WorkerRuntimeModule {
     if (!module) {
       module = {
         module: WorkerRuntimeModule,
-        providers: [{ provide: WORKER_RUNTIME, useFactory: () => openWorkerRuntime(app, registry, process.env, defaults) }, DatabasePoolCloser],
+        providers: [{ provide: WORKER_RUNTIME, useFactory: () => openWorkerRuntime(app, registry, process.env, defaults) }, RuntimeLifecycle],
         exports: [WORKER_RUNTIME],
       };
       this.byApp.set(app, module);

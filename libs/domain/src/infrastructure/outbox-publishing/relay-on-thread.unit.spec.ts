@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RelayThread, type RelayThreadOptions } from './relay-on-thread';
 
-const FAKE = path.resolve(__dirname, '..', '..', '..', '..', 'test', 'support', 'relay-thread-fake.js');
+const FAKE = path.resolve(__dirname, '..', '..', '..', '..', '..', 'test', 'support', 'relay-thread-fake.js');
 
 /** What the fake thread was told, one line each (it writes them as the messages arrive). */
 const told = (file: string) => readFileSync(file, 'utf8').split('\n').filter(Boolean);
@@ -15,6 +15,7 @@ function onFake(log: string, mode: string, options: Partial<RelayThreadOptions> 
   const relay = new RelayThread(FAKE, {
     execArgv: [],
     env: { RELAY_FAKE_LOG: log, RELAY_FAKE_MODE: mode },
+    log: () => undefined,
     ...options,
     onLeadChange: (leads) => {
       const next = waiting.shift();
@@ -85,7 +86,7 @@ describe('RelayThread: the outbox relay on a worker thread (#11)', () => {
     expect(relay.textsHandedTo()).toBeUndefined();
   });
 
-  it('refuses to start when the thread cannot (the gateway then fails its start, as with an in-process relay)', async () => {
+  it('refuses to start when the thread cannot (its app then fails its start, as with an in-process relay)', async () => {
     const { relay } = onFake(log, 'fail');
     await expect(relay.start()).rejects.toThrow("the outbox relay's thread could not start: no database");
     expect(relay.wakeIfLeading()).toBe(false);

@@ -2,13 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { createLogger } from '@einvoice/domain';
-import type { EventText, EventTextsHolder } from '@einvoice/domain/infrastructure';
+import type { Logger } from '../../log';
+import type { EventText, EventTextsHolder } from '../eventstore';
 import type { FromRelayThread, RelayThreadData, ToRelayThread } from './relay-thread-messages';
 
-const log = createLogger('gateway');
-
-/** What the gateway runs to publish its outbox: an OutboxRelay in its own thread, or a RelayThread. */
+/** What an app runs to publish its outbox: an OutboxRelay on its own thread, or a RelayThread. */
 export interface RelayRunner extends EventTextsHolder {
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -17,12 +15,12 @@ export interface RelayRunner extends EventTextsHolder {
 }
 
 /**
- * The compiled thread entry beside this module, or undefined when the gateway runs from its
- * TypeScript sources (ts-jest's in-process tests): a thread cannot load those, the relay then
- * runs on the main thread.
+ * An app's compiled thread entry (`<dir>/<name>.js`, which calls runRelayThread), or undefined when
+ * the app runs from its TypeScript sources (ts-jest's in-process tests): a thread cannot load those,
+ * the relay then runs on the main thread.
  */
-export function relayThreadEntry(): string | undefined {
-  const entry = path.join(__dirname, 'relay-thread.js');
+export function compiledThreadEntry(dir: string, name: string): string | undefined {
+  const entry = path.join(dir, `${name}.js`);
   return existsSync(entry) ? entry : undefined;
 }
 
@@ -30,6 +28,10 @@ const WAKE: ToRelayThread = { type: 'wake' };
 const STOP: ToRelayThread = { type: 'stop' };
 
 export interface RelayThreadOptions {
+  /** The app's log (the thread's deaths and restarts). */
+  readonly log: Logger;
+  /** Whether its relay stands in (a worker's) or leads first (a gateway's): relay-lease.ts. */
+  readonly standIn?: boolean;
   /** The thread's Node options; default the process's (`-r scripts/register-paths.cjs` resolves the path aliases). */
   readonly execArgv?: string[];
   /** The thread's environment, which its config is read from; default the process's. */
@@ -43,8 +45,8 @@ export interface RelayThreadOptions {
 }
 
 /**
- * The outbox relay on a worker thread (relay-thread.ts), with its own PostgreSQL session, LISTEN
- * connection and Kafka producer. The gateway's thread keeps what it answers requests with; it only
+ * The outbox relay on a worker thread (relay-thread-main.ts), with its own PostgreSQL session, LISTEN
+ * connection and Kafka producer. The app's thread keeps what it answers requests with; it only
  * posts a wake after its commits while the relay leads (the thread tells it when that changes:
  * before it knows, a commit's NOTIFY wakes the relay instead). A thread that dies (an uncaught
  * error) is restarted with backoff; meanwhile the rows wait in the outbox, as when Kafka is down.
@@ -63,7 +65,7 @@ export class RelayThread implements RelayRunner {
 
   constructor(
     private readonly entry: string,
-    private readonly options: RelayThreadOptions = {},
+    private readonly options: RelayThreadOptions,
   ) {}
 
   async start(): Promise<void> {
@@ -127,7 +129,7 @@ export class RelayThread implements RelayRunner {
   /** Resolves when the thread's relay has started; rejects (and ends the thread) when it could not. */
   private spawn(): Promise<void> {
     return new Promise((resolve, reject) => {
-      const data: RelayThreadData = { textsHolder: this.textsHolder };
+      const data: RelayThreadData = { textsHolder: this.textsHolder, standIn: this.options.standIn ?? false };
       const worker = new Worker(this.entry, { execArgv: this.options.execArgv, env: this.options.env ?? process.env, workerData: data });
       this.worker = worker;
       let started = false;
@@ -144,7 +146,7 @@ export class RelayThread implements RelayRunner {
           void worker.terminate();
         }
       });
-      worker.on('error', (error) => log('error', 'the outbox relay\'s thread failed', { error: String(error?.stack ?? error) }));
+      worker.on('error', (error) => this.options.log('error', 'the outbox relay\'s thread failed', { error: String(error?.stack ?? error) }));
       worker.on('exit', (code) => {
         if (this.worker !== worker) return;
         this.worker = undefined;
@@ -164,11 +166,11 @@ export class RelayThread implements RelayRunner {
   private restartLater(): void {
     const delayMs = Math.min(this.options.maxRestartDelayMs ?? 30_000, 1000 * 2 ** this.restarts);
     this.restarts += 1;
-    log('error', 'the outbox relay\'s thread ended; restarting it', { delayMs, restarts: this.restarts });
+    this.options.log('error', 'the outbox relay\'s thread ended; restarting it', { delayMs, restarts: this.restarts });
     this.restartTimer = setTimeout(() => {
       if (!this.running) return;
       this.spawn().catch((error) => {
-        log('error', 'the outbox relay\'s thread did not restart', { error: String(error) });
+        this.options.log('error', 'the outbox relay\'s thread did not restart', { error: String(error) });
         if (this.running) this.restartLater();
       });
     }, delayMs);
