@@ -1,4 +1,4 @@
-// The one place that decides whether kafkajs's internals may be patched here (request-queue-fix.ts,
+// The one place that decides whether kafkajs's internals may be patched here (request-queue.ts,
 // record-batch-crc.ts, produce-request.ts): each patch was written and checked against this version.
 export const PATCHED_KAFKAJS_VERSION = '2.2.4';
 
