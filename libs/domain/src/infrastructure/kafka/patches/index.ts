@@ -4,16 +4,13 @@ import type { Logger } from '../../../log';
 import { metrics } from '../../metrics/metrics';
 import { PATCHED_KAFKAJS_VERSION, kafkajsVersion } from './kafkajs-internals';
 import { fixKafkajsRequestQueue } from './request-queue';
-import { useFastRecordBatchCrc } from './record-batch-crc';
 import { useSinglePassProduceRequests } from './produce-request';
 
 /** Each kafkajs patch by name, and what puts it in place (true when in force). */
 const PATCHES: Readonly<Record<string, () => boolean>> = {
   // kafkajs's request queues otherwise spin a 1 ms timer each (request-queue.ts).
   'request-queue': fixKafkajsRequestQueue,
-  // kafkajs checksums record batches a byte at a time (record-batch-crc.ts).
-  'record-batch-crc': useFastRecordBatchCrc,
-  // ... and copies each message's bytes some ten times on the way to the socket (produce-request.ts).
+  // kafkajs copies each message's bytes some ten times on the way to the socket, and checksums them a byte at a time (produce-request.ts).
   'produce-request': useSinglePassProduceRequests,
 };
 

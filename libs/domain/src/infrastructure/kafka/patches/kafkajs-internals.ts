@@ -1,5 +1,5 @@
 // The one place that decides whether kafkajs's internals may be patched here (request-queue.ts,
-// record-batch-crc.ts, produce-request.ts): each patch was written and checked against this version.
+// produce-request.ts): each patch was written and checked against this version.
 export const PATCHED_KAFKAJS_VERSION = '2.2.4';
 
 /** The installed kafkajs's version. */
