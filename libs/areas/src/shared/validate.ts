@@ -1,16 +1,19 @@
 /**
- * Request-body validation shared by every area: the DTO is built as class-transformer builds it,
- * without any type coercion (dto-instance.ts), class-validator checks it, and the ValidationError tree becomes one flat list
- * of FieldIssue with stable codes (DESIGN.md "The API's manners": one error shape everywhere).
+ * Request-body validation shared by every area: class-transformer builds the DTO (plainToInstance,
+ * without any type coercion), class-validator checks it (validateSync), both through their public API
+ * only (#45), and the ValidationError tree becomes one flat list of FieldIssue with stable codes
+ * (DESIGN.md "The API's manners": one error shape everywhere).
+ *
+ * Cost (#45, validateBody of the bench's one-line BE invoice in a loop): ~70 µs, four fifths of it in
+ * class-validator's executor (its rule lookup scans every decorated class of the process for each object:
+ * typestack/class-validator#2686), the rest in plainToInstance. Issue 11 had brought it to ~8 µs with
+ * mirrors of both executors over their private metadata, removed by #45: a patch release of either
+ * library could have broken them unseen.
  */
 import 'reflect-metadata';
+import { plainToInstance } from 'class-transformer';
 import { validateSync, ValidationError } from 'class-validator';
 import { FieldIssue, issue, validationError } from '@einvoice/domain';
-import { memoiseValidationMetadata } from './validation-metadata-cache';
-import { passesValidation } from './validation-verdict';
-import { dtoInstance } from './dto-instance';
-
-memoiseValidationMetadata();
 
 /**
  * A JSON number a binary double cannot hold exactly (the gateway's parser keeps its text): it
@@ -127,8 +130,11 @@ function copiedWithoutNulls(value: unknown): unknown {
   return out;
 }
 
-/** What `passesValidation` answers for (validation-verdict.ts). */
-export const VALIDATOR_OPTIONS = { whitelist: true, forbidNonWhitelisted: false, forbidUnknownValues: false } as const;
+/** class-transformer builds the DTO's classes and nothing else: no value is converted, no default added. */
+const PLAIN_TO_INSTANCE = { enableImplicitConversion: false, exposeDefaultValues: false } as const;
+
+/** Unknown keys are stripped, not refused; a nested value that is no object is the rules' to refuse. */
+const VALIDATOR_OPTIONS = { whitelist: true, forbidNonWhitelisted: false, forbidUnknownValues: false } as const;
 
 /**
  * Builds and validates a DTO of class `cls` from a parsed JSON body.
@@ -140,10 +146,7 @@ export function validateBody<T extends object>(cls: new () => T, body: unknown):
   if (!isJsonObject(body)) {
     throw validationError([issue('', FieldCode.INVALID_TYPE, 'The request body must be a JSON object.')]);
   }
-  // plainToInstance's instance, made without its executor (dto-instance.ts).
-  const instance = dtoInstance(cls, withoutNulls(body) as Record<string, unknown>);
-  // The same rules without the error tree (validation-verdict.ts); class-validator itself says what is wrong.
-  if (passesValidation(instance)) return instance;
+  const instance = plainToInstance(cls, withoutNulls(body), PLAIN_TO_INSTANCE);
   const errors = validateSync(instance, VALIDATOR_OPTIONS);
   if (errors.length > 0) throw validationError(toFieldIssues(errors));
   return instance;

@@ -4,39 +4,8 @@ process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
 
 import { Kafka, logLevel as LogLevel, type LogEntry, type logCreator } from 'kafkajs';
 import type { InfrastructureConfig } from '../config';
-import type { Logger } from '../../log';
-import { metrics } from '../metrics/metrics';
-import { PATCHED_KAFKAJS_VERSION, kafkajsVersion } from './kafkajs-internals';
-import { fixKafkajsRequestQueue } from './request-queue-fix';
-import { useFastRecordBatchCrc } from './record-batch-crc';
-import { useSinglePassProduceRequests } from './produce-request';
-
-/**
- * The kafkajs patches this process runs with, each true when in force (kafkajs-internals.ts: only on
- * the version they were written for; another runs kafkajs's own code). Applied at load, before any
- * client connects or produces; each app says which at its start (announceKafkajsPatches).
- */
-export const kafkajsPatches: Readonly<Record<string, boolean>> = {
-  // kafkajs's request queues otherwise spin a 1 ms timer each (request-queue-fix.ts).
-  'request-queue': fixKafkajsRequestQueue(),
-  // kafkajs checksums record batches a byte at a time (record-batch-crc.ts).
-  'record-batch-crc': useFastRecordBatchCrc(),
-  // ... and copies each message's bytes some ten times on the way to the socket (produce-request.ts).
-  'produce-request': useSinglePassProduceRequests(),
-};
-
-/**
- * One log line at an app's start naming the kafkajs version and the patches in force, and the
- * `einvoice_kafkajs_patch_active{patch}` gauge (1 in force, 0 not): a kafkajs upgrade that turns
- * them off is seen, not silent.
- */
-export function announceKafkajsPatches(log: Logger, patches: Readonly<Record<string, boolean>> = kafkajsPatches, version = kafkajsVersion()): void {
-  const names = Object.keys(patches);
-  const active = names.filter((name) => patches[name]);
-  for (const patch of names) metrics.kafkajsPatchActive.set({ patch }, patches[patch] ? 1 : 0);
-  if (active.length === names.length) log('info', 'kafkajs patched', { kafkajs: version, patches: active });
-  else log('warn', 'kafkajs runs without some or all of its patches', { kafkajs: version, patchedVersion: PATCHED_KAFKAJS_VERSION, active, inactive: names.filter((name) => !patches[name]) });
-}
+// The patches are applied when their module loads: before any client below exists.
+import './patches';
 
 /** What `createKafka` needs from the environment config (infrastructure/config.ts). */
 export type KafkaClientConfig = Pick<InfrastructureConfig, 'kafkaBrokers' | 'kafkaClientId'> & {

@@ -1,6 +1,7 @@
 // The one Kafka wrapper (DESIGN.md "Shape"): all direct kafkajs use lives in this
 // folder. Apps import these names, never kafkajs itself.
-export { announceKafkajsPatches, createKafka, jsonLineLogCreator, kafkajsPatches, type KafkaClientConfig } from './client';
+export { createKafka, jsonLineLogCreator, type KafkaClientConfig } from './client';
+export { announceKafkajsPatches, kafkajsPatches, type KafkajsPatchState } from './patches';
 export { decodeEvent, encodeEvent, headerString } from './codec';
 export { EventConsumer, type EventConsumerOptions, type EventHandler, type MessageContext } from './consumer';
 export { deadLetterHeaders, type DeadLetterInfo } from './dead-letter';

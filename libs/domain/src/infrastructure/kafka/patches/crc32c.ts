@@ -1,11 +1,9 @@
-// kafkajs 2.2.4 computes the CRC-32C of every record batch it produces one byte at a time, with one
-// 256-entry table (src/protocol/recordBatch/crc32C): on the outbox relay's thread under the bench's
-// accept load, 1,087 ms of its 7.5 s of work in 18 s, ~19 µs for a submission's ~6 KB message (issue
-// 11). The same checksum eight bytes at a time (eight tables, "slicing by 8") gives the same value
-// about nine times faster (6.2 KB: 39 µs against 4.3 µs here). kafkajs loads its record batch encoder
-// with its first produce request, so putting this function in place of its module before that is enough.
-
-import { replaceLazyKafkajsModule } from './kafkajs-internals';
+// The CRC-32C of a record batch, for produce-request.ts's encoder: eight bytes at a time (eight tables,
+// "slicing by 8"), the value of kafkajs 2.2.4's byte-at-a-time crc32C module in a fraction of its time (6.2 KB:
+// 39 -> 4.3 µs in issue 11; 17 -> 5 µs of CPU on a machine shared by others in #45). Until #45 it also
+// took the place of kafkajs's own module (the record-batch-crc patch); that module now serves only what
+// produce-request.ts leaves to kafkajs (compressed batches), and the patch was dropped: off, it changed no
+// figure of `npm run bench` by 5% (README.md).
 
 /** The reflected Castagnoli polynomial. */
 const POLYNOMIAL = 0x82f63b78;
@@ -42,13 +40,4 @@ export function crc32c(bytes: Uint8Array): number {
   }
   for (; i < bytes.length; i++) crc = t[(crc ^ bytes[i]) & 0xff] ^ (crc >>> 8);
   return (crc ^ -1) >>> 0;
-}
-
-/**
- * Puts `crc32c` in place of kafkajs's own (once per process, before its record batch encoder loads).
- * Only on the version it was written for; false where kafkajs keeps its own: another version, or an
- * encoder loaded already (a produce request sent before this ran).
- */
-export function useFastRecordBatchCrc(): boolean {
-  return replaceLazyKafkajsModule('src/protocol/recordBatch/crc32C', ['src/protocol/recordBatch/v0'], () => crc32c);
 }

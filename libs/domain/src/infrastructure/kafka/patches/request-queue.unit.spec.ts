@@ -1,4 +1,4 @@
-import { CHECK_PENDING_REQUESTS_INTERVAL, type PatchableRequestQueue, fixKafkajsRequestQueue } from './request-queue-fix';
+import { CHECK_PENDING_REQUESTS_INTERVAL, type PatchableRequestQueue, fixKafkajsRequestQueue } from './request-queue';
 
 // kafkajs's own RequestQueue (this file's module registry is jest's own: unpatched until the fix is installed).
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -1,5 +1,5 @@
-// The one place that decides whether kafkajs's internals may be patched here (request-queue-fix.ts,
-// record-batch-crc.ts, produce-request.ts): each patch was written and checked against this version.
+// The one place that decides whether kafkajs's internals may be patched here (request-queue.ts,
+// produce-request.ts): each patch was written and checked against this version.
 export const PATCHED_KAFKAJS_VERSION = '2.2.4';
 
 /** The installed kafkajs's version. */

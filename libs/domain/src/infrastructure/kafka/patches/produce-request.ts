@@ -4,10 +4,10 @@
 // buffer (copying again) as it grew. On the outbox relay's thread under the bench's accept load that
 // was a quarter of its work (issue 11: allocations 805 ms, copies 405 ms, writes ~700 ms of 6.4 s),
 // for one ~6 KB message per submission. This module writes the same bytes (Produce v3, record batch
-// v2 without compression) into one buffer sized beforehand; the checksum is record-batch-crc.ts's.
+// v2 without compression) into one buffer sized beforehand, with its checksum (crc32c.ts).
 // It takes the place of kafkajs's v3 request module (v4 to v7 are that module with their version
-// number), loaded with the first produce request, as record-batch-crc.ts does for the checksum.
-import { crc32c } from './record-batch-crc';
+// number), loaded with the first produce request (kafkajs-internals.ts).
+import { crc32c } from './crc32c';
 import { replaceLazyKafkajsModule } from './kafkajs-internals';
 
 /** kafkajs's message as its producer hands it to the request (key, value and header values: string or Buffer). */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { crc32c } from './record-batch-crc';
+import { crc32c } from './crc32c';
 
 // kafkajs's own, byte at a time: what the broker checks a record batch against.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
