@@ -97,8 +97,12 @@ describe('#2 Belgium, Germany, Singapore over HTTP, from onboarding to Delivered
     expect(xml.body).toContain(`<cbc:UUID>${documentId}</cbc:UUID>`);
 
     await eventually('Delivered', async () => ((await deliveryStatus(area, supplier, documentId)) === 'Delivered' ? true : undefined));
-    const [delivery] = await dataSource.query(`SELECT delivery FROM documents WHERE id = $1`, [documentId]);
+    const [delivery] = await dataSource.query(`SELECT delivery, report_id FROM documents WHERE id = $1`, [documentId]);
     expect(delivery.delivery).toMatchObject({ channel: 'remote', mls: { responseCode: 'AP' } });
+    // One track, the delivery over Peppol: these areas report to no authority (#45, the one pipeline).
+    expect(delivery.report_id).toBeNull();
+    const events = await dataSource.query(`SELECT type FROM events WHERE stream_id = $1 ORDER BY stream_position`, [`document-${documentId}`]);
+    expect(events.map((e: { type: string }) => e.type)).toEqual(['DocumentSubmitted', 'DocumentDelivered']);
   });
 
   it('delivers a BE invoice to a DE supplier hosted here: Delivered for the sender, one received document for the receiver', async () => {

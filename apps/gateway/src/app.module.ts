@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { areaControllers } from './areas/area-controllers';
-import { PeppolAreaService } from './areas/peppol/peppol-area.service';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { HealthController } from './health/health.controller';
 import { MetricsController } from './health/metrics.controller';
@@ -33,7 +32,6 @@ import { Mailer } from './mail/mailer';
   imports: [InfrastructureModule],
   controllers: [HealthController, MetricsController, OAuthController, ...areaControllers, ParticipantsController, SmpController, ...webhooksControllers],
   providers: [
-    PeppolAreaService,
     ParticipantsService,
     WebhooksService,
     MyInvoisService,

@@ -1,8 +1,6 @@
 /** Public API of libs/areas. */
 export * from './shared/validate';
 export * from './shared/money';
-export { peppolAreas } from './peppol/area';
-export type { PeppolArea } from './peppol/area';
 export type { AreaProfile, PeppolAreaCode } from './peppol-ubl/profiles';
 export { profiles as peppolProfiles } from './peppol-ubl/profiles';
 export * from './peppol-ubl/schema';

@@ -3,7 +3,7 @@ import { areas } from '@einvoice/areas';
 import { MyInvoisController } from './myinvois/myinvois.controller';
 import { MyInvoisReceivedController } from './myinvois/received.controller';
 import { MyInvoisSubmissionController } from './myinvois/submission.controller';
-import { peppolAreaControllers } from './peppol/peppol-area.controllers';
+import { peppolAreaController } from './peppol/peppol.controller';
 import { ToyController } from './toy/toy.controller';
 import { UaeController, UaeUnifiedController } from './uae/uae.controller';
 import { VerifactuController } from './verifactu/verifactu.controller';
@@ -13,11 +13,14 @@ import { FirsController } from './firs/firs.controller';
 import { AfipController } from './afip/afip.controller';
 
 /**
- * Each area's thin controllers by area code (the Peppol ones are made from the registry). The gateway
+ * Each area's thin controllers by area code (Belgium's, Germany's and Singapore's made from one shape). The gateway
  * serves the controllers of the areas the registry lists, so a test-only area's routes exist only
  * where `EINVOICE_TEST_AREAS=1`.
  */
 const controllersOf: Readonly<Record<string, readonly Type<unknown>[]>> = {
+  be: [peppolAreaController('be')],
+  de: [peppolAreaController('de')],
+  sg: [peppolAreaController('sg')],
   my: [MyInvoisController, MyInvoisSubmissionController, MyInvoisReceivedController],
   toy: [ToyController],
   ae: [UaeController, UaeUnifiedController],
@@ -29,4 +32,4 @@ const controllersOf: Readonly<Record<string, readonly Type<unknown>[]>> = {
 };
 
 /** The controllers of every registered area. */
-export const areaControllers: Type<unknown>[] = [...peppolAreaControllers, ...areas.flatMap((area) => controllersOf[area.code] ?? [])];
+export const areaControllers: Type<unknown>[] = areas.flatMap((area) => controllersOf[area.code] ?? []);

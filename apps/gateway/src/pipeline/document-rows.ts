@@ -1,5 +1,5 @@
 import { type AuthorityErrorData, notFound } from '@einvoice/domain';
-import { reportedFile } from '@einvoice/domain/infrastructure';
+import { documentXml, reportedFile } from '@einvoice/domain/infrastructure';
 import { type ParsedDocument, type ReferencedDocument, type ReportedDocumentView, areaOf } from '@einvoice/areas';
 import type { RequestContext } from '../http/request-context';
 import type { Connections } from '../infrastructure/infrastructure.module';
@@ -105,11 +105,20 @@ export class DocumentRows {
     return { documentId: row.id, number: row.document_number, type: row.document_type, state: row.state, fields: row.fields, receipt: row.authority?.receipt ?? null };
   }
 
-  /** The document exactly as rendered and sent to the authority (Poland: the FA(3) XML), else 404. */
+  /**
+   * The document exactly as sent: to its authority, for a reported one (Poland: the FA(3) XML, not its
+   * Peppol copy); else its UBL as it travelled over Peppol, sent or received (BE, DE, SG). Else 404.
+   */
   async file(row: DocumentRow): Promise<{ bytes: string; mediaType: string }> {
-    const file = await reportedFile((sql, params) => this.connections.dataSource.query(sql, params), row.id);
-    if (!file) throw notFound('DOCUMENT.NO_FILE', `Document ${row.id} has no rendered file.`);
-    return { bytes: file.bytes, mediaType: file.mediaType ?? 'application/octet-stream' };
+    const query = (sql: string, params?: unknown[]) => this.connections.dataSource.query(sql, params);
+    if (!row.report_id) {
+      const document = await documentXml(query, row.id);
+      if (document) return { bytes: document.xml, mediaType: 'application/xml' };
+    } else {
+      const file = await reportedFile(query, row.id);
+      if (file) return { bytes: file.bytes, mediaType: file.mediaType ?? 'application/octet-stream' };
+    }
+    throw notFound('DOCUMENT.NO_FILE', `Document ${row.id} has no rendered file.`);
   }
 }
 

@@ -4,6 +4,7 @@ import { handleCommand } from '@einvoice/domain/infrastructure';
 import { areaOf } from '@einvoice/areas';
 import { type RequestContext, eventMetadata } from '../http/request-context';
 import { recordResponse } from '../idempotency/idempotency';
+import { registerSupplierParticipants } from '../participants/supplier-participants';
 import type { Connections } from '../infrastructure/infrastructure.module';
 import { codecs } from './area-codecs';
 import type { AreaConnectors } from './area-connectors';
@@ -11,7 +12,8 @@ import type { AreaConnectors } from './area-connectors';
 /**
  * A supplier's onboarding in an area (its `onboarding` codec): the body read into a profile, the
  * credentials checked with the authority (outside any transaction), then the 201 answer, the sealed
- * secrets and `SupplierOnboarded` in one transaction.
+ * secrets, `SupplierOnboarded` and, in an area that delivers over Peppol (`exchange`), the supplier's
+ * participants, in one transaction.
  */
 export class Onboarding {
   private readonly secretBox = SecretBox.fromEnv();
@@ -30,8 +32,11 @@ export class Onboarding {
     const told = await this.connectors.verifyCredentials(area, sealedSecrets, parsedProfile);
     const profile = told ? { ...parsedProfile, areaDetails: { ...parsedProfile.areaDetails, ...told } } : parsedProfile;
     const supplierId = randomUUID();
-    const data: SupplierOnboardedData = { supplierId, tenantId: context.tenant.id, area: code, profile, participantIds: [], onboardedAt: new Date().toISOString() };
+    // An area that delivers over Peppol: the supplier is a participant here, by each of its identifiers.
+    const participantIds = area.exchange ? [...new Set(area.exchange.participantIds(profile))] : [];
+    const data: SupplierOnboardedData = { supplierId, tenantId: context.tenant.id, area: code, profile, participantIds, onboardedAt: new Date().toISOString() };
     const response = onboarding.respond?.(supplierId, profile) ?? { status: 'success', message: 'Supplier onboarded.', data: { supplier_uuid: supplierId } };
+    const metadata = eventMetadata(context, area.ruleSetId);
     await this.connections.store.transaction(async (uow) => {
       // The idempotency record first: a concurrent retry with the same key waits on it and then
       // replays this answer, instead of tripping over the rows this request creates.
@@ -39,7 +44,9 @@ export class Onboarding {
       for (const [name, value] of secrets) {
         await uow.write(`INSERT INTO supplier_secrets (supplier_id, name, sealed) VALUES ($1, $2, $3)`, [supplierId, name, this.secretBox.seal(value)]);
       }
-      await handleCommand(uow, supplierDecider, supplierStreamId(supplierId), { type: 'OnboardSupplier', data }, eventMetadata(context, area.ruleSetId));
+      await handleCommand(uow, supplierDecider, supplierStreamId(supplierId), { type: 'OnboardSupplier', data }, metadata);
+      // Registered and sent to the SML at once, so the supplier can receive; an id registered here already is a 409.
+      await registerSupplierParticipants(uow, data, metadata);
     });
     return response;
   }

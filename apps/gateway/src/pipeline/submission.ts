@@ -1,22 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, type AuthorityErrorData, type AuthorityReportRequestedData, authorityReportDecider, authorityReportStreamId, conflict, issue, timeOrderedUuid } from '@einvoice/domain';
-import { type UnitOfWork, handleCommand } from '@einvoice/domain/infrastructure';
-import { type AreaDefinition, areaOf } from '@einvoice/areas';
+import { AppError, type AuthorityErrorData, type AuthorityReportRequestedData, conflict, issue, timeOrderedUuid } from '@einvoice/domain';
+import { type AreaDefinition, type ParsedDocument, areaOf } from '@einvoice/areas';
 import type { Answer } from '../http/answer';
 import { type RequestContext, eventMetadata } from '../http/request-context';
 import { recordResponse } from '../idempotency/idempotency';
 import type { Connections } from '../infrastructure/infrastructure.module';
-import type { SupplierCache } from '../suppliers/supplier-lookup';
-import { codecs, documentHref, presented } from './area-codecs';
+import type { SupplierCache, SupplierRecord } from '../suppliers/supplier-lookup';
+import { codecs, documentHref, presented, renderedForAuthority } from './area-codecs';
 import { type DocumentRows, UNANSWERED, view } from './document-rows';
 import type { IssuerChains } from './issuer-chain';
 import type { OutcomeWaiter } from './outcome-waiter';
+import { deliveryOf, recordTracks } from './tracks';
 
 /**
  * A document's submission in an area (its `documents` codec): parsed with the supplier, completed from
- * the document it refers to, then its report appended with its answer (the Idempotency-Key's record)
- * in one transaction, linked on its issuer's chain where the area chains. For a `sync` area the answer
- * then waits for the authority's (OutcomeWaiter, up to AUTHORITY_WAIT_MS): 200 with it, 400 with the
+ * the document it refers to, then recorded with its answer (the Idempotency-Key's record) in one
+ * transaction: its report where the area has an authority, its delivery where it delivers over Peppol
+ * (`exchange`), linked on its issuer's chain where the area chains. For a `sync` area the answer then
+ * waits for the authority's (OutcomeWaiter, up to AUTHORITY_WAIT_MS): 200 with it, 400 with the
  * authority's refusal, or 202 with where to read it when the wait runs out.
  */
 export class Submissions {
@@ -46,46 +47,33 @@ export class Submissions {
     const referenced = asParsed.refersTo ? await this.rows.referenced(supplier.id, asParsed.refersTo) : undefined;
     const parsed = referenced && documents.resolve ? documents.resolve(asParsed, referenced, supplier.profile) : asParsed;
     const documentId = timeOrderedUuid();
-    const reportId = randomUUID();
-    const peppolCopy = documents.peppolCopy?.(parsed, supplier.profile, documentId);
-    const base = {
-      reportId,
-      documentId,
-      tenantId: context.tenant.id,
-      supplierId: supplier.id,
-      area: code,
-      ruleSetId: area.ruleSetId,
-      documentNumber: parsed.number,
-      documentType: parsed.type,
-      fields: JSON.parse(JSON.stringify(parsed.fields)) as Record<string, unknown>,
-      ...(peppolCopy ? { peppolCopy } : {}),
-    };
     const pending = { status: 'pending', data: { documentId, documentNumber: parsed.number, state: 'pending', href: documentHref(area, documentId) } };
     const metadata = eventMetadata(context, area.ruleSetId);
-    const request = (uow: UnitOfWork, data: AuthorityReportRequestedData) =>
-      handleCommand(uow, authorityReportDecider, authorityReportStreamId(reportId), { type: 'RequestAuthorityReport', data }, metadata, { newStream: true });
 
     if (documents.chain) {
-      const chained = await this.chains.link(area, documents.chain, parsed, supplier, { documentId, reportId }, async (uow, next, at, chainPosition) => {
+      const report = reportOf(area, parsed, supplier, documentId, context);
+      const chained = await this.chains.link(area, documents.chain, parsed, supplier, { documentId, reportId: report.reportId }, async (uow, next, at, chainPosition) => {
         const own = documents.respond?.({ documentId, number: parsed.number, answer: next.answer });
         await recordResponse(uow, context.idempotency, own?.statusCode ?? 202, own?.body ?? pending);
-        await request(uow, { ...base, fields: { ...base.fields, ...next.fields }, document: next.document, payload: next.payload, requestedAt: at, chainPosition });
+        const delivery = area.exchange ? deliveryOf(area.exchange, parsed, supplier, documentId, at, next.document) : undefined;
+        await recordTracks(uow, metadata, { delivery, report: { ...report, fields: { ...report.fields, ...next.fields }, document: next.document, payload: next.payload, requestedAt: at, chainPosition } });
       }, metadata);
       const own = documents.respond?.({ documentId, number: parsed.number, answer: chained.answer });
       if (own) return own;
     } else {
-      const data: AuthorityReportRequestedData = {
-        ...base,
-        document: documents.render(parsed, supplier.profile, documentId),
-        payload: parsed.payload ?? {},
-        requestedAt: new Date().toISOString(),
-      };
-      await this.connections.store.transaction(async (uow) => {
-        // A replay of this request answers the 202 with the link: the outcome is read there.
-        await recordResponse(uow, context.idempotency, 202, pending);
-        await request(uow, data);
-      });
+      const at = new Date().toISOString();
+      // An area with no authority (`answer: 'none'`) records no report: its documents only travel over Peppol.
+      const reports = area.authority.answer !== 'none';
+      const document = reports ? renderedForAuthority(area, documents, parsed, supplier.profile, documentId) : undefined;
+      const report = document ? { ...reportOf(area, parsed, supplier, documentId, context), document, payload: parsed.payload ?? {}, requestedAt: at } : undefined;
+      const delivery = area.exchange ? deliveryOf(area.exchange, parsed, supplier, documentId, at, document) : undefined;
       const own = documents.respond?.({ documentId, number: parsed.number });
+      await this.connections.store.transaction(async (uow) => {
+        // The idempotency record first: a concurrent retry with the same key waits on it, then replays
+        // this answer (the area's own, else the 202 with the link where the outcome is read).
+        await recordResponse(uow, context.idempotency, own?.statusCode ?? 202, own?.body ?? pending);
+        await recordTracks(uow, metadata, { delivery, report });
+      });
       if (own) return own;
     }
     if (area.authority.answer !== 'sync') return { statusCode: 202, body: pending };
@@ -96,6 +84,23 @@ export class Submissions {
     // The area's own answer (Jordan: `{status, message: {uuid, qr_code}}`), else the document.
     return { statusCode: 200, body: presented(documents, view(row), 'answer') };
   }
+}
+
+/** The report's request as far as the document and its supplier tell it (its rendering and time are added by the caller). */
+function reportOf(area: AreaDefinition, parsed: ParsedDocument, supplier: SupplierRecord, documentId: string, context: RequestContext) {
+  const peppolCopy = codecs(area).documents.peppolCopy?.(parsed, supplier.profile, documentId);
+  return {
+    reportId: randomUUID(),
+    documentId,
+    tenantId: context.tenant.id,
+    supplierId: supplier.id,
+    area: area.code,
+    ruleSetId: area.ruleSetId,
+    documentNumber: parsed.number,
+    documentType: parsed.type,
+    fields: JSON.parse(JSON.stringify(parsed.fields)) as Record<string, unknown>,
+    ...(peppolCopy ? { peppolCopy } : {}),
+  } satisfies Partial<AuthorityReportRequestedData>;
 }
 
 /** A duplicate number's 409 names the area's own number field (the shared constraint message says `ID`). */

@@ -13,6 +13,12 @@ describe('#8 the area registry', () => {
     expect(findArea('xx')).toBeUndefined();
   });
 
+  it('serves the areas that deliver over Peppol at submission (exchange) through the pipeline\'s codecs', () => {
+    const delivering = registeredAreas({}).filter((area) => area.exchange);
+    expect(delivering.map((area) => area.code)).toEqual(expect.arrayContaining(['be', 'de', 'sg']));
+    for (const area of delivering) expect([area.code, Boolean(area.onboarding && area.documents)]).toEqual([area.code, true]);
+  });
+
   it('keeps the test suite\'s own areas out unless EINVOICE_TEST_AREAS=1', () => {
     const production = registeredAreas({});
     const tests = registeredAreas({ EINVOICE_TEST_AREAS: '1' });

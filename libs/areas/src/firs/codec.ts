@@ -116,7 +116,7 @@ function renderInvoice(document: ParsedDocument, supplier: SupplierProfile) {
   return { bytes, mediaType: 'application/json' as const, sha256: createHash('sha256').update(bytes, 'utf8').digest('hex') };
 }
 
-export const firsDocuments: Pick<DocumentCodec, 'parse' | 'render' | 'numberField' | 'readKey' | 'amendment'> = {
+export const firsDocuments: Pick<DocumentCodec, 'parse' | 'numberField' | 'readKey' | 'amendment'> & Required<Pick<DocumentCodec, 'render'>> = {
   parse: (body, supplier) => parseInvoice(body, supplier),
   // `PATCH /api/invoice/{irn}/payment-status`: the new payment status (and its reference) at FIRS, then here.
   amendment(body) {

@@ -1,10 +1,11 @@
 /**
  * Registry entries of Belgium, Germany and Singapore (seed 002): Peppol only, no tax authority to
- * report to; one implementation, three profiles (profiles.ts). Their documents and suppliers use
- * the platform's own events and read models.
+ * report to; one implementation, three profiles (profiles.ts). They go through the platform's one
+ * pipeline (codec.ts) and use its own events and read models.
  */
 import { PEPPOL_RECEIVED_NAMES } from '@einvoice/domain';
 import type { AreaDefinition, RuleSetId } from '../registry/area';
+import { peppolDocuments, peppolExchange, peppolOnboarding } from './codec';
 import { type PeppolAreaCode, profiles } from '../peppol-ubl/profiles';
 
 const names: Readonly<Record<PeppolAreaCode, string>> = { be: 'Belgium', de: 'Germany', sg: 'Singapore' };
@@ -25,7 +26,10 @@ function definition(code: PeppolAreaCode): AreaDefinition {
     routePrefix: `${code}/einvoice`,
     authority: { answer: 'none' },
     peppol: { customizationId: profile.customizationId, profileId: profile.profileId, ruleSetId: ruleSets[code] },
+    exchange: peppolExchange(profile),
     webhookEvents: PEPPOL_RECEIVED_NAMES,
+    onboarding: peppolOnboarding(profile),
+    documents: peppolDocuments(profile),
   };
 }
 

@@ -96,8 +96,12 @@ export interface DocumentCodec {
    * @throws AppError validation listing every issue
    */
   parse(body: unknown, supplier: SupplierProfile, variant?: string): ParsedDocument;
-  /** The legal document as sent to the authority. */
-  render(document: ParsedDocument, supplier: SupplierProfile, documentId: string): RenderedDocument;
+  /**
+   * The legal document as sent to the authority: set by every area that reports, unless its records
+   * chain (`chain` renders them). An area with no authority leaves it out (its `exchange` renders what
+   * travels over Peppol).
+   */
+  render?(document: ParsedDocument, supplier: SupplierProfile, documentId: string): RenderedDocument;
   /** Set when each record chains on the issuer's previous one (`render` is then not used). */
   readonly chain?: ChainCodec;
   /**
@@ -166,7 +170,6 @@ export interface ChainedDocument {
   readonly fields?: Record<string, unknown>;
 }
 
-/** A reported document as the generic read shows it (`DocumentCodec.present` may reshape it). */
 /** A Peppol copy as the platform sends it (libs/domain `PeppolCopyData`). */
 export interface PeppolCopy {
   /** The Peppol document type (BIS 3.0: `Invoice` or `CreditNote`'s UBL type code). */
@@ -177,6 +180,7 @@ export interface PeppolCopy {
   readonly xml: string;
 }
 
+/** A document as the generic read shows it (`DocumentCodec.present` may reshape it). */
 export interface ReportedDocumentView {
   readonly documentId: string;
   readonly documentNumber: string;
@@ -195,6 +199,35 @@ export interface ReportedDocumentView {
   readonly peppol?: { readonly deliveryStatus: string; readonly failure?: { readonly code: string; readonly message: string } } | null;
   readonly createdAt: string;
   readonly updatedAt: string;
+}
+
+/**
+ * Delivers over Peppol: an area whose documents themselves travel to their buyer over Peppol (BE, DE,
+ * SG; UAE, which reports them too). The pipeline registers a supplier's participants with this access
+ * point in its onboarding's transaction, and records each accepted document's delivery (its
+ * `DocumentSubmitted`: the exchange track, which the delivery worker takes) in the submission's
+ * transaction, with the document's report when the area has an authority (`authority.answer` not
+ * `none`). A copy sent only once the authority accepted the document is `DocumentCodec.peppolCopy`.
+ */
+export interface PeppolExchange {
+  /**
+   * The supplier's Peppol participant ids (`iso6523-actorid-upis::<icd>:<value>`), registered with this
+   * access point at onboarding (an id registered here already is a 409); the first sends its documents.
+   */
+  participantIds(profile: SupplierProfile): readonly string[];
+  /**
+   * The document as it travels. `rendered` is what the authority is sent, when the area reports too,
+   * so that a document whose UBL both take is rendered once.
+   */
+  envelope(document: ParsedDocument, supplier: SupplierProfile, documentId: string, rendered?: RenderedDocument): PeppolEnvelope;
+}
+
+/** A document as it travels over Peppol. */
+export interface PeppolEnvelope {
+  /** UBL 2.1, as delivered (and as the document's XML read shows it when no authority was sent one). */
+  readonly xml: string;
+  /** The buyer's participant id; null when the buyer has none (its delivery then fails, `DOCUMENT.NO_RECEIVER`). */
+  readonly receiverParticipantId: string | null;
 }
 
 /** How an area onboards a supplier through the generic routes. */
@@ -238,6 +271,8 @@ export interface AreaDefinition {
   readonly authority: AuthorityBinding;
   /** Its Peppol layer, if its documents (or copies of them) travel over Peppol. */
   readonly peppol?: PeppolLayer;
+  /** Set when its documents themselves travel over Peppol to their buyer, at submission (`PeppolExchange`). */
+  readonly exchange?: PeppolExchange;
   /**
    * Webhook event names its suppliers may subscribe to (the body's `EventType`). Every area whose
    * suppliers are Peppol participants hears `PeppolReceived`.

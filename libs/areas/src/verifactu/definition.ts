@@ -4,7 +4,7 @@
  * batches of up to 1000 records per issuer, never sooner than the wait the AEAT states.
  */
 import { createHash } from 'node:crypto';
-import { AppError, SecretBox, type SupplierProfile, validationError, issue } from '@einvoice/domain';
+import { SecretBox, type SupplierProfile, validationError, issue } from '@einvoice/domain';
 import { validateBody } from '../shared/validate';
 import type { AreaDefinition, ParsedDocument, ReportedDocumentView } from '../registry/area';
 import { verifactuSandbox, verifactuSandboxCancellations } from './migrations';
@@ -148,9 +148,6 @@ export const verifactuDefinition: AreaDefinition = {
   documents: {
     parse: parseRecord,
     numberField: 'document_identifier',
-    render() {
-      throw new AppError('internal', 'VERIFACTU.CHAINED', 'VeriFactu records are rendered as links of their chain.', { retriable: false });
-    },
     chain: {
       /** The QR depends on the invoice only (NIF, number, date, total): made once, not per attempt at the chain. */
       async prepare(document) {

@@ -1,16 +1,20 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Res, Type } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { type PeppolAreaCode, areaOf, areas, peppolAreas, supplierHeaderOf } from '@einvoice/areas';
+import { areaOf, supplierHeaderOf } from '@einvoice/areas';
 import type { FastifyReply } from 'fastify';
-import { Ctx } from '../../http/request-context';
+import { AreaPipeline } from '../../pipeline/area-pipeline';
+import { sendAnswer } from '../../http/answer';
+import { errorResponse, schemaRef } from '../../http/openapi';
+import { Ctx, type RequestContext } from '../../http/request-context';
 import { SeedHeader } from '../../http/seed-headers';
 import { assertTransportMode } from './transport-mode';
-import type { RequestContext } from '../../http/request-context';
-import { PeppolAreaService } from './peppol-area.service';
-import { errorResponse, schemaRef } from '../../http/openapi';
 
-/** One controller class per area, built from the same code: the three areas share every shape. */
-function peppolAreaController(code: PeppolAreaCode): Type<unknown> {
+/**
+ * Belgium, Germany, Singapore (seed 002 "Belgium, Germany, Singapore (same shapes)",
+ * libs/areas/src/peppol): the platform's routes under each area's prefix. One controller class per
+ * area, made from the same code: the three areas share every shape.
+ */
+export function peppolAreaController(code: 'be' | 'de' | 'sg'): Type<unknown> {
   const { name, routePrefix } = areaOf(code);
   const supplierHeader = supplierHeaderOf(areaOf(code));
   @ApiTags(`${name} (/${code})`)
@@ -19,7 +23,7 @@ function peppolAreaController(code: PeppolAreaCode): Type<unknown> {
   @ApiResponse({ status: 401, ...errorResponse })
   @Controller(routePrefix)
   class PeppolAreaController {
-    constructor(readonly service: PeppolAreaService) {}
+    constructor(readonly pipeline: AreaPipeline) {}
 
     @Post('onboard')
     @HttpCode(201)
@@ -29,11 +33,10 @@ function peppolAreaController(code: PeppolAreaCode): Type<unknown> {
     @ApiResponse({ status: 201, description: '`{status, message, data:{supplier_uuid}}`' })
     @ApiResponse({ status: 409, ...errorResponse })
     onboard(@Body() body: unknown, @Ctx() context: RequestContext) {
-      return this.service.onboard(code, body, context);
+      return this.pipeline.onboard(code, body, context);
     }
 
     @Post('generate/invoice')
-    @HttpCode(202)
     @ApiOperation({ summary: 'Submit an invoice or credit note for delivery over Peppol; answers DeliveryStatus Scheduled.' })
     @ApiHeader({ name: supplierHeader, required: true })
     @ApiHeader({ name: 'transport_mode', required: false, description: '`peppol` (the default and only value)' })
@@ -43,14 +46,15 @@ function peppolAreaController(code: PeppolAreaCode): Type<unknown> {
     @ApiResponse({ status: 404, ...errorResponse })
     @ApiResponse({ status: 409, ...errorResponse })
     @ApiResponse({ status: 413, ...errorResponse })
-    generate(
+    async generate(
       @SeedHeader(supplierHeader) supplier: string | undefined,
       @SeedHeader('transport_mode') transportMode: string | undefined,
       @Body() body: unknown,
       @Ctx() context: RequestContext,
+      @Res() reply: FastifyReply,
     ) {
       assertTransportMode(transportMode);
-      return this.service.submit(code, supplier, body, context);
+      await sendAnswer(reply, await this.pipeline.submit(code, supplier, body, context));
     }
 
     @Get('get-document/:uuid')
@@ -59,7 +63,7 @@ function peppolAreaController(code: PeppolAreaCode): Type<unknown> {
     @ApiParam({ name: 'uuid' })
     @ApiResponse({ status: 404, ...errorResponse })
     getDocument(@SeedHeader(supplierHeader) supplier: string | undefined, @Param('uuid') uuid: string, @Ctx() context: RequestContext) {
-      return this.service.getDocument(code, supplier, uuid, context);
+      return this.pipeline.document(code, supplier, uuid, context, 'get-document');
     }
 
     @Get('get-document/:uuid/xml')
@@ -67,14 +71,9 @@ function peppolAreaController(code: PeppolAreaCode): Type<unknown> {
     @ApiHeader({ name: supplierHeader, required: true })
     @ApiProduces('application/xml')
     @ApiResponse({ status: 404, ...errorResponse })
-    async getXml(
-      @SeedHeader(supplierHeader) supplier: string | undefined,
-      @Param('uuid') uuid: string,
-      @Ctx() context: RequestContext,
-      @Res() reply: FastifyReply,
-    ) {
-      const xml = await this.service.getXml(code, supplier, uuid, context);
-      await reply.header('content-type', 'application/xml; charset=utf-8').send(xml);
+    async getXml(@SeedHeader(supplierHeader) supplier: string | undefined, @Param('uuid') uuid: string, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
+      const file = await this.pipeline.documentFile(code, supplier, uuid, context);
+      await reply.header('content-type', `${file.mediaType}; charset=utf-8`).send(file.bytes);
     }
 
     @Get('delivery-status/:uuid')
@@ -82,14 +81,9 @@ function peppolAreaController(code: PeppolAreaCode): Type<unknown> {
     @ApiHeader({ name: supplierHeader, required: true })
     @ApiResponse({ status: 404, ...errorResponse })
     deliveryStatus(@SeedHeader(supplierHeader) supplier: string | undefined, @Param('uuid') uuid: string, @Ctx() context: RequestContext) {
-      return this.service.deliveryStatus(code, supplier, uuid, context);
+      return this.pipeline.document(code, supplier, uuid, context, 'delivery-status');
     }
   }
   Object.defineProperty(PeppolAreaController, 'name', { value: `${code.toUpperCase()}AreaController` });
   return PeppolAreaController;
 }
-
-/** The registry's areas that the Peppol implementation serves (peppolAreas: BE, DE, SG). */
-export const peppolAreaControllers = areas
-  .filter((area): area is typeof area & { code: PeppolAreaCode } => area.code in peppolAreas)
-  .map((area) => peppolAreaController(area.code));
