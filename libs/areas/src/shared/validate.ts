@@ -36,6 +36,9 @@ export const FieldCode = {
 const constraintCodes: readonly [string, string][] = [
   ['isString', FieldCode.INVALID_TYPE],
   ['isNumber', FieldCode.INVALID_TYPE],
+  ['isBoolean', FieldCode.INVALID_TYPE],
+  // A decimal an area takes as a string or a bare JSON number.
+  ['isStringOrNumber', FieldCode.INVALID_TYPE],
   ['isObject', FieldCode.INVALID_TYPE],
   ['isArray', FieldCode.INVALID_TYPE],
   ['nestedValidation', FieldCode.INVALID_TYPE],
@@ -43,9 +46,13 @@ const constraintCodes: readonly [string, string][] = [
   ['arrayMinSize', FieldCode.TOO_FEW],
   ['maxLength', FieldCode.TOO_LONG],
   ['isIn', FieldCode.INVALID_VALUE],
+  // An empty text where the element it renders is mandatory: as missing as an absent one.
+  ['isNotBlank', FieldCode.REQUIRED],
   ['matches', FieldCode.INVALID_FORMAT],
   ['isISO31661Alpha2', FieldCode.INVALID_FORMAT],
   ['isCalendarDate', FieldCode.INVALID_FORMAT],
+  ['isDecimal', FieldCode.INVALID_FORMAT],
+  ['isBase64Binary', FieldCode.INVALID_FORMAT],
 ];
 
 const typeCodes = new Set<string>([FieldCode.INVALID_TYPE]);
@@ -65,7 +72,8 @@ function issueFor(error: ValidationError, path: string): FieldIssue | undefined 
   const names = Object.keys(constraints);
   if (names.length === 0) return undefined;
   if (error.value === undefined || error.value === null) {
-    return issue(path, FieldCode.REQUIRED, `${path} is required`);
+    // The field's own wording when it says what to send (`presence` in fields.ts).
+    return issue(path, FieldCode.REQUIRED, `${path} ${constraints.isDefined ?? 'is required'}`);
   }
   if (error.value instanceof ImpreciseNumber) {
     return issue(path, FieldCode.IMPRECISE_NUMBER,
@@ -137,14 +145,21 @@ export const VALIDATOR_OPTIONS = { whitelist: true, forbidNonWhitelisted: false,
  * @throws AppError of kind `validation` listing every issue.
  */
 export function validateBody<T extends object>(cls: new () => T, body: unknown): T {
-  if (!isJsonObject(body)) {
-    throw validationError([issue('', FieldCode.INVALID_TYPE, 'The request body must be a JSON object.')]);
-  }
+  const parsed = parseBody(cls, body);
+  if ('issues' in parsed) throw validationError(parsed.issues);
+  return parsed.value;
+}
+
+/**
+ * `validateBody` for a caller that answers the issues in its own error (an area's message for a refused
+ * document) or adds its own to them: the DTO, or every issue.
+ */
+export function parseBody<T extends object>(cls: new () => T, body: unknown): { readonly value: T } | { readonly issues: FieldIssue[] } {
+  if (!isJsonObject(body)) return { issues: [issue('', FieldCode.INVALID_TYPE, 'The request body must be a JSON object.')] };
   // plainToInstance's instance, made without its executor (dto-instance.ts).
   const instance = dtoInstance(cls, withoutNulls(body) as Record<string, unknown>);
   // The same rules without the error tree (validation-verdict.ts); class-validator itself says what is wrong.
-  if (passesValidation(instance)) return instance;
+  if (passesValidation(instance)) return { value: instance };
   const errors = validateSync(instance, VALIDATOR_OPTIONS);
-  if (errors.length > 0) throw validationError(toFieldIssues(errors));
-  return instance;
+  return errors.length > 0 ? { issues: toFieldIssues(errors) } : { value: instance };
 }
