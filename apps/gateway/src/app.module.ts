@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
-import { areaControllers } from './areas/area-controllers';
+import { areaControllers, areaProviders } from './areas/area-controllers';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { HealthController } from './health/health.controller';
 import { MetricsController } from './health/metrics.controller';
@@ -25,7 +25,6 @@ import { MyInvoisAuthority } from './areas/myinvois/authority';
 import { MyInvoisService } from './areas/myinvois/myinvois.service';
 import { MyInvoisSubmissionService } from './areas/myinvois/submission.service';
 import { MyInvoisReceivedService } from './areas/myinvois/received.service';
-import { uaeProviders } from './areas/uae/uae.providers';
 import { Mailer } from './mail/mailer';
 
 @Module({
@@ -38,7 +37,7 @@ import { Mailer } from './mail/mailer';
     MyInvoisAuthority,
     MyInvoisSubmissionService,
     MyInvoisReceivedService,
-    ...uaeProviders,
+    ...areaProviders,
     AreaPipeline,
     Mailer,
     PgNotifications,

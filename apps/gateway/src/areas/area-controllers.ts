@@ -6,6 +6,7 @@ import { MyInvoisSubmissionController } from './myinvois/submission.controller';
 import { peppolAreaController } from './peppol/peppol.controller';
 import { ToyController } from './toy/toy.controller';
 import { UaeController, UaeUnifiedController } from './uae/uae.controller';
+import { uaeProviders } from './uae/uae.providers';
 import { VerifactuController } from './verifactu/verifactu.controller';
 import { KsefController } from './ksef/ksef.controller';
 import { JofotaraController } from './jofotara/jofotara.controller';
@@ -13,9 +14,9 @@ import { FirsController } from './firs/firs.controller';
 import { AfipController } from './afip/afip.controller';
 
 /**
- * Each area's thin controllers by area code (Belgium's, Germany's and Singapore's made from one shape). The gateway
- * serves the controllers of the areas the registry lists, so a test-only area's routes exist only
- * where `EINVOICE_TEST_AREAS=1`.
+ * Each area's thin controllers by area code (Belgium's, Germany's and Singapore's made from one shape), and the
+ * services of those that have their own: the one place the gateway names an area. The gateway serves
+ * the areas the registry lists, so a test-only area's routes exist only where `EINVOICE_TEST_AREAS=1`.
  */
 const controllersOf: Readonly<Record<string, readonly Type<unknown>[]>> = {
   be: [peppolAreaController('be')],
@@ -31,5 +32,13 @@ const controllersOf: Readonly<Record<string, readonly Type<unknown>[]>> = {
   ar: [AfipController],
 };
 
+/** The services of an area whose controllers need their own (the others call the pipeline), by area code. */
+const providersOf: Readonly<Record<string, readonly Type<unknown>[]>> = {
+  ae: uaeProviders,
+};
+
 /** The controllers of every registered area. */
 export const areaControllers: Type<unknown>[] = areas.flatMap((area) => controllersOf[area.code] ?? []);
+
+/** The services those controllers need, of every registered area. */
+export const areaProviders: Type<unknown>[] = areas.flatMap((area) => providersOf[area.code] ?? []);

@@ -11,12 +11,14 @@ import {
 
 type Bundle = PropertyDecorator;
 
-function compose(...decorators: PropertyDecorator[]): PropertyDecorator {
+/** The decorators of one field as one. */
+export function compose(...decorators: PropertyDecorator[]): PropertyDecorator {
   return (target, key) => decorators.forEach((d) => d(target, key));
 }
 
-function presence(optional: boolean): PropertyDecorator {
-  return optional ? IsOptional() : IsDefined({ message: 'is required' });
+/** Optional, or required (`FIELD.REQUIRED`; `message` may say what to send, after the path). */
+export function presence(optional: boolean, message = 'is required'): PropertyDecorator {
+  return optional ? IsOptional() : IsDefined({ message });
 }
 
 /** A string of at most `max` characters. */
@@ -84,7 +86,7 @@ function IsCalendarDate(options?: ValidationOptions): PropertyDecorator {
  * No element of the array is itself an array: ValidateNested reports a string or number element at
  * its index, but walks into an array element and finds nothing wrong in `[[]]`.
  */
-function NoArrayElements(): PropertyDecorator {
+export function NoArrayElements(): PropertyDecorator {
   return (target, propertyName) => registerDecorator({
     name: 'noArrayElements', target: target.constructor, propertyName: propertyName as string,
     validator: {

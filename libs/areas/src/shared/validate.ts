@@ -39,6 +39,9 @@ export const FieldCode = {
 const constraintCodes: readonly [string, string][] = [
   ['isString', FieldCode.INVALID_TYPE],
   ['isNumber', FieldCode.INVALID_TYPE],
+  ['isBoolean', FieldCode.INVALID_TYPE],
+  // A decimal an area takes as a string or a bare JSON number.
+  ['isStringOrNumber', FieldCode.INVALID_TYPE],
   ['isObject', FieldCode.INVALID_TYPE],
   ['isArray', FieldCode.INVALID_TYPE],
   ['nestedValidation', FieldCode.INVALID_TYPE],
@@ -46,9 +49,13 @@ const constraintCodes: readonly [string, string][] = [
   ['arrayMinSize', FieldCode.TOO_FEW],
   ['maxLength', FieldCode.TOO_LONG],
   ['isIn', FieldCode.INVALID_VALUE],
+  // An empty text where the element it renders is mandatory: as missing as an absent one.
+  ['isNotBlank', FieldCode.REQUIRED],
   ['matches', FieldCode.INVALID_FORMAT],
   ['isISO31661Alpha2', FieldCode.INVALID_FORMAT],
   ['isCalendarDate', FieldCode.INVALID_FORMAT],
+  ['isDecimal', FieldCode.INVALID_FORMAT],
+  ['isBase64Binary', FieldCode.INVALID_FORMAT],
 ];
 
 const typeCodes = new Set<string>([FieldCode.INVALID_TYPE]);
@@ -68,7 +75,8 @@ function issueFor(error: ValidationError, path: string): FieldIssue | undefined 
   const names = Object.keys(constraints);
   if (names.length === 0) return undefined;
   if (error.value === undefined || error.value === null) {
-    return issue(path, FieldCode.REQUIRED, `${path} is required`);
+    // The field's own wording when it says what to send (`presence` in fields.ts).
+    return issue(path, FieldCode.REQUIRED, `${path} ${constraints.isDefined ?? 'is required'}`);
   }
   if (error.value instanceof ImpreciseNumber) {
     return issue(path, FieldCode.IMPRECISE_NUMBER,
@@ -143,11 +151,18 @@ const VALIDATOR_OPTIONS = { whitelist: true, forbidNonWhitelisted: false, forbid
  * @throws AppError of kind `validation` listing every issue.
  */
 export function validateBody<T extends object>(cls: new () => T, body: unknown): T {
-  if (!isJsonObject(body)) {
-    throw validationError([issue('', FieldCode.INVALID_TYPE, 'The request body must be a JSON object.')]);
-  }
+  const parsed = parseBody(cls, body);
+  if ('issues' in parsed) throw validationError(parsed.issues);
+  return parsed.value;
+}
+
+/**
+ * `validateBody` for a caller that answers the issues in its own error (an area's message for a refused
+ * document) or adds its own to them: the DTO, or every issue.
+ */
+export function parseBody<T extends object>(cls: new () => T, body: unknown): { readonly value: T } | { readonly issues: FieldIssue[] } {
+  if (!isJsonObject(body)) return { issues: [issue('', FieldCode.INVALID_TYPE, 'The request body must be a JSON object.')] };
   const instance = plainToInstance(cls, withoutNulls(body), PLAIN_TO_INSTANCE);
   const errors = validateSync(instance, VALIDATOR_OPTIONS);
-  if (errors.length > 0) throw validationError(toFieldIssues(errors));
-  return instance;
+  return errors.length > 0 ? { issues: toFieldIssues(errors) } : { value: instance };
 }

@@ -1,7 +1,7 @@
 import { AppError } from '@einvoice/domain';
-import { maxLength } from 'class-validator';
-import { Nested, NestedList, Num, Text } from './fields';
-import { ImpreciseNumber, validateBody, withoutNulls } from './validate';
+import { IsBoolean, IsString, maxLength } from 'class-validator';
+import { Nested, NestedList, Num, Text, compose, presence } from './fields';
+import { ImpreciseNumber, parseBody, validateBody, withoutNulls } from './validate';
 import { formatAmount, mulRound2, round2, sum } from './money';
 
 class Inner { @Text(5) Name: string; @Num() Rate: number; }
@@ -85,6 +85,24 @@ describe('validateBody', () => {
       ['Items[2].Name', 'FIELD.TOO_LONG', 'Items[2].Name must be at most 5 characters'],
       ['Items[2].Rate', 'FIELD.INVALID_TYPE', 'Items[2].Rate must be a number'],
     ]);
+  });
+});
+
+describe('parseBody', () => {
+  class Card {
+    @compose(presence(false, 'is required once a card is sent: the card network, e.g. VISA'), IsString({ message: 'must be a string' })) Network: string;
+    @compose(presence(true), IsBoolean({ message: 'must be true or false' })) Virtual?: boolean;
+  }
+  it('#45 given a bad body, when parsed, then the issues validateBody would throw, without throwing', () => {
+    expect(parseBody(Outer, { ...good(), Title: 12 })).toEqual({ issues: [expect.objectContaining({ path: 'Title', code: 'FIELD.INVALID_TYPE', message: 'Title must be a string' })] });
+    expect(parseBody(Outer, 'text')).toEqual({ issues: [expect.objectContaining({ path: '', code: 'FIELD.INVALID_TYPE' })] });
+    expect(parseBody(Outer, good())).toEqual({ value: expect.any(Outer) });
+  });
+  it('#45 given a required field with its own wording, when missing, then FIELD.REQUIRED says it after the path; a boolean of another type is FIELD.INVALID_TYPE', () => {
+    expect(parseBody(Card, { Virtual: 'yes' })).toEqual({ issues: [
+      expect.objectContaining({ path: 'Network', code: 'FIELD.REQUIRED', message: 'Network is required once a card is sent: the card network, e.g. VISA' }),
+      expect.objectContaining({ path: 'Virtual', code: 'FIELD.INVALID_TYPE', message: 'Virtual must be true or false' }),
+    ] });
   });
 });
 

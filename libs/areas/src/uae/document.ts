@@ -1,15 +1,13 @@
 /**
  * Phase 1 of a UAE document (seed 001 "Errors": field validation, message `Document does not
- * satisfy the regional schema.`): the body at the root or under `document`, unknown keys dropped,
- * `null` members taken as absent, amounts kept as decimal strings, defaults applied.
+ * satisfy the regional schema.`): the body at the root or under `document`, validated as every
+ * area's request is (shared/validate.ts: unknown keys dropped, `null` members taken as absent,
+ * every area's codes and paths), amounts kept as decimal strings, defaults applied.
  */
-import type { ZodIssue } from 'zod';
-import { withoutNulls } from '../shared/validate';
-import { mandatoryFieldIssues, type UaeIssue } from './mandatory';
-import { type ParsedUaeDocument, type UaeFlagName, uaeDocumentSchema } from './schema';
-
-// Defined with the hand-written checks that also make them (mandatory.ts).
-export type { UaeIssue };
+import type { FieldIssue } from '@einvoice/domain';
+import { ImpreciseNumber, parseBody } from '../shared/validate';
+import { decimalText } from './schema-fields';
+import { type UaeFlagName, UaeDocumentBody, UaeUnifiedEnvelope, uncategorisedLineIssues } from './schema';
 
 /** The seed's message of a phase-1 refusal. */
 export const uaeSchemaMessage = 'Document does not satisfy the regional schema.';
@@ -19,14 +17,13 @@ export type UaeDocumentType = '380' | '480' | '381' | '81' | '389' | '261';
 type DeepReadonly<T> = T extends readonly (infer E)[] ? readonly DeepReadonly<E>[]
   : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
 
-type Reference = NonNullable<ParsedUaeDocument['document_references']>[number];
+type Reference = NonNullable<UaeDocumentBody['document_references']>[number];
 
-/** What phase 1 guarantees beyond the schema: flags filled in, the receiver routed, references identified. */
-type Normalised = Omit<ParsedUaeDocument, 'flags' | 'receiving_party' | 'document_references' | 'document_type'> & {
+/** What phase 1 guarantees beyond the schema: flags filled in, references identified. */
+type Normalised = Omit<UaeDocumentBody, 'flags' | 'document_references' | 'document_type'> & {
   document_type: UaeDocumentType;
   /** Absent `flags` is all false (seed: both readings described; the rule phase has ibr-154-ae for a malformed code). */
   flags: Record<UaeFlagName, boolean>;
-  receiving_party: ParsedUaeDocument['receiving_party'] & { peppol_id: string };
   /** Only entries with a `document_identifier` (seed: the others are accepted and dropped). */
   document_references?: (Reference & { document_identifier: string })[];
 };
@@ -41,26 +38,28 @@ export interface UaeDocument extends DeepReadonly<Normalised> {}
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** `['lines', 0, 'unit_price']` → `lines[0].unit_price`, the path form of every area's errors. */
-function pathOf(path: readonly (string | number)[]): string {
-  return path.reduce<string>((at, step) => {
-    if (typeof step === 'number') return `${at}[${step}]`;
-    return at === '' ? step : `${at}.${step}`;
-  }, '');
-}
-
-function toIssue(i: ZodIssue): UaeIssue {
-  return { path: pathOf(i.path), code: i.code, message: i.message, severity: 'error' };
-}
-
 /** The document of a Regional API body: under `document` when that key holds an object, else the root. */
 function documentOf(body: unknown): unknown {
   return isObject(body) && isObject(body.document) ? body.document : body;
 }
 
-function normalise(d: ParsedUaeDocument): UaeDocument {
-  const { payee_party: payee, document_references: references, flags, ...rest } = d;
-  const hasPayee = payee && Object.values(payee).some((v) => v !== undefined);
+/**
+ * The validated DTO as plain data: every number left in it is a decimal taken as a bare number
+ * (`Decimal`, the only kind that takes one), written as its decimal string; members the body did not
+ * send are left out, also where a compiler defines every class field on the instance.
+ */
+function plain(value: unknown): unknown {
+  if (typeof value === 'number' || value instanceof ImpreciseNumber) return decimalText(value);
+  if (Array.isArray(value)) return value.map(plain);
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(value)) if (member !== undefined) out[key] = plain(member);
+  return out;
+}
+
+function normalise(d: UaeDocumentBody): UaeDocument {
+  const { payee_party: payee, document_references: references, flags, ...rest } = plain(d) as UaeDocumentBody;
+  const hasPayee = payee && Object.keys(payee).length > 0;
   return {
     ...rest,
     ...(hasPayee ? { payee_party: payee } : {}),
@@ -71,22 +70,16 @@ function normalise(d: ParsedUaeDocument): UaeDocument {
 }
 
 /** Phase 1 (field validation): the body at the root or under `document`; unknown keys dropped. */
-export function parseUaeDocument(body: unknown): { readonly document: UaeDocument } | { readonly issues: readonly UaeIssue[] } {
-  const raw = withoutNulls(documentOf(body));
-  if (!isObject(raw)) {
-    return { issues: [{ path: '', code: 'invalid_type', message: `Expected object, received ${Array.isArray(raw) ? 'array' : typeof raw}`, severity: 'error' }] };
-  }
-  const parsed = uaeDocumentSchema.safeParse(raw);
-  const issues = [...(parsed.success ? [] : parsed.error.issues.map(toIssue)), ...mandatoryFieldIssues(raw)];
-  if (issues.length > 0 || !parsed.success) return { issues: dedupe(issues) };
-  return { document: normalise(parsed.data) };
+export function parseUaeDocument(body: unknown): { readonly document: UaeDocument } | { readonly issues: readonly FieldIssue[] } {
+  const raw = documentOf(body);
+  const parsed = parseBody(UaeDocumentBody, raw);
+  const issues = [...('issues' in parsed ? parsed.issues : []), ...uncategorisedLineIssues(raw)];
+  if ('issues' in parsed || issues.length > 0) return { issues };
+  return { document: normalise(parsed.value) };
 }
 
-/** One issue per path and code (a field can be reached by the schema and the hand checks alike). */
-function dedupe(issues: UaeIssue[]): UaeIssue[] {
-  const seen = new Set<string>();
-  return issues.filter((i) => {
-    const key = `${i.path}\u0000${i.code}`;
-    return seen.has(key) ? false : (seen.add(key), true);
-  });
+/** The Unified API's `country` (the document is then read as the Regional API's): its issues, none when served. */
+export function unifiedCountryIssues(body: unknown): readonly FieldIssue[] {
+  const parsed = parseBody(UaeUnifiedEnvelope, body);
+  return 'issues' in parsed ? parsed.issues : [];
 }

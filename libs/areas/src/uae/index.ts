@@ -1,5 +1,5 @@
 /** The pure core of the UAE area (README.md): phase 1 field validation and PINT AE rendering. */
-export { parseUaeDocument, uaeSchemaMessage, type UaeDocument, type UaeDocumentType, type UaeIssue } from './document';
+export { parseUaeDocument, uaeSchemaMessage, unifiedCountryIssues, type UaeDocument, type UaeDocumentType } from './document';
 export { transactionTypeCode } from './flags';
 export { renderUae, uaeUblDocument, type RenderedUae, type UaeAttachment, type UaeIssuer } from './render';
 export { pintAe, uaeDocumentKind, uaeDocumentTypeId, type UaeDocumentKind } from './specification';

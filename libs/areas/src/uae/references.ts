@@ -42,7 +42,7 @@ export function uaeReferences(d: UaeDocument, creditNote: boolean): UaeReference
       continue;
     }
     const e = r.embedded_document;
-    // Both are present once embedded_document is (phase 1, mandatory.ts).
+    // Both are present once embedded_document is (phase 1, schema.ts `UaeEmbeddedDocument`).
     const embedded = e && { mimeCode: e.mime_code as string, filename: e.filename as string, base64: e.content.replace(/\s/g, '') };
     if (embedded) attachments.push({ index: attachments.length + 1, filename: embedded.filename, mimeCode: embedded.mimeCode, bytes: Buffer.from(embedded.base64, 'base64') });
     additional.push({ id: r.document_identifier, schemeId: r.scheme_id, typeCode: r.document_type_code, uri: r.attachment_uri, embedded });

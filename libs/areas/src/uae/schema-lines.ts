@@ -2,85 +2,96 @@
  * Lines, allowances and charges, tax rows and totals of the UAE document (seed 001 "Lines",
  * "Allowances and charges", "Totals"; key names decided in issue 10).
  */
-import { z } from 'zod';
-import { amount, date, identifier, numeric, taxCategory } from './schema-fields';
+import { DateText, Nested, NestedList, OneOf } from '../shared/fields';
+import { Amount, Decimal, Flag, FreeText, Identifier, RequiredInBlock, taxCategories, type UaeTaxCategory } from './schema-fields';
 
 /**
  * A line allowance or charge (IBG-27/28): no tax category of its own, it reduces or raises the
  * line net amount. `reason` / `reason_code` (UNCL 5189 for allowances, 7161 for charges).
  */
-export const lineAllowanceCharge = z.object({
-  charge_indicator: z.boolean(),
-  amount,
-  reason: z.string().optional(),
-  reason_code: z.string().optional(),
-});
+export class UaeLineAllowanceCharge {
+  @Flag() charge_indicator!: boolean;
+  @Amount() amount!: string;
+  @FreeText({ optional: true }) reason?: string;
+  @FreeText({ optional: true }) reason_code?: string;
+}
 
 /** A document-level allowance or charge (IBG-20/21); the rate key is `tax_percentage`. */
-export const allowanceCharge = lineAllowanceCharge.extend({
-  tax_category: taxCategory.optional(),
-  tax_percentage: numeric.optional(),
-});
+export class UaeAllowanceCharge extends UaeLineAllowanceCharge {
+  @OneOf(taxCategories, { optional: true }) tax_category?: UaeTaxCategory;
+  @Decimal({ optional: true }) tax_percentage?: string;
+}
 
-/** An invoice or credit note line (IBG-25). `tax_category` is checked by hand: optional on type 81 only. */
-export const line = z.object({
+/** An invoice or credit note line (IBG-25). `tax_category` is mandatory except on type 81 (schema.ts). */
+export class UaeLine {
   /** IBT-126; the lines are numbered 1, 2... when it is left out. */
-  line_id: identifier.optional(),
-  item_name: z.string(),
-  item_description: z.string().optional(),
-  quantity: numeric,
-  unit_code: z.string(),
-  unit_price: amount,
-  price_discount: amount.optional(),
-  gross_price: amount.optional(),
-  base_quantity: numeric.optional(),
+  @Identifier({ optional: true }) line_id?: string;
+  @FreeText() item_name!: string;
+  @FreeText({ optional: true }) item_description?: string;
+  @Decimal() quantity!: string;
+  @FreeText() unit_code!: string;
+  @Amount() unit_price!: string;
+  @Amount({ optional: true }) price_discount?: string;
+  @Amount({ optional: true }) gross_price?: string;
+  @Decimal({ optional: true }) base_quantity?: string;
   /** The stated line net amount (IBT-131); derived when omitted (fill-missing-only). */
-  line_amount: amount.optional(),
-  tax_category: taxCategory.optional(),
-  tax_percentage: numeric.optional(),
-  tax_exemption_reason_code: z.string().optional(),
-  tax_exemption_reason: z.string().optional(),
-  standard_item_id: z.string().optional(),
-  standard_item_id_scheme: z.string().optional(),
+  @Amount({ optional: true }) line_amount?: string;
+  @OneOf(taxCategories, { optional: true }) tax_category?: UaeTaxCategory;
+  @Decimal({ optional: true }) tax_percentage?: string;
+  @FreeText({ optional: true }) tax_exemption_reason_code?: string;
+  @FreeText({ optional: true }) tax_exemption_reason?: string;
+  @FreeText({ optional: true }) standard_item_id?: string;
+  @FreeText({ optional: true }) standard_item_id_scheme?: string;
   /** BTAE-09, the reverse-charge goods or services type. */
-  reverse_charge_item_type: z.string().optional(),
+  @FreeText({ optional: true }) reverse_charge_item_type?: string;
   /** BTAE-13: G goods, S services, B both. */
-  commodity_code: z.enum(['G', 'S', 'B']).optional(),
-  hs_code: z.string().optional(),
-  sac_code: z.string().optional(),
+  @OneOf(['G', 'S', 'B'], { optional: true }) commodity_code?: 'G' | 'S' | 'B';
+  @FreeText({ optional: true }) hs_code?: string;
+  @FreeText({ optional: true }) sac_code?: string;
   /** BTAE-10 and BTAE-08; derived when omitted. */
-  line_amount_aed: amount.optional(),
-  tax_line_amount_aed: amount.optional(),
-  allowance_charges: z.array(lineAllowanceCharge).optional(),
-});
+  @Amount({ optional: true }) line_amount_aed?: string;
+  @Amount({ optional: true }) tax_line_amount_aed?: string;
+  @NestedList(() => UaeLineAllowanceCharge, { optional: true }) allowance_charges?: UaeLineAllowanceCharge[];
+}
 
 /** A VAT breakdown row as sent (rendered as sent); `tax_rate`, not `tax_percentage` (dropped silently). */
-export const taxTotalRow = z.object({ tax_category: taxCategory, tax_rate: numeric, taxable_amount: amount, tax_amount: amount });
+export class UaeTaxTotalRow {
+  @OneOf(taxCategories) tax_category!: UaeTaxCategory;
+  @Decimal() tax_rate!: string;
+  @Amount() taxable_amount!: string;
+  @Amount() tax_amount!: string;
+}
 
 /** Document totals, fill-missing-only: a stated value is used, an omitted one derived. */
-export const invoiceTotals = z.object({
-  payable_amount: numeric.optional(),
-  line_extension_amount: amount.optional(),
+export class UaeInvoiceTotals {
+  @Decimal({ optional: true }) payable_amount?: string;
+  @Amount({ optional: true }) line_extension_amount?: string;
   /** The tax-exclusive amount (IBT-109). */
-  taxable_amount: amount.optional(),
-  allowance_total_amount: amount.optional(),
-  prepaid_amount: amount.optional(),
-});
+  @Amount({ optional: true }) taxable_amount?: string;
+  @Amount({ optional: true }) allowance_total_amount?: string;
+  @Amount({ optional: true }) prepaid_amount?: string;
+}
+
+/** cac:CardAccount (IBG-18): cbc:PrimaryAccountNumberID and cbc:NetworkID are mandatory in the UBL 2.1 XSD. */
+export class UaeCard {
+  @RequiredInBlock('card', 'the card number as it may be shown (IBT-087: at most its first 6 and last 4 digits, e.g. XXXXXXXXXXXX1234)')
+  primary_account_number!: string;
+  @RequiredInBlock('card', 'the card network, e.g. VISA or MasterCard') network_id!: string;
+  @FreeText({ optional: true }) holder_name?: string;
+}
 
 /** Payment instructions (IBG-16); code 30 needs `payment_account_id` (ibr-192-ae, rule phase). */
-export const paymentMeans = z.object({
-  type_code: z.enum(['1', '10', '20', '21', '30', '49', '54', '55', '68']),
-  payment_account_id: z.string().optional(),
-  payment_account_name: z.string().optional(),
-  card: z.object({
-    primary_account_number: z.string().optional(),
-    network_id: z.string().optional(),
-    holder_name: z.string().optional(),
-  }).optional(),
-});
+export class UaePaymentMeans {
+  @OneOf(['1', '10', '20', '21', '30', '49', '54', '55', '68']) type_code!: string;
+  @FreeText({ optional: true }) payment_account_id?: string;
+  @FreeText({ optional: true }) payment_account_name?: string;
+  /** Card codes (54, 55) do not require it (seed). */
+  @Nested(() => UaeCard, { optional: true }) card?: UaeCard;
+}
 
-/** Payment terms: one free text (IBT-020), or instalments each with an amount and a due date. */
-export const paymentTerms = z.union([
-  z.string(),
-  z.array(z.object({ note: z.string().optional(), amount, installment_due_date: date })),
-]);
+/** One instalment of `payment_terms`. */
+export class UaeInstalment {
+  @FreeText({ optional: true }) note?: string;
+  @Amount() amount!: string;
+  @DateText() installment_due_date!: string;
+}

@@ -3,71 +3,97 @@
  * are named alike in every block: `street_address`, `city`, `emirates_code` (for a foreign
  * address the foreign subdivision as free text), `country_code`.
  */
-import { z } from 'zod';
-import { country, date } from './schema-fields';
+import { DateText, Nested, NestedList, OneOf } from '../shared/fields';
+import { CountryCode, FreeText, PeppolId } from './schema-fields';
 
 /** Legal registration (IBT-030 / IBT-047) with its type (BTAE-15/16) and issuing authority or passport country (BTAE-11/12, 18/19). */
-export const legalId = z.object({
-  id: z.string(),
-  scheme: z.enum(['TL', 'CL', 'EID', 'PAS', 'CD']).optional(),
-  authority: z.string().optional(),
-});
+export class UaeLegalId {
+  @FreeText() id!: string;
+  @OneOf(['TL', 'CL', 'EID', 'PAS', 'CD'], { optional: true }) scheme?: 'TL' | 'CL' | 'EID' | 'PAS' | 'CD';
+  @FreeText({ optional: true }) authority?: string;
+}
+
+/** The issuer's legal registration: its type is mandatory, and a commercial licence (CL) is not one of them. */
+export class UaeIssuerLegalId {
+  @FreeText() id!: string;
+  @OneOf(['TL', 'EID', 'PAS', 'CD']) scheme!: 'TL' | 'EID' | 'PAS' | 'CD';
+  @FreeText({ optional: true }) authority?: string;
+}
 
 /** A party identifier (IBT-046, IBT-060) with its optional ICD scheme. */
-export const identifier = z.object({ id: z.string(), scheme_id: z.string().optional() });
-
-const addressParts = {
-  street_address: z.string().optional(),
-  city: z.string().optional(),
-  emirates_code: z.string().optional(),
-  country_code: country.optional(),
-};
+export class UaePartyIdentifier {
+  @FreeText() id!: string;
+  @FreeText({ optional: true }) scheme_id?: string;
+}
 
 /** The buyer; on a self-billed document (389, 261) the supplier (seed "Parties"). */
-export const receivingParty = z.object({
-  /** Mandatory, checked by hand (mandatory.ts): it routes the document. */
-  peppol_id: z.string().superRefine((v, ctx) => {
-    if (!/^\d{4}:\S+$/.test(v)) ctx.addIssue({ code: 'custom', message: `Expected a Peppol participant id written <scheme>:<identifier> such as 0235:1234567890, received "${v}"` });
-  }).optional(),
-  legal_name: z.string(),
-  ...addressParts,
-  street_address: z.string(),
-  trn: z.string().optional(),
-  legal_id: legalId.optional(),
-  identifiers: z.array(identifier).optional(),
-});
+export class UaeReceivingParty {
+  /** Seed "Parties": it routes the document, so a missing one is refused first. */
+  @PeppolId('the Peppol participant id of the receiver') peppol_id!: string;
+  @FreeText() legal_name!: string;
+  @FreeText() street_address!: string;
+  @FreeText({ optional: true }) city?: string;
+  @FreeText({ optional: true }) emirates_code?: string;
+  @CountryCode({ optional: true }) country_code?: string;
+  @FreeText({ optional: true }) trn?: string;
+  @Nested(() => UaeLegalId, { optional: true }) legal_id?: UaeLegalId;
+  @NestedList(() => UaePartyIdentifier, { optional: true }) identifiers?: UaePartyIdentifier[];
+}
 
 /**
  * Overrides of the issuer's registered profile (seed: "send values only to override");
  * `peppol_id` and `legal_name` always come from the registration, so they are not kept.
  */
-export const issuingParty = z.object({
-  trading_name: z.string().optional(),
-  ...addressParts,
-  trn: z.string().optional(),
-  legal_id: legalId.extend({ scheme: z.enum(['TL', 'EID', 'PAS', 'CD']) }).optional(),
-});
+export class UaeIssuingParty {
+  @FreeText({ optional: true }) trading_name?: string;
+  @FreeText({ optional: true }) street_address?: string;
+  @FreeText({ optional: true }) city?: string;
+  @FreeText({ optional: true }) emirates_code?: string;
+  @CountryCode({ optional: true }) country_code?: string;
+  @FreeText({ optional: true }) trn?: string;
+  @Nested(() => UaeIssuerLegalId, { optional: true }) legal_id?: UaeIssuerLegalId;
+}
 
 /** IBG-11: name, postal address and VAT identifier are checked by the rule phase (ibr-018/019/020/056). */
-export const taxRepresentative = z.object({ name: z.string().optional(), ...addressParts, trn: z.string().optional() });
+export class UaeTaxRepresentative {
+  @FreeText({ optional: true }) name?: string;
+  @FreeText({ optional: true }) street_address?: string;
+  @FreeText({ optional: true }) city?: string;
+  @FreeText({ optional: true }) emirates_code?: string;
+  @CountryCode({ optional: true }) country_code?: string;
+  @FreeText({ optional: true }) trn?: string;
+}
+
+/** The payee's legal registration (IBT-061). */
+export class UaePayeeLegalId {
+  @FreeText() id!: string;
+}
 
 /** IBG-10: `name` is mandatory once the block says anything (ibr-017, rule phase); `{}` is dropped. */
-export const payeeParty = z.object({
-  name: z.string().optional(),
-  identifiers: z.array(identifier).optional(),
-  legal_id: z.object({ id: z.string() }).optional(),
-});
+export class UaePayeeParty {
+  @FreeText({ optional: true }) name?: string;
+  @NestedList(() => UaePartyIdentifier, { optional: true }) identifiers?: UaePartyIdentifier[];
+  @Nested(() => UaePayeeLegalId, { optional: true }) legal_id?: UaePayeeLegalId;
+}
 
 /** The four-part delivery address (seed "Flags": all four parts, `emirates_code` even abroad). */
-const deliveryAddress = z.object({ street_address: z.string(), city: z.string(), emirates_code: z.string(), country_code: country });
+export class UaeDeliveryAddress {
+  @FreeText() street_address!: string;
+  @FreeText() city!: string;
+  @FreeText() emirates_code!: string;
+  @CountryCode() country_code!: string;
+}
 
 /** IBG-13. */
-export const delivery = z.object({
-  date: date.optional(),
-  location_id: z.string().optional(),
-  party_name: z.string().optional(),
-  address: deliveryAddress.optional(),
-});
+export class UaeDelivery {
+  @DateText({ optional: true }) date?: string;
+  @FreeText({ optional: true }) location_id?: string;
+  @FreeText({ optional: true }) party_name?: string;
+  @Nested(() => UaeDeliveryAddress, { optional: true }) address?: UaeDeliveryAddress;
+}
 
 /** IBG-14. */
-export const invoicePeriod = z.object({ start_date: date, end_date: date });
+export class UaeInvoicePeriod {
+  @DateText() start_date!: string;
+  @DateText() end_date!: string;
+}

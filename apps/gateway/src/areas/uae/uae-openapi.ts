@@ -1,7 +1,9 @@
 /**
- * The UAE document in the OpenAPI (issue 10: every route with an example). The document is
- * validated by zod (libs/areas/src/uae/schema.ts), not class-validator, so its schema here lists the
- * header fields and refers to the area README for the rest; the example is a complete tax invoice.
+ * The UAE document in the OpenAPI (issue 10: every route with an example). The document is validated
+ * by class-validator DTOs (libs/areas/src/uae/schema.ts), but the schema generated from them cannot say
+ * what they take (a quantity as a decimal string or a number, `payment_terms` as a text or a list, a
+ * field required on a credit note only), so its schema here lists the header fields and refers to the
+ * area README for the rest; the example is a complete tax invoice.
  */
 export const uaeDocumentExample = {
   document_identifier: 'INV-2026-0001',

@@ -10,9 +10,6 @@ import { UaeFeedsService } from './uae-feeds.service';
 import { acceptedExample, eventsExample, recordExample, uaeDocumentSchema } from './uae-openapi';
 import { UaeParticipantsService } from './uae-participants.service';
 
-/** The countries the Unified API serves (issue 10 "Unified API"). */
-const UNIFIED_COUNTRIES = ['AE'] as const;
-
 /**
  * The document routes under `/{prefix}/{participant_id}`, shared by the Regional API and the Unified
  * API (same records, same feeds); each subclass names its prefix and reads its body.
@@ -180,12 +177,8 @@ export class UaeUnifiedController extends UaeDocumentRoutes {
   }
 
   protected documentOf(body: unknown): unknown {
-    const country = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { country?: unknown }).country : undefined;
-    if ((UNIFIED_COUNTRIES as readonly unknown[]).includes(country)) return body;
-    const allowed = UNIFIED_COUNTRIES.map((c) => `'${c}'`).join(' | ');
-    const [code, message] = country === undefined || country === null
-      ? ['invalid_type', 'Required']
-      : ['invalid_enum_value', `Invalid enum value. Expected ${allowed}, received '${String(country)}'`];
-    throw new AppError('validation', 'DOCUMENT.SCHEMA', uae.uaeSchemaMessage, { issues: [{ path: 'country', code, message, severity: 'error' }] });
+    const issues = uae.unifiedCountryIssues(body);
+    if (issues.length > 0) throw new AppError('validation', 'DOCUMENT.SCHEMA', uae.uaeSchemaMessage, { issues });
+    return body;
   }
 }
