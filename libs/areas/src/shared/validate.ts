@@ -142,7 +142,7 @@ function copiedWithoutNulls(value: unknown): unknown {
 const PLAIN_TO_INSTANCE = { enableImplicitConversion: false, exposeDefaultValues: false } as const;
 
 /** Unknown keys are stripped, not refused; a nested value that is no object is the rules' to refuse. */
-const VALIDATOR_OPTIONS = { whitelist: true, forbidNonWhitelisted: false, forbidUnknownValues: false } as const;
+export const VALIDATOR_OPTIONS = { whitelist: true, forbidNonWhitelisted: false, forbidUnknownValues: false } as const;
 
 /**
  * Builds and validates a DTO of class `cls` from a parsed JSON body.
