@@ -217,7 +217,7 @@ async function main() {
   const { url, apiKey } = stack;
   const databaseName = decodeURIComponent(new URL(settings.databaseUrl).pathname.slice(1));
   db = await openDatabase(settings.databaseUrl);
-  const fixtures = createRequire(path.join(ROOT, 'package.json'))(path.join(ROOT, 'dist', 'libs', 'areas', 'src', 'peppol', 'fixtures', 'bodies.js'));
+  const fixtures = createRequire(path.join(ROOT, 'package.json'))(path.join(ROOT, 'dist', 'libs', 'areas', 'src', 'peppol-ubl', 'fixtures', 'bodies.js'));
   const probeStack = (extra = {}) => startProbe({ pids: { ...stack.pids(), ...extra }, db, database: databaseName, metricsUrls: stack.metricsUrls });
 
   // One Belgian supplier, identifiers (with their mod-97 check digits) from the test fixtures.
