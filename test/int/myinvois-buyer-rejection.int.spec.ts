@@ -33,8 +33,8 @@ describe('#8 MyInvois buyer rejection on the reporting pipeline (batch sweep, re
     const buyer = await storeMyInvoisSupplier(dataSource, customer.CustomerTIN);
     const { sandbox, connector } = sandboxWorker(store);
     const issuerToken = await sandbox.login(issuer.credentials);
-    const prepared = myinvois.prepareSubmission('invoice', [invoiceBody({ ID: `RJ-${randomUUID().slice(0, 8)}` })], issuer.supplier, new Set());
-    const submission = await sandbox.submitDocuments(issuerToken, prepared.documents.map((d) => d.submission));
+    const prepared = myinvois.prepareSubmission('invoice', [invoiceBody({ ID: `RJ-${randomUUID().slice(0, 8)}` })], issuer.supplier, new Set(), { submissionId: randomUUID(), transportMode: 'myinvois' });
+    const submission = await sandbox.submitDocuments(issuerToken, prepared.documents.map((d) => myinvois.prepareDocument('JSON', d.parsed.number, d.rendered.bytes)));
     const [{ uuid }] = submission.acceptedDocuments;
     await sandbox.getSubmission(issuerToken, submission.submissionUid); // first poll: Submitted
     expect((await sandbox.getSubmission(issuerToken, submission.submissionUid)).overallStatus).toBe('valid');

@@ -2,9 +2,9 @@
 // the outbox relay and Kafka carry it (README "How it works", Kafka: message sizes).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type AuthorityReportRequestedData } from '@einvoice/domain';
-import { myinvois } from '@einvoice/areas';
+import { areaOf, myinvois } from '@einvoice/areas';
 import { invoiceBody, line, sst, supplier } from '../../libs/areas/src/myinvois/fixtures/bodies';
-import { reportOfPrepared } from '../../apps/gateway/src/areas/myinvois/peppol-leg';
+import { reportRequestOf } from '../../apps/gateway/src/pipeline/report-requests';
 
 /** MyInvois's own limit per document (Submit Documents): 300 KB. */
 const { MAX_DOCUMENT_BYTES } = myinvois;
@@ -22,8 +22,8 @@ function bigInvoice(id: string, lines: number): Record<string, unknown> {
 
 /** Rendered MyInvois bytes of one invoice of `lines` lines (the bytes the 300 KB limit counts). */
 function renderedBytes(lines: number): number {
-  const prepared = myinvois.prepareSubmission('invoice', [bigInvoice('PROBE', lines)], supplier, new Set());
-  return Buffer.byteLength(String(prepared.documents[0].submission.document));
+  const prepared = myinvois.prepareSubmission('invoice', [bigInvoice('PROBE', lines)], supplier, new Set(), { submissionId: randomUUID(), transportMode: 'myinvois' });
+  return Buffer.byteLength(prepared.documents[0].rendered.bytes);
 }
 
 /**
@@ -34,11 +34,11 @@ function renderedBytes(lines: number): number {
 export function largestMyInvoisReport(): { data: AuthorityReportRequestedData; documentBytes: number } {
   const oneLine = renderedBytes(2) - renderedBytes(1);
   const lines = Math.floor((MAX_DOCUMENT_BYTES - renderedBytes(1)) / oneLine);
-  const prepared = myinvois.preparePeppolLeg(myinvois.prepareSubmission('invoice', [bigInvoice('BIG-1', lines)], supplier, new Set()), supplier);
+  const submissionId = randomUUID();
+  const prepared = myinvois.prepareSubmission('invoice', [bigInvoice('BIG-1', lines)], supplier, new Set(), { submissionId, transportMode: 'peppol' });
   if (prepared.rejected.length > 0) throw new Error(`fixture refused: ${JSON.stringify(prepared.rejected[0])}`);
-  const data = reportOfPrepared(prepared.documents[0], {
-    submissionId: randomUUID(), kind: 'invoice', tenantId: randomUUID(), supplierId: randomUUID(), ruleSetId: 'myinvois:document:1.0',
-    documentId: randomUUID(), reportId: randomUUID(), requestedAt: new Date().toISOString(),
+  const data = reportRequestOf(areaOf('my'), prepared.documents[0], {
+    tenantId: randomUUID(), supplierId: randomUUID(), documentId: randomUUID(), reportId: randomUUID(), requestedAt: new Date().toISOString(), batchKey: submissionId,
   });
   return { data, documentBytes: Buffer.byteLength(data.document.bytes) };
 }

@@ -1,12 +1,30 @@
 import { AppError, type SupplierProfile } from '@einvoice/domain';
-import type { AreaDefinition, DocumentCodec, OnboardingCodec, ParsedDocument, RenderedDocument, ReportedDocumentView } from '@einvoice/areas';
+import type { AreaDefinition, DocumentCodec, DocumentRefusal, OnboardingCodec, ParsedDocument, RenderedDocument, ReportedDocumentView } from '@einvoice/areas';
 
-/** An area served by the pipeline must declare how it reads bodies (a registry mistake, found at the first request of that area). */
-export function codecs(area: AreaDefinition): { readonly onboarding: OnboardingCodec; readonly documents: DocumentCodec } {
-  if (!area.onboarding || !area.documents) {
-    throw new AppError('internal', 'AREA.NO_CODEC', `Area ${area.code} declares no onboarding/documents codec.`, { retriable: false });
-  }
+/**
+ * An area served by the pipeline must declare how it reads bodies (a registry mistake, found at the first
+ * request of that area); its onboarding only where the pipeline onboards its suppliers (Malaysia onboards its own).
+ */
+export function codecs(area: AreaDefinition): { readonly onboarding: OnboardingCodec | undefined; readonly documents: DocumentCodec } {
+  if (!area.documents) throw new AppError('internal', 'AREA.NO_CODEC', `Area ${area.code} declares no documents codec.`, { retriable: false });
   return { onboarding: area.onboarding, documents: area.documents };
+}
+
+/** The area's onboarding codec (the pipeline's onboarding route). */
+export function onboardingCodec(area: AreaDefinition): OnboardingCodec {
+  const { onboarding } = codecs(area);
+  if (!onboarding) throw new AppError('internal', 'AREA.NO_CODEC', `Area ${area.code} declares no onboarding codec.`, { retriable: false });
+  return onboarding;
+}
+
+/** The area's own wording of one of the pipeline's refusals (`documents.refusal`), if it has one. */
+export function refusalOf(area: AreaDefinition, refusal: DocumentRefusal): AppError | undefined {
+  return area.documents?.refusal?.(refusal);
+}
+
+/** How long a request waits for the authority's answer (`authority.waitMs`, else `sync`'s AUTHORITY_WAIT_MS); undefined: it does not. */
+export function waitOf(area: AreaDefinition, syncWaitMs: number): number | undefined {
+  return area.authority.waitMs ?? (area.authority.answer === 'sync' ? syncWaitMs : undefined);
 }
 
 /** Where one of the area's documents is read (`documentsPath`, default `<routePrefix>/documents`): the link of a 202. */

@@ -42,7 +42,7 @@ export class AreaPipeline {
     this.connectors = new AreaConnectors(connections);
     this.onboarding = new Onboarding(connections, this.connectors);
     this.submissions = new Submissions(connections, this.suppliers, this.rows, new IssuerChains(connections), outcomes, waitMs);
-    this.requests = new AuthorityRequests(connections, this.suppliers, this.rows, outcomes, waitMs);
+    this.requests = new AuthorityRequests(connections, this.rows, outcomes, waitMs);
     this.shares = new DocumentShares(connections, this.rows, mailer);
   }
 
@@ -76,6 +76,11 @@ export class AreaPipeline {
   async document(code: string, supplierRef: string | undefined, id: string, context: RequestContext, variant?: string) {
     const row = await this.rows.own(code, supplierRef, id, context);
     return presented(codecs(areaOf(code)).documents, view(row), variant);
+  }
+
+  /** The Peppol copy's UBL its report asked for, released or not (MyInvois's `documents/{id}/peppol`); 404 without one. */
+  async peppolCopyFile(code: string, supplierRef: string | undefined, id: string, context: RequestContext): Promise<string> {
+    return this.rows.peppolCopy(code, await this.rows.own(code, supplierRef, id, context));
   }
 
   /** The document exactly as rendered and sent to the authority (Poland: the FA(3) XML). */

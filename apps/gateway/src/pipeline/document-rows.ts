@@ -4,7 +4,8 @@ import { type ParsedDocument, type ReferencedDocument, type ReportedDocumentView
 import type { RequestContext } from '../http/request-context';
 import type { Connections } from '../infrastructure/infrastructure.module';
 import { type SupplierCache, isUuid } from '../suppliers/supplier-lookup';
-import { codecs } from './area-codecs';
+import { codecs, refusalOf } from './area-codecs';
+import { findByReceiptKey, peppolCopyXml } from './document-keys';
 
 /** States of a reported document (libs/domain/src/infrastructure/projections/authority-reports.ts). */
 export type ReportState = 'pending' | 'processing' | 'reported' | 'rejected' | 'invalid' | 'cancelling' | 'cancelled';
@@ -33,13 +34,24 @@ export interface DocumentRow {
     cancellationReason?: string;
     cancellationError?: AuthorityErrorData | null;
     amendment?: { id: string; status: 'requested' | 'amended' | 'refused'; error?: AuthorityErrorData };
+    validatedAt?: string;
+    buyerRejection?: { reason: string; requestedAt: string };
+    peppolWithheld?: AuthorityErrorData;
   } | null;
   rendered: { mediaType: string; sha256: string } | null;
+  /** Its report asked for a Peppol copy. */
+  peppol_copy: boolean;
   created_at: Date;
   updated_at: Date;
 }
 
-const DOCUMENT_COLUMNS = `id, supplier_id, document_number, document_type, state, report_state, delivery_status, delivery, report_id, rule_set_id, fields, authority, rendered, created_at, updated_at`;
+/**
+ * Whether its report asked for a Peppol copy: the row says so since migration DocumentsPeppolCopy; a row a
+ * gateway of before wrote during a rolling deploy says nothing (null), and its request event is read instead.
+ */
+const PEPPOL_COPY = `CASE WHEN documents.peppol_copy IS NOT NULL THEN documents.peppol_copy WHEN documents.report_id IS NULL THEN false
+  ELSE coalesce((SELECT e.data ? 'peppolCopy' FROM events e WHERE e.stream_id = 'report-' || documents.report_id AND e.stream_position = 1), false) END AS peppol_copy`;
+const DOCUMENT_COLUMNS = `id, supplier_id, document_number, document_type, state, report_state, delivery_status, delivery, report_id, rule_set_id, fields, authority, rendered, ${PEPPOL_COPY}, created_at, updated_at`;
 const DOCUMENT_SQL = `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id = $1 AND supplier_id = $2 AND tenant_id = $3`;
 /** A document of the tenant in the area, whichever its supplier (`documents.byIdAlone`). */
 const TENANT_DOCUMENT_SQL = `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id = $1 AND tenant_id = $2 AND area = $3`;
@@ -50,6 +62,8 @@ export class DocumentRows {
     private readonly connections: Connections,
     private readonly suppliers: SupplierCache,
   ) {}
+
+  private readonly query = <T>(sql: string, params: unknown[]): Promise<T[]> => this.connections.dataSource.query(sql, params);
 
   /** A document of a supplier of the tenant; undefined when there is none. */
   async read(documentId: string, supplierId: string, tenantId: string): Promise<DocumentRow | undefined> {
@@ -63,16 +77,26 @@ export class DocumentRows {
    * tenant's document in the area whichever its supplier; a supplier named must still be the document's.
    */
   async own(code: string, supplierRef: string | undefined, id: string, context: RequestContext): Promise<DocumentRow> {
-    const { byIdAlone, readKey } = codecs(areaOf(code)).documents;
+    const area = areaOf(code);
+    const { byIdAlone, readKey, readByReceipt } = codecs(area).documents;
     if (byIdAlone && supplierRef === undefined) {
       const rows: DocumentRow[] = isUuid(id) ? await this.connections.dataSource.query(TENANT_DOCUMENT_SQL, [id, context.tenant.id, code]) : [];
       if (!rows[0]) throw notFound('DOCUMENT.NOT_FOUND', `No document ${id} in this area for your account.`);
       return rows[0];
     }
     const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierRef);
-    const row = isUuid(id) ? await this.read(id, supplier.id, context.tenant.id) : readKey ? await this.readBy(readKey, String(id), supplier.id, context.tenant.id) : undefined;
-    if (!row) throw notFound('DOCUMENT.NOT_FOUND', `No document ${id} for this supplier.`);
+    const row = readByReceipt
+      ? await findByReceiptKey<DocumentRow>(this.query, DOCUMENT_COLUMNS, { area: code, supplierId: supplier.id, tenantId: context.tenant.id, key: String(id), receiptField: readByReceipt })
+      : isUuid(id) ? await this.read(id, supplier.id, context.tenant.id) : readKey ? await this.readBy(readKey, String(id), supplier.id, context.tenant.id) : undefined;
+    if (!row) throw refusalOf(area, { kind: 'not_found', id }) ?? notFound('DOCUMENT.NOT_FOUND', `No document ${id} for this supplier.`);
     return row;
+  }
+
+  /** The Peppol copy's UBL as its report asked for it, released or not; 404 without one (`documents.refusal` words it). */
+  async peppolCopy(code: string, row: DocumentRow): Promise<string> {
+    const xml = await peppolCopyXml(this.query, row.report_id);
+    if (!xml) throw refusalOf(areaOf(code), { kind: 'no_peppol_copy', view: view(row) }) ?? notFound('DOCUMENT.NO_PEPPOL_COPY', `Document ${row.id} has no Peppol copy.`);
+    return xml;
   }
 
   /** A document by the area's read key (`documents.readKey`): the one not refused, else the latest. */
@@ -123,7 +147,7 @@ export class DocumentRows {
 }
 
 /** A document as GET shows it. */
-export function view(row: DocumentRow): ReportedDocumentView & { cancellation: unknown; sha256: string | null } {
+export function view(row: DocumentRow): ReportedDocumentView {
   return {
     documentId: row.id,
     documentNumber: row.document_number,
@@ -137,6 +161,10 @@ export function view(row: DocumentRow): ReportedDocumentView & { cancellation: u
     peppol: row.delivery_status
       ? { deliveryStatus: row.delivery_status, ...(row.delivery_status === 'Failed' && row.delivery?.failure ? { failure: { code: row.delivery.failure.code, message: row.delivery.failure.message } } : {}) }
       : null,
+    // What only some areas' authorities tell (shown where set).
+    ...(row.peppol_copy ? { peppolCopy: { withheld: row.authority?.peppolWithheld ?? null } } : {}),
+    ...(row.authority?.validatedAt ? { validatedAt: row.authority.validatedAt } : {}),
+    ...(row.authority?.buyerRejection ? { buyerRejection: row.authority.buyerRejection } : {}),
     fields: row.fields,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),

@@ -6,7 +6,7 @@ import { type RequestContext, eventMetadata } from '../http/request-context';
 import { recordResponse } from '../idempotency/idempotency';
 import { registerSupplierParticipants } from '../participants/supplier-participants';
 import type { Connections } from '../infrastructure/infrastructure.module';
-import { codecs } from './area-codecs';
+import { onboardingCodec } from './area-codecs';
 import type { AreaConnectors } from './area-connectors';
 
 /**
@@ -25,7 +25,7 @@ export class Onboarding {
 
   async onboard(code: string, body: unknown, context: RequestContext) {
     const area = areaOf(code);
-    const { onboarding } = codecs(area);
+    const onboarding = onboardingCodec(area);
     const parsedProfile = onboarding.parse(body);
     const sealedSecrets = onboarding.secrets?.(body) ?? {};
     const secrets = Object.entries(sealedSecrets);

@@ -1,22 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, type AuthorityErrorData, type AuthorityReportRequestedData, conflict, issue, timeOrderedUuid } from '@einvoice/domain';
-import { type AreaDefinition, type ParsedDocument, areaOf } from '@einvoice/areas';
+import { AppError, type AuthorityErrorData, conflict, issue, timeOrderedUuid } from '@einvoice/domain';
+import { type AreaDefinition, areaOf } from '@einvoice/areas';
 import type { Answer } from '../http/answer';
 import { type RequestContext, eventMetadata } from '../http/request-context';
-import { recordResponse } from '../idempotency/idempotency';
 import type { Connections } from '../infrastructure/infrastructure.module';
-import type { SupplierCache, SupplierRecord } from '../suppliers/supplier-lookup';
-import { codecs, documentHref, presented, renderedForAuthority } from './area-codecs';
+import type { SupplierCache } from '../suppliers/supplier-lookup';
+import { codecs, documentHref, presented, renderedForAuthority, waitOf } from './area-codecs';
 import { type DocumentRows, UNANSWERED, view } from './document-rows';
 import type { IssuerChains } from './issuer-chain';
 import type { OutcomeWaiter } from './outcome-waiter';
-import { deliveryOf, recordTracks } from './tracks';
+import { recordRequest, recordRequestIn, reportRequestOf } from './report-requests';
+import { deliveryOf } from './tracks';
 
 /**
  * A document's submission in an area (its `documents` codec): parsed with the supplier, completed from
  * the document it refers to, then recorded with its answer (the Idempotency-Key's record) in one
- * transaction: its report where the area has an authority, its delivery where it delivers over Peppol
- * (`exchange`), linked on its issuer's chain where the area chains. For a `sync` area the answer then
+ * transaction (the one command step, report-requests.ts): its report where the area has an authority,
+ * its delivery where it delivers over Peppol (`exchange`), linked on its issuer's chain where the area chains. For a `sync` area the answer then
  * waits for the authority's (OutcomeWaiter, up to AUTHORITY_WAIT_MS): 200 with it, 400 with the
  * authority's refusal, or 202 with where to read it when the wait runs out.
  */
@@ -47,16 +47,18 @@ export class Submissions {
     const referenced = asParsed.refersTo ? await this.rows.referenced(supplier.id, asParsed.refersTo) : undefined;
     const parsed = referenced && documents.resolve ? documents.resolve(asParsed, referenced, supplier.profile) : asParsed;
     const documentId = timeOrderedUuid();
+    const of = { documentId, reportId: randomUUID(), tenantId: context.tenant.id, supplierId: supplier.id };
     const pending = { status: 'pending', data: { documentId, documentNumber: parsed.number, state: 'pending', href: documentHref(area, documentId) } };
     const metadata = eventMetadata(context, area.ruleSetId);
 
     if (documents.chain) {
-      const report = reportOf(area, parsed, supplier, documentId, context);
-      const chained = await this.chains.link(area, documents.chain, parsed, supplier, { documentId, reportId: report.reportId }, async (uow, next, at, chainPosition) => {
+      const peppolCopy = documents.peppolCopy?.(parsed, supplier.profile, documentId);
+      const chained = await this.chains.link(area, documents.chain, parsed, supplier, { documentId, reportId: of.reportId }, async (uow, next, at, chainPosition) => {
         const own = documents.respond?.({ documentId, number: parsed.number, answer: next.answer });
-        await recordResponse(uow, context.idempotency, own?.statusCode ?? 202, own?.body ?? pending);
         const delivery = area.exchange ? deliveryOf(area.exchange, parsed, supplier, documentId, at, next.document) : undefined;
-        await recordTracks(uow, metadata, { delivery, report: { ...report, fields: { ...report.fields, ...next.fields }, document: next.document, payload: next.payload, requestedAt: at, chainPosition } });
+        const linked = { parsed: { ...parsed, fields: { ...parsed.fields, ...next.fields }, payload: next.payload }, rendered: next.document, peppolCopy };
+        const report = reportRequestOf(area, linked, { ...of, requestedAt: at, chainPosition });
+        await recordRequestIn(uow, context, metadata, own ?? { statusCode: 202, body: pending }, { tracks: [{ delivery, report }] });
       }, metadata);
       const own = documents.respond?.({ documentId, number: parsed.number, answer: chained.answer });
       if (own) return own;
@@ -64,43 +66,23 @@ export class Submissions {
       const at = new Date().toISOString();
       // An area with no authority (`answer: 'none'`) records no report: its documents only travel over Peppol.
       const reports = area.authority.answer !== 'none';
-      const document = reports ? renderedForAuthority(area, documents, parsed, supplier.profile, documentId) : undefined;
-      const report = document ? { ...reportOf(area, parsed, supplier, documentId, context), document, payload: parsed.payload ?? {}, requestedAt: at } : undefined;
-      const delivery = area.exchange ? deliveryOf(area.exchange, parsed, supplier, documentId, at, document) : undefined;
+      const rendered = reports ? renderedForAuthority(area, documents, parsed, supplier.profile, documentId) : undefined;
+      const report = rendered ? reportRequestOf(area, { parsed, rendered, peppolCopy: documents.peppolCopy?.(parsed, supplier.profile, documentId) }, { ...of, requestedAt: at }) : undefined;
+      const delivery = area.exchange ? deliveryOf(area.exchange, parsed, supplier, documentId, at, rendered) : undefined;
       const own = documents.respond?.({ documentId, number: parsed.number });
-      await this.connections.store.transaction(async (uow) => {
-        // The idempotency record first: a concurrent retry with the same key waits on it, then replays
-        // this answer (the area's own, else the 202 with the link where the outcome is read).
-        await recordResponse(uow, context.idempotency, own?.statusCode ?? 202, own?.body ?? pending);
-        await recordTracks(uow, metadata, { delivery, report });
-      });
+      // The area's own answer, else the 202 with the link where the outcome is read.
+      await recordRequest(this.connections.store, context, area, own ?? { statusCode: 202, body: pending }, { tracks: [{ delivery, report }] });
       if (own) return own;
     }
-    if (area.authority.answer !== 'sync') return { statusCode: 202, body: pending };
-    const row = await this.outcomes.waitFor(documentId, this.waitMs, () => this.rows.read(documentId, supplier.id, context.tenant.id), (r) => !UNANSWERED.includes(r.report_state));
+    const waitMs = waitOf(area, this.waitMs);
+    if (waitMs === undefined) return { statusCode: 202, body: pending };
+    const row = await this.outcomes.waitFor(documentId, waitMs, () => this.rows.read(documentId, supplier.id, context.tenant.id), (r) => !UNANSWERED.includes(r.report_state));
     // Taken for processing only, or no answer within the wait: where to read the verdict.
     if (!row || UNANSWERED.includes(row.report_state)) return { statusCode: 202, body: { ...pending, data: { ...pending.data, state: row?.report_state ?? 'pending' } } };
     if ((row.report_state === 'rejected' || row.report_state === 'invalid') && !documents.refusalIsAnswer) throw refusal(area, row.authority?.error);
     // The area's own answer (Jordan: `{status, message: {uuid, qr_code}}`), else the document.
     return { statusCode: 200, body: presented(documents, view(row), 'answer') };
   }
-}
-
-/** The report's request as far as the document and its supplier tell it (its rendering and time are added by the caller). */
-function reportOf(area: AreaDefinition, parsed: ParsedDocument, supplier: SupplierRecord, documentId: string, context: RequestContext) {
-  const peppolCopy = codecs(area).documents.peppolCopy?.(parsed, supplier.profile, documentId);
-  return {
-    reportId: randomUUID(),
-    documentId,
-    tenantId: context.tenant.id,
-    supplierId: supplier.id,
-    area: area.code,
-    ruleSetId: area.ruleSetId,
-    documentNumber: parsed.number,
-    documentType: parsed.type,
-    fields: JSON.parse(JSON.stringify(parsed.fields)) as Record<string, unknown>,
-    ...(peppolCopy ? { peppolCopy } : {}),
-  } satisfies Partial<AuthorityReportRequestedData>;
 }
 
 /** A duplicate number's 409 names the area's own number field (the shared constraint message says `ID`). */

@@ -1,11 +1,12 @@
 /**
- * The Malaysian area's registry entry (LHDN MyInvois, seed 000): its routes, its authority (reports of
+ * The Malaysian area's registry entry (LHDN MyInvois, seed 000): its routes, its documents codec, its authority (reports of
  * the generic pipeline, #8: a caller's submission is one Submit Documents call, each document's verdict
  * comes from polling Get Submission; a buyer's rejection of a document it received is a report too),
  * its PINT MY Peppol layer, its webhook names and its tables.
  */
 import { PEPPOL_RECEIVED_NAMES } from '@einvoice/domain';
 import type { AreaDefinition } from '../registry/area';
+import { myInvoisDocuments } from './codec';
 import { documentVersion } from './document-tree';
 import { myInvoisMigrations } from './migrations';
 import { pintMyIds } from './pint-my-codes';
@@ -36,6 +37,8 @@ export const myInvoisDefinition: AreaDefinition = {
     },
     // Documents submitted and buyers' rejections asked before #8 (the two aggregates' streams) go on as reports (`cli migrate`).
     carryOvers: [myInvoisCarryOver(ruleSetId), myInvoisRejectionCarryOver(ruleSetId)],
+    // A submission's answer is Submit Documents' (its verdict comes by poll), a cancellation's Cancel Document's.
+    waitMs: Number(process.env.MYINVOIS_WAIT_MS ?? 5_000),
   },
   // Self-billed copies use PINT MY's selfbilling customization (pint-my-codes.ts).
   peppol: { ...pintMyIds.billing, ruleSetId: 'pint-my:billing:1.3.1' },
@@ -43,6 +46,8 @@ export const myInvoisDefinition: AreaDefinition = {
   webhookEvents: [...PEPPOL_RECEIVED_NAMES, ...MYINVOIS_EVENT_NAMES],
   // One per document whose state a report event changes (webhooks.ts).
   reportWebhooks: myInvoisReportWebhookSources,
+  // Its documents through the pipeline (codec.ts): submitted several at once by its own routes, read and cancelled by the pipeline's.
+  documents: myInvoisDocuments,
   events: {
     name: 'area:my',
     area: 'my',

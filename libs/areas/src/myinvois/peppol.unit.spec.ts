@@ -1,5 +1,5 @@
 import { adjusted, foreignCustomer, generalPublic, invoiceBody, line, seller, sst, supplier } from './fixtures/bodies';
-import { genericTins, pintMyParticipantId, pintMyRoute, preparePeppolLeg, supplierParticipantId } from './peppol';
+import { genericTins, pintMyParticipantId, pintMyRoute, supplierParticipantId } from './peppol';
 import { prepareSubmission } from './submission';
 import { myInvoisArea } from './area';
 
@@ -40,19 +40,24 @@ describe('PINT MY participants (scheme 0230 + TIN)', () => {
   });
 });
 
-describe('preparePeppolLeg', () => {
+describe('the Peppol leg of a submission (transport_mode: peppol)', () => {
+  const peppol = { submissionId: 'S-1', transportMode: 'peppol' } as const;
+
   it('renders PINT MY for each routed document, a line with two taxes included, and rejects, alone, one PINT MY cannot carry', () => {
     const twoTaxes = invoiceBody({ ID: 'MULTI', InvoiceLines: [line('Widget', 1, 100, [sst(), { TaxType: '06' }])] });
     const exemptAtSixPercent = invoiceBody({ ID: 'EXEMPT-RATE', InvoiceLines: [line('Widget', 1, 100, [{ TaxType: 'E', TaxExemptionReason: 'Order 2018', TaxRate: 0.06 }])] });
-    const prepared = prepareSubmission('invoice', [invoiceBody({ ID: 'OK' }), twoTaxes, exemptAtSixPercent, invoiceBody({ ID: 'FOREIGN', CustomerParty: foreignCustomer })], supplier, new Set());
-    expect(prepared.rejected).toEqual([]);
-    const leg = preparePeppolLeg(prepared, supplier);
-    expect(leg.documents.map((d) => d.document.body.ID)).toEqual(['OK', 'MULTI', 'FOREIGN']);
-    expect(leg.documents[0].peppol).toMatchObject({ receiver: 'iso6523-actorid-upis::0230:c20880050010', documentType: '380' });
-    expect(leg.documents[0].peppol?.xml).toContain('<cbc:CustomizationID>urn:peppol:pint:billing-1@my-1</cbc:CustomizationID>');
-    expect(leg.documents[1].peppol?.xml.match(/<cac:ClassifiedTaxCategory>/g)).toHaveLength(2);
-    expect(leg.documents[2]).toMatchObject({ peppolSkipped: 'NO_PEPPOL_ADDRESS' });
-    expect(leg.documents[2].peppol).toBeUndefined();
+    const bodies = [invoiceBody({ ID: 'OK' }), twoTaxes, exemptAtSixPercent, invoiceBody({ ID: 'FOREIGN', CustomerParty: foreignCustomer })];
+    expect(prepareSubmission('invoice', bodies, supplier, new Set(), { ...peppol, transportMode: 'myinvois' }).rejected).toEqual([]);
+    const leg = prepareSubmission('invoice', bodies, supplier, new Set(), peppol);
+    expect(leg.documents.map((d) => d.parsed.number)).toEqual(['OK', 'MULTI', 'FOREIGN']);
+    expect(leg.documents[0].peppolCopy).toMatchObject({ receiverParticipantId: 'iso6523-actorid-upis::0230:c20880050010', documentType: '380' });
+    expect(leg.documents[0].peppolCopy?.xml).toContain('<cbc:CustomizationID>urn:peppol:pint:billing-1@my-1</cbc:CustomizationID>');
+    // The copy's DocumentSubmitted carries the caller's fields.
+    expect(leg.documents[0].parsed.fields).toMatchObject({ ID: 'OK' });
+    expect(leg.documents[1].peppolCopy?.xml.match(/<cac:ClassifiedTaxCategory>/g)).toHaveLength(2);
+    // No Peppol address: no copy, and no fields.
+    expect(leg.documents[2].peppolCopy).toBeUndefined();
+    expect(leg.documents[2].parsed.fields).toEqual({});
     expect(leg.rejected).toEqual([{
       invoiceCodeNumber: 'EXEMPT-RATE',
       error: expect.objectContaining({
@@ -63,7 +68,7 @@ describe('preparePeppolLeg', () => {
   });
 
   it('a self-billed debit note (13) travels as a self-billed invoice 389, the only self-billing invoice code of ibr-cl-01', () => {
-    const prepared = prepareSubmission('self-billed', [{ ...selfBilled, InvoiceTypeCode: '03', ...adjusted }], supplier, new Set());
-    expect(preparePeppolLeg(prepared, supplier).documents[0].peppol).toMatchObject({ documentType: '389' });
+    const prepared = prepareSubmission('self-billed', [{ ...selfBilled, InvoiceTypeCode: '03', ...adjusted }], supplier, new Set(), peppol);
+    expect(prepared.documents[0].peppolCopy).toMatchObject({ documentType: '389' });
   });
 });

@@ -5,12 +5,16 @@
  * validation, repeats an ID of the same request or reuses an ID the supplier already submitted
  * is rejected alone, in the authority's error shape, and the rest go on. Pure.
  */
-import { AppError, SupplierProfile, issue } from '@einvoice/domain';
-import { myInvoisArea } from './area';
-import { AuthorityError, SubmissionDocument, prepareDocument } from './connector/connector';
+import { AppError, issue } from '@einvoice/domain';
+import type { ParsedDocument, PeppolCopy, RenderedDocument } from '../registry/area';
+import { parseMyInvois, pintMyCopy, renderMyInvois } from './codec';
+import { AuthorityError, type DocumentFormat } from './connector/connector';
 import { MAX_DOCUMENTS_PER_SUBMISSION, checkSubmissionLimits } from './connector/limits';
-import { DocumentKind, MyInvoisDocument } from './schema-document';
-import { MyInvoisOtherIds, MyInvoisSupplier } from './schema-onboarding';
+import { PintMyUnsupported } from './pint-my-codes';
+import type { MyInvoisReportPayload } from './reporting/report';
+import type { DocumentKind } from './schema-document';
+import type { MyInvoisSupplier } from './schema-onboarding';
+import type { MyInvoisTransportMode } from './transport-mode';
 
 /** A document refused by the gateway or the authority (SDK `rejectedDocuments[]`). */
 export interface RejectedDocument {
@@ -18,10 +22,30 @@ export interface RejectedDocument {
   readonly error: AuthorityError;
 }
 
+/**
+ * One document ready to be reported: its `parsed` fields are the caller's document when it has a Peppol
+ * copy (the copy's `DocumentSubmitted` carries them), else none (GET shows MyInvois's answer, not the
+ * fields: 0.75 KB less in its request event and in each update of its documents row, issue 11).
+ */
+export interface PreparedDocument {
+  readonly parsed: ParsedDocument;
+  /** The MyInvois JSON submitted. */
+  readonly rendered: RenderedDocument;
+  readonly peppolCopy?: PeppolCopy;
+}
+
 /** The documents to submit, in request order, and those refused before submission. */
 export interface PreparedSubmission {
-  readonly documents: readonly { readonly document: MyInvoisDocument; readonly submission: SubmissionDocument }[];
+  readonly documents: readonly PreparedDocument[];
   readonly rejected: readonly RejectedDocument[];
+}
+
+/** What the documents of one submission share. */
+export interface SubmissionOptions {
+  /** The caller's submission (the seed's `submissionId`): one Submit Documents call for all its documents. */
+  readonly submissionId: string;
+  /** `peppol`: each document with a Peppol address also gets its PINT MY copy. */
+  readonly transportMode: MyInvoisTransportMode;
 }
 
 /** The `ID`s a request names, before validation (to look up those already submitted). */
@@ -44,23 +68,6 @@ export function checkBulkCount(body: unknown): unknown[] {
   return body;
 }
 
-/** The MyInvois supplier of an onboarded profile (myinvois.service.ts writes it this way). */
-export function supplierOfProfile(profile: SupplierProfile): MyInvoisSupplier {
-  const details = (profile.areaDetails ?? {}) as { msicCode?: string; industry?: string; state?: string; otherIds?: MyInvoisOtherIds };
-  return {
-    registeredName: profile.registeredName,
-    tin: profile.identifiers.find((i) => i.scheme === 'MY:TIN')?.id ?? '',
-    otherIds: details.otherIds ?? {},
-    msicCode: details.msicCode ?? '',
-    industry: details.industry ?? '',
-    city: profile.city ?? '',
-    street: profile.street ?? '',
-    state: details.state ?? '',
-    country: profile.country,
-    contactNumber: profile.contactNumber ?? '',
-  };
-}
-
 function rejection(invoiceCodeNumber: string, error: AppError): RejectedDocument {
   return {
     invoiceCodeNumber,
@@ -79,33 +86,63 @@ function duplicateId(id: string, message: string): AppError {
 }
 
 /**
- * Validates, renders (MyInvois JSON) and hashes each document; `alreadySubmitted` are the IDs
- * the supplier has alive at the authority. Throws only for the request as a whole: 413
- * `MYINVOIS.MAXIMUM_SIZE_EXCEEDED` when a rendered document passes 300 KB or all pass 5 MB.
+ * Parses and renders each document with the area's codec (codec.ts); `alreadySubmitted` are the IDs the
+ * supplier has alive at the authority. Throws only for the request as a whole: 413
+ * `MYINVOIS.MAXIMUM_SIZE_EXCEEDED` when a rendered document passes 300 KB or all pass 5 MB. Then, with
+ * `transport_mode: peppol`, the PINT MY copy of each document that has a Peppol address: one PINT MY
+ * cannot carry (README "PINT MY", the refused table) is rejected alone with `MYINVOIS.PINT_MY_UNSUPPORTED`,
+ * as the caller asked for Peppol, after the documents refused before.
  */
-export function prepareSubmission(kind: DocumentKind, bodies: readonly unknown[], supplier: MyInvoisSupplier, alreadySubmitted: ReadonlySet<string>): PreparedSubmission {
-  const documents: { document: MyInvoisDocument; submission: SubmissionDocument }[] = [];
+export function prepareSubmission(kind: DocumentKind, bodies: readonly unknown[], supplier: MyInvoisSupplier, alreadySubmitted: ReadonlySet<string>, options: SubmissionOptions): PreparedSubmission {
+  const accepted: { parsed: ParsedDocument; rendered: RenderedDocument }[] = [];
   const rejected: RejectedDocument[] = [];
   const seen = new Set<string>();
   bodies.forEach((body, index) => {
     const rawId = (body as { ID?: unknown } | null)?.ID;
     const label = typeof rawId === 'string' && rawId ? rawId : `#${index}`;
     try {
-      const document = myInvoisArea.parseDocument(kind, body, supplier);
-      const id = document.body.ID;
+      const parsed = parseMyInvois(kind, body, supplier);
+      const id = parsed.number;
       if (seen.has(id)) throw duplicateId(id, `ID ${id} appears more than once in this request.`);
       seen.add(id);
       if (alreadySubmitted.has(id)) throw duplicateId(id, `ID ${id} was already submitted by this supplier.`);
-      const rendered = myInvoisArea.render(document, supplier);
-      documents.push({ document, submission: prepareDocument('JSON', id, rendered.json) });
+      accepted.push({ parsed, rendered: renderMyInvois(parsed, supplier) });
     } catch (error) {
       if (!(error instanceof AppError) || (error.kind !== 'validation' && error.kind !== 'conflict')) throw error;
       rejected.push(rejection(label, error));
     }
   });
-  if (documents.length > 0) {
-    const limit = checkSubmissionLimits(documents.map((d) => d.submission));
+  if (accepted.length > 0) {
+    const limit = checkSubmissionLimits(accepted.map(({ parsed, rendered }) => ({ format: FORMAT, codeNumber: parsed.number, document: rendered.bytes, documentHash: rendered.sha256 })));
     if (limit) throw limit;
   }
+  const documents: PreparedDocument[] = [];
+  for (const { parsed, rendered } of accepted) {
+    const payload: MyInvoisReportPayload = { submissionId: options.submissionId, kind, format: FORMAT, invoiceCodeNumber: parsed.number };
+    try {
+      const peppolCopy = options.transportMode === 'peppol' ? pintMyCopy(parsed, supplier) : undefined;
+      documents.push({ parsed: { ...parsed, fields: peppolCopy ? parsed.fields : {}, payload: { ...payload } }, rendered, ...(peppolCopy ? { peppolCopy } : {}) });
+    } catch (error) {
+      if (!(error instanceof PintMyUnsupported)) throw error;
+      rejected.push(pintMyRejection(parsed.number, error));
+    }
+  }
   return { documents, rejected };
+}
+
+/** Submitted as JSON (MyInvois takes XML too; one format per submission). */
+const FORMAT: DocumentFormat = 'JSON';
+
+function pintMyRejection(id: string, error: PintMyUnsupported): RejectedDocument {
+  const message = `${error.path}: ${error.reason} (PINT MY rule ${error.rule}); send it without transport_mode: peppol.`;
+  return {
+    invoiceCodeNumber: id,
+    error: {
+      code: 'MYINVOIS.PINT_MY_UNSUPPORTED',
+      message: `PINT MY cannot carry this document: ${message}`,
+      target: id,
+      propertyPath: null,
+      details: [{ code: 'MYINVOIS.PINT_MY_UNSUPPORTED', message, target: error.path.split(/[.[]/)[0], propertyPath: error.path }],
+    },
+  };
 }

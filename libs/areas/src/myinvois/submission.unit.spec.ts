@@ -2,6 +2,7 @@ import { invoiceBody, line, sst, supplier } from './fixtures/bodies';
 import { checkBulkCount, prepareSubmission } from './submission';
 
 const many = (n: number) => Array.from({ length: n }, (_, i) => invoiceBody({ ID: `INV-${i}` }));
+const myinvoisOnly = { submissionId: 'S-1', transportMode: 'myinvois' } as const;
 
 describe('#4 MyInvois submission limits and per-document outcome', () => {
   it('a bulk of more than 100 documents is a 400 MYINVOIS.TOO_MANY_DOCUMENTS; 100 pass', () => {
@@ -16,9 +17,11 @@ describe('#4 MyInvois submission limits and per-document outcome', () => {
 
   it('invalid, repeated and already-submitted IDs are rejected per document in the authority shape; the rest are prepared', () => {
     const bodies = [invoiceBody({ ID: 'A-1' }), invoiceBody({ ID: 'A-2', IssueDate: 'yesterday' }), invoiceBody({ ID: 'A-1' }), invoiceBody({ ID: 'OLD-1' }), invoiceBody({ ID: 'A-3' })];
-    const prepared = prepareSubmission('invoice', bodies, supplier, new Set(['OLD-1']));
-    expect(prepared.documents.map((d) => d.submission.codeNumber)).toEqual(['A-1', 'A-3']);
-    expect(prepared.documents[0].submission).toMatchObject({ format: 'JSON', documentHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const prepared = prepareSubmission('invoice', bodies, supplier, new Set(['OLD-1']), myinvoisOnly);
+    expect(prepared.documents.map((d) => d.parsed.number)).toEqual(['A-1', 'A-3']);
+    expect(prepared.documents[0].rendered).toMatchObject({ mediaType: 'application/json', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    // What the reporting worker's Submit Documents call needs; no fields without a Peppol copy (issue 11).
+    expect(prepared.documents[0].parsed).toMatchObject({ type: 'invoice', fields: {}, payload: { submissionId: 'S-1', kind: 'invoice', format: 'JSON', invoiceCodeNumber: 'A-1' } });
     expect(prepared.rejected).toEqual([
       {
         invoiceCodeNumber: 'A-2',
@@ -31,7 +34,7 @@ describe('#4 MyInvois submission limits and per-document outcome', () => {
 
   it('a rendered document over 300 KB makes the request a 413 MYINVOIS.MAXIMUM_SIZE_EXCEEDED', () => {
     const lines = Array.from({ length: 400 }, (_, i) => line(`Item ${i} ${'x'.repeat(200)}`, 1, 10, [sst()]));
-    expect(() => prepareSubmission('invoice', [invoiceBody({ InvoiceLines: lines })], supplier, new Set())).toThrow(
+    expect(() => prepareSubmission('invoice', [invoiceBody({ InvoiceLines: lines })], supplier, new Set(), myinvoisOnly)).toThrow(
       expect.objectContaining({ kind: 'too_large', code: 'MYINVOIS.MAXIMUM_SIZE_EXCEEDED' }),
     );
   });

@@ -3,7 +3,7 @@
  * migrations learn about a country (or network) from its folder. Pure data and functions, no
  * framework (docs/adding-an-area.md walks through adding one).
  */
-import type { EventPlugin, SupplierProfile } from '@einvoice/domain';
+import type { AppError, AuthorityErrorData, EventPlugin, SupplierProfile } from '@einvoice/domain';
 import type { AuthorityAnswer, AuthorityConnector, BatchPolicy, ConnectorQuery, PollPolicy, ReportCarryOver } from './authority';
 import type { AreaReportWebhooks, AreaWebhooks } from './webhooks';
 
@@ -55,6 +55,12 @@ export interface AuthorityBinding {
    * migrate`), each carry-over once per stack, in this order (MyInvois: its submissions, its buyers' rejections).
    */
   readonly carryOvers?: readonly ReportCarryOver[];
+  /**
+   * How long a request about one of its documents (a submission, a cancellation) waits for the authority's
+   * answer before a 202: default AUTHORITY_WAIT_MS where `answer` is `sync`, no wait otherwise. MyInvois
+   * (`poll`: its verdict comes later) waits MYINVOIS_WAIT_MS for Submit Documents' and Cancel Document's answers.
+   */
+  readonly waitMs?: number;
 }
 
 // Defined with the connector that receives it (authority.ts); named here too, where areas have always found it.
@@ -128,6 +134,16 @@ export interface DocumentCodec {
   /** A field of its documents by which the read routes may also address one (Nigeria: `irn`), besides its id. */
   readonly readKey?: string;
   /**
+   * Set when its routes about one document also take the authority's id of it, this field of its receipt
+   * (Malaysia: MyInvois's `uuid`), or the caller's number: the supplier's latest such document it issued.
+   */
+  readonly readByReceipt?: string;
+  /**
+   * Its own wording of the pipeline's refusals where its API has its own codes and messages (Malaysia:
+   * `MYINVOIS.NOT_CANCELLABLE`, `MYINVOIS.CANCEL_REFUSED`); `undefined` keeps the pipeline's.
+   */
+  refusal?(refusal: DocumentRefusal): AppError | undefined;
+  /**
    * The HTTP answer when the area shapes its own (Spain: 200 with the record's uuid and QR, while the
    * authority hears of it later); default: 202 with where to read the outcome, or the `sync` answer.
    */
@@ -138,9 +154,23 @@ export interface DocumentCodec {
    * supplier (another's: 404, as an unknown id). Poland: seed 002 lists only `x-svc-auth-key` on them.
    */
   readonly byIdAlone?: boolean;
-  /** The GET body when the area shapes its own (default `{status: 'success', data: view}`); `variant` names the route (Poland: `status`, `retrieve`). */
+  /**
+   * The GET body when the area shapes its own (default `{status: 'success', data: view}`); `variant` names the
+   * route (Poland: `status`, `retrieve`), or `pending`: the 202 of a cancellation the authority has not answered yet.
+   */
   present?(view: ReportedDocumentView, variant?: string): unknown;
 }
+
+/** A refusal of the pipeline's routes about one document, which an area may word its own way (`DocumentCodec.refusal`). */
+export type DocumentRefusal =
+  /** No such document of the supplier (404). */
+  | { readonly kind: 'not_found'; readonly id: string }
+  /** It cannot be cancelled in its state (409): not accepted for good, or a cancellation in flight. */
+  | { readonly kind: 'not_cancellable'; readonly view: ReportedDocumentView }
+  /** The authority refused to cancel it (409): `view.cancellation.error` says why. */
+  | { readonly kind: 'cancellation_refused'; readonly view: ReportedDocumentView }
+  /** It asked for no Peppol copy (404). */
+  | { readonly kind: 'no_peppol_copy'; readonly view: ReportedDocumentView };
 
 /**
  * Records chained per issuer (VeriFactu's huella): the gateway keeps one chain stream per area and
@@ -191,12 +221,20 @@ export interface ReportedDocumentView {
   /** The authority's receipt, once it answered. */
   readonly authority: Record<string, unknown> | null;
   /** The authority's refusal. */
-  readonly error: { readonly code: string; readonly message: string; readonly path?: string; readonly details?: ReadonlyArray<{ readonly code: string; readonly message: string }> } | null;
+  readonly error: AuthorityErrorData | null;
   readonly fields: Record<string, unknown>;
   /** SHA-256 (hex) of the document as rendered, when the area renders one. */
   readonly sha256: string | null;
   /** The Peppol copy's delivery, once it was released (`DocumentSubmitted`): Scheduled, Delivered or Failed with why. */
   readonly peppol?: { readonly deliveryStatus: string; readonly failure?: { readonly code: string; readonly message: string } } | null;
+  /** Set when its report asked for a Peppol copy (`DocumentCodec.peppolCopy`); `withheld`: why it never leaves, when it does not. */
+  readonly peppolCopy?: { readonly withheld: AuthorityErrorData | null };
+  /** A cancellation asked of the authority: its reason, and the authority's refusal when it refused. */
+  readonly cancellation?: { readonly reason: string; readonly error: AuthorityErrorData | null } | null;
+  /** When the authority validated it, where a verdict follows its acceptance (MyInvois). */
+  readonly validatedAt?: string;
+  /** The authority told that the buyer asked to reject it (MyInvois): still accepted, its issuer may cancel it. */
+  readonly buyerRejection?: { readonly reason: string; readonly requestedAt: string };
   readonly createdAt: string;
   readonly updatedAt: string;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { AppError, SupplierOnboardedData, SupplierProfile, issue, supplierDecider, supplierStreamId } from '@einvoice/domain';
+import { AppError, SupplierOnboardedData, issue, supplierDecider, supplierStreamId } from '@einvoice/domain';
 import { handleCommand } from '@einvoice/domain/infrastructure';
 import { areaOf, myinvois } from '@einvoice/areas';
 import { recordResponse } from '../../idempotency/idempotency';
@@ -35,16 +35,7 @@ export class MyInvoisService {
     await this.authority.token(supplierId, authorityCredentials).catch((error: unknown) => {
       throw loginRefusal(error);
     });
-    const ids = Object.entries(supplier.otherIds).filter(([, value]) => value);
-    const profile: SupplierProfile = {
-      registeredName: supplier.registeredName,
-      identifiers: [{ scheme: 'MY:TIN', id: supplier.tin }, ...ids.map(([key, id]) => ({ scheme: `MY:${key.toUpperCase()}`, id: String(id) }))],
-      street: supplier.street,
-      city: supplier.city,
-      country: supplier.country,
-      contactNumber: supplier.contactNumber,
-      areaDetails: { msicCode: supplier.msicCode, industry: supplier.industry, state: supplier.state, otherIds: supplier.otherIds },
-    };
+    const profile = myinvois.supplierProfileOf(supplier);
     const metadata = eventMetadata(context, areaOf('my').ruleSetId);
     return this.connections.store.transaction(async (uow) => {
       // First, under its lock: whether the TIN's Peppol participant is free decides the answer,

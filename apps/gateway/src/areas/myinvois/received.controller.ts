@@ -7,7 +7,7 @@ import { SeedHeader } from '../../http/seed-headers';
 import { errorResponse, schemaRef } from '../../http/openapi';
 import type { RequestContext } from '../../http/request-context';
 import { MyInvoisReceivedService } from './received.service';
-import { sendAnswer } from './state-change';
+import { sendAnswer } from '../../http/answer';
 
 const rejection = '`{status:"success", data:{uuid, state: requested | rejected | refused, reason, requestedAt, answeredAt, error}}`';
 

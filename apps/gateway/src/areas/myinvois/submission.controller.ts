@@ -6,18 +6,21 @@ import { Ctx } from '../../http/request-context';
 import { SeedHeader, seedHeader } from '../../http/seed-headers';
 import type { RequestContext } from '../../http/request-context';
 import { MyInvoisSubmissionService } from './submission.service';
+import { AreaPipeline } from '../../pipeline/area-pipeline';
+import { sendAnswer as send } from '../../http/answer';
 import { errorResponse, schemaRef } from '../../http/openapi';
-import { sendAnswer as send } from './state-change';
-import { RawDocument, digestHeaders } from './raw-documents';
+import { RawDocument, digestHeaders, rawDocument } from './raw-documents';
 
 const submitted =
   '`{status:"submitted", data:{submissionId, submissionResponse:{submissionUid, acceptedDocuments:[{uuid, invoiceCodeNumber}], rejectedDocuments:[{invoiceCodeNumber, error:{code, message, target, propertyPath, details}}], pendingDocuments:[]}}}`';
 const pending = 'MyInvois did not answer within MYINVOIS_WAIT_MS: the same shape, `pendingDocuments:[{documentId, invoiceCodeNumber, href}]` to poll';
 
-/** The exact bytes, with their SHA-256 (`Repr-Digest`, `X-Document-Hash`): never re-serialised. */
+/** The exact text as sent, with its SHA-256 (`Repr-Digest`, `X-Document-Hash`): never re-serialised. */
 async function sendRaw(reply: FastifyReply, document: RawDocument): Promise<void> {
   await reply.status(200).headers(digestHeaders(document)).send(document.bytes);
 }
+
+const { code } = areaOf('my');
 
 const digestHeaderDocs = {
   'Repr-Digest': { description: 'RFC 9530: `sha-256=:<base64 of the SHA-256 of the body>:`', schema: { type: 'string' } },
@@ -26,7 +29,10 @@ const digestHeaderDocs = {
 
 const supplierHeader = supplierHeaderOf(areaOf('my'));
 
-/** Malaysian area, submission (#4): single, bulk, consolidated, self-billed, the document's state, cancellation. */
+/**
+ * Malaysian area, submission (#4): single, bulk, consolidated, self-billed (its own: a submission holds
+ * several documents); the document's state, its files and its cancellation through the pipeline's routes.
+ */
 @ApiTags('Malaysia (/api/einvoice)')
 @ApiSecurity('x-svc-auth-key')
 @ApiHeader({ name: supplierHeader, required: true })
@@ -35,7 +41,10 @@ const supplierHeader = supplierHeaderOf(areaOf('my'));
 @ApiResponse({ status: 404, ...errorResponse })
 @Controller('api/einvoice')
 export class MyInvoisSubmissionController {
-  constructor(private readonly service: MyInvoisSubmissionService) {}
+  constructor(
+    private readonly service: MyInvoisSubmissionService,
+    private readonly pipeline: AreaPipeline,
+  ) {}
 
   @Post('generate/invoice')
   @HttpCode(200)
@@ -100,7 +109,7 @@ export class MyInvoisSubmissionController {
   @ApiResponse({ status: 202, description: '`{status:"pending", data:{documentId, state:"cancelling", href}}`: poll GET' })
   @ApiResponse({ status: 409, ...errorResponse })
   async cancel(@SeedHeader(supplierHeader) supplier: string | undefined, @Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
-    await send(reply, await this.service.cancel(supplier, id, body, context));
+    await send(reply, await this.pipeline.cancel(code, supplier, id, body, context));
   }
 
   @Get('documents/:id')
@@ -113,7 +122,7 @@ export class MyInvoisSubmissionController {
       '`peppol` (transport_mode: peppol) is `{documentId, deliveryStatus: awaiting_validation | Scheduled | Delivered | withheld, reason}` or null',
   })
   document(@SeedHeader(supplierHeader) supplier: string | undefined, @Param('id') id: string, @Ctx() context: RequestContext) {
-    return this.service.document(supplier, id, context);
+    return this.pipeline.document(code, supplier, id, context);
   }
 
   @Get('documents/:id/raw')
@@ -122,7 +131,8 @@ export class MyInvoisSubmissionController {
   @ApiProduces('application/json', 'application/xml')
   @ApiResponse({ status: 200, description: 'The document bytes; SHA-256 in `Repr-Digest` and `X-Document-Hash`.', headers: digestHeaderDocs })
   async raw(@SeedHeader(supplierHeader) supplier: string | undefined, @Param('id') id: string, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
-    await sendRaw(reply, await this.service.raw(supplier, id, context));
+    const file = await this.pipeline.documentFile(code, supplier, id, context);
+    await sendRaw(reply, rawDocument(file.bytes, `${file.mediaType}; charset=utf-8`));
   }
 
   @Get('documents/:id/peppol')
@@ -131,7 +141,7 @@ export class MyInvoisSubmissionController {
   @ApiProduces('application/xml')
   @ApiResponse({ status: 200, description: 'The PINT MY XML; SHA-256 in `Repr-Digest` and `X-Document-Hash`.', headers: digestHeaderDocs })
   async peppol(@SeedHeader(supplierHeader) supplier: string | undefined, @Param('id') id: string, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
-    await sendRaw(reply, await this.service.peppolCopy(supplier, id, context));
+    await sendRaw(reply, rawDocument(await this.pipeline.peppolCopyFile(code, supplier, id, context), 'application/xml; charset=utf-8'));
   }
 }
 

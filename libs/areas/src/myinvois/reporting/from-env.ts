@@ -9,7 +9,7 @@ import type { ConnectorQuery } from '../../registry/area';
 import type { MyInvoisCredentials } from '../connector/connector';
 import { MYINVOIS_AUTHORITY, SELECT_CREDENTIALS_SQL, type StoredCredentialsRow, connectorFromEnv, openStoredCredentials } from '../connector/from-env';
 import { TokenCache } from '../connector/token-cache';
-import { supplierOfProfile } from '../submission';
+import { supplierOfProfile } from '../supplier-profile';
 import { MyInvoisReportingConnector } from './connector';
 import { PostgresTokenStore } from './token-store';
 

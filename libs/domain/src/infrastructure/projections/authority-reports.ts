@@ -46,14 +46,17 @@ const requested: EventProjector = async (db, event) => {
   // that row's `xml` already, so `rendered` is not filled a second time).
   await db.write(
     `INSERT INTO documents (id, tenant_id, supplier_id, area, direction, document_number, document_type, state, fields,
-       rule_set_id, rendered, report_id, report_state, report_version, batch_key, created_at, updated_at, version)
-     VALUES ($1, $2, $3, $4, $14, $5, $6, 'pending', $7, $8, $9, $10, 'pending', $12, $13, $11, $11, $12)
+       rule_set_id, rendered, report_id, report_state, report_version, batch_key, peppol_copy, created_at, updated_at, version)
+     VALUES ($1, $2, $3, $4, $14, $5, $6, 'pending', $7, $8, $9, $10, 'pending', $12, $13, $15, $11, $11, $12)
      ON CONFLICT (id) DO UPDATE SET report_id = EXCLUDED.report_id, report_state = 'pending', report_version = EXCLUDED.report_version,
-       batch_key = EXCLUDED.batch_key,
+       batch_key = EXCLUDED.batch_key, peppol_copy = EXCLUDED.peppol_copy,
        rule_set_id = coalesce(documents.rule_set_id, EXCLUDED.rule_set_id)
      WHERE documents.report_id IS NULL`,
     // The bytes stay in the event (written once; `reportedFile` in document-bytes.ts reads them).
-    [d.documentId, d.tenantId, d.supplierId, d.area, d.documentNumber, d.documentType, d.fields, d.ruleSetId, { mediaType: d.document.mediaType, sha256: d.document.sha256 }, d.reportId, d.requestedAt, event.streamPosition, d.batchKey ?? null, d.direction ?? 'outgoing'],
+    [
+      d.documentId, d.tenantId, d.supplierId, d.area, d.documentNumber, d.documentType, d.fields, d.ruleSetId, { mediaType: d.document.mediaType, sha256: d.document.sha256 },
+      d.reportId, d.requestedAt, event.streamPosition, d.batchKey ?? null, d.direction ?? 'outgoing', d.peppolCopy !== undefined,
+    ],
     { row: `documents/${d.documentId}` },
   );
   db.announce(REPORT_REQUESTED_CHANNEL, d.area);
@@ -251,6 +254,24 @@ const reportResends: SqlMigration = {
   down: [`DROP INDEX documents_resend_due`, `ALTER TABLE documents DROP COLUMN resend_at`],
 };
 
+/**
+ * Whether a report asked for a Peppol copy (`peppolCopy`, Poland and Malaysia `transport_mode: peppol`): its
+ * document's GET says where the copy is before it is released (MyInvois: `awaiting_validation`, `withheld`),
+ * which the row alone did not tell (the request event did, read on every GET). Null where unknown: a row
+ * without a report, or written by a gateway of before this column during a rolling deploy (the reads look
+ * at the request event then: apps/gateway/src/pipeline/document-rows.ts).
+ */
+const documentsPeppolCopy: SqlMigration = {
+  name: 'DocumentsPeppolCopy1732200001850',
+  up: [
+    `ALTER TABLE documents ADD COLUMN peppol_copy boolean`,
+    `UPDATE documents d SET peppol_copy = EXISTS (
+       SELECT 1 FROM events e WHERE e.stream_id = 'report-' || d.report_id AND e.stream_position = 1 AND e.data ? 'peppolCopy')
+     WHERE d.report_id IS NOT NULL`,
+  ],
+  down: [`ALTER TABLE documents DROP COLUMN peppol_copy`],
+};
+
 /** Which areas' documents of before the reporting pipeline were carried onto it (area registry `authority.carryOver`), once each. */
 const reportCarryOvers: SqlMigration = {
   name: 'ReportCarryOvers1732200000036',
@@ -272,7 +293,7 @@ export const reportingPlugin: EventPlugin = {
   name: 'reporting',
   streams: { report: 'reports', chain: 'reports' },
   projectors,
-  migrations: [documentsReportPolling, documentsReportTrack, authorityBatches, authorityBatchKeys, reportCarryOvers, reportResends],
+  migrations: [documentsReportPolling, documentsReportTrack, authorityBatches, authorityBatchKeys, reportCarryOvers, reportResends, documentsPeppolCopy],
   // The reporting worker's bookkeeping, which no consumer handles: an attempt marker (read back from the
   // stream by the worker itself) and a poll that found no verdict (its next poll is the read model's).
   unpublished: ['AuthorityReportAttempted', 'AuthorityReportAttemptTurnedAway', 'AuthorityReportPolled'],
