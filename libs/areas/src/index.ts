@@ -18,7 +18,7 @@ export { toyDefinition } from './toy';
 export { verifactuDefinition } from './verifactu';
 export { ksefDefinition } from './ksef';
 export { jofotaraDefinition } from './jofotara';
-export { firsDefinition } from './firs';
+export { firsDefinition, paymentStatusChange } from './firs';
 export { CATALOGS, SequenceQuery, VoucherQuery, afipDefinition } from './afip';
 export { PEPPOL_WITHHELD, type MyInvoisSubmissionKind, type SubmissionError } from './myinvois/reporting/report';
 export * as uae from './uae';

@@ -17,9 +17,15 @@ export function onboardingCodec(area: AreaDefinition): OnboardingCodec {
   return onboarding;
 }
 
-/** The area's own wording of one of the pipeline's refusals (`documents.refusal`), if it has one. */
-export function refusalOf(area: AreaDefinition, refusal: DocumentRefusal): AppError | undefined {
-  return area.documents?.refusal?.(refusal);
+/**
+ * The area's own wording of one of the pipeline's refusals (`documents.refusal`), if it has one;
+ * `'answer'` where the area answers the authority's refusal of a submission as a result (Argentina).
+ */
+export function refusalOf(area: AreaDefinition, refusal: Extract<DocumentRefusal, { kind: 'authority_refused' }>): AppError | 'answer' | undefined;
+export function refusalOf(area: AreaDefinition, refusal: Exclude<DocumentRefusal, { kind: 'authority_refused' }>): AppError | undefined;
+export function refusalOf(area: AreaDefinition, refusal: DocumentRefusal): AppError | 'answer' | undefined {
+  const own = area.documents?.refusal?.(refusal);
+  return own === 'answer' && refusal.kind !== 'authority_refused' ? undefined : own;
 }
 
 /** How long a request waits for the authority's answer (`authority.waitMs`, else `sync`'s AUTHORITY_WAIT_MS); undefined: it does not. */

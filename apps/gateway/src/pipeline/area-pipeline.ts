@@ -61,9 +61,9 @@ export class AreaPipeline {
     return this.requests.cancel(code, supplierRef, id, body, context);
   }
 
-  /** Asks the authority to amend an accepted document (`documents.amendment`). */
-  amend(code: string, supplierRef: string | undefined, id: string, body: unknown, context: RequestContext): Promise<Answer> {
-    return this.requests.amend(code, supplierRef, id, body, context);
+  /** Asks the authority to make `change` to an accepted document (its connector's `amend`; Nigeria's payment status). */
+  amend(code: string, supplierRef: string | undefined, id: string, change: Readonly<Record<string, unknown>>, context: RequestContext): Promise<Answer> {
+    return this.requests.amend(code, supplierRef, id, change, context);
   }
 
   /** A read from the authority for the supplier (connector `read`), outside any transaction. */

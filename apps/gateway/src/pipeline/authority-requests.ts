@@ -50,15 +50,13 @@ export class AuthorityRequests {
   }
 
   /**
-   * Asks the authority to amend an accepted document (where the area reads amendments,
-   * `documents.amendment`): for a `sync` area, 200 with the document as the area shows it once
+   * Asks the authority to make `change` to an accepted document (the area's route read it from its body;
+   * its connector's `amend` makes it): for a `sync` area, 200 with the document as the area shows it once
    * amended, 400 with the authority's refusal.
    */
-  async amend(code: string, supplierRef: string | undefined, id: string, body: unknown, context: RequestContext): Promise<Answer> {
+  async amend(code: string, supplierRef: string | undefined, id: string, change: Readonly<Record<string, unknown>>, context: RequestContext): Promise<Answer> {
     const area = areaOf(code);
     const { documents } = codecs(area);
-    if (!documents.amendment) throw notFound('AMENDMENT.NOT_SUPPORTED', `Documents of ${area.name} cannot be amended.`);
-    const change = documents.amendment(body);
     const row = await this.rows.own(code, supplierRef, id, context);
     const amendmentId = randomUUID();
     const answered = (r: DocumentRow) => r.authority?.amendment?.id === amendmentId && r.authority.amendment.status !== 'requested';

@@ -10,7 +10,7 @@ export interface DocumentKey {
   readonly tenantId: string;
   /** Our id (a UUID), else the authority's id of it or the caller's number. */
   readonly key: string;
-  /** The field of the authority's receipt holding its id of a document (area registry `documents.readByReceipt`). */
+  /** The field of the authority's receipt holding its id of a document (area registry `documents.lookup.alsoBy`). */
   readonly receiptField: string;
 }
 

@@ -53,7 +53,7 @@ const PEPPOL_COPY = `CASE WHEN documents.peppol_copy IS NOT NULL THEN documents.
   ELSE coalesce((SELECT e.data ? 'peppolCopy' FROM events e WHERE e.stream_id = 'report-' || documents.report_id AND e.stream_position = 1), false) END AS peppol_copy`;
 const DOCUMENT_COLUMNS = `id, supplier_id, document_number, document_type, state, report_state, delivery_status, delivery, report_id, rule_set_id, fields, authority, rendered, ${PEPPOL_COPY}, created_at, updated_at`;
 const DOCUMENT_SQL = `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id = $1 AND supplier_id = $2 AND tenant_id = $3`;
-/** A document of the tenant in the area, whichever its supplier (`documents.byIdAlone`). */
+/** A document of the tenant in the area, whichever its supplier (`documents.lookup.byIdAlone`). */
 const TENANT_DOCUMENT_SQL = `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id = $1 AND tenant_id = $2 AND area = $3`;
 
 /** The pipeline's reads of the `documents` read model: a caller's document, the one a new one refers to, a file. */
@@ -72,22 +72,24 @@ export class DocumentRows {
   }
 
   /**
-   * A document of this tenant's supplier, else 404 (another tenant's is not found either). Where the area
-   * finds documents by id alone (`documents.byIdAlone`: Poland) and the route names no supplier, the
-   * tenant's document in the area whichever its supplier; a supplier named must still be the document's.
+   * A document of this tenant's supplier, else 404 (another tenant's is not found either); also by the
+   * field the area names (`documents.lookup.alsoBy`). Where the area finds documents by id alone
+   * (`lookup.byIdAlone`: Poland) and the route names no supplier, the tenant's document in the area
+   * whichever its supplier; a supplier named must still be the document's.
    */
   async own(code: string, supplierRef: string | undefined, id: string, context: RequestContext): Promise<DocumentRow> {
     const area = areaOf(code);
-    const { byIdAlone, readKey, readByReceipt } = codecs(area).documents;
+    const { byIdAlone, alsoBy } = codecs(area).documents.lookup ?? {};
     if (byIdAlone && supplierRef === undefined) {
       const rows: DocumentRow[] = isUuid(id) ? await this.connections.dataSource.query(TENANT_DOCUMENT_SQL, [id, context.tenant.id, code]) : [];
       if (!rows[0]) throw notFound('DOCUMENT.NOT_FOUND', `No document ${id} in this area for your account.`);
       return rows[0];
     }
     const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierRef);
-    const row = readByReceipt
-      ? await findByReceiptKey<DocumentRow>(this.query, DOCUMENT_COLUMNS, { area: code, supplierId: supplier.id, tenantId: context.tenant.id, key: String(id), receiptField: readByReceipt })
-      : isUuid(id) ? await this.read(id, supplier.id, context.tenant.id) : readKey ? await this.readBy(readKey, String(id), supplier.id, context.tenant.id) : undefined;
+    const row =
+      alsoBy?.of === 'receipt'
+        ? await findByReceiptKey<DocumentRow>(this.query, DOCUMENT_COLUMNS, { area: code, supplierId: supplier.id, tenantId: context.tenant.id, key: String(id), receiptField: alsoBy.field })
+        : isUuid(id) ? await this.read(id, supplier.id, context.tenant.id) : alsoBy ? await this.readBy(alsoBy.field, String(id), supplier.id, context.tenant.id) : undefined;
     if (!row) throw refusalOf(area, { kind: 'not_found', id }) ?? notFound('DOCUMENT.NOT_FOUND', `No document ${id} for this supplier.`);
     return row;
   }
@@ -99,7 +101,7 @@ export class DocumentRows {
     return xml;
   }
 
-  /** A document by the area's read key (`documents.readKey`): the one not refused, else the latest. */
+  /** A document by a field of its own (`documents.lookup.alsoBy`): the one not refused, else the latest. */
   private async readBy(key: string, value: string, supplierId: string, tenantId: string): Promise<DocumentRow | undefined> {
     const rows: DocumentRow[] = await this.connections.dataSource.query(
       `${DOCUMENT_SQL.replace('WHERE id = $1 AND', 'WHERE fields->>$4 = $1 AND')} ORDER BY (coalesce(report_state, '') IN ('rejected', 'invalid')), created_at DESC LIMIT 1`,

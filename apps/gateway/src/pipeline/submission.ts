@@ -5,7 +5,7 @@ import type { Answer } from '../http/answer';
 import { type RequestContext, eventMetadata } from '../http/request-context';
 import type { Connections } from '../infrastructure/infrastructure.module';
 import type { SupplierCache } from '../suppliers/supplier-lookup';
-import { codecs, documentHref, presented, renderedForAuthority, waitOf } from './area-codecs';
+import { codecs, documentHref, presented, refusalOf, renderedForAuthority, waitOf } from './area-codecs';
 import { type DocumentRows, UNANSWERED, view } from './document-rows';
 import type { IssuerChains } from './issuer-chain';
 import type { OutcomeWaiter } from './outcome-waiter';
@@ -79,7 +79,10 @@ export class Submissions {
     const row = await this.outcomes.waitFor(documentId, waitMs, () => this.rows.read(documentId, supplier.id, context.tenant.id), (r) => !UNANSWERED.includes(r.report_state));
     // Taken for processing only, or no answer within the wait: where to read the verdict.
     if (!row || UNANSWERED.includes(row.report_state)) return { statusCode: 202, body: { ...pending, data: { ...pending.data, state: row?.report_state ?? 'pending' } } };
-    if ((row.report_state === 'rejected' || row.report_state === 'invalid') && !documents.refusalIsAnswer) throw refusal(area, row.authority?.error);
+    if (row.report_state === 'rejected' || row.report_state === 'invalid') {
+      const own = refusalOf(area, { kind: 'authority_refused', view: view(row) });
+      if (own !== 'answer') throw own ?? refusal(area, row.authority?.error);
+    }
     // The area's own answer (Jordan: `{status, message: {uuid, qr_code}}`), else the document.
     return { statusCode: 200, body: presented(documents, view(row), 'answer') };
   }

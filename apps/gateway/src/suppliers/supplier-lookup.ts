@@ -28,21 +28,23 @@ export class SupplierCache {
 
   /**
    * The supplier the value of the area's supplier header names (`@SeedHeader(supplierHeaderOf(area))`):
-   * by its id, or by the identifier of the area's `supplierKey`; errors name that header.
+   * by its id, or by the identifier its `supplierRef` names; errors name that header.
    */
   async find(dataSource: DataSource, tenantId: string, area: string, value: string | undefined): Promise<SupplierRecord> {
     const key = `${tenantId}/${area}/${value}`;
     const hit = this.entries.get(key);
     if (hit && hit.until > Date.now()) return hit.record;
-    const { supplierKey } = areaOf(area);
-    const record = supplierKey ? await findSupplierBy(dataSource, tenantId, area, value, supplierKey) : await findSupplier(dataSource, tenantId, area, value);
+    const { supplierRef } = areaOf(area);
+    const record = supplierRef?.identifier
+      ? await findSupplierBy(dataSource, tenantId, area, value, { header: supplierRef.header, ...supplierRef.identifier })
+      : await findSupplier(dataSource, tenantId, area, value);
     if (this.entries.size > 50_000) this.entries.clear();
     this.entries.set(key, { record, until: Date.now() + this.ttlMs });
     return record;
   }
 }
 
-/** An area whose callers name the supplier by an identifier (area registry `supplierKey`). */
+/** An area whose callers name the supplier by an identifier (area registry `supplierRef.identifier`). */
 export interface SupplierKey {
   readonly header: string;
   readonly scheme: string;

@@ -73,11 +73,12 @@ function parseVoucher(body: unknown, supplier: SupplierProfile): ParsedDocument 
   return { number, type: String(dto.CbteTipo), fields: { ...voucher, Cuit: Number(cuit) }, payload: { cuit, voucher, requestedAt: new Date().toISOString() } };
 }
 
-export const afipDocuments: Pick<DocumentCodec, 'parse' | 'render' | 'refusalIsAnswer'> = {
+export const afipDocuments: Pick<DocumentCodec, 'parse' | 'render' | 'refusal'> = {
   parse: (body, supplier) => parseVoucher(body, supplier),
   render(document) {
     const bytes = JSON.stringify((document.payload as { voucher: unknown }).voucher);
     return { bytes, mediaType: 'application/json' as const, sha256: createHash('sha256').update(bytes, 'utf8').digest('hex') };
   },
-  refusalIsAnswer: true,
+  // AFIP's refusal (`Resultado: "R"`) is its own answer, HTTP 200, as WSFEv1 gives it.
+  refusal: (refusal) => (refusal.kind === 'authority_refused' ? 'answer' : undefined),
 };

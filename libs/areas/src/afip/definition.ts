@@ -55,7 +55,7 @@ export const afipDefinition: AreaDefinition = {
   ruleSetId: 'afip-wsfev1:voucher:1.0',
   routePrefix: 'ar/einvoice',
   documentsPath: 'ar/einvoice/vouchers',
-  supplierKey: { header: 'cuit', scheme: CUIT_SCHEME, normalize: normalizeCuit, valid: isValidCuit },
+  supplierRef: { header: 'cuit', identifier: { scheme: CUIT_SCHEME, normalize: normalizeCuit, valid: isValidCuit } },
   authority: {
     // AFIP's answer within AUTHORITY_WAIT_MS (then 202); vouchers go to AFIP per taxpayer, in number order per sequence.
     answer: 'sync',

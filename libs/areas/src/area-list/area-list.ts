@@ -55,9 +55,9 @@ export function areaOf(code: string, list: readonly AreaDefinition[] = areas): A
   return area;
 }
 
-/** The header an area's routes name the supplier by (`supplierKey`'s, else `supplierHeader`, else the seeds' `supplier_uuid`). */
-export function supplierHeaderOf(area: Pick<AreaDefinition, 'supplierHeader' | 'supplierKey'>): string {
-  return area.supplierKey?.header ?? area.supplierHeader ?? 'supplier_uuid';
+/** The header an area's routes name the supplier by (`supplierRef`'s, else the seeds' `supplier_uuid`). */
+export function supplierHeaderOf(area: Pick<AreaDefinition, 'supplierRef'>): string {
+  return area.supplierRef?.header ?? 'supplier_uuid';
 }
 
 /**

@@ -116,14 +116,18 @@ function renderInvoice(document: ParsedDocument, supplier: SupplierProfile) {
   return { bytes, mediaType: 'application/json' as const, sha256: createHash('sha256').update(bytes, 'utf8').digest('hex') };
 }
 
-export const firsDocuments: Pick<DocumentCodec, 'parse' | 'numberField' | 'readKey' | 'amendment'> & Required<Pick<DocumentCodec, 'render'>> = {
+/**
+ * `PATCH /api/invoice/{irn}/payment-status`: the change FIRS is asked to make (the new payment status and
+ * its reference), merged into the document's fields once made. @throws AppError validation
+ */
+export function paymentStatusChange(body: unknown): Record<string, unknown> {
+  const dto = validateBody(FirsPaymentStatusBody, body);
+  return { payment_status: dto.payment_status, ...(dto.reference ? { payment_reference: dto.reference } : {}) };
+}
+
+export const firsDocuments: Pick<DocumentCodec, 'parse' | 'numberField' | 'lookup'> & Required<Pick<DocumentCodec, 'render'>> = {
   parse: (body, supplier) => parseInvoice(body, supplier),
-  // `PATCH /api/invoice/{irn}/payment-status`: the new payment status (and its reference) at FIRS, then here.
-  amendment(body) {
-    const dto = validateBody(FirsPaymentStatusBody, body);
-    return { payment_status: dto.payment_status, ...(dto.reference ? { payment_reference: dto.reference } : {}) };
-  },
   render: (document, supplier) => renderInvoice(document, supplier),
   numberField: 'document_identifier',
-  readKey: 'irn',
+  lookup: { alsoBy: { field: 'irn', of: 'fields' } },
 };

@@ -93,7 +93,7 @@ export const firsDefinition: AreaDefinition = {
   name: 'Nigeria',
   ruleSetId: 'firs-mbs:invoice:1.0',
   routePrefix: 'api',
-  supplierHeader: 'participant-id',
+  supplierRef: { header: 'participant-id' },
   documentsPath: 'api/invoice',
   authority: {
     // FIRS's steps run in the reporting worker; the answer waits for them (AUTHORITY_WAIT_MS), then 202.

@@ -1,1 +1,2 @@
 export { firsDefinition } from './definition';
+export { paymentStatusChange } from './codec';

@@ -44,7 +44,7 @@ export const jofotaraDefinition: AreaDefinition = {
   name: 'Jordan',
   ruleSetId: 'jofotara:invoice:1.4',
   routePrefix: 'jo',
-  supplierHeader: 'participant-id',
+  supplierRef: { header: 'participant-id' },
   documentsPath: 'jo/einvoice/invoices',
   authority: {
     // The answer is JoFotara's (uuid and QR, or its refusal), within AUTHORITY_WAIT_MS; then 202 with the link.

@@ -87,7 +87,7 @@ export const ksefDefinition: AreaDefinition = {
     ...ksefDocuments,
     numberField: 'ID',
     // Seed 002: status, retrieve and access-code/send carry only x-svc-auth-key (README "Headers").
-    byIdAlone: true,
+    lookup: { byIdAlone: true },
     present,
     respond: ({ documentId }) => ({ statusCode: 202, body: { status: 'success', data: { DocumentID: documentId, Status: 'Submitted' } } }),
   },

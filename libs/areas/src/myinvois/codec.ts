@@ -69,7 +69,7 @@ export const myInvoisDocuments: DocumentCodec = {
   parse: (body, supplier: SupplierProfile, variant) => parseMyInvois(kindOf(variant), body, supplierOfProfile(supplier)),
   render: (document, supplier) => renderMyInvois(document, supplierOfProfile(supplier)),
   peppolCopy: (document, supplier) => pintMyCopy(document, supplierOfProfile(supplier)),
-  readByReceipt: 'uuid',
+  lookup: { alsoBy: { field: 'uuid', of: 'receipt' } },
   present: presentMyInvoisDocument,
   refusal: myInvoisRefusal,
 };

@@ -82,8 +82,11 @@ export function presentMyInvoisDocument(view: ReportedDocumentView, variant?: st
 }
 
 /** The pipeline's refusals in MyInvois's words (codes its clients know since #4). */
-export function myInvoisRefusal(refusal: DocumentRefusal): AppError {
+export function myInvoisRefusal(refusal: DocumentRefusal): AppError | undefined {
   switch (refusal.kind) {
+    case 'authority_refused':
+      // A submission's refusal: the pipeline's 400 with MyInvois's own codes.
+      return undefined;
     case 'not_found':
       return notFound('DOCUMENT.NOT_FOUND', `No MyInvois document ${refusal.id} for this supplier.`);
     case 'not_cancellable': {

@@ -124,36 +124,20 @@ export interface DocumentCodec {
   peppolCopy?(document: ParsedDocument, supplier: SupplierProfile, documentId: string): PeppolCopy | undefined;
   /** The body field holding the document number, named by a duplicate's 409 (default `ID`). */
   readonly numberField?: string;
-  /**
-   * Reads an amendment's body into the change the authority is asked to make to an accepted document
-   * (Nigeria: `{payment_status, reference}`), merged into the document's fields once made. @throws AppError validation
-   */
-  amendment?(body: unknown): Record<string, unknown>;
-  /** The authority's refusal is its own answer (Argentina: AFIP's `Resultado: "R"`, HTTP 200): `present(view, 'answer')` shapes it instead of a 400. */
-  readonly refusalIsAnswer?: boolean;
-  /** A field of its documents by which the read routes may also address one (Nigeria: `irn`), besides its id. */
-  readonly readKey?: string;
-  /**
-   * Set when its routes about one document also take the authority's id of it, this field of its receipt
-   * (Malaysia: MyInvois's `uuid`), or the caller's number: the supplier's latest such document it issued.
-   */
-  readonly readByReceipt?: string;
+  /** How its routes about one document find it besides by the supplier's document id (`DocumentLookup`). */
+  readonly lookup?: DocumentLookup;
   /**
    * Its own wording of the pipeline's refusals where its API has its own codes and messages (Malaysia:
-   * `MYINVOIS.NOT_CANCELLABLE`, `MYINVOIS.CANCEL_REFUSED`); `undefined` keeps the pipeline's.
+   * `MYINVOIS.NOT_CANCELLABLE`, `MYINVOIS.CANCEL_REFUSED`), or `'answer'` where its API answers the
+   * authority's refusal of a submission as a result (Argentina: AFIP's `Resultado: "R"`, HTTP 200, shaped
+   * by `present(view, 'answer')`); `undefined` keeps the pipeline's.
    */
-  refusal?(refusal: DocumentRefusal): AppError | undefined;
+  refusal?(refusal: DocumentRefusal): AppError | 'answer' | undefined;
   /**
    * The HTTP answer when the area shapes its own (Spain: 200 with the record's uuid and QR, while the
    * authority hears of it later); default: 202 with where to read the outcome, or the `sync` answer.
    */
   respond?(accepted: { readonly documentId: string; readonly number: string; readonly answer?: Record<string, unknown> }): { readonly statusCode: 200 | 202; readonly body: unknown };
-  /**
-   * Its routes about one document (reads, the file as sent, an access code, an amendment) find it by id
-   * within the tenant alone: the supplier header is optional there and, when sent, must be the document's
-   * supplier (another's: 404, as an unknown id). Poland: seed 002 lists only `x-svc-auth-key` on them.
-   */
-  readonly byIdAlone?: boolean;
   /**
    * The GET body when the area shapes its own (default `{status: 'success', data: view}`); `variant` names the
    * route (Poland: `status`, `retrieve`), or `pending`: the 202 of a cancellation the authority has not answered yet.
@@ -163,6 +147,8 @@ export interface DocumentCodec {
 
 /** A refusal of the pipeline's routes about one document, which an area may word its own way (`DocumentCodec.refusal`). */
 export type DocumentRefusal =
+  /** The authority refused a submission the answer waited for (400 with its codes). */
+  | { readonly kind: 'authority_refused'; readonly view: ReportedDocumentView }
   /** No such document of the supplier (404). */
   | { readonly kind: 'not_found'; readonly id: string }
   /** It cannot be cancelled in its state (409): not accepted for good, or a cancellation in flight. */
@@ -208,6 +194,21 @@ export interface PeppolCopy {
   readonly receiverParticipantId: string;
   /** UBL 2.1. */
   readonly xml: string;
+}
+
+/** How an area's routes about one document (reads, the file as sent, an access code, an amendment) find it. */
+export interface DocumentLookup {
+  /**
+   * Also by a field (besides our id): of the document's `fields` (Nigeria: its `irn`; the one not refused,
+   * else the latest), or of the authority's `receipt` (Malaysia: MyInvois's `uuid`; the caller's number
+   * then finds it too: the supplier's latest such document it issued).
+   */
+  readonly alsoBy?: { readonly field: string; readonly of: 'fields' | 'receipt' };
+  /**
+   * By id within the tenant alone: the supplier header is optional there and, when sent, must be the
+   * document's supplier (another's: 404, as an unknown id). Poland: seed 002 lists only `x-svc-auth-key` on them.
+   */
+  readonly byIdAlone?: boolean;
 }
 
 /** A document as the generic read shows it (`DocumentCodec.present` may reshape it). */
@@ -282,6 +283,17 @@ export interface OnboardingCodec {
   secrets?(body: unknown): Readonly<Record<string, string>> | undefined;
 }
 
+/** How an area's routes name the supplier (`AreaDefinition.supplierRef`). */
+export interface SupplierRef {
+  /** The header, as its seed spells it (`participant-id`: seed 002 "Authentication"; `cuit`). */
+  readonly header: string;
+  /**
+   * Set when the header holds one of the supplier's identifiers rather than its id (Argentina: its CUIT):
+   * the identifier scheme, and the identifier's check (malformed: 400 at the header).
+   */
+  readonly identifier?: { readonly scheme: string; normalize(value: string): string; valid(value: string): boolean };
+}
+
 /** One area as the registry lists it. */
 export interface AreaDefinition {
   /** Lower-case code, the `area` of its suppliers and documents: `be`, `my`. */
@@ -295,16 +307,11 @@ export interface AreaDefinition {
   /** Where one of its documents is read, `<documentsPath>/{id}` (default `<routePrefix>/documents`): the link of a 202. */
   readonly documentsPath?: string;
   /**
-   * The header its routes name the supplier by, as its seed spells it, holding the id onboarding answered:
-   * default `supplier_uuid`; Jordan, Spain, Nigeria `participant-id` (seed 002 "Authentication"). Errors
-   * about the supplier name it (`supplierHeaderOf`).
+   * How its routes name the supplier, where not by the seeds' `supplier_uuid` header holding the id
+   * onboarding answered (Jordan, Spain, Nigeria, Argentina): errors about the supplier name the header
+   * (`supplierHeaderOf`).
    */
-  readonly supplierHeader?: string;
-  /**
-   * When callers name the supplier by one of its identifiers rather than its id (Argentina: the `cuit`
-   * header): the header, the identifier scheme, and the identifier's check (malformed → 400 at the header).
-   */
-  readonly supplierKey?: { readonly header: string; readonly scheme: string; normalize(value: string): string; valid(value: string): boolean };
+  readonly supplierRef?: SupplierRef;
   /** The tax authority, if any (`answer: 'none'` for Peppol-only areas). */
   readonly authority: AuthorityBinding;
   /** Its Peppol layer, if its documents (or copies of them) travel over Peppol. */

@@ -110,7 +110,7 @@ export const verifactuDefinition: AreaDefinition = {
   name: 'Spain',
   ruleSetId: 'verifactu:record:1.0',
   routePrefix: 'es/verifactu',
-  supplierHeader: 'participant-id',
+  supplierRef: { header: 'participant-id' },
   authority: {
     // The HTTP answer is the record (uuid, QR); the AEAT hears of it in the issuer's next batch.
     answer: 'poll',

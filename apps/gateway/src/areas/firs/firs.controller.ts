@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { firsDefinition, supplierHeaderOf } from '@einvoice/areas';
+import { firsDefinition, paymentStatusChange, supplierHeaderOf } from '@einvoice/areas';
 import { AreaPipeline } from '../../pipeline/area-pipeline';
 import { sendAnswer } from '../../http/answer';
 import { errorResponse, schemaRef } from '../../http/openapi';
@@ -56,6 +56,6 @@ export class FirsController {
   @ApiResponse({ status: 404, ...errorResponse })
   @ApiResponse({ status: 409, ...errorResponse })
   async paymentStatus(@SeedHeader(supplierHeader) participant: string | undefined, @Param('irn') irn: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
-    await sendAnswer(reply, await this.pipeline.amend(code, participant, irn, body, context));
+    await sendAnswer(reply, await this.pipeline.amend(code, participant, irn, paymentStatusChange(body), context));
   }
 }
