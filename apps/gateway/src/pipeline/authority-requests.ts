@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, type AuthorityErrorData, type AuthorityReportCommand, issue, notFound } from '@einvoice/domain';
+import { AppError, type AuthorityErrorData, type AuthorityReportCommand, issue } from '@einvoice/domain';
 import { type AreaDefinition, areaOf, validateBody } from '@einvoice/areas';
 import type { Answer } from '../http/answer';
 import type { RequestContext } from '../http/request-context';
