@@ -21,10 +21,6 @@ import { ParticipantsService } from './participants/participants.service';
 import { SmpController } from './smp/smp.controller';
 import { webhooksControllers } from './webhooks/webhooks.controllers';
 import { WebhooksService } from './webhooks/webhooks.service';
-import { MyInvoisAuthority } from './areas/myinvois/authority';
-import { MyInvoisService } from './areas/myinvois/myinvois.service';
-import { MyInvoisSubmissionService } from './areas/myinvois/submission.service';
-import { MyInvoisReceivedService } from './areas/myinvois/received.service';
 import { Mailer } from './mail/mailer';
 
 @Module({
@@ -33,10 +29,6 @@ import { Mailer } from './mail/mailer';
   providers: [
     ParticipantsService,
     WebhooksService,
-    MyInvoisService,
-    MyInvoisAuthority,
-    MyInvoisSubmissionService,
-    MyInvoisReceivedService,
     ...areaProviders,
     AreaPipeline,
     Mailer,

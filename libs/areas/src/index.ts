@@ -14,7 +14,6 @@ export * from './peppol-participants';
 export * as myinvois from './myinvois';
 export * from './registry';
 export * from './area-list';
-export { toyDefinition } from './toy';
 export { verifactuDefinition } from './verifactu';
 export { ksefDefinition } from './ksef';
 export { jofotaraDefinition } from './jofotara';

@@ -94,8 +94,13 @@ export interface ReferencedDocument {
   readonly receipt: Record<string, unknown> | null;
 }
 
+/** A body's class-validator DTO: what the OpenAPI document shows of it (its schema by the class's name). */
+export type BodyClass = abstract new (...args: never[]) => object;
+
 /** How an area reads and renders the documents the generic routes take (apps/gateway/src/pipeline). */
 export interface DocumentCodec {
+  /** The DTO `parse` validates, where the pipeline's own routes serve the area (no controller of its own). */
+  readonly bodyClass?: BodyClass;
   /**
    * Validates a body (schema, then every rule, with the onboarded supplier). `variant` names the
    * route when an area takes several kinds of body (Spain: `generate`, `rectify`).
@@ -271,6 +276,8 @@ export interface PeppolEnvelope {
 
 /** How an area onboards a supplier through the generic routes. */
 export interface OnboardingCodec {
+  /** The DTO `parse` validates, where the pipeline's own routes serve the area (no controller of its own). */
+  readonly bodyClass?: BodyClass;
   /** Validates an onboarding body into the supplier's profile. @throws AppError validation */
   parse(body: unknown): SupplierProfile;
   /** The 201 body when the area shapes its own (default `{status, message, data: {supplier_uuid}}`). */

@@ -1,6 +1,7 @@
 /**
  * The toy area (README.md): used only by the test suite, added exactly as a real area is, to prove
- * that an area is its folder, one thin controller and one registry line (docs/adding-an-area.md).
+ * that an area is its folder and one registry line (docs/adding-an-area.md): the pipeline's own routes
+ * serve it (apps/gateway/src/pipeline/area-routes.controller.ts).
  */
 import { validationError } from '@einvoice/domain';
 import { validateBody } from '../shared/validate';
@@ -21,12 +22,14 @@ export const toyDefinition: AreaDefinition = {
   authority: { answer: 'sync', poll: { intervalMs: 200, maxPolls: 10 }, connector: ({ query }) => new ToySandboxAuthority(query) },
   webhookEvents: [],
   onboarding: {
+    bodyClass: ToyOnboardingBody,
     parse(body) {
       const dto = validateBody(ToyOnboardingBody, body);
       return { registeredName: dto.registered_name, identifiers: [{ scheme: 'TOY:TAX', id: dto.tax_id }], country: 'TY' };
     },
   },
   documents: {
+    bodyClass: ToyDocumentBody,
     parse(body, supplier) {
       const dto = validateBody(ToyDocumentBody, body);
       const issues = checkToyDocument(dto);
