@@ -8,6 +8,7 @@ import { createTenant } from '../../apps/gateway/src/auth/api-keys';
 import { loadGatewayConfig } from '../../apps/gateway/src/config';
 import { WorkerReadinessProbe } from '../../apps/gateway/src/health/worker-readiness';
 import { openTestDatabase } from '../support/database';
+import { intraCommunityInvoice } from '../support/fixtures';
 import { Client } from '../support/http';
 import { beVat, deVat } from '../support/identifiers';
 import { type AppName, AppProcess, eventually, freePort, startApp, startGateway, testEnv } from '../support/stack';
@@ -70,12 +71,7 @@ describe('#45 the outbox is published without a gateway: a worker\'s relay takes
     const ID = `BE-NO-GATEWAY-${randomBytes(4).toString('hex')}`;
     const submitted = await client.post(
       '/be/einvoice/generate/invoice',
-      {
-        ID, DocumentType: '380', IssueDate: '2026-03-15',
-        CustomerParty: { RegisteredName: 'Berliner Teile GmbH', address: { Street: 'Unter den Linden 1', ZipCode: '10117', City: 'Berlin', Country: 'DE' }, Identifiers: [{ Scheme: 'DE:VAT', ID: vat }] },
-        InvoiceLines: [{ Description: 'Widgets', PriceAmount: 40, InvoicedQuantity: 2, TaxType: { TaxRate: 0, TaxType: 'intra_community', TaxCountry: 'BE' } }],
-        TotalIncludingVat: 80,
-      },
+      intraCommunityInvoice(ID, vat),
       { supplier_uuid: seller.body.data.supplier_uuid },
     );
     expect(submitted.status).toBe(202);

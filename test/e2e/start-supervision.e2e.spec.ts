@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { invoiceBody as myInvoisInvoice } from '../../libs/areas/src/myinvois/fixtures/bodies';
 import { openTestDatabase } from '../support/database';
+import { intraCommunityInvoice } from '../support/fixtures';
 import { Client } from '../support/http';
 import { beVat, deVat } from '../support/identifiers';
 import { onboardMyInvoisSupplier } from '../support/myinvois';
@@ -110,11 +111,7 @@ describe('#9 npm start supervises the stack', () => {
       const peppol: Array<{ ID: string; documentId: string }> = [];
       const myInvois: string[] = [];
       const submitPeppol = async (ID: string) => {
-        const answer = await load.post('/be/einvoice/generate/invoice', {
-          ID, DocumentType: '380', IssueDate: '2026-03-15', TotalIncludingVat: 80,
-          CustomerParty: { RegisteredName: 'Berliner Teile GmbH', address: { Street: 'Unter den Linden 1', ZipCode: '10117', City: 'Berlin', Country: 'DE' }, Identifiers: [{ Scheme: 'DE:VAT', ID: receiverVat }] },
-          InvoiceLines: [{ Description: 'Widgets', PriceAmount: 40, InvoicedQuantity: 2, TaxType: { TaxRate: 0, TaxType: 'intra_community', TaxCountry: 'BE' } }],
-        }, { supplier_uuid: seller }, [202]);
+        const answer = await load.post('/be/einvoice/generate/invoice', intraCommunityInvoice(ID, receiverVat), { supplier_uuid: seller }, [202]);
         if (answer) peppol.push({ ID, documentId: answer.body.data.DocumentID });
         return answer?.body.data.DocumentID as string | undefined;
       };

@@ -5,6 +5,7 @@ import { SecretBox } from '@einvoice/domain';
 import { createWebhookQueue, loadInfrastructureConfig, webhookQueueName } from '@einvoice/domain/infrastructure';
 import { createTenant } from '../../apps/gateway/src/auth/api-keys';
 import { openTestDatabase } from '../support/database';
+import { intraCommunityInvoice } from '../support/fixtures';
 import { Client } from '../support/http';
 import { beVat, deVat } from '../support/identifiers';
 import { AppProcess, eventually, startApp, startGateway, testEnv } from '../support/stack';
@@ -69,12 +70,7 @@ describe('#3 webhooks over HTTP: subscriptions, signed DocumentReceived, retries
       const ID = `BE-TO-DE-${Date.now()}-${randomBytes(3).toString('hex')}`;
       const submitted = await client.post(
         '/be/einvoice/generate/invoice',
-        {
-          ID, DocumentType: '380', IssueDate: '2026-03-15',
-          CustomerParty: { RegisteredName: 'Berliner Teile GmbH', address: { Street: 'Unter den Linden 1', ZipCode: '10117', City: 'Berlin', Country: 'DE' }, Identifiers: [{ Scheme: 'DE:VAT', ID: vat }] },
-          InvoiceLines: [{ Description: 'Widgets', PriceAmount: 40, InvoicedQuantity: 2, TaxType: { TaxRate: 0, TaxType: 'intra_community', TaxCountry: 'BE' } }],
-          TotalIncludingVat: 80,
-        },
+        intraCommunityInvoice(ID, vat),
         { supplier_uuid: seller },
       );
       expect(submitted.status).toBe(202);

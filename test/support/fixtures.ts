@@ -21,3 +21,17 @@ export function documentSubmitted(overrides: Partial<DocumentSubmittedData> = {}
     ...overrides,
   };
 }
+
+/**
+ * A Belgian supplier's invoice (seed 002 body) to a German buyer hosted here, by the buyer's VAT id:
+ * zero-rated intra-community supply, 2 × 40 EUR. The e2e tests that follow one document from a BE
+ * sender to a DE receiver's webhook send it.
+ */
+export function intraCommunityInvoice(ID: string, buyerVat: string) {
+  return {
+    ID, DocumentType: '380', IssueDate: '2026-03-15',
+    CustomerParty: { RegisteredName: 'Berliner Teile GmbH', address: { Street: 'Unter den Linden 1', ZipCode: '10117', City: 'Berlin', Country: 'DE' }, Identifiers: [{ Scheme: 'DE:VAT', ID: buyerVat }] },
+    InvoiceLines: [{ Description: 'Widgets', PriceAmount: 40, InvoicedQuantity: 2, TaxType: { TaxRate: 0, TaxType: 'intra_community', TaxCountry: 'BE' } }],
+    TotalIncludingVat: 80,
+  };
+}

@@ -47,8 +47,7 @@ export function sampleBody(schema: string, area: FuzzArea): Record<string, unkno
       return invoiceBody({ ID: FRESH_ID, CustomerParty: generalPublic });
     case 'SelfBilledDocument':
       return selfBilledBody({ ID: FRESH_ID, InvoiceLines: [{ Description: 'Fruit', InvoicedQuantity: 1, PriceAmount: 10, LineTaxes: [{ TaxType: '06' }], ClassificationCode: ['022'] }] });
-    case 'MyInvoisReasonBody':
-    case 'CancellationBody':
+    case 'ReasonBody':
       return { reason: 'Wrong buyer' };
     case 'CreateWebhookBody':
       return { url: 'https://example.com/hooks/einvoice', events: ['PeppolReceived'], description: 'Fuzz hook' };

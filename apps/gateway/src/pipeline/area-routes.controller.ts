@@ -54,7 +54,7 @@ export function areaRoutesController(code: string): Type<unknown> {
     @ApiOperation({ summary: `Cancel a reported document at the ${name} authority, body \`{reason}\`: 200 cancelled, 409 refused, 202 while it has not answered.` })
     @ApiHeader({ name: supplierHeader, required: true })
     @ApiHeader({ name: 'Idempotency-Key', required: false })
-    @ApiBody(schemaRef('CancellationBody'))
+    @ApiBody(schemaRef('ReasonBody'))
     @ApiResponse({ status: 404, ...errorResponse })
     @ApiResponse({ status: 409, ...errorResponse })
     async cancel(@SeedHeader(supplierHeader) supplier: string | undefined, @Param('id') id: string, @Body() body: unknown, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {

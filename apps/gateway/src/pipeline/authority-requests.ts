@@ -5,7 +5,7 @@ import type { Answer } from '../http/answer';
 import type { RequestContext } from '../http/request-context';
 import type { Connections } from '../infrastructure/infrastructure.module';
 import { codecs, documentHref, presented, refusalOf, waitOf } from './area-codecs';
-import { CancellationBody } from './cancellation.dto';
+import { ReasonBody } from './reason.dto';
 import { type DocumentRow, type DocumentRows, view } from './document-rows';
 import type { OutcomeWaiter } from './outcome-waiter';
 import { recordRequest } from './report-requests';
@@ -32,7 +32,7 @@ export class AuthorityRequests {
   async cancel(code: string, supplierRef: string | undefined, id: string, body: unknown, context: RequestContext): Promise<Answer> {
     const area = areaOf(code);
     const { documents } = codecs(area);
-    const { reason } = validateBody(CancellationBody, body);
+    const { reason } = validateBody(ReasonBody, body);
     const row = await this.rows.own(code, supplierRef, id, context);
     const requestedAt = new Date().toISOString();
     // The area's own 202 (its document, cancelling: `present(view, 'pending')`), else where to read the answer.

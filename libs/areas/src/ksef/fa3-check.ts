@@ -5,7 +5,7 @@
  * CONFORMANCE_DIR set the Ministry's XSD runs as well (xsd.ts). The schema's type for each check is
  * named in its message (TNrNIP, TKwotowy...).
  */
-import { all, first, leafText, parseXml, XmlSyntaxError, type XmlElement } from '../shared/xml-read';
+import { all, first, leafText, rootOrProblem, type XmlElement } from '../shared/xml-read';
 import { FA3_NAMESPACE } from './fa3';
 
 /** etd:TNrNIP: ten digits, the first not 0, the second and third not both 0. */
@@ -36,13 +36,9 @@ function isDay(value: string, from: string, to: string): boolean {
 
 /** What is wrong with the invoice's structure, one message per problem; none: it passes. */
 export function fa3Problems(xml: string): string[] {
-  let root: XmlElement;
-  try {
-    root = parseXml(xml);
-  } catch (error) {
-    if (error instanceof XmlSyntaxError) return [`not well-formed XML: ${error.message}`];
-    throw error;
-  }
+  const read = rootOrProblem(xml);
+  if ('problem' in read) return [read.problem];
+  const { root } = read;
   if (root.name !== 'Faktura') return [`the root element is ${root.name}, not Faktura`];
   if (root.ns !== FA3_NAMESPACE) return [`Faktura is in namespace ${root.ns || 'none'}, not FA(3)'s ${FA3_NAMESPACE}`];
 

@@ -130,6 +130,19 @@ function element(node: Ordered, tag: string, parentScope: Scope): XmlElement {
   return { ns, name, attrs, children, text, start: startIndex, end: endIndex };
 }
 
+/**
+ * The root of a document a structure check reads, or its one problem when it is not well-formed XML
+ * (the checks list problems, one message each: KSeF's FA(3), VeriFactu's submission).
+ */
+export function rootOrProblem(source: string): { readonly root: XmlElement } | { readonly problem: string } {
+  try {
+    return { root: parseXml(source) };
+  } catch (error) {
+    if (error instanceof XmlSyntaxError) return { problem: `not well-formed XML: ${error.message}` };
+    throw error;
+  }
+}
+
 /** Parses a whole document into its root element. @throws XmlSyntaxError */
 export function parseXml(source: string): XmlElement {
   const verdict = XMLValidator.validate(source);

@@ -7,7 +7,7 @@
  * estructurales"; error 4102). It needs no file outside the repository; with CONFORMANCE_DIR set the
  * AEAT's XSD runs as well (xsd.ts).
  */
-import { all, first, leafText, parseXml, XmlSyntaxError, type XmlElement } from '../shared/xml-read';
+import { all, first, leafText, rootOrProblem, type XmlElement } from '../shared/xml-read';
 import { MAX_RECORDS_PER_MESSAGE, NS_LR } from './soap';
 
 /** NIFType: 9 characters (the AEAT writes them upper-case, without separators). */
@@ -27,13 +27,9 @@ const upTo = (max: number) => (v: string) => v.length >= 1 && v.length <= max;
 
 /** What is wrong with the message's structure, one message per problem; none: it passes. */
 export function submissionProblems(xml: string): string[] {
-  let message: XmlElement;
-  try {
-    message = parseXml(xml);
-  } catch (error) {
-    if (error instanceof XmlSyntaxError) return [`not well-formed XML: ${error.message}`];
-    throw error;
-  }
+  const read = rootOrProblem(xml);
+  if ('problem' in read) return [read.problem];
+  const message = read.root;
   if (message.name !== 'RegFactuSistemaFacturacion') return ['the root element is not RegFactuSistemaFacturacion'];
   if (message.ns !== NS_LR) return [`RegFactuSistemaFacturacion is in namespace ${message.ns || 'none'}, not SuministroLR.xsd's ${NS_LR}`];
 

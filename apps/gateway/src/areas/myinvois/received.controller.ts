@@ -29,7 +29,7 @@ export class MyInvoisReceivedController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Reject a document this supplier received (its recipient only, within 72 h of validation, once), body `{reason}`; MyInvois decides.' })
   @ApiHeader({ name: 'Idempotency-Key', required: false })
-  @ApiBody(schemaRef('MyInvoisReasonBody'))
+  @ApiBody(schemaRef('ReasonBody'))
   @ApiResponse({ status: 200, description: `${rejection} with state "rejected"` })
   @ApiResponse({ status: 202, description: '`{status:"pending", data:{uuid, state:"requested", reason, requestedAt, href}}`: poll GET href' })
   @ApiResponse({ status: 403, description: 'MYINVOIS.REJECT_REFUSED: this supplier is not the receiver (the authority\'s error in errors[0])', ...schemaRef('ErrorBody') })

@@ -7,7 +7,7 @@ import { SupplierCache } from '../../suppliers/supplier-lookup';
 import type { RequestContext } from '../../http/request-context';
 import { OutcomeWaiter } from '../../pipeline/outcome-waiter';
 import { recordRequest } from '../../pipeline/report-requests';
-import { MyInvoisReasonBody } from './reason.dto';
+import { ReasonBody } from '../../pipeline/reason.dto';
 
 /** A buyer's rejection as the `documents` read model holds it: a report of direction `incoming` (#8). */
 interface RejectionRow {
@@ -48,7 +48,7 @@ export class MyInvoisReceivedService {
    */
   async reject(supplierHeader: string | undefined, uuid: string, body: unknown, context: RequestContext): Promise<Answer> {
     const area = areaOf('my');
-    const { reason } = validateBody(MyInvoisReasonBody, body);
+    const { reason } = validateBody(ReasonBody, body);
     checkUuid(uuid);
     const buyer = await this.suppliers.find(this.connections.dataSource, context.tenant.id, 'my', supplierHeader);
     const earlier = await this.rows(buyer.id, context.tenant.id, uuid);

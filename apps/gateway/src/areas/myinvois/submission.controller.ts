@@ -104,7 +104,7 @@ export class MyInvoisSubmissionController {
   @ApiOperation({ summary: 'Cancel a valid (or rejected_by_buyer) document at MyInvois (within 72 h of validation), body `{reason}`.' })
   @ApiHeader({ name: 'Idempotency-Key', required: false })
   @ApiParam({ name: 'id', description: 'Our documentId, the MyInvois uuid, or the document `ID`' })
-  @ApiBody(schemaRef('MyInvoisReasonBody'))
+  @ApiBody(schemaRef('ReasonBody'))
   @ApiResponse({ status: 200, description: '`{status:"success", data:{documentId, state:"cancelled", ...}}`' })
   @ApiResponse({ status: 202, description: '`{status:"pending", data:{documentId, state:"cancelling", href}}`: poll GET' })
   @ApiResponse({ status: 409, ...errorResponse })
