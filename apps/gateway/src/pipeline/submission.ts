@@ -20,7 +20,8 @@ export type OnAccepted = (uow: UnitOfWork, accepted: { readonly documentId: stri
  * A document's submission in an area (its `documents` codec): parsed with the supplier, completed from
  * the document it refers to, then recorded with its answer (the Idempotency-Key's record) in one
  * transaction (the one command step, report-requests.ts): its report where the area has an authority,
- * its delivery where it delivers over Peppol (`exchange`), linked on its issuer's chain where the area chains. For a `sync` area the answer then
+ * its delivery where it delivers over Peppol (`exchange`), the caller's own step where it has one (`onAccepted`),
+ * linked on its issuer's chain where the area chains. For a `sync` area the answer then
  * waits for the authority's (OutcomeWaiter, up to AUTHORITY_WAIT_MS): 200 with it, 400 with the
  * authority's refusal, or 202 with where to read it when the wait runs out.
  */
