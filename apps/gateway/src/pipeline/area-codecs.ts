@@ -43,8 +43,12 @@ export function presented(documents: DocumentCodec, view: ReportedDocumentView, 
   return documents.present ? documents.present(view, variant) : { status: 'success', data: view };
 }
 
-/** The document as its authority is sent it (`documents.render`; a registry mistake without one, found at the area's first report). */
+/**
+ * The document as its authority is sent it: as `parse` rendered it when it did (`ParsedDocument.rendered`),
+ * else `documents.render` (a registry mistake without one, found at the area's first report).
+ */
 export function renderedForAuthority(area: AreaDefinition, documents: DocumentCodec, parsed: ParsedDocument, supplier: SupplierProfile, documentId: string): RenderedDocument {
+  if (parsed.rendered) return parsed.rendered;
   if (!documents.render) {
     throw new AppError('internal', 'AREA.NO_CODEC', `Area ${area.code} reports to an authority but declares no documents.render.`, { retriable: false });
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { areaOf } from '@einvoice/areas';
+import { type ParsedDocument, areaOf } from '@einvoice/areas';
 import type { Answer } from '../http/answer';
 import type { RequestContext } from '../http/request-context';
 import { Connections } from '../infrastructure/infrastructure.module';
@@ -13,7 +13,7 @@ import { DocumentShares } from './document-shares';
 import { IssuerChains } from './issuer-chain';
 import { Onboarding } from './onboarding';
 import { OutcomeWaiter } from './outcome-waiter';
-import { Submissions } from './submission';
+import { type OnAccepted, Submissions } from './submission';
 
 /**
  * The one submission path every area's thin controller calls (area registry `onboarding`,
@@ -51,9 +51,17 @@ export class AreaPipeline {
     return this.onboarding.onboard(code, body, context);
   }
 
-  /** Submits a document (`variant` names the route where the area takes several kinds of body). */
-  submit(code: string, supplierRef: string | undefined, body: unknown, context: RequestContext, variant?: string): Promise<Answer> {
-    return this.submissions.submit(code, supplierRef, body, context, variant);
+  /**
+   * Submits a document (`variant` names the route where the area takes several kinds of body);
+   * `onAccepted` is the caller's own step in the submission's transaction.
+   */
+  submit(code: string, supplierRef: string | undefined, body: unknown, context: RequestContext, variant?: string, onAccepted?: OnAccepted): Promise<Answer> {
+    return this.submissions.submit(code, supplierRef, body, context, variant, onAccepted);
+  }
+
+  /** Checks a document as `submit` would, filing nothing: records `answer`'s answer and the caller's step (`Submissions.check`). */
+  check(code: string, supplierRef: string | undefined, body: unknown, context: RequestContext, answer: (parsed: ParsedDocument) => Answer, variant?: string, onAccepted?: OnAccepted): Promise<Answer> {
+    return this.submissions.check(code, supplierRef, body, context, answer, variant, onAccepted);
   }
 
   /** Asks the authority to cancel a reported document. */

@@ -41,12 +41,13 @@ export function reportRequestOf(area: AreaDefinition, accepted: AcceptedDocument
     tenantId: of.tenantId,
     supplierId: of.supplierId,
     area: area.code,
-    ruleSetId: area.ruleSetId,
+    ruleSetId: parsed.ruleSetId ?? area.ruleSetId,
     documentNumber: parsed.number,
     documentType: parsed.type,
     // Plain JSON (no class instances in an event).
     fields: JSON.parse(JSON.stringify(parsed.fields)) as Record<string, unknown>,
-    document: rendered,
+    // Without its attachments' bytes, stored once by the command step (tracks.ts).
+    document: { bytes: rendered.bytes, mediaType: rendered.mediaType, sha256: rendered.sha256 },
     payload: parsed.payload ?? {},
     requestedAt: of.requestedAt,
     ...(of.batchKey !== undefined ? { batchKey: of.batchKey } : {}),
@@ -61,8 +62,15 @@ export interface ReportCommand {
   readonly command: AuthorityReportCommand;
 }
 
-/** What a request records besides its answer: each document's tracks (tracks.ts), commands about reports. */
+/**
+ * A step of the caller's own in the request's transaction, after its answer and before its tracks, so
+ * that what it refuses (a 409) leaves neither (UAE: the document number it takes, apps/gateway/src/areas/uae).
+ */
+export type InTransaction = (uow: UnitOfWork) => Promise<void>;
+
+/** What a request records besides its answer: the caller's own step, each document's tracks (tracks.ts), commands about reports. */
 export interface Recorded {
+  readonly also?: InTransaction;
   readonly tracks?: readonly Tracks[];
   readonly commands?: readonly ReportCommand[];
 }
@@ -75,14 +83,15 @@ export interface Recorded {
  */
 export async function recordRequestIn(uow: UnitOfWork, context: RequestContext, metadata: EventMetadata, answer: Answer, recorded: Recorded): Promise<void> {
   await recordResponse(uow, context.idempotency, answer.statusCode, answer.body);
+  await recorded.also?.(uow);
   for (const tracks of recorded.tracks ?? []) await recordTracks(uow, metadata, tracks);
   for (const { reportId, command } of recorded.commands ?? []) {
     await handleCommand(uow, authorityReportDecider, authorityReportStreamId(reportId), command, metadata);
   }
 }
 
-/** `recordRequestIn` in a transaction of its own. */
-export async function recordRequest(store: EventStore, context: RequestContext, area: AreaDefinition, answer: Answer, recorded: Recorded): Promise<void> {
-  const metadata = eventMetadata(context, area.ruleSetId);
+/** `recordRequestIn` in a transaction of its own, under the area's rule set unless the document has its own (`ParsedDocument.ruleSetId`). */
+export async function recordRequest(store: EventStore, context: RequestContext, area: AreaDefinition, answer: Answer, recorded: Recorded, ruleSetId = area.ruleSetId): Promise<void> {
+  const metadata = eventMetadata(context, ruleSetId);
   await store.transaction((uow) => recordRequestIn(uow, context, metadata, answer, recorded));
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, type AuthorityErrorData, conflict, issue, timeOrderedUuid } from '@einvoice/domain';
-import { type AreaDefinition, areaOf } from '@einvoice/areas';
+import { type AreaDefinition, type ParsedDocument, areaOf } from '@einvoice/areas';
+import type { UnitOfWork } from '@einvoice/domain/infrastructure';
 import type { Answer } from '../http/answer';
 import { type RequestContext, eventMetadata } from '../http/request-context';
 import type { Connections } from '../infrastructure/infrastructure.module';
@@ -9,14 +10,18 @@ import { codecs, documentHref, presented, refusalOf, renderedForAuthority, waitO
 import { type DocumentRows, UNANSWERED, view } from './document-rows';
 import type { IssuerChains } from './issuer-chain';
 import type { OutcomeWaiter } from './outcome-waiter';
-import { recordRequest, recordRequestIn, reportRequestOf } from './report-requests';
+import { type InTransaction, recordRequest, recordRequestIn, reportRequestOf } from './report-requests';
 import { deliveryOf } from './tracks';
+
+/** The caller's own step in the request's transaction (`InTransaction`), told which document it is about. */
+export type OnAccepted = (uow: UnitOfWork, accepted: { readonly documentId: string; readonly parsed: ParsedDocument }) => Promise<void>;
 
 /**
  * A document's submission in an area (its `documents` codec): parsed with the supplier, completed from
  * the document it refers to, then recorded with its answer (the Idempotency-Key's record) in one
  * transaction (the one command step, report-requests.ts): its report where the area has an authority,
- * its delivery where it delivers over Peppol (`exchange`), linked on its issuer's chain where the area chains. For a `sync` area the answer then
+ * its delivery where it delivers over Peppol (`exchange`), the caller's own step where it has one (`onAccepted`),
+ * linked on its issuer's chain where the area chains. For a `sync` area the answer then
  * waits for the authority's (OutcomeWaiter, up to AUTHORITY_WAIT_MS): 200 with it, 400 with the
  * authority's refusal, or 202 with where to read it when the wait runs out.
  */
@@ -31,25 +36,48 @@ export class Submissions {
     private readonly waitMs: number,
   ) {}
 
-  async submit(code: string, supplierRef: string | undefined, body: unknown, context: RequestContext, variant?: string): Promise<Answer> {
+  async submit(code: string, supplierRef: string | undefined, body: unknown, context: RequestContext, variant?: string, onAccepted?: OnAccepted): Promise<Answer> {
     try {
-      return await this.submitDocument(code, supplierRef, body, context, variant);
+      return await this.submitDocument(code, supplierRef, body, context, variant, onAccepted);
     } catch (error) {
       throw atNumberField(error, codecs(areaOf(code)).documents.numberField);
     }
   }
 
-  private async submitDocument(code: string, supplierRef: string | undefined, body: unknown, context: RequestContext, variant?: string): Promise<Answer> {
+  /**
+   * Checks a body exactly as a submission would (its codec's `parse`, with an id of its own) and records
+   * only `answer`'s answer to it and the caller's step: nothing is filed (UAE's `documents/validate`).
+   */
+  async check(
+    code: string,
+    supplierRef: string | undefined,
+    body: unknown,
+    context: RequestContext,
+    answer: (parsed: ParsedDocument) => Answer,
+    variant?: string,
+    onAccepted?: OnAccepted,
+  ): Promise<Answer> {
+    const area = areaOf(code);
+    const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierRef);
+    const documentId = randomUUID();
+    const parsed = codecs(area).documents.parse(body, supplier.profile, variant, documentId);
+    const answered = answer(parsed);
+    await recordRequest(this.connections.store, context, area, answered, { also: stepOf(onAccepted, documentId, parsed) }, parsed.ruleSetId);
+    return answered;
+  }
+
+  private async submitDocument(code: string, supplierRef: string | undefined, body: unknown, context: RequestContext, variant?: string, onAccepted?: OnAccepted): Promise<Answer> {
     const area = areaOf(code);
     const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierRef);
     const { documents } = codecs(area);
-    const asParsed = documents.parse(body, supplier.profile, variant);
+    const documentId = timeOrderedUuid();
+    const asParsed = documents.parse(body, supplier.profile, variant, documentId);
     const referenced = asParsed.refersTo ? await this.rows.referenced(supplier.id, asParsed.refersTo) : undefined;
     const parsed = referenced && documents.resolve ? documents.resolve(asParsed, referenced, supplier.profile) : asParsed;
-    const documentId = timeOrderedUuid();
     const of = { documentId, reportId: randomUUID(), tenantId: context.tenant.id, supplierId: supplier.id };
     const pending = { status: 'pending', data: { documentId, documentNumber: parsed.number, state: 'pending', href: documentHref(area, documentId) } };
-    const metadata = eventMetadata(context, area.ruleSetId);
+    const metadata = eventMetadata(context, parsed.ruleSetId ?? area.ruleSetId);
+    const also = stepOf(onAccepted, documentId, parsed);
 
     if (documents.chain) {
       const peppolCopy = documents.peppolCopy?.(parsed, supplier.profile, documentId);
@@ -58,7 +86,7 @@ export class Submissions {
         const delivery = area.exchange ? deliveryOf(area.exchange, parsed, supplier, documentId, at, next.document) : undefined;
         const linked = { parsed: { ...parsed, fields: { ...parsed.fields, ...next.fields }, payload: next.payload }, rendered: next.document, peppolCopy };
         const report = reportRequestOf(area, linked, { ...of, requestedAt: at, chainPosition });
-        await recordRequestIn(uow, context, metadata, own ?? { statusCode: 202, body: pending }, { tracks: [{ delivery, report }] });
+        await recordRequestIn(uow, context, metadata, own ?? { statusCode: 202, body: pending }, { also, tracks: [{ delivery, report }] });
       }, metadata);
       const own = documents.respond?.({ documentId, number: parsed.number, answer: chained.answer });
       if (own) return own;
@@ -71,7 +99,10 @@ export class Submissions {
       const delivery = area.exchange ? deliveryOf(area.exchange, parsed, supplier, documentId, at, rendered) : undefined;
       const own = documents.respond?.({ documentId, number: parsed.number });
       // The area's own answer, else the 202 with the link where the outcome is read.
-      await recordRequest(this.connections.store, context, area, own ?? { statusCode: 202, body: pending }, { tracks: [{ delivery, report }] });
+      await recordRequest(
+        this.connections.store, context, area, own ?? { statusCode: 202, body: pending },
+        { also, tracks: [{ delivery, report, attachments: rendered?.attachments }] }, parsed.ruleSetId,
+      );
       if (own) return own;
     }
     const waitMs = waitOf(area, this.waitMs);
@@ -86,6 +117,11 @@ export class Submissions {
     // The area's own answer (Jordan: `{status, message: {uuid, qr_code}}`), else the document.
     return { statusCode: 200, body: presented(documents, view(row), 'answer') };
   }
+}
+
+/** The caller's step about this document, in the request's transaction. */
+function stepOf(onAccepted: OnAccepted | undefined, documentId: string, parsed: ParsedDocument): InTransaction | undefined {
+  return onAccepted && ((uow) => onAccepted(uow, { documentId, parsed }));
 }
 
 /** A duplicate number's 409 names the area's own number field (the shared constraint message says `ID`). */

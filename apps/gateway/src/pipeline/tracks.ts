@@ -7,23 +7,24 @@ import {
   documentDecider,
   documentStreamId,
 } from '@einvoice/domain';
-import { type UnitOfWork, handleCommand } from '@einvoice/domain/infrastructure';
-import type { ParsedDocument, PeppolExchange, RenderedDocument } from '@einvoice/areas';
+import { type UnitOfWork, handleCommand, storeDocumentAttachments } from '@einvoice/domain/infrastructure';
+import type { DocumentAttachment, ParsedDocument, PeppolExchange, RenderedDocument } from '@einvoice/areas';
 import type { SupplierRecord } from '../suppliers/supplier-lookup';
 
 /**
  * What a submission records besides its answer, each on its own aggregate: its delivery over Peppol
  * (the exchange track: `DocumentSubmitted`, taken by the delivery worker) and its report to the
  * authority (`AuthorityReportRequested`, taken by the reporting worker). Either or both; both make one
- * `documents` row.
+ * `documents` row. The files its document embeds are stored with them, once (`RenderedDocument.attachments`).
  */
 export interface Tracks {
   readonly delivery?: DocumentSubmittedData;
   readonly report?: AuthorityReportRequestedData;
+  readonly attachments?: readonly DocumentAttachment[];
 }
 
 /** Appends a submission's tracks, in the caller's transaction (the one of its idempotency record). */
-export async function recordTracks(uow: UnitOfWork, metadata: EventMetadata, { delivery, report }: Tracks): Promise<void> {
+export async function recordTracks(uow: UnitOfWork, metadata: EventMetadata, { delivery, report, attachments }: Tracks): Promise<void> {
   // The delivery first: the report then joins the row its DocumentSubmitted made (projections/authority-reports.ts).
   if (delivery) {
     await handleCommand(uow, documentDecider, documentStreamId(delivery.documentId), { type: 'SubmitDocument', data: delivery }, metadata, { newStream: true });
@@ -31,11 +32,14 @@ export async function recordTracks(uow: UnitOfWork, metadata: EventMetadata, { d
   if (report) {
     await handleCommand(uow, authorityReportDecider, authorityReportStreamId(report.reportId), { type: 'RequestAuthorityReport', data: report }, metadata, { newStream: true });
   }
+  const documentId = (delivery ?? report)?.documentId;
+  if (attachments?.length && documentId) await storeDocumentAttachments((sql, parameters) => uow.query(sql, parameters), documentId, attachments);
 }
 
 /**
  * A document's delivery over Peppol (area registry `exchange`): its envelope, sent by the supplier's
- * first participant. `rendered` is what the authority is sent, when the area reports too.
+ * first participant (the one its profile names, when none is registered any more). `rendered` is what
+ * the authority is sent, when the area reports too.
  */
 export function deliveryOf(
   exchange: PeppolExchange,
@@ -54,7 +58,7 @@ export function deliveryOf(
     documentNumber: parsed.number,
     documentType: parsed.type,
     transportMode: 'peppol',
-    senderParticipantId: supplier.participantIds[0] ?? '',
+    senderParticipantId: supplier.participantIds[0] ?? exchange.participantIds(supplier.profile)[0] ?? '',
     receiverParticipantId,
     // The parsed fields themselves, not a plain copy: nothing reads them before they are written as
     // JSON, which is the same text (a JSON round trip here was 65 µs of every submission; issue 11).

@@ -19,6 +19,20 @@ export interface RenderedDocument {
   readonly bytes: string;
   readonly mediaType: 'application/xml' | 'application/json';
   readonly sha256: string;
+  /**
+   * Files the document embeds, when `bytes` carries it without their contents (UAE: PINT AE attachments
+   * up to 20 MiB each, which would otherwise travel in every event): the pipeline stores them once
+   * (`document_attachments`) in the submission's transaction, and the XML read puts them back.
+   */
+  readonly attachments?: readonly DocumentAttachment[];
+}
+
+/** One embedded file of a rendered document, by its place (from 1) among the document's embedded objects. */
+export interface DocumentAttachment {
+  readonly index: number;
+  readonly filename: string;
+  readonly mimeCode: string;
+  readonly bytes: Buffer;
 }
 
 /** An area's Peppol layer: which UBL customization it renders and which document types it routes. */
@@ -75,6 +89,13 @@ export interface ParsedDocument {
   readonly fields: Record<string, unknown>;
   /** What the area's connector needs beyond the rendered document (opaque to the platform). */
   readonly payload?: Record<string, unknown>;
+  /** The rule set this document passed, where its type decides it (UAE: billing or self-billing); default the area's. */
+  readonly ruleSetId?: RuleSetId;
+  /**
+   * The document as its authority is sent it, when `parse` rendered it already because its rules read
+   * the rendering (UAE: the PINT AE rules run on the UBL): the pipeline then does not call `render`.
+   */
+  readonly rendered?: RenderedDocument;
   /**
    * An earlier document of the same supplier this one is about (Spain: the invoice a cancellation
    * record cancels), by its number and, when given, fields its own must contain: 404 when there is none.
@@ -103,10 +124,12 @@ export interface DocumentCodec {
   readonly bodyClass?: BodyClass;
   /**
    * Validates a body (schema, then every rule, with the onboarded supplier). `variant` names the
-   * route when an area takes several kinds of body (Spain: `generate`, `rectify`).
+   * route when an area takes several kinds of body (Spain: `generate`, `rectify`). `documentId` is
+   * the id the document will have, for an area that renders while it validates (the UBL's UUID);
+   * absent where a body is only checked.
    * @throws AppError validation listing every issue
    */
-  parse(body: unknown, supplier: SupplierProfile, variant?: string): ParsedDocument;
+  parse(body: unknown, supplier: SupplierProfile, variant?: string, documentId?: string): ParsedDocument;
   /**
    * The legal document as sent to the authority: set by every area that reports, unless its records
    * chain (`chain` renders them). An area with no authority leaves it out (its `exchange` renders what

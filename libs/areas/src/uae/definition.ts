@@ -2,10 +2,12 @@
  * The United Arab Emirates (seed 001, issue 10; README.md): PINT AE documents exchanged over Peppol
  * (ICD 0235) and reported to the FTA as Tax Data Documents, by the sender's access point (C2) and,
  * for participants hosted here, by the receiver's (C3). Its routes are its own (`/v1/participants`,
- * apps/gateway/src/areas/uae); the platform brings the Peppol delivery, the report pipeline, the
- * documents read model and the migrations.
+ * apps/gateway/src/areas/uae); onboarding and submission go through the platform's pipeline
+ * (codec.ts), which brings the Peppol delivery, the report pipeline, the documents read model and
+ * the migrations.
  */
 import type { AreaDefinition } from '../registry/area';
+import { uaeDocuments, uaeExchange, uaeOnboarding } from './codec';
 import { uaeMigrations } from './migrations';
 import { uaeFtaConnector, uaeFtaMigrations } from './reporting';
 
@@ -21,6 +23,10 @@ export const uaeDefinition: AreaDefinition = {
     connector: uaeFtaConnector,
     receivedReportPayload: ({ receiverParticipantId }) => ({ reporterRole: 'C3', participantId: receiverParticipantId }),
   },
+  onboarding: uaeOnboarding,
+  documents: uaeDocuments,
+  // Delivered over Peppol AND reported to the FTA: both tracks in the submission's one transaction.
+  exchange: uaeExchange,
   peppol: { customizationId: 'urn:peppol:pint:billing-1@ae-1', profileId: 'urn:peppol:bis:billing', ruleSetId: 'pint-ae:billing:2026.5' },
   // Documents embed their attachments (issue 10: bodies up to 30 MiB on this area only).
   largeBodies: { bytes: 30 * 1024 * 1024, pathPrefixes: ['v1/participants', 'v1/unified/participants'] },

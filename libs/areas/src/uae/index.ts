@@ -5,5 +5,6 @@ export { renderUae, uaeUblDocument, type RenderedUae, type UaeAttachment, type U
 export { pintAe, uaeDocumentKind, uaeDocumentTypeId, type UaeDocumentKind } from './specification';
 export { computeUaeTotals, type UaeTotals } from './totals';
 export { uaeDefinition } from './definition';
+export { uaeDocuments, uaeExchange, uaeNumberParts, uaeOnboarding, uaeParticipantId, uaeValidAnswer } from './codec';
 export { EMIRATES, UAE_TIN_SCHEME, UaeParticipantBody, financialYearOf, parseUaeParticipant, uaeDetailsOf, uaeIssuerOf, type UaeParticipantDetails } from './participant';
 export { checkUaeRules, selfBillingPairingIssues, type UaeRuleIssue } from './rules';

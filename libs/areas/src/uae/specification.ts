@@ -4,13 +4,14 @@
  * header": "The type code decides the rendering"; `is_selfbilled` does not).
  */
 import { fullDocumentTypeId, pintAeDocumentTypes } from '../peppol-participants/document-types';
+import type { RuleSetId } from '../registry/area';
 import type { UaeDocumentType } from './document';
 
 export interface PintAeSpecification {
   readonly customizationId: string;
   readonly profileId: string;
   /** The versioned rule set recorded on documents. */
-  readonly ruleSetId: string;
+  readonly ruleSetId: RuleSetId;
 }
 
 export const pintAe = {

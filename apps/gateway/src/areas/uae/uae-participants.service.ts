@@ -1,23 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { AppError, type SupplierOnboardedData, issue, supplierDecider, supplierStreamId } from '@einvoice/domain';
-import { handleCommand } from '@einvoice/domain/infrastructure';
+import { AppError, issue } from '@einvoice/domain';
 import { uae } from '@einvoice/areas';
-import { type RequestContext, eventMetadata } from '../../http/request-context';
-import { recordResponse } from '../../idempotency/idempotency';
+import type { RequestContext } from '../../http/request-context';
 import { Connections } from '../../infrastructure/infrastructure.module';
-import { registerSupplierParticipants } from '../../participants/supplier-participants';
 import { SupplierCache, type SupplierRecord, isUuid } from '../../suppliers/supplier-lookup';
 
-const { uaeDefinition } = uae;
-
-/** The SMP form of a UAE Peppol id (`0235:<TIN>`), as the participant directory stores it. */
-export const uaeParticipantId = (peppolId: string): string => `iso6523-actorid-upis::${peppolId.toLowerCase()}`;
-
 /**
- * UAE participants (`POST /v1/participants`; issue 10 "Participants"): a participant is a supplier
- * of area `ae` and a Peppol receiver here under ICD 0235, registered in the onboarding transaction
- * exactly as BE/DE/SG suppliers are (a Peppol id registered here already → 409).
+ * The participant a UAE route names in its path (issue 10 "Participants"): a supplier of area `ae`,
+ * onboarded through the pipeline (libs/areas/src/uae/codec.ts `uaeOnboarding`). The seed's 404 is its
+ * own (`PARTICIPANT.NOT_FOUND` at `participant_id`), so it is found here before the pipeline runs.
  */
 @Injectable()
 export class UaeParticipantsService {
@@ -25,33 +16,11 @@ export class UaeParticipantsService {
 
   constructor(private readonly connections: Connections) {}
 
-  async onboard(body: unknown, context: RequestContext) {
-    const profile = uae.parseUaeParticipant(body);
-    const details = uae.uaeDetailsOf(profile);
-    const supplierId = randomUUID();
-    const data: SupplierOnboardedData = {
-      supplierId,
-      tenantId: context.tenant.id,
-      area: uaeDefinition.code,
-      profile,
-      participantIds: [uaeParticipantId(details.peppolId)],
-      onboardedAt: new Date().toISOString(),
-    };
-    const response = { status: 'success', data: { participant_id: supplierId, peppol_id: details.peppolId } };
-    const metadata = eventMetadata(context, uaeDefinition.ruleSetId);
-    await this.connections.store.transaction(async (uow) => {
-      await recordResponse(uow, context.idempotency, 201, response);
-      await handleCommand(uow, supplierDecider, supplierStreamId(supplierId), { type: 'OnboardSupplier', data }, metadata);
-      await registerSupplierParticipants(uow, data, metadata, { countryCode: 'AE' });
-    });
-    return response;
-  }
-
   /** The caller's participant named by the path; another tenant's, or one of another area, is a 404 as an unknown one. */
   async find(participantId: string, context: RequestContext): Promise<SupplierRecord> {
     if (!isUuid(participantId)) throw participantNotFound(participantId);
     try {
-      return await this.cache.find(this.connections.dataSource, context.tenant.id, uaeDefinition.code, participantId);
+      return await this.cache.find(this.connections.dataSource, context.tenant.id, uae.uaeDefinition.code, participantId);
     } catch (error) {
       if (error instanceof AppError && error.kind === 'not_found') throw participantNotFound(participantId);
       throw error;

@@ -1,28 +1,34 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { AppError } from '@einvoice/domain';
 import { uae } from '@einvoice/areas';
 import { errorResponse, schemaRef } from '../../http/openapi';
 import { Ctx, type RequestContext } from '../../http/request-context';
+import { AreaPipeline } from '../../pipeline/area-pipeline';
 import { UaeDocumentsService } from './uae-documents.service';
 import { UaeFeedsService } from './uae-feeds.service';
+import { takeNumber } from './uae-numbers';
 import { acceptedExample, eventsExample, recordExample, uaeDocumentSchema } from './uae-openapi';
 import { UaeParticipantsService } from './uae-participants.service';
 
+const AE = uae.uaeDefinition.code;
+
 /**
  * The document routes under `/{prefix}/{participant_id}`, shared by the Regional API and the Unified
- * API (same records, same feeds); each subclass names its prefix and reads its body.
+ * API (same records, same feeds); each subclass names its prefix and the codec's variant of its body.
+ * Submission and validation go through the pipeline, which takes the document's number in its
+ * transaction (uae-numbers.ts); the reads and the feeds are the area's own.
  */
 abstract class UaeDocumentRoutes {
   constructor(
+    protected readonly pipeline: AreaPipeline,
     protected readonly participants: UaeParticipantsService,
     protected readonly documents: UaeDocumentsService,
     protected readonly feeds: UaeFeedsService,
   ) {}
 
-  /** The document as this API receives it (the Unified API checks `country` first). */
-  protected abstract documentOf(body: unknown): unknown;
+  /** The codec's variant of this API's body (`unified`: `country` is checked first). */
+  protected abstract readonly variant: string | undefined;
 
   @Post(':participant_id/documents')
   @HttpCode(202)
@@ -34,7 +40,7 @@ abstract class UaeDocumentRoutes {
   @ApiResponse({ status: 409, ...errorResponse, description: 'DOCUMENT.DUPLICATE_ID, or DOCUMENT.RETENTION_BLOCKED for a number that went through validate' })
   async submit(@Param('participant_id') participantId: string, @Body() body: unknown, @Ctx() context: RequestContext) {
     const participant = await this.participants.find(participantId, context);
-    return this.documents.submit(participant, this.documentOf(body), context);
+    return (await this.pipeline.submit(AE, participant.id, body, context, this.variant, takeNumber(participant.id, 'document'))).body;
   }
 
   @Post(':participant_id/documents/validate')
@@ -47,7 +53,7 @@ abstract class UaeDocumentRoutes {
   @ApiResponse({ status: 409, ...errorResponse })
   async validate(@Param('participant_id') participantId: string, @Body() body: unknown, @Ctx() context: RequestContext) {
     const participant = await this.participants.find(participantId, context);
-    return this.documents.validate(participant, this.documentOf(body), context);
+    return (await this.pipeline.check(AE, participant.id, body, context, uae.uaeValidAnswer, this.variant, takeNumber(participant.id, 'validate'))).body;
   }
 
   @Get(':participant_id/documents')
@@ -146,8 +152,10 @@ abstract class UaeDocumentRoutes {
 @ApiResponse({ status: 401, ...errorResponse })
 @Controller('v1/participants')
 export class UaeController extends UaeDocumentRoutes {
-  constructor(participants: UaeParticipantsService, documents: UaeDocumentsService, feeds: UaeFeedsService) {
-    super(participants, documents, feeds);
+  protected readonly variant = undefined;
+
+  constructor(pipeline: AreaPipeline, participants: UaeParticipantsService, documents: UaeDocumentsService, feeds: UaeFeedsService) {
+    super(pipeline, participants, documents, feeds);
   }
 
   @Post()
@@ -157,11 +165,7 @@ export class UaeController extends UaeDocumentRoutes {
   @ApiResponse({ status: 201, schema: { example: { status: 'success', data: { participant_id: '0f9a7b2e-3c1d-4e5f-8a9b-1c2d3e4f5a6b', peppol_id: '0235:1234567890' } } } })
   @ApiResponse({ status: 409, ...errorResponse })
   onboard(@Body() body: unknown, @Ctx() context: RequestContext) {
-    return this.participants.onboard(body, context);
-  }
-
-  protected documentOf(body: unknown): unknown {
-    return body;
+    return this.pipeline.onboard(AE, body, context);
   }
 }
 
@@ -172,13 +176,9 @@ export class UaeController extends UaeDocumentRoutes {
 @ApiResponse({ status: 401, ...errorResponse })
 @Controller('v1/unified/participants')
 export class UaeUnifiedController extends UaeDocumentRoutes {
-  constructor(participants: UaeParticipantsService, documents: UaeDocumentsService, feeds: UaeFeedsService) {
-    super(participants, documents, feeds);
-  }
+  protected readonly variant = 'unified';
 
-  protected documentOf(body: unknown): unknown {
-    const issues = uae.unifiedCountryIssues(body);
-    if (issues.length > 0) throw new AppError('validation', 'DOCUMENT.SCHEMA', uae.uaeSchemaMessage, { issues });
-    return body;
+  constructor(pipeline: AreaPipeline, participants: UaeParticipantsService, documents: UaeDocumentsService, feeds: UaeFeedsService) {
+    super(pipeline, participants, documents, feeds);
   }
 }

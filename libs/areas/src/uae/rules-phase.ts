@@ -1,8 +1,13 @@
 import { AppError } from '@einvoice/domain';
-import { type RuleSetName, blocking, declareOfficialCheck, ruleSets, runStylesheets, uae } from '@einvoice/areas';
+import { type RuleSetName, ruleSets } from '../conformance/rule-sets';
+import { declareOfficialCheck } from '../conformance/runtime';
+import { blocking, runStylesheets } from '../conformance/schematron';
+import type { UaeDocument } from './document';
+import { checkUaeRules, selfBillingPairingIssues } from './rules';
+import { uaeDocumentKind } from './specification';
 
 /** Phase 2's message (seed "Errors"): every issue has path `Document` and the official rule id as code. */
-export const UAE_RULES_MESSAGE = 'Document is invalid';
+const UAE_RULES_MESSAGE = 'Document is invalid';
 
 interface RuleIssue {
   readonly path: 'Document';
@@ -15,8 +20,8 @@ interface RuleIssue {
  * `UAE_OFFICIAL_SCHEMATRON=true`: the official PINT AE Schematron also runs in the request path, on
  * the rendered XML, for operators who want the official verdict on every document. It costs
  * hundreds of milliseconds of CPU per document (README "United Arab Emirates"): off by default. Its
- * stylesheets are read from CONFORMANCE_DIR at the gateway's start, which the setting requires
- * (conformance/runtime.ts); SaxonJS is loaded on the first document only.
+ * stylesheets are read from CONFORMANCE_DIR at each app's start, which the setting requires
+ * (conformance/runtime.ts); only the gateway runs them, and SaxonJS is loaded on its first document only.
  */
 const PINT_AE_SCHEMATRON = declareOfficialCheck({
   name: 'PINT AE Schematron (UAE_OFFICIAL_SCHEMATRON)',
@@ -26,7 +31,7 @@ const PINT_AE_SCHEMATRON = declareOfficialCheck({
 });
 
 /** On when the gateway started with UAE_OFFICIAL_SCHEMATRON=true (and so with CONFORMANCE_DIR). */
-export const officialSchematronInRequestPath = (): boolean => PINT_AE_SCHEMATRON.files() !== undefined;
+const officialSchematronInRequestPath = (): boolean => PINT_AE_SCHEMATRON.files() !== undefined;
 
 function officialIssues(xml: string, ruleSetId: string): RuleIssue[] {
   const files = PINT_AE_SCHEMATRON.files() ?? [];
@@ -40,13 +45,13 @@ function officialIssues(xml: string, ruleSetId: string): RuleIssue[] {
  * too). Runs only after phase 1 passed, so the two phases never mix in one answer; a rule broken is
  * a 400 with every broken rule, nothing stored.
  */
-export async function rulesPhase(document: uae.UaeDocument, rendered: uae.RenderedUae): Promise<void> {
-  const ruleSetId = uae.uaeDocumentKind(document.document_type).specification.ruleSetId;
+export function checkRulesPhase(document: UaeDocument, xml: string): void {
+  const { ruleSetId } = uaeDocumentKind(document.document_type).specification;
   const issues: RuleIssue[] = [
     // The one rule that reads the request: the self-billing flag is not in the UBL (seed "Document header", ibr-cl-01).
-    ...uae.selfBillingPairingIssues(document),
-    ...uae.checkUaeRules(rendered.xml),
-    ...(officialSchematronInRequestPath() ? officialIssues(rendered.xml, ruleSetId) : []),
+    ...selfBillingPairingIssues(document),
+    ...checkUaeRules(xml),
+    ...(officialSchematronInRequestPath() ? officialIssues(xml, ruleSetId) : []),
   ];
   if (issues.length > 0) throw new AppError('validation', 'DOCUMENT.RULES', UAE_RULES_MESSAGE, { issues: dedupe(issues) });
 }
