@@ -25,7 +25,7 @@ export interface DeliveryDependencies {
   readonly log: Logger;
   /**
    * Areas whose authority also hears of received documents (area registry
-   * `authority.receivedReportPayload`), by area code: a delivery to a supplier hosted here in one of
+   * `exchange.receivedReport`), by area code: a delivery to a supplier hosted here in one of
    * them requests the received copy's report in the same transaction.
    */
   readonly receivedReports?: ReadonlyMap<string, ReceivedReport>;

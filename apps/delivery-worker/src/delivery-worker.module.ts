@@ -39,7 +39,7 @@ export class DeliveryWorkerController {
       log,
       receivedReports: new Map(
         areas.flatMap((area) => {
-          const payload = area.authority.receivedReportPayload;
+          const payload = area.exchange?.receivedReport;
           return payload ? [[area.code, { ruleSetId: area.ruleSetId, payload }] as const] : [];
         }),
       ),

@@ -59,12 +59,6 @@ export interface AuthorityBinding {
   /** Made once per process with what it needs to keep state (the sandbox's tables). */
   readonly connector?: (deps: { readonly query: ConnectorQuery; readonly env: NodeJS.ProcessEnv }) => AuthorityConnector;
   /**
-   * Set when the authority must also hear of documents the area's suppliers RECEIVE (UAE: the
-   * buyer's access point reports too, C3): the connector payload of the received copy's report,
-   * which the delivery worker requests with the delivery to a supplier hosted here.
-   */
-  readonly receivedReportPayload?: (received: { readonly receiverParticipantId: string; readonly senderParticipantId: string }) => Record<string, unknown>;
-  /**
    * Set when what the area's models before the reporting pipeline recorded is carried onto it (`cli
    * migrate`), each carry-over once per stack, in this order (MyInvois: its submissions, its buyers' rejections).
    */
@@ -287,6 +281,12 @@ export interface PeppolExchange {
    * so that a document whose UBL both take is rendered once.
    */
   envelope(document: ParsedDocument, supplier: SupplierProfile, documentId: string, rendered?: RenderedDocument): PeppolEnvelope;
+  /**
+   * Set when its authority must also hear of the documents its suppliers RECEIVE over Peppol (UAE: the
+   * buyer's access point reports too, C3): the connector payload of the received copy's report, which
+   * the delivery worker requests with the delivery to a supplier hosted here.
+   */
+  receivedReport?(received: { readonly receiverParticipantId: string; readonly senderParticipantId: string }): Record<string, unknown>;
 }
 
 /** A document as it travels over Peppol. */

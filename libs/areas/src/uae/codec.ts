@@ -84,6 +84,8 @@ export const uaeExchange: PeppolExchange = {
     const receiving = (document.fields.receiving_party ?? {}) as { peppol_id?: string };
     return { xml, receiverParticipantId: receiving.peppol_id ? uaeParticipantId(receiving.peppol_id) : null };
   },
+  // The buyer's access point reports what it receives too (C3), as the seller's reports what it sends (C2).
+  receivedReport: ({ receiverParticipantId }) => ({ reporterRole: 'C3', participantId: receiverParticipantId }),
 };
 
 /**

@@ -21,7 +21,6 @@ export const uaeDefinition: AreaDefinition = {
     answer: 'poll',
     poll: { intervalMs: 1_000, maxPolls: 600 },
     connector: uaeFtaConnector,
-    receivedReportPayload: ({ receiverParticipantId }) => ({ reporterRole: 'C3', participantId: receiverParticipantId }),
   },
   onboarding: uaeOnboarding,
   documents: uaeDocuments,

@@ -12,7 +12,7 @@ import { MlsFormatError, parseMls, type Mls } from './mls';
 import { buildTdd, TDD_DOCUMENT_TYPE_ID, TDD_PROCESS_ID, type ReporterRole } from './tdd';
 import { UAE_FTA_ERRORS, type FtaTransport, type TddStatus } from './transport';
 
-/** The area's payload of a report (definition.ts `receivedReportPayload`, the gateway's C2 report). */
+/** The area's payload of a report (codec.ts `uaeExchange.receivedReport`, the gateway's C2 report). */
 export interface UaeReportPayload {
   readonly reporterRole: ReporterRole;
   /** Our id of the participant the report is for (opaque here). */
