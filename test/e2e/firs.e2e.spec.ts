@@ -3,10 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
-import { createTenant } from '../../apps/gateway/src/auth/api-keys';
-import { openTestDatabase } from '../support/database';
-import { Client } from '../support/http';
-import { AppProcess, eventually, startApp, startGateway, testEnv } from '../support/stack';
+import type { Client } from '../support/http';
+import { ReportingStack } from '../support/reporting-stack';
+import { eventually, testEnv } from '../support/stack';
 
 const run = Date.now().toString(36).toUpperCase();
 const id = (name: string) => `${name}-${run}`;
@@ -35,34 +34,22 @@ const invoice = (documentIdentifier: string, extra: Record<string, unknown> = {}
  * response; refusals at each step are 400s; a worker killed after FIRS signed never signs twice.
  */
 describe('#15 Nigeria: FIRS invoices over HTTP', () => {
+  const stack = new ReportingStack('firs', workerEnv);
   let dataSource: DataSource;
-  let gateway: AppProcess;
-  let worker: AppProcess | undefined;
   let client: Client;
   let other: Client;
   let participant: string;
   const headers = () => ({ 'participant-id': participant });
 
   beforeAll(async () => {
-    ({ dataSource } = await openTestDatabase());
-    const { apiKey } = await createTenant(dataSource, 'e2e firs');
-    const { apiKey: otherKey } = await createTenant(dataSource, 'e2e firs other');
-    const started = await startGateway({ AUTHORITY_WAIT_MS: '20000' });
-    gateway = started.app;
-    client = new Client(started.url, apiKey);
-    other = new Client(started.url, otherKey);
-    worker = startApp('reporting-worker', workerEnv);
+    ({ dataSource, client, other } = await stack.start());
     const onboarded = await client.post('/api/auth/taxpayer/login', onboarding());
     expect(onboarded.status).toBe(201);
     expect(onboarded.body).toEqual({ status: 'success', message: expect.any(String), data: { supplier_name: 'Lagos Trading Ltd', participant_id: expect.any(String) } });
     participant = onboarded.body.data.participant_id;
   });
 
-  afterAll(async () => {
-    await worker?.stop();
-    await gateway?.stop();
-    await dataSource?.destroy();
-  });
+  afterAll(() => stack.stop());
 
   it('onboarding: a refused login is a 400 at password with nothing stored; each bad field is named; the password is never returned nor stored in clear', async () => {
     const refused = await client.post('/api/auth/taxpayer/login', onboarding({ password: 'bad', party_name: `refused-${run}` }));
@@ -178,16 +165,14 @@ describe('#15 Nigeria: FIRS invoices over HTTP', () => {
   });
 
   it('a worker killed (kill -9) after FIRS signed, before storing: FIRS signed once, stored once', async () => {
-    await worker?.stop();
-    const slow = startApp('reporting-worker', { ...workerEnv, FIRS_SANDBOX_DELAY_MS: '4000' });
-    worker = slow;
+    const slow = await stack.replaceWorker({ ...workerEnv, FIRS_SANDBOX_DELAY_MS: '4000' });
     const pending = client.post('/api/invoice/generate', invoice(id('INV/0300')), headers());
     await eventually('FIRS signed it', async () => {
       const rows = await dataSource.query(`SELECT 1 FROM firs_sandbox_signed WHERE irn LIKE $1`, [`INV0300${run}-%`]);
       return rows.length ? true : undefined;
     });
     await slow.crash();
-    worker = startApp('reporting-worker', workerEnv);
+    await stack.replaceWorker();
     const answer = await pending;
     expect([200, 202]).toContain(answer.status);
     const [doc] = await dataSource.query(`SELECT fields->>'irn' AS irn FROM documents WHERE supplier_id = $1 AND document_number = $2`, [participant, id('INV/0300')]);

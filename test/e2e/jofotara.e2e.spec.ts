@@ -1,9 +1,8 @@
 import type { DataSource } from 'typeorm';
-import { createTenant } from '../../apps/gateway/src/auth/api-keys';
 import { validateUblXsd } from '../../libs/areas/src/conformance/official-validators';
-import { openTestDatabase } from '../support/database';
-import { Client } from '../support/http';
-import { AppProcess, eventually, startApp, startGateway, testEnv } from '../support/stack';
+import type { Client } from '../support/http';
+import { ReportingStack } from '../support/reporting-stack';
+import { eventually, testEnv } from '../support/stack';
 
 const run = Date.now().toString(36).toUpperCase();
 const id = (name: string) => `${name}-${run}`;
@@ -24,34 +23,22 @@ const invoice = (number: string, extra: Record<string, unknown> = {}) => ({
  * the XML sent, credit notes, and a worker killed while JoFotara holds an invoice.
  */
 describe('#14 Jordan: JoFotara invoices over HTTP', () => {
+  const stack = new ReportingStack('jofotara', workerEnv);
   let dataSource: DataSource;
-  let gateway: AppProcess;
-  let worker: AppProcess | undefined;
   let client: Client;
   let other: Client;
   let participant: string;
   const headers = () => ({ 'participant-id': participant });
 
   beforeAll(async () => {
-    ({ dataSource } = await openTestDatabase());
-    const { apiKey } = await createTenant(dataSource, 'e2e jofotara');
-    const { apiKey: otherKey } = await createTenant(dataSource, 'e2e jofotara other');
-    const started = await startGateway({ AUTHORITY_WAIT_MS: '20000' });
-    gateway = started.app;
-    client = new Client(started.url, apiKey);
-    other = new Client(started.url, otherKey);
-    worker = startApp('reporting-worker', workerEnv);
+    ({ dataSource, client, other } = await stack.start());
     const onboarded = await client.post('/jo/supplier/onboard', onboarding());
     expect(onboarded.status).toBe(201);
     expect(onboarded.body).toEqual({ status: 'success', message: expect.any(String), data: { supplier_name: 'شركة التجربة', participant_id: expect.any(String) } });
     participant = onboarded.body.data.participant_id;
   });
 
-  afterAll(async () => {
-    await worker?.stop();
-    await gateway?.stop();
-    await dataSource?.destroy();
-  });
+  afterAll(() => stack.stop());
 
   it('onboarding refuses credentials the portal refuses (400 at client_id, nothing stored) and never returns them', async () => {
     const refused = await client.post('/jo/supplier/onboard', onboarding({ client_id: 'bad', client_secret: 'bad', supplier_name: `refused-${run}` }));
@@ -174,17 +161,15 @@ describe('#14 Jordan: JoFotara invoices over HTTP', () => {
   });
 
   it('a worker killed (kill -9) while JoFotara answers: the invoice is at JoFotara once, and the answer comes', async () => {
-    await worker?.stop();
     // JoFotara answers 4 s after storing the invoice: the worker is killed in that window.
-    const slow = startApp('reporting-worker', { ...workerEnv, JOFOTARA_SANDBOX_DELAY_MS: '4000' });
-    worker = slow;
+    const slow = await stack.replaceWorker({ ...workerEnv, JOFOTARA_SANDBOX_DELAY_MS: '4000' });
     const pending = client.post('/jo/einvoice/generate', invoice(`JOF-Y-${run}`), headers());
     await eventually('JoFotara holds it', async () => {
       const rows = await dataSource.query(`SELECT 1 FROM jofotara_sandbox_invoices WHERE invoice_id = $1`, [`JOF-Y-${run}`]);
       return rows.length ? true : undefined;
     });
     await slow.crash();
-    worker = startApp('reporting-worker', workerEnv);
+    await stack.replaceWorker();
     const answer = await pending;
     expect([200, 202]).toContain(answer.status);
     const uuid = answer.status === 200 ? answer.body.message.uuid : answer.body.data.documentId;
