@@ -5,3 +5,4 @@ export * from './document-types';
 export * from './schema';
 export * from './lookup';
 export * from './smp';
+export * from './smp-signature';
