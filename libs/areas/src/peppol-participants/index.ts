@@ -6,3 +6,5 @@ export * from './schema';
 export * from './lookup';
 export * from './smp';
 export * from './smp-signature';
+export * from './sml-connector';
+export * from './bdmsl-sml';
