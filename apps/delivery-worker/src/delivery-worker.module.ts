@@ -15,13 +15,13 @@ import { SandboxAccessPoint } from './access-point/sandbox-access-point';
 import { createDeadLetteredDeliveryHandler } from './dead-lettered-delivery';
 import { createDeliveryHandler } from './deliver-document';
 import { createSmlHandler } from './sml/drive-sml';
-import { SandboxSml } from './sml/sml-connector';
+import { smlConnector, smlSettings } from './sml/sml-settings';
 
 export const log = createLogger('delivery-worker');
 
 /**
  * Submitted documents, delivered over Peppol (sandbox access point by default), and participants'
- * SML requests, driven at the SML (sandbox SML by default). Other events of the documents topic
+ * SML requests, driven at the SML (sandbox SML by default, PEPPOL_SML: sml/sml-settings.ts). Other events of the documents topic
  * (MyInvois submissions, whose bulk is ~16 MB) are passed over from their headers, never decoded.
  */
 @Controller()
@@ -44,9 +44,7 @@ export class DeliveryWorkerController {
         }),
       ),
     });
-    const smpId = process.env.PEPPOL_SMP_ID ?? 'einvoice-gateway-smp';
-    const sml = new SandboxSml(dataSource, smpId, Number(process.env.SANDBOX_SML_LATENCY_MS ?? 0));
-    this.driveSml = createSmlHandler({ store, sml, groupId, log });
+    this.driveSml = createSmlHandler({ store, sml: smlConnector(smlSettings(), dataSource), groupId, log });
     // The dead-letter group (worker-app.ts `deadLetters`): `${groupId}.dead-letter`.
     this.recordDeadLetter = createDeadLetteredDeliveryHandler({ store, groupId: `${groupId}.dead-letter`, deliveryGroupId: groupId, log });
   }

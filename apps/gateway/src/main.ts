@@ -19,6 +19,7 @@ import { setupOpenApi } from './http/openapi';
 import { RequestTextPipe } from './http/request-text.pipe';
 import { endRequestSpan, requestTraceId, startRequestSpan } from './http/request-span';
 import { correlationIdOf } from './http/request-context';
+import { smpSettings } from './smp/smp-settings';
 
 const log = createLogger('gateway');
 
@@ -28,6 +29,10 @@ export async function createGateway(): Promise<NestFastifyApplication> {
   // First: a configured but missing official artefact stops the start here, never a request.
   announceOfficialChecks(log);
   announceKafkajsPatches(log);
+  // So do a missing, expired or mismatched Peppol certificate (smp/smp-settings.ts): one line says what the SMP publishes.
+  const smp = smpSettings();
+  log('info', 'SMP publishes', { ...smp.summary });
+  for (const warning of smp.warnings) log('warn', warning);
   startMetrics('gateway');
   startTracing('gateway');
   const config = loadGatewayConfig();

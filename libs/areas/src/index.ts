@@ -1,6 +1,7 @@
 /** Public API of libs/areas. */
 export * from './shared/validate';
 export * from './shared/money';
+export * from './shared/keystore';
 export type { AreaProfile, PeppolAreaCode } from './peppol-ubl/profiles';
 export { profiles as peppolProfiles } from './peppol-ubl/profiles';
 export * from './peppol-ubl/schema';

@@ -4,7 +4,8 @@ import { EventStore, handleCommand } from '@einvoice/domain/infrastructure';
 import type { DataSource } from 'typeorm';
 import { openTestDatabase } from '../../../../test/support/database';
 import { createSmlHandler } from './drive-sml';
-import { SandboxSml, type SmlConnector } from './sml-connector';
+import type { SmlConnector } from '@einvoice/areas';
+import { SandboxSml } from './sml-connector';
 
 describe('#11 the SML handler calls the SML with no connection held', () => {
   const prefix = `sml${Date.now().toString(36)}`;

@@ -1,6 +1,6 @@
 import { Logger, SmlChangeData, participantDecider, participantStreamId } from '@einvoice/domain';
 import { EventHandler, EventStore, handleCommand, isAlreadyProcessed } from '@einvoice/domain/infrastructure';
-import type { SmlConnector } from './sml-connector';
+import type { SmlConnector } from '@einvoice/areas';
 
 export interface SmlDependencies {
   readonly store: EventStore;

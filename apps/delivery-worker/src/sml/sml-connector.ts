@@ -1,16 +1,5 @@
+import type { SmlConnector } from '@einvoice/areas';
 import type { DataSource } from 'typeorm';
-
-/**
- * The Service Metadata Locator (SML/SMK): registers a participant id as served by our SMP
- * (the DNS entry senders look up) or removes it. `sandbox` (default, in-process) or, later,
- * the OpenPeppol SML's ManageParticipantIdentifier web service.
- */
-export interface SmlConnector {
-  /** Idempotent: registering a registered participant succeeds. */
-  register(participantId: string): Promise<void>;
-  /** Idempotent: removing an unregistered participant succeeds. */
-  unregister(participantId: string): Promise<void>;
-}
 
 /** A simulated SML that records registrations in `sandbox_sml_registrations`; `latencyMs` simulates the network. */
 export class SandboxSml implements SmlConnector {

@@ -119,7 +119,7 @@ export class ParticipantsService {
       .filter((m) => m.row?.status !== 'created')
       .map((m) => ({ id: m.id, path: m.path, kycPending: m.row?.status === 'kyc_pending' }));
     if (missing.length > 0) throw participantsNotFound(missing);
-    const shaped = ids.map((id) => toLookupParticipants(toRecord(byId.get(id)!), this.config.apEndpointUrl));
+    const shaped = ids.map((id) => toLookupParticipants(toRecord(byId.get(id)!), this.config.smp.endpointUrl));
     return { Participants: multiple ? shaped : shaped[0] };
   }
 
@@ -173,7 +173,7 @@ export class ParticipantsService {
 
   private async lookupBody(uow: UnitOfWork, pid: string): Promise<unknown> {
     const [row] = await uow.query<ParticipantRow>(`SELECT ${PARTICIPANT_COLUMNS} FROM participants WHERE participant_id = $1`, [pid]);
-    return { Participants: toLookupParticipants(toRecord(row), this.config.apEndpointUrl) };
+    return { Participants: toLookupParticipants(toRecord(row), this.config.smp.endpointUrl) };
   }
 
   /** The worker may append to the same stream at the same moment: one re-read and retry settles it. */

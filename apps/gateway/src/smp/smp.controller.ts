@@ -29,20 +29,16 @@ export class SmpController {
   }
 
   @Get(':participantId/services/:documentTypeId')
-  @ApiOperation({ summary: 'SignedServiceMetadata: the AS4 endpoint for one document type.' })
+  @ApiOperation({ summary: 'SignedServiceMetadata: the AS4 endpoint and AP certificate for one document type, XMLDSig-signed with the SMP certificate.' })
   @ApiProduces('application/xml')
   @ApiResponse({ status: 404, description: 'Not a participant hosted here, or a document type it does not receive' })
   async serviceMetadata(@Param('participantId') raw: string, @Param('documentTypeId') documentTypeId: string, @Res() reply: FastifyReply) {
     const pid = await this.hosted(raw);
     const type = findReceivableDocumentType(pid, documentTypeId);
     if (!type) throw notFound('SMP.DOCUMENT_TYPE_NOT_FOUND', `Participant ${pid} has no service metadata for ${documentTypeId}.`);
-    const config = this.participants.config;
-    const xml = renderSignedServiceMetadata(pid, type, {
-      endpointUri: config.apEndpointUrl,
-      certificate: config.apCertificate,
-      serviceDescription: 'e-invoicing gateway access point',
-      technicalContactUrl: config.technicalContactUrl,
-    });
+    const { smp, technicalContactUrl } = this.participants.config;
+    const endpoint = { endpointUri: smp.endpointUrl, certificate: smp.apCertificate, serviceDescription: 'e-invoicing gateway access point', technicalContactUrl };
+    const xml = renderSignedServiceMetadata(pid, type, endpoint, smp.signingKey);
     await reply.header('content-type', 'application/xml; charset=utf-8').send(xml);
   }
 

@@ -5,3 +5,6 @@ export * from './document-types';
 export * from './schema';
 export * from './lookup';
 export * from './smp';
+export * from './smp-signature';
+export * from './sml-connector';
+export * from './bdmsl-sml';

@@ -1,10 +1,12 @@
 /**
  * A read-only Peppol SMP 1.x (OASIS BDXR SMP 1.0 / PEPPOL "Service Metadata Publishing" 1.x):
- * ServiceGroup and SignedServiceMetadata XML for the participants hosted here. Pure renderers.
+ * ServiceGroup and SignedServiceMetadata XML for the participants hosted here; the latter signed with
+ * the SMP certificate (smp-signature.ts) when one is configured.
  */
 import { el, escapeXml, toXml } from '../shared/xml';
 import { ReceivableDocumentType, fullDocumentTypeId } from './document-types';
 import { PARTICIPANT_ID_SCHEME } from './participant-schemes';
+import { type SmpSigningKey, signServiceMetadata } from './smp-signature';
 
 export const SMP_NAMESPACE = 'http://busdox.org/serviceMetadata/publishing/1.0/';
 const IDS_NAMESPACE = 'http://busdox.org/transport/identifiers/1.0/';
@@ -16,10 +18,7 @@ export const AS4_TRANSPORT_PROFILE = 'peppol-transport-as4-v2_0';
 export interface SmpEndpoint {
   /** The AS4 endpoint URL. */
   readonly endpointUri: string;
-  /**
-   * Base64 DER of the AP certificate. A placeholder until a Peppol AP certificate is configured
-   * (PEPPOL_AP_CERTIFICATE); the signature of SignedServiceMetadata is left out for the same reason.
-   */
+  /** Base64 DER of the AP certificate (PEPPOL_AP_KEYSTORE); a placeholder in sandbox mode without one. */
   readonly certificate: string;
   readonly serviceDescription: string;
   readonly technicalContactUrl: string;
@@ -51,9 +50,12 @@ export function renderServiceGroup(participantId: string, baseUrl: string, docum
   ].join('\n');
 }
 
-/** `GET /smp/{participant-id}/services/{document-type-id}`. */
-export function renderSignedServiceMetadata(participantId: string, documentType: ReceivableDocumentType, endpoint: SmpEndpoint): string {
-  return toXml(
+/**
+ * `GET /smp/{participant-id}/services/{document-type-id}`, signed with `signingKey`; unsigned without one
+ * (sandbox mode without PEPPOL_SMP_KEYSTORE: no sender of the Peppol network reads it).
+ */
+export function renderSignedServiceMetadata(participantId: string, documentType: ReceivableDocumentType, endpoint: SmpEndpoint, signingKey?: SmpSigningKey): string {
+  const xml = toXml(
     el('smp:SignedServiceMetadata', { 'xmlns:smp': SMP_NAMESPACE, 'xmlns:id': IDS_NAMESPACE, 'xmlns:wsa': WSA_NAMESPACE },
       el('smp:ServiceMetadata', {},
         el('smp:ServiceInformation', {},
@@ -77,4 +79,5 @@ export function renderSignedServiceMetadata(participantId: string, documentType:
       ),
     ),
   );
+  return signingKey ? signServiceMetadata(xml, signingKey) : xml;
 }
