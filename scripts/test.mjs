@@ -8,7 +8,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { secretsInLogs } from './lib/log-secrets.mjs';
 import { ensureKafkaJars, startKafka } from './lib/kafka.mjs';
-import { ROOT, build, developmentSecretsKey, ensureNodeModules, ensurePostgres, ensureRedis, say, tool } from './lib/services.mjs';
+import { ROOT, build, developmentSecretsKey, ensureDebianCommands, ensureNodeModules, ensurePostgres, ensureRedis, say, tool } from './lib/services.mjs';
 import { runOnPinnedNode } from './lib/node-runtime.mjs';
 
 // The image's Node (24 LTS) also where this machine's own is another release.
@@ -18,6 +18,7 @@ const args = process.argv.slice(2);
 const unitOnly = args.includes('--selectProjects') && args[args.indexOf('--selectProjects') + 1] === 'unit' && !args.includes('int');
 
 ensureNodeModules();
+ensureDebianCommands({ xmlsec1: 'xmlsec1' });
 const env = {
   ...process.env,
   DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/einvoice_test',

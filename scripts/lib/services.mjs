@@ -34,6 +34,20 @@ export function ensureNodeModules() {
   writeFileSync(stamp, `${lockHash}\n`);
 }
 
+/**
+ * Installs the Debian packages whose commands the tests run (`{command: package}`) when a command is
+ * missing: xmlsec1, the independent XMLDSig verifier of the signed SMP's test. apt-get as the
+ * machine's root (the CI user here); elsewhere the message says what to install.
+ */
+export function ensureDebianCommands(commands) {
+  const missing = Object.entries(commands).filter(([command]) => spawnSync(command, ['--version'], { stdio: 'ignore' }).status !== 0);
+  if (!missing.length) return;
+  const packages = [...new Set(missing.map(([, pkg]) => pkg))];
+  say(`installing ${packages.join(', ')} (apt-get)`);
+  const result = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', ...packages], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  if (result.status !== 0) throw new Error(`apt-get install ${packages.join(' ')} failed: install them and run again`);
+}
+
 async function waitForPort(port, seconds) {
   for (let i = 0; i < seconds * 4; i += 1) {
     if (await isPortOpen(port)) return true;
