@@ -30,7 +30,7 @@ import { Connections } from '../infrastructure/infrastructure.module';
 import type { InboundMessage } from './inbound-message';
 import { type PeppolInboundSettings, loadPeppolInboundSettings } from './inbound-settings';
 
-const log = createLogger('peppol-inbound');
+const log = createLogger('gateway');
 
 /** The contract's answers (docs/peppol-as4.md "Inbound"): a status and a small JSON body. */
 export interface InboundAnswer {
