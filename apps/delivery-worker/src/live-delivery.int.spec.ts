@@ -1,12 +1,23 @@
 import { As4Engine } from '@einvoice/areas';
-import { type RecordedEvent, as4MessageId, createLogger, documentDecider, documentStreamId } from '@einvoice/domain';
+import { randomUUID } from 'node:crypto';
+import {
+  type PeppolTransmissionRequestedData,
+  type RecordedEvent,
+  as4MessageId,
+  createLogger,
+  documentDecider,
+  documentStreamId,
+  peppolTransmissionDecider,
+  peppolTransmissionStreamId,
+} from '@einvoice/domain';
 import { type EventStore, type UnitOfWork, handleCommand } from '@einvoice/domain/infrastructure';
 import type { DataSource } from 'typeorm';
-import { StandInEngine } from '../../../test/fakes/as4-engine/server';
+import { RECEIVERS, StandInEngine } from '../../../test/fakes/as4-engine/server';
 import { openTestDatabase } from '../../../test/support/database';
 import { documentSubmitted } from '../../../test/support/fixtures';
 import { LiveAccessPoint } from './access-point/live-access-point';
 import { createDeliveryHandler } from './deliver-document';
+import { createTransmissionHandler } from './send-transmission';
 
 const SECRET = 'int-secret';
 const xml = `<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">
@@ -110,5 +121,32 @@ describe('#46 live delivery through the AS4 engine, exactly once', () => {
     expect(await typesOf(event)).toEqual(['DocumentSubmitted', 'DocumentDelivered']);
     const [row] = await dataSource.query(`SELECT delivery_status FROM documents WHERE id = $1`, [documentId]);
     expect(row.delivery_status).toBe('Delivered');
+  });
+
+  it('sends this access point\'s own message (an MLS back) once; a final refusal is recorded, not retried', async () => {
+    const handle = createTransmissionHandler({ store, engine: new As4Engine({ url, secret: SECRET }), groupId: `${prefix}.delivery-worker`, log: createLogger('live-int', 'error') });
+    const request = async (receiverParticipantId: string): Promise<RecordedEvent> => {
+      const transmissionId = randomUUID();
+      const data: PeppolTransmissionRequestedData = {
+        transmissionId, purpose: 'mls', messageId: `${transmissionId}@gw`, instanceIdentifier: transmissionId,
+        senderParticipantId: 'iso6523-actorid-upis::0242:000111', receiverParticipantId,
+        documentTypeId: 'busdox-docid-qns::urn:oasis:names:specification:ubl:schema:xsd:ApplicationResponse-2::ApplicationResponse##urn:peppol:edec:mls:1.0::2.1',
+        processId: 'cenbii-procid-ubl::urn:peppol:edec:mls', countryC1: 'BE', payload: '<ApplicationResponse/>', inReplyTo: 'x@their-ap', requestedAt: new Date().toISOString(),
+      };
+      const [event] = await store.transaction((uow) => handleCommand(uow, peppolTransmissionDecider, peppolTransmissionStreamId(transmissionId), { type: 'RequestPeppolTransmission', data }, { tenantId: 't' }));
+      return event;
+    };
+    const sent = await request('iso6523-actorid-upis::0242:000222');
+    const calls = engine.calls;
+    await handle(sent, ctx(1));
+    await handle(sent, ctx(2));
+    expect(engine.calls - calls).toBe(1);
+    expect(await typesOf(sent)).toEqual(['PeppolTransmissionRequested', 'PeppolTransmissionSent']);
+
+    const refused = await request(RECEIVERS.unknown);
+    await handle(refused, ctx(1));
+    expect(await typesOf(refused)).toEqual(['PeppolTransmissionRequested', 'PeppolTransmissionFailed']);
+    const [failed] = await dataSource.query(`SELECT data FROM events WHERE stream_id = $1 AND type = 'PeppolTransmissionFailed'`, [refused.streamId]);
+    expect(failed.data.reason.code).toBe('PEPPOL.RECEIVER_NOT_FOUND');
   });
 });
