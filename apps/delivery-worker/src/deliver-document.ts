@@ -1,21 +1,35 @@
 import { createHash } from 'node:crypto';
 import {
   AppError,
+  type As4Receipt,
   type DeliveryFailureReason,
   DocumentSubmittedData,
   EventMetadata,
   Logger,
   MessageLevelStatus,
   RecordedEvent,
-  authorityReportDecider,
-  authorityReportStreamId,
+  as4MessageId,
   deterministicUuid,
   documentDecider,
   documentStreamId,
+  rejectionOf,
+  sbdhInstanceIdentifier,
 } from '@einvoice/domain';
-import { EventHandler, EventStore, SpanKind, TickBatch, UnitOfWork, handleCommand, inSpan, isAlreadyProcessed, loadDocumentAttachments } from '@einvoice/domain/infrastructure';
+import {
+  EventHandler,
+  EventStore,
+  type ReceivedReport,
+  SpanKind,
+  TickBatch,
+  UnitOfWork,
+  handleCommand,
+  inSpan,
+  isAlreadyProcessed,
+  loadDocumentAttachments,
+  recordReceivedDocument,
+} from '@einvoice/domain/infrastructure';
 import { hasDetached, reattachEmbedded } from '@einvoice/areas';
-import type { AccessPointConnector } from './access-point/access-point';
+import type { AccessPointConnector, TransmissionAnswer } from './access-point/access-point';
 
 export interface DeliveryDependencies {
   readonly store: EventStore;
@@ -31,11 +45,6 @@ export interface DeliveryDependencies {
   readonly receivedReports?: ReadonlyMap<string, ReceivedReport>;
 }
 
-/** How an area reports what its suppliers receive. */
-export interface ReceivedReport {
-  readonly ruleSetId: string;
-  readonly payload: (received: { readonly receiverParticipantId: string; readonly senderParticipantId: string }) => Record<string, unknown>;
-}
 
 interface HostedReceiver {
   supplier_id: string;
@@ -47,7 +56,8 @@ interface HostedReceiver {
  * Delivers submitted Peppol documents (DESIGN.md flow). A remote transmission runs with no
  * transaction open; then the processed-event mark and the outcome (the receiver's DocumentReceived
  * and the sender's DocumentDelivered for a receiver hosted here; DocumentDelivered, or
- * DocumentDeliveryFailed for a negative Message Level Status or a final error) commit in one
+ * DocumentDeliveryFailed for a negative Message Level Status or a final error; DocumentSent for the AS4
+ * receipt of live Peppol, whose MLS comes back later through the gateway's inbound route) commit in one
  * transaction, so a worker killed at any point redoes the step or none of it. No attempt marker is
  * needed before the call: a transmission repeated after a crash carries the same AS4 MessageId,
  * which the receiving access point de-duplicates, so nothing is delivered twice. A retriable error
@@ -60,7 +70,7 @@ export function createDeliveryHandler(deps: DeliveryDependencies): EventHandler 
     if (event.type !== 'DocumentSubmitted') return;
     const document = event.data as DocumentSubmittedData;
     if (document.transportMode !== 'peppol') return;
-    const messageId = `${deterministicUuid(`as4:${document.documentId}`)}@einvoice-gateway`;
+    const messageId = as4MessageId(document.documentId);
     const receiver = document.receiverParticipantId;
     const found = await firstLooks.ask({ eventId: event.eventId, receiver });
     if (found.processed) return;
@@ -119,7 +129,11 @@ function firstLooksOf(deps: DeliveryDependencies): TickBatch<{ eventId: string; 
  * attachments come from the pool, which a unit that had begun its transaction would wait on while
  * holding a connection of it).
  */
-type Outcome = { readonly hosted: HostedReceiver; readonly receivedSha256?: string } | { readonly mls: MessageLevelStatus } | { readonly failure: DeliveryFailureReason; readonly mls?: MessageLevelStatus };
+type Outcome =
+  | { readonly hosted: HostedReceiver; readonly receivedSha256?: string }
+  | { readonly mls: MessageLevelStatus }
+  | { readonly sent: { readonly receipt: As4Receipt; readonly receiverEndpoint?: string } }
+  | { readonly failure: DeliveryFailureReason; readonly mls?: MessageLevelStatus };
 
 /** A delivery to a supplier hosted here: nothing to send; the hash its received report needs, if any. */
 async function handOver(deps: DeliveryDependencies, document: DocumentSubmittedData, hosted: HostedReceiver): Promise<Outcome> {
@@ -130,20 +144,21 @@ async function handOver(deps: DeliveryDependencies, document: DocumentSubmittedD
 
 /** Sends to the receiver's access point, outside any transaction; a final refusal is a failure, a retriable error is thrown. */
 async function transmit(deps: DeliveryDependencies, document: DocumentSubmittedData, receiver: string, messageId: string): Promise<Outcome> {
-  let mls: MessageLevelStatus;
+  let answer: TransmissionAnswer;
   try {
     const xml = await wholeDocument(deps, document);
-    mls = await inSpan('peppol send', { kind: SpanKind.CLIENT, attributes: { 'einvoice.peppol.receiver': receiver, 'einvoice.peppol.message_id': messageId } }, () =>
-      deps.accessPoint.send({ messageId, senderParticipantId: document.senderParticipantId, receiverParticipantId: receiver, documentType: document.documentType, xml }));
+    const instanceIdentifier = sbdhInstanceIdentifier(document.documentId);
+    answer = await inSpan('peppol send', { kind: SpanKind.CLIENT, attributes: { 'einvoice.peppol.receiver': receiver, 'einvoice.peppol.message_id': messageId } }, () =>
+      deps.accessPoint.send({ messageId, instanceIdentifier, senderParticipantId: document.senderParticipantId, receiverParticipantId: receiver, documentType: document.documentType, xml }));
   } catch (error) {
     if (!(error instanceof AppError) || error.retriable) throw error;
     return { failure: { code: error.code, message: error.message } };
   }
+  // Live Peppol: the AS4 receipt now, the MLS later (the gateway's inbound route records it).
+  if ('receipt' in answer) return { sent: answer };
   // Peppol MLS: AP (accepted) and AB (accepted with warnings) are positive; RE is a rejection.
-  if (mls.responseCode === 'RE') {
-    return { failure: { code: 'PEPPOL.REJECTED_BY_RECEIVER', message: mls.description ?? 'The receiving access point rejected the message (MLS RE).' }, mls };
-  }
-  return { mls };
+  const { mls } = answer;
+  return mls.responseCode === 'RE' ? { failure: rejectionOf(mls), mls } : { mls };
 }
 
 /** The document as sent over the network: attachments detached from the event put back (libs/areas/src/ubl/attachments.ts). */
@@ -172,6 +187,14 @@ async function record(
     deps.log('warn', 'document not delivered', { documentId: document.documentId, code: outcome.failure.code });
     return;
   }
+  if ('sent' in outcome) {
+    await handleCommand(uow, documentDecider, stream, {
+      type: 'RecordTransmission',
+      data: { documentId: document.documentId, receiverParticipantId: receiver as string, messageId, receipt: outcome.sent.receipt, receiverEndpoint: outcome.sent.receiverEndpoint, sentAt: new Date().toISOString() },
+    }, metadata, { history });
+    deps.log('info', 'document sent, its MLS to come', { documentId: document.documentId, messageId });
+    return;
+  }
   const handedOver = 'hosted' in outcome ? outcome : undefined;
   const hosted = handedOver?.hosted;
   const receivedDocumentId = hosted ? deterministicUuid(`received:${document.documentId}`) : undefined;
@@ -187,64 +210,28 @@ async function record(
     data: { documentId: document.documentId, receiverParticipantId: receiver as string, channel, messageId, mls, receivedDocumentId, deliveredAt: new Date().toISOString() },
   }, metadata, { history });
   if (hosted && receivedDocumentId) {
-    await handleCommand(
+    const area = deps.receivedReports?.get(hosted.area);
+    const sha256 = handedOver?.receivedSha256;
+    await recordReceivedDocument(
       uow,
-      documentDecider,
-      documentStreamId(receivedDocumentId),
       {
-        type: 'ReceiveDocument',
-        data: {
-          documentId: receivedDocumentId,
-          tenantId: hosted.tenant_id,
-          supplierId: hosted.supplier_id,
-          area: hosted.area,
-          documentNumber: document.documentNumber,
-          documentType: document.documentType,
-          senderParticipantId: document.senderParticipantId,
-          receiverParticipantId: receiver as string,
-          sourceDocumentId: document.documentId,
-          messageId,
-          fields: document.fields,
-          xml: document.xml,
-          receivedAt: new Date().toISOString(),
-        },
+        documentId: receivedDocumentId,
+        tenantId: hosted.tenant_id,
+        supplierId: hosted.supplier_id,
+        area: hosted.area,
+        documentNumber: document.documentNumber,
+        documentType: document.documentType,
+        senderParticipantId: document.senderParticipantId,
+        receiverParticipantId: receiver as string,
+        sourceDocumentId: document.documentId,
+        messageId,
+        fields: document.fields,
+        xml: document.xml,
+        receivedAt: new Date().toISOString(),
       },
       { ...metadata, tenantId: hosted.tenant_id },
-      { newStream: true },
+      area && sha256 ? { area, sha256 } : undefined,
     );
-    await requestReceivedReport(uow, deps, document, hosted, receivedDocumentId, handedOver?.receivedSha256, { ...metadata, tenantId: hosted.tenant_id });
   }
   deps.log('info', 'document delivered', { documentId: document.documentId, channel, messageId });
-}
-
-/** The received copy's report to the receiver's authority, when its area has one that hears of received documents. */
-async function requestReceivedReport(
-  uow: UnitOfWork,
-  deps: DeliveryDependencies,
-  document: DocumentSubmittedData,
-  hosted: HostedReceiver,
-  receivedDocumentId: string,
-  receivedSha256: string | undefined,
-  metadata: EventMetadata,
-): Promise<void> {
-  const area = deps.receivedReports?.get(hosted.area);
-  if (!area || !receivedSha256) return;
-  const reportId = deterministicUuid(`received-report:${receivedDocumentId}`);
-  await handleCommand(uow, authorityReportDecider, authorityReportStreamId(reportId), {
-    type: 'RequestAuthorityReport',
-    data: {
-      reportId,
-      documentId: receivedDocumentId,
-      tenantId: hosted.tenant_id,
-      supplierId: hosted.supplier_id,
-      area: hosted.area,
-      ruleSetId: area.ruleSetId,
-      documentNumber: document.documentNumber,
-      documentType: document.documentType,
-      fields: document.fields,
-      document: { bytes: document.xml, mediaType: 'application/xml', sha256: receivedSha256 },
-      payload: area.payload({ receiverParticipantId: document.receiverParticipantId as string, senderParticipantId: document.senderParticipantId }),
-      requestedAt: new Date().toISOString(),
-    },
-  }, { ...metadata, ruleSetId: area.ruleSetId }, { newStream: true });
 }

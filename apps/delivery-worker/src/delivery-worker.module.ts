@@ -11,16 +11,18 @@ import {
   deadLettered,
   platformEventRegistry,
 } from '@einvoice/domain/infrastructure';
-import { SandboxAccessPoint } from './access-point/sandbox-access-point';
+import { accessPointFromEnv } from './access-point/from-env';
 import { createDeadLetteredDeliveryHandler } from './dead-lettered-delivery';
 import { createDeliveryHandler } from './deliver-document';
+import { createTransmissionHandler } from './send-transmission';
 import { createSmlHandler } from './sml/drive-sml';
 import { smlConnector, smlSettings } from './sml/sml-settings';
 
 export const log = createLogger('delivery-worker');
 
 /**
- * Submitted documents, delivered over Peppol (sandbox access point by default), and participants'
+ * Submitted documents, delivered over Peppol (sandbox access point by default; the AS4 engine in
+ * PEPPOL_MODE=live, which also sends the access point's own messages: an MLS back), and participants'
  * SML requests, driven at the SML (sandbox SML by default, PEPPOL_SML: sml/sml-settings.ts). Other events of the documents topic
  * (MyInvois submissions, whose bulk is ~16 MB) are passed over from their headers, never decoded.
  */
@@ -29,12 +31,15 @@ export class DeliveryWorkerController {
   private readonly deliver: EventHandler;
   private readonly driveSml: EventHandler;
   private readonly recordDeadLetter: EventHandler;
+  private readonly transmit?: EventHandler;
 
   constructor(@Inject(WORKER_RUNTIME) runtime: WorkerRuntime) {
     const { store, dataSource, groupId } = runtime;
+    const { accessPoint, engine } = accessPointFromEnv(store);
+    if (engine) this.transmit = createTransmissionHandler({ store, engine, groupId, log });
     this.deliver = createDeliveryHandler({
       store,
-      accessPoint: new SandboxAccessPoint(store, Number(process.env.SANDBOX_AP_LATENCY_MS ?? 0)),
+      accessPoint,
       groupId,
       log,
       receivedReports: new Map(
@@ -57,6 +62,16 @@ export class DeliveryWorkerController {
   @EventPattern('DocumentSubmitted')
   documentSubmitted(@Payload() event: RecordedEvent, @Ctx() ctx: MessageContext): Promise<void> {
     return this.deliver(event, ctx);
+  }
+
+  /** Only live Peppol requests them (the gateway's inbound route, answering what the engine received). */
+  @EventPattern('PeppolTransmissionRequested')
+  async transmissionRequested(@Payload() event: RecordedEvent, @Ctx() ctx: MessageContext): Promise<void> {
+    if (!this.transmit) {
+      log('warn', 'peppol message requested while PEPPOL_MODE is not live: not sent', { streamId: event.streamId });
+      return;
+    }
+    await this.transmit(event, ctx);
   }
 
   @EventPattern(['SmlActivationRequested', 'SmlDeactivationRequested'])

@@ -19,15 +19,18 @@ import { AreaPipeline } from './pipeline/area-pipeline';
 import { ParticipantsController } from './participants/participants.controller';
 import { ParticipantsService } from './participants/participants.service';
 import { SmpController } from './smp/smp.controller';
+import { PeppolInboundController } from './peppol-inbound/peppol-inbound.controller';
+import { PeppolInboundService } from './peppol-inbound/peppol-inbound.service';
 import { webhooksControllers } from './webhooks/webhooks.controllers';
 import { WebhooksService } from './webhooks/webhooks.service';
 import { Mailer } from './mail/mailer';
 
 @Module({
   imports: [InfrastructureModule],
-  controllers: [HealthController, MetricsController, OAuthController, ...areaControllers, ParticipantsController, SmpController, ...webhooksControllers],
+  controllers: [HealthController, MetricsController, OAuthController, ...areaControllers, ParticipantsController, SmpController, PeppolInboundController, ...webhooksControllers],
   providers: [
     ParticipantsService,
+    PeppolInboundService,
     WebhooksService,
     ...areaProviders,
     AreaPipeline,

@@ -11,6 +11,10 @@ export { participantIdFor, peppolEndpointFor, identifierSchemes } from './peppol
 export { computeTotals } from './peppol-ubl/totals';
 export type { Totals, TaxGroup, LineTotal } from './peppol-ubl/totals';
 export { checkInvoice } from './peppol-ubl/rules';
+export { MLS_DOCUMENT_TYPE_ID, MLS_PROCESS_ID, MlsFormatError, buildMls, parseMls, type Mls, type MlsIssue } from './peppol-ubl/mls';
+export * from './peppol-ubl/exchange';
+export * from './peppol-ubl/as4-engine';
+export { checkReceivedDocument, type ReceivedCheck, type ReceivedDocument } from './peppol-ubl/received';
 export * from './peppol-participants';
 export * as myinvois from './myinvois';
 export * from './registry';

@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './events';
 export * from './document';
+export * from './transmission';
 export * from './supplier';
 export * from './participant';
 export * from './aggregate';

@@ -10,7 +10,7 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import type { ConnectorQuery } from '../../../libs/areas/src/registry/area';
-import { parseMls } from '../../../libs/areas/src/uae/reporting/mls';
+import { parseMls } from '../../../libs/areas/src/peppol-ubl/mls';
 import { SandboxFta, type SandboxFtaOptions } from '../../../libs/areas/src/uae/reporting/sandbox-fta';
 import { TDD_DOCUMENT_TYPE_ID, TDD_PROCESS_ID } from '../../../libs/areas/src/uae/reporting/tdd';
 

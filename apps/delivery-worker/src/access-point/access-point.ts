@@ -1,16 +1,30 @@
-import type { MessageLevelStatus } from '@einvoice/domain';
+import type { As4Receipt, MessageLevelStatus } from '@einvoice/domain';
 
 /** One transmission to another Peppol access point (C2 → C3). */
 export interface Transmission {
   /** AS4 MessageId; the same on every retry of one document, so the receiving AP de-duplicates. */
   readonly messageId: string;
+  /** SBDH InstanceIdentifier, the same on every retry: the receiving AP's MLS names the message by it. */
+  readonly instanceIdentifier: string;
   readonly senderParticipantId: string;
   readonly receiverParticipantId: string;
   readonly documentType: string;
   readonly xml: string;
 }
 
-/** The access-point connector: `sandbox` (default) or, later, a live AS4 client. */
+/**
+ * What the receiving access point answered: its Message Level Status at once (the sandbox), or its
+ * AS4 receipt, the MLS to come later as an inbound message (live Peppol, docs/peppol-as4.md).
+ */
+export type TransmissionAnswer =
+  | { readonly mls: MessageLevelStatus }
+  | { readonly receipt: As4Receipt; readonly receiverEndpoint?: string };
+
+/**
+ * The access-point connector: `sandbox` (default) or `live` (the AS4 engine), by PEPPOL_MODE. A final
+ * refusal throws a non-retriable AppError (its code the document's failure), anything a retry may fix a
+ * retriable one.
+ */
 export interface AccessPointConnector {
-  send(transmission: Transmission): Promise<MessageLevelStatus>;
+  send(transmission: Transmission): Promise<TransmissionAnswer>;
 }

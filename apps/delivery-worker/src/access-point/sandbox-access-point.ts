@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AppError, type MessageLevelStatus } from '@einvoice/domain';
 import type { EventStore } from '@einvoice/domain/infrastructure';
-import type { AccessPointConnector, Transmission } from './access-point';
+import type { AccessPointConnector, Transmission, TransmissionAnswer } from './access-point';
 
 /**
  * Receivers the sandbox treats as the network would treat some (failure injection, README
@@ -49,7 +49,11 @@ export class SandboxAccessPoint implements AccessPointConnector {
     private readonly latencyMs = 0,
   ) {}
 
-  async send(transmission: Transmission): Promise<MessageLevelStatus> {
+  async send(transmission: Transmission): Promise<TransmissionAnswer> {
+    return { mls: await this.answer(transmission) };
+  }
+
+  private async answer(transmission: Transmission): Promise<MessageLevelStatus> {
     if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
     if (is(transmission, SANDBOX_RECEIVERS.unknown)) {
       throw new AppError('not_found', 'PEPPOL.RECEIVER_NOT_FOUND', `No access point serves ${transmission.receiverParticipantId} (no SMP registration in the SML).`, {

@@ -35,7 +35,7 @@ export async function stuckDocuments(query: Query, options: { readonly area?: st
        SELECT id, area, tenant_id, document_number, state, report_state, delivery_status, updated_at,
               ARRAY['document-' || id, 'report-' || coalesce(report_id::text, '')] AS streams, authority -> 'error' AS error
        FROM documents
-       WHERE (state IN ('scheduled', 'pending', 'processing', 'cancelling') OR report_state IN ('pending', 'processing') OR delivery_status = 'Scheduled')
+       WHERE (state IN ('scheduled', 'pending', 'processing', 'cancelling') OR report_state IN ('pending', 'processing') OR delivery_status IN ('Scheduled', 'Sent'))
      )
      SELECT s.id, s.area, s.tenant_id, s.document_number, s.state, s.report_state, s.delivery_status, s.updated_at, s.error,
             e.type AS last_type, e.recorded_at AS last_at

@@ -248,7 +248,7 @@ export interface ReportedDocumentView {
   readonly fields: Record<string, unknown>;
   /** SHA-256 (hex) of the document as rendered, when the area renders one. */
   readonly sha256: string | null;
-  /** The Peppol copy's delivery, once it was released (`DocumentSubmitted`): Scheduled, Delivered or Failed with why. */
+  /** The Peppol copy's delivery, once it was released (`DocumentSubmitted`): Scheduled, Sent (live Peppol: its MLS to come), Delivered or Failed with why. */
   readonly peppol?: { readonly deliveryStatus: string; readonly failure?: { readonly code: string; readonly message: string } } | null;
   /** Set when its report asked for a Peppol copy (`DocumentCodec.peppolCopy`); `withheld`: why it never leaves, when it does not. */
   readonly peppolCopy?: { readonly withheld: AuthorityErrorData | null };

@@ -1,7 +1,7 @@
 import { specification } from '../test/given-when-then';
-import type { DocumentCommand } from './commands';
+import type { DocumentCommand, RecordMessageLevelStatus } from './commands';
 import { documentDecider } from './decide';
-import type { DocumentDeliveredData, DocumentEvent, DocumentReceivedData, DocumentSubmittedData } from './events';
+import { type DocumentDeliveredData, type DocumentEvent, type DocumentReceivedData, type DocumentSentData, type DocumentSubmittedData, as4MessageId } from './events';
 
 const submitted: DocumentSubmittedData = {
   documentId: 'd-1',
@@ -112,3 +112,74 @@ describe('#8 a failed delivery is recorded, visible, and still deliverable by a 
       .then([{ type: 'DocumentDelivered', data: delivered }]);
   });
 });
+
+/** What an MLS AP at 10:00:05 records for d-1 (#46). */
+const deliveredByMls: DocumentDeliveredData = {
+  documentId: 'd-1',
+  receiverParticipantId: 'iso6523-actorid-upis::9925:be0202239951',
+  channel: 'remote',
+  messageId: as4MessageId('d-1'),
+  mls: { responseCode: 'AP', receivedAt: '2026-03-15T10:00:05.000Z' },
+  deliveredAt: '2026-03-15T10:00:05.000Z',
+};
+
+describe('#46 live Peppol: the AS4 receipt (Sent), then the receiving access point\'s MLS (Delivered or Failed)', () => {
+  const liveSpec = specification<DocumentCommand, DocumentEvent, ReturnType<typeof documentDecider.evolve>>(documentDecider);
+  const sent: DocumentSentData = {
+    documentId: 'd-1',
+    receiverParticipantId: submitted.receiverParticipantId!,
+    messageId: as4MessageId('d-1'),
+    receipt: { refToMessageId: as4MessageId('d-1'), timestamp: '2026-03-15T10:00:01.000Z' },
+    sentAt: '2026-03-15T10:00:01.000Z',
+  };
+  const mls = (responseCode: 'AP' | 'RE'): RecordMessageLevelStatus => ({
+    type: 'RecordMessageLevelStatus',
+    data: {
+      documentId: 'd-1',
+      mls: responseCode === 'AP' ? { responseCode, receivedAt: '2026-03-15T10:00:05.000Z' } : { responseCode, reasonCode: 'BV', description: 'BR-CO-15 broken', receivedAt: '2026-03-15T10:00:05.000Z' },
+      recordedAt: '2026-03-15T10:00:05.000Z',
+    },
+  });
+  const given = (...events: DocumentEvent[]) => liveSpec.given([{ type: 'DocumentSubmitted', data: submitted }, ...events]);
+
+  it('given a scheduled document, when RecordTransmission, then DocumentSent; a second receipt (a retry) decides nothing', () => {
+    given().when({ type: 'RecordTransmission', data: sent }).then([{ type: 'DocumentSent', data: sent }]);
+    given({ type: 'DocumentSent', data: sent }).when({ type: 'RecordTransmission', data: sent }).then([]);
+  });
+
+  it('given a sent document, when its MLS is AP, then DocumentDelivered over the remote channel with its MessageId and receiver', () => {
+    given({ type: 'DocumentSent', data: sent }).when(mls('AP')).then([{ type: 'DocumentDelivered', data: deliveredByMls }]);
+  });
+
+  it('given a sent document, when its MLS is RE, then DocumentDeliveryFailed with the receiver\'s reason', () => {
+    given({ type: 'DocumentSent', data: sent }).when(mls('RE')).then([{
+      type: 'DocumentDeliveryFailed',
+      data: { documentId: 'd-1', receiverParticipantId: submitted.receiverParticipantId, reason: { code: 'PEPPOL.REJECTED_BY_RECEIVER', message: 'BR-CO-15 broken' }, mls: mls('RE').data.mls, failedAt: '2026-03-15T10:00:05.000Z' },
+    }]);
+  });
+
+  it('an MLS that overtook the receipt decides the outcome; the receipt recorded after it decides nothing', () => {
+    given().when(mls('AP')).then([{ type: 'DocumentDelivered', data: deliveredByMls }]);
+    given({ type: 'DocumentDelivered', data: deliveredByMls }).when({ type: 'RecordTransmission', data: sent }).then([]);
+    const rejected = { documentId: 'd-1', receiverParticipantId: null, reason: { code: 'PEPPOL.REJECTED_BY_RECEIVER', message: 'no' }, mls: mls('RE').data.mls, failedAt: '2026-03-15T10:00:05.000Z' };
+    given({ type: 'DocumentDeliveryFailed', data: rejected }).when({ type: 'RecordTransmission', data: sent }).then([]);
+  });
+
+  it('one MLS per document: a second decides nothing, nor one for a document delivered to a receiver hosted here', () => {
+    given({ type: 'DocumentSent', data: sent }, { type: 'DocumentDeliveryFailed', data: { documentId: 'd-1', receiverParticipantId: null, reason: { code: 'PEPPOL.REJECTED_BY_RECEIVER', message: 'no' }, mls: mls('RE').data.mls, failedAt: 'x' } })
+      .when(mls('AP'))
+      .then([]);
+    given({ type: 'DocumentDelivered', data: { ...deliveredByMls, channel: 'local' } }).when(mls('RE')).then([]);
+  });
+
+  it('once sent, a failure without an MLS (a late dead letter) changes nothing; a failure without one may still be sent by a replay', () => {
+    const deadLettered = { documentId: 'd-1', receiverParticipantId: null, reason: { code: 'PEPPOL.ENGINE_UNAVAILABLE', message: 'down' }, attempts: 5, failedAt: 'x' };
+    given({ type: 'DocumentSent', data: sent }).when({ type: 'RecordDeliveryFailure', data: deadLettered }).then([]);
+    given({ type: 'DocumentDeliveryFailed', data: deadLettered }).when({ type: 'RecordTransmission', data: sent }).then([{ type: 'DocumentSent', data: sent }]);
+  });
+
+  it('given a received document, an MLS for it is DOCUMENT.NOT_OUTGOING', () => {
+    liveSpec.given([{ type: 'DocumentReceived', data: received }]).when(mls('AP')).thenThrows('DOCUMENT.NOT_OUTGOING');
+  });
+});
+

@@ -1,11 +1,15 @@
 import type { Event } from '../events';
+import { deterministicUuid } from '../ids';
 
 /**
  * Peppol delivery states: the seed's `Scheduled` and `Delivered` (BE/DE/SG `DeliveryStatus`), and
  * `Failed` (ours, #8): the receiving access point rejected the message (MLS `RE`), the receiver is
- * served by no access point, or every attempt failed (the delivery was dead-lettered).
+ * served by no access point, or every attempt failed (the delivery was dead-lettered). `Sent` (ours,
+ * #46): the receiving access point took the message over AS4 (its signed receipt) and its Message Level
+ * Status has not come back yet; Peppol answers in these two steps (MLS 1.0 §3), and the UAE seed's
+ * `exchange.status` stays `processing` until the MLS arrives, which `Sent` is.
  */
-export type DeliveryStatus = 'Scheduled' | 'Delivered' | 'Failed';
+export type DeliveryStatus = 'Scheduled' | 'Sent' | 'Delivered' | 'Failed';
 
 /** How a document leaves the service; the seed shows only `peppol`. */
 export type TransportMode = 'peppol';
@@ -17,6 +21,28 @@ export interface MessageLevelStatus {
   readonly description?: string;
   /** On `RE`, Peppol MLS's StatusReasonCode: BV business rule violation, FD failure of delivery, SV syntax violation. */
   readonly reasonCode?: 'BV' | 'FD' | 'SV';
+}
+
+/**
+ * The AS4 MessageId of a document's transmission: derived from its id, so every retry of it (after a
+ * crash, a rebalance, a dead-letter replay) carries the same one and the receiving access point
+ * de-duplicates it (AS4 profile; phase4's duplicate detection).
+ */
+export const as4MessageId = (documentId: string): string => `${deterministicUuid(`as4:${documentId}`)}@einvoice-gateway`;
+
+/**
+ * The SBDH InstanceIdentifier of a document's transmission: the document id itself, the same on every
+ * retry. A Message Level Status names the message it answers by it (`DocumentReference/ID`, MLS 1.0
+ * §8), so an MLS leads back to its document without a lookup table, even when it arrives before the
+ * delivery worker recorded the AS4 receipt.
+ */
+export const sbdhInstanceIdentifier = (documentId: string): string => documentId;
+
+/** The receiving access point's signed AS4 receipt of a transmission (ebMS 3 `Receipt`). */
+export interface As4Receipt {
+  /** The MessageId the receipt answers (ours). */
+  readonly refToMessageId: string;
+  readonly timestamp: string;
 }
 
 /** The submitted document as the gateway accepted it. */
@@ -53,6 +79,22 @@ export interface DocumentDeliveredData {
   readonly deliveredAt: string;
 }
 export type DocumentDelivered = Event<'DocumentDelivered', DocumentDeliveredData>;
+
+/**
+ * The receiving access point took the document over AS4 (#46, live Peppol): its receipt is in, its
+ * Message Level Status will come later as an inbound message (`RecordMessageLevelStatus`).
+ */
+export interface DocumentSentData {
+  readonly documentId: string;
+  readonly receiverParticipantId: string;
+  /** AS4 MessageId (as4MessageId), the same on every retry. */
+  readonly messageId: string;
+  readonly receipt: As4Receipt;
+  /** The receiving access point's AS4 endpoint, as its SMP published it. */
+  readonly receiverEndpoint?: string;
+  readonly sentAt: string;
+}
+export type DocumentSent = Event<'DocumentSent', DocumentSentData>;
 
 /** Why a delivery failed: a stable code and a message for people. */
 export interface DeliveryFailureReason {
@@ -94,6 +136,6 @@ export interface DocumentReceivedData {
 }
 export type DocumentReceived = Event<'DocumentReceived', DocumentReceivedData>;
 
-export type DocumentEvent = DocumentSubmitted | DocumentDelivered | DocumentDeliveryFailed | DocumentReceived;
+export type DocumentEvent = DocumentSubmitted | DocumentSent | DocumentDelivered | DocumentDeliveryFailed | DocumentReceived;
 
 export const documentStreamId = (documentId: string): string => `document-${documentId}`;

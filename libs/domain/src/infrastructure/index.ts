@@ -18,3 +18,4 @@ export * from './mail/captured-mails';
 export * from './metrics';
 export * from './tracing';
 export * from './notifications/pg-listener';
+export * from './received-documents';

@@ -77,7 +77,7 @@ export function peppolAreaController(code: 'be' | 'de' | 'sg'): Type<unknown> {
     }
 
     @Get('delivery-status/:uuid')
-    @ApiOperation({ summary: '`Scheduled` after submission, `Delivered` once the receiving access point confirmed.' })
+    @ApiOperation({ summary: '`Scheduled` after submission, `Sent` once the receiving access point took it over AS4 (live Peppol), `Delivered` once its Message Level Status confirmed, `Failed` with `DeliveryFailure`.' })
     @ApiHeader({ name: supplierHeader, required: true })
     @ApiResponse({ status: 404, ...errorResponse })
     deliveryStatus(@SeedHeader(supplierHeader) supplier: string | undefined, @Param('uuid') uuid: string, @Ctx() context: RequestContext) {

@@ -8,7 +8,7 @@
  */
 import { AppError, deterministicUuid } from '@einvoice/domain';
 import type { AuthorityCallContext, AuthorityConnector, AuthorityError, AuthorityOutcome, AuthorityReport } from '../../registry/authority';
-import { MlsFormatError, parseMls, type Mls } from './mls';
+import { MlsFormatError, parseMls, type Mls } from '../../peppol-ubl/mls';
 import { buildTdd, TDD_DOCUMENT_TYPE_ID, TDD_PROCESS_ID, type ReporterRole } from './tdd';
 import { UAE_FTA_ERRORS, type FtaTransport, type TddStatus } from './transport';
 

@@ -1,7 +1,7 @@
 import type { AuthorityReport } from '../../registry/authority';
 import { tddMessageId, UaeFtaConnector, type UaeReportPayload } from './connector';
 import { ftaTransportFromEnv, uaeFtaConnector } from './from-env';
-import { buildMls, type Mls } from './mls';
+import { buildMls, type Mls } from '../../peppol-ubl/mls';
 import { SandboxFta } from './sandbox-fta';
 import { AccessPointClient } from './access-point-client';
 import { readTdd } from './tdd-rules';

@@ -6,7 +6,7 @@ import { openTestDatabase } from '../../../../../test/support/database';
 import { eventually } from '../../../../../test/support/wait';
 import type { AuthorityReport } from '../../registry/authority';
 import { tddMessageId, UaeFtaConnector, type UaeFtaReceipt, type UaeReportPayload } from './connector';
-import { parseMls } from './mls';
+import { parseMls } from '../../peppol-ubl/mls';
 import { injectFtaFaults, SandboxFta } from './sandbox-fta';
 import { issuerWith, renderedInvoice } from './test-documents';
 

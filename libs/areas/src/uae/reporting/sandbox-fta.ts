@@ -8,7 +8,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { ConnectorQuery } from '../../registry/area';
-import { buildMls, type MlsIssue, type MlsResponseCode } from './mls';
+import { buildMls, type MlsIssue, type MlsResponseCode } from '../../peppol-ubl/mls';
 import { readTdd, type TddReading } from './tdd-rules';
 import { timedOut, unavailable, type FtaTransport, type TddAcknowledgement, type TddMessage, type TddStatus } from './transport';
 

@@ -1,7 +1,8 @@
 import { conflict } from '../../errors';
 import type { RecordedEvent } from '../../events';
-import type { DocumentDeliveredData, DocumentDeliveryFailedData, DocumentEvent, DocumentReceivedData, DocumentSubmittedData } from '../../document';
+import type { DocumentDeliveredData, DocumentDeliveryFailedData, DocumentEvent, DocumentReceivedData, DocumentSentData, DocumentSubmittedData } from '../../document';
 import type { ParticipantEvent } from '../../participant';
+import type { PeppolTransmissionEvent } from '../../transmission';
 import type { ConstraintErrorMap, EventPlugin, EventProjector, ProjectionContext } from '../../plugin';
 import type { SupplierEvent, SupplierOnboardedData } from '../../supplier';
 import { participantConstraintErrors, projectParticipants } from './participants';
@@ -12,9 +13,10 @@ import { participantConstraintErrors, projectParticipants } from './participants
  * replay from `events` (insert ... on conflict do nothing / versioned update). Areas bring their
  * own through the area registry (libs/areas/src/registry).
  */
-const coreProjectors: Record<SupplierEvent['type'] | DocumentEvent['type'] | ParticipantEvent['type'], EventProjector | null> = {
+const coreProjectors: Record<SupplierEvent['type'] | DocumentEvent['type'] | ParticipantEvent['type'] | PeppolTransmissionEvent['type'], EventProjector | null> = {
   SupplierOnboarded: (uow, event) => projectSupplierOnboarded(uow, event as RecordedEvent & { data: SupplierOnboardedData }),
   DocumentSubmitted: (uow, event) => projectDocumentSubmitted(uow, event as RecordedEvent & { data: DocumentSubmittedData }),
+  DocumentSent: (uow, event) => projectDocumentSent(uow, event as RecordedEvent & { data: DocumentSentData }),
   DocumentDelivered: (uow, event) => projectDocumentDelivered(uow, event as RecordedEvent & { data: DocumentDeliveredData }),
   DocumentDeliveryFailed: (uow, event) => projectDocumentDeliveryFailed(uow, event as RecordedEvent & { data: DocumentDeliveryFailedData }),
   DocumentReceived: (uow, event) => projectDocumentReceived(uow, event as RecordedEvent & { data: DocumentReceivedData }),
@@ -25,6 +27,10 @@ const coreProjectors: Record<SupplierEvent['type'] | DocumentEvent['type'] | Par
   SmlActivated: projectParticipants,
   SmlDeactivationRequested: projectParticipants,
   SmlDeactivated: projectParticipants,
+  // The access point's own messages (an MLS back to a sender): their stream is all there is (#46).
+  PeppolTransmissionRequested: null,
+  PeppolTransmissionSent: null,
+  PeppolTransmissionFailed: null,
 };
 
 /** Read-model constraints that carry business rules, and the error each one means. */
@@ -78,6 +84,17 @@ async function projectDocumentSubmitted(uow: ProjectionContext, event: RecordedE
   );
 }
 
+/** Sent over AS4, its MLS to come (#46): `Sent`, with the receipt, until DocumentDelivered or DocumentDeliveryFailed replaces it. */
+async function projectDocumentSent(uow: ProjectionContext, event: RecordedEvent & { data: DocumentSentData }) {
+  const d = event.data;
+  await uow.write(
+    `UPDATE documents SET state = 'sent', delivery_status = 'Sent', delivery = $2, updated_at = $3, version = $4
+     WHERE id = $1 AND version < $4`,
+    [d.documentId, { channel: 'remote', messageId: d.messageId, receipt: d.receipt, receiverEndpoint: d.receiverEndpoint ?? null, receiverParticipantId: d.receiverParticipantId }, d.sentAt, event.streamPosition],
+    { row: `documents/${d.documentId}` },
+  );
+}
+
 async function projectDocumentDelivered(uow: ProjectionContext, event: RecordedEvent & { data: DocumentDeliveredData }) {
   const d = event.data;
   await uow.write(
@@ -115,7 +132,7 @@ async function projectDocumentReceived(uow: ProjectionContext, event: RecordedEv
 /** The platform's plug-in: its streams and read models (the first entry of every app's registry). */
 export const corePlugin: EventPlugin = {
   name: 'core',
-  streams: { document: 'documents', supplier: 'suppliers', participant: 'participants' },
+  streams: { document: 'documents', supplier: 'suppliers', participant: 'participants', transmission: 'documents' },
   // The webhook dispatcher's one event of the documents' streams (the delivery worker does not read it).
   eventTopics: { DocumentReceived: 'received' },
   projectors: coreProjectors,

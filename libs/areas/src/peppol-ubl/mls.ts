@@ -1,17 +1,31 @@
 /**
- * Peppol Message Level Status 1.0 (national-systems-detail.md §6 "MLS"; OpenPeppol MLS Schematron,
- * rule ids `SCH-MLS-*`): the UBL ApplicationResponse the FTA answers each TDD with. AP accepted
+ * Peppol Message Level Status 1.0 (docs.peppol.eu/edelivery/specs/mls/v1.0.0; national-systems-detail.md
+ * §6 "MLS"; OpenPeppol MLS Schematron, rule ids `SCH-MLS-*`): the UBL ApplicationResponse a receiving
+ * access point (C3) answers a received message with (#46), and the FTA each TDD (UAE). AP accepted
  * (delivered, confirmed), AB acknowledged (delivered, not confirmed), RE rejected with a description
  * and at least one issue whose reason is BV (business rule), FD (failure of delivery) or SV (syntax);
- * BW (warning) only on a positive answer. Pure.
+ * BW (warning) only on a positive answer. Pure; shared by the Peppol exchange and UAE's reporting.
  */
-import { el, toXml } from '../../shared/xml';
-import { splitId } from './tdd';
-import { all, first, parseXml, textAt, XmlSyntaxError, type XmlElement } from '../../shared/xml-read';
-import { NS } from './namespaces';
+import { el, toXml } from '../shared/xml';
+import { all, first, parseXml, textAt, XmlSyntaxError, type XmlElement } from '../shared/xml-read';
 
 export const MLS_CUSTOMIZATION_ID = 'urn:peppol:edec:mls:1.0';
 export const MLS_PROFILE_ID = 'urn:peppol:edec:mls';
+/** Its Peppol document type and process (Peppol code lists; MLS 1.0 §9), with their identifier schemes, as SBDH and SMP name them. */
+export const MLS_DOCUMENT_TYPE_ID = `busdox-docid-qns::urn:oasis:names:specification:ubl:schema:xsd:ApplicationResponse-2::ApplicationResponse##${MLS_CUSTOMIZATION_ID}::2.1`;
+export const MLS_PROCESS_ID = `cenbii-procid-ubl::${MLS_PROFILE_ID}`;
+
+const NS = {
+  cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
+  cbc: 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
+  applicationResponse: 'urn:oasis:names:specification:ubl:schema:xsd:ApplicationResponse-2',
+} as const;
+
+/** `0242:000123` → scheme and value (an EndpointID's `schemeID` and text). */
+function splitId(value: string): { readonly scheme?: string; readonly id: string } {
+  const colon = value.indexOf(':');
+  return colon < 0 ? { id: value } : { scheme: value.slice(0, colon), id: value.slice(colon + 1) };
+}
 
 export type MlsResponseCode = 'AP' | 'AB' | 'RE';
 export type MlsReasonCode = 'BV' | 'BW' | 'FD' | 'SV';
