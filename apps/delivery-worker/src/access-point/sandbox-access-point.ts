@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AppError, type MessageLevelStatus } from '@einvoice/domain';
 import type { EventStore } from '@einvoice/domain/infrastructure';
-import type { AccessPointConnector, Transmission } from './access-point';
+import type { AccessPointConnector, Transmission, TransmissionAnswer } from './access-point';
 
 /**
  * Receivers the sandbox treats as the network would treat some (failure injection, README
@@ -33,6 +33,13 @@ const rejectionReasons: Record<NonNullable<MessageLevelStatus['reasonCode']>, st
   SV: 'syntax violation',
 };
 
+/**
+ * How the sandbox says its messages travel (what Peppol Reporting records): Peppol AS4 profile 2.0, and a
+ * seat id of the layout Peppol gives (`P`, two letters, six digits) that no access point holds (`ZZ` is
+ * no country).
+ */
+export const SANDBOX_TRANSPORT = { profile: 'peppol-transport-as4-v2_0', otherAccessPoint: 'PZZ000001' } as const;
+
 const is = (transmission: Transmission, receiver: string) => transmission.receiverParticipantId.toLowerCase().endsWith(`::${receiver}`);
 
 /**
@@ -49,7 +56,11 @@ export class SandboxAccessPoint implements AccessPointConnector {
     private readonly latencyMs = 0,
   ) {}
 
-  async send(transmission: Transmission): Promise<MessageLevelStatus> {
+  async send(transmission: Transmission): Promise<TransmissionAnswer> {
+    return { mls: await this.answer(transmission), transport: SANDBOX_TRANSPORT };
+  }
+
+  private async answer(transmission: Transmission): Promise<MessageLevelStatus> {
     if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
     if (is(transmission, SANDBOX_RECEIVERS.unknown)) {
       throw new AppError('not_found', 'PEPPOL.RECEIVER_NOT_FOUND', `No access point serves ${transmission.receiverParticipantId} (no SMP registration in the SML).`, {

@@ -5,6 +5,7 @@ import type { ParticipantEvent } from '../../participant';
 import type { ConstraintErrorMap, EventPlugin, EventProjector, ProjectionContext } from '../../plugin';
 import type { SupplierEvent, SupplierOnboardedData } from '../../supplier';
 import { participantConstraintErrors, projectParticipants } from './participants';
+import { projectIncomingTransmission, projectOutgoingTransmission } from './peppol-transmissions';
 
 /**
  * The platform's own read models (suppliers, documents, Peppol participants), updated in the same
@@ -15,9 +16,19 @@ import { participantConstraintErrors, projectParticipants } from './participants
 const coreProjectors: Record<SupplierEvent['type'] | DocumentEvent['type'] | ParticipantEvent['type'], EventProjector | null> = {
   SupplierOnboarded: (uow, event) => projectSupplierOnboarded(uow, event as RecordedEvent & { data: SupplierOnboardedData }),
   DocumentSubmitted: (uow, event) => projectDocumentSubmitted(uow, event as RecordedEvent & { data: DocumentSubmittedData }),
-  DocumentDelivered: (uow, event) => projectDocumentDelivered(uow, event as RecordedEvent & { data: DocumentDeliveredData }),
-  DocumentDeliveryFailed: (uow, event) => projectDocumentDeliveryFailed(uow, event as RecordedEvent & { data: DocumentDeliveryFailedData }),
-  DocumentReceived: (uow, event) => projectDocumentReceived(uow, event as RecordedEvent & { data: DocumentReceivedData }),
+  // The outcomes also record the exchange for Peppol Reporting (peppol-transmissions.ts).
+  DocumentDelivered: async (uow, event) => {
+    await projectDocumentDelivered(uow, event as RecordedEvent & { data: DocumentDeliveredData });
+    await projectOutgoingTransmission(uow, event);
+  },
+  DocumentDeliveryFailed: async (uow, event) => {
+    await projectDocumentDeliveryFailed(uow, event as RecordedEvent & { data: DocumentDeliveryFailedData });
+    await projectOutgoingTransmission(uow, event);
+  },
+  DocumentReceived: async (uow, event) => {
+    await projectDocumentReceived(uow, event as RecordedEvent & { data: DocumentReceivedData });
+    await projectIncomingTransmission(uow, event);
+  },
   ParticipantRegistered: projectParticipants,
   ParticipantKycRequested: projectParticipants,
   ParticipantKycCompleted: projectParticipants,
