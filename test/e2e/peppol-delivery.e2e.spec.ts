@@ -103,6 +103,11 @@ describe('#2 Belgium, Germany, Singapore over HTTP, from onboarding to Delivered
     expect(delivery.report_id).toBeNull();
     const events = await dataSource.query(`SELECT type FROM events WHERE stream_id = $1 ORDER BY stream_position`, [`document-${documentId}`]);
     expect(events.map((e: { type: string }) => e.type)).toEqual(['DocumentSubmitted', 'DocumentDelivered']);
+    // #46 Peppol Reporting: the exchange as recorded, C1's country being the supplier's.
+    const [exchange] = await dataSource.query(`SELECT direction, document_type_id, country_c1, transport_profile FROM peppol_transmissions WHERE document_id = $1`, [documentId]);
+    const documentTypeId = area === 'sg' ? 'peppol-doctype-wildcard::urn:oasis:names:specification:ubl:schema:xsd:Invoice-2::Invoice##urn:peppol:pint:billing-1@sg-1::2.1'
+      : 'busdox-docid-qns::urn:oasis:names:specification:ubl:schema:xsd:Invoice-2::Invoice##urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0::2.1';
+    expect(exchange).toEqual({ direction: 'outgoing', document_type_id: documentTypeId, country_c1: area.toUpperCase(), transport_profile: 'peppol-transport-as4-v2_0' });
   });
 
   it('delivers a BE invoice to a DE supplier hosted here: Delivered for the sender, one received document for the receiver', async () => {

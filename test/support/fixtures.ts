@@ -2,6 +2,12 @@
 import { randomUUID } from 'node:crypto';
 import type { DocumentSubmittedData } from '@einvoice/domain';
 
+/** A UBL invoice reduced to what names its Peppol document type and process (BIS Billing 3.0). */
+export const MINIMAL_PEPPOL_INVOICE =
+  '<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">' +
+  '<cbc:CustomizationID>urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0</cbc:CustomizationID>' +
+  '<cbc:ProfileID>urn:fdc:peppol.eu:2017:poacc:billing:01:1.0</cbc:ProfileID></Invoice>';
+
 /** A submitted Belgian invoice with fresh ids (unique document number and participants). */
 export function documentSubmitted(overrides: Partial<DocumentSubmittedData> = {}): DocumentSubmittedData {
   const documentId = randomUUID();
@@ -16,7 +22,9 @@ export function documentSubmitted(overrides: Partial<DocumentSubmittedData> = {}
     senderParticipantId: `iso6523-actorid-upis::9925:sender-${documentId}`,
     receiverParticipantId: `iso6523-actorid-upis::9925:receiver-${documentId}`,
     fields: { ID: 'x' },
-    xml: '<Invoice/>',
+    countryC1: 'BE',
+    // The least a delivery reads of a Peppol document: its document type and process (#46).
+    xml: MINIMAL_PEPPOL_INVOICE,
     submittedAt: new Date().toISOString(),
     ...overrides,
   };

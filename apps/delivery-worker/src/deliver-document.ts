@@ -7,6 +7,7 @@ import {
   EventMetadata,
   Logger,
   MessageLevelStatus,
+  type PeppolExchangeFacts,
   RecordedEvent,
   as4MessageId,
   deterministicUuid,
@@ -28,7 +29,7 @@ import {
   loadDocumentAttachments,
   recordReceivedDocument,
 } from '@einvoice/domain/infrastructure';
-import { hasDetached, reattachEmbedded } from '@einvoice/areas';
+import { envelopeOf, hasDetached, reattachEmbedded } from '@einvoice/areas';
 import type { AccessPointConnector, TransmissionAnswer } from './access-point/access-point';
 
 export interface DeliveryDependencies {
@@ -50,6 +51,8 @@ interface HostedReceiver {
   supplier_id: string;
   tenant_id: string;
   area: string;
+  /** The receiving supplier's country: C4's, for Peppol Reporting. */
+  country: string | null;
 }
 
 /**
@@ -75,17 +78,18 @@ export function createDeliveryHandler(deps: DeliveryDependencies): EventHandler 
     const found = await firstLooks.ask({ eventId: event.eventId, receiver });
     if (found.processed) return;
     const hosted = found.supplier_id ? (found as HostedReceiver) : undefined;
-    const outcome: Outcome = !receiver
-      ? { failure: { code: 'DOCUMENT.NO_RECEIVER', message: 'The document names no Peppol receiver.' } }
+    const envelope = receiver ? envelopeFor(document, receiver) : undefined;
+    const outcome: Outcome = !receiver || !envelope
+      ? { failure: receiver ? NOT_A_PEPPOL_DOCUMENT : { code: 'DOCUMENT.NO_RECEIVER', message: 'The document names no Peppol receiver.' } }
       : hosted
         ? await handOver(deps, document, hosted)
-        : await transmit(deps, document, receiver, messageId);
+        : await transmit(deps, document, envelope, messageId);
     try {
       // The outcome and the processed mark: one statement (UnitOfWork), or nothing.
       await deps.store.transaction(async (uow) => {
         // First try: the sender's stream is the event in hand (a submitted document's only event
         // until it is delivered); a stream with more fails the append, and the retry reads it.
-        await record(uow, deps, event, document, messageId, outcome, (ctx?.attempt ?? 1) === 1 && event.streamPosition === 1 ? [event] : undefined);
+        await record(uow, deps, event, document, messageId, envelope, outcome, (ctx?.attempt ?? 1) === 1 && event.streamPosition === 1 ? [event] : undefined);
         await uow.recordProcessed(deps.groupId, event.eventId);
       });
     } catch (error) {
@@ -112,7 +116,7 @@ function firstLooksOf(deps: DeliveryDependencies): TickBatch<{ eventId: string; 
     // event of the group (12–20 ms at 5,000–9,000 rows; auto_explain, issue 11). Planned each time,
     // not prepared: a generic plan made while the table was empty would keep a scan of it.
     return deps.store.read<FirstLook>(
-      `SELECT coalesce(m.processed, false) AS processed, p.supplier_id, p.tenant_id, s.area
+      `SELECT coalesce(m.processed, false) AS processed, p.supplier_id, p.tenant_id, s.area, s.profile->>'country' AS country
        FROM unnest($2::uuid[], $3::text[]) WITH ORDINALITY AS x (event_id, receiver, i)
        LEFT JOIN LATERAL (SELECT true AS processed FROM processed_events e WHERE e.consumer_group = $1 AND e.event_id = x.event_id LIMIT 1) m ON true
        LEFT JOIN (supplier_participants p JOIN suppliers s ON s.id = p.supplier_id) ON p.participant_id = x.receiver
@@ -131,9 +135,35 @@ function firstLooksOf(deps: DeliveryDependencies): TickBatch<{ eventId: string; 
  */
 type Outcome =
   | { readonly hosted: HostedReceiver; readonly receivedSha256?: string }
-  | { readonly mls: MessageLevelStatus }
-  | { readonly sent: { readonly receipt: As4Receipt; readonly receiverEndpoint?: string } }
-  | { readonly failure: DeliveryFailureReason; readonly mls?: MessageLevelStatus };
+  | { readonly mls: MessageLevelStatus; readonly transport: Transport }
+  | { readonly sent: { readonly receipt: As4Receipt; readonly receiverEndpoint?: string }; readonly transport: Transport }
+  | { readonly failure: DeliveryFailureReason; readonly mls?: MessageLevelStatus; readonly transport?: Transport };
+
+type Transport = TransmissionAnswer['transport'];
+
+/** The envelope of a document (SBDH: document type, process, C1's country), and what Peppol Reporting records of it. */
+type Envelope = Omit<PeppolExchangeFacts, 'countryC4' | 'transport'>;
+
+const NOT_A_PEPPOL_DOCUMENT: DeliveryFailureReason = {
+  code: 'PEPPOL.NOT_A_PEPPOL_DOCUMENT',
+  message: 'The document names no CustomizationID or ProfileID: it has no Peppol document type or process to be sent under.',
+};
+
+/**
+ * The envelope a document travels in, read from it (peppol-ubl `envelopeOf`). C1's country is the one
+ * its submission decided (the supplier's); a document submitted before that was recorded (#46) falls
+ * back on its seller's country, else `ZZ` (Peppol Reporting's "not stated").
+ */
+function envelopeFor(document: DocumentSubmittedData, receiver: string): Envelope | undefined {
+  let read: ReturnType<typeof envelopeOf>;
+  try {
+    read = envelopeOf(document.xml);
+  } catch {
+    return undefined;
+  }
+  const countryC1 = document.countryC1 ?? read.countryC1 ?? 'ZZ';
+  return { documentTypeId: read.documentTypeId, processId: read.processId, countryC1, senderParticipantId: document.senderParticipantId, receiverParticipantId: receiver };
+}
 
 /** A delivery to a supplier hosted here: nothing to send; the hash its received report needs, if any. */
 async function handOver(deps: DeliveryDependencies, document: DocumentSubmittedData, hosted: HostedReceiver): Promise<Outcome> {
@@ -143,22 +173,33 @@ async function handOver(deps: DeliveryDependencies, document: DocumentSubmittedD
 }
 
 /** Sends to the receiver's access point, outside any transaction; a final refusal is a failure, a retriable error is thrown. */
-async function transmit(deps: DeliveryDependencies, document: DocumentSubmittedData, receiver: string, messageId: string): Promise<Outcome> {
+async function transmit(deps: DeliveryDependencies, document: DocumentSubmittedData, envelope: Envelope, messageId: string): Promise<Outcome> {
+  const receiver = envelope.receiverParticipantId;
   let answer: TransmissionAnswer;
   try {
     const xml = await wholeDocument(deps, document);
-    const instanceIdentifier = sbdhInstanceIdentifier(document.documentId);
     answer = await inSpan('peppol send', { kind: SpanKind.CLIENT, attributes: { 'einvoice.peppol.receiver': receiver, 'einvoice.peppol.message_id': messageId } }, () =>
-      deps.accessPoint.send({ messageId, instanceIdentifier, senderParticipantId: document.senderParticipantId, receiverParticipantId: receiver, documentType: document.documentType, xml }));
+      deps.accessPoint.send({
+        messageId,
+        instanceIdentifier: sbdhInstanceIdentifier(document.documentId),
+        senderParticipantId: document.senderParticipantId,
+        receiverParticipantId: receiver,
+        documentType: document.documentType,
+        documentTypeId: envelope.documentTypeId,
+        processId: envelope.processId,
+        countryC1: envelope.countryC1,
+        xml,
+      }));
   } catch (error) {
     if (!(error instanceof AppError) || error.retriable) throw error;
     return { failure: { code: error.code, message: error.message } };
   }
   // Live Peppol: the AS4 receipt now, the MLS later (the gateway's inbound route records it).
-  if ('receipt' in answer) return { sent: answer };
-  // Peppol MLS: AP (accepted) and AB (accepted with warnings) are positive; RE is a rejection.
-  const { mls } = answer;
-  return mls.responseCode === 'RE' ? { failure: rejectionOf(mls), mls } : { mls };
+  if ('receipt' in answer) return { sent: { receipt: answer.receipt, receiverEndpoint: answer.receiverEndpoint }, transport: answer.transport };
+  // Peppol MLS: AP (accepted) and AB (accepted with warnings) are positive; RE is a rejection, of a
+  // message that did cross the network (Peppol Reporting counts it: `transport`).
+  const { mls, transport } = answer;
+  return mls.responseCode === 'RE' ? { failure: rejectionOf(mls), mls, transport } : { mls, transport };
 }
 
 /** The document as sent over the network: attachments detached from the event put back (libs/areas/src/ubl/attachments.ts). */
@@ -173,6 +214,7 @@ async function record(
   event: RecordedEvent,
   document: DocumentSubmittedData,
   messageId: string,
+  envelope: Envelope | undefined,
   outcome: Outcome,
   history: readonly RecordedEvent[] | undefined,
 ): Promise<void> {
@@ -182,7 +224,15 @@ async function record(
   if ('failure' in outcome) {
     await handleCommand(uow, documentDecider, stream, {
       type: 'RecordDeliveryFailure',
-      data: { documentId: document.documentId, receiverParticipantId: receiver, reason: outcome.failure, mls: outcome.mls, failedAt: new Date().toISOString() },
+      data: {
+        documentId: document.documentId,
+        receiverParticipantId: receiver,
+        reason: outcome.failure,
+        mls: outcome.mls,
+        // Crossed the network before it was refused: an exchange Peppol Reporting counts.
+        peppol: envelope && outcome.transport ? { ...envelope, transport: outcome.transport } : undefined,
+        failedAt: new Date().toISOString(),
+      },
     }, metadata, { history });
     deps.log('warn', 'document not delivered', { documentId: document.documentId, code: outcome.failure.code });
     return;
@@ -190,7 +240,16 @@ async function record(
   if ('sent' in outcome) {
     await handleCommand(uow, documentDecider, stream, {
       type: 'RecordTransmission',
-      data: { documentId: document.documentId, receiverParticipantId: receiver as string, messageId, receipt: outcome.sent.receipt, receiverEndpoint: outcome.sent.receiverEndpoint, sentAt: new Date().toISOString() },
+      data: {
+        documentId: document.documentId,
+        receiverParticipantId: receiver as string,
+        messageId,
+        receipt: outcome.sent.receipt,
+        receiverEndpoint: outcome.sent.receiverEndpoint,
+        // The AS4 receipt is the transport's acknowledgement: the exchange Peppol Reporting counts.
+        peppol: envelope && { ...envelope, transport: outcome.transport },
+        sentAt: new Date().toISOString(),
+      },
     }, metadata, { history });
     deps.log('info', 'document sent, its MLS to come', { documentId: document.documentId, messageId });
     return;
@@ -202,12 +261,15 @@ async function record(
     ? { responseCode: 'AP', receivedAt: new Date().toISOString(), description: 'Delivered to a participant hosted here.' }
     : (outcome as { mls: MessageLevelStatus }).mls;
   const channel = hosted ? 'local' : 'remote';
+  // A hand-over here crosses no network: recorded without a transport (Peppol Reporting does not count it).
+  const transport = 'transport' in outcome ? outcome.transport : undefined;
+  const peppol: PeppolExchangeFacts | undefined = envelope && { ...envelope, transport, countryC4: hosted?.country ?? undefined };
   // The sender's stream first: its read goes out before anything is written, so the unit of work
   // stays one statement (UnitOfWork.readStream). The received copy's streams are new: made for it,
   // in this transaction only, which also holds the processed mark that keeps it from running twice.
   await handleCommand(uow, documentDecider, stream, {
     type: 'RecordDelivery',
-    data: { documentId: document.documentId, receiverParticipantId: receiver as string, channel, messageId, mls, receivedDocumentId, deliveredAt: new Date().toISOString() },
+    data: { documentId: document.documentId, receiverParticipantId: receiver as string, channel, messageId, mls, receivedDocumentId, peppol, deliveredAt: new Date().toISOString() },
   }, metadata, { history });
   if (hosted && receivedDocumentId) {
     const area = deps.receivedReports?.get(hosted.area);
@@ -227,6 +289,7 @@ async function record(
         messageId,
         fields: document.fields,
         xml: document.xml,
+        peppol,
         receivedAt: new Date().toISOString(),
       },
       { ...metadata, tenantId: hosted.tenant_id },

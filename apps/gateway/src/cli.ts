@@ -1,10 +1,12 @@
 import 'reflect-metadata';
 import path from 'node:path';
 import {
+  EventStore,
   capturedMails,
   createDataSource,
   createKafka,
   ensureTopics,
+  eventStoreOptions,
   loadInfrastructureConfig,
   migrate,
   parkedOutboxRows,
@@ -23,6 +25,7 @@ import { createTenant } from './auth/api-keys';
 import { createOAuthClient } from './auth/oauth-clients';
 import { durationMs, stuckDocuments } from './operations/stuck-documents';
 import { runReportCarryOvers } from './operations/carry-over';
+import { listReports, previewReports, reportingSettingsFromEnv, seatIdFromEnv, sendReports } from './operations/peppol-reports';
 
 /**
  * Operator commands (`npm run --silent cli -- <command>`). stdout carries only the answer
@@ -39,6 +42,9 @@ import { runReportCarryOvers } from './operations/carry-over';
  *   dlq list                the dead-lettered messages (JSON lines: id partition:offset, event, type, origin, error, replayedAt)
  *   dlq replay <id>         send a dead-lettered message back to its topic, once (a second replay says when the first was)
  *   mail list               the mails the local capture mailbox received, one JSON line each {to, subject, text, link, sent_at}
+ *   peppol-reports list     per month: exchanges recorded (outgoing, incoming, counted) and the TSR/EUSR sent, with their delivery (JSON lines)
+ *   peppol-reports preview <YYYY-MM> [tsr|eusr]  the month's TSR and EUSR as they would be sent (XML on stdout; counts on stderr)
+ *   peppol-reports send <YYYY-MM> [--resend]     send the month's TSR and EUSR to PEPPOL_REPORTING_RECEIVER over Peppol, once (again with --resend)
  */
 /** Runs `work` with a one-connection data source, closed afterwards. */
 async function withDatabase<T>(databaseUrl: string, work: (dataSource: DataSource) => Promise<T>): Promise<T> {
@@ -110,6 +116,30 @@ async function main(argv: string[]): Promise<void> {
     });
     return;
   }
+  if (command === 'peppol-reports' && (sub === 'list' || sub === 'preview' || sub === 'send')) {
+    await withDatabase(config.databaseUrl, async (dataSource) => {
+      const query = <T>(sql: string, params?: unknown[]) => dataSource.query(sql, params) as Promise<T[]>;
+      if (sub === 'list') {
+        for (const month of await listReports(query)) process.stdout.write(`${JSON.stringify(month)}\n`);
+        return;
+      }
+      const [month, only] = rest;
+      if (sub === 'preview') {
+        if (only && only !== 'tsr' && only !== 'eusr') throw new Error('usage: peppol-reports preview <YYYY-MM> [tsr|eusr]');
+        // The seat id alone: a preview sends nothing.
+        const reports = await previewReports(query, month, { seatId: seatIdFromEnv() });
+        for (const kind of only ? [only as 'tsr' | 'eusr'] : (['tsr', 'eusr'] as const)) process.stdout.write(reports[kind].xml);
+        process.stderr.write(`${JSON.stringify({ tsr: reports.tsr.statistics.total, eusr: reports.eusr.statistics.fullSet })}\n`);
+        return;
+      }
+      const store = new EventStore(dataSource, eventStoreOptions(platformEventRegistry(areaEventPlugins()), config.kafkaPrefix));
+      for (const result of await sendReports(store, month, reportingSettingsFromEnv(), { resend: rest.includes('--resend') })) {
+        process.stdout.write(`${JSON.stringify(result)}\n`);
+        if (result.skipped) process.stderr.write(`${result.kind} of ${month} was sent already (${result.skipped.documentNumber}, ${result.skipped.deliveryStatus}); --resend sends it again\n`);
+      }
+    });
+    return;
+  }
   if (command === 'reset-test-database') {
     // Only ever a database whose name ends in _test: this drops everything in it.
     const url = new URL(config.databaseUrl);
@@ -162,7 +192,7 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${client.client_id} ${client.client_secret}\n`);
     return;
   }
-  throw new Error(`unknown command "${argv.join(' ')}"; commands: tenants create <name> | clients create <tenant name> | migrate | topics | outbox parked | outbox release [id...] | retention run | documents stuck [--area X] [--older-than 10m] | dlq list | dlq replay <id> | mail list`);
+  throw new Error(`unknown command "${argv.join(' ')}"; commands: tenants create <name> | clients create <tenant name> | migrate | topics | outbox parked | outbox release [id...] | retention run | documents stuck [--area X] [--older-than 10m] | dlq list | dlq replay <id> | mail list | peppol-reports list | peppol-reports preview <YYYY-MM> [tsr|eusr] | peppol-reports send <YYYY-MM> [--resend]`);
 }
 
 main(process.argv.slice(2)).then(

@@ -28,3 +28,4 @@ export { PEPPOL_WITHHELD, type MyInvoisSubmissionKind, type SubmissionError } fr
 export * as uae from './uae';
 export { detachEmbedded, hasDetached, reattachEmbedded } from './ubl/attachments';
 export * from './conformance';
+export * as peppolReporting from './peppol-reporting';

@@ -75,7 +75,7 @@ export class StandInEngine {
       this.receipts.set(message.messageId, timestamp);
       this.sent.push(message);
     }
-    answer(res, 200, { status: 'sent', messageId: message.messageId, receipt: { refToMessageId: message.messageId, timestamp }, receiverEndpoint: 'https://ap.receiver.example/as4' });
+    answer(res, 200, { status: 'sent', messageId: message.messageId, receipt: { refToMessageId: message.messageId, timestamp }, receiverEndpoint: 'https://ap.receiver.example/as4', transportProfile: 'peppol-transport-as4-v2_0', receiverSeatId: 'PBE000002' });
   }
 }
 

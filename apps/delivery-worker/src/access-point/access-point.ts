@@ -1,4 +1,4 @@
-import type { As4Receipt, MessageLevelStatus } from '@einvoice/domain';
+import type { As4Receipt, MessageLevelStatus, PeppolExchangeFacts } from '@einvoice/domain';
 
 /** One transmission to another Peppol access point (C2 → C3). */
 export interface Transmission {
@@ -9,16 +9,24 @@ export interface Transmission {
   readonly senderParticipantId: string;
   readonly receiverParticipantId: string;
   readonly documentType: string;
+  /** The envelope's identifiers (SBDH DOCUMENTID, PROCESSID, COUNTRY_C1): `scheme::value`, and C1's country. */
+  readonly documentTypeId: string;
+  readonly processId: string;
+  readonly countryC1: string;
   readonly xml: string;
 }
 
 /**
  * What the receiving access point answered: its Message Level Status at once (the sandbox), or its
- * AS4 receipt, the MLS to come later as an inbound message (live Peppol, docs/peppol-as4.md).
+ * AS4 receipt, the MLS to come later as an inbound message (live Peppol, docs/peppol-as4.md); with how
+ * the message travelled — the transport profile and the receiving access point's seat id (its AP
+ * certificate's subject CN), which Peppol Reporting counts (TSR `PerTP`, `PerSP-DT-PR`).
  */
 export type TransmissionAnswer =
-  | { readonly mls: MessageLevelStatus }
-  | { readonly receipt: As4Receipt; readonly receiverEndpoint?: string };
+  | { readonly mls: MessageLevelStatus; readonly transport: Transport }
+  | { readonly receipt: As4Receipt; readonly receiverEndpoint?: string; readonly transport: Transport };
+
+type Transport = NonNullable<PeppolExchangeFacts['transport']>;
 
 /**
  * The access-point connector: `sandbox` (default) or `live` (the AS4 engine), by PEPPOL_MODE. A final

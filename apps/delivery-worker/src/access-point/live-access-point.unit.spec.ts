@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { As4Engine } from '@einvoice/areas';
-import { AppError, as4MessageId } from '@einvoice/domain';
+import { type AppError, as4MessageId } from '@einvoice/domain';
 import { RECEIVERS, StandInEngine } from '../../../../test/fakes/as4-engine/server';
 import type { Transmission } from './access-point';
 import { LiveAccessPoint } from './live-access-point';
@@ -18,6 +18,9 @@ const transmission = (receiverParticipantId = 'iso6523-actorid-upis::9925:be0202
   senderParticipantId: 'iso6523-actorid-upis::9925:be0123456749',
   receiverParticipantId,
   documentType: '380',
+  documentTypeId: 'busdox-docid-qns::urn:oasis:names:specification:ubl:schema:xsd:Invoice-2::Invoice##urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0::2.1',
+  processId: 'cenbii-procid-ubl::urn:fdc:peppol.eu:2017:poacc:billing:01:1.0',
+  countryC1: 'BE',
   xml,
 });
 /** A server that takes connections and never answers. */
@@ -42,10 +45,14 @@ describe('#46 the live access point against a stand-in of the AS4 engine\'s cont
   });
   afterAll(() => engine.stop());
 
-  it('hands the engine the document with its envelope read from the UBL, and answers its receipt; the same MessageId twice is one message', async () => {
+  it('hands the engine the document with its envelope, and answers its receipt and how it travelled; the same MessageId twice is one message', async () => {
     const live = new LiveAccessPoint(new As4Engine({ url, secret: SECRET }));
     const answer = await live.send(transmission());
-    expect(answer).toEqual({ receipt: { refToMessageId: as4MessageId('d-1'), timestamp: expect.any(String) }, receiverEndpoint: 'https://ap.receiver.example/as4' });
+    expect(answer).toEqual({
+      receipt: { refToMessageId: as4MessageId('d-1'), timestamp: expect.any(String) },
+      receiverEndpoint: 'https://ap.receiver.example/as4',
+      transport: { profile: 'peppol-transport-as4-v2_0', otherAccessPoint: 'PBE000002' },
+    });
     expect(await live.send(transmission())).toEqual(answer);
     expect(engine.sent).toEqual([{
       messageId: as4MessageId('d-1'),
@@ -76,13 +83,5 @@ describe('#46 the live access point against a stand-in of the AS4 engine\'s cont
     } finally {
       await silent.stop();
     }
-  });
-
-  it('a document without what Peppol routes by (CustomizationID, ProfileID, seller country) is final, and never reaches the engine', async () => {
-    const calls = engine.calls;
-    const live = new LiveAccessPoint(new As4Engine({ url, secret: SECRET }));
-    expect(await code(live.send({ ...transmission(), xml: xml.replace(/<cbc:ProfileID>.*<\/cbc:ProfileID>/, '') }))).toBe('PEPPOL.DOCUMENT_NOT_ROUTABLE retriable=false');
-    expect(await code(live.send({ ...transmission(), xml: xml.replace(/<cbc:IdentificationCode>BE<\/cbc:IdentificationCode>/, '') }))).toBe('PEPPOL.DOCUMENT_NOT_ROUTABLE retriable=false');
-    expect(engine.calls).toBe(calls);
   });
 });

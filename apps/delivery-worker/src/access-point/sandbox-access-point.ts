@@ -33,6 +33,13 @@ const rejectionReasons: Record<NonNullable<MessageLevelStatus['reasonCode']>, st
   SV: 'syntax violation',
 };
 
+/**
+ * How the sandbox says its messages travel (what Peppol Reporting records): Peppol AS4 profile 2.0, and a
+ * seat id of the layout Peppol gives (`P`, two letters, six digits) that no access point holds (`ZZ` is
+ * no country).
+ */
+export const SANDBOX_TRANSPORT = { profile: 'peppol-transport-as4-v2_0', otherAccessPoint: 'PZZ000001' } as const;
+
 const is = (transmission: Transmission, receiver: string) => transmission.receiverParticipantId.toLowerCase().endsWith(`::${receiver}`);
 
 /**
@@ -50,7 +57,7 @@ export class SandboxAccessPoint implements AccessPointConnector {
   ) {}
 
   async send(transmission: Transmission): Promise<TransmissionAnswer> {
-    return { mls: await this.answer(transmission) };
+    return { mls: await this.answer(transmission), transport: SANDBOX_TRANSPORT };
   }
 
   private async answer(transmission: Transmission): Promise<MessageLevelStatus> {

@@ -4,6 +4,7 @@ import {
   type DocumentSubmittedData,
   type EventMetadata,
   type MessageLevelStatus,
+  type PeppolExchangeFacts,
   type RecordedEvent,
   WrongExpectedVersionError,
   createLogger,
@@ -22,7 +23,9 @@ import {
   areas,
   checkReceivedDocument,
   isMlsDocumentType,
+  PEPPOL_AS4_TRANSPORT_PROFILE,
   parseMls,
+  seatIdOf,
   serviceProviderIdOf,
   withParticipantScheme,
 } from '@einvoice/areas';
@@ -46,6 +49,8 @@ interface HostedReceiver {
   readonly supplier_id: string;
   readonly tenant_id: string;
   readonly area: string;
+  /** The receiving supplier's country: C4's, for Peppol Reporting. */
+  readonly country: string | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -124,6 +129,7 @@ export class PeppolInboundService {
       // What the UBL says of itself (BT-1, BT-3, BT-2, BT-5) under the names BE/DE/SG reads show; the whole document is its XML.
       fields: { ID: document.documentNumber, DocumentType: document.typeCode, IssueDate: document.issueDate, DocumentCurrencyCode: document.currency },
       xml: message.payload,
+      peppol: exchangeFactsOf(message, hosted),
       receivedAt,
     }, metadata, report);
   }
@@ -213,7 +219,7 @@ export class PeppolInboundService {
 
   private async hostedReceiver(participantId: string): Promise<HostedReceiver | undefined> {
     const rows = await this.connections.store.read<HostedReceiver>(
-      `SELECT p.participant_id, p.supplier_id, p.tenant_id, s.area FROM supplier_participants p JOIN suppliers s ON s.id = p.supplier_id
+      `SELECT p.participant_id, p.supplier_id, p.tenant_id, s.area, s.profile->>'country' AS country FROM supplier_participants p JOIN suppliers s ON s.id = p.supplier_id
        WHERE p.participant_id = $1 OR p.participant_id = lower($1) LIMIT 1`,
       [participantId],
     );
@@ -230,4 +236,20 @@ export class PeppolInboundService {
 function reasonOf(mls: Mls): Pick<MessageLevelStatus, 'reasonCode'> {
   const reason = mls.issues.find((i) => i.reason === 'BV' || i.reason === 'FD' || i.reason === 'SV')?.reason;
   return mls.responseCode === 'RE' && reason ? { reasonCode: reason as 'BV' | 'FD' | 'SV' } : {};
+}
+
+/**
+ * What Peppol Reporting records of a document another access point sent here (#46): its envelope, C4's
+ * country (the receiving supplier's), and the sending access point's seat id from its certificate.
+ */
+function exchangeFactsOf(message: InboundMessage, hosted: HostedReceiver): PeppolExchangeFacts {
+  return {
+    documentTypeId: message.documentTypeId,
+    processId: message.processId,
+    senderParticipantId: message.senderParticipantId,
+    receiverParticipantId: hosted.participant_id,
+    countryC1: message.countryC1 ?? 'ZZ',
+    ...(hosted.country ? { countryC4: hosted.country } : {}),
+    transport: { profile: PEPPOL_AS4_TRANSPORT_PROFILE, otherAccessPoint: (message.senderCertificate && seatIdOf(message.senderCertificate)) || 'unknown' },
+  };
 }

@@ -11,7 +11,7 @@ import { type DocumentRows, UNANSWERED, view } from './document-rows';
 import type { IssuerChains } from './issuer-chain';
 import type { OutcomeWaiter } from './outcome-waiter';
 import { type InTransaction, recordRequest, recordRequestIn, reportRequestOf } from './report-requests';
-import { deliveryOf } from './tracks';
+import { deliveryOf, peppolCopyOf } from './tracks';
 
 /** The caller's own step in the request's transaction (`InTransaction`), told which document it is about. */
 export type OnAccepted = (uow: UnitOfWork, accepted: { readonly documentId: string; readonly parsed: ParsedDocument }) => Promise<void>;
@@ -80,7 +80,7 @@ export class Submissions {
     const also = stepOf(onAccepted, documentId, parsed);
 
     if (documents.chain) {
-      const peppolCopy = documents.peppolCopy?.(parsed, supplier.profile, documentId);
+      const peppolCopy = peppolCopyOf(documents, parsed, supplier, documentId);
       const chained = await this.chains.link(area, documents.chain, parsed, supplier, { documentId, reportId: of.reportId }, async (uow, next, at, chainPosition) => {
         const own = documents.respond?.({ documentId, number: parsed.number, answer: next.answer });
         const delivery = area.exchange ? deliveryOf(area.exchange, parsed, supplier, documentId, at, next.document) : undefined;
@@ -95,7 +95,7 @@ export class Submissions {
       // An area with no authority (`answer: 'none'`) records no report: its documents only travel over Peppol.
       const reports = area.authority.answer !== 'none';
       const rendered = reports ? renderedForAuthority(area, documents, parsed, supplier.profile, documentId) : undefined;
-      const report = rendered ? reportRequestOf(area, { parsed, rendered, peppolCopy: documents.peppolCopy?.(parsed, supplier.profile, documentId) }, { ...of, requestedAt: at }) : undefined;
+      const report = rendered ? reportRequestOf(area, { parsed, rendered, peppolCopy: peppolCopyOf(documents, parsed, supplier, documentId) }, { ...of, requestedAt: at }) : undefined;
       const delivery = area.exchange ? deliveryOf(area.exchange, parsed, supplier, documentId, at, rendered) : undefined;
       const own = documents.respond?.({ documentId, number: parsed.number });
       // The area's own answer, else the 202 with the link where the outcome is read.

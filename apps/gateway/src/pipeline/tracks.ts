@@ -1,5 +1,6 @@
 import {
   type AuthorityReportRequestedData,
+  type PeppolCopyData,
   type DocumentSubmittedData,
   type EventMetadata,
   authorityReportDecider,
@@ -8,7 +9,7 @@ import {
   documentStreamId,
 } from '@einvoice/domain';
 import { type UnitOfWork, handleCommand, storeDocumentAttachments } from '@einvoice/domain/infrastructure';
-import type { DocumentAttachment, ParsedDocument, PeppolExchange, RenderedDocument } from '@einvoice/areas';
+import type { DocumentAttachment, DocumentCodec, ParsedDocument, PeppolExchange, RenderedDocument } from '@einvoice/areas';
 import type { SupplierRecord } from '../suppliers/supplier-lookup';
 
 /**
@@ -60,10 +61,22 @@ export function deliveryOf(
     transportMode: 'peppol',
     senderParticipantId: supplier.participantIds[0] ?? exchange.participantIds(supplier.profile)[0] ?? '',
     receiverParticipantId,
+    // Peppol's C1 is the supplier, whatever the document's roles (a self-billed invoice is sent by its buyer):
+    // its country travels in the envelope (SBDH COUNTRY_C1) and Peppol Reporting counts by it (#46).
+    countryC1: supplier.profile.country,
     // The parsed fields themselves, not a plain copy: nothing reads them before they are written as
     // JSON, which is the same text (a JSON round trip here was 65 µs of every submission; issue 11).
     fields: parsed.fields,
     xml,
     submittedAt,
   };
+}
+
+/**
+ * A reported document's Peppol copy (area codec `peppolCopy`), with its sender's country (C1: the
+ * supplier's), which the copy's envelope and Peppol Reporting need once it is released (#46).
+ */
+export function peppolCopyOf(documents: DocumentCodec, parsed: ParsedDocument, supplier: SupplierRecord, documentId: string): PeppolCopyData | undefined {
+  const copy = documents.peppolCopy?.(parsed, supplier.profile, documentId);
+  return copy && { ...copy, countryC1: supplier.profile.country };
 }

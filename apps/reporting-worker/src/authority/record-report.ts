@@ -92,6 +92,7 @@ function peppolDocumentOf(request: AuthorityReportRequestedData, acceptedAt: str
     transportMode: 'peppol',
     senderParticipantId: copy.senderParticipantId,
     receiverParticipantId: copy.receiverParticipantId,
+    countryC1: copy.countryC1,
     fields: request.fields,
     xml: copy.xml,
     submittedAt: acceptedAt,

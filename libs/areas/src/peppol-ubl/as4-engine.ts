@@ -29,7 +29,12 @@ export interface EngineMessage {
 export interface EngineSent {
   readonly receipt: As4Receipt;
   readonly receiverEndpoint?: string;
+  /** How it travelled, for Peppol Reporting: the SMP endpoint's transport profile, the receiving AP's seat id (its certificate's subject CN). */
+  readonly transport: { readonly profile: string; readonly otherAccessPoint: string };
 }
+
+/** The Peppol AS4 profile's transport profile id (Peppol code list "Transport profiles"), when the engine names none. */
+export const PEPPOL_AS4_TRANSPORT_PROFILE = 'peppol-transport-as4-v2_0';
 
 export interface As4EngineOptions {
   /** AS4_ENGINE_URL. */
@@ -47,6 +52,8 @@ interface EngineAnswer {
   readonly retriable?: boolean;
   readonly receipt?: { readonly refToMessageId?: string; readonly timestamp?: string };
   readonly receiverEndpoint?: string;
+  readonly transportProfile?: string;
+  readonly receiverSeatId?: string;
 }
 
 /** The engine's client: its answer as the AppError model says (STYLE.md 3): final refusals not retriable, the rest retriable. */
@@ -80,7 +87,12 @@ export class As4Engine {
     const body = (typeof answer.json === 'object' && answer.json !== null ? answer.json : {}) as EngineAnswer;
     const said = `${body.message ?? ''}`.slice(0, 500);
     if (answer.status === 200 && body.status === 'sent' && body.receipt?.refToMessageId && body.receipt.timestamp) {
-      return { receipt: { refToMessageId: body.receipt.refToMessageId, timestamp: body.receipt.timestamp }, receiverEndpoint: body.receiverEndpoint };
+      return {
+        receipt: { refToMessageId: body.receipt.refToMessageId, timestamp: body.receipt.timestamp },
+        receiverEndpoint: body.receiverEndpoint,
+        // An engine that does not name the seat: `unknown`, never a made-up seat id (Peppol Reporting shows it as such).
+        transport: { profile: body.transportProfile ?? PEPPOL_AS4_TRANSPORT_PROFILE, otherAccessPoint: body.receiverSeatId ?? 'unknown' },
+      };
     }
     if (answer.status === 422 && body.status === 'failed' && typeof body.code === 'string' && body.retriable === false) {
       throw new AppError('validation', body.code, said || `The AS4 engine refused the message (${body.code}).`, { retriable: false, details: { messageId: message.messageId } });

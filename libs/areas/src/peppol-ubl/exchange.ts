@@ -63,9 +63,14 @@ export const isMlsDocumentType = (documentTypeId: string): boolean => documentTy
  * certificate, whose subject CN is its seat id (`POP000123`); undefined when the CN is no seat id.
  */
 export function serviceProviderIdOf(certificatePem: string): string | undefined {
+  const seat = seatIdOf(certificatePem);
+  return seat ? `${SERVICE_PROVIDER_ICD}:${seat.slice(3)}` : undefined;
+}
+
+/** An access point's seat id, its AP certificate's subject CN (`PBE000123`: P, country, six digits); undefined when the CN is not one. */
+export function seatIdOf(certificatePem: string): string | undefined {
   const cn = /(?:^|\n)CN=([^\n]+)/.exec(new X509Certificate(certificatePem).subject)?.[1]?.trim();
-  const seat = cn ? /^P[A-Z]{2}(\d{6})$/.exec(cn)?.[1] : undefined;
-  return seat ? `${SERVICE_PROVIDER_ICD}:${seat}` : undefined;
+  return cn && /^P[A-Z]{2}\d{6}$/.test(cn) ? cn : undefined;
 }
 
 /** `0242:000123` with its scheme, as SBDH and SMP name it. */

@@ -64,6 +64,8 @@ export interface PeppolCopyData {
   readonly documentType: string;
   readonly senderParticipantId: string;
   readonly receiverParticipantId: string;
+  /** Country of the sending end user (C1): the supplier's, decided at submission (Peppol Reporting, #46). */
+  readonly countryC1?: string;
   readonly xml: string;
 }
 export type AuthorityReportRequested = Event<'AuthorityReportRequested', AuthorityReportRequestedData>;

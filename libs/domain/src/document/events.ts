@@ -45,6 +45,32 @@ export interface As4Receipt {
   readonly timestamp: string;
 }
 
+/**
+ * What Peppol Reporting needs of one exchange of a document (OpenPeppol Transaction Statistics Reporting
+ * 1.0.2 and End User Statistics Reporting 1.1.1, "Data Gathering"), stated by the side that made it: the
+ * delivery worker for what it sent or handed over, the inbound route for what another access point sent.
+ * Projected into `peppol_transmissions` (projections/peppol-transmissions.ts).
+ */
+export interface PeppolExchangeFacts {
+  /** Full document type identifier, `scheme::value` (`busdox-docid-qns::urn:oasis:…::Invoice##…::2.1`). */
+  readonly documentTypeId: string;
+  /** Full process identifier, `scheme::value` (`cenbii-procid-ubl::urn:fdc:peppol.eu:2017:poacc:billing:01:1.0`). */
+  readonly processId: string;
+  /** The end users' participant ids (C1, C4), as the envelope names them. */
+  readonly senderParticipantId: string;
+  readonly receiverParticipantId: string;
+  /** Country of the sending end user (C1), ISO 3166-1 alpha-2: the SBDH's `COUNTRY_C1`; `ZZ` when a sender did not state it. */
+  readonly countryC1: string;
+  /** Country of the receiving end user (C4): known only to the receiving side (TSR: "can only be determined by C3"). */
+  readonly countryC4?: string;
+  /**
+   * How it travelled: a transport profile of the Peppol code list (`peppol-transport-as4-v2_0`) with the
+   * other access point's seat id (its AP certificate's subject CN, `PBE000123`: C3 when sending, C2 when
+   * receiving); absent for a hand-over to a participant hosted here, which crosses no network.
+   */
+  readonly transport?: { readonly profile: string; readonly otherAccessPoint: string };
+}
+
 /** The submitted document as the gateway accepted it. */
 export interface DocumentSubmittedData {
   readonly documentId: string;
@@ -58,6 +84,12 @@ export interface DocumentSubmittedData {
   /** Peppol participant id of the sender and, when the buyer has one, the receiver. */
   readonly senderParticipantId: string;
   readonly receiverParticipantId: string | null;
+  /**
+   * Country of the sending end user (Peppol's C1: the supplier, whatever the document's roles), ISO 3166-1
+   * alpha-2, decided at submission from the supplier's profile; the SBDH's `COUNTRY_C1`. Absent on events
+   * recorded before Peppol Reporting (#46).
+   */
+  readonly countryC1?: string;
   /** The fields as submitted (after defaults), returned by get-document. */
   readonly fields: Record<string, unknown>;
   /** The rendered UBL 2.1 document. */
@@ -76,6 +108,8 @@ export interface DocumentDeliveredData {
   readonly mls: MessageLevelStatus;
   /** For local delivery: the document id in the receiver's inbox. */
   readonly receivedDocumentId?: string;
+  /** What Peppol Reporting records of the exchange (#46); absent on events recorded before. */
+  readonly peppol?: PeppolExchangeFacts;
   readonly deliveredAt: string;
 }
 export type DocumentDelivered = Event<'DocumentDelivered', DocumentDeliveredData>;
@@ -92,6 +126,8 @@ export interface DocumentSentData {
   readonly receipt: As4Receipt;
   /** The receiving access point's AS4 endpoint, as its SMP published it. */
   readonly receiverEndpoint?: string;
+  /** The exchange, for Peppol Reporting: the AS4 receipt is the transport acknowledgement it counts. */
+  readonly peppol?: PeppolExchangeFacts;
   readonly sentAt: string;
 }
 export type DocumentSent = Event<'DocumentSent', DocumentSentData>;
@@ -112,6 +148,11 @@ export interface DocumentDeliveryFailedData {
   readonly mls?: MessageLevelStatus;
   /** How many attempts were made (the consumer's, when dead-lettered). */
   readonly attempts?: number;
+  /**
+   * Set when the document did cross the network (the receiving access point answered, MLS `RE`): a
+   * transport-level success that Peppol Reporting counts, whatever the receiver made of it (#46).
+   */
+  readonly peppol?: PeppolExchangeFacts;
   readonly failedAt: string;
 }
 export type DocumentDeliveryFailed = Event<'DocumentDeliveryFailed', DocumentDeliveryFailedData>;
@@ -132,6 +173,8 @@ export interface DocumentReceivedData {
   readonly messageId: string;
   readonly fields: Record<string, unknown>;
   readonly xml: string;
+  /** What Peppol Reporting records of the exchange (#46); absent on events recorded before. */
+  readonly peppol?: PeppolExchangeFacts;
   readonly receivedAt: string;
 }
 export type DocumentReceived = Event<'DocumentReceived', DocumentReceivedData>;

@@ -25,6 +25,7 @@ import { LeanEventIndexes1732200001800 } from './migrations/1732200001800-lean-e
 import { Lz4Payloads1732200001820 } from './migrations/1732200001820-lz4-payloads';
 import { OutboxArea1732200001830 } from './migrations/1732200001830-outbox-area';
 import { OutboxHandedTo1732200001840 } from './migrations/1732200001840-outbox-handed-to';
+import { PeppolTransmissions1732200001870 } from './migrations/1732200001870-peppol-transmissions';
 
 /**
  * The platform's own migrations. TypeORM migrations only: `synchronize` is never used. Areas bring
@@ -55,6 +56,7 @@ export const platformMigrations = [
   Lz4Payloads1732200001820,
   OutboxArea1732200001830,
   OutboxHandedTo1732200001840,
+  PeppolTransmissions1732200001870,
 ];
 
 export interface DataSourceOptions {

@@ -6,6 +6,7 @@ import type { PeppolTransmissionEvent } from '../../transmission';
 import type { ConstraintErrorMap, EventPlugin, EventProjector, ProjectionContext } from '../../plugin';
 import type { SupplierEvent, SupplierOnboardedData } from '../../supplier';
 import { participantConstraintErrors, projectParticipants } from './participants';
+import { projectIncomingTransmission, projectOutgoingTransmission } from './peppol-transmissions';
 
 /**
  * The platform's own read models (suppliers, documents, Peppol participants), updated in the same
@@ -16,10 +17,25 @@ import { participantConstraintErrors, projectParticipants } from './participants
 const coreProjectors: Record<SupplierEvent['type'] | DocumentEvent['type'] | ParticipantEvent['type'] | PeppolTransmissionEvent['type'], EventProjector | null> = {
   SupplierOnboarded: (uow, event) => projectSupplierOnboarded(uow, event as RecordedEvent & { data: SupplierOnboardedData }),
   DocumentSubmitted: (uow, event) => projectDocumentSubmitted(uow, event as RecordedEvent & { data: DocumentSubmittedData }),
-  DocumentSent: (uow, event) => projectDocumentSent(uow, event as RecordedEvent & { data: DocumentSentData }),
-  DocumentDelivered: (uow, event) => projectDocumentDelivered(uow, event as RecordedEvent & { data: DocumentDeliveredData }),
-  DocumentDeliveryFailed: (uow, event) => projectDocumentDeliveryFailed(uow, event as RecordedEvent & { data: DocumentDeliveryFailedData }),
-  DocumentReceived: (uow, event) => projectDocumentReceived(uow, event as RecordedEvent & { data: DocumentReceivedData }),
+  // The outcomes also record the exchange for Peppol Reporting (peppol-transmissions.ts): the AS4
+  // receipt (DocumentSent) in live Peppol, the sandbox's answer or a hand-over (DocumentDelivered), an
+  // MLS RE that came back at once (DocumentDeliveryFailed); one row per document whichever comes first.
+  DocumentSent: async (uow, event) => {
+    await projectDocumentSent(uow, event as RecordedEvent & { data: DocumentSentData });
+    await projectOutgoingTransmission(uow, event);
+  },
+  DocumentDelivered: async (uow, event) => {
+    await projectDocumentDelivered(uow, event as RecordedEvent & { data: DocumentDeliveredData });
+    await projectOutgoingTransmission(uow, event);
+  },
+  DocumentDeliveryFailed: async (uow, event) => {
+    await projectDocumentDeliveryFailed(uow, event as RecordedEvent & { data: DocumentDeliveryFailedData });
+    await projectOutgoingTransmission(uow, event);
+  },
+  DocumentReceived: async (uow, event) => {
+    await projectDocumentReceived(uow, event as RecordedEvent & { data: DocumentReceivedData });
+    await projectIncomingTransmission(uow, event);
+  },
   ParticipantRegistered: projectParticipants,
   ParticipantKycRequested: projectParticipants,
   ParticipantKycCompleted: projectParticipants,

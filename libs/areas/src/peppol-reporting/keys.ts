@@ -1,0 +1,43 @@
+/**
+ * What TSR subtotals and EUSR subsets share: keys (`metaSchemeID`, `schemeID`, value) and the grouping
+ * of transmissions under them, each combination of keys once (TSR 1.0.2 and EUSR 1.1.1 §2 "Data
+ * Transmission": "Each Subtotal key combination MUST NOT occur more than once").
+ */
+import type { ReportingPeriod } from './period';
+
+/** One `Key` element. */
+export interface ReportKey {
+  readonly metaSchemeID: string;
+  readonly schemeID: string;
+  readonly value: string;
+}
+
+/** What both reports' headers say: the period, and who reports it (its Peppol seat id, the AP certificate's subject CN). */
+export interface ReportHeader {
+  readonly period: ReportingPeriod;
+  /** `P` + two letters + six digits (SCH-TSR-18, SCH-EUSR-08). */
+  readonly reporterSeatId: string;
+}
+
+/** The seat id layout the Schematron checks (SCH-TSR-18, SCH-TSR-19, SCH-EUSR-08). */
+export const SEAT_ID = /^P[A-Z]{2}[0-9]{6}$/;
+
+/** `CertSubjectCN`: the only scheme of service provider ids (code list "Reporter ID scheme"). */
+export const SEAT_ID_SCHEME = 'CertSubjectCN';
+
+/**
+ * Groups items under their keys, in a stable order (the keys' text): a report built twice from the same
+ * transmissions is the same text.
+ */
+export function groupBy<T, A>(items: readonly T[], keysOf: (item: T) => readonly ReportKey[] | undefined, start: () => A, add: (acc: A, item: T) => void): Array<{ keys: readonly ReportKey[]; value: A }> {
+  const groups = new Map<string, { keys: readonly ReportKey[]; value: A }>();
+  for (const item of items) {
+    const keys = keysOf(item);
+    if (!keys) continue;
+    const id = keys.map((k) => `${k.metaSchemeID}\u0000${k.schemeID}\u0000${k.value}`).join('\u0001');
+    let group = groups.get(id);
+    if (!group) groups.set(id, (group = { keys, value: start() }));
+    add(group.value, item);
+  }
+  return [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, group]) => group);
+}
