@@ -6,6 +6,8 @@ import { RECEIVERS, StandInEngine } from '../fakes/as4-engine/server';
 import { openTestDatabase } from '../support/database';
 import { Client } from '../support/http';
 import { beVat } from '../support/identifiers';
+import { TEST_KEYSTORE_PASSWORD, makeTestKeystores } from '../support/peppol-keystores';
+import { recordSecret } from '../support/secrets';
 import { AppProcess, eventually, startApp, startGateway, testEnv } from '../support/stack';
 
 const SECRET = 'engine-secret-for-tests';
@@ -42,7 +44,15 @@ describe('#46 live Peppol through the AS4 engine (stand-in)', () => {
     const { apiKey } = await createTenant(dataSource, 'e2e live peppol');
     engine = new StandInEngine(SECRET);
     const engineUrl = await engine.start();
-    const live = { PEPPOL_MODE: 'live', AS4_ENGINE_URL: engineUrl, AS4_ENGINE_SECRET: SECRET, PEPPOL_SERVICE_PROVIDER_ID: OUR_AP, PEPPOL_SERVICE_PROVIDER_COUNTRY: 'BE' };
+    // Live mode's SMP publishes this AP's endpoint and certificate, signed (smp-signed.e2e.spec.ts): a test PKI.
+    const pki = makeTestKeystores();
+    [TEST_KEYSTORE_PASSWORD, pki.ap.key, pki.smp.key].forEach(recordSecret);
+    const live = {
+      PEPPOL_MODE: 'live', AS4_ENGINE_URL: engineUrl, AS4_ENGINE_SECRET: SECRET, PEPPOL_SERVICE_PROVIDER_ID: OUR_AP, PEPPOL_SERVICE_PROVIDER_COUNTRY: 'BE',
+      AS4_PUBLIC_URL: 'https://ap.e2e.example/as4',
+      PEPPOL_AP_KEYSTORE: pki.ap.p12, PEPPOL_AP_KEYSTORE_PASSWORD: TEST_KEYSTORE_PASSWORD,
+      PEPPOL_SMP_KEYSTORE: pki.smp.p12, PEPPOL_SMP_KEYSTORE_PASSWORD: TEST_KEYSTORE_PASSWORD,
+    };
     const gateway = await startGateway(live);
     gatewayUrl = gateway.url;
     apps.push(gateway.app, startApp('delivery-worker', testEnv(live)), startApp('webhook-dispatcher'));

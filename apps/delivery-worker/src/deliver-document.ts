@@ -29,7 +29,7 @@ import {
   loadDocumentAttachments,
   recordReceivedDocument,
 } from '@einvoice/domain/infrastructure';
-import { envelopeOf, hasDetached, reattachEmbedded } from '@einvoice/areas';
+import { hasDetached, peppolReporting, reattachEmbedded } from '@einvoice/areas';
 import type { AccessPointConnector, TransmissionAnswer } from './access-point/access-point';
 
 export interface DeliveryDependencies {
@@ -150,19 +150,16 @@ const NOT_A_PEPPOL_DOCUMENT: DeliveryFailureReason = {
 };
 
 /**
- * The envelope a document travels in, read from it (peppol-ubl `envelopeOf`). C1's country is the one
- * its submission decided (the supplier's); a document submitted before that was recorded (#46) falls
- * back on its seller's country, else `ZZ` (Peppol Reporting's "not stated").
+ * The envelope a document travels in, read from it (peppolReporting.peppolDocumentIds: a scan of the
+ * text, asked of every document; UBL, and the TSR and EUSR themselves). C1's country is the one its
+ * submission decided (the supplier's); a document submitted before that was recorded (#46) falls back
+ * on its seller's country, else `ZZ` (Peppol Reporting's "not stated").
  */
 function envelopeFor(document: DocumentSubmittedData, receiver: string): Envelope | undefined {
-  let read: ReturnType<typeof envelopeOf>;
-  try {
-    read = envelopeOf(document.xml);
-  } catch {
-    return undefined;
-  }
-  const countryC1 = document.countryC1 ?? read.countryC1 ?? 'ZZ';
-  return { documentTypeId: read.documentTypeId, processId: read.processId, countryC1, senderParticipantId: document.senderParticipantId, receiverParticipantId: receiver };
+  const ids = peppolReporting.peppolDocumentIds(document.xml);
+  if (!ids) return undefined;
+  const countryC1 = document.countryC1 ?? peppolReporting.sellerCountryOf(document.xml) ?? 'ZZ';
+  return { ...ids, countryC1, senderParticipantId: document.senderParticipantId, receiverParticipantId: receiver };
 }
 
 /** A delivery to a supplier hosted here: nothing to send; the hash its received report needs, if any. */
