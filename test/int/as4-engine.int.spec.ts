@@ -112,6 +112,17 @@ describe('#46 AS4 engine: Peppol AS4 between two engines on loopback', () => {
     expect(callbackB.handedOver(messageId)).toHaveLength(1);
   });
 
+  it('given B handed a message over and was then killed (kill -9) and restarted, when A sends the same MessageId, then a receipt and still one hand-over', async () => {
+    const messageId = newMessageId();
+    const first = await engineA.send(outbound(messageId, BUYER));
+    await engineB.crashAndRestart();
+
+    const again = await engineA.send(outbound(messageId, BUYER));
+
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(callbackB.handedOver(messageId)).toHaveLength(1);
+  });
+
   it('given a receiver no SMP knows, when A sends to it, then 422 PEPPOL.RECEIVER_NOT_FOUND, final', async () => {
     const answer = await engineA.send(outbound(newMessageId(), UNKNOWN));
 

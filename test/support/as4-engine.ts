@@ -11,7 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { PeppolTestPki, TestCredential } from './peppol-pki';
 import { recordSecret } from './secrets';
-import { freePort } from './stack';
+import { eventually, freePort } from './stack';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -31,6 +31,8 @@ export interface TestAs4Engine {
   readonly startMs: number;
   /** POST /outbound with the engine's secret. */
   send(request: Record<string, unknown>): Promise<EngineAnswer>;
+  /** kill -9, then a start on the same ports and data folder (its received MessageIds). */
+  crashAndRestart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -79,14 +81,21 @@ export async function startAs4Engine(options: TestAs4EngineOptions): Promise<Tes
     await run(process.execPath, [SCRIPT, 'stop', '--data-dir', dataDir], { cwd: ROOT }).catch(() => undefined);
     await rm(dataDir, { recursive: true, force: true });
   };
-  let started: { startMs: number };
+  const launch = async (): Promise<{ pid: number; startMs: number }> => {
+    try {
+      const { stdout } = await run(process.execPath, [SCRIPT, 'start', '--data-dir', dataDir, '--log-file', logFile], { cwd: ROOT, env });
+      return JSON.parse(stdout.trim().split('\n').pop()!);
+    } catch (error) {
+      // execFile's error carries the script's stderr: the engine's own reason for refusing.
+      throw new Error(`AS4 engine ${options.name} did not start: ${(error as { stderr?: string }).stderr ?? error}`);
+    }
+  };
+  let started: { pid: number; startMs: number };
   try {
-    const { stdout } = await run(process.execPath, [SCRIPT, 'start', '--data-dir', dataDir, '--log-file', logFile], { cwd: ROOT, env });
-    started = JSON.parse(stdout.trim().split('\n').pop()!);
+    started = await launch();
   } catch (error) {
     await rm(dataDir, { recursive: true, force: true });
-    // execFile's error carries the script's stderr: the engine's own reason for refusing.
-    throw new Error(`AS4 engine ${options.name} did not start: ${(error as { stderr?: string }).stderr ?? error}`);
+    throw error;
   }
   const controlUrl = `http://127.0.0.1:${controlPort}`;
   return {
@@ -102,6 +111,21 @@ export async function startAs4Engine(options: TestAs4EngineOptions): Promise<Tes
       });
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     },
+    crashAndRestart: async () => {
+      process.kill(started.pid, 'SIGKILL');
+      const pid = started.pid;
+      await eventually(`the end of engine ${options.name} (pid ${pid})`, async () => (isAlive(pid) ? undefined : true), 10_000);
+      started = await launch();
+    },
     stop,
   };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -14,6 +14,7 @@ import com.helger.collection.commons.CommonsArrayList;
 import com.helger.http.header.HttpHeaderMap;
 import com.helger.mime.IMimeType;
 import com.helger.phase4.attachment.IAS4IncomingAttachmentFactory;
+import com.helger.phase4.crypto.AS4SigningParams;
 import com.helger.phase4.incoming.AS4IncomingMessageMetadata;
 import com.helger.phase4.incoming.AS4IncomingProfileSelectorConstant;
 import com.helger.phase4.incoming.AS4IncomingReceiverConfiguration;
@@ -23,6 +24,7 @@ import com.helger.phase4.incoming.crypto.AS4IncomingSecurityConfiguration;
 import com.helger.phase4.incoming.spi.IAS4IncomingMessageProcessorSPI;
 import com.helger.phase4.model.pmode.resolve.AS4DefaultPModeResolver;
 import com.helger.phase4.profile.peppol.AS4PeppolProfileRegistarSPI;
+import com.helger.phase4.profile.peppol.PeppolPMode;
 import com.helger.phase4.util.Phase4Exception;
 import com.helger.web.scope.mgr.WebScoped;
 import com.sun.net.httpserver.HttpExchange;
@@ -77,7 +79,10 @@ final class InboundEndpoint implements HttpHandler
         handler.setPModeResolver (new AS4DefaultPModeResolver (PROFILE));
         handler.setIncomingProfileSelector (new AS4IncomingProfileSelectorConstant (PROFILE, true));
         handler.setIncomingAttachmentFactory (IAS4IncomingAttachmentFactory.DEFAULT_INSTANCE);
-        handler.setIncomingSecurityConfiguration (AS4IncomingSecurityConfiguration.createDefaultInstance ());
+        // Peppol AP certificates are checked by issuer (the AP CA) and by InboundUserMessageProcessor;
+        // phase4's Peppol subject pattern only tells WSS4J that this is deliberate.
+        handler.setIncomingSecurityConfiguration (AS4IncomingSecurityConfiguration.createDefaultInstance ()
+                                                                                   .setSigningParams (new AS4SigningParams ().setSubjectCertConstraints (PeppolPMode.CERTIFICATE_SUBJECT_CONSTRAINT_PATTERN)));
         handler.setIncomingReceiverConfiguration (new AS4IncomingReceiverConfiguration ().setReceiverEndpointAddress (settings.publicUrl.toString ()));
         handler.setProcessorSupplier ( () -> new CommonsArrayList <IAS4IncomingMessageProcessorSPI> (processor));
         handler.handleRequest (exchange.getRequestBody (), headers, response);
