@@ -166,6 +166,12 @@ describe('#46 AS4 engine: Peppol AS4 between two engines on loopback', () => {
     );
   });
 
+  it('given a keystore whose certificate has expired, when an engine starts, then it refuses, saying since when', async () => {
+    await expect(startAs4Engine({ name: 'expired', pki, ap: pki.expired, smpUrl: smp.url, callbackUrl: callbackA.url })).rejects.toThrow(
+      /refused to start[\s\S]*PBE000008[^"]* expired on \d{4}-\d{2}-\d{2}T/,
+    );
+  });
+
   it('given a wrong secret, when the control API is called, then 401 and nothing is sent', async () => {
     const before = callbackB.received.length;
 

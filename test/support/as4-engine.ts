@@ -39,7 +39,7 @@ export interface TestAs4Engine {
 export interface TestAs4EngineOptions {
   readonly name: string;
   readonly pki: PeppolTestPki;
-  readonly ap: TestCredential;
+  readonly ap: Pick<TestCredential, 'keystore'>;
   readonly smpUrl: string;
   readonly callbackUrl: string;
   /** The secret the engine sends to its callback and wants on its control API. */

@@ -1,6 +1,6 @@
 /**
  * A Peppol-shaped test PKI made at test time (issue #46): an AP CA with two AP certificates, an
- * SMP CA with one SMP certificate, and a rogue certificate no CA issued, as PKCS#12 files the AS4
+ * SMP CA with one SMP certificate, a rogue certificate no CA issued and an expired one, as PKCS#12 files the AS4
  * engine reads (PEPPOL_AP_KEYSTORE, PEPPOL_TRUSTSTORE, PEPPOL_SMP_TRUSTSTORE) plus PEM for the
  * test's own SMP. Made with the machine's `openssl` (keys, certificates, keystores) and the JDK's
  * `keytool` (truststores: Java reads a PKCS#12 certificate as trusted only with the attribute
@@ -39,6 +39,8 @@ export interface PeppolTestPki {
   readonly smp: TestCredential;
   /** Self-signed, seat-id shaped: trusted by nobody. */
   readonly rogue: TestCredential;
+  /** An AP keystore whose certificate expired yesterday (keytool can back-date, OpenSSL 3.0 cannot). */
+  readonly expired: Pick<TestCredential, 'keystore' | 'commonName'>;
   destroy(): Promise<void>;
 }
 
@@ -86,6 +88,9 @@ export async function createPeppolTestPki(): Promise<PeppolTestPki> {
     leaf('smp', 'SMP000003', 'BE', 'smp-ca'),
     leaf('rogue', 'PXX000009', 'BE', undefined),
   ]);
+  const expired = { keystore: path.join(dir, 'expired.p12'), commonName: 'PBE000008' };
+  await run('keytool', ['-genkeypair', '-keyalg', 'RSA', '-keysize', '2048', '-alias', 'expired', '-dname', `CN=${expired.commonName}, O=einvoice test expired, C=BE`,
+    '-startdate', '-3d', '-validity', '2', '-storetype', 'PKCS12', '-keystore', expired.keystore, '-storepass', password, '-keypass', password]);
   return {
     dir,
     password,
@@ -95,6 +100,7 @@ export async function createPeppolTestPki(): Promise<PeppolTestPki> {
     apB,
     smp,
     rogue,
+    expired,
     destroy: () => rm(dir, { recursive: true, force: true }),
   };
 }
