@@ -14,10 +14,11 @@
 //   node scripts/lib/as4-engine.mjs stop --data-dir /tmp/a
 
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, readFrom, readPidFile, runWhenMain, runs, sleep, stopPid as stopPidFile } from './pid-process.mjs';
 
 const DEFAULT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const MAIN_CLASS = 'io.einvoice.as4.Main';
@@ -147,78 +148,14 @@ function getHealth(url, secret) {
   });
 }
 
-async function stopPid(pid, dataDir, timeoutMs = 15_000) {
-  signal(pid, 'SIGTERM');
-  const deadline = Date.now() + timeoutMs;
-  while (isAlive(pid) && Date.now() < deadline) await sleep(100);
-  if (isAlive(pid)) {
-    signal(pid, 'SIGKILL');
-    while (isAlive(pid)) await sleep(50);
-  }
-  if (readPid(dataDir) === pid) rmSync(pidFile(dataDir), { force: true });
-}
+const stopPid = (pid, dataDir, timeoutMs = 15_000) => stopPidFile(pid, pidFile(dataDir), timeoutMs);
 
 const pidFile = (dataDir) => path.join(dataDir, 'as4-engine.pid');
 
-function readPid(dataDir) {
-  try {
-    const pid = Number.parseInt(readFileSync(pidFile(dataDir), 'utf8'), 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const readPid = (dataDir) => readPidFile(pidFile(dataDir));
 
 /** Guards against a stale pid file whose pid now belongs to some other process. */
-function isEngineProcess(pid) {
-  if (!isAlive(pid)) return false;
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(MAIN_CLASS);
-  } catch {
-    return true; // no /proc (macOS): trust the pid file
-  }
-}
-
-function isAlive(pid) {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    // An exited child nobody has reaped yet still answers kill(0).
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return true;
-  }
-}
-
-function signal(pid, name) {
-  try {
-    process.kill(pid, name);
-  } catch {
-    // already gone
-  }
-}
-
-function readFrom(file, offset) {
-  try {
-    return readFileSync(file).subarray(offset).toString('utf8');
-  } catch {
-    return '';
-  }
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function parseArgs(argv) {
-  const options = {};
-  for (let i = 0; i < argv.length; i += 2) {
-    const key = argv[i].replace(/^--/, '').replace(/-(\w)/g, (_, c) => c.toUpperCase());
-    options[key] = /^\d+$/.test(argv[i + 1]) ? Number(argv[i + 1]) : argv[i + 1];
-  }
-  return options;
-}
+const isEngineProcess = (pid) => runs(pid, MAIN_CLASS);
 
 async function main([command, ...rest]) {
   const options = parseArgs(rest);
@@ -231,12 +168,4 @@ async function main([command, ...rest]) {
   throw new Error('usage: as4-engine.mjs build | start --data-dir D [--log-file L] [--heap-mb M] | stop --data-dir D');
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  main(process.argv.slice(2)).then(
-    (result) => process.stdout.write(`${JSON.stringify(result)}\n`),
-    (error) => {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(import.meta.url, main);

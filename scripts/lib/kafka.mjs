@@ -13,11 +13,12 @@
 
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs, readFrom, readPidFile, runWhenMain, runs, sleep, stopPid as stopPidFile } from './pid-process.mjs';
 
 const HOST = '127.0.0.1'; // not `localhost`: Node 20 may resolve it to ::1 first (notes, "Single-node KRaft").
 const READY_LINE = 'Kafka Server started';
@@ -227,16 +228,7 @@ export async function stopKafka({ dataDir, timeoutMs = 30_000 }) {
   return { stopped: true, pid };
 }
 
-async function stopPid(pid, dataDir, timeoutMs = 30_000) {
-  signal(pid, 'SIGTERM');
-  const deadline = Date.now() + timeoutMs;
-  while (isAlive(pid) && Date.now() < deadline) await sleep(100);
-  if (isAlive(pid)) {
-    signal(pid, 'SIGKILL');
-    while (isAlive(pid)) await sleep(50);
-  }
-  if (readPid(dataDir) === pid) rmSync(pidFile(dataDir), { force: true });
-}
+const stopPid = (pid, dataDir, timeoutMs = 30_000) => stopPidFile(pid, pidFile(dataDir), timeoutMs);
 
 function writeServerProperties({ dataDir, port, controllerPort }) {
   const file = path.join(dataDir, 'server.properties');
@@ -309,81 +301,16 @@ function clusterIdOf(dataDir) {
 
 const pidFile = (dataDir) => path.join(dataDir, 'kafka.pid');
 
-function readPid(dataDir) {
-  try {
-    const pid = Number.parseInt(readFileSync(pidFile(dataDir), 'utf8'), 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const readPid = (dataDir) => readPidFile(pidFile(dataDir));
 
 /** Guards against a stale pid file whose pid now belongs to some other process. */
-function isKafkaProcess(pid) {
-  if (!isAlive(pid)) return false;
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('kafka.Kafka');
-  } catch {
-    return true; // no /proc (macOS): trust the pid file
-  }
-}
-
-function isAlive(pid) {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    // An exited child that nobody has reaped yet still answers kill(0).
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return true;
-  }
-}
-
-function signal(pid, name) {
-  try {
-    process.kill(pid, name);
-  } catch {
-    // already gone
-  }
-}
-
-function readFrom(file, offset) {
-  try {
-    const size = statSync(file).size;
-    if (size <= offset) return '';
-    const buffer = Buffer.alloc(size - offset);
-    const fd = openSync(file, 'r');
-    try {
-      readSync(fd, buffer, 0, buffer.length, offset);
-    } finally {
-      closeSync(fd);
-    }
-    return buffer.toString('utf8');
-  } catch {
-    return '';
-  }
-}
+const isKafkaProcess = (pid) => runs(pid, 'kafka.Kafka');
 
 /** The first ERROR lines (the cause; a stack trace follows them) and the last lines of this run's log. */
 function tail(file, offset, lines = 30) {
   const all = readFrom(file, offset).trimEnd().split('\n');
   const errors = all.filter((line) => / (ERROR|FATAL) /.test(line)).slice(0, 3);
   return [...errors, ...(errors.length ? ['...'] : []), ...all.slice(-lines)].join('\n');
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function parseArgs(argv) {
-  const options = {};
-  for (let i = 0; i < argv.length; i += 2) {
-    const key = argv[i].replace(/^--/, '').replace(/-(\w)/g, (_, c) => c.toUpperCase());
-    const value = argv[i + 1];
-    options[key] = /^\d+$/.test(value) ? Number(value) : value;
-  }
-  return options;
 }
 
 async function main([command, ...rest]) {
@@ -397,12 +324,4 @@ async function main([command, ...rest]) {
   throw new Error('usage: kafka.mjs ensure-jars | start [--port N] [--data-dir D] [--heap-mb M] | stop --data-dir D');
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  main(process.argv.slice(2)).then(
-    (result) => process.stdout.write(`${JSON.stringify(result)}\n`),
-    (error) => {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(import.meta.url, main);
