@@ -36,8 +36,9 @@ describe('#46 AS4 engine: Peppol AS4 between two engines on loopback', () => {
   let engineB: TestAs4Engine;
   const invoiceXml = renderDocument(profiles.be, parseInvoice(profiles.be, beInvoice({ ID: 'AS4-0001' }), suppliers.be), suppliers.be, randomUUID());
 
-  const outbound = (messageId: string, receiverParticipantId: string) => ({
+  const outbound = (messageId: string, receiverParticipantId: string, extra: { instanceIdentifier?: string; mlsTo?: string; mlsType?: string } = {}) => ({
     messageId,
+    ...extra,
     senderParticipantId: SUPPLIER,
     receiverParticipantId,
     documentTypeId: INVOICE,
@@ -75,13 +76,23 @@ describe('#46 AS4 engine: Peppol AS4 between two engines on loopback', () => {
 
   it('given a receiver whose SMP names engine B, when A sends a BIS 3.0 invoice, then B hands it over with its envelope and A gets the receipt', async () => {
     const messageId = newMessageId();
+    const instanceIdentifier = randomUUID();
 
-    const answer = await engineA.send(outbound(messageId, BUYER));
+    const answer = await engineA.send(outbound(messageId, BUYER, { instanceIdentifier }));
 
     expect(answer).toMatchObject({
       status: 200,
-      body: { status: 'sent', messageId, receipt: { refToMessageId: messageId }, receiverEndpoint: engineB.as4Url },
+      body: {
+        status: 'sent',
+        messageId,
+        receipt: { refToMessageId: messageId },
+        receiverEndpoint: engineB.as4Url,
+        // How it travelled, for Peppol Reporting: the SMP endpoint's profile and B's seat id (its certificate's CN).
+        transportProfile: 'peppol-transport-as4-v2_0',
+        receiverSeatId: pki.apB.commonName,
+      },
     });
+    expect(pki.apB.commonName).toBe('PDE000002');
     expect(Date.parse(String((answer.body.receipt as { timestamp: string }).timestamp))).not.toBeNaN();
     const [handed] = callbackB.handedOver(messageId);
     expect(handed.secret).toBe(engineB.secret);
@@ -92,13 +103,47 @@ describe('#46 AS4 engine: Peppol AS4 between two engines on loopback', () => {
       documentTypeId: INVOICE,
       processId: BILLING,
       countryC1: 'BE',
+      instanceIdentifier,
     });
+    // Sent without the MLS extension: the callback names no MLS_TO / MLS_TYPE.
+    expect(handed.document).not.toHaveProperty('mlsTo');
+    expect(handed.document).not.toHaveProperty('mlsType');
     expect(handed.document.payload).toContain('<cbc:ID>AS4-0001</cbc:ID>');
     expect(handed.document.payload).toContain('urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0');
-    expect(handed.document.instanceIdentifier).toMatch(/^[0-9a-f-]{36}$/);
     // The C2 that signed is engine A's certificate.
     expect(handed.document.senderCertificate.replace(/\s+/g, '')).toBe(pki.apA.certificatePem.replace(/\s+/g, ''));
     expect(callbackA.received).toEqual([]);
+  });
+
+  it('given a message sent without an instanceIdentifier, when B hands it over, then its InstanceIdentifier is derived from the MessageId, the same on a retry', async () => {
+    const messageId = newMessageId();
+    callbackB.answerNextWith(503);
+
+    await engineA.send(outbound(messageId, BUYER));
+    await engineA.send(outbound(messageId, BUYER));
+
+    const [refused, taken] = callbackB.handedOver(messageId);
+    expect(taken.document.instanceIdentifier).toMatch(/^[0-9a-f-]{36}$/);
+    expect(refused.document.instanceIdentifier).toBe(taken.document.instanceIdentifier);
+  });
+
+  it("given the sender's SBDH asks for its MLS elsewhere and only on failure (MLS_TO, MLS_TYPE), when B hands it over, then the callback carries mlsTo and mlsType", async () => {
+    const messageId = newMessageId();
+
+    const answer = await engineA.send(outbound(messageId, BUYER, { mlsTo: '0242:000123', mlsType: 'FAILURE_ONLY' }));
+
+    expect(answer.status).toBe(200);
+    expect(callbackB.handedOver(messageId)[0].document).toMatchObject({ mlsTo: '0242:000123', mlsType: 'FAILURE_ONLY' });
+  });
+
+  it('given an mlsType the Business Message Envelope does not define, when A is asked to send, then 400 and nothing reaches B', async () => {
+    const messageId = newMessageId();
+
+    const answer = await engineA.send(outbound(messageId, BUYER, { mlsType: 'SOMETIMES' }));
+
+    expect(answer).toMatchObject({ status: 400, body: { status: 'failed', retriable: false } });
+    expect(answer.body.message).toContain('mlsType');
+    expect(callbackB.handedOver(messageId)).toEqual([]);
   });
 
   it('given a message B already handed over, when A sends the same MessageId again, then A gets a receipt and B hands it over only once', async () => {

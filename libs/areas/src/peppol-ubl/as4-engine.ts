@@ -23,6 +23,10 @@ export interface EngineMessage {
   readonly processId: string;
   readonly countryC1: string;
   readonly payload: string;
+  /** The SBDH's MLS_TO (`0242:000123`): the service provider the receiving AP sends its MLS to, when not the sending AP's. */
+  readonly mlsTo?: string;
+  /** The SBDH's MLS_TYPE: `ALWAYS_SEND` or `FAILURE_ONLY` (a negative MLS only). */
+  readonly mlsType?: 'ALWAYS_SEND' | 'FAILURE_ONLY';
 }
 
 /** The engine's 200: the message is with the receiving access point (its AS4 receipt). */

@@ -71,12 +71,15 @@ final class ControlApi implements HttpHandler
       return;
     }
     final OutboundRequest request = new OutboundRequest (JsonText.field (body, "messageId"),
+                                                         JsonText.field (body, "instanceIdentifier"),
                                                          JsonText.field (body, "senderParticipantId"),
                                                          JsonText.field (body, "receiverParticipantId"),
                                                          JsonText.field (body, "documentTypeId"),
                                                          JsonText.field (body, "processId"),
                                                          JsonText.field (body, "countryC1"),
-                                                         JsonText.field (body, "payload"));
+                                                         JsonText.field (body, "payload"),
+                                                         JsonText.field (body, "mlsTo"),
+                                                         JsonText.field (body, "mlsType"));
     final long started = System.nanoTime ();
     try
     {
@@ -90,6 +93,8 @@ final class ControlApi implements HttpHandler
       signal.put ("timestamp", receipt.timestamp ());
       answer.put ("receipt", signal);
       answer.put ("receiverEndpoint", receipt.receiverEndpoint ());
+      answer.put ("transportProfile", receipt.transportProfile ());
+      answer.put ("receiverSeatId", receipt.receiverSeatId ());
       json (exchange, 200, answer);
     }
     catch (final OutboundFailure ex)

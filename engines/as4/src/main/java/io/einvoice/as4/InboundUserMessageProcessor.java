@@ -174,6 +174,11 @@ final class InboundUserMessageProcessor implements IAS4IncomingMessageProcessorS
     document.put ("payload", xmlText (sbdh.getBusinessMessageNoClone ()));
     document.put ("receivedAt", Instant.now ().toString ());
     document.put ("senderCertificate", pem (senderCertificate));
+    // The Business Message Envelope's MLS extension: where and when the sender wants its MLS.
+    if (sbdh.hasMLSToValue ())
+      document.put ("mlsTo", sbdh.getMLSToValue ());
+    if (sbdh.hasMLSType ())
+      document.put ("mlsType", sbdh.getMLSType ().getID ());
     return document;
   }
 

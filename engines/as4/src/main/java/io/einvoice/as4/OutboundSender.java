@@ -13,6 +13,7 @@ import org.slf4j.LoggerFactory;
 import org.w3c.dom.Document;
 
 import com.helger.datetime.xml.XMLOffsetDateTime;
+import com.helger.peppol.sbdh.EPeppolMLSType;
 import com.helger.peppolid.IDocumentTypeIdentifier;
 import com.helger.peppolid.IParticipantIdentifier;
 import com.helger.peppolid.IProcessIdentifier;
@@ -23,6 +24,7 @@ import com.helger.phase4.messaging.http.HttpRetrySettings;
 import com.helger.phase4.peppol.Phase4PeppolSender;
 import com.helger.phase4.sender.EAS4UserMessageSendResult;
 import com.helger.phase4.util.Phase4Exception;
+import com.helger.security.certificate.CertificateHelper;
 import com.helger.security.certificate.ECertificateCheckResult;
 import com.helger.smpclient.peppol.SMPClientReadOnly;
 import com.helger.xml.serialize.read.DOMReader;
@@ -57,6 +59,12 @@ final class OutboundSender
       throw new OutboundFailure (OutboundFailure.Code.BAD_REQUEST, "messageId is missing");
     if (request.countryC1 () == null || !request.countryC1 ().matches ("[A-Z]{2}"))
       throw new OutboundFailure (OutboundFailure.Code.BAD_REQUEST, "countryC1 must be an ISO 3166 alpha-2 code, not " + request.countryC1 ());
+    final IParticipantIdentifier mlsTo = request.mlsTo () == null ? null : parsed (IDS.createParticipantIdentifierWithDefaultScheme (request.mlsTo ()), "mlsTo", request.mlsTo ());
+    final EPeppolMLSType mlsType = request.mlsType () == null ? null : EPeppolMLSType.getFromIDOrNull (request.mlsType ());
+    if (request.mlsType () != null && mlsType == null)
+      throw new OutboundFailure (OutboundFailure.Code.BAD_REQUEST, "mlsType must be ALWAYS_SEND or FAILURE_ONLY, not " + request.mlsType ());
+    final String instanceIdentifier = request.instanceIdentifier () == null || request.instanceIdentifier ().isEmpty () ? instanceIdentifierOf (request.messageId ())
+                                                                                                                      : request.instanceIdentifier ();
     final Document payload = request.payload () == null ? null : DOMReader.readXMLDOM (request.payload ().getBytes (StandardCharsets.UTF_8));
     if (payload == null || payload.getDocumentElement ().getNamespaceURI () == null)
       throw new OutboundFailure (OutboundFailure.Code.BAD_REQUEST, "payload is not a namespaced XML document");
@@ -88,7 +96,9 @@ final class OutboundSender
                                                                .processID (process)
                                                                .countryC1 (request.countryC1 ())
                                                                .messageID (request.messageId ())
-                                                               .sbdhInstanceIdentifier (instanceIdentifierOf (request.messageId ()))
+                                                               .sbdhInstanceIdentifier (instanceIdentifier)
+                                                               .mlsTo (mlsTo)
+                                                               .mlsType (mlsType)
                                                                .payload (payload.getDocumentElement ())
                                                                .disableValidation ()
                                                                .receiverEndpointDetails (receiverCertificate, endpointUrl)
@@ -109,7 +119,9 @@ final class OutboundSender
         return new OutboundReceipt (request.messageId (),
                                     receipt.getMessageInfo ().getRefToMessageId (),
                                     utc (receipt.getMessageInfo ().getTimestamp ()),
-                                    endpointUrl);
+                                    endpointUrl,
+                                    endpoint.getTransportProfile (),
+                                    CertificateHelper.getSubjectCN (receiverCertificate));
       }
       case INVALID_PARAMETERS:
         // phase4 logged which field it found missing or malformed; the same call would fail again.
@@ -137,7 +149,7 @@ final class OutboundSender
     return timestamp.getOffset () == null ? timestamp.toLocalDateTime () + "Z" : timestamp.toString ();
   }
 
-  /** The SBDH InstanceIdentifier of a document: the same on every retry, as phase4 recommends. */
+  /** The SBDH InstanceIdentifier of a document sent without one: the same on every retry, as phase4 recommends. */
   static String instanceIdentifierOf (final String messageId)
   {
     return UUID.nameUUIDFromBytes (messageId.getBytes (StandardCharsets.UTF_8)).toString ();
