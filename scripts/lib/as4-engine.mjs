@@ -42,7 +42,9 @@ export function ensureAs4Engine({ root = DEFAULT_ROOT } = {}) {
     return { jar, libDir, built: false };
   }
   const started = Date.now();
-  const result = spawnSync('mvn', ['-B', '-q', '-f', pom, 'package', '-DskipTests'], { cwd: root, stdio: 'inherit' });
+  // Maven's output goes to stderr: this script's stdout is its JSON answer alone (test/support/as4-engine.ts
+  // reads it), and Maven prints colour resets even in batch mode.
+  const result = spawnSync('mvn', ['-B', '-q', '-Dstyle.color=never', '-f', pom, 'package', '-DskipTests'], { cwd: root, stdio: ['ignore', 2, 2] });
   if (result.error) throw new Error(`Could not run Maven for the AS4 engine: ${result.error.message}`);
   if (result.status !== 0) throw new Error(`\`mvn -q -f engines/as4/pom.xml package\` failed with exit code ${result.status}`);
   if (!existsSync(jar)) throw new Error(`Maven finished but ${jar} is missing`);
