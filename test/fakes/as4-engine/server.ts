@@ -6,6 +6,7 @@
  * MessageId it already took is answered with the same receipt (the receiving access point de-duplicates).
  * For today's step only: the exchange between two real engines replaces it once the engine lands.
  */
+import type { EngineMessage } from '@einvoice/areas';
 import type http from 'node:http';
 import { type LocalServer, listenLocally } from '../../../libs/areas/src/shared/testing/local-server';
 
@@ -17,17 +18,8 @@ export const RECEIVERS = {
   unreachable: 'iso6523-actorid-upis::9925:be0000000295',
 } as const;
 
-/** One `POST /outbound` body, as taken. */
-export interface OutboundMessage {
-  readonly messageId: string;
-  readonly instanceIdentifier?: string;
-  readonly senderParticipantId: string;
-  readonly receiverParticipantId: string;
-  readonly documentTypeId: string;
-  readonly processId: string;
-  readonly countryC1: string;
-  readonly payload: string;
-}
+/** One `POST /outbound` body, as taken: the engine client's own message type (libs/areas/src/peppol-ubl/as4-engine.ts). */
+export type OutboundMessage = EngineMessage;
 
 const FIELDS = ['messageId', 'senderParticipantId', 'receiverParticipantId', 'documentTypeId', 'processId', 'countryC1', 'payload'] as const;
 

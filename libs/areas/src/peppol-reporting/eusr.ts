@@ -8,7 +8,7 @@
  */
 import { el, toXml } from '../shared/xml';
 import { REPORTING_SPECIFICATIONS, splitIdentifier } from './identifiers';
-import { type ReportHeader, type ReportKey, SEAT_ID_SCHEME, groupBy } from './keys';
+import { type ReportHeader, type ReportKey, groupBy, keyElements, reportDocument } from './keys';
 import { type ReportedTransmission, counted } from './transmissions';
 
 /** Distinct end users. */
@@ -98,19 +98,12 @@ export function renderEndUserStatisticsReport(header: ReportHeader, statistics: 
     el('SendingOrReceivingEndUsers', {}, String(c.sendingOrReceiving)),
   ];
   return toXml(
-    el(
-      'EndUserStatisticsReport',
-      { xmlns: spec.namespace },
-      el('CustomizationID', {}, spec.customizationId),
-      el('ProfileID', {}, REPORTING_SPECIFICATIONS.profileId),
-      el(
-        'Header',
-        {},
-        el('ReportPeriod', {}, el('StartDate', {}, header.period.startDate), el('EndDate', {}, header.period.endDate)),
-        el('ReporterID', { schemeID: SEAT_ID_SCHEME }, header.reporterSeatId),
-      ),
+    reportDocument(
+      spec,
+      REPORTING_SPECIFICATIONS.profileId,
+      header,
       el('FullSet', {}, ...counts(statistics.fullSet)),
-      ...statistics.subsets.map((s) => el('Subset', { type: s.type }, ...s.keys.map((k) => el('Key', { metaSchemeID: k.metaSchemeID, schemeID: k.schemeID }, k.value)), ...counts(s))),
+      ...statistics.subsets.map((s) => el('Subset', { type: s.type }, ...keyElements(s.keys), ...counts(s))),
     ),
   );
 }

@@ -3,6 +3,7 @@
  * of transmissions under them, each combination of keys once (TSR 1.0.2 and EUSR 1.1.1 §2 "Data
  * Transmission": "Each Subtotal key combination MUST NOT occur more than once").
  */
+import { el, type XmlChild, type XmlNode } from '../shared/xml';
 import type { ReportingPeriod } from './period';
 
 /** One `Key` element. */
@@ -41,3 +42,26 @@ export function groupBy<T, A>(items: readonly T[], keysOf: (item: T) => readonly
   }
   return [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, group]) => group);
 }
+
+/**
+ * A TSR or EUSR document: its root in its namespace, the CustomizationID and ProfileID, the header
+ * (period, reporter), then `body` (the totals and the subtotals or subsets, each with `keyElements`).
+ */
+export function reportDocument(spec: { readonly root: string; readonly namespace: string; readonly customizationId: string }, profileId: string, header: ReportHeader, ...body: XmlChild[]): XmlNode {
+  return el(
+    spec.root,
+    { xmlns: spec.namespace },
+    el('CustomizationID', {}, spec.customizationId),
+    el('ProfileID', {}, profileId),
+    el(
+      'Header',
+      {},
+      el('ReportPeriod', {}, el('StartDate', {}, header.period.startDate), el('EndDate', {}, header.period.endDate)),
+      el('ReporterID', { schemeID: SEAT_ID_SCHEME }, header.reporterSeatId),
+    ),
+    ...body,
+  );
+}
+
+/** A subtotal's or subset's `Key` elements. */
+export const keyElements = (keys: readonly ReportKey[]): XmlNode[] => keys.map((key) => el('Key', { metaSchemeID: key.metaSchemeID, schemeID: key.schemeID }, key.value));

@@ -8,7 +8,7 @@
  */
 import { el, toXml } from '../shared/xml';
 import { REPORTING_SPECIFICATIONS, splitIdentifier } from './identifiers';
-import { type ReportHeader, type ReportKey, SEAT_ID_SCHEME, groupBy } from './keys';
+import { type ReportHeader, type ReportKey, SEAT_ID_SCHEME, groupBy, keyElements, reportDocument } from './keys';
 import { type ReportedTransmission, counted } from './transmissions';
 
 /** Incoming and outgoing datasets. */
@@ -86,21 +86,12 @@ export function renderTransactionStatisticsReport(header: ReportHeader, statisti
   const spec = REPORTING_SPECIFICATIONS.tsr;
   const counts = (c: Readonly<InOut>) => [el('Incoming', {}, String(c.incoming)), el('Outgoing', {}, String(c.outgoing))];
   return toXml(
-    el(
-      'TransactionStatisticsReport',
-      { xmlns: spec.namespace },
-      el('CustomizationID', {}, spec.customizationId),
-      el('ProfileID', {}, REPORTING_SPECIFICATIONS.profileId),
-      el(
-        'Header',
-        {},
-        el('ReportPeriod', {}, el('StartDate', {}, header.period.startDate), el('EndDate', {}, header.period.endDate)),
-        el('ReporterID', { schemeID: SEAT_ID_SCHEME }, header.reporterSeatId),
-      ),
+    reportDocument(
+      spec,
+      REPORTING_SPECIFICATIONS.profileId,
+      header,
       el('Total', {}, ...counts(statistics.total)),
-      ...statistics.subtotals.map((s) =>
-        el('Subtotal', { type: s.type }, ...s.keys.map((k) => el('Key', { metaSchemeID: k.metaSchemeID, schemeID: k.schemeID }, k.value)), ...counts(s)),
-      ),
+      ...statistics.subtotals.map((s) => el('Subtotal', { type: s.type }, ...keyElements(s.keys), ...counts(s))),
     ),
   );
 }

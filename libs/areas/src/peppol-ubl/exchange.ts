@@ -1,54 +1,16 @@
 /**
- * What a Peppol AS4 transmission carries besides the document (#46): its SBDH identifiers (Peppol
- * Business Message Envelope 2.0; Peppol Policy for use of Identifiers 4.x), read from the UBL
- * document itself, and the Message Level Status a receiving access point answers with (MLS 1.0).
- * Pure: the AS4 engine (engines/as4) builds the envelope from these; docs/peppol-as4.md.
+ * What a Peppol AS4 transmission carries besides the document (#46): its identifiers (Peppol Policy for
+ * use of Identifiers 4.x; a document's own are read by peppol-reporting/identifiers.ts
+ * `peppolDocumentIds`, the one reader the delivery worker uses), the access points' ids, and the Message
+ * Level Status a receiving access point answers with (MLS 1.0). Pure; docs/peppol-as4.md.
  */
 import { X509Certificate } from 'node:crypto';
-import { first, parseXml, textAt, type XmlElement } from '../shared/xml-read';
 import { buildMls, type MlsIssue, MLS_DOCUMENT_TYPE_ID, MLS_PROCESS_ID } from './mls';
-
-const CBC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';
-const CAC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2';
 
 /** Participant identifiers carry this scheme in the SBDH and the SMP (Policy for use of Identifiers 4.x, POLICY 1). */
 export const PARTICIPANT_SCHEME = 'iso6523-actorid-upis';
 /** OpenPeppol Service Provider Identification Scheme: an access point's id is `0242:<seat number>`. */
 export const SERVICE_PROVIDER_ICD = '0242';
-
-/** The SBDH identifiers of a UBL business document. */
-export interface Envelope {
-  /** `<scheme>::<root namespace>::<root>##<CustomizationID>::2.1`. */
-  readonly documentTypeId: string;
-  /** `cenbii-procid-ubl::<ProfileID>`. */
-  readonly processId: string;
-  /** COUNTRY_C1: the sender's (C1) country, the seller's postal address country (BT-40). */
-  readonly countryC1: string | undefined;
-}
-
-/**
- * The envelope of a UBL document: its document type (PINT specifications under the
- * `peppol-doctype-wildcard` scheme, BIS and the rest under `busdox-docid-qns`: Policy 4.x §3.4) and
- * process, from its root, CustomizationID (BT-24) and ProfileID (BT-23). @throws Error when the text
- * is no UBL document with both.
- */
-export function envelopeOf(xml: string): Envelope {
-  const root = parseXml(xml);
-  const customizationId = textAt(root, [CBC, 'CustomizationID']);
-  const profileId = textAt(root, [CBC, 'ProfileID']);
-  if (!customizationId || !profileId) throw new Error(`The ${root.name} has no CustomizationID or ProfileID: it cannot travel over Peppol.`);
-  const scheme = customizationId.startsWith('urn:peppol:pint:') ? 'peppol-doctype-wildcard' : 'busdox-docid-qns';
-  return {
-    documentTypeId: `${scheme}::${root.ns}::${root.name}##${customizationId}::2.1`,
-    processId: `cenbii-procid-ubl::${profileId}`,
-    countryC1: countryOf(root),
-  };
-}
-
-function countryOf(root: XmlElement): string | undefined {
-  const party = first(root, [CAC, 'AccountingSupplierParty'], [CAC, 'Party']);
-  return textAt(party, [CAC, 'PostalAddress'], [CAC, 'Country'], [CBC, 'IdentificationCode']);
-}
 
 /** The parts of a document type id: its scheme, root namespace, root, CustomizationID; undefined when it is not one. */
 export function parseDocumentTypeId(id: string): { readonly scheme: string; readonly namespace: string; readonly root: string; readonly customizationId: string } | undefined {

@@ -1,4 +1,4 @@
-import { envelopeOf } from '../peppol-ubl/exchange';
+import { peppolDocumentIds, sellerCountryOf } from '../peppol-reporting/identifiers';
 import { beInvoice, customers, line, suppliers } from '../peppol-ubl/fixtures/bodies';
 import { profiles } from '../peppol-ubl/profiles';
 import { checkReceivedDocument } from '../peppol-ubl/received';
@@ -14,8 +14,8 @@ const BIS = 'busdox-docid-qns::urn:oasis:names:specification:ubl:schema:xsd:Invo
 
 describe('#46 the envelope of a document this service renders, as the AS4 engine is handed it', () => {
   it('BIS 3.0 (BE) under busdox-docid-qns with the billing process; PINT SG under peppol-doctype-wildcard; COUNTRY_C1 the seller\'s', () => {
-    expect(envelopeOf(beXml())).toEqual({ documentTypeId: BIS, processId: 'cenbii-procid-ubl::urn:fdc:peppol.eu:2017:poacc:billing:01:1.0', countryC1: 'BE' });
-    expect(envelopeOf(sgXml())).toEqual({
+    expect({ ...peppolDocumentIds(beXml()), countryC1: sellerCountryOf(beXml()) }).toEqual({ documentTypeId: BIS, processId: 'cenbii-procid-ubl::urn:fdc:peppol.eu:2017:poacc:billing:01:1.0', countryC1: 'BE' });
+    expect({ ...peppolDocumentIds(sgXml()), countryC1: sellerCountryOf(sgXml()) }).toEqual({
       documentTypeId: 'peppol-doctype-wildcard::urn:oasis:names:specification:ubl:schema:xsd:Invoice-2::Invoice##urn:peppol:pint:billing-1@sg-1::2.1',
       processId: 'cenbii-procid-ubl::urn:peppol:bis:billing',
       countryC1: 'SG',
@@ -29,13 +29,13 @@ describe('#46 a document received over Peppol for a receiver hosted here is chec
       ok: true,
       document: { documentNumber: 'INV-2026-0001', typeCode: '380', root: 'Invoice', issueDate: '2026-03-15', currency: 'EUR' },
     });
-    expect(checkReceivedDocument(envelopeOf(sgXml()).documentTypeId, sgXml())).toMatchObject({ ok: true });
+    expect(checkReceivedDocument(peppolDocumentIds(sgXml())!.documentTypeId, sgXml())).toMatchObject({ ok: true });
   });
 
   it('given a payload that is not the document its envelope names, then SV', () => {
     expect(checkReceivedDocument(BIS, 'no xml')).toMatchObject({ ok: false, reason: 'SV', code: 'PEPPOL.PAYLOAD_NOT_XML', issues: [{ location: 'NA', reason: 'SV' }] });
     expect(checkReceivedDocument(BIS.replace(/Invoice/g, 'CreditNote'), beXml())).toMatchObject({ ok: false, reason: 'SV', code: 'PEPPOL.PAYLOAD_MISMATCH' });
-    expect(checkReceivedDocument(envelopeOf(sgXml()).documentTypeId, beXml())).toMatchObject({ ok: false, reason: 'SV', code: 'PEPPOL.PAYLOAD_MISMATCH' });
+    expect(checkReceivedDocument(peppolDocumentIds(sgXml())!.documentTypeId, beXml())).toMatchObject({ ok: false, reason: 'SV', code: 'PEPPOL.PAYLOAD_MISMATCH' });
     expect(checkReceivedDocument('Invoice', beXml())).toMatchObject({ ok: false, reason: 'SV', code: 'PEPPOL.DOCUMENT_TYPE_INVALID' });
   });
 
