@@ -91,9 +91,9 @@ export function startApp(name: AppName, env: NodeJS.ProcessEnv = testEnv()): App
   return new AppProcess(name, child);
 }
 
-/** The gateway on a free port, ready to answer. */
+/** The gateway on a free port (or on `extra.PORT`, when others must know it first), ready to answer. */
 export async function startGateway(extra: Record<string, string> = {}): Promise<{ app: AppProcess; url: string }> {
-  const port = await freePort();
+  const port = extra.PORT ? Number(extra.PORT) : await freePort();
   const app = startApp('gateway', testEnv({ PORT: String(port), ...extra }));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;

@@ -20,5 +20,5 @@ export function accessPointFromEnv(store: EventStore, env: NodeJS.ProcessEnv = p
     secret,
     timeoutMs: env.AS4_ENGINE_TIMEOUT_MS ? Number(env.AS4_ENGINE_TIMEOUT_MS) : undefined,
   });
-  return { accessPoint: new LiveAccessPoint(engine), engine };
+  return { accessPoint: new LiveAccessPoint(engine, env.PEPPOL_SERVICE_PROVIDER_ID?.trim() || undefined), engine };
 }

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { As4Engine } from '@einvoice/areas';
+import { As4Engine, MLS_DOCUMENT_TYPE_ID } from '@einvoice/areas';
 import { type AppError, as4MessageId } from '@einvoice/domain';
 import { RECEIVERS, StandInEngine } from '../../../../test/fakes/as4-engine/server';
 import type { Transmission } from './access-point';
@@ -63,7 +63,16 @@ describe('#46 the live access point against a stand-in of the AS4 engine\'s cont
       processId: 'cenbii-procid-ubl::urn:fdc:peppol.eu:2017:poacc:billing:01:1.0',
       countryC1: 'BE',
       payload: xml,
+      mlsType: 'ALWAYS_SEND',
     }]);
+  });
+
+  it('asks for the MLS at this access point\'s service provider id, and an MLS for none', async () => {
+    engine.sent.length = 0;
+    const live = new LiveAccessPoint(new As4Engine({ url, secret: SECRET }), '0242:000111');
+    await live.send({ ...transmission(), messageId: as4MessageId('d-2'), instanceIdentifier: 'd-2' });
+    await live.send({ ...transmission(), messageId: as4MessageId('d-3'), instanceIdentifier: 'd-3', documentTypeId: MLS_DOCUMENT_TYPE_ID });
+    expect(engine.sent.map((m) => [m.instanceIdentifier, m.mlsTo, m.mlsType])).toEqual([['d-2', '0242:000111', 'ALWAYS_SEND'], ['d-3', undefined, undefined]]);
   });
 
   it('a 422 is final with the engine\'s code; a 503, a wrong secret (401) or no engine at all is retriable', async () => {

@@ -1,3 +1,4 @@
+import { loadPeppolInboundSettings } from '../peppol-inbound/inbound-settings';
 import { type SmpSettings, smpSettings } from '../smp/smp-settings';
 
 /** Settings of the Peppol participant area (README "Configuration"), read once from the environment. */
@@ -11,6 +12,12 @@ export interface ParticipantsConfig {
   readonly technicalContactUrl: string;
   /** Public base URL of the SMP interface for ServiceGroup hrefs; default: the request's own host. */
   readonly smpPublicUrl?: string;
+  /**
+   * This access point's own participant (`iso6523-actorid-upis::0242:000123`, from PEPPOL_SERVICE_PROVIDER_ID):
+   * the SMP serves it, receiving the MLS, as if hosted, so that other access points find where to send
+   * the MLS of what this one sent (MLS 1.0 §4). Unset in sandbox mode.
+   */
+  readonly serviceProviderParticipantId?: string;
 }
 
 export function loadParticipantsConfig(env: NodeJS.ProcessEnv = process.env, smp: SmpSettings = smpSettings()): ParticipantsConfig {
@@ -20,5 +27,9 @@ export function loadParticipantsConfig(env: NodeJS.ProcessEnv = process.env, smp
     smp,
     technicalContactUrl: env.PEPPOL_AP_TECHNICAL_CONTACT_URL ?? 'https://einvoice.example/support',
     smpPublicUrl: env.SMP_PUBLIC_URL?.replace(/\/+$/, ''),
+    serviceProviderParticipantId: serviceProviderParticipant(loadPeppolInboundSettings(env).serviceProviderId),
   };
 }
+
+/** Canonical form (scheme, lower-case value), as `requireParticipantId` gives the SMP's requests. */
+const serviceProviderParticipant = (id: string | undefined): string | undefined => (id ? `iso6523-actorid-upis::${id.toLowerCase()}` : undefined);

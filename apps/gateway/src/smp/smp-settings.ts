@@ -54,7 +54,14 @@ export function loadSmpSettings(env: NodeJS.ProcessEnv, now: number = Date.now()
   };
 }
 
-/** An absolute http(s) URL; https in live mode (Peppol AS4 is served over TLS only). */
+/** Hosts no other machine reaches: an AS4 endpoint there serves access points on this machine only. */
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * An absolute http(s) URL; https in live mode (Peppol AS4 is served over TLS only), except on a loopback
+ * host, which no other access point can reach anyway: two installations on one machine (the tests, a
+ * rehearsal of the test network) exchange over plain HTTP there.
+ */
 function publicUrl(value: string, live: boolean): string {
   let url: URL;
   try {
@@ -62,7 +69,10 @@ function publicUrl(value: string, live: boolean): string {
   } catch {
     throw new Error(`AS4_PUBLIC_URL "${value}" is not an absolute URL.`);
   }
-  if (url.protocol !== 'https:' && (live || url.protocol !== 'http:')) throw new Error(`AS4_PUBLIC_URL "${value}" must be an https URL${live ? ' in PEPPOL_MODE=live' : ''}.`);
+  const plainAllowed = !live || LOOPBACK_HOSTS.has(url.hostname);
+  if (url.protocol !== 'https:' && !(plainAllowed && url.protocol === 'http:')) {
+    throw new Error(`AS4_PUBLIC_URL "${value}" must be an https URL${live ? ' in PEPPOL_MODE=live (http only on a loopback host)' : ''}.`);
+  }
   return value;
 }
 

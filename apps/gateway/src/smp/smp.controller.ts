@@ -42,8 +42,10 @@ export class SmpController {
     await reply.header('content-type', 'application/xml; charset=utf-8').send(xml);
   }
 
+  /** A participant created here, or this access point itself (it receives the MLS of what it sent). */
   private async hosted(raw: string): Promise<string> {
     const pid = requireParticipantId(raw, 'participantId').id;
+    if (pid === this.participants.config.serviceProviderParticipantId) return pid;
     if (!(await this.participants.findCreated(pid))) throw notFound('SMP.SERVICE_GROUP_NOT_FOUND', `No service group ${pid} in this SMP.`);
     return pid;
   }

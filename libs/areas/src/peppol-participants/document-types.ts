@@ -67,10 +67,27 @@ export const pintAeDocumentTypes: readonly ReceivableDocumentType[] = [
   ...pintPair('urn:peppol:pint:selfbilling-1@ae-1', 'urn:peppol:bis:selfbilling', 'PINT AE self-billing'),
 ];
 
-/** Identifier schemes (ICD) whose participants receive a national PINT; any other scheme gets BIS 3.0 and PINT SG. */
+/**
+ * What an access point's own participant (ICD 0242, the OpenPeppol service provider id `0242:000123`)
+ * receives: the Message Level Status (MLS 1.0 §4: every service provider receives MLS, addressed to its
+ * service provider id; the same ids as `MLS_DOCUMENT_TYPE_ID` / `MLS_PROCESS_ID` in peppol-ubl/mls.ts,
+ * kept here as data because peppol-ubl reads this module, not the other way round).
+ */
+export const serviceProviderDocumentTypes: readonly ReceivableDocumentType[] = [
+  {
+    scheme: 'busdox-docid-qns', value: 'urn:oasis:names:specification:ubl:schema:xsd:ApplicationResponse-2::ApplicationResponse##urn:peppol:edec:mls:1.0::2.1',
+    processScheme: 'cenbii-procid-ubl', processId: 'urn:peppol:edec:mls', name: 'Peppol Message Level Status 1.0',
+  },
+];
+
+/** OpenPeppol Service Provider Identification Scheme: an access point's id is `0242:<seat number>`. */
+export const SERVICE_PROVIDER_ICD = '0242';
+
+/** Identifier schemes (ICD) whose participants receive a national PINT or the MLS; any other scheme gets BIS 3.0 and PINT SG. */
 const documentTypesByScheme: Readonly<Record<string, readonly ReceivableDocumentType[]>> = {
   [PINT_MY_ENDPOINT_SCHEME]: pintMyDocumentTypes,
   '0235': pintAeDocumentTypes,
+  [SERVICE_PROVIDER_ICD]: serviceProviderDocumentTypes,
 };
 
 /** The document types served for a participant id (canonical form, as stored). */

@@ -6,11 +6,11 @@
  */
 import { X509Certificate } from 'node:crypto';
 import { buildMls, type MlsIssue, MLS_DOCUMENT_TYPE_ID, MLS_PROCESS_ID } from './mls';
+import { SERVICE_PROVIDER_ICD } from '../peppol-participants/document-types';
 
 /** Participant identifiers carry this scheme in the SBDH and the SMP (Policy for use of Identifiers 4.x, POLICY 1). */
 export const PARTICIPANT_SCHEME = 'iso6523-actorid-upis';
-/** OpenPeppol Service Provider Identification Scheme: an access point's id is `0242:<seat number>`. */
-export const SERVICE_PROVIDER_ICD = '0242';
+export { SERVICE_PROVIDER_ICD };
 
 /** The parts of a document type id: its scheme, root namespace, root, CustomizationID; undefined when it is not one. */
 export function parseDocumentTypeId(id: string): { readonly scheme: string; readonly namespace: string; readonly root: string; readonly customizationId: string } | undefined {

@@ -1,5 +1,6 @@
 package io.einvoice.as4;
 
+import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.io.StringWriter;
 import java.security.cert.X509Certificate;
@@ -12,6 +13,7 @@ import java.util.Map;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.transform.OutputKeys;
 import javax.xml.transform.Transformer;
 import javax.xml.transform.TransformerException;
@@ -19,6 +21,7 @@ import javax.xml.transform.TransformerFactory;
 import javax.xml.transform.dom.DOMSource;
 import javax.xml.transform.stream.StreamResult;
 
+import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 
@@ -97,10 +100,13 @@ final class InboundUserMessageProcessor implements IAS4IncomingMessageProcessorS
     if (attachments == null || attachments.size () != 1)
       return refuse (errors, EEbmsError.EBMS_OTHER, messageId, locale, "A Peppol message carries exactly one payload, this one " + (attachments == null ? 0 : attachments.size ()));
     final PeppolSBDHData sbdh;
+    final Element businessDocument;
     try (InputStream payload = attachments.getFirstOrNull ().getSourceStream ())
     {
+      final Document envelope = parseKeepingWhitespace (payload.readAllBytes ());
       // COUNTRY_C1 is mandatory since 2024 (Peppol Business Message Envelope 2.0).
-      sbdh = new PeppolSBDHDataReader (PeppolIdentifierFactory.INSTANCE).setCheckForCountryC1 (true).extractData (payload);
+      sbdh = new PeppolSBDHDataReader (PeppolIdentifierFactory.INSTANCE).setCheckForCountryC1 (true).extractData (envelope);
+      businessDocument = lastChildElement (envelope.getDocumentElement ());
     }
     catch (final Exception ex)
     {
@@ -118,7 +124,7 @@ final class InboundUserMessageProcessor implements IAS4IncomingMessageProcessorS
       return AS4MessageProcessorResult.createSuccess ();
     }
 
-    final InboundCallback.Verdict verdict = callback.handOver (receivedDocument (userMessage, sbdh, senderCertificate));
+    final InboundCallback.Verdict verdict = callback.handOver (receivedDocument (userMessage, sbdh, businessDocument, senderCertificate));
     switch (verdict)
     {
       case TAKEN:
@@ -160,6 +166,7 @@ final class InboundUserMessageProcessor implements IAS4IncomingMessageProcessorS
   /** The callback body of docs/peppol-as4.md, "Inbound". */
   private static Map <String, Object> receivedDocument (final Ebms3UserMessage userMessage,
                                                        final PeppolSBDHData sbdh,
+                                                       final Element businessDocument,
                                                        final X509Certificate senderCertificate)
   {
     final Map <String, Object> document = new LinkedHashMap <> ();
@@ -171,7 +178,7 @@ final class InboundUserMessageProcessor implements IAS4IncomingMessageProcessorS
     document.put ("processId", sbdh.getProcessURIEncoded ());
     document.put ("countryC1", sbdh.getCountryC1 ());
     document.put ("instanceIdentifier", sbdh.getInstanceIdentifier ());
-    document.put ("payload", xmlText (sbdh.getBusinessMessageNoClone ()));
+    document.put ("payload", xmlText (businessDocument));
     document.put ("receivedAt", Instant.now ().toString ());
     document.put ("senderCertificate", pem (senderCertificate));
     // The Business Message Envelope's MLS extension: where and when the sender wants its MLS.
@@ -213,6 +220,31 @@ final class InboundUserMessageProcessor implements IAS4IncomingMessageProcessorS
     LOG.warn ("AS4 message {} refused: {}", messageId, detail);
     errors.add (error.errorBuilder (locale).refToMessageInError (messageId).errorDetail (detail).build ());
     return AS4MessageProcessorResult.createFailure ();
+  }
+
+  /**
+   * The SBDH as sent, whitespace and all. The business document is taken from this parse, not from
+   * the SBDH reader's: the reader binds the envelope through JAXB, whose DOM of the payload drops the
+   * whitespace before each start tag, so the receiver would get other bytes than the sender wrote
+   * (harmless to the UBL, fatal to a signature inside it). No DTD: an AS4 payload has none to offer.
+   */
+  private static Document parseKeepingWhitespace (final byte [] xml) throws Exception
+  {
+    final DocumentBuilderFactory factory = DocumentBuilderFactory.newDefaultInstance ();
+    factory.setNamespaceAware (true);
+    factory.setFeature ("http://apache.org/xml/features/disallow-doctype-decl", true);
+    factory.setXIncludeAware (false);
+    factory.setExpandEntityReferences (false);
+    return factory.newDocumentBuilder ().parse (new ByteArrayInputStream (xml));
+  }
+
+  /** The SBDH's business message: the element after the StandardBusinessDocumentHeader, its last child element. */
+  private static Element lastChildElement (final Element parent)
+  {
+    for (Node node = parent.getLastChild (); node != null; node = node.getPreviousSibling ())
+      if (node instanceof Element element)
+        return element;
+    throw new IllegalStateException ("The SBDH holds no business message");
   }
 
   /**
