@@ -1,4 +1,5 @@
-import { findReceivableDocumentType, fullDocumentTypeId, metadataProfileIdsOf, pintAeDocumentTypes, pintMyDocumentTypes, receivableDocumentTypesOf } from './document-types';
+import { findReceivableDocumentType, fullDocumentTypeId, metadataProfileIdsOf, pintAeDocumentTypes, pintMyDocumentTypes, receivableDocumentTypesOf, serviceProviderDocumentTypes } from './document-types';
+import { MLS_DOCUMENT_TYPE_ID, MLS_PROCESS_ID } from '../peppol-ubl/mls';
 import { toLookupParticipants } from './lookup';
 
 const malaysian = 'iso6523-actorid-upis::0230:c25845632020';
@@ -46,5 +47,12 @@ describe('document types a participant hosted here receives, by its identifier s
     const shaped = toLookupParticipants({ participantId: malaysian, smlStatus: 'activated', pdfFile: null, registrationDate: null, businessEntities: [] }, 'x');
     expect(shaped.Participant.AccessPointConfigurations.AccessPointConfiguration.MetadataProfileIds.ProfileId).toEqual(['urn:peppol:bis:billing', 'urn:peppol:bis:selfbilling']);
     expect(shaped.Participant.Meta.ParticipantIdentifier).toEqual({ Scheme: 'iso6523-actorid-upis', IdentifierCode: '0230', IdentifierValue: 'c25845632020' });
+  });
+
+  it('given an access point\'s own participant (ICD 0242, its service provider id), then the MLS only, as MLS 1.0 names it', () => {
+    const accessPoint = 'iso6523-actorid-upis::0242:000111';
+    expect(receivableDocumentTypesOf(accessPoint)).toBe(serviceProviderDocumentTypes);
+    expect(receivableDocumentTypesOf(accessPoint).map(fullDocumentTypeId)).toEqual([MLS_DOCUMENT_TYPE_ID]);
+    expect(metadataProfileIdsOf(accessPoint).map((p) => `cenbii-procid-ubl::${p}`)).toEqual([MLS_PROCESS_ID]);
   });
 });
