@@ -96,7 +96,7 @@ describe('#46 Peppol AS4 between two installations, each with its own engine', (
       const status = await statusAtA(documentId);
       return ['Delivered', 'Failed'].includes(status.DeliveryStatus) ? status : undefined;
     }, 120_000);
-  const eventsAtA = async (documentId: string): Promise<Array<{ type: string; data: Record<string, any> }>> =>
+  const eventsAtA = async (documentId: string): Promise<Array<{ type: string; data: Record<string, unknown> }>> =>
     a.dataSource.query(`SELECT type, data FROM events WHERE stream_id = $1 ORDER BY stream_position`, [`document-${documentId}`]);
   /** What B recorded as received from A's document (by its number: B's copy has its own id). */
   const receivedAtB = async (number: string): Promise<Array<{ id: string }>> =>

@@ -11,7 +11,7 @@ import { recordSecret } from '../support/secrets';
 import { AppProcess, eventually, startApp, startGateway, testEnv } from '../support/stack';
 
 const SECRET = 'engine-secret-for-tests';
-const OUR_AP = '0242:000111';
+const OUR_AP = '0242:000001'; // the seat of the test AP certificate, PBE000001
 const THEIR_AP = '0242:000222';
 const BIS_INVOICE = 'busdox-docid-qns::urn:oasis:names:specification:ubl:schema:xsd:Invoice-2::Invoice##urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0::2.1';
 const BIS_PROCESS = 'cenbii-procid-ubl::urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';

@@ -1,3 +1,5 @@
+import { X509Certificate } from 'node:crypto';
+import { serviceProviderIdOf } from '@einvoice/areas';
 import { loadPeppolInboundSettings } from '../peppol-inbound/inbound-settings';
 import { type SmpSettings, smpSettings } from '../smp/smp-settings';
 
@@ -27,8 +29,23 @@ export function loadParticipantsConfig(env: NodeJS.ProcessEnv = process.env, smp
     smp,
     technicalContactUrl: env.PEPPOL_AP_TECHNICAL_CONTACT_URL ?? 'https://einvoice.example/support',
     smpPublicUrl: env.SMP_PUBLIC_URL?.replace(/\/+$/, ''),
-    serviceProviderParticipantId: serviceProviderParticipant(loadPeppolInboundSettings(env).serviceProviderId),
+    serviceProviderParticipantId: serviceProviderParticipant(checkedServiceProviderId(loadPeppolInboundSettings(env).serviceProviderId, smp)),
   };
+}
+
+/**
+ * In live mode the service provider id must be the one the AP certificate names (`PBE000001` is
+ * `0242:000001`): other access points send their MLS to the id the SBDH's MLS_TO names, or, without
+ * one, to the id of the certificate that signed; two ids would split the MLS between an address this
+ * SMP serves and one it does not. A certificate whose CN is no seat id (not a Peppol PKI one) is not checked.
+ */
+function checkedServiceProviderId(id: string | undefined, smp: SmpSettings): string | undefined {
+  if (!id || smp.mode !== 'live') return id;
+  const named = serviceProviderIdOf(new X509Certificate(Buffer.from(smp.apCertificate, 'base64')).toString());
+  if (named && named.toLowerCase() !== id.toLowerCase()) {
+    throw new Error(`PEPPOL_SERVICE_PROVIDER_ID is ${id}, but the AP certificate of PEPPOL_AP_KEYSTORE names the service provider ${named} (its seat id): set PEPPOL_SERVICE_PROVIDER_ID=${named}.`);
+  }
+  return id;
 }
 
 /** Canonical form (scheme, lower-case value), as `requireParticipantId` gives the SMP's requests. */
