@@ -21,7 +21,7 @@ function withAttachment(xml: string, bytes: number): string {
 /**
  * #46: the AS4 engine posts a whole received Peppol document to `POST /internal/peppol/inbound`, far more
  * than the API's 1 MiB (BODY_LIMIT_BYTES). That route has its own limit (AS4_INBOUND_BODY_LIMIT_BYTES,
- * default 100 MiB) through the gateway's one per-path body limit (area-list `bodyLimitFor`), as the UAE
+ * default KAFKA_MAX_MESSAGE_BYTES, 32 MiB) through the gateway's one per-path body limit (area-list `bodyLimitFor`), as the UAE
  * routes have theirs; every other route keeps the default. Here the limit is set to 4 MiB, so that the
  * test also sees it hold.
  */

@@ -19,12 +19,13 @@ export interface GatewayConfig extends InfrastructureConfig {
 }
 
 export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const infrastructure = loadInfrastructureConfig(env);
   return {
-    ...loadInfrastructureConfig(env),
+    ...infrastructure,
     host: env.HOST ?? '127.0.0.1',
     port: Number(env.PORT ?? 3000),
     bodyLimitBytes: Number(env.BODY_LIMIT_BYTES ?? 1_048_576),
-    inboundBodyLimitBytes: inboundBodyLimitBytes(env),
+    inboundBodyLimitBytes: inboundBodyLimitBytes(env, infrastructure.kafkaMaxMessageBytes),
     requestTimeoutMs: numberOr(env.HTTP_REQUEST_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS),
     tenantRatePerSecond: numberOr(env.TENANT_RATE_LIMIT_PER_S, 100),
     tenantRateBurst: numberOr(env.TENANT_RATE_BURST, 200),

@@ -4,17 +4,18 @@ import type { LargeBodies } from '@einvoice/areas';
 export const PEPPOL_INBOUND_PATH = 'internal/peppol/inbound';
 
 /**
- * AS4_INBOUND_BODY_LIMIT_BYTES' default, 100 MiB: the callback carries a whole received document as
- * text (docs/peppol-as4.md "Settings" says why this size).
+ * AS4_INBOUND_BODY_LIMIT_BYTES, a positive whole number of bytes; unset, the topics' largest message
+ * (KAFKA_MAX_MESSAGE_BYTES, 32 MiB): a received document becomes one DocumentReceived event, kept whole
+ * in Kafka, and a larger one would be taken here only to be parked by the outbox relay (docs/peppol-as4.md
+ * "Settings", measured). @throws Error naming the setting
  */
-export const DEFAULT_INBOUND_BODY_LIMIT_BYTES = 100 * 1024 * 1024;
-
-/** AS4_INBOUND_BODY_LIMIT_BYTES, a positive whole number of bytes. @throws Error naming the setting */
-export function inboundBodyLimitBytes(env: NodeJS.ProcessEnv): number {
+export function inboundBodyLimitBytes(env: NodeJS.ProcessEnv, kafkaMaxMessageBytes: number): number {
   const setting = env.AS4_INBOUND_BODY_LIMIT_BYTES?.trim();
-  if (!setting) return DEFAULT_INBOUND_BODY_LIMIT_BYTES;
+  if (!setting) return kafkaMaxMessageBytes;
   const bytes = Number(setting);
-  if (!Number.isSafeInteger(bytes) || bytes <= 0) throw new Error(`AS4_INBOUND_BODY_LIMIT_BYTES must be a number of bytes (default ${DEFAULT_INBOUND_BODY_LIMIT_BYTES}, 100 MiB); it is "${setting}".`);
+  if (!Number.isSafeInteger(bytes) || bytes <= 0) {
+    throw new Error(`AS4_INBOUND_BODY_LIMIT_BYTES must be a number of bytes (default: KAFKA_MAX_MESSAGE_BYTES, ${kafkaMaxMessageBytes}); it is "${setting}".`);
+  }
   return bytes;
 }
 

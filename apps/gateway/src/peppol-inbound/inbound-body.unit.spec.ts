@@ -1,12 +1,21 @@
-import { DEFAULT_INBOUND_BODY_LIMIT_BYTES, PEPPOL_INBOUND_PATH, inboundBodyLimitBytes, inboundLargeBodies } from './inbound-body';
+import { loadGatewayConfig } from '../config';
+import { PEPPOL_INBOUND_PATH, inboundBodyLimitBytes, inboundLargeBodies } from './inbound-body';
+
+const MiB = 1024 * 1024;
 
 describe('#46 the inbound callback\'s body limit (AS4_INBOUND_BODY_LIMIT_BYTES)', () => {
-  it('is 100 MiB unless set, and a setting that is not a number of bytes stops the start naming it', () => {
-    expect(inboundBodyLimitBytes({})).toBe(104_857_600);
-    expect(inboundBodyLimitBytes({ AS4_INBOUND_BODY_LIMIT_BYTES: ' ' })).toBe(DEFAULT_INBOUND_BODY_LIMIT_BYTES);
-    expect(inboundBodyLimitBytes({ AS4_INBOUND_BODY_LIMIT_BYTES: '4194304' })).toBe(4 * 1024 * 1024);
+  it('is the topics\' largest message unless set (KAFKA_MAX_MESSAGE_BYTES, 32 MiB): the received document is one event in Kafka', () => {
+    expect(loadGatewayConfig({}).inboundBodyLimitBytes).toBe(32 * MiB);
+    expect(loadGatewayConfig({ KAFKA_MAX_MESSAGE_BYTES: String(64 * MiB) }).inboundBodyLimitBytes).toBe(64 * MiB);
+    expect(loadGatewayConfig({ AS4_INBOUND_BODY_LIMIT_BYTES: ' 4194304 ' }).inboundBodyLimitBytes).toBe(4 * MiB);
+    expect(inboundBodyLimitBytes({ AS4_INBOUND_BODY_LIMIT_BYTES: ' ' }, 1000)).toBe(1000);
+  });
+
+  it('stops the start, naming the setting, when it is not a number of bytes', () => {
     for (const wrong of ['100MB', '0', '-1', '1.5']) {
-      expect(() => inboundBodyLimitBytes({ AS4_INBOUND_BODY_LIMIT_BYTES: wrong })).toThrow(`AS4_INBOUND_BODY_LIMIT_BYTES must be a number of bytes (default 104857600, 100 MiB); it is "${wrong}".`);
+      expect(() => inboundBodyLimitBytes({ AS4_INBOUND_BODY_LIMIT_BYTES: wrong }, 33554432)).toThrow(
+        `AS4_INBOUND_BODY_LIMIT_BYTES must be a number of bytes (default: KAFKA_MAX_MESSAGE_BYTES, 33554432); it is "${wrong}".`,
+      );
     }
   });
 
