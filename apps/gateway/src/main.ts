@@ -5,7 +5,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { createLogger, withLogContext } from '@einvoice/domain';
 import { announceKafkajsPatches, metrics, startMetrics, startTracing } from '@einvoice/domain/infrastructure';
-import { announceOfficialChecks, areaLargeBodies, bodyLimitFor, largestBodyLimit } from '@einvoice/areas';
+import { announceOfficialChecks, announceServiceProviderId, areaLargeBodies, bodyLimitFor, largestBodyLimit } from '@einvoice/areas';
 import { AppModule } from './app.module';
 import { loadGatewayConfig } from './config';
 import { fromFastifyError, toHttpError } from './http/error-response';
@@ -30,6 +30,7 @@ export async function createGateway(): Promise<NestFastifyApplication> {
   // First: a configured but missing official artefact stops the start here, never a request.
   announceOfficialChecks(log);
   announceKafkajsPatches(log);
+  announceServiceProviderId(log);
   // So do a missing, expired or mismatched Peppol certificate (smp/smp-settings.ts): one line says what the SMP publishes.
   const smp = smpSettings();
   log('info', 'SMP publishes', { ...smp.summary });
