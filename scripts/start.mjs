@@ -26,7 +26,7 @@ mkdirSync(runDir, { recursive: true });
 // Before anything starts: a live mode missing a setting is one line naming it.
 let as4Plan;
 try {
-  as4Plan = as4EngineEnv(process.env, { gatewayPort: port });
+  as4Plan = as4EngineEnv(process.env, { gatewayPort: port, runDir });
 } catch (error) {
   say(error.message);
   process.exit(1);
@@ -87,7 +87,7 @@ function metricsPort(app) {
 }
 // After the check above: a second `npm start` leaves the running stack's engine alone.
 const engine = as4Plan.live
-  ? await startStackEngine(as4Plan, { root: ROOT, runDir, say }).catch(async (error) => {
+  ? await startStackEngine(as4Plan, { root: ROOT, say }).catch(async (error) => {
       say(error.message); // the engine's own refusal (a certificate, a setting), with its log's tail
       if (broker.started) await broker.stop();
       process.exit(1);
@@ -131,5 +131,5 @@ let ready = false;
 for (let i = 0; i < 240 && !(ready = await workersReady()); i += 1) await new Promise((r) => setTimeout(r, 500));
 if (!ready) say('not every worker holds its partitions after 2 minutes: see GET /health (workers); starting anyway');
 const apiKey = await developmentKey();
-const engineLine = engine ? `AS4 engine: ${engine.url}  (AS4 endpoint: ${process.env.AS4_PUBLIC_URL})\n` : '';
+const engineLine = engine ? `AS4 engine: ${engine.url}  (AS4 endpoint ${process.env.AS4_PUBLIC_URL}, served on port ${process.env.AS4_ENGINE_INBOUND_PORT})\n` : '';
 process.stdout.write(`\nReady. Gateway: ${url}  (OpenAPI: ${url}/docs)\n${engineLine}API key (development tenant): ${apiKey}\nCtrl-C stops the stack.\n\n`);

@@ -8,9 +8,9 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const LIB = path.join(ROOT, 'scripts', 'lib', 'peppol-live.mjs');
 
 /** peppol-live.mjs is ESM, which jest (CommonJS) does not import: run in a node of its own. */
-function as4EngineEnv(env: Record<string, string>, gatewayPort = 3000): { live: boolean; url?: string; env?: Record<string, string> } | { error: string } {
+function as4EngineEnv(env: Record<string, string>, gatewayPort = 3000): { live: boolean; url?: string; dataDir?: string; env?: Record<string, string> } | { error: string } {
   const script = `import { as4EngineEnv } from ${JSON.stringify(LIB)};
-try { console.log(JSON.stringify(as4EngineEnv(${JSON.stringify(env)}, { gatewayPort: ${gatewayPort} }))); }
+try { console.log(JSON.stringify(as4EngineEnv(${JSON.stringify(env)}, { gatewayPort: ${gatewayPort}, runDir: '/repo/.run' }))); }
 catch (error) { console.log(JSON.stringify({ error: error.message })); }`;
   const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(result.stderr);
@@ -44,12 +44,13 @@ describe('#46 npm start and the AS4 engine (scripts/lib/peppol-live.mjs)', () =>
     expect(as4EngineEnv({ PEPPOL_MODE: 'production' })).toEqual({ error: 'PEPPOL_MODE=production is not a mode: sandbox (default) or live.' });
   });
 
-  it('in live mode, calls the engine back on this gateway\'s inbound route unless AS4_INBOUND_CALLBACK_URL says otherwise', () => {
-    expect(as4EngineEnv(LIVE, 3100)).toEqual({ live: true, url: 'http://127.0.0.1:8480', env: { AS4_INBOUND_CALLBACK_URL: 'http://127.0.0.1:3100/internal/peppol/inbound' } });
-    expect(as4EngineEnv({ ...LIVE, AS4_ENGINE_URL: 'http://127.0.0.1:9480', AS4_INBOUND_CALLBACK_URL: 'http://127.0.0.1:7000/internal/peppol/inbound' })).toEqual({
-      live: true,
-      url: 'http://127.0.0.1:9480',
-      env: { AS4_INBOUND_CALLBACK_URL: 'http://127.0.0.1:7000/internal/peppol/inbound' },
+  it('in live mode, keeps the engine\'s data in .run/as4-engine and calls it back on this gateway\'s inbound route, unless the settings say otherwise', () => {
+    expect(as4EngineEnv(LIVE, 3100)).toEqual({
+      live: true, url: 'http://127.0.0.1:8480', dataDir: '/repo/.run/as4-engine', env: { AS4_INBOUND_CALLBACK_URL: 'http://127.0.0.1:3100/internal/peppol/inbound' },
+    });
+    const elsewhere = { AS4_ENGINE_URL: 'http://127.0.0.1:9480', AS4_INBOUND_CALLBACK_URL: 'http://127.0.0.1:7000/internal/peppol/inbound', AS4_ENGINE_DATA_DIR: '/var/lib/as4' };
+    expect(as4EngineEnv({ ...LIVE, ...elsewhere })).toEqual({
+      live: true, url: 'http://127.0.0.1:9480', dataDir: '/var/lib/as4', env: { AS4_INBOUND_CALLBACK_URL: 'http://127.0.0.1:7000/internal/peppol/inbound' },
     });
   });
 
