@@ -1,8 +1,7 @@
 // The AS4 engine's part of `npm start` (#46): with PEPPOL_MODE=live the stack runs its own engine
 // (engines/as4, docs/peppol-as4.md) as it runs its own Kafka broker: built when needed, started with
 // its data in .run/as4-engine (AS4_ENGINE_DATA_DIR) and its settings from the environment, stopped on
-// Ctrl-C. In sandbox
-// mode (the default) nothing here runs Java. Plain Node ESM, as start.mjs.
+// Ctrl-C. In sandbox mode (the default) nothing here runs Java. Plain Node ESM, as start.mjs.
 import path from 'node:path';
 import { ensureAs4Engine, startAs4Engine, stopAs4Engine } from './as4-engine.mjs';
 
