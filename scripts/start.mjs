@@ -1,12 +1,14 @@
 // `npm start`: the whole stack on this machine. Installs what is missing, starts PostgreSQL,
 // Redis and a single-node Kafka broker, migrates, creates the topics, then runs the four apps and
 // keeps them running: an app that exits is restarted on its own, with backoff, while the others
-// keep serving (lib/supervisor.mjs). It prints the stack ready once the gateway answers and every
-// worker holds its partitions (GET /health). Ctrl-C stops the apps, then the broker it started.
+// keep serving (lib/supervisor.mjs). With PEPPOL_MODE=live it also runs the AS4 engine
+// (lib/peppol-live.mjs). It prints the stack ready once the gateway answers and every worker holds
+// its partitions (GET /health). Ctrl-C stops the apps, then the engine and the broker it started.
 // Running it twice does no harm.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureKafkaJars, isPortOpen, startKafka } from './lib/kafka.mjs';
+import { as4EngineEnv, startStackEngine } from './lib/peppol-live.mjs';
 import { Supervisor } from './lib/supervisor.mjs';
 import { APPS, ROOT, appEntry, build, developmentSecretsKey, ensureNodeModules, ensurePostgres, ensureRedis, say, tool } from './lib/services.mjs';
 import { runOnPinnedNode } from './lib/node-runtime.mjs';
@@ -20,6 +22,15 @@ const runDir = path.join(ROOT, '.run');
 // DEV_API_KEY_FILE: where the development tenant's key is kept (the test suite keeps its own).
 const keyFile = process.env.DEV_API_KEY_FILE ?? path.join(runDir, 'dev-api-key');
 mkdirSync(runDir, { recursive: true });
+
+// Before anything starts: a live mode missing a setting is one line naming it.
+let as4Plan;
+try {
+  as4Plan = as4EngineEnv(process.env, { gatewayPort: port, runDir });
+} catch (error) {
+  say(error.message);
+  process.exit(1);
+}
 
 ensureNodeModules();
 // Local development: a generated key for secrets at rest, and webhooks to http://127.0.0.1 allowed.
@@ -74,6 +85,15 @@ function metricsPort(app) {
   const port = process.env[variable] ?? METRICS_PORTS[app];
   return port ? { METRICS_PORT: String(port) } : {};
 }
+// After the check above: a second `npm start` leaves the running stack's engine alone.
+const engine = as4Plan.live
+  ? await startStackEngine(as4Plan, { root: ROOT, say }).catch(async (error) => {
+      say(error.message); // the engine's own refusal (a certificate, a setting), with its log's tail
+      if (broker.started) await broker.stop();
+      process.exit(1);
+    })
+  : undefined;
+if (engine) say(`AS4 engine started at ${engine.url} (${engine.startMs} ms; log ${engine.logFile})`);
 const supervisor = new Supervisor(
   [...(captureMail ? [mailCapture] : []), ...APPS.map((app) => ({ name: app, command: process.execPath, args: appEntry(app), options: { cwd: ROOT, env: { ...process.env, ...metricsPort(app) } } }))],
   say,
@@ -86,6 +106,10 @@ async function stop(code = 0) {
   stopping = true;
   say('stopping the apps');
   await supervisor.stop();
+  if (engine) {
+    say('stopping the AS4 engine');
+    await engine.stop();
+  }
   if (broker.started) {
     say('stopping the Kafka broker');
     await broker.stop();
@@ -107,4 +131,5 @@ let ready = false;
 for (let i = 0; i < 240 && !(ready = await workersReady()); i += 1) await new Promise((r) => setTimeout(r, 500));
 if (!ready) say('not every worker holds its partitions after 2 minutes: see GET /health (workers); starting anyway');
 const apiKey = await developmentKey();
-process.stdout.write(`\nReady. Gateway: ${url}  (OpenAPI: ${url}/docs)\nAPI key (development tenant): ${apiKey}\nCtrl-C stops the stack.\n\n`);
+const engineLine = engine ? `AS4 engine: ${engine.url}  (AS4 endpoint ${process.env.AS4_PUBLIC_URL}, served on port ${process.env.AS4_ENGINE_INBOUND_PORT})\n` : '';
+process.stdout.write(`\nReady. Gateway: ${url}  (OpenAPI: ${url}/docs)\n${engineLine}API key (development tenant): ${apiKey}\nCtrl-C stops the stack.\n\n`);

@@ -5,7 +5,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { createLogger, withLogContext } from '@einvoice/domain';
 import { announceKafkajsPatches, metrics, startMetrics, startTracing } from '@einvoice/domain/infrastructure';
-import { announceOfficialChecks, bodyLimitFor, largestBodyLimit } from '@einvoice/areas';
+import { announceOfficialChecks, announceServiceProviderId, areaLargeBodies, bodyLimitFor, largestBodyLimit } from '@einvoice/areas';
 import { AppModule } from './app.module';
 import { loadGatewayConfig } from './config';
 import { fromFastifyError, toHttpError } from './http/error-response';
@@ -20,6 +20,7 @@ import { RequestTextPipe } from './http/request-text.pipe';
 import { endRequestSpan, requestTraceId, startRequestSpan } from './http/request-span';
 import { correlationIdOf } from './http/request-context';
 import { smpSettings } from './smp/smp-settings';
+import { inboundLargeBodies } from './peppol-inbound/inbound-body';
 
 const log = createLogger('gateway');
 
@@ -29,6 +30,7 @@ export async function createGateway(): Promise<NestFastifyApplication> {
   // First: a configured but missing official artefact stops the start here, never a request.
   announceOfficialChecks(log);
   announceKafkajsPatches(log);
+  announceServiceProviderId(log);
   // So do a missing, expired or mismatched Peppol certificate (smp/smp-settings.ts): one line says what the SMP publishes.
   const smp = smpSettings();
   log('info', 'SMP publishes', { ...smp.summary });
@@ -36,9 +38,11 @@ export async function createGateway(): Promise<NestFastifyApplication> {
   startMetrics('gateway');
   startTracing('gateway');
   const config = loadGatewayConfig();
-  // The server takes the largest body any route accepts; each request is held to its own path's limit below.
-  const ceiling = largestBodyLimit(config.bodyLimitBytes);
-  const limitOf = (url: string) => bodyLimitFor(url, config.bodyLimitBytes);
+  // The server takes the largest body any route accepts; each request is held to its own path's limit below:
+  // the areas' larger ones, and the AS4 engine's inbound callback's (a whole received Peppol document).
+  const largeBodies = [...areaLargeBodies(), ...inboundLargeBodies(config.inboundBodyLimitBytes, process.env.AS4_ENGINE_SECRET)];
+  const ceiling = largestBodyLimit(config.bodyLimitBytes, largeBodies);
+  const limitOf = (url: string) => bodyLimitFor(url, config.bodyLimitBytes, largeBodies);
   const adapter = new FastifyAdapter({
     bodyLimit: ceiling,
     trustProxy: true,

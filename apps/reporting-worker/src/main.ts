@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { announceKafkajsPatches, runWorkerApp, startWorkerProcess } from '@einvoice/domain/infrastructure';
-import { announceOfficialChecks } from '@einvoice/areas';
+import { announceOfficialChecks, announceServiceProviderId } from '@einvoice/areas';
 import { ReportingWorkerModule } from './reporting-worker.module';
 import { log } from './reporting-worker.providers';
 
@@ -13,5 +13,6 @@ startWorkerProcess('reporting-worker', log, async () => {
   // First: a configured but missing official artefact stops the start, not every report (conformance/runtime.ts).
   announceOfficialChecks(log);
   announceKafkajsPatches(log);
+  announceServiceProviderId(log);
   return runWorkerApp('reporting-worker', log, ReportingWorkerModule, { topics: (topics) => [topics.reports] });
 });

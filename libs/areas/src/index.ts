@@ -13,6 +13,7 @@ export type { Totals, TaxGroup, LineTotal } from './peppol-ubl/totals';
 export { checkInvoice } from './peppol-ubl/rules';
 export { MLS_DOCUMENT_TYPE_ID, MLS_PROCESS_ID, MlsFormatError, buildMls, parseMls, type Mls, type MlsIssue } from './peppol-ubl/mls';
 export * from './peppol-ubl/exchange';
+export * from './peppol-ubl/service-provider-setting';
 export * from './peppol-ubl/as4-engine';
 export { checkReceivedDocument, type ReceivedCheck, type ReceivedDocument } from './peppol-ubl/received';
 export * from './peppol-participants';

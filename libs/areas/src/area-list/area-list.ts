@@ -14,7 +14,7 @@ import { ksefDefinition } from '../ksef/definition';
 import { jofotaraDefinition } from '../jofotara/definition';
 import { firsDefinition } from '../firs/definition';
 import { afipDefinition } from '../afip/definition';
-import type { AreaDefinition } from '../registry/area';
+import type { AreaDefinition, LargeBodies } from '../registry/area';
 import { type AnyReportWebhookSource, type WebhookSource, reportWebhookSource } from '../registry/webhooks';
 
 const everyArea: readonly AreaDefinition[] = [
@@ -114,23 +114,27 @@ export function webhookSources(list: readonly AreaDefinition[] = areas): Readonl
   return sources;
 }
 
+/** The per-path body limits the areas declare (`largeBodies`). */
+export const areaLargeBodies = (list: readonly AreaDefinition[] = areas): readonly LargeBodies[] =>
+  list.flatMap((area) => (area.largeBodies ? [area.largeBodies] : []));
+
 /**
- * The largest body accepted on a path (the request URL, query included): an area's `largeBodies` on
- * its paths, `defaultBytes` everywhere else.
+ * The largest body accepted on a path (the request URL, query included): the largest of the `limits`
+ * whose prefixes the path starts with (the areas', and any route of the gateway's own), `defaultBytes`
+ * everywhere else.
  */
-export function bodyLimitFor(url: string, defaultBytes: number, list: readonly AreaDefinition[] = areas): number {
+export function bodyLimitFor(url: string, defaultBytes: number, limits: readonly LargeBodies[] = areaLargeBodies()): number {
   const path = url.split('?')[0].replace(/^\/+/, '');
   let limit = defaultBytes;
-  for (const area of list) {
-    const large = area.largeBodies;
-    if (large && large.pathPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) limit = Math.max(limit, large.bytes);
+  for (const large of limits) {
+    if (large.pathPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) limit = Math.max(limit, large.bytes);
   }
   return limit;
 }
 
 /** The largest body any path accepts (the HTTP server's own ceiling). */
-export const largestBodyLimit = (defaultBytes: number, list: readonly AreaDefinition[] = areas): number =>
-  Math.max(defaultBytes, ...list.map((area) => area.largeBodies?.bytes ?? 0));
+export const largestBodyLimit = (defaultBytes: number, limits: readonly LargeBodies[] = areaLargeBodies()): number =>
+  Math.max(defaultBytes, ...limits.map((large) => large.bytes));
 
 /** Codes and route prefixes are unique: two areas answering on one path would shadow each other. */
 function checked(list: readonly AreaDefinition[]): readonly AreaDefinition[] {

@@ -1,7 +1,7 @@
 import { type RecordedEvent, checkWebhookEvents } from '@einvoice/domain';
 import { toyDefinition } from '../toy/definition';
 import type { AreaDefinition } from '../registry/area';
-import { allWebhookEventNames, areaEventPlugins, areaOf, bodyLimitFor, findArea, largestBodyLimit, registeredAreas, webhookSources } from './area-list';
+import { allWebhookEventNames, areaEventPlugins, areaLargeBodies, areaOf, bodyLimitFor, findArea, largestBodyLimit, registeredAreas, webhookSources } from './area-list';
 import { type ReportWebhookSource, type ReportedDocumentRow, type WebhookSource, type WebhookSourceContext, reportedDocumentRows } from '../registry/webhooks';
 
 describe('#8 the area registry', () => {
@@ -34,7 +34,7 @@ describe('#8 the area registry', () => {
   });
 
   it('gives an area\'s own paths its larger body limit, and every other path the default', () => {
-    const list = registeredAreas({});
+    const list = areaLargeBodies(registeredAreas({}));
     const MiB = 1024 * 1024;
     expect(largestBodyLimit(MiB, list)).toBe(30 * MiB);
     expect(bodyLimitFor('/v1/participants/abc/documents', MiB, list)).toBe(30 * MiB);
@@ -43,6 +43,15 @@ describe('#8 the area registry', () => {
     expect(bodyLimitFor('/v1/participantsX', MiB, list)).toBe(MiB);
     expect(bodyLimitFor('/be/einvoice/generate/invoice', MiB, list)).toBe(MiB);
     expect(bodyLimitFor('/api/einvoice/generate/invoice/bulk', 8 * MiB, list)).toBe(8 * MiB);
+  });
+
+  it('holds a route of the gateway\'s own to its limit the same way (#46: the AS4 engine\'s inbound callback)', () => {
+    const MiB = 1024 * 1024;
+    const limits = [...areaLargeBodies(registeredAreas({})), { bytes: 100 * MiB, pathPrefixes: ['internal/peppol/inbound'] }];
+    expect(largestBodyLimit(MiB, limits)).toBe(100 * MiB);
+    expect(bodyLimitFor('/internal/peppol/inbound', MiB, limits)).toBe(100 * MiB);
+    expect(bodyLimitFor('/internal/peppol/inboundX', MiB, limits)).toBe(MiB);
+    expect(bodyLimitFor('/v1/participants/abc/documents', MiB, limits)).toBe(30 * MiB);
   });
 });
 

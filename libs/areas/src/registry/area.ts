@@ -324,6 +324,16 @@ export interface SupplierRef {
   readonly identifier?: { readonly scheme: string; normalize(value: string): string; valid(value: string): boolean };
 }
 
+/**
+ * A larger request body than the gateway's `BODY_LIMIT_BYTES` on the paths that start with one of
+ * `pathPrefixes` (no leading slash): one per-path body limit (area-list `bodyLimitFor`), an area's or
+ * one of the gateway's own routes' (the AS4 engine's inbound callback).
+ */
+export interface LargeBodies {
+  readonly bytes: number;
+  readonly pathPrefixes: readonly string[];
+}
+
 /** One area as the registry lists it. */
 export interface AreaDefinition {
   /** Lower-case code, the `area` of its suppliers and documents: `be`, `my`. */
@@ -365,11 +375,8 @@ export interface AreaDefinition {
   readonly documents?: DocumentCodec;
   /** Its own events, streams, read models and migrations, when it has any beyond the platform's. */
   readonly events?: EventPlugin;
-  /**
-   * A larger request body than the gateway's `BODY_LIMIT_BYTES`, on the paths that start with one of
-   * `pathPrefixes` (no leading slash): UAE documents embed attachments (up to 30 MiB).
-   */
-  readonly largeBodies?: { readonly bytes: number; readonly pathPrefixes: readonly string[] };
+  /** A larger request body than the gateway's `BODY_LIMIT_BYTES` on its paths: UAE documents embed attachments (up to 30 MiB). */
+  readonly largeBodies?: LargeBodies;
   /** Only for the test suite's own areas: listed when `EINVOICE_TEST_AREAS=1` (area-list/area-list.ts). */
   readonly testOnly?: boolean;
 }

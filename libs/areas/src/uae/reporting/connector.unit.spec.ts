@@ -1,6 +1,6 @@
 import type { AuthorityReport } from '../../registry/authority';
 import { tddMessageId, UaeFtaConnector, type UaeReportPayload } from './connector';
-import { ftaTransportFromEnv, uaeFtaConnector } from './from-env';
+import { DEFAULT_AP_SPID, ftaTransportFromEnv, uaeFtaConnector } from './from-env';
 import { buildMls, type Mls } from '../../peppol-ubl/mls';
 import { SandboxFta } from './sandbox-fta';
 import { AccessPointClient } from './access-point-client';
@@ -157,5 +157,15 @@ describe('uaeFtaConnector from the environment (UAE_FTA_MODE, as MYINVOIS_MODE)'
     [{ UAE_SANDBOX_FTA_MLS_MS: 'soon' }, 'UAE_SANDBOX_FTA_MLS_MS'],
   ])('given %j, then a configuration error naming %s', (env, name) => {
     expect(() => ftaTransportFromEnv(env, query)).toThrow(name);
+  });
+
+  it('#46 names this access point as the TDD\'s ReportersRepresentative by PEPPOL_SERVICE_PROVIDER_ID, else the deprecated UAE_AP_SPID; two that differ stop it', () => {
+    const representative = (env: NodeJS.ProcessEnv) => (uaeFtaConnector({ query, env }) as unknown as { options: { representativeId: string } }).options.representativeId;
+    expect(representative({ PEPPOL_SERVICE_PROVIDER_ID: '0242:000111' })).toBe('0242:000111');
+    expect(representative({ UAE_AP_SPID: '0242:000222' })).toBe('0242:000222');
+    expect(representative({})).toBe(DEFAULT_AP_SPID);
+    expect(() => uaeFtaConnector({ query, env: { PEPPOL_SERVICE_PROVIDER_ID: '0242:000111', UAE_AP_SPID: '0242:000222' } })).toThrow(
+      'PEPPOL_SERVICE_PROVIDER_ID (0242:000111) and UAE_AP_SPID (0242:000222) name two service provider ids',
+    );
   });
 });

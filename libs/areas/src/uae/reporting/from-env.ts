@@ -5,6 +5,7 @@
  */
 import type { ConnectorQuery } from '../../registry/area';
 import type { AuthorityConnector } from '../../registry/authority';
+import { serviceProviderIdSetting } from '../../peppol-ubl/service-provider-setting';
 import { AccessPointClient } from './access-point-client';
 import { UaeFtaConnector } from './connector';
 import { DEFAULT_MLS_DELAY_MS, SandboxFta } from './sandbox-fta';
@@ -15,7 +16,7 @@ import type { FtaTransport } from './transport';
  * secondary source); production's is set with `UAE_FTA_ID`.
  */
 export const DEFAULT_FTA_ID = '0242:000006-TESTBED.3001';
-/** This access point's service-provider id until one is issued (`UAE_AP_SPID`). */
+/** This access point's service-provider id until one is issued (PEPPOL_SERVICE_PROVIDER_ID, formerly UAE_AP_SPID). */
 export const DEFAULT_AP_SPID = '0242:000000-SANDBOX';
 
 /** The transport `UAE_FTA_MODE` names. @throws Error on a live mode without `UAE_FTA_AP_URL`, or an unknown mode */
@@ -39,6 +40,7 @@ export function ftaTransportFromEnv(env: NodeJS.ProcessEnv, query: ConnectorQuer
 /** definition.ts `authority.connector`: made once per process. */
 export function uaeFtaConnector(deps: { readonly query: ConnectorQuery; readonly env: NodeJS.ProcessEnv }): AuthorityConnector {
   const transport = ftaTransportFromEnv(deps.env, deps.query);
-  const ids = { ftaId: deps.env.UAE_FTA_ID ?? DEFAULT_FTA_ID, representativeId: deps.env.UAE_AP_SPID ?? DEFAULT_AP_SPID };
+  // The one setting for this access point's id (peppol-ubl/service-provider-setting.ts): two that differ stop the start here.
+  const ids = { ftaId: deps.env.UAE_FTA_ID ?? DEFAULT_FTA_ID, representativeId: serviceProviderIdSetting(deps.env).id ?? DEFAULT_AP_SPID };
   return new UaeFtaConnector(transport, ids);
 }
