@@ -70,7 +70,7 @@ describe('#46 npm start and the AS4 engine (scripts/lib/peppol-live.mjs)', () =>
   });
 
   it('npm start refuses a live mode missing a setting with that one line, before it starts anything', () => {
-    const env = { ...process.env, ...without(['AS4_PUBLIC_URL']), PORT: '1' };
+    const env: NodeJS.ProcessEnv = { ...process.env, ...without(['AS4_PUBLIC_URL']), PORT: '1' };
     delete env.AS4_PUBLIC_URL;
     const started = Date.now();
     const result = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });

@@ -1,4 +1,4 @@
-import { As4Engine, DEFAULT_AS4_ENGINE_URL } from '@einvoice/areas';
+import { As4Engine, DEFAULT_AS4_ENGINE_URL, serviceProviderIdSetting } from '@einvoice/areas';
 import type { EventStore } from '@einvoice/domain/infrastructure';
 import type { AccessPointConnector } from './access-point';
 import { LiveAccessPoint } from './live-access-point';
@@ -20,5 +20,5 @@ export function accessPointFromEnv(store: EventStore, env: NodeJS.ProcessEnv = p
     secret,
     timeoutMs: env.AS4_ENGINE_TIMEOUT_MS ? Number(env.AS4_ENGINE_TIMEOUT_MS) : undefined,
   });
-  return { accessPoint: new LiveAccessPoint(engine, env.PEPPOL_SERVICE_PROVIDER_ID?.trim() || undefined), engine };
+  return { accessPoint: new LiveAccessPoint(engine, serviceProviderIdSetting(env).id), engine };
 }
