@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * #47 the API reference as a person opens it: /docs in a real browser (Debian's Chromium, driven by
  * puppeteer-core; its own browser download cannot work here) renders every operation with no console
@@ -41,7 +42,7 @@ describe('#47 /docs in a browser', () => {
 
     await page.goto(`${gateway.url}/docs`, { waitUntil: 'networkidle0' });
     await page.waitForSelector('.swagger-ui .opblock', { timeout: 60_000 });
-    const operations = Object.values((await (await fetch(`${gateway.url}/docs-json`)).json()).paths as Record<string, object>)
+    const operations = Object.values(((await (await fetch(`${gateway.url}/docs-json`)).json()) as { paths: Record<string, object> }).paths)
       .reduce((n: number, item) => n + Object.keys(item).length, 0);
     await page.$$eval('.swagger-ui .opblock-tag', (tags) => tags.forEach((tag) => (tag.closest('.opblock-tag-section')?.classList.contains('is-open') ? undefined : (tag as HTMLElement).click())));
     const shown = await page.$$eval('.swagger-ui .opblock', (blocks) => blocks.length);
