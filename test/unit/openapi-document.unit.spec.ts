@@ -61,6 +61,20 @@ describe('#47 the OpenAPI document', () => {
     expect(lacking).toEqual([]);
   });
 
+  it('every operation documents the answers the gateway gives around any route, in the one error shape', () => {
+    const lacking: string[] = [];
+    for (const [route, item] of Object.entries(document.paths)) {
+      if (route === '/v1/oauth/token') continue;
+      for (const [method, operation] of Object.entries(item as Record<string, { security?: unknown[]; requestBody?: unknown; responses: Record<string, unknown> }>)) {
+        const secured = !(Array.isArray(operation.security) && operation.security.length === 0);
+        const expected = ['400', '503', ...(secured ? ['401', '429'] : []), ...(operation.requestBody ? ['413', '415'] : [])];
+        const missing = expected.filter((status) => !(status in operation.responses));
+        if (missing.length) lacking.push(`${method.toUpperCase()} ${route}: ${missing.join(', ')}`);
+      }
+    }
+    expect(lacking).toEqual([]);
+  });
+
   it('generates a TypeScript client (openapi-typescript + openapi-fetch) that compiles', async () => {
     await writeFile(path.join(dir, 'openapi.json'), JSON.stringify(document));
     await run(bin('openapi-typescript'), [path.join(dir, 'openapi.json'), '-o', path.join(dir, 'api.d.ts')], { cwd: ROOT });

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { PUBLIC_EXTENSION } from '../auth/api-key.guard';
+import { documentCommonErrors } from './openapi-errors';
 import { requestSchemas } from './openapi-schemas';
 import { headerForms } from './seed-headers';
 
@@ -55,6 +56,7 @@ export function buildOpenApiDocument(app: INestApplication): Document {
     },
   };
   tidyOperations(document);
+  documentCommonErrors(document.paths as Record<string, Record<string, unknown>>, schemaRef('ErrorBody').schema);
   return document;
 }
 
