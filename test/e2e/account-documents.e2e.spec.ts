@@ -16,6 +16,12 @@ const deSupplier = (vat: string) => ({
   contact_number: '+49301234567', contact_name: 'Erika Muster', contact_email: 'billing@teile.example',
 });
 const plSupplier = { registered_name: 'Sprzedawca Sp. z o.o.', identifiers: [{ scheme: 'PL:NIP', id: '5260250274' }], street: 'ul. Prosta 1', city: 'Warszawa', postal_code: '00-001', country: 'PL' };
+/** The AEAT's test taxpayer (a NIF per run would need a real control letter): runs differ by number. */
+const esIssuer = { nif: '89890001K', name: 'Empresa de Pruebas SL' };
+const esInvoice = (document_identifier: string) => ({
+  document_identifier, issue_date: '2026-11-20', invoice_type: 'F1', description: 'Consulting, November', recipient: { nif: 'B00000000', name: 'Cliente SA' },
+  taxlines: [{ tax_base: 100, tax_rate: 21, repercutida_quota: '21.00' }], total_amount: '121.00',
+});
 /** A buyer hosted at another access point: the sandbox AP delivers to it. */
 const remoteBuyer = () => ({ RegisteredName: 'Antwerp Buyer BV', address: { Street: 'Meir 1', ZipCode: '2000', City: 'Antwerpen', Country: 'BE' }, Identifiers: [{ Scheme: 'BE:VAT', ID: beVat() }] });
 /** 21% VAT to a Belgian buyer (96.80); intra-community, 0%, to a buyer in Germany (80). */
@@ -36,7 +42,7 @@ const plInvoice = (ID: string) => ({
 
 /**
  * #47 Documents of every area in one list (docs/account-api.md): Belgium and Germany over Peppol (sent,
- * delivered, received here), Poland reported to the sandbox KSeF, each listed with its area and status;
+ * delivered, received here), Poland and Spain reported to the sandbox KSeF and AEAT, each listed with its area and status;
  * the filters; pages walked while documents are added (none skipped or repeated); the detail's timeline
  * and links; another tenant's documents neither listed nor found; bad queries answered 400 in the one shape.
  */
@@ -52,6 +58,8 @@ describe('#47 GET /v1/documents: documents of every area in one list', () => {
   let beLocal: string;
   let deReceived: string;
   let plReported: string;
+  let esParticipant: string;
+  let esReported: string;
   let otherDocument: string;
 
   const submitBe = async (as: Client, supplier: string, body: Record<string, unknown>) => {
@@ -76,7 +84,7 @@ describe('#47 GET /v1/documents: documents of every area in one list', () => {
     const { apiKey } = await createTenant(dataSource, 'e2e account documents');
     const { apiKey: otherKey } = await createTenant(dataSource, 'e2e account documents other');
     const gateway = await startGateway();
-    apps.push(gateway.app, startApp('delivery-worker'), startApp('reporting-worker', testEnv({ AUTHORITY_POLL_SWEEP_MS: '100', KSEF_SANDBOX_LIMITS: '1000/10000/100000' })));
+    apps.push(gateway.app, startApp('delivery-worker'), startApp('reporting-worker', testEnv({ AUTHORITY_POLL_SWEEP_MS: '100', AUTHORITY_BATCH_SWEEP_MS: '100', KSEF_SANDBOX_LIMITS: '1000/10000/100000', VERIFACTU_SANDBOX_WAIT_S: '1' })));
     client = new Client(gateway.url, apiKey);
     other = new Client(gateway.url, otherKey);
 
@@ -92,15 +100,21 @@ describe('#47 GET /v1/documents: documents of every area in one list', () => {
     const pl = await client.post('/pl/einvoice/generate/invoice', plInvoice(id('FV/1')), { supplier_uuid: plSupplierId, transport_mode: 'ksef' });
     expect(pl.status).toBe(202);
     plReported = pl.body.data.DocumentID;
+    const es = await client.post('/es/verifactu/onboard', esIssuer);
+    expect(es.status).toBe(201);
+    esParticipant = es.body.data.participant_id;
+    const record = await client.post('/es/verifactu/generate', esInvoice(id('ES/1')), { 'participant-id': esParticipant });
+    expect(record.status).toBe(200);
+    esReported = record.body.message.uuid;
     otherDocument = await submitBe(other, otherSupplier, beInvoice(id('OTHER'), remoteBuyer()));
 
     await eventually('the documents settled', async () => {
       const rows: Array<{ id: string; status: string }> = await dataSource.query(
         `SELECT id, account_document_status(direction, report_state, delivery_status) AS status FROM documents WHERE id = ANY($1::uuid[])`,
-        [[beRemote, beLocal, plReported]],
+        [[beRemote, beLocal, plReported, esReported]],
       );
       const received: Array<{ id: string }> = await dataSource.query(`SELECT id FROM documents WHERE source_document_id = $1`, [beLocal]);
-      const settled = rows.length === 3 && rows.every((r) => r.status === (r.id === plReported ? 'reported' : 'delivered')) && received.length === 1;
+      const settled = rows.length === 4 && rows.every((r) => r.status === ([plReported, esReported].includes(r.id) ? 'reported' : 'delivered')) && received.length === 1;
       if (settled) deReceived = received[0].id;
       return settled ? true : undefined;
     });
@@ -126,6 +140,10 @@ describe('#47 GET /v1/documents: documents of every area in one list', () => {
       area: 'pl', supplier_id: plSupplierId, number: id('FV/1'), issue_date: '2026-11-25', currency: 'PLN', total: '246', status: 'reported',
       authority: { status: 'reported', reference: expect.stringMatching(/^5260250274-/) }, exchange: { status: 'none' },
     });
+    expect(byId.get(esReported)).toMatchObject({
+      area: 'es', number: id('ES/1'), issue_date: '2026-11-20', currency: 'EUR', total: '121.00', status: 'reported',
+      authority: { status: 'reported', reference: expect.any(String) }, exchange: { status: 'none' },
+    });
     const order = page.data.map((d) => `${d.created_at} ${d.id}`);
     expect(order).toEqual([...order].sort().reverse());
     expect(page.data.map((d) => d.id)).not.toContain(otherDocument);
@@ -133,15 +151,17 @@ describe('#47 GET /v1/documents: documents of every area in one list', () => {
 
   it('filters by area, direction, status, supplier, number, issue and creation dates', async () => {
     expect(await ids('?area=pl')).toEqual([plReported]);
+    expect(new Set(await ids('?area=es,pl'))).toEqual(new Set([plReported, esReported]));
     expect(new Set(await ids('?area=be,de'))).toEqual(new Set([beRemote, beLocal, deReceived]));
     expect(await ids('?direction=incoming')).toEqual([deReceived]);
-    expect(await ids('?status=reported')).toEqual([plReported]);
+    expect(new Set(await ids('?status=reported'))).toEqual(new Set([plReported, esReported]));
     expect(new Set(await ids('?status=delivered'))).toEqual(new Set([beRemote, beLocal]));
     expect(await ids(`?supplier_id=${deSupplierId}`)).toEqual([deReceived]);
     expect(new Set(await ids(`?number=${encodeURIComponent(id('BE-LOCAL'))}`))).toEqual(new Set([beLocal, deReceived]));
     expect(await ids('?issued_from=2026-03-01&issued_to=2026-03-31')).toEqual([beRemote]);
-    expect(await ids('?issued_from=2026-11-25')).toEqual([plReported]);
-    expect((await ids(`?created_from=${today}&created_to=${today}`)).length).toBe(4);
+    expect(await ids('?issued_from=2026-11-21')).toEqual([plReported]);
+    expect(await ids('?issued_from=2026-11-20&issued_to=2026-11-20')).toEqual([esReported]);
+    expect((await ids(`?created_from=${today}&created_to=${today}`)).length).toBe(5);
     expect(await ids(`?created_from=${tomorrow}`)).toEqual([]);
     expect(await ids(`?area=be&direction=outgoing&supplier_id=${beSupplierId}&status=delivered&issued_to=2026-03-31`)).toEqual([beRemote]);
   });
@@ -189,6 +209,13 @@ describe('#47 GET /v1/documents: documents of every area in one list', () => {
     const ats = pl.timeline.map((t: { at: string }) => t.at);
     expect(ats).toEqual([...ats].sort());
 
+    const es = (await client.get(`/v1/documents/${esReported}`)).body.data;
+    expect(es.timeline.map((t: { type: string }) => t.type)).toEqual(['accepted', 'reported']);
+    expect(es.links).toEqual({ document: `/es/verifactu/records/${esReported}`, xml: null, supplier_header: 'participant-id' });
+    const record = await client.get(es.links.document, { 'participant-id': esParticipant });
+    expect(record.status).toBe(200);
+    expect(es.authority.reference).toBe(record.body.data.aeat_csv);
+
     const received = (await client.get(`/v1/documents/${deReceived}`)).body.data;
     expect(received.timeline).toEqual([{ type: 'received', at: expect.any(String), detail: expect.objectContaining({ track: 'exchange' }) }]);
   });
@@ -225,6 +252,19 @@ describe('#47 GET /v1/documents: documents of every area in one list', () => {
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ status: expect.any(String), message: 'The list query is invalid.' });
     expect(answer.body.errors).toEqual([expect.objectContaining({ path, code, message: expect.any(String), severity: 'error' })]);
+  });
+
+  it('is described in the OpenAPI document, with its parameters and examples', async () => {
+    const openapi = (await client.get('/docs-json')).body;
+    const list = openapi.paths['/v1/documents'].get;
+    expect(list.description).toContain('starting_after');
+    expect(list.parameters.map((p: { name: string }) => p.name).sort()).toEqual(
+      ['area', 'created_from', 'created_to', 'direction', 'issued_from', 'issued_to', 'limit', 'number', 'starting_after', 'status', 'supplier_id'],
+    );
+    expect(list.responses['200'].content['application/json'].schema.example.data[0]).toMatchObject({ area: 'be', authority: { status: 'none' } });
+    const detail = openapi.paths['/v1/documents/{id}'].get;
+    expect(detail.responses['200'].content['application/json'].schema.example.data.timeline).toHaveLength(2);
+    expect(detail.responses['404']).toBeDefined();
   });
 
   it('without a key: 401', async () => {

@@ -1,13 +1,11 @@
 /**
  * The issue date, currency and total of a document of any area, read from its stored `fields` (the
- * caller's body after defaults), which each area names after its seed: `IssueDate` (Belgium, Germany,
- * Singapore, Poland, Malaysia), `issue_date` (Spain, Jordan, Nigeria, UAE), `CbteFch` as YYYYMMDD
- * (Argentina). One SQL expression per value, the first name present; the list selects them and filters
- * `issued_from` / `issued_to` on the same expression.
+ * caller's body after defaults), which each area names after its seed. One SQL expression per value, the
+ * first name present. The issue date is the indexed `account_document_issue_date(fields)` (migration
+ * AccountDocumentLists1732200001880 names each area's field), which `issued_from` / `issued_to` filter on.
  */
 
 /** JSON paths into `fields`, in the order they are tried. */
-const ISSUE_DATE = [['IssueDate'], ['issue_date'], ['CbteFch']];
 const CURRENCY = [['DocumentCurrencyCode'], ['document_currency_code'], ['document_currency'], ['MonId'], ['currency']];
 const TOTAL = [
   ['TotalIncludingVat'],
@@ -28,8 +26,8 @@ const DEFAULT_CURRENCY: Readonly<Record<string, string>> = { be: 'EUR', de: 'EUR
 
 const firstOf = (paths: string[][], alias: string) => `coalesce(${paths.map((p) => `${alias}.fields #>> '{${p.join(',')}}'`).join(', ')})`;
 
-/** The issue date as YYYY-MM-DD text (Argentina's YYYYMMDD given its dashes). */
-export const issueDateSql = (alias: string) => `regexp_replace(${firstOf(ISSUE_DATE, alias)}, '^(\\d{4})(\\d{2})(\\d{2})$', '\\1-\\2-\\3')`;
+/** The issue date as YYYY-MM-DD text (Argentina's YYYYMMDD given its dashes): the indexed expression. */
+export const issueDateSql = (alias: string) => `account_document_issue_date(${alias}.fields)`;
 
 /** The three values, as `issue_date`, `currency`, `total` columns of a select. */
 export function fieldColumnsSql(alias: string): string {

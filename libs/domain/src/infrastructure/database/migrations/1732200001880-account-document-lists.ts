@@ -6,8 +6,12 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * is an index scan that stops at `limit + 1` rows whatever the tenant holds.
  *
  * `account_document_status` is the list's one `status` of a row, both tracks folded (the mapping's
- * table: apps/gateway/src/account/document-states.ts); IMMUTABLE so it can be indexed, and the list
- * filters on the same expression. `documents_tenant_supplier_idx (tenant_id, supplier_id)` is the prefix
+ * table: apps/gateway/src/account/document-states.ts); `account_document_issue_date` the issue date
+ * whatever the area calls it (`IssueDate`: Belgium, Germany, Singapore, Poland, Malaysia; `issue_date`:
+ * Spain, Jordan, Nigeria, UAE; `CbteFch` as YYYYMMDD: Argentina), as YYYY-MM-DD text. Both IMMUTABLE so
+ * they can be indexed; the list selects and filters on the same expressions. An issue-date range is the
+ * one filter that is not in the list's order: its index finds the range, and the planner weighs it
+ * against walking the tenant's newest first (the ANALYZE statistics of the expression say how many match). `documents_tenant_supplier_idx (tenant_id, supplier_id)` is the prefix
  * of the supplier index, which replaces it (one B-tree fewer to write per document; issue 11).
  *
  * Cost: report_state and delivery_status are now indexed (through the status expression), so a state
@@ -30,6 +34,11 @@ export class AccountDocumentLists1732200001880 implements MigrationInterface {
           WHEN delivery_status = 'Sent' THEN 'sent'
           WHEN delivery_status = 'Delivered' THEN 'delivered'
           ELSE 'accepted' END $$`);
+    await q.query(`
+      CREATE FUNCTION account_document_issue_date(fields jsonb) RETURNS text
+      LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+        SELECT regexp_replace(coalesce(fields ->> 'IssueDate', fields ->> 'issue_date', fields ->> 'CbteFch'),
+                              '^(\\d{4})(\\d{2})(\\d{2})$', '\\1-\\2-\\3') $$`);
     await q.query(`CREATE INDEX documents_account_created_idx ON documents (tenant_id, created_at DESC, id DESC)`);
     await q.query(`CREATE INDEX documents_account_area_idx ON documents (tenant_id, area, created_at DESC, id DESC)`);
     await q.query(`CREATE INDEX documents_account_direction_idx ON documents (tenant_id, direction, created_at DESC, id DESC)`);
@@ -38,12 +47,14 @@ export class AccountDocumentLists1732200001880 implements MigrationInterface {
         ON documents (tenant_id, account_document_status(direction, report_state, delivery_status), created_at DESC, id DESC)`);
     await q.query(`CREATE INDEX documents_account_supplier_idx ON documents (tenant_id, supplier_id, created_at DESC, id DESC)`);
     await q.query(`CREATE INDEX documents_account_number_idx ON documents (tenant_id, document_number, created_at DESC, id DESC)`);
+    await q.query(`CREATE INDEX documents_account_issued_idx ON documents (tenant_id, account_document_issue_date(fields))`);
     await q.query(`DROP INDEX documents_tenant_supplier_idx`);
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`CREATE INDEX documents_tenant_supplier_idx ON documents (tenant_id, supplier_id)`);
-    for (const name of ['number', 'supplier', 'status', 'direction', 'area', 'created']) await q.query(`DROP INDEX documents_account_${name}_idx`);
+    for (const name of ['issued', 'number', 'supplier', 'status', 'direction', 'area', 'created']) await q.query(`DROP INDEX documents_account_${name}_idx`);
     await q.query(`DROP FUNCTION account_document_status(text, text, text)`);
+    await q.query(`DROP FUNCTION account_document_issue_date(jsonb)`);
   }
 }
