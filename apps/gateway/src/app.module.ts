@@ -24,9 +24,10 @@ import { PeppolInboundService } from './peppol-inbound/peppol-inbound.service';
 import { webhooksControllers } from './webhooks/webhooks.controllers';
 import { WebhooksService } from './webhooks/webhooks.service';
 import { Mailer } from './mail/mailer';
+import { AccountModule } from './account/account.module';
 
 @Module({
-  imports: [InfrastructureModule],
+  imports: [InfrastructureModule, AccountModule],
   controllers: [HealthController, MetricsController, OAuthController, ...areaControllers, ParticipantsController, SmpController, PeppolInboundController, ...webhooksControllers],
   providers: [
     ParticipantsService,
