@@ -5,6 +5,7 @@
  * expired certificate, a certificate with another certificate's key.
  */
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,33 +42,24 @@ export interface TestKeystores {
 
 export function makeTestKeystores(): TestKeystores {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'einvoice-peppol-pki-'));
-  const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   const file = (name: string) => path.join(dir, name);
-  const text = (name: string) => readFileSync(file(name), 'utf8');
-  const root = (name: string) => openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', `/CN=${name}`, '-keyout', `${name}.key`, '-out', `${name}.crt`);
-  const issue = (name: string, by: string, subject: string, ext?: string) => {
-    openssl('req', '-newkey', 'rsa:2048', '-nodes', '-subj', subject, '-keyout', `${name}.key`, '-out', `${name}.csr`);
-    if (ext) writeFileSync(file(`${name}.ext`), ext);
-    openssl('x509', '-req', '-in', `${name}.csr`, '-CA', `${by}.crt`, '-CAkey', `${by}.key`, '-CAcreateserial', '-days', '2', '-out', `${name}.crt`, ...(ext ? ['-extfile', `${name}.ext`] : []));
-    return { cert: text(`${name}.crt`), key: text(`${name}.key`) };
-  };
+  const certificates = opensslCertificates(dir);
   const peer = (name: string, by: string, subject: string): TestPeer => {
-    const { cert, key } = issue(name, by, subject);
-    openssl('pkcs12', '-export', '-in', `${name}.crt`, '-inkey', `${name}.key`, '-certfile', `${by}.crt`, '-passout', `pass:${TEST_KEYSTORE_PASSWORD}`, '-out', `${name}.p12`);
+    const { cert, key } = certificates.issue(name, by, subject);
     writeFileSync(file(`${name}.pem`), `${cert}${key}`);
-    return { cert, key, p12: file(`${name}.p12`), pem: file(`${name}.pem`) };
+    return { cert, key, p12: certificates.pkcs12(name, TEST_KEYSTORE_PASSWORD, by), pem: file(`${name}.pem`) };
   };
-  root('peppol-test-ca');
-  root('other-ca');
+  const ca = certificates.selfSigned('peppol-test-ca', '/CN=peppol-test-ca', { ca: true });
+  certificates.selfSigned('other-ca', '/CN=other-ca', { ca: true });
   const ap = peer('ap', 'peppol-test-ca', '/C=BE/O=einvoice gateway test/OU=PEPPOL TEST AP/CN=PBE000001');
   const smp = peer('smp', 'peppol-test-ca', '/C=BE/O=einvoice gateway test/OU=PEPPOL TEST SMP/CN=PSG000001');
   const stranger = peer('stranger', 'other-ca', '/CN=stranger');
-  const server = issue('server', 'peppol-test-ca', '/CN=127.0.0.1', 'subjectAltName=IP:127.0.0.1\n');
+  const server = certificates.issue('server', 'peppol-test-ca', '/CN=127.0.0.1', 'subjectAltName=IP:127.0.0.1\n');
   writeFileSync(file('mismatched.pem'), `${ap.cert}${smp.key}`);
-  writeFileSync(file('expired.p12'), expiredPkcs12(text('peppol-test-ca.crt'), text('peppol-test-ca.key'), smp.key));
+  writeFileSync(file('expired.p12'), expiredPkcs12(ca.cert, ca.key, smp.key));
   return {
     dir,
-    ca: text('peppol-test-ca.crt'),
+    ca: ca.cert,
     caFile: file('peppol-test-ca.crt'),
     ap,
     smp,
@@ -76,6 +68,52 @@ export function makeTestKeystores(): TestKeystores {
     expiredP12: file('expired.p12'),
     mismatchedPem: file('mismatched.pem'),
     remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** A key and its certificate, PEM. */
+export interface TestCertificate {
+  readonly cert: string;
+  readonly key: string;
+}
+
+/**
+ * The one maker of the tests' certificates, with the machine's `openssl`, as files in `dir`
+ * (`<name>.key`, `<name>.crt`, `<name>.p12`): this file's PKI (the gateway's SMP and SML keystores) and
+ * peppol-pki.ts's (the AS4 engine's) are both made with it, so how a test CA, certificate or keystore is
+ * made (key size, digest, serial, CA extensions) is written once. RSA 2048 and SHA-256, as Peppol's PKI
+ * issues; CAs valid 3 days, what they issue 2.
+ */
+export function opensslCertificates(dir: string) {
+  const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+  const pem = (name: string): TestCertificate => ({
+    cert: readFileSync(path.join(dir, `${name}.crt`), 'utf8'),
+    key: readFileSync(path.join(dir, `${name}.key`), 'utf8'),
+  });
+  return {
+    /** A self-signed certificate: a CA's (`ca`: CA:TRUE, signs certificates and CRLs), or one no CA issued. */
+    selfSigned(name: string, subject: string, options: { readonly ca?: boolean } = {}): TestCertificate {
+      const caExtensions = options.ca ? ['-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign'] : [];
+      openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-sha256', '-days', options.ca ? '3' : '2', '-subj', subject, '-keyout', `${name}.key`, '-out', `${name}.crt`, ...caExtensions);
+      return pem(name);
+    },
+    /**
+     * A key and a certificate the CA `by` (made here) issued, with a random serial (no serial file: PKIs
+     * made side by side never share one) and `extensions` (lines of an OpenSSL extension file), if any.
+     */
+    issue(name: string, by: string, subject: string, extensions?: string): TestCertificate {
+      openssl('req', '-newkey', 'rsa:2048', '-nodes', '-subj', subject, '-keyout', `${name}.key`, '-out', `${name}.csr`);
+      if (extensions) writeFileSync(path.join(dir, `${name}.ext`), extensions);
+      openssl('x509', '-req', '-sha256', '-in', `${name}.csr`, '-CA', `${by}.crt`, '-CAkey', `${by}.key`, '-set_serial', `0x${randomBytes(8).toString('hex')}`,
+        '-days', '2', '-out', `${name}.crt`, ...(extensions ? ['-extfile', `${name}.ext`] : []));
+      return pem(name);
+    },
+    /** `<name>.p12`, its path: the key and certificate under the alias `name`, with the CA `chainOf`'s certificate as chain when it has one. */
+    pkcs12(name: string, password: string, chainOf?: string): string {
+      const chain = chainOf ? ['-certfile', `${chainOf}.crt`] : [];
+      openssl('pkcs12', '-export', '-inkey', `${name}.key`, '-in', `${name}.crt`, ...chain, '-name', name, '-out', `${name}.p12`, '-passout', `pass:${password}`);
+      return path.join(dir, `${name}.p12`);
+    },
   };
 }
 
