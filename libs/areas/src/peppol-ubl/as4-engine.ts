@@ -5,23 +5,18 @@
  * (200), a final refusal (422) or a retriable one (503). Loopback only, every call with the shared
  * `x-engine-secret`. Over the project's one HTTP client for outside services (authority-http.ts).
  */
-import { AppError, type As4Receipt } from '@einvoice/domain';
+import { AppError, type As4Receipt, type PeppolEnvelope } from '@einvoice/domain';
 import { AuthorityHttp } from '../shared/authority-http';
 
 export const DEFAULT_AS4_ENGINE_URL = 'http://127.0.0.1:8480';
 export const ENGINE_SECRET_HEADER = 'x-engine-secret';
 
 /** What `POST /outbound` takes: one message, its envelope's identifiers, and the document. */
-export interface EngineMessage {
+export interface EngineMessage extends PeppolEnvelope {
   /** AS4 MessageId, derived from what is sent: the same on every retry. */
   readonly messageId: string;
   /** SBDH InstanceIdentifier (the engine makes one up when absent): an MLS answering this message names it. */
   readonly instanceIdentifier?: string;
-  readonly senderParticipantId: string;
-  readonly receiverParticipantId: string;
-  readonly documentTypeId: string;
-  readonly processId: string;
-  readonly countryC1: string;
   readonly payload: string;
   /** The SBDH's MLS_TO (`0242:000123`): the service provider the receiving AP sends its MLS to, when not the sending AP's. */
   readonly mlsTo?: string;
