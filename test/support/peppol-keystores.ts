@@ -4,12 +4,11 @@
  * a server certificate for 127.0.0.1 (the fake SML), and the broken keystores the service must refuse: an
  * expired certificate, a certificate with another certificate's key.
  */
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import forge from 'node-forge';
+import { opensslCertificates } from '../../libs/areas/src/shared/testing/certificates';
 
 export const TEST_KEYSTORE_PASSWORD = 'test-keystore-password';
 
@@ -68,52 +67,6 @@ export function makeTestKeystores(): TestKeystores {
     expiredP12: file('expired.p12'),
     mismatchedPem: file('mismatched.pem'),
     remove: () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
-
-/** A key and its certificate, PEM. */
-export interface TestCertificate {
-  readonly cert: string;
-  readonly key: string;
-}
-
-/**
- * The one maker of the tests' certificates, with the machine's `openssl`, as files in `dir`
- * (`<name>.key`, `<name>.crt`, `<name>.p12`): this file's PKI (the gateway's SMP and SML keystores) and
- * peppol-pki.ts's (the AS4 engine's) are both made with it, so how a test CA, certificate or keystore is
- * made (key size, digest, serial, CA extensions) is written once. RSA 2048 and SHA-256, as Peppol's PKI
- * issues; CAs valid 3 days, what they issue 2.
- */
-export function opensslCertificates(dir: string) {
-  const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
-  const pem = (name: string): TestCertificate => ({
-    cert: readFileSync(path.join(dir, `${name}.crt`), 'utf8'),
-    key: readFileSync(path.join(dir, `${name}.key`), 'utf8'),
-  });
-  return {
-    /** A self-signed certificate: a CA's (`ca`: CA:TRUE, signs certificates and CRLs), or one no CA issued. */
-    selfSigned(name: string, subject: string, options: { readonly ca?: boolean } = {}): TestCertificate {
-      const caExtensions = options.ca ? ['-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign'] : [];
-      openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-sha256', '-days', options.ca ? '3' : '2', '-subj', subject, '-keyout', `${name}.key`, '-out', `${name}.crt`, ...caExtensions);
-      return pem(name);
-    },
-    /**
-     * A key and a certificate the CA `by` (made here) issued, with a random serial (no serial file: PKIs
-     * made side by side never share one) and `extensions` (lines of an OpenSSL extension file), if any.
-     */
-    issue(name: string, by: string, subject: string, extensions?: string): TestCertificate {
-      openssl('req', '-newkey', 'rsa:2048', '-nodes', '-subj', subject, '-keyout', `${name}.key`, '-out', `${name}.csr`);
-      if (extensions) writeFileSync(path.join(dir, `${name}.ext`), extensions);
-      openssl('x509', '-req', '-sha256', '-in', `${name}.csr`, '-CA', `${by}.crt`, '-CAkey', `${by}.key`, '-set_serial', `0x${randomBytes(8).toString('hex')}`,
-        '-days', '2', '-out', `${name}.crt`, ...(extensions ? ['-extfile', `${name}.ext`] : []));
-      return pem(name);
-    },
-    /** `<name>.p12`, its path: the key and certificate under the alias `name`, with the CA `chainOf`'s certificate as chain when it has one. */
-    pkcs12(name: string, password: string, chainOf?: string): string {
-      const chain = chainOf ? ['-certfile', `${chainOf}.crt`] : [];
-      openssl('pkcs12', '-export', '-inkey', `${name}.key`, '-in', `${name}.crt`, ...chain, '-name', name, '-out', `${name}.p12`, '-passout', `pass:${password}`);
-      return path.join(dir, `${name}.p12`);
-    },
   };
 }
 

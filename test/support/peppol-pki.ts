@@ -3,9 +3,9 @@
  * with one SMP certificate, a rogue certificate no CA issued and an expired one, as PKCS#12 files the AS4
  * engine reads (PEPPOL_AP_KEYSTORE, PEPPOL_TRUSTSTORE, PEPPOL_SMP_TRUSTSTORE) plus PEM for the test's own
  * SMP. Made with the machine's `openssl` (keys, certificates, keystores: opensslCertificates of
- * peppol-keystores.ts, the one maker of the tests' certificates) and the JDK's `keytool` (truststores:
- * Java reads a PKCS#12 certificate as trusted only with the attribute keytool writes, which OpenSSL 3.0
- * cannot).
+ * libs/areas/src/shared/testing/certificates.ts, the one maker of the tests' certificates) and the JDK's
+ * `keytool` (truststores: Java reads a PKCS#12 certificate as trusted only with the attribute keytool
+ * writes, which OpenSSL 3.0 cannot).
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -13,7 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { opensslCertificates } from './peppol-keystores';
+import { opensslCertificates } from '../../libs/areas/src/shared/testing/certificates';
 
 const run = promisify(execFile);
 
