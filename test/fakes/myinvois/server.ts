@@ -11,7 +11,7 @@ import { AppError } from '@einvoice/domain';
 import { AccessToken, DocumentStatus, SubmissionDocument, SubmissionResponse } from '../../../libs/areas/src/myinvois/connector/connector';
 import { MyInvoisEndpoint } from '../../../libs/areas/src/myinvois/connector/rate-limits';
 import { SandboxMyInvois, SandboxOptions } from '../../../libs/areas/src/myinvois/connector/sandbox';
-import { type LocalServer, listenLocally } from '../../../libs/areas/src/shared/testing/local-server';
+import { type LocalServer, listenLocally, requestText } from '../../../libs/areas/src/shared/testing/local-server';
 
 export interface FakeMyInvoisOptions extends SandboxOptions {
   /** `expires_in` of issued tokens (default 3600). */
@@ -81,7 +81,7 @@ export class FakeMyInvoisServer {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const body = await readBody(req);
+    const body = await requestText(req);
     const url = new URL(req.url ?? '/', 'http://fake');
     this.requests.push({ method: req.method ?? '', path: url.pathname + url.search, headers: req.headers, body });
     const route = routeOf(req.method ?? '', url.pathname);
@@ -203,13 +203,4 @@ function replyError(res: ServerResponse, error: AppError): void {
 function reply(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   res.writeHead(status, { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers });
   res.end(body === undefined ? undefined : JSON.stringify(body));
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }

@@ -11,7 +11,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import type { ConnectorQuery } from '../../../libs/areas/src/registry/area';
 import { parseMls } from '../../../libs/areas/src/peppol-ubl/mls';
 import { SandboxFta, type SandboxFtaOptions } from '../../../libs/areas/src/uae/reporting/sandbox-fta';
-import { type LocalServer, listenLocally } from '../../../libs/areas/src/shared/testing/local-server';
+import { type LocalServer, listenLocally, requestText } from '../../../libs/areas/src/shared/testing/local-server';
 import { TDD_DOCUMENT_TYPE_ID, TDD_PROCESS_ID } from '../../../libs/areas/src/uae/reporting/tdd';
 
 export type FakeEndpoint = 'submit' | 'status';
@@ -77,9 +77,7 @@ export class FakeAccessPointServer {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse, token: string | undefined): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks).toString('utf8');
+    const body = await requestText(req);
     const url = new URL(req.url ?? '/', 'http://fake');
     this.requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
     if (token && req.headers['x-token'] !== token) return reply(res, 401, { error: 'Invalid or missing API token' });
