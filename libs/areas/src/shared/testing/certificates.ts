@@ -50,6 +50,12 @@ export function makeTestCertificates(clientSubject = '/CN=89890001K EMPRESA DE P
  * Peppol's PKI issues; CAs valid 3 days, what they issue 2.
  */
 export function opensslCertificates(dir: string) {
+  // 20 random bytes, the first with its top bit clear and not zero: a positive DER INTEGER of one length.
+  const serial = () => {
+    const bytes = randomBytes(20);
+    bytes[0] = (bytes[0] & 0x7f) | 0x10;
+    return bytes.toString('hex');
+  };
   const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   const pem = (name: string): TestCertificate => ({
     cert: readFileSync(path.join(dir, `${name}.crt`), 'utf8'),
@@ -64,12 +70,13 @@ export function opensslCertificates(dir: string) {
     },
     /**
      * A key and a certificate the CA `by` (made here) issued, with a random serial (no serial file: PKIs
-     * made side by side never share one) and `extensions` (lines of an OpenSSL extension file), if any.
+     * made side by side never share one) of 20 bytes, as OpenSSL's own serial files start, and
+     * `extensions` (lines of an OpenSSL extension file), if any.
      */
     issue(name: string, by: string, subject: string, extensions?: string): TestCertificate {
       openssl('req', '-newkey', 'rsa:2048', '-nodes', '-subj', subject, '-keyout', `${name}.key`, '-out', `${name}.csr`);
       if (extensions) writeFileSync(path.join(dir, `${name}.ext`), extensions);
-      openssl('x509', '-req', '-sha256', '-in', `${name}.csr`, '-CA', `${by}.crt`, '-CAkey', `${by}.key`, '-set_serial', `0x${randomBytes(8).toString('hex')}`,
+      openssl('x509', '-req', '-sha256', '-in', `${name}.csr`, '-CA', `${by}.crt`, '-CAkey', `${by}.key`, '-set_serial', `0x${serial()}`,
         '-days', '2', '-out', `${name}.crt`, ...(extensions ? ['-extfile', `${name}.ext`] : []));
       return pem(name);
     },
