@@ -1,5 +1,6 @@
 import { type LocalServer, listenLocally } from '../shared/testing/local-server';
-import { As4Engine, type EngineMessage, PEPPOL_AS4_TRANSPORT_PROFILE } from './as4-engine';
+import { AS4_TRANSPORT_PROFILE } from '../peppol-participants/smp';
+import { As4Engine, type EngineMessage } from './as4-engine';
 
 const SECRET = 'the-shared-secret-0123';
 const message: EngineMessage = {
@@ -42,6 +43,6 @@ describe('#46 the AS4 engine client: how a sent message travelled', () => {
   it("given the engine's 200 names neither, when sent, then Peppol AS4's profile and an unknown seat, never a made-up one", async () => {
     answer = sent;
 
-    expect((await new As4Engine({ url, secret: SECRET }).send(message)).transport).toEqual({ profile: PEPPOL_AS4_TRANSPORT_PROFILE, otherAccessPoint: 'unknown' });
+    expect((await new As4Engine({ url, secret: SECRET }).send(message)).transport).toEqual({ profile: AS4_TRANSPORT_PROFILE, otherAccessPoint: 'unknown' });
   });
 });
