@@ -9,7 +9,7 @@ import { intraCommunityInvoice } from '../support/fixtures';
 import { Client } from '../support/http';
 import { beVat, deVat } from '../support/identifiers';
 import { onboardMyInvoisSupplier } from '../support/myinvois';
-import { eventually, freePort } from '../support/stack';
+import { eventually, freePort, isAlive } from '../support/stack';
 import { SteadyLoad } from '../support/steady-load';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
@@ -34,15 +34,6 @@ function appsOf(parent: number): Map<string, number> {
   }
   return apps;
 }
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const withoutKeys = (env: NodeJS.ProcessEnv, keys: string[]) => Object.fromEntries(Object.entries(env).filter(([k]) => !keys.includes(k)));
 
@@ -229,6 +220,6 @@ describe('#9 npm start supervises the stack', () => {
     start.kill('SIGINT');
     await new Promise((resolve) => start.once('exit', resolve));
     expect(start.exitCode).toBe(0);
-    expect(everyPid.filter(alive)).toEqual([]);
+    expect(everyPid.filter(isAlive)).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { PeppolTestPki, TestCredential } from './peppol-pki';
 import { recordSecret } from './secrets';
-import { eventually, freePort } from './stack';
+import { eventually, freePort, isAlive } from './stack';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -119,13 +119,4 @@ export async function startAs4Engine(options: TestAs4EngineOptions): Promise<Tes
     },
     stop,
   };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }

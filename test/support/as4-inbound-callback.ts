@@ -3,8 +3,7 @@
  * records every document an engine hands over and answers as a test scripts it (default
  * `200 {"status":"accepted"}`; 404 for receivers declared not hosted; queued one-off statuses).
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type LocalServer, listenLocally } from '../../libs/areas/src/shared/testing/local-server';
 
 export interface HandedOver {
   readonly secret: string | undefined;
@@ -16,10 +15,10 @@ export class RecordingInboundCallback {
   readonly received: HandedOver[] = [];
   private readonly notHosted = new Set<string>();
   private readonly nextStatuses: number[] = [];
-  private server!: http.Server;
+  private server!: LocalServer;
 
   async start(): Promise<this> {
-    this.server = http.createServer((req, res) => {
+    this.server = await listenLocally((req, res) => {
       let body = '';
       req.on('data', (chunk) => (body += chunk));
       req.on('end', () => {
@@ -31,12 +30,11 @@ export class RecordingInboundCallback {
         res.end(JSON.stringify(status === 200 ? { status: 'accepted' } : status === 404 ? { code: 'PEPPOL.RECEIVER_NOT_SERVICED' } : { code: 'TEST.UNAVAILABLE' }));
       });
     });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     return this;
   }
 
   get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/internal/peppol/inbound`;
+    return `${this.server.url}/internal/peppol/inbound`;
   }
 
   /** The gateway answers 404 PEPPOL.RECEIVER_NOT_SERVICED for this participant. */
@@ -54,6 +52,6 @@ export class RecordingInboundCallback {
   }
 
   close(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
+    return this.server.stop();
   }
 }

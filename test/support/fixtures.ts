@@ -8,6 +8,16 @@ export const MINIMAL_PEPPOL_INVOICE =
   '<cbc:CustomizationID>urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0</cbc:CustomizationID>' +
   '<cbc:ProfileID>urn:fdc:peppol.eu:2017:poacc:billing:01:1.0</cbc:ProfileID></Invoice>';
 
+/**
+ * The same with a number and its seller's country (BE): what the live access point reads of a document
+ * for its envelope (document type, process, COUNTRY_C1, the seller's country when the event names none).
+ */
+export const PEPPOL_INVOICE_FROM_BE = `<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">
+<cbc:CustomizationID>urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0</cbc:CustomizationID>
+<cbc:ProfileID>urn:fdc:peppol.eu:2017:poacc:billing:01:1.0</cbc:ProfileID><cbc:ID>INV-1</cbc:ID>
+<cac:AccountingSupplierParty><cac:Party><cac:PostalAddress><cac:Country><cbc:IdentificationCode>BE</cbc:IdentificationCode></cac:Country></cac:PostalAddress></cac:Party></cac:AccountingSupplierParty>
+</Invoice>`;
+
 /** A submitted Belgian invoice with fresh ids (unique document number and participants). */
 export function documentSubmitted(overrides: Partial<DocumentSubmittedData> = {}): DocumentSubmittedData {
   const documentId = randomUUID();

@@ -4,11 +4,11 @@
  * a server certificate for 127.0.0.1 (the fake SML), and the broken keystores the service must refuse: an
  * expired certificate, a certificate with another certificate's key.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import forge from 'node-forge';
+import { opensslCertificates } from '../../libs/areas/src/shared/testing/certificates';
 
 export const TEST_KEYSTORE_PASSWORD = 'test-keystore-password';
 
@@ -41,33 +41,24 @@ export interface TestKeystores {
 
 export function makeTestKeystores(): TestKeystores {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'einvoice-peppol-pki-'));
-  const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   const file = (name: string) => path.join(dir, name);
-  const text = (name: string) => readFileSync(file(name), 'utf8');
-  const root = (name: string) => openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', `/CN=${name}`, '-keyout', `${name}.key`, '-out', `${name}.crt`);
-  const issue = (name: string, by: string, subject: string, ext?: string) => {
-    openssl('req', '-newkey', 'rsa:2048', '-nodes', '-subj', subject, '-keyout', `${name}.key`, '-out', `${name}.csr`);
-    if (ext) writeFileSync(file(`${name}.ext`), ext);
-    openssl('x509', '-req', '-in', `${name}.csr`, '-CA', `${by}.crt`, '-CAkey', `${by}.key`, '-CAcreateserial', '-days', '2', '-out', `${name}.crt`, ...(ext ? ['-extfile', `${name}.ext`] : []));
-    return { cert: text(`${name}.crt`), key: text(`${name}.key`) };
-  };
+  const certificates = opensslCertificates(dir);
   const peer = (name: string, by: string, subject: string): TestPeer => {
-    const { cert, key } = issue(name, by, subject);
-    openssl('pkcs12', '-export', '-in', `${name}.crt`, '-inkey', `${name}.key`, '-certfile', `${by}.crt`, '-passout', `pass:${TEST_KEYSTORE_PASSWORD}`, '-out', `${name}.p12`);
+    const { cert, key } = certificates.issue(name, by, subject);
     writeFileSync(file(`${name}.pem`), `${cert}${key}`);
-    return { cert, key, p12: file(`${name}.p12`), pem: file(`${name}.pem`) };
+    return { cert, key, p12: certificates.pkcs12(name, TEST_KEYSTORE_PASSWORD, by), pem: file(`${name}.pem`) };
   };
-  root('peppol-test-ca');
-  root('other-ca');
+  const ca = certificates.selfSigned('peppol-test-ca', '/CN=peppol-test-ca', { ca: true });
+  certificates.selfSigned('other-ca', '/CN=other-ca', { ca: true });
   const ap = peer('ap', 'peppol-test-ca', '/C=BE/O=einvoice gateway test/OU=PEPPOL TEST AP/CN=PBE000001');
   const smp = peer('smp', 'peppol-test-ca', '/C=BE/O=einvoice gateway test/OU=PEPPOL TEST SMP/CN=PSG000001');
   const stranger = peer('stranger', 'other-ca', '/CN=stranger');
-  const server = issue('server', 'peppol-test-ca', '/CN=127.0.0.1', 'subjectAltName=IP:127.0.0.1\n');
+  const server = certificates.issue('server', 'peppol-test-ca', '/CN=127.0.0.1', 'subjectAltName=IP:127.0.0.1\n');
   writeFileSync(file('mismatched.pem'), `${ap.cert}${smp.key}`);
-  writeFileSync(file('expired.p12'), expiredPkcs12(text('peppol-test-ca.crt'), text('peppol-test-ca.key'), smp.key));
+  writeFileSync(file('expired.p12'), expiredPkcs12(ca.cert, ca.key, smp.key));
   return {
     dir,
-    ca: text('peppol-test-ca.crt'),
+    ca: ca.cert,
     caFile: file('peppol-test-ca.crt'),
     ap,
     smp,

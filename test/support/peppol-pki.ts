@@ -1,17 +1,19 @@
 /**
- * A Peppol-shaped test PKI made at test time (issue #46): an AP CA with two AP certificates, an
- * SMP CA with one SMP certificate, a rogue certificate no CA issued and an expired one, as PKCS#12 files the AS4
- * engine reads (PEPPOL_AP_KEYSTORE, PEPPOL_TRUSTSTORE, PEPPOL_SMP_TRUSTSTORE) plus PEM for the
- * test's own SMP. Made with the machine's `openssl` (keys, certificates, keystores) and the JDK's
- * `keytool` (truststores: Java reads a PKCS#12 certificate as trusted only with the attribute
- * keytool writes, which OpenSSL 3.0 cannot).
+ * A Peppol-shaped test PKI made at test time (issue #46): an AP CA with two AP certificates, an SMP CA
+ * with one SMP certificate, a rogue certificate no CA issued and an expired one, as PKCS#12 files the AS4
+ * engine reads (PEPPOL_AP_KEYSTORE, PEPPOL_TRUSTSTORE, PEPPOL_SMP_TRUSTSTORE) plus PEM for the test's own
+ * SMP. Made with the machine's `openssl` (keys, certificates, keystores: opensslCertificates of
+ * libs/areas/src/shared/testing/certificates.ts, the one maker of the tests' certificates) and the JDK's
+ * `keytool` (truststores: Java reads a PKCS#12 certificate as trusted only with the attribute keytool
+ * writes, which OpenSSL 3.0 cannot).
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { opensslCertificates } from '../../libs/areas/src/shared/testing/certificates';
 
 const run = promisify(execFile);
 
@@ -47,47 +49,28 @@ export interface PeppolTestPki {
 export async function createPeppolTestPki(): Promise<PeppolTestPki> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'peppol-pki-'));
   const password = randomBytes(12).toString('hex');
-  const openssl = (...args: string[]) => run('openssl', args, { cwd: dir });
+  const certificates = opensslCertificates(dir);
 
-  const ca = async (name: string, cn: string) => {
-    await openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-sha256', '-days', '3', '-keyout', `${name}.key`, '-out', `${name}.crt`,
-      '-subj', `/CN=${cn}/O=einvoice test PKI`, '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign');
-  };
   const truststore = async (name: string) => {
     const file = path.join(dir, `${name}-truststore.p12`);
     await run('keytool', ['-importcert', '-noprompt', '-storetype', 'PKCS12', '-keystore', file, '-storepass', password, '-alias', name, '-file', path.join(dir, `${name}.crt`)]);
     return file;
   };
-  // Peppol AP and SMP certificates: RSA 2048, signing and key encipherment (WS-Security encrypts the
-  // AS4 payload's key to the receiver's certificate).
-  await writeFile(path.join(dir, 'leaf.ext'), 'basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment,dataEncipherment\n');
-  const leaf = async (name: string, cn: string, country: string, issuer: string | undefined): Promise<TestCredential> => {
-    if (issuer) {
-      await openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', `/CN=${cn}/O=einvoice test ${name}/C=${country}`);
-      await openssl('x509', '-req', '-sha256', '-in', `${name}.csr`, '-CA', `${issuer}.crt`, '-CAkey', `${issuer}.key`, '-set_serial', `0x${randomBytes(8).toString('hex')}`,
-        '-days', '2', '-extfile', 'leaf.ext', '-out', `${name}.crt`);
-    } else {
-      await openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-sha256', '-days', '2', '-keyout', `${name}.key`, '-out', `${name}.crt`,
-        '-subj', `/CN=${cn}/O=einvoice test ${name}/C=${country}`);
-    }
-    const chain = issuer ? ['-certfile', `${issuer}.crt`] : [];
-    await openssl('pkcs12', '-export', '-inkey', `${name}.key`, '-in', `${name}.crt`, ...chain, '-name', name, '-out', `${name}.p12`, '-passout', `pass:${password}`);
-    return {
-      keystore: path.join(dir, `${name}.p12`),
-      certificatePem: await readFile(path.join(dir, `${name}.crt`), 'utf8'),
-      privateKeyPem: await readFile(path.join(dir, `${name}.key`), 'utf8'),
-      commonName: cn,
-    };
+  // Peppol AP and SMP certificates: signing and key encipherment (WS-Security encrypts the AS4 payload's
+  // key to the receiver's certificate).
+  const leafExtensions = 'basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment,dataEncipherment\n';
+  const leaf = (name: string, cn: string, country: string, issuer: string | undefined): TestCredential => {
+    const subject = `/CN=${cn}/O=einvoice test ${name}/C=${country}`;
+    const { cert, key } = issuer ? certificates.issue(name, issuer, subject, leafExtensions) : certificates.selfSigned(name, subject);
+    return { keystore: certificates.pkcs12(name, password, issuer), certificatePem: cert, privateKeyPem: key, commonName: cn };
   };
 
-  await ca('ap-ca', 'einvoice TEST Peppol AP CA');
-  await ca('smp-ca', 'einvoice TEST Peppol SMP CA');
-  const [apA, apB, smp, rogue] = await Promise.all([
-    leaf('ap-a', 'PBE000001', 'BE', 'ap-ca'),
-    leaf('ap-b', 'PDE000002', 'DE', 'ap-ca'),
-    leaf('smp', 'SMP000003', 'BE', 'smp-ca'),
-    leaf('rogue', 'PXX000009', 'BE', undefined),
-  ]);
+  certificates.selfSigned('ap-ca', '/CN=einvoice TEST Peppol AP CA/O=einvoice test PKI', { ca: true });
+  certificates.selfSigned('smp-ca', '/CN=einvoice TEST Peppol SMP CA/O=einvoice test PKI', { ca: true });
+  const apA = leaf('ap-a', 'PBE000001', 'BE', 'ap-ca');
+  const apB = leaf('ap-b', 'PDE000002', 'DE', 'ap-ca');
+  const smp = leaf('smp', 'SMP000003', 'BE', 'smp-ca');
+  const rogue = leaf('rogue', 'PXX000009', 'BE', undefined);
   const expired = { keystore: path.join(dir, 'expired.p12'), commonName: 'PBE000008' };
   await run('keytool', ['-genkeypair', '-keyalg', 'RSA', '-keysize', '2048', '-alias', 'expired', '-dname', `CN=${expired.commonName}, O=einvoice test expired, C=BE`,
     '-startdate', '-3d', '-validity', '2', '-storetype', 'PKCS12', '-keystore', expired.keystore, '-storepass', password, '-keypass', password]);

@@ -10,8 +10,7 @@
  * exc-c14n transform produces them.
  */
 import { createHash, sign } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type LocalServer, listenLocally } from '../../libs/areas/src/shared/testing/local-server';
 
 const SMP_NS = 'http://busdox.org/serviceMetadata/publishing/1.0/';
 const IDS_NS = 'http://busdox.org/transport/identifiers/1.0/';
@@ -38,12 +37,12 @@ export interface SmpRegistration {
 
 export class PeppolTestSmp {
   private readonly registrations = new Map<string, SmpRegistration>();
-  private server!: http.Server;
+  private server!: LocalServer;
 
   constructor(private readonly signer: { certificatePem: string; privateKeyPem: string }) {}
 
   async start(): Promise<this> {
-    this.server = http.createServer((req, res) => {
+    this.server = await listenLocally((req, res) => {
       // The SMP client asks /{participant}/services/{documentType}, each percent-encoded.
       const [participant, services, documentType] = (req.url ?? '').split('/').filter(Boolean).map(decodeURIComponent);
       const registration = services === 'services' ? this.registrations.get(key(participant, documentType)) : undefined;
@@ -55,13 +54,12 @@ export class PeppolTestSmp {
       res.setHeader('content-type', 'text/xml; charset=UTF-8');
       res.end(signedServiceMetadata(registration, registration.signer ?? this.signer));
     });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     return this;
   }
 
   /** The SMP's base URL for PEPPOL_SMP_URL. */
   get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/`;
+    return `${this.server.url}/`;
   }
 
   register(registration: SmpRegistration): void {
@@ -69,7 +67,7 @@ export class PeppolTestSmp {
   }
 
   close(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
+    return this.server.stop();
   }
 }
 

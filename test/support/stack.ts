@@ -31,6 +31,19 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Whether a process still runs (signal 0 tests, sends nothing): what a crash test waits on after a
+ * kill -9. scripts/lib/pid-process.mjs has the scripts' own, which Jest cannot import (ESM).
+ */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** One running app. */
 export class AppProcess {
   private exited: Promise<void>;

@@ -25,9 +25,9 @@ import {
   UnitOfWork,
   handleCommand,
   inSpan,
-  isAlreadyProcessed,
   loadDocumentAttachments,
   recordReceivedDocument,
+  transactionOnce,
 } from '@einvoice/domain/infrastructure';
 import { hasDetached, peppolReporting, reattachEmbedded } from '@einvoice/areas';
 import type { AccessPointConnector, TransmissionAnswer } from './access-point/access-point';
@@ -84,19 +84,13 @@ export function createDeliveryHandler(deps: DeliveryDependencies): EventHandler 
       : hosted
         ? await handOver(deps, document, hosted)
         : await transmit(deps, document, envelope, messageId);
-    try {
-      // The outcome and the processed mark: one statement (UnitOfWork), or nothing.
-      await deps.store.transaction(async (uow) => {
-        // First try: the sender's stream is the event in hand (a submitted document's only event
-        // until it is delivered); a stream with more fails the append, and the retry reads it.
-        await record(uow, deps, event, document, messageId, envelope, outcome, (ctx?.attempt ?? 1) === 1 && event.streamPosition === 1 ? [event] : undefined);
-        await uow.recordProcessed(deps.groupId, event.eventId);
-      });
-    } catch (error) {
-      // Another delivery of the same event (a rebalance) recorded it first: done.
-      if (isAlreadyProcessed(error)) return;
-      throw error;
-    }
+    // The outcome and the processed mark: one statement (UnitOfWork), or nothing; another delivery of
+    // the same event (a rebalance) that recorded it first leaves nothing to do.
+    await transactionOnce(deps.store, deps.groupId, event.eventId, (uow) =>
+      // First try: the sender's stream is the event in hand (a submitted document's only event
+      // until it is delivered); a stream with more fails the append, and the retry reads it.
+      record(uow, deps, event, document, messageId, envelope, outcome, (ctx?.attempt ?? 1) === 1 && event.streamPosition === 1 ? [event] : undefined),
+    );
   };
 }
 

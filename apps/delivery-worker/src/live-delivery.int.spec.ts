@@ -14,17 +14,12 @@ import { type EventStore, type UnitOfWork, handleCommand } from '@einvoice/domai
 import type { DataSource } from 'typeorm';
 import { RECEIVERS, StandInEngine } from '../../../test/fakes/as4-engine/server';
 import { openTestDatabase } from '../../../test/support/database';
-import { documentSubmitted } from '../../../test/support/fixtures';
+import { PEPPOL_INVOICE_FROM_BE as xml, documentSubmitted } from '../../../test/support/fixtures';
 import { LiveAccessPoint } from './access-point/live-access-point';
 import { createDeliveryHandler } from './deliver-document';
 import { createTransmissionHandler } from './send-transmission';
 
 const SECRET = 'int-secret';
-const xml = `<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">
-<cbc:CustomizationID>urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0</cbc:CustomizationID>
-<cbc:ProfileID>urn:fdc:peppol.eu:2017:poacc:billing:01:1.0</cbc:ProfileID><cbc:ID>INV-1</cbc:ID>
-<cac:AccountingSupplierParty><cac:Party><cac:PostalAddress><cac:Country><cbc:IdentificationCode>BE</cbc:IdentificationCode></cac:Country></cac:PostalAddress></cac:Party></cac:AccountingSupplierParty>
-</Invoice>`;
 const ctx = (attempt: number) => ({ topic: 't', partition: 0, offset: '0', attempt, headers: {}, heartbeat: async () => undefined });
 
 /**

@@ -1,5 +1,5 @@
 import { AppError, type Logger, type PeppolTransmissionRequestedData, type RecordedEvent, peppolTransmissionDecider, peppolTransmissionStreamId } from '@einvoice/domain';
-import { type EventHandler, type EventStore, SpanKind, handleCommand, inSpan, isAlreadyProcessed } from '@einvoice/domain/infrastructure';
+import { type EventHandler, type EventStore, SpanKind, handleCommand, inSpan, transactionOnce } from '@einvoice/domain/infrastructure';
 import type { As4Engine } from '@einvoice/areas';
 
 export interface TransmissionDependencies {
@@ -40,15 +40,10 @@ export function createTransmissionHandler(deps: TransmissionDependencies): Event
       if (!(error instanceof AppError) || error.retriable) throw error;
       outcome = { failure: error };
     }
-    try {
-      await deps.store.transaction(async (uow) => {
-        await handleCommand(uow, peppolTransmissionDecider, peppolTransmissionStreamId(t.transmissionId), commandOf(t, outcome), metadataOf(event));
-        await uow.recordProcessed(deps.groupId, event.eventId);
-      });
-    } catch (error) {
-      if (isAlreadyProcessed(error)) return;
-      throw error;
-    }
+    const recorded = await transactionOnce(deps.store, deps.groupId, event.eventId, (uow) =>
+      handleCommand(uow, peppolTransmissionDecider, peppolTransmissionStreamId(t.transmissionId), commandOf(t, outcome), metadataOf(event)),
+    );
+    if (!recorded) return;
     if ('failure' in outcome) deps.log('warn', 'peppol message not sent', { transmissionId: t.transmissionId, purpose: t.purpose, code: outcome.failure.code });
     else deps.log('info', 'peppol message sent', { transmissionId: t.transmissionId, purpose: t.purpose, messageId: t.messageId });
   };

@@ -14,9 +14,9 @@ import {
   TickBatch,
   enqueueDeliveries,
   insertDeliveries,
-  isAlreadyProcessed,
   pooledSql,
   subscribersOfEach,
+  transactionOnce,
 } from '@einvoice/domain/infrastructure';
 import { type AreaWebhook, type ReportedDocumentRow, type WebhookSource, type WebhookSourceContext, reportedDocumentRows } from '@einvoice/areas';
 import type { FirstAttempts } from './first-attempts';
@@ -65,20 +65,15 @@ export function createDeliveryRecorder(deps: RecordDependencies): EventHandler {
       if (subscriptions.length) wanted.push({ webhook, subscriptions });
     }
     if (!wanted.length) return;
-    let created: string[];
-    try {
-      // The deliveries and the processed mark: one statement (UnitOfWork), or nothing.
-      created = await deps.store.transaction(async (uow) => {
-        const ids: string[] = [];
-        for (const { webhook, subscriptions } of wanted) ids.push(...(await insertDeliveries(uow, subscriptions, webhook.webhookId, webhook.name, webhook.body)));
-        await uow.recordProcessed(deps.groupId, event.eventId);
-        return ids;
-      });
-    } catch (error) {
-      // Handled before (a redelivery): its deliveries exist and were enqueued, or the sweeper enqueues them.
-      if (isAlreadyProcessed(error)) return;
-      throw error;
-    }
+    // The deliveries and the processed mark: one statement (UnitOfWork), or nothing.
+    const recorded = await transactionOnce(deps.store, deps.groupId, event.eventId, async (uow) => {
+      const ids: string[] = [];
+      for (const { webhook, subscriptions } of wanted) ids.push(...(await insertDeliveries(uow, subscriptions, webhook.webhookId, webhook.name, webhook.body)));
+      return ids;
+    });
+    // Handled before (a redelivery): its deliveries exist and were enqueued, or the sweeper enqueues them.
+    if (!recorded) return;
+    const created = recorded.value;
     const dispatched = deps.firstAttempts ? deps.firstAttempts.dispatch(created) : enqueueDeliveries(deps.queue, created, deps.schedule);
     await dispatched.catch((error) =>
       // Not rethrown: the rows are committed and the sweeper enqueues them once Redis is back.

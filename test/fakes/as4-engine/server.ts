@@ -8,7 +8,7 @@
  */
 import type { EngineMessage } from '@einvoice/areas';
 import type http from 'node:http';
-import { type LocalServer, listenLocally } from '../../../libs/areas/src/shared/testing/local-server';
+import { type LocalServer, answerJson as answer, listenLocally, requestText } from '../../../libs/areas/src/shared/testing/local-server';
 
 /** Receivers the stand-in fails as the engine would. */
 export const RECEIVERS = {
@@ -49,9 +49,7 @@ export class StandInEngine {
     if (req.method === 'GET' && req.url === '/health') return answer(res, 200, { status: 'ok', apCertificate: { subject: 'CN=POP000111', notAfter: '2030-01-01T00:00:00Z' }, mode: 'stand-in' });
     if (req.method !== 'POST' || req.url !== '/outbound') return answer(res, 404, { status: 'failed', code: 'ENGINE.NOT_FOUND', message: `${req.method} ${req.url}` });
     this.calls += 1;
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+    const body = JSON.parse(await requestText(req)) as Record<string, unknown>;
     const missing = FIELDS.filter((name) => typeof body[name] !== 'string' || body[name] === '');
     if (missing.length) return answer(res, 400, { status: 'failed', code: 'ENGINE.BAD_REQUEST', message: `missing ${missing.join(', ')}` });
     const message = body as unknown as OutboundMessage;
@@ -69,8 +67,4 @@ export class StandInEngine {
     }
     answer(res, 200, { status: 'sent', messageId: message.messageId, receipt: { refToMessageId: message.messageId, timestamp }, receiverEndpoint: 'https://ap.receiver.example/as4', transportProfile: 'peppol-transport-as4-v2_0', receiverSeatId: 'PBE000002' });
   }
-}
-
-function answer(res: http.ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }

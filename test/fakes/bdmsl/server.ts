@@ -22,6 +22,7 @@ import * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { BDMSL_ACTIONS, BDMSL_NAMESPACES, MANAGE_PARTICIPANT_PATH } from '../../../libs/areas/src/peppol-participants/bdmsl-sml';
+import { requestText } from '../../../libs/areas/src/shared/testing/local-server';
 import { XmlSyntaxError, parseXml, type XmlElement } from '../../../libs/areas/src/shared/xml-read';
 
 export interface FakeBdmslOptions {
@@ -55,9 +56,7 @@ export class FakeBdmsl {
   async start(): Promise<string> {
     const { key, cert, ca } = this.options;
     this.server = https.createServer({ key, cert, ca, requestCert: true, rejectUnauthorized: true }, (request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (c: Buffer) => chunks.push(c));
-      request.on('end', () => this.answer(Buffer.concat(chunks).toString('utf8'), request, response));
+      void requestText(request).then((xml) => this.answer(xml, request, response));
     });
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
     return `https://127.0.0.1:${(this.server.address() as AddressInfo).port}/edelivery-sml`;

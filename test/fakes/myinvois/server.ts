@@ -6,12 +6,12 @@
  * be told to answer the next calls of an endpoint with 429 + Retry-After or a 5xx, or to hold
  * Submit Documents' answer (already recorded) for a while, as an answer a crashing client never reads.
  */
-import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
-import { AddressInfo } from 'node:net';
+import { IncomingMessage, ServerResponse } from 'node:http';
 import { AppError } from '@einvoice/domain';
 import { AccessToken, DocumentStatus, SubmissionDocument, SubmissionResponse } from '../../../libs/areas/src/myinvois/connector/connector';
 import { MyInvoisEndpoint } from '../../../libs/areas/src/myinvois/connector/rate-limits';
 import { SandboxMyInvois, SandboxOptions } from '../../../libs/areas/src/myinvois/connector/sandbox';
+import { type LocalServer, listenLocally, requestText } from '../../../libs/areas/src/shared/testing/local-server';
 
 export interface FakeMyInvoisOptions extends SandboxOptions {
   /** `expires_in` of issued tokens (default 3600). */
@@ -36,37 +36,33 @@ export class FakeMyInvoisServer {
   readonly sandbox: SandboxMyInvois;
   /** Every request received, in order. */
   readonly requests: FakeRequest[] = [];
-  private readonly server: Server;
+  private server?: LocalServer;
   private readonly tokens = new Map<string, AccessToken>();
   private readonly failures = new Map<MyInvoisEndpoint, InjectedFailure & { left: number }>();
   /** Every Submit Documents answer (2xx), in order. */
   readonly submissions: SubmissionResponse[] = [];
   private submitDelayMs = 0;
-  private baseUrl = '';
   private readonly tokenLifetimeSeconds: number;
 
   constructor(options: FakeMyInvoisOptions = {}) {
     this.tokenLifetimeSeconds = options.tokenLifetimeSeconds ?? 3600;
     this.sandbox = new SandboxMyInvois(options);
-    this.server = createServer((req, res) => {
-      this.handle(req, res).catch((error: unknown) => reply(res, 500, { error: { code: 'InternalError', message: String(error) } }));
-    });
   }
 
   /** Listens on 127.0.0.1, a free port; resolves with the base URL. */
   async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this.baseUrl;
+    this.server = await listenLocally((req, res) => {
+      this.handle(req, res).catch((error: unknown) => reply(res, 500, { error: { code: 'InternalError', message: String(error) } }));
+    });
+    return this.server.url;
   }
 
   async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve, reject) => this.server.close((e) => (e ? reject(e) : resolve())));
+    await this.server?.stop();
   }
 
   get url(): string {
-    return this.baseUrl;
+    return this.server?.url ?? '';
   }
 
   /** Successful logins of `clientId`. */
@@ -85,7 +81,7 @@ export class FakeMyInvoisServer {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const body = await readBody(req);
+    const body = await requestText(req);
     const url = new URL(req.url ?? '/', 'http://fake');
     this.requests.push({ method: req.method ?? '', path: url.pathname + url.search, headers: req.headers, body });
     const route = routeOf(req.method ?? '', url.pathname);
@@ -207,13 +203,4 @@ function replyError(res: ServerResponse, error: AppError): void {
 function reply(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   res.writeHead(status, { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers });
   res.end(body === undefined ? undefined : JSON.stringify(body));
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }

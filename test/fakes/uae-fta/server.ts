@@ -7,11 +7,11 @@
  * answer the next calls of an endpoint with a status, to hold an answer (a timeout for the client),
  * to answer a submit with 422 after storing it (not sent yet), or to give up on a message.
  */
-import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
-import { AddressInfo } from 'node:net';
+import { IncomingMessage, ServerResponse } from 'node:http';
 import type { ConnectorQuery } from '../../../libs/areas/src/registry/area';
 import { parseMls } from '../../../libs/areas/src/peppol-ubl/mls';
 import { SandboxFta, type SandboxFtaOptions } from '../../../libs/areas/src/uae/reporting/sandbox-fta';
+import { type LocalServer, listenLocally, requestText } from '../../../libs/areas/src/shared/testing/local-server';
 import { TDD_DOCUMENT_TYPE_ID, TDD_PROCESS_ID } from '../../../libs/areas/src/uae/reporting/tdd';
 
 export type FakeEndpoint = 'submit' | 'status';
@@ -35,29 +35,25 @@ export class FakeAccessPointServer {
   readonly sandbox: SandboxFta;
   /** Every request received, in order. */
   readonly requests: FakeRequest[] = [];
-  private readonly server: Server;
+  private server?: LocalServer;
   private readonly scripted = new Map<FakeEndpoint, Scripted>();
   private readonly givenUp = new Set<string>();
   private notSent = 0;
-  private baseUrl = '';
 
-  constructor(query: ConnectorQuery, options: SandboxFtaOptions & { readonly token?: string }) {
+  constructor(query: ConnectorQuery, private readonly options: SandboxFtaOptions & { readonly token?: string }) {
     this.sandbox = new SandboxFta(query, options);
-    this.server = createServer((req, res) => {
-      this.handle(req, res, options.token).catch((error: unknown) => reply(res, 500, String(error)));
-    });
   }
 
   /** Listens on 127.0.0.1, a free port; resolves with the base URL. */
   async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this.baseUrl;
+    this.server = await listenLocally((req, res) => {
+      this.handle(req, res, this.options.token).catch((error: unknown) => reply(res, 500, String(error)));
+    });
+    return this.server.url;
   }
 
   async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve, reject) => this.server.close((e) => (e ? reject(e) : resolve())));
+    await this.server?.stop();
   }
 
   /** Answer the next `times` (default 1) calls of `endpoint` with `status` (and nothing behind it happens). */
@@ -81,9 +77,7 @@ export class FakeAccessPointServer {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse, token: string | undefined): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks).toString('utf8');
+    const body = await requestText(req);
     const url = new URL(req.url ?? '/', 'http://fake');
     this.requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
     if (token && req.headers['x-token'] !== token) return reply(res, 401, { error: 'Invalid or missing API token' });

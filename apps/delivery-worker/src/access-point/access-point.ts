@@ -1,18 +1,12 @@
-import type { As4Receipt, MessageLevelStatus, PeppolExchangeFacts } from '@einvoice/domain';
+import type { As4Receipt, MessageLevelStatus, PeppolEnvelope, PeppolExchangeFacts } from '@einvoice/domain';
 
 /** One transmission to another Peppol access point (C2 → C3). */
-export interface Transmission {
+export interface Transmission extends PeppolEnvelope {
   /** AS4 MessageId; the same on every retry of one document, so the receiving AP de-duplicates. */
   readonly messageId: string;
   /** SBDH InstanceIdentifier, the same on every retry: the receiving AP's MLS names the message by it. */
   readonly instanceIdentifier: string;
-  readonly senderParticipantId: string;
-  readonly receiverParticipantId: string;
   readonly documentType: string;
-  /** The envelope's identifiers (SBDH DOCUMENTID, PROCESSID, COUNTRY_C1): `scheme::value`, and C1's country. */
-  readonly documentTypeId: string;
-  readonly processId: string;
-  readonly countryC1: string;
   readonly xml: string;
 }
 

@@ -3,15 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { As4Engine, MLS_DOCUMENT_TYPE_ID } from '@einvoice/areas';
 import { type AppError, as4MessageId } from '@einvoice/domain';
 import { RECEIVERS, StandInEngine } from '../../../../test/fakes/as4-engine/server';
+import { PEPPOL_INVOICE_FROM_BE as xml } from '../../../../test/support/fixtures';
 import type { Transmission } from './access-point';
 import { LiveAccessPoint } from './live-access-point';
 
 const SECRET = 'the-shared-secret';
-const xml = `<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">
-<cbc:CustomizationID>urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0</cbc:CustomizationID>
-<cbc:ProfileID>urn:fdc:peppol.eu:2017:poacc:billing:01:1.0</cbc:ProfileID><cbc:ID>INV-1</cbc:ID>
-<cac:AccountingSupplierParty><cac:Party><cac:PostalAddress><cac:Country><cbc:IdentificationCode>BE</cbc:IdentificationCode></cac:Country></cac:PostalAddress></cac:Party></cac:AccountingSupplierParty>
-</Invoice>`;
 const transmission = (receiverParticipantId = 'iso6523-actorid-upis::9925:be0202239951'): Transmission => ({
   messageId: as4MessageId('d-1'),
   instanceIdentifier: 'd-1',

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { AS4_TRANSPORT_PROFILE } from '@einvoice/areas';
 import { AppError, type MessageLevelStatus } from '@einvoice/domain';
 import type { EventStore } from '@einvoice/domain/infrastructure';
 import type { AccessPointConnector, Transmission, TransmissionAnswer } from './access-point';
@@ -38,7 +39,7 @@ const rejectionReasons: Record<NonNullable<MessageLevelStatus['reasonCode']>, st
  * seat id of the layout Peppol gives (`P`, two letters, six digits) that no access point holds (`ZZ` is
  * no country).
  */
-export const SANDBOX_TRANSPORT = { profile: 'peppol-transport-as4-v2_0', otherAccessPoint: 'PZZ000001' } as const;
+export const SANDBOX_TRANSPORT = { profile: AS4_TRANSPORT_PROFILE, otherAccessPoint: 'PZZ000001' } as const;
 
 const is = (transmission: Transmission, receiver: string) => transmission.receiverParticipantId.toLowerCase().endsWith(`::${receiver}`);
 

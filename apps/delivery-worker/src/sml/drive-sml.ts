@@ -1,5 +1,5 @@
 import { Logger, SmlChangeData, participantDecider, participantStreamId } from '@einvoice/domain';
-import { EventHandler, EventStore, handleCommand, isAlreadyProcessed } from '@einvoice/domain/infrastructure';
+import { EventHandler, EventStore, handleCommand, transactionOnce } from '@einvoice/domain/infrastructure';
 import type { SmlConnector } from '@einvoice/areas';
 
 export interface SmlDependencies {
@@ -28,22 +28,17 @@ export function createSmlHandler(deps: SmlDependencies): EventHandler {
     if (await deps.store.wasProcessed(deps.groupId, event.eventId)) return;
     if (activate) await deps.sml.register(data.participantId);
     else await deps.sml.unregister(data.participantId);
-    try {
-      await deps.store.transaction(async (uow) => {
-        await handleCommand(
-          uow,
-          participantDecider,
-          participantStreamId(data.participantId),
-          { type: activate ? 'RecordSmlActivation' : 'RecordSmlDeactivation', data: { participantId: data.participantId, at: new Date().toISOString() } },
-          { tenantId: event.metadata.tenantId, correlationId: event.metadata.correlationId, causationId: event.eventId },
-        );
-        await uow.recordProcessed(deps.groupId, event.eventId);
-      });
-    } catch (error) {
-      // Another handling of the same event (a rebalance) recorded it first: done.
-      if (isAlreadyProcessed(error)) return;
-      throw error;
-    }
+    const recorded = await transactionOnce(deps.store, deps.groupId, event.eventId, (uow) =>
+      handleCommand(
+        uow,
+        participantDecider,
+        participantStreamId(data.participantId),
+        { type: activate ? 'RecordSmlActivation' : 'RecordSmlDeactivation', data: { participantId: data.participantId, at: new Date().toISOString() } },
+        { tenantId: event.metadata.tenantId, correlationId: event.metadata.correlationId, causationId: event.eventId },
+      ),
+    );
+    // Another handling of the same event (a rebalance) recorded it first: done.
+    if (!recorded) return;
     deps.log('info', activate ? 'participant activated in the SML' : 'participant deactivated in the SML', { participantId: data.participantId });
   };
 }

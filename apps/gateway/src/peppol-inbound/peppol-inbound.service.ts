@@ -17,13 +17,13 @@ import {
 import { type ReceivedReport, type UnitOfWork, handleCommand, recordReceivedDocument } from '@einvoice/domain/infrastructure';
 import {
   type Mls,
+  AS4_TRANSPORT_PROFILE,
   MlsFormatError,
   type ReceivedCheck,
   answerMls,
   areas,
   checkReceivedDocument,
   isMlsDocumentType,
-  PEPPOL_AS4_TRANSPORT_PROFILE,
   parseMls,
   seatIdOf,
   serviceProviderIdOf,
@@ -250,6 +250,6 @@ function exchangeFactsOf(message: InboundMessage, hosted: HostedReceiver): Peppo
     receiverParticipantId: hosted.participant_id,
     countryC1: message.countryC1 ?? 'ZZ',
     ...(hosted.country ? { countryC4: hosted.country } : {}),
-    transport: { profile: PEPPOL_AS4_TRANSPORT_PROFILE, otherAccessPoint: (message.senderCertificate && seatIdOf(message.senderCertificate)) || 'unknown' },
+    transport: { profile: AS4_TRANSPORT_PROFILE, otherAccessPoint: (message.senderCertificate && seatIdOf(message.senderCertificate)) || 'unknown' },
   };
 }

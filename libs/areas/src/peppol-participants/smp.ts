@@ -11,7 +11,10 @@ import { type SmpSigningKey, signServiceMetadata } from './smp-signature';
 export const SMP_NAMESPACE = 'http://busdox.org/serviceMetadata/publishing/1.0/';
 const IDS_NAMESPACE = 'http://busdox.org/transport/identifiers/1.0/';
 const WSA_NAMESPACE = 'http://www.w3.org/2005/08/addressing';
-/** Peppol AS4 profile (Peppol AS4 specification 2.0). */
+/**
+ * The Peppol AS4 profile's transport profile id (Peppol AS4 specification 2.0; Peppol code list "Transport
+ * profiles"): what the SMP publishes, and how a message the engine sends travels when it names none.
+ */
 export const AS4_TRANSPORT_PROFILE = 'peppol-transport-as4-v2_0';
 
 /** Where and how the access point receives. */

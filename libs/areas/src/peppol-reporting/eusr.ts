@@ -6,9 +6,8 @@
  * peppol-end-user-statistics-reporting-1.1.xsd and Schematron 1.1.5 (com.helger.peppol:
  * peppol-reporting-datatypes / peppol-reporting 4.1.0 on Maven Central).
  */
-import { el, toXml } from '../shared/xml';
-import { REPORTING_SPECIFICATIONS, splitIdentifier } from './identifiers';
-import { type ReportHeader, type ReportKey, groupBy, keyElements, reportDocument } from './keys';
+import { el } from '../shared/xml';
+import { type ReportHeader, type ReportKey, documentTypeKey, groupBy, keyedGroup, processKey, reportDocument } from './keys';
 import { type ReportedTransmission, counted } from './transmissions';
 
 /** Distinct end users. */
@@ -48,14 +47,6 @@ class EndUsers {
   }
 }
 
-const dt = (t: ReportedTransmission): ReportKey => {
-  const { scheme, value } = splitIdentifier(t.documentTypeId);
-  return { metaSchemeID: 'DT', schemeID: scheme, value };
-};
-const pr = (t: ReportedTransmission): ReportKey => {
-  const { scheme, value } = splitIdentifier(t.processId);
-  return { metaSchemeID: 'PR', schemeID: scheme, value };
-};
 /**
  * The end user's country: the sender's (C1) for a sending end user, the receiver's (C4) for a receiving
  * one, the end user being the one served here.
@@ -81,9 +72,9 @@ export function endUserStatistics(transmissions: readonly ReportedTransmission[]
   return {
     fullSet: full.counts(),
     subsets: [
-      ...subsets('PerDT-PR', (t) => [dt(t), pr(t)]),
-      ...subsets('PerDT-PR-EUC', (t) => [dt(t), pr(t), euc(t)]),
-      ...subsets('PerDT-EUC', (t) => [dt(t), euc(t)]),
+      ...subsets('PerDT-PR', (t) => [documentTypeKey(t), processKey(t)]),
+      ...subsets('PerDT-PR-EUC', (t) => [documentTypeKey(t), processKey(t), euc(t)]),
+      ...subsets('PerDT-EUC', (t) => [documentTypeKey(t), euc(t)]),
       ...subsets('PerEUC', (t) => [euc(t)]),
     ],
   };
@@ -91,19 +82,10 @@ export function endUserStatistics(transmissions: readonly ReportedTransmission[]
 
 /** The EUSR document (namespace `urn:fdc:peppol:end-user-statistics-report:1.1`). */
 export function renderEndUserStatisticsReport(header: ReportHeader, statistics: EndUserStatistics): string {
-  const spec = REPORTING_SPECIFICATIONS.eusr;
   const counts = (c: EndUserCounts) => [
     el('SendingEndUsers', {}, String(c.sending)),
     el('ReceivingEndUsers', {}, String(c.receiving)),
     el('SendingOrReceivingEndUsers', {}, String(c.sendingOrReceiving)),
   ];
-  return toXml(
-    reportDocument(
-      spec,
-      REPORTING_SPECIFICATIONS.profileId,
-      header,
-      el('FullSet', {}, ...counts(statistics.fullSet)),
-      ...statistics.subsets.map((s) => el('Subset', { type: s.type }, ...keyElements(s.keys), ...counts(s))),
-    ),
-  );
+  return reportDocument('eusr', header, el('FullSet', {}, ...counts(statistics.fullSet)), ...statistics.subsets.map((s) => keyedGroup('Subset', s, counts(s))));
 }

@@ -1,10 +1,13 @@
 /**
- * What TSR subtotals and EUSR subsets share: keys (`metaSchemeID`, `schemeID`, value) and the grouping
- * of transmissions under them, each combination of keys once (TSR 1.0.2 and EUSR 1.1.1 §2 "Data
- * Transmission": "Each Subtotal key combination MUST NOT occur more than once").
+ * What the TSR and EUSR documents share: their head (specification ids, header), and their subtotals'
+ * and subsets' keys (`metaSchemeID`, `schemeID`, value), layout, and grouping of transmissions under
+ * them, each combination of keys once (TSR 1.0.2 and EUSR 1.1.1 §2 "Data Transmission": "Each Subtotal
+ * key combination MUST NOT occur more than once").
  */
-import { el, type XmlChild, type XmlNode } from '../shared/xml';
+import { el, toXml, type XmlChild, type XmlNode } from '../shared/xml';
+import { REPORTING_SPECIFICATIONS, splitIdentifier } from './identifiers';
 import type { ReportingPeriod } from './period';
+import type { ReportedTransmission } from './transmissions';
 
 /** One `Key` element. */
 export interface ReportKey {
@@ -27,6 +30,18 @@ export const SEAT_ID = /^P[A-Z]{2}[0-9]{6}$/;
 export const SEAT_ID_SCHEME = 'CertSubjectCN';
 
 /**
+ * The dataset type and process keys (`DT`, `PR`): the identifier's own scheme as `schemeID` and its value,
+ * the same in TSR (`PerSP-DT-PR`, `PerSP-DT-PR-CC`) and EUSR (`PerDT-PR`, `PerDT-PR-EUC`, `PerDT-EUC`).
+ */
+export const documentTypeKey = (t: ReportedTransmission): ReportKey => ({ metaSchemeID: 'DT', ...schemeAndValue(t.documentTypeId) });
+export const processKey = (t: ReportedTransmission): ReportKey => ({ metaSchemeID: 'PR', ...schemeAndValue(t.processId) });
+
+function schemeAndValue(identifier: string): { schemeID: string; value: string } {
+  const { scheme, value } = splitIdentifier(identifier);
+  return { schemeID: scheme, value };
+}
+
+/**
  * Groups items under their keys, in a stable order (the keys' text): a report built twice from the same
  * transmissions is the same text.
  */
@@ -44,24 +59,30 @@ export function groupBy<T, A>(items: readonly T[], keysOf: (item: T) => readonly
 }
 
 /**
- * A TSR or EUSR document: its root in its namespace, the CustomizationID and ProfileID, the header
- * (period, reporter), then `body` (the totals and the subtotals or subsets, each with `keyElements`).
+ * A TSR or EUSR document as text: its root in its namespace, the CustomizationID and the ProfileID both
+ * reports share, the header (period, reporter), then `body` (the totals, then each subtotal or subset
+ * as `keyedGroup` writes it).
  */
-export function reportDocument(spec: { readonly root: string; readonly namespace: string; readonly customizationId: string }, profileId: string, header: ReportHeader, ...body: XmlChild[]): XmlNode {
-  return el(
-    spec.root,
-    { xmlns: spec.namespace },
-    el('CustomizationID', {}, spec.customizationId),
-    el('ProfileID', {}, profileId),
+export function reportDocument(kind: 'tsr' | 'eusr', header: ReportHeader, ...body: XmlChild[]): string {
+  const spec = REPORTING_SPECIFICATIONS[kind];
+  return toXml(
     el(
-      'Header',
-      {},
-      el('ReportPeriod', {}, el('StartDate', {}, header.period.startDate), el('EndDate', {}, header.period.endDate)),
-      el('ReporterID', { schemeID: SEAT_ID_SCHEME }, header.reporterSeatId),
+      spec.root,
+      { xmlns: spec.namespace },
+      el('CustomizationID', {}, spec.customizationId),
+      el('ProfileID', {}, REPORTING_SPECIFICATIONS.profileId),
+      el(
+        'Header',
+        {},
+        el('ReportPeriod', {}, el('StartDate', {}, header.period.startDate), el('EndDate', {}, header.period.endDate)),
+        el('ReporterID', { schemeID: SEAT_ID_SCHEME }, header.reporterSeatId),
+      ),
+      ...body,
     ),
-    ...body,
   );
 }
 
-/** A subtotal's or subset's `Key` elements. */
-export const keyElements = (keys: readonly ReportKey[]): XmlNode[] => keys.map((key) => el('Key', { metaSchemeID: key.metaSchemeID, schemeID: key.schemeID }, key.value));
+/** A TSR `Subtotal` or an EUSR `Subset`: the same layout, its type, its `Key` elements, then its counts. */
+export function keyedGroup(name: 'Subtotal' | 'Subset', group: { readonly type: string; readonly keys: readonly ReportKey[] }, counts: readonly XmlNode[]): XmlNode {
+  return el(name, { type: group.type }, ...group.keys.map((key) => el('Key', { metaSchemeID: key.metaSchemeID, schemeID: key.schemeID }, key.value)), ...counts);
+}

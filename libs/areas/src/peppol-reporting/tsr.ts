@@ -6,9 +6,8 @@
  * src/tsr); schema peppol-transaction-statistics-reporting-1.0.1.xsd and Schematron 1.0.5
  * (com.helger.peppol:peppol-reporting-datatypes / peppol-reporting 4.1.0 on Maven Central).
  */
-import { el, toXml } from '../shared/xml';
-import { REPORTING_SPECIFICATIONS, splitIdentifier } from './identifiers';
-import { type ReportHeader, type ReportKey, SEAT_ID_SCHEME, groupBy, keyElements, reportDocument } from './keys';
+import { el } from '../shared/xml';
+import { type ReportHeader, type ReportKey, SEAT_ID_SCHEME, documentTypeKey, groupBy, keyedGroup, processKey, reportDocument } from './keys';
 import { type ReportedTransmission, counted } from './transmissions';
 
 /** Incoming and outgoing datasets. */
@@ -39,14 +38,6 @@ const UNKNOWN_COUNTRY = 'ZZ';
 
 const tp = (t: ReportedTransmission): ReportKey => ({ metaSchemeID: 'TP', schemeID: 'Peppol', value: t.transportProfile as string });
 const sp = (t: ReportedTransmission): ReportKey => ({ metaSchemeID: 'SP', schemeID: SEAT_ID_SCHEME, value: t.otherAccessPoint as string });
-const dt = (t: ReportedTransmission): ReportKey => {
-  const { scheme, value } = splitIdentifier(t.documentTypeId);
-  return { metaSchemeID: 'DT', schemeID: scheme, value };
-};
-const pr = (t: ReportedTransmission): ReportKey => {
-  const { scheme, value } = splitIdentifier(t.processId);
-  return { metaSchemeID: 'PR', schemeID: scheme, value };
-};
 
 /**
  * The statistics of a month's transmissions (those `counted`):
@@ -71,10 +62,10 @@ export function transactionStatistics(transmissions: readonly ReportedTransmissi
     total,
     subtotals: [
       ...subtotals('PerTP', (t) => [tp(t)]),
-      ...subtotals('PerSP-DT-PR', (t) => [sp(t), dt(t), pr(t)]),
+      ...subtotals('PerSP-DT-PR', (t) => [sp(t), documentTypeKey(t), processKey(t)]),
       ...subtotals('PerSP-DT-PR-CC', (t) =>
         t.direction === 'incoming'
-          ? [sp(t), dt(t), pr(t), { metaSchemeID: 'CC', schemeID: 'SenderCountry', value: t.countryC1 }, { metaSchemeID: 'CC', schemeID: 'ReceiverCountry', value: t.countryC4 ?? UNKNOWN_COUNTRY }]
+          ? [sp(t), documentTypeKey(t), processKey(t), { metaSchemeID: 'CC', schemeID: 'SenderCountry', value: t.countryC1 }, { metaSchemeID: 'CC', schemeID: 'ReceiverCountry', value: t.countryC4 ?? UNKNOWN_COUNTRY }]
           : undefined,
       ),
     ],
@@ -83,15 +74,6 @@ export function transactionStatistics(transmissions: readonly ReportedTransmissi
 
 /** The TSR document (namespace `urn:fdc:peppol:transaction-statistics-report:1.0`). */
 export function renderTransactionStatisticsReport(header: ReportHeader, statistics: TransactionStatistics): string {
-  const spec = REPORTING_SPECIFICATIONS.tsr;
   const counts = (c: Readonly<InOut>) => [el('Incoming', {}, String(c.incoming)), el('Outgoing', {}, String(c.outgoing))];
-  return toXml(
-    reportDocument(
-      spec,
-      REPORTING_SPECIFICATIONS.profileId,
-      header,
-      el('Total', {}, ...counts(statistics.total)),
-      ...statistics.subtotals.map((s) => el('Subtotal', { type: s.type }, ...keyElements(s.keys), ...counts(s))),
-    ),
-  );
+  return reportDocument('tsr', header, el('Total', {}, ...counts(statistics.total)), ...statistics.subtotals.map((s) => keyedGroup('Subtotal', s, counts(s))));
 }

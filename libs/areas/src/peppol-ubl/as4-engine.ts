@@ -5,23 +5,19 @@
  * (200), a final refusal (422) or a retriable one (503). Loopback only, every call with the shared
  * `x-engine-secret`. Over the project's one HTTP client for outside services (authority-http.ts).
  */
-import { AppError, type As4Receipt } from '@einvoice/domain';
+import { AppError, type As4Receipt, type PeppolEnvelope } from '@einvoice/domain';
+import { AS4_TRANSPORT_PROFILE } from '../peppol-participants/smp';
 import { AuthorityHttp } from '../shared/authority-http';
 
 export const DEFAULT_AS4_ENGINE_URL = 'http://127.0.0.1:8480';
 export const ENGINE_SECRET_HEADER = 'x-engine-secret';
 
 /** What `POST /outbound` takes: one message, its envelope's identifiers, and the document. */
-export interface EngineMessage {
+export interface EngineMessage extends PeppolEnvelope {
   /** AS4 MessageId, derived from what is sent: the same on every retry. */
   readonly messageId: string;
   /** SBDH InstanceIdentifier (the engine makes one up when absent): an MLS answering this message names it. */
   readonly instanceIdentifier?: string;
-  readonly senderParticipantId: string;
-  readonly receiverParticipantId: string;
-  readonly documentTypeId: string;
-  readonly processId: string;
-  readonly countryC1: string;
   readonly payload: string;
   /** The SBDH's MLS_TO (`0242:000123`): the service provider the receiving AP sends its MLS to, when not the sending AP's. */
   readonly mlsTo?: string;
@@ -36,9 +32,6 @@ export interface EngineSent {
   /** How it travelled, for Peppol Reporting: the SMP endpoint's transport profile, the receiving AP's seat id (its certificate's subject CN). */
   readonly transport: { readonly profile: string; readonly otherAccessPoint: string };
 }
-
-/** The Peppol AS4 profile's transport profile id (Peppol code list "Transport profiles"), when the engine names none. */
-export const PEPPOL_AS4_TRANSPORT_PROFILE = 'peppol-transport-as4-v2_0';
 
 export interface As4EngineOptions {
   /** AS4_ENGINE_URL. */
@@ -95,7 +88,7 @@ export class As4Engine {
         receipt: { refToMessageId: body.receipt.refToMessageId, timestamp: body.receipt.timestamp },
         receiverEndpoint: body.receiverEndpoint,
         // An engine that does not name the seat: `unknown`, never a made-up seat id (Peppol Reporting shows it as such).
-        transport: { profile: body.transportProfile ?? PEPPOL_AS4_TRANSPORT_PROFILE, otherAccessPoint: body.receiverSeatId ?? 'unknown' },
+        transport: { profile: body.transportProfile ?? AS4_TRANSPORT_PROFILE, otherAccessPoint: body.receiverSeatId ?? 'unknown' },
       };
     }
     if (answer.status === 422 && body.status === 'failed' && typeof body.code === 'string' && body.retriable === false) {

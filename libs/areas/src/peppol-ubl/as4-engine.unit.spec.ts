@@ -1,6 +1,6 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { As4Engine, type EngineMessage, PEPPOL_AS4_TRANSPORT_PROFILE } from './as4-engine';
+import { type LocalServer, listenLocally } from '../shared/testing/local-server';
+import { AS4_TRANSPORT_PROFILE } from '../peppol-participants/smp';
+import { As4Engine, type EngineMessage } from './as4-engine';
 
 const SECRET = 'the-shared-secret-0123';
 const message: EngineMessage = {
@@ -16,20 +16,19 @@ const sent = { status: 'sent', messageId: message.messageId, receipt: { refToMes
 
 describe('#46 the AS4 engine client: how a sent message travelled', () => {
   let answer: object;
-  let server: http.Server;
+  let server: LocalServer;
   let url: string;
   beforeAll(async () => {
-    server = http.createServer((req, res) => {
+    server = await listenLocally((req, res) => {
       req.resume();
       req.on('end', () => {
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify(answer));
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ url } = server);
   });
-  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  afterAll(() => server.stop());
 
   it("given the engine's 200 names the transport profile and the receiving seat, when sent, then they are the transport", async () => {
     answer = { ...sent, transportProfile: 'peppol-transport-as4-v2_0', receiverSeatId: 'PDE000002' };
@@ -44,6 +43,6 @@ describe('#46 the AS4 engine client: how a sent message travelled', () => {
   it("given the engine's 200 names neither, when sent, then Peppol AS4's profile and an unknown seat, never a made-up one", async () => {
     answer = sent;
 
-    expect((await new As4Engine({ url, secret: SECRET }).send(message)).transport).toEqual({ profile: PEPPOL_AS4_TRANSPORT_PROFILE, otherAccessPoint: 'unknown' });
+    expect((await new As4Engine({ url, secret: SECRET }).send(message)).transport).toEqual({ profile: AS4_TRANSPORT_PROFILE, otherAccessPoint: 'unknown' });
   });
 });

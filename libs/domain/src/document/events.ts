@@ -46,21 +46,30 @@ export interface As4Receipt {
 }
 
 /**
+ * The identifiers a Peppol message travels under, as its envelope states them (the SBDH of Peppol
+ * Business Message Envelope 2.0: sender, receiver, DOCUMENTID, PROCESSID, COUNTRY_C1). One type for
+ * what a transmission is asked with (the delivery worker's Transmission, the AS4 engine's message, this
+ * access point's own MLS) and for what Peppol Reporting records of an exchange.
+ */
+export interface PeppolEnvelope {
+  /** The end users' participant ids (C1, C4), `scheme::value` (`iso6523-actorid-upis::0242:000123`). */
+  readonly senderParticipantId: string;
+  readonly receiverParticipantId: string;
+  /** Full document type identifier, `scheme::value` (`busdox-docid-qns::urn:oasis:…::Invoice##…::2.1`). */
+  readonly documentTypeId: string;
+  /** Full process identifier, `scheme::value` (`cenbii-procid-ubl::urn:fdc:peppol.eu:2017:poacc:billing:01:1.0`). */
+  readonly processId: string;
+  /** Country of the sending end user (C1), ISO 3166-1 alpha-2: the SBDH's `COUNTRY_C1`; `ZZ` when a sender did not state it. */
+  readonly countryC1: string;
+}
+
+/**
  * What Peppol Reporting needs of one exchange of a document (OpenPeppol Transaction Statistics Reporting
  * 1.0.2 and End User Statistics Reporting 1.1.1, "Data Gathering"), stated by the side that made it: the
  * delivery worker for what it sent or handed over, the inbound route for what another access point sent.
  * Projected into `peppol_transmissions` (projections/peppol-transmissions.ts).
  */
-export interface PeppolExchangeFacts {
-  /** Full document type identifier, `scheme::value` (`busdox-docid-qns::urn:oasis:…::Invoice##…::2.1`). */
-  readonly documentTypeId: string;
-  /** Full process identifier, `scheme::value` (`cenbii-procid-ubl::urn:fdc:peppol.eu:2017:poacc:billing:01:1.0`). */
-  readonly processId: string;
-  /** The end users' participant ids (C1, C4), as the envelope names them. */
-  readonly senderParticipantId: string;
-  readonly receiverParticipantId: string;
-  /** Country of the sending end user (C1), ISO 3166-1 alpha-2: the SBDH's `COUNTRY_C1`; `ZZ` when a sender did not state it. */
-  readonly countryC1: string;
+export interface PeppolExchangeFacts extends PeppolEnvelope {
   /** Country of the receiving end user (C4): known only to the receiving side (TSR: "can only be determined by C3"). */
   readonly countryC4?: string;
   /**

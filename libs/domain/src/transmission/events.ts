@@ -1,12 +1,12 @@
 import type { Event } from '../events';
-import type { As4Receipt, DeliveryFailureReason } from '../document/events';
+import type { As4Receipt, DeliveryFailureReason, PeppolEnvelope } from '../document/events';
 
 /**
  * A Peppol message this access point itself sends that is no tenant's document (#46): the Message
  * Level Status (MLS 1.0) a received document is answered with. Sent by the delivery worker through the
  * AS4 engine, exactly once (its AS4 MessageId is fixed when it is requested).
  */
-export interface PeppolTransmissionRequestedData {
+export interface PeppolTransmissionRequestedData extends PeppolEnvelope {
   readonly transmissionId: string;
   /** What it is: `mls`, the answer to a received message. */
   readonly purpose: 'mls';
@@ -14,13 +14,6 @@ export interface PeppolTransmissionRequestedData {
   readonly messageId: string;
   /** SBDH InstanceIdentifier. */
   readonly instanceIdentifier: string;
-  /** Peppol identifiers with their scheme (`iso6523-actorid-upis::0242:000123`, `busdox-docid-qns::…`, `cenbii-procid-ubl::…`). */
-  readonly senderParticipantId: string;
-  readonly receiverParticipantId: string;
-  readonly documentTypeId: string;
-  readonly processId: string;
-  /** SBDH COUNTRY_C1 (Peppol Business Message Envelope 2.0). */
-  readonly countryC1: string;
   readonly payload: string;
   /** The AS4 MessageId of the received message it answers. */
   readonly inReplyTo: string;

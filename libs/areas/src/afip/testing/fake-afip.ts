@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { type LocalServer, listenLocally } from '../../shared/testing/local-server';
+import { type LocalServer, listenLocally, requestText } from '../../shared/testing/local-server';
 import { type XmlNode, el, toXml } from '../../shared/xml';
 import { type CatalogName, catalog } from '../catalogs';
 import { type VoucherRequest, afipDate, afipTimestamp, validateVoucher } from '../validations';
@@ -121,9 +121,7 @@ export class FakeAfip {
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = soapBody(Buffer.concat(chunks).toString('utf8'));
+    const body = soapBody(await requestText(req));
     const send = (status: number, operation: XmlNode) => {
       res.writeHead(status, { 'content-type': 'text/xml; charset=utf-8' });
       res.end(toXml(el('soap:Envelope', { 'xmlns:soap': 'http://schemas.xmlsoap.org/soap/envelope/' }, el('soap:Body', {}, operation))));

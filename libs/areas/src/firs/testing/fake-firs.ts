@@ -5,7 +5,7 @@
  * Failure injection: `failNext(path, status)`, `loseNextAnswer(path)` (done, then the connection cut).
  */
 import type http from 'node:http';
-import { type LocalServer, listenLocally } from '../../shared/testing/local-server';
+import { type LocalServer, answerJson, listenLocally, requestText } from '../../shared/testing/local-server';
 import { type FirsStore, type SignedInvoice, type Taxpayer, authenticate, confirm, newBusinessId, newServiceId, sign, updatePayment, validateInvoice, validateIrn } from '../portal';
 
 class MemoryFirsStore implements FirsStore {
@@ -62,19 +62,15 @@ export class FakeFirs {
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const send = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
+    const text = await requestText(req);
+    const send = (status: number, body: unknown) => answerJson(res, status, body);
     const path = (req.url ?? '').replace(/^\/api\/v1\//, '').split('?')[0];
     this.calls.push(`${req.method} ${path}`);
     if (req.headers['x-api-key'] !== this.apiKey || req.headers['x-api-secret'] !== this.apiSecret) return send(401, { code: 401, message: 'Unauthorized' });
     const route = path.replace(/\/[^/]*$/, '/{id}');
     const failure = (this.failures.get(path) ?? this.failures.get(route))?.shift();
     if (failure) return send(failure, { code: failure, message: 'Injected failure' });
-    const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : {};
+    const body = text ? JSON.parse(text) : {};
     const id = decodeURIComponent(path.split('/').pop() ?? '');
     const answer =
       req.method === 'POST' && path === 'utilities/authenticate' ? await authenticate(this.store, body)

@@ -6,7 +6,7 @@
  * `failNext(status)`, `loseNextAnswer()` (the invoice is taken, the connection cut).
  */
 import type http from 'node:http';
-import { type LocalServer, listenLocally } from '../../shared/testing/local-server';
+import { type LocalServer, answerJson, listenLocally, requestText } from '../../shared/testing/local-server';
 import { type PortalStore, type StoredInvoice, submitToPortal } from '../portal';
 import { jofotaraAnswer } from '../response';
 
@@ -70,12 +70,8 @@ export class FakeJofotara {
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const send = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
+    const text = await requestText(req);
+    const send = (status: number, body: unknown) => answerJson(res, status, body);
     if (req.method !== 'POST' || req.url !== '/core/invoices/') return send(404, { error: 'Not Found' });
     const failure = this.failures.shift();
     if (failure) {
@@ -86,7 +82,7 @@ export class FakeJofotara {
     if (!this.devices.has(clientId) || this.devices.get(clientId) !== req.headers['secret-key']) return send(403, { error: 'Forbidden' });
     let xml: string;
     try {
-      xml = Buffer.from(String(JSON.parse(Buffer.concat(chunks).toString('utf8')).invoice ?? ''), 'base64').toString('utf8');
+      xml = Buffer.from(String(JSON.parse(text).invoice ?? ''), 'base64').toString('utf8');
     } catch {
       xml = '';
     }

@@ -9,7 +9,7 @@
  */
 import { X509Certificate, constants, createDecipheriv, createHash, privateDecrypt, randomBytes, randomUUID } from 'node:crypto';
 import type http from 'node:http';
-import { type LocalServer, listenLocally } from '../../shared/testing/local-server';
+import { type LocalServer, listenLocally, requestText } from '../../shared/testing/local-server';
 import { keyOf } from '../fa3-key';
 import { newKsefNumber } from '../ksef-number';
 import { fa3Oracle } from './fa3-oracle';
@@ -104,9 +104,8 @@ export class FakeKsef {
     const path = url.pathname.replace(/^\/v2/, '');
     const route = `${req.method} ${path}`;
     this.calls.push(route);
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : {};
+    const text = await requestText(req);
+    const body = text ? JSON.parse(text) : {};
     const send = (status: number, payload?: unknown, headers: Record<string, string> = {}) => {
       res.writeHead(status, { 'content-type': typeof payload === 'string' ? 'application/xml' : 'application/json', ...headers });
       res.end(payload === undefined ? undefined : typeof payload === 'string' ? payload : JSON.stringify(payload));

@@ -1,4 +1,7 @@
-/** The tests' wire-format fakes of the authorities listen here: an HTTP server on 127.0.0.1, a free port. */
+/**
+ * The tests' wire-format fakes of the authorities listen here: an HTTP server on 127.0.0.1, a free port;
+ * and what every fake does with a call: reads its body whole, answers JSON.
+ */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -18,4 +21,17 @@ export async function listenLocally(handler: (req: http.IncomingMessage, res: ht
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/** A request's whole body as UTF-8 text ('' when it has none). */
+export async function requestText(req: http.IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A JSON answer with its status. */
+export function answerJson(res: http.ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
 }

@@ -10,6 +10,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { requestText } from '../../shared/testing/local-server';
 import { all, first, soapBody, textAt, type XmlElement } from '../../shared/xml-read';
 import { submissionOracle } from './submission-oracle';
 
@@ -36,9 +37,7 @@ export class FakeAeat {
 
   async start(): Promise<string> {
     this.server = https.createServer({ key: this.options.key, cert: this.options.cert, ca: this.options.ca, requestCert: true, rejectUnauthorized: true }, (request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (c: Buffer) => chunks.push(c));
-      request.on('end', () => void this.answer(Buffer.concat(chunks).toString('utf8'), request, response));
+      void requestText(request).then((xml) => this.answer(xml, request, response));
     });
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
     return `https://127.0.0.1:${(this.server.address() as AddressInfo).port}/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP`;

@@ -66,6 +66,33 @@ export function isAlreadyProcessed(error: unknown): boolean {
   return error instanceof AppError && error.code === ALREADY_PROCESSED;
 }
 
+/**
+ * A consumer's exactly-once step: `work` and the processed mark of `eventId` for `consumerGroup` in one
+ * transaction (UnitOfWork.recordProcessed), or nothing. When the group had handled the event before (a
+ * redelivery, a rebalance) nothing of `work` is written and the answer is `undefined`: the caller is
+ * done. A function of the store's `transaction`, not a method, so a test's store that wraps
+ * `transaction` (a worker killed before its commit) wraps this step too.
+ */
+export async function transactionOnce<T>(
+  store: Pick<EventStore, 'transaction'>,
+  consumerGroup: string,
+  eventId: string,
+  work: (uow: UnitOfWork) => Promise<T>,
+): Promise<{ readonly value: T } | undefined> {
+  try {
+    return {
+      value: await store.transaction(async (uow) => {
+        const value = await work(uow);
+        await uow.recordProcessed(consumerGroup, eventId);
+        return value;
+      }),
+    };
+  } catch (error) {
+    if (isAlreadyProcessed(error)) return undefined;
+    throw error;
+  }
+}
+
 /** PostgreSQL event store (DESIGN.md): events, outbox and read models in one transaction. */
 export class EventStore {
   private readonly afterAppend: () => void;

@@ -20,18 +20,28 @@ const coreProjectors: Record<SupplierEvent['type'] | DocumentEvent['type'] | Par
   // The outcomes also record the exchange for Peppol Reporting (peppol-transmissions.ts): the AS4
   // receipt (DocumentSent) in live Peppol, the sandbox's answer or a hand-over (DocumentDelivered), an
   // MLS RE that came back at once (DocumentDeliveryFailed); one row per document whichever comes first.
-  DocumentSent: async (uow, event) => {
-    await projectDocumentSent(uow, event as RecordedEvent & { data: DocumentSentData });
-    await projectOutgoingTransmission(uow, event);
-  },
-  DocumentDelivered: async (uow, event) => {
-    await projectDocumentDelivered(uow, event as RecordedEvent & { data: DocumentDeliveredData });
-    await projectOutgoingTransmission(uow, event);
-  },
-  DocumentDeliveryFailed: async (uow, event) => {
-    await projectDocumentDeliveryFailed(uow, event as RecordedEvent & { data: DocumentDeliveryFailedData });
-    await projectOutgoingTransmission(uow, event);
-  },
+  // Sent over AS4, its MLS to come (#46): `Sent`, with the receipt, until DocumentDelivered or DocumentDeliveryFailed replaces it.
+  DocumentSent: deliveryOutcome((d: DocumentSentData) => ({
+    documentId: d.documentId,
+    state: 'sent',
+    deliveryStatus: 'Sent',
+    delivery: { channel: 'remote', messageId: d.messageId, receipt: d.receipt, receiverEndpoint: d.receiverEndpoint ?? null, receiverParticipantId: d.receiverParticipantId },
+    at: d.sentAt,
+  })),
+  DocumentDelivered: deliveryOutcome((d: DocumentDeliveredData) => ({
+    documentId: d.documentId,
+    state: 'delivered',
+    deliveryStatus: 'Delivered',
+    delivery: { channel: d.channel, messageId: d.messageId, mls: d.mls, receiverParticipantId: d.receiverParticipantId, receivedDocumentId: d.receivedDocumentId ?? null },
+    at: d.deliveredAt,
+  })),
+  DocumentDeliveryFailed: deliveryOutcome((d: DocumentDeliveryFailedData) => ({
+    documentId: d.documentId,
+    state: 'failed',
+    deliveryStatus: 'Failed',
+    delivery: { failure: d.reason, mls: d.mls ?? null, attempts: d.attempts ?? null, receiverParticipantId: d.receiverParticipantId },
+    at: d.failedAt,
+  })),
   DocumentReceived: async (uow, event) => {
     await projectDocumentReceived(uow, event as RecordedEvent & { data: DocumentReceivedData });
     await projectIncomingTransmission(uow, event);
@@ -100,35 +110,34 @@ async function projectDocumentSubmitted(uow: ProjectionContext, event: RecordedE
   );
 }
 
-/** Sent over AS4, its MLS to come (#46): `Sent`, with the receipt, until DocumentDelivered or DocumentDeliveryFailed replaces it. */
-async function projectDocumentSent(uow: ProjectionContext, event: RecordedEvent & { data: DocumentSentData }) {
-  const d = event.data;
-  await uow.write(
-    `UPDATE documents SET state = 'sent', delivery_status = 'Sent', delivery = $2, updated_at = $3, version = $4
-     WHERE id = $1 AND version < $4`,
-    [d.documentId, { channel: 'remote', messageId: d.messageId, receipt: d.receipt, receiverEndpoint: d.receiverEndpoint ?? null, receiverParticipantId: d.receiverParticipantId }, d.sentAt, event.streamPosition],
-    { row: `documents/${d.documentId}` },
-  );
+/** Where a delivery stands on its document's row, as one outcome event states it. */
+interface DeliveryOutcome {
+  readonly documentId: string;
+  /** `state` is `delivery_status` in lower case (migration 1732200000016): both written, as the row's readers read either. */
+  readonly state: 'sent' | 'delivered' | 'failed';
+  readonly deliveryStatus: 'Sent' | 'Delivered' | 'Failed';
+  /** The `delivery` column: what the outcome tells the document's reader (receipt, MLS, failure). */
+  readonly delivery: Record<string, unknown>;
+  readonly at: string;
 }
 
-async function projectDocumentDelivered(uow: ProjectionContext, event: RecordedEvent & { data: DocumentDeliveredData }) {
-  const d = event.data;
-  await uow.write(
-    `UPDATE documents SET state = 'delivered', delivery_status = 'Delivered', delivery = $2, updated_at = $3, version = $4
-     WHERE id = $1 AND version < $4`,
-    [d.documentId, { channel: d.channel, messageId: d.messageId, mls: d.mls, receiverParticipantId: d.receiverParticipantId, receivedDocumentId: d.receivedDocumentId ?? null }, d.deliveredAt, event.streamPosition],
-    { row: `documents/${d.documentId}` },
-  );
-}
-
-async function projectDocumentDeliveryFailed(uow: ProjectionContext, event: RecordedEvent & { data: DocumentDeliveryFailedData }) {
-  const d = event.data;
-  await uow.write(
-    `UPDATE documents SET state = 'failed', delivery_status = 'Failed', delivery = $2, updated_at = $3, version = $4
-     WHERE id = $1 AND version < $4`,
-    [d.documentId, { failure: d.reason, mls: d.mls ?? null, attempts: d.attempts ?? null, receiverParticipantId: d.receiverParticipantId }, d.failedAt, event.streamPosition],
-    { row: `documents/${d.documentId}` },
-  );
+/**
+ * The projector of a delivery's outcome (DocumentSent, DocumentDelivered, DocumentDeliveryFailed): the
+ * three write the same row the same way and differ only in what they write, so one statement serves
+ * them. Versioned (`version < $6`): a replay, or an outcome older than the row, changes nothing. Then
+ * the exchange for Peppol Reporting (peppol-transmissions.ts).
+ */
+function deliveryOutcome<D>(outcomeOf: (data: D) => DeliveryOutcome): EventProjector {
+  return async (uow, event) => {
+    const o = outcomeOf(event.data as D);
+    await uow.write(
+      `UPDATE documents SET state = $2, delivery_status = $3, delivery = $4, updated_at = $5, version = $6
+       WHERE id = $1 AND version < $6`,
+      [o.documentId, o.state, o.deliveryStatus, o.delivery, o.at, event.streamPosition],
+      { row: `documents/${o.documentId}` },
+    );
+    await projectOutgoingTransmission(uow, event);
+  };
 }
 
 async function projectDocumentReceived(uow: ProjectionContext, event: RecordedEvent & { data: DocumentReceivedData }) {

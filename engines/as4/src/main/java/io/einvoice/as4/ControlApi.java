@@ -1,7 +1,6 @@
 package io.einvoice.as4;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.LinkedHashMap;
@@ -133,12 +132,6 @@ final class ControlApi implements HttpHandler
 
   private static void json (final HttpExchange exchange, final int status, final Map <String, ?> body) throws IOException
   {
-    final byte [] bytes = JsonText.write (body).getBytes (StandardCharsets.UTF_8);
-    exchange.getResponseHeaders ().set ("content-type", "application/json");
-    exchange.sendResponseHeaders (status, bytes.length);
-    try (OutputStream out = exchange.getResponseBody ())
-    {
-      out.write (bytes);
-    }
+    HttpAnswer.send (exchange, status, "application/json", JsonText.write (body).getBytes (StandardCharsets.UTF_8));
   }
 }

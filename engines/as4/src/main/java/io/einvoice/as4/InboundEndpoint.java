@@ -1,7 +1,6 @@
 package io.einvoice.as4;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 
@@ -113,13 +112,7 @@ final class InboundEndpoint implements HttpHandler
 
   private static void plain (final HttpExchange exchange, final int status, final String text) throws IOException
   {
-    final byte [] body = text.getBytes (StandardCharsets.UTF_8);
-    exchange.getResponseHeaders ().set ("content-type", "text/plain; charset=utf-8");
-    exchange.sendResponseHeaders (status, body.length);
-    try (OutputStream out = exchange.getResponseBody ())
-    {
-      out.write (body);
-    }
+    HttpAnswer.send (exchange, status, "text/plain; charset=utf-8", text.getBytes (StandardCharsets.UTF_8));
   }
 
   /** What phase4 answers (receipt or ebMS error), kept until we know it is the answer to send. */
@@ -156,21 +149,9 @@ final class InboundEndpoint implements HttpHandler
     void writeTo (final HttpExchange exchange) throws IOException
     {
       headers.forEachSingleHeader ( (name, value) -> exchange.getResponseHeaders ().add (name, value), false);
-      if (mimeType != null)
-      {
-        final String type = mimeType.getAsString ();
-        exchange.getResponseHeaders ().set ("content-type", charset == null || type.contains ("charset") ? type : type + "; charset=" + charset.name ());
-      }
-      if (body == null || status == 204)
-      {
-        exchange.sendResponseHeaders (status, -1);
-        return;
-      }
-      exchange.sendResponseHeaders (status, body.length);
-      try (OutputStream out = exchange.getResponseBody ())
-      {
-        out.write (body);
-      }
+      final String type = mimeType == null ? null : mimeType.getAsString ();
+      final String contentType = type == null || charset == null || type.contains ("charset") ? type : type + "; charset=" + charset.name ();
+      HttpAnswer.send (exchange, status, contentType, status == 204 ? null : body);
     }
   }
 }
