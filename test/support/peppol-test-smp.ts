@@ -1,8 +1,9 @@
 /**
  * A Peppol SMP 1.x for tests (issue #46): answers `GET /{participant}/services/{documentType}` with
  * a SignedServiceMetadata (XMLDSig, RSA-SHA256) for the registrations a test makes, 404 for any
- * other. It exists because the installation's own SMP (apps/gateway/src/smp) does not sign yet;
- * once it does, the e2e tests use that one.
+ * other. The installation's own SMP (apps/gateway/src/smp) signs with the SMP key it is given; this
+ * one serves what no installation would: answers for engines without a gateway (as4-engine.int) and
+ * answers signed by a key of the test's choosing (a certificate no SMP CA issued, peppol-as4.e2e).
  *
  * The document is written already in Exclusive XML Canonicalization form (no whitespace between
  * elements, each namespace declared on the first element using it, attributes in order), so the
