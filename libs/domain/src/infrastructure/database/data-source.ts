@@ -26,6 +26,7 @@ import { Lz4Payloads1732200001820 } from './migrations/1732200001820-lz4-payload
 import { OutboxArea1732200001830 } from './migrations/1732200001830-outbox-area';
 import { OutboxHandedTo1732200001840 } from './migrations/1732200001840-outbox-handed-to';
 import { PeppolTransmissions1732200001870 } from './migrations/1732200001870-peppol-transmissions';
+import { SupplierStatus1732200001947 } from './migrations/1732200001947-supplier-status';
 
 /**
  * The platform's own migrations. TypeORM migrations only: `synchronize` is never used. Areas bring
@@ -57,6 +58,7 @@ export const platformMigrations = [
   OutboxArea1732200001830,
   OutboxHandedTo1732200001840,
   PeppolTransmissions1732200001870,
+  SupplierStatus1732200001947,
 ];
 
 export interface DataSourceOptions {
