@@ -24,9 +24,10 @@ import { PeppolInboundService } from './peppol-inbound/peppol-inbound.service';
 import { webhooksControllers } from './webhooks/webhooks.controllers';
 import { WebhooksService } from './webhooks/webhooks.service';
 import { Mailer } from './mail/mailer';
+import { SuppliersAccountModule } from './account/suppliers.module';
 
 @Module({
-  imports: [InfrastructureModule],
+  imports: [InfrastructureModule, SuppliersAccountModule],
   controllers: [HealthController, MetricsController, OAuthController, ...areaControllers, ParticipantsController, SmpController, PeppolInboundController, ...webhooksControllers],
   providers: [
     ParticipantsService,
