@@ -3,7 +3,7 @@ import { createTenant } from '../../apps/gateway/src/auth/api-keys';
 import { openTestDatabase } from '../support/database';
 import { Client } from '../support/http';
 import { beVat, deVat, sgUen } from '../support/identifiers';
-import { AppProcess, startGateway } from '../support/stack';
+import { AppProcess, eventually, startGateway } from '../support/stack';
 
 const run = Date.now().toString(36);
 const toyTaxId = () => `TOY${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
@@ -26,7 +26,10 @@ const beSeller = (vat: string) => ({ registered_name: 'Brussels Widgets NV', ide
 describe('#47 /v1/suppliers: suppliers of every area', () => {
   let dataSource: DataSource;
   let gateway: AppProcess;
+  let secondGateway: AppProcess;
   let client: Client;
+  /** The same account through another gateway process: it hears of a supplier's change by NOTIFY. */
+  let elsewhere: Client;
   let stranger: Client;
   const onboarded: Array<{ id: string; area: string }> = [];
   let sg: string;
@@ -48,6 +51,9 @@ describe('#47 /v1/suppliers: suppliers of every area', () => {
     gateway = started.app;
     client = new Client(started.url, apiKey);
     stranger = new Client(started.url, other.apiKey);
+    const second = await startGateway({ AUTHORITY_WAIT_MS: '200' });
+    secondGateway = second.app;
+    elsewhere = new Client(second.url, apiKey);
     // One by one, so that their order is their onboarding's.
     await onboard('/be/einvoice/onboard', beSeller(beVat()), 'be');
     await onboard('/de/einvoice/onboard', { registered_name: 'Berliner Teile GmbH', identifiers: [{ scheme: 'DE:VAT', id: deVat() }], city: 'Berlin', country: 'DE' }, 'de');
@@ -57,6 +63,7 @@ describe('#47 /v1/suppliers: suppliers of every area', () => {
   });
 
   afterAll(async () => {
+    await secondGateway?.stop();
     await gateway?.stop();
     await dataSource?.destroy();
   });
@@ -179,11 +186,21 @@ describe('#47 /v1/suppliers: suppliers of every area', () => {
       TotalIncludingVat: 121 };
     const accepted = await client.post('/be/einvoice/generate/invoice', invoice, { supplier_uuid: be });
     expect(accepted.status).toBe(202);
+    // The other gateway has the supplier in its cache now.
+    expect((await elsewhere.post('/be/einvoice/generate/invoice', { ...invoice, ID: `BE-${run}-E1` }, { supplier_uuid: be })).status).toBe(202);
     const removed = await client.request('DELETE', `/v1/suppliers/${be}`);
     expect(removed.status).toBe(204);
     const refused = await client.post('/be/einvoice/generate/invoice', { ...invoice, ID: `BE-${run}-2` }, { supplier_uuid: be });
     expect(refused.status).toBe(409);
     expect(refused.body.errors[0].code).toBe('SUPPLIER.INACTIVE');
+    // ...and drops it when the deactivation's NOTIFY arrives, well before its cache entry would expire (30 s).
+    let attempt = 1;
+    const refusedElsewhere = await eventually('the other gateway refuses the deactivated supplier', async () => {
+      attempt += 1;
+      const answer = await elsewhere.post('/be/einvoice/generate/invoice', { ...invoice, ID: `BE-${run}-E${attempt}` }, { supplier_uuid: be });
+      return answer.status === 409 ? answer : undefined;
+    }, 5_000);
+    expect(refusedElsewhere.body.errors[0].code).toBe('SUPPLIER.INACTIVE');
     const read = await client.get(`/be/einvoice/get-document/${accepted.body.data.DocumentID}`, { supplier_uuid: be });
     expect(read.status).toBe(200);
     expect((await client.get(`/v1/suppliers/${be}`)).body.data.status).toBe('inactive');

@@ -25,6 +25,7 @@ import { webhooksControllers } from './webhooks/webhooks.controllers';
 import { WebhooksService } from './webhooks/webhooks.service';
 import { Mailer } from './mail/mailer';
 import { SuppliersAccountModule } from './account/suppliers.module';
+import { SupplierChanges } from './suppliers/supplier-changes';
 
 @Module({
   imports: [InfrastructureModule, SuppliersAccountModule],
@@ -38,6 +39,7 @@ import { SuppliersAccountModule } from './account/suppliers.module';
     Mailer,
     PgNotifications,
     OutcomeWaiter,
+    SupplierChanges,
     TenantKeys,
     OAuthTokens,
     TenantRateLimit,

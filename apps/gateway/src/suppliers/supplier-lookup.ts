@@ -21,9 +21,14 @@ export function activeSupplier(record: SupplierRecord): SupplierRecord {
 /** Every cache of this process, so that a change to a supplier made here is seen at once by all (`forgetSupplier`). */
 const caches = new Set<SupplierCache>();
 
-/** Drops a supplier from every cache of this process, after a change to it committed (#47). */
+/** Drops a supplier from every cache of this process, after a change to it committed (#47; supplier-changes.ts). */
 export function forgetSupplier(supplierId: string): void {
   for (const cache of caches) cache.forget(supplierId);
+}
+
+/** Empties every cache of this process (changes may have been missed: supplier-changes.ts). */
+export function forgetEverySupplier(): void {
+  for (const cache of caches) cache.clear();
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -33,16 +38,20 @@ export function isUuid(value: unknown): value is string {
 }
 
 /**
- * Suppliers by id for a short while: every submission names its supplier. A change made through this
- * process (`/v1/suppliers`, #47) drops the supplier from every cache at once (`forgetSupplier`);
- * another gateway process sees it when its entry expires (`ttlMs`). Misses are not cached, so a
- * supplier onboarded a moment ago is found at once.
+ * Suppliers by id for a short while: every submission names its supplier. A change (`/v1/suppliers`,
+ * #47) drops the supplier from every cache of the process that made it at once (`forgetSupplier`), and
+ * of every other gateway when its NOTIFY arrives (supplier-changes.ts); `ttlMs` bounds what a lost
+ * notification could leave. Misses are not cached, so a supplier onboarded a moment ago is found at once.
  */
 export class SupplierCache {
   private readonly entries = new Map<string, { record: SupplierRecord; until: number }>();
 
   constructor(private readonly ttlMs = 30_000) {
     caches.add(this);
+  }
+
+  clear(): void {
+    this.entries.clear();
   }
 
   /** Drops every entry of this supplier (whichever header value found it). */

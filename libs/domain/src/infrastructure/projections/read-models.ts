@@ -84,6 +84,13 @@ async function projectSupplierOnboarded(uow: ProjectionContext, event: RecordedE
   }
 }
 
+/**
+ * Channel a supplier's change (SupplierUpdated, SupplierDeactivated; payload: its id) is announced on
+ * once committed: every gateway drops the supplier from its caches (apps/gateway/src/suppliers/supplier-changes.ts),
+ * so a deactivated supplier's next document is refused by whichever gateway takes it.
+ */
+export const SUPPLIER_CHANGED_CHANNEL = 'supplier_changed';
+
 /** The profile as changed (#47): the whole profile, so the row is right whatever came before it. */
 async function projectSupplierUpdated(uow: ProjectionContext, event: RecordedEvent & { data: SupplierUpdatedData }) {
   const d = event.data;
@@ -91,11 +98,13 @@ async function projectSupplierUpdated(uow: ProjectionContext, event: RecordedEve
     `UPDATE suppliers SET registered_name = $2, profile = $3, updated_at = $4, version = $5 WHERE id = $1 AND version < $5`,
     [d.supplierId, d.profile.registeredName, d.profile, d.updatedAt, event.streamPosition],
   );
+  uow.announce(SUPPLIER_CHANGED_CHANNEL, d.supplierId);
 }
 
 async function projectSupplierDeactivated(uow: ProjectionContext, event: RecordedEvent & { data: SupplierDeactivatedData }) {
   const d = event.data;
   await uow.query(`UPDATE suppliers SET status = 'inactive', updated_at = $2, version = $3 WHERE id = $1 AND version < $3`, [d.supplierId, d.deactivatedAt, event.streamPosition]);
+  uow.announce(SUPPLIER_CHANGED_CHANNEL, d.supplierId);
 }
 
 async function projectDocumentSubmitted(uow: ProjectionContext, event: RecordedEvent & { data: DocumentSubmittedData }) {
