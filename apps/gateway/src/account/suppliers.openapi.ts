@@ -63,7 +63,12 @@ export const supplierDetailSchema: SchemaObject = {
       type: 'object',
       properties: {
         ...listItemProperties,
-        updated_at: { type: 'string', nullable: true, format: 'date-time', description: 'When it last changed (a PATCH, its deactivation); null: never.', example: '2026-12-01T08:00:00.000Z' },
+        updated_at: {
+          // OpenAPI 3.1 (JSON Schema): a date-time, or null when it never changed.
+          anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }],
+          description: 'When it last changed (a PATCH, its deactivation); null: never.',
+          example: '2026-12-01T08:00:00.000Z',
+        },
         address: {
           type: 'object',
           description: 'Its address as onboarded or changed.',
