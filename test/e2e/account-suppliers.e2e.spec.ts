@@ -16,6 +16,12 @@ const sgInvoice = (ID: string) => ({
   InvoiceLines: [{ Description: 'Cloud hosting', PriceAmount: 200, InvoicedQuantity: 1, TaxType: { TaxRate: 9, TaxType: 'standard', TaxCountry: 'SG' } }],
   TotalIncludingVat: 218,
 });
+/** A UAE participant (its TIN: 1 and nine digits, fresh per run). */
+const aeTin = () => `1${String(Date.now() % 1e9).padStart(9, '0')}`;
+const aeParticipant = (tin: string) => ({
+  peppol_id: `0235:${tin}`, legal_name: 'Gulf Widgets LLC', trn: `${tin}00003`, legal_id: { id: `TL-${tin}`, scheme: 'TL' },
+  street_address: 'Sheikh Zayed Road 1', city: 'Dubai', emirates_code: 'DXB', country_code: 'AE',
+});
 const beSeller = (vat: string) => ({ registered_name: 'Brussels Widgets NV', identifiers: [{ scheme: 'BE:VAT', id: vat }], street: 'Rue de la Loi 16', city: 'Brussels', country: 'BE' });
 
 /**
@@ -38,7 +44,7 @@ describe('#47 /v1/suppliers: suppliers of every area', () => {
   const onboard = async (path: string, body: Record<string, unknown>, area: string) => {
     const answer = await client.post(path, body);
     expect(answer.status).toBe(201);
-    const id = answer.body.data.supplier_uuid as string;
+    const id = (answer.body.data.supplier_uuid ?? answer.body.data.participant_id) as string;
     onboarded.unshift({ id, area });
     return id;
   };
@@ -58,6 +64,7 @@ describe('#47 /v1/suppliers: suppliers of every area', () => {
     await onboard('/be/einvoice/onboard', beSeller(beVat()), 'be');
     await onboard('/de/einvoice/onboard', { registered_name: 'Berliner Teile GmbH', identifiers: [{ scheme: 'DE:VAT', id: deVat() }], city: 'Berlin', country: 'DE' }, 'de');
     await onboard('/toy/einvoice/onboard', { registered_name: 'Toy Maker', tax_id: toyTaxId() }, 'toy');
+    await onboard('/v1/participants', aeParticipant(aeTin()), 'ae');
     sgUenValue = sgUen();
     sg = await onboard('/sg/einvoice/onboard', sgWithoutStreet(sgUenValue), 'sg');
   });
@@ -88,6 +95,7 @@ describe('#47 /v1/suppliers: suppliers of every area', () => {
     expect(seen).toEqual(onboarded.map((s) => s.id));
     const byArea = await client.get('/v1/suppliers?area=sg,toy');
     expect(byArea.body.data.map((s: { area: string }) => s.area)).toEqual(['sg', 'toy']);
+    expect((await client.get('/v1/suppliers?area=ae')).body.data).toEqual([expect.objectContaining({ area: 'ae', name: 'Gulf Widgets LLC' })]);
   });
 
   it('shows one supplier with its onboarding fields and what may change, never a secret', async () => {
@@ -131,6 +139,16 @@ describe('#47 /v1/suppliers: suppliers of every area', () => {
     const toyTax = await client.patch(`/v1/suppliers/${toy}`, { tax_id: toyTaxId() });
     expect(toyTax.body.errors).toEqual([expect.objectContaining({ path: 'tax_id', code: 'FIELD.NOT_EDITABLE' })]);
     expect((await client.get(`/v1/suppliers/${sg}`)).body.data.identifiers).toEqual([{ scheme: 'SG:UEN', id: sgUenValue }]);
+  });
+
+  it('changes a UAE participant\'s address under PINT AE\'s onboarding rules, never its Peppol id or TRN', async () => {
+    const ae = onboarded.find((s) => s.area === 'ae')!.id;
+    const moved = await client.patch(`/v1/suppliers/${ae}`, { street_address: 'Corniche Road 5', city: 'Abu Dhabi', emirates_code: 'AUH' });
+    expect(moved.status).toBe(200);
+    expect(moved.body.data).toMatchObject({ address: { street: 'Corniche Road 5', city: 'Abu Dhabi', county: 'AUH', country: 'AE' }, details: { emiratesCode: 'AUH' } });
+    const bad = await client.patch(`/v1/suppliers/${ae}`, { emirates_code: 'XX', peppol_id: '0235:1000000000', trn: '100000000000003' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: { path: string; code: string }) => `${e.path} ${e.code}`).sort()).toEqual(['peppol_id FIELD.NOT_EDITABLE', 'trn FIELD.NOT_EDITABLE']);
   });
 
   it('onboarding an identifier the account onboarded already: 409 SUPPLIER.EXISTS naming the supplier', async () => {
