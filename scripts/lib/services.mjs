@@ -36,7 +36,8 @@ export function ensureNodeModules() {
 
 /**
  * Installs the Debian packages whose commands the tests run (`{command: package}`) when a command is
- * missing: xmlsec1, the independent XMLDSig verifier of the signed SMP's test. apt-get as the
+ * missing: xmlsec1, the independent XMLDSig verifier of the signed SMP's test; chromium, the browser
+ * that opens the API reference (/docs) in its test, driven by puppeteer-core. apt-get as the
  * machine's root (the CI user here); elsewhere the message says what to install.
  */
 export function ensureDebianCommands(commands) {

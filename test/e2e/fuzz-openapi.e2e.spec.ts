@@ -66,8 +66,18 @@ function shapeProblem(answer: Answer, path: string): string | undefined {
   if (typeof b !== 'object' || b === null) return `not JSON: ${String(b).slice(0, 200)}`;
   if (typeof b.status !== 'string' || typeof b.message !== 'string' || !Array.isArray(b.errors)) return `not the one error shape: ${JSON.stringify(b).slice(0, 300)}`;
   const bad = b.errors.find((e: Record<string, unknown>) => typeof e.path !== 'string' || typeof e.code !== 'string' || typeof e.message !== 'string' || e.severity !== 'error');
-  return bad ? `an error entry not in the shape: ${JSON.stringify(bad)}` : undefined;
+  if (bad) return `an error entry not in the shape: ${JSON.stringify(bad)}`;
+  const foreign = b.errors.find((e: { path: string; code: string }) => !ERROR_CODE.test(e.code) || !FIELD_PATH.test(e.path));
+  return foreign ? `an error entry outside the one vocabulary (#47: FIELD.* or a rule id, paths like lines[0].unit_code): ${JSON.stringify(foreign)}` : undefined;
 }
+
+/** #47 one error vocabulary: `FIELD.REQUIRED`, `SUPPLIER.EXISTS`... or an official rule id (`BR-02`, `ibr-cl-25`, `PEPPOL-EN16931-R001`). */
+const ERROR_CODE = /^([A-Z][A-Z0-9_]*(\.[A-Z0-9_]+)+|[A-Za-z][A-Za-z0-9]*(-[A-Za-z0-9.]+)+)$/;
+/**
+ * The one path syntax: `lines[0].unit_code` (`[0].ID` in a list body), a header or query name, or empty
+ * (the request as a whole); never `lines.0.x`.
+ */
+const FIELD_PATH = /^$|^(?:[A-Za-z_$@][\w$@:-]*|\[\d+\])(?:\.[A-Za-z_$@][\w$@:-]*|\[\d+\])*$/;
 
 /**
  * #9: every operation of /docs-json gets every family of hostile input the issue lists (prototype

@@ -24,11 +24,12 @@ import { PeppolInboundService } from './peppol-inbound/peppol-inbound.service';
 import { webhooksControllers } from './webhooks/webhooks.controllers';
 import { WebhooksService } from './webhooks/webhooks.service';
 import { Mailer } from './mail/mailer';
+import { AccountModule } from './account/account.module';
 import { SuppliersAccountModule } from './account/suppliers.module';
 import { SupplierChanges } from './suppliers/supplier-changes';
 
 @Module({
-  imports: [InfrastructureModule, SuppliersAccountModule],
+  imports: [InfrastructureModule, AccountModule, SuppliersAccountModule],
   controllers: [HealthController, MetricsController, OAuthController, ...areaControllers, ParticipantsController, SmpController, PeppolInboundController, ...webhooksControllers],
   providers: [
     ParticipantsService,

@@ -37,6 +37,7 @@ import { listReports, previewReports, reportingSettingsFromEnv, seatIdFromEnv, s
  *   topics                  create the Kafka topics, or raise their max.message.bytes (idempotent)
  *   outbox parked           list the outbox rows the broker refused (JSON lines)
  *   outbox release [id...]  put parked rows (all, or these) back in line for the relay
+ *   openapi                 the OpenAPI document of the API (JSON on stdout), as /docs-json serves it; no stack needed
  *   retention run           prune published outbox rows, processed-event marks and idempotency keys past their windows
  *   documents stuck [--area X] [--older-than 10m]  documents not in a final state for that long, with their last event and error (JSON lines)
  *   dlq list                the dead-lettered messages (JSON lines: id partition:offset, event, type, origin, error, replayedAt)
@@ -69,6 +70,12 @@ function option(args: readonly string[], name: string): string | undefined {
 async function main(argv: string[]): Promise<void> {
   const config = loadInfrastructureConfig();
   const [command, sub, ...rest] = argv;
+  if (command === 'openapi') {
+    // Before the database settings are needed: the document is the code's, no stack involved.
+    const { openApiDocumentOffline } = await import('./http/openapi-offline');
+    process.stdout.write(`${JSON.stringify(await openApiDocumentOffline(), null, 2)}\n`);
+    return;
+  }
   if (command === 'mail' && sub === 'list') {
     // The capture mailbox `npm start` runs without SMTP_URL (apps/gateway/src/mail/mail-capture.ts).
     const file = process.env.MAIL_CAPTURE_FILE ?? path.resolve('.run', 'mail', 'captured.jsonl');

@@ -1,7 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import { PUBLIC_EXTENSION } from '../auth/api-key.guard';
+import { documentCommonErrors } from './openapi-errors';
+import { requestSchemas } from './openapi-schemas';
 import { headerForms } from './seed-headers';
 
 /**
@@ -9,18 +10,24 @@ import { headerForms } from './seed-headers';
  * DTOs of libs/areas, the same classes that validate requests, so the document cannot drift.
  */
 export function setupOpenApi(app: INestApplication): void {
+  SwaggerModule.setup('docs', app, buildOpenApiDocument(app), { jsonDocumentUrl: 'docs-json' });
+}
+
+/** The document of the app's routes: served at /docs-json, and written by `cli openapi` without a running stack. */
+export function buildOpenApiDocument(app: INestApplication): Document {
   const config = new DocumentBuilder()
     .setTitle('E-invoicing gateway')
     .setDescription(
       'One API for legal e-invoices. Authenticate with `x-svc-auth-key` or `Authorization: Bearer` (an API key `sk_…` or an OAuth access token `at_…`). Every POST accepts an `Idempotency-Key` header; every error has the shape `{status, message, errors:[{path, code, message, severity}]}` (the OAuth token endpoint: RFC 6749 `{error, error_description}`).',
     )
+    .setOpenAPIVersion('3.1.0')
     .setVersion('0.1.0')
     .addApiKey({ type: 'apiKey', in: 'header', name: 'x-svc-auth-key' }, 'x-svc-auth-key')
     // The same credentials as Authorization: Bearer: an API key (`sk_…`) or an OAuth access token (`at_…`, POST /v1/oauth/token).
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An API key (sk_…) or an access token (at_…) from POST /v1/oauth/token' }, 'bearer')
     .build();
   const document = SwaggerModule.createDocument(app, config);
-  const schemas = validationMetadatasToSchemas({ refPointerPrefix: '#/components/schemas/' });
+  const schemas = requestSchemas('#/components/schemas/');
   document.components = {
     ...document.components,
     schemas: {
@@ -55,7 +62,8 @@ export function setupOpenApi(app: INestApplication): void {
     },
   };
   tidyOperations(document);
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+  documentCommonErrors(document.paths as Record<string, Record<string, unknown>>, schemaRef('ErrorBody').schema);
+  return document;
 }
 
 type Document = ReturnType<typeof SwaggerModule.createDocument>;

@@ -26,6 +26,7 @@ import { Lz4Payloads1732200001820 } from './migrations/1732200001820-lz4-payload
 import { OutboxArea1732200001830 } from './migrations/1732200001830-outbox-area';
 import { OutboxHandedTo1732200001840 } from './migrations/1732200001840-outbox-handed-to';
 import { PeppolTransmissions1732200001870 } from './migrations/1732200001870-peppol-transmissions';
+import { AccountDocumentLists1732200001880 } from './migrations/1732200001880-account-document-lists';
 import { SupplierStatus1732200001947 } from './migrations/1732200001947-supplier-status';
 
 /**
@@ -58,6 +59,7 @@ export const platformMigrations = [
   OutboxArea1732200001830,
   OutboxHandedTo1732200001840,
   PeppolTransmissions1732200001870,
+  AccountDocumentLists1732200001880,
   SupplierStatus1732200001947,
 ];
 

@@ -1,0 +1,62 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { errorResponse } from '../http/openapi';
+import { Ctx, type RequestContext } from '../http/request-context';
+import { AccountDocuments } from './documents.service';
+import { documentListQuery } from './documents-query';
+import { DOCUMENT_STATUSES } from './document-states';
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './page';
+import { documentDetailExample, documentListExample } from './documents.openapi';
+
+/** The account-wide view of documents (#47, docs/account-api.md): every area's, in one list. */
+@ApiTags('Account (/v1)')
+@ApiSecurity('x-svc-auth-key')
+@ApiResponse({ status: 400, ...errorResponse })
+@ApiResponse({ status: 401, ...errorResponse })
+@Controller('v1/documents')
+export class DocumentsController {
+  constructor(private readonly documents: AccountDocuments) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'Documents of every area, newest first.',
+    description:
+      'The documents of every area of your account, sent and received, newest first by `created_at` then `id`. Page with `limit` and ' +
+      '`starting_after` (the `id` of the last document of the page before): a page is the same whatever was added since, so walking ' +
+      'the pages while documents arrive neither skips nor repeats one. `id` is the id the area\'s own routes read the document by. ' +
+      '`status` folds both tracks: accepted (not final yet), sent, delivered (Peppol only), reported (the authority accepted it), ' +
+      'failed (the delivery failed), refused (the authority refused it), cancelled, received; `authority` and `exchange` give each track.',
+  })
+  @ApiQuery({ name: 'area', required: false, description: 'Comma-separated area codes: be, de, sg, my, ae, es, pl, jo, ng, ar.', example: 'be,pl' })
+  @ApiQuery({ name: 'direction', required: false, enum: ['outgoing', 'incoming'], description: 'Sent by your suppliers, or received by them.' })
+  @ApiQuery({ name: 'status', required: false, enum: DOCUMENT_STATUSES, description: 'The document\'s `status`.' })
+  @ApiQuery({ name: 'supplier_id', required: false, description: 'The supplier\'s id (a UUID).', example: '5b0d2a3c-8f3e-4a57-9a51-1c1f2b8e7d10' })
+  @ApiQuery({ name: 'number', required: false, description: 'The document number, exactly.', example: 'INV-2026-0042' })
+  @ApiQuery({ name: 'issued_from', required: false, description: 'Issued on or after this date (YYYY-MM-DD).', example: '2026-11-01' })
+  @ApiQuery({ name: 'issued_to', required: false, description: 'Issued on or before this date (YYYY-MM-DD).', example: '2026-11-30' })
+  @ApiQuery({ name: 'created_from', required: false, description: 'Submitted or received on or after this day (YYYY-MM-DD, UTC).', example: '2026-11-01' })
+  @ApiQuery({ name: 'created_to', required: false, description: 'Submitted or received on or before this day (YYYY-MM-DD, UTC).', example: '2026-11-30' })
+  @ApiQuery({ name: 'limit', required: false, description: `1–${MAX_PAGE_LIMIT}, ${DEFAULT_PAGE_LIMIT} when absent.`, example: 20 })
+  @ApiQuery({ name: 'starting_after', required: false, description: 'The `id` of the last document of the page before.', example: '0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a' })
+  @ApiResponse({ status: 200, description: '`{status, data: [document], has_more}`', schema: { example: documentListExample } })
+  list(@Query() query: Record<string, unknown>, @Ctx() context: RequestContext) {
+    const { filter, page } = documentListQuery(query);
+    return this.documents.list(context.tenant.id, filter, page);
+  }
+
+  @Get(':id')
+  @ApiOperation({
+    summary: 'One document of any area, with its timeline.',
+    description:
+      'The document as the list shows it, plus `timeline` (every event of its tracks in order: accepted, sent, delivered or failed with ' +
+      'the Message Level Status, submitted, reported or refused with the authority\'s reference or codes, cancelled, received) and ' +
+      '`links` to its area\'s own routes (the document; its XML where the area has that route), which name the supplier by `supplier_header`. ' +
+      'Another account\'s document is a 404.',
+  })
+  @ApiParam({ name: 'id', description: 'The document id (a UUID).', example: '0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a' })
+  @ApiResponse({ status: 200, description: '`{status, data: document + {timeline, links}}`', schema: { example: documentDetailExample } })
+  @ApiResponse({ status: 404, ...errorResponse })
+  get(@Param('id') id: string, @Ctx() context: RequestContext) {
+    return this.documents.get(context.tenant.id, id);
+  }
+}

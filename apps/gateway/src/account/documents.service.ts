@@ -1,0 +1,133 @@
+import { Injectable } from '@nestjs/common';
+import { authorityReportStreamId, documentStreamId, issue, notFound, validationError } from '@einvoice/domain';
+import { findArea } from '@einvoice/areas';
+import { Connections } from '../infrastructure/infrastructure.module';
+import { isUuid } from '../suppliers/supplier-lookup';
+import { type Page, type PageRequest, toPage } from './page';
+import { type StateColumns, authorityOf, exchangeOf } from './document-states';
+import { fieldColumnsSql, issueDateSql } from './document-fields';
+import { type DocumentLinks, linksOf } from './document-links';
+import type { DocumentFilter } from './documents-query';
+import { type TimelineEntry, type TrackEvent, timelineOf } from './document-timeline';
+
+/** A document of any area as the account-wide list shows it (docs/account-api.md). */
+export interface DocumentSummary {
+  readonly id: string;
+  readonly area: string;
+  readonly supplier_id: string;
+  readonly direction: 'outgoing' | 'incoming';
+  readonly number: string;
+  readonly type: string;
+  readonly issue_date: string | null;
+  readonly currency: string | null;
+  readonly total: string | null;
+  readonly status: string;
+  readonly authority: ReturnType<typeof authorityOf>;
+  readonly exchange: ReturnType<typeof exchangeOf>;
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+/** One document with every event of its tracks, and where its area's own routes read it. */
+export interface DocumentDetail extends DocumentSummary {
+  readonly timeline: readonly TimelineEntry[];
+  readonly links: DocumentLinks | null;
+}
+
+interface SummaryRow extends StateColumns {
+  id: string;
+  area: string;
+  supplier_id: string;
+  document_number: string;
+  document_type: string;
+  issue_date: string | null;
+  currency: string | null;
+  total: string | null;
+  status: string;
+  report_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The list's `status`, the indexed expression (migration AccountDocumentLists1732200001880). */
+const STATUS_SQL = 'account_document_status(d.direction, d.report_state, d.delivery_status)';
+const SUMMARY_COLUMNS = `d.id, d.area, d.supplier_id, d.direction, d.document_number, d.document_type, ${fieldColumnsSql('d')},
+  ${STATUS_SQL} AS status, d.report_state, d.delivery_status, d.peppol_copy, d.authority -> 'receipt' AS receipt, d.report_id, d.created_at, d.updated_at`;
+
+/** The list's WHERE: the tenant, each filter given, and the cursor (rows strictly after the cursor's row in the order). */
+export function listSql(tenantId: string, filter: DocumentFilter, page: PageRequest): { sql: string; parameters: unknown[] } {
+  const parameters: unknown[] = [tenantId];
+  const where = ['d.tenant_id = $1'];
+  const add = (condition: (placeholder: string) => string, value: unknown) => {
+    parameters.push(value);
+    where.push(condition(`$${parameters.length}`));
+  };
+  if (filter.areas) add((p) => (filter.areas!.length === 1 ? `d.area = ${p}` : `d.area = ANY(${p}::text[])`), filter.areas.length === 1 ? filter.areas[0] : filter.areas);
+  if (filter.direction) add((p) => `d.direction = ${p}`, filter.direction);
+  if (filter.status) add((p) => `${STATUS_SQL} = ${p}`, filter.status);
+  if (filter.supplierId) add((p) => `d.supplier_id = ${p}`, filter.supplierId);
+  if (filter.number) add((p) => `d.document_number = ${p}`, filter.number);
+  if (filter.issuedFrom) add((p) => `${issueDateSql('d')} >= ${p}`, filter.issuedFrom);
+  if (filter.issuedTo) add((p) => `${issueDateSql('d')} <= ${p}`, filter.issuedTo);
+  // Calendar days in UTC, both ends included.
+  if (filter.createdFrom) add((p) => `d.created_at >= ${p}::date::timestamp AT TIME ZONE 'UTC'`, filter.createdFrom);
+  if (filter.createdTo) add((p) => `d.created_at < (${p}::date + 1)::timestamp AT TIME ZONE 'UTC'`, filter.createdTo);
+  // The cursor's own row gives the position, read in the same statement: no precision lost through a JS Date.
+  if (page.startingAfter) add((p) => `(d.created_at, d.id) < (SELECT c.created_at, c.id FROM documents c WHERE c.id = ${p} AND c.tenant_id = $1)`, page.startingAfter);
+  parameters.push(page.limit + 1);
+  const sql = `SELECT ${SUMMARY_COLUMNS} FROM documents d WHERE ${where.join(' AND ')} ORDER BY d.created_at DESC, d.id DESC LIMIT $${parameters.length}`;
+  return { sql, parameters };
+}
+
+/** `GET /v1/documents` and `GET /v1/documents/{id}`: the tenant's documents of every area. */
+@Injectable()
+export class AccountDocuments {
+  constructor(private readonly connections: Connections) {}
+
+  async list(tenantId: string, filter: DocumentFilter, page: PageRequest): Promise<Page<DocumentSummary>> {
+    if (page.startingAfter && !(await this.exists(tenantId, page.startingAfter))) {
+      throw validationError([issue('starting_after', 'FIELD.INVALID_VALUE', `No document ${page.startingAfter} in your account to start after.`)], 'The list query is invalid.');
+    }
+    const { sql, parameters } = listSql(tenantId, filter, page);
+    const rows: SummaryRow[] = await this.connections.dataSource.query(sql, parameters);
+    return toPage(rows.map(summaryOf), page.limit);
+  }
+
+  async get(tenantId: string, id: string): Promise<{ status: 'success'; data: DocumentDetail }> {
+    const rows: SummaryRow[] = isUuid(id)
+      ? await this.connections.dataSource.query(`SELECT ${SUMMARY_COLUMNS} FROM documents d WHERE d.id = $1 AND d.tenant_id = $2`, [id, tenantId])
+      : [];
+    const row = rows[0];
+    if (!row) throw notFound('DOCUMENT.NOT_FOUND', `No document ${id} in your account.`);
+    const streams = [documentStreamId(row.id), ...(row.report_id ? [authorityReportStreamId(row.report_id)] : [])];
+    const events: TrackEvent[] = await this.connections.dataSource.query(
+      `SELECT type, data - '{xml,fields,document,payload}'::text[] AS data, recorded_at FROM events WHERE stream_id = ANY($1::text[]) ORDER BY global_position`,
+      [streams],
+    );
+    return { status: 'success', data: { ...summaryOf(row), timeline: timelineOf(events), links: linksOf(findArea(row.area), row.id, row.supplier_id) } };
+  }
+
+  private async exists(tenantId: string, id: string): Promise<boolean> {
+    const rows: unknown[] = await this.connections.dataSource.query(`SELECT 1 FROM documents WHERE id = $1 AND tenant_id = $2`, [id, tenantId]);
+    return rows.length > 0;
+  }
+}
+
+function summaryOf(row: SummaryRow): DocumentSummary {
+  return {
+    id: row.id,
+    area: row.area,
+    supplier_id: row.supplier_id,
+    direction: row.direction,
+    number: row.document_number,
+    type: row.document_type,
+    issue_date: row.issue_date,
+    currency: row.currency,
+    total: row.total,
+    status: row.status,
+    authority: authorityOf(row),
+    exchange: exchangeOf(row),
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
