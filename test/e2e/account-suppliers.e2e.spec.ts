@@ -184,6 +184,7 @@ describe('#47 /v1/suppliers: suppliers of every area', () => {
       ['/v1/suppliers?limit=0', 'limit'],
       ['/v1/suppliers?limit=101', 'limit'],
       ['/v1/suppliers?area=xx', 'area'],
+      ['/v1/suppliers?areas=sg', 'areas'],
       ['/v1/suppliers?starting_after=not-a-uuid', 'starting_after'],
       [`/v1/suppliers?starting_after=${(await stranger.get('/v1/suppliers')).body.data[0].id}`, 'starting_after'],
       ['/v1/suppliers/not-a-uuid', 'id'],

@@ -15,6 +15,8 @@ import { type Page, pageRequestIssues, toPage } from './page';
 import { type SupplierDetail, type SupplierListItem, type SupplierRow, detailOf, listItemOf } from './supplier-views';
 
 const LIST_COLUMNS = `id, area, registered_name, profile, status, created_at, updated_at`;
+/** The list's parameters: any other is a 400 (a misspelt filter would silently widen the list), as /v1/documents. */
+const LIST_PARAMETERS = ['area', 'limit', 'starting_after'];
 
 @Injectable()
 export class SuppliersAccountService {
@@ -23,6 +25,9 @@ export class SuppliersAccountService {
   /** `GET /v1/suppliers`: newest first, `area` one code or several (comma-separated). */
   async list(query: Readonly<Record<string, unknown>>, context: RequestContext): Promise<Page<SupplierListItem>> {
     const { page, issues } = pageRequestIssues(query);
+    for (const name of Object.keys(query)) {
+      if (!LIST_PARAMETERS.includes(name)) issues.push(issue(name, 'FIELD.INVALID_VALUE', `${name} is not a parameter of this list; it takes ${LIST_PARAMETERS.join(', ')}.`));
+    }
     const areaCodes = areaFilter(query.area, issues);
     if (issues.length) throw validationError(issues, 'The list query is invalid.');
     const params: unknown[] = [context.tenant.id, page.limit + 1];
