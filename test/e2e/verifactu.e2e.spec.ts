@@ -74,7 +74,8 @@ describe('#12 Spain: VeriFactu records over HTTP', () => {
     expect(refused.body.errors).toEqual([expect.objectContaining({ path: 'private_key_pem', code: 'VERIFACTU.CERTIFICATE' })]);
     const garbage = await client.post('/es/verifactu/onboard', { ...issuer, certificate_pem: 'not a certificate', private_key_pem: certs.client.key });
     expect(garbage.body.errors).toEqual([expect.objectContaining({ path: 'certificate_pem' })]);
-    const onboarded = await client.post('/es/verifactu/onboard', { ...issuer, certificate_pem: certs.client.cert, private_key_pem: certs.client.key });
+    // Another issuer: the account onboarded `issuer`'s NIF already (409 SUPPLIER.EXISTS, #47).
+    const onboarded = await client.post('/es/verifactu/onboard', { ...issuer, nif: '12345678Z', certificate_pem: certs.client.cert, private_key_pem: certs.client.key });
     expect(onboarded.status).toBe(201);
     expect(JSON.stringify(onboarded.body)).not.toContain('BEGIN');
     const id = onboarded.body.data.participant_id;

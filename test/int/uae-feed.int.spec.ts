@@ -24,7 +24,7 @@ describe('UAE event feeds (documents trigger, cursors, acks)', () => {
     await dataSource?.destroy();
   });
 
-  const participant = (): SupplierRecord => ({ id: randomUUID(), tenantId: randomUUID(), area: 'ae', profile: { registeredName: 'P', identifiers: [], country: 'AE' }, participantIds: [] });
+  const participant = (): SupplierRecord => ({ id: randomUUID(), tenantId: randomUUID(), area: 'ae', profile: { registeredName: 'P', identifiers: [], country: 'AE' }, participantIds: [], active: true });
 
   /** A documents row as the platform's projections write it (outgoing: Scheduled, report pending). */
   async function insertDocument(db: DataSource | QueryRunner, supplier: SupplierRecord, identifier: string, direction: 'outgoing' | 'incoming' = 'outgoing'): Promise<string> {

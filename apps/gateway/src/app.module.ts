@@ -25,9 +25,11 @@ import { webhooksControllers } from './webhooks/webhooks.controllers';
 import { WebhooksService } from './webhooks/webhooks.service';
 import { Mailer } from './mail/mailer';
 import { AccountModule } from './account/account.module';
+import { SuppliersAccountModule } from './account/suppliers.module';
+import { SupplierChanges } from './suppliers/supplier-changes';
 
 @Module({
-  imports: [InfrastructureModule, AccountModule],
+  imports: [InfrastructureModule, AccountModule, SuppliersAccountModule],
   controllers: [HealthController, MetricsController, OAuthController, ...areaControllers, ParticipantsController, SmpController, PeppolInboundController, ...webhooksControllers],
   providers: [
     ParticipantsService,
@@ -38,6 +40,7 @@ import { AccountModule } from './account/account.module';
     Mailer,
     PgNotifications,
     OutcomeWaiter,
+    SupplierChanges,
     TenantKeys,
     OAuthTokens,
     TenantRateLimit,

@@ -6,6 +6,8 @@ export interface ErrorBody {
   readonly status: string;
   readonly message: string;
   readonly errors: readonly FieldIssue[];
+  /** What the error names besides the fields (an AppError's `details.data`): SUPPLIER.EXISTS, the supplier (`{supplier_id}`). */
+  readonly data?: Readonly<Record<string, unknown>>;
 }
 
 const statusOf: Record<ErrorKind, [number, string]> = {
@@ -25,7 +27,9 @@ const statusOf: Record<ErrorKind, [number, string]> = {
 export function toHttpError(error: AppError): { statusCode: number; body: ErrorBody } {
   const [statusCode, status] = statusOf[error.kind];
   const errors = error.issues.length > 0 ? error.issues : [{ path: '', code: error.code, message: error.message, severity: 'error' as const }];
-  return { statusCode, body: { status, message: error.message, errors } };
+  const data = error.details.data;
+  const named = typeof data === 'object' && data !== null && !Array.isArray(data) ? { data: data as Record<string, unknown> } : {};
+  return { statusCode, body: { status, message: error.message, errors, ...named } };
 }
 
 /** Fastify's own errors (raised before a route runs) in the domain's terms. */

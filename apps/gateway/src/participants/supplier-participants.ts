@@ -9,7 +9,7 @@ import { isParticipantId, parseParticipantId } from '@einvoice/areas';
  * 7312009 retention, 7312010 MyInvois poll sweep, 7312011 authority report poll sweep, 7312012
  * authority report batch sweep and a supplier's webhook subscriptions, 7312013 MyInvois submit sweep,
  * 7312014 buyer-rejection watch, 7312015 authority report resend sweep, 7312016 a gateway's outbox
- * relay runs (shared: relay-lease.ts).
+ * relay runs (shared: relay-lease.ts), 7312017 a tenant's supplier identifiers in an area (suppliers/supplier-identity.ts).
  */
 const PARTICIPANT_LOCK = 7312002;
 

@@ -5,6 +5,7 @@ import { areaOf } from '@einvoice/areas';
 import { type RequestContext, eventMetadata } from '../http/request-context';
 import { recordResponse } from '../idempotency/idempotency';
 import { registerSupplierParticipants } from '../participants/supplier-participants';
+import { refuseOnboardedIdentifiers } from '../suppliers/supplier-identity';
 import type { Connections } from '../infrastructure/infrastructure.module';
 import { onboardingCodec } from './area-codecs';
 import type { AreaConnectors } from './area-connectors';
@@ -12,7 +13,8 @@ import type { AreaConnectors } from './area-connectors';
 /**
  * A supplier's onboarding in an area (its `onboarding` codec): the body read into a profile, the
  * credentials checked with the authority (outside any transaction), then the 201 answer, the sealed
- * secrets, `SupplierOnboarded` and, in an area that delivers over Peppol (`exchange`), the supplier's
+ * secrets, `SupplierOnboarded` (409 SUPPLIER.EXISTS where the tenant onboarded one of its identifiers
+ * in the area already) and, in an area that delivers over Peppol (`exchange`), the supplier's
  * participants, in one transaction.
  */
 export class Onboarding {
@@ -41,6 +43,7 @@ export class Onboarding {
       // The idempotency record first: a concurrent retry with the same key waits on it and then
       // replays this answer, instead of tripping over the rows this request creates.
       await recordResponse(uow, context.idempotency, 201, response);
+      await refuseOnboardedIdentifiers(uow, context.tenant.id, code, profile.identifiers);
       for (const [name, value] of secrets) {
         await uow.write(`INSERT INTO supplier_secrets (supplier_id, name, sealed) VALUES ($1, $2, $3)`, [supplierId, name, this.secretBox.seal(value)]);
       }

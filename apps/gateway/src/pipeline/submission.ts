@@ -5,7 +5,7 @@ import type { UnitOfWork } from '@einvoice/domain/infrastructure';
 import type { Answer } from '../http/answer';
 import { type RequestContext, eventMetadata } from '../http/request-context';
 import type { Connections } from '../infrastructure/infrastructure.module';
-import type { SupplierCache } from '../suppliers/supplier-lookup';
+import { type SupplierCache, activeSupplier } from '../suppliers/supplier-lookup';
 import { codecs, documentHref, presented, refusalOf, renderedForAuthority, waitOf } from './area-codecs';
 import { type DocumentRows, UNANSWERED, view } from './document-rows';
 import type { IssuerChains } from './issuer-chain';
@@ -58,7 +58,7 @@ export class Submissions {
     onAccepted?: OnAccepted,
   ): Promise<Answer> {
     const area = areaOf(code);
-    const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierRef);
+    const supplier = activeSupplier(await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierRef));
     const documentId = randomUUID();
     const parsed = codecs(area).documents.parse(body, supplier.profile, variant, documentId);
     const answered = answer(parsed);
@@ -68,7 +68,7 @@ export class Submissions {
 
   private async submitDocument(code: string, supplierRef: string | undefined, body: unknown, context: RequestContext, variant?: string, onAccepted?: OnAccepted): Promise<Answer> {
     const area = areaOf(code);
-    const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierRef);
+    const supplier = activeSupplier(await this.suppliers.find(this.connections.dataSource, context.tenant.id, code, supplierRef));
     const { documents } = codecs(area);
     const documentId = timeOrderedUuid();
     const asParsed = documents.parse(body, supplier.profile, variant, documentId);

@@ -9,6 +9,7 @@ import { type FieldIssue, type SupplierProfile, issue, validationError } from '@
 import type { DocumentCodec, OnboardingCodec, ParsedDocument } from '../registry/area';
 import { certificateIssues } from '../shared/certificates';
 import { validateBody } from '../shared/validate';
+import { reviseByOnboarding } from '../shared/revise';
 import { isValidCuit, normalizeCuit } from './cuit';
 import { AfipOnboardingBody, CreateVoucherBody } from './schema';
 import { receiverVatCondition } from './validations';
@@ -26,16 +27,24 @@ const realDate = (yyyymmdd: string) => {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10).replace(/-/g, '') === yyyymmdd;
 };
 
+function parseAfipOnboarding(body: unknown): SupplierProfile {
+  const dto = validateBody(AfipOnboardingBody, body);
+  const cuit = normalizeCuit(dto.cuit);
+  const issues: FieldIssue[] = [];
+  if (!isValidCuit(cuit)) issues.push(issue('cuit', 'AFIP.CUIT', 'cuit must be a CUIT of 11 digits with a valid check digit (e.g. 20-11111111-2).'));
+  issues.push(...certificateIssues(dto, 'AFIP.CERTIFICATE'));
+  if (issues.length) throw validationError(issues);
+  return { registeredName: dto.legal_name.trim(), identifiers: [{ scheme: CUIT_SCHEME, id: cuit }], country: 'AR', areaDetails: { pointsOfSale: dto.points_of_sale ?? [] } };
+}
+
 export const afipOnboarding: OnboardingCodec = {
-  parse(body) {
-    const dto = validateBody(AfipOnboardingBody, body);
-    const cuit = normalizeCuit(dto.cuit);
-    const issues: FieldIssue[] = [];
-    if (!isValidCuit(cuit)) issues.push(issue('cuit', 'AFIP.CUIT', 'cuit must be a CUIT of 11 digits with a valid check digit (e.g. 20-11111111-2).'));
-    issues.push(...certificateIssues(dto, 'AFIP.CERTIFICATE'));
-    if (issues.length) throw validationError(issues);
-    return { registeredName: dto.legal_name.trim(), identifiers: [{ scheme: CUIT_SCHEME, id: cuit }], country: 'AR', areaDetails: { pointsOfSale: dto.points_of_sale ?? [] } };
-  },
+  parse: parseAfipOnboarding,
+  // The legal name and the points of sale registered at AFIP may change; the CUIT is the taxpayer.
+  revise: reviseByOnboarding({
+    fields: ['legal_name', 'points_of_sale'],
+    bodyOf: (profile) => ({ cuit: profile.identifiers[0]?.id, legal_name: profile.registeredName, points_of_sale: profile.areaDetails?.pointsOfSale ?? [] }),
+    parse: parseAfipOnboarding,
+  }),
   respond: (supplierId, profile) => ({ status: 'success', message: 'Taxpayer onboarded.', data: { supplier_uuid: supplierId, cuit: profile.identifiers[0].id, legal_name: profile.registeredName } }),
   secrets(body) {
     const { certificate_pem, private_key_pem } = body as { certificate_pem?: string; private_key_pem?: string };

@@ -7,6 +7,7 @@ import { type FieldIssue, type SupplierProfile, issue, validationError } from '@
 import type { DocumentCodec, OnboardingCodec, ParsedDocument } from '../registry/area';
 import { formatAmount } from '../shared/money';
 import { validateBody } from '../shared/validate';
+import { COMMON_REVISABLE_FIELDS, commonOnboardingBody, reviseByOnboarding } from '../shared/revise';
 import { type Fa3BuyerId, type Fa3Invoice, type Fa3Line, fa3Totals, renderFa3 } from './fa3';
 import { isValidNip, normalizeNip } from '../shared/nip';
 import { peppolCopyIssues, peppolCopyOf } from './peppol-copy';
@@ -21,32 +22,36 @@ export const TRANSPORT_MODES = ['ksef', 'peppol'] as const;
 const EU = new Set(['AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'EL', 'ES', 'FI', 'FR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PT', 'RO', 'SE', 'SI', 'SK', 'XI']);
 
 export const ksefOnboarding: OnboardingCodec = {
-  parse(body) {
-    const dto = validateBody(KsefOnboardingBody, body);
-    const issues: FieldIssue[] = [];
-    const nipAt = dto.identifiers.findIndex((i) => i.scheme === NIP_SCHEME);
-    if (nipAt < 0) issues.push(issue('identifiers', 'KSEF.NIP_REQUIRED', `A Polish supplier is identified by its NIP: an identifier with scheme ${NIP_SCHEME}.`));
-    else if (!isValidNip(dto.identifiers[nipAt].id)) issues.push(issue(`identifiers[${nipAt}].id`, 'KSEF.NIP', 'The NIP is not valid (10 digits, the last a check digit).'));
-    if (dto.country !== 'PL') issues.push(issue('country', 'KSEF.COUNTRY', 'A KSeF supplier is established in Poland: country must be PL.'));
-    if (issues.length) throw validationError(issues);
-    return {
-      registeredName: dto.registered_name.trim(),
-      identifiers: [{ scheme: NIP_SCHEME, id: normalizeNip(dto.identifiers[nipAt].id) }],
-      street: dto.street,
-      city: dto.city,
-      county: dto.county,
-      postalCode: dto.postal_code,
-      country: 'PL',
-      contactNumber: dto.contact_number,
-      contactName: dto.contact_name,
-      contactEmail: dto.contact_email,
-    };
-  },
+  parse: parseKsefOnboarding,
+  // The token is a secret, sent again only by onboarding; everything else but the NIP may change.
+  revise: reviseByOnboarding({ fields: COMMON_REVISABLE_FIELDS, bodyOf: commonOnboardingBody, parse: parseKsefOnboarding }),
   secrets(body) {
     const token = (body as { ksef_token?: string }).ksef_token;
     return token ? { [KSEF_TOKEN_SECRET]: token } : undefined;
   },
 };
+
+function parseKsefOnboarding(body: unknown): SupplierProfile {
+  const dto = validateBody(KsefOnboardingBody, body);
+  const issues: FieldIssue[] = [];
+  const nipAt = dto.identifiers.findIndex((i) => i.scheme === NIP_SCHEME);
+  if (nipAt < 0) issues.push(issue('identifiers', 'KSEF.NIP_REQUIRED', `A Polish supplier is identified by its NIP: an identifier with scheme ${NIP_SCHEME}.`));
+  else if (!isValidNip(dto.identifiers[nipAt].id)) issues.push(issue(`identifiers[${nipAt}].id`, 'KSEF.NIP', 'The NIP is not valid (10 digits, the last a check digit).'));
+  if (dto.country !== 'PL') issues.push(issue('country', 'KSEF.COUNTRY', 'A KSeF supplier is established in Poland: country must be PL.'));
+  if (issues.length) throw validationError(issues);
+  return {
+    registeredName: dto.registered_name.trim(),
+    identifiers: [{ scheme: NIP_SCHEME, id: normalizeNip(dto.identifiers[nipAt].id) }],
+    street: dto.street,
+    city: dto.city,
+    county: dto.county,
+    postalCode: dto.postal_code,
+    country: 'PL',
+    contactNumber: dto.contact_number,
+    contactName: dto.contact_name,
+    contactEmail: dto.contact_email,
+  };
+}
 
 function sellerOf(supplier: SupplierProfile) {
   const nip = supplier.identifiers.find((i) => i.scheme === NIP_SCHEME)?.id ?? '';

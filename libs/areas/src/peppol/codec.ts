@@ -6,6 +6,7 @@
 import { type SupplierProfile, validationError } from '@einvoice/domain';
 import type { DocumentCodec, OnboardingCodec, PeppolExchange, ReportedDocumentView } from '../registry/area';
 import { validateBody } from '../shared/validate';
+import { COMMON_REVISABLE_FIELDS, commonOnboardingBody, reviseByOnboarding } from '../shared/revise';
 import { checkSupplierIdentifiers, identifierSchemes, participantIdFor } from '../peppol-ubl/identifiers';
 import type { AreaProfile } from '../peppol-ubl/profiles';
 import { renderDocument } from '../peppol-ubl/render';
@@ -43,7 +44,9 @@ export function parseInvoice(p: AreaProfile, body: unknown, supplier?: Supplier)
 
 /** The onboarding codec: the seed's body; the default 201 answer `{status, message, data: {supplier_uuid}}`. */
 export function peppolOnboarding(p: AreaProfile): OnboardingCodec {
-  return { parse: (body) => parseOnboarding(p, body) };
+  const parse = (body: unknown) => parseOnboarding(p, body);
+  // Every field but the identifiers (the seller's tax and legal ids: BT-31, BT-30) may change.
+  return { parse, revise: reviseByOnboarding({ fields: COMMON_REVISABLE_FIELDS, bodyOf: commonOnboardingBody, parse }) };
 }
 
 /** A document's parsed fields are its InvoiceDto (`documents.parse` below keeps the DTO itself). */

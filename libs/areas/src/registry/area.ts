@@ -311,6 +311,20 @@ export interface OnboardingCodec {
    * in the profile, an event, a log or an answer; the area's connector reads them back (`SupplierSecrets`).
    */
   secrets?(body: unknown): Readonly<Record<string, string>> | undefined;
+  /** What of an onboarded supplier its area lets change (`PATCH /v1/suppliers/{id}`, #47); absent: nothing. */
+  readonly revise?: SupplierRevision;
+}
+
+/**
+ * A change to an onboarded supplier, in its onboarding body's own field names and checked by the same
+ * rules as its onboarding (shared/revise.ts `reviseByOnboarding`): names, address, contacts, the
+ * area's optional fields; never its tax identifier (the supplier is that: another one is another supplier).
+ */
+export interface SupplierRevision {
+  /** The onboarding body's fields a change may name. */
+  readonly fields: readonly string[];
+  /** The profile with `change` (only `fields`; `null` removes an optional one) applied. @throws AppError validation at the body's fields */
+  apply(profile: SupplierProfile, change: Readonly<Record<string, unknown>>): SupplierProfile;
 }
 
 /** How an area's routes name the supplier (`AreaDefinition.supplierRef`). */

@@ -3,14 +3,20 @@
  * that an area is its folder and one registry line (docs/adding-an-area.md): the pipeline's own routes
  * serve it (apps/gateway/src/pipeline/area-routes.controller.ts).
  */
-import { validationError } from '@einvoice/domain';
+import { type SupplierProfile, validationError } from '@einvoice/domain';
 import { validateBody } from '../shared/validate';
+import { reviseByOnboarding } from '../shared/revise';
 import type { AreaDefinition } from '../registry/area';
 import { toySandbox, toySandboxVerdicts } from './migrations';
 import { renderToyDocument } from './render';
 import { checkToyDocument } from './rules';
 import { ToySandboxAuthority } from './sandbox-authority';
 import { ToyDocumentBody, ToyOnboardingBody } from './schema';
+
+function parseToyOnboarding(body: unknown): SupplierProfile {
+  const dto = validateBody(ToyOnboardingBody, body);
+  return { registeredName: dto.registered_name, identifiers: [{ scheme: 'TOY:TAX', id: dto.tax_id }], country: 'TY' };
+}
 
 /** Toyland. */
 export const toyDefinition: AreaDefinition = {
@@ -23,10 +29,12 @@ export const toyDefinition: AreaDefinition = {
   webhookEvents: [],
   onboarding: {
     bodyClass: ToyOnboardingBody,
-    parse(body) {
-      const dto = validateBody(ToyOnboardingBody, body);
-      return { registeredName: dto.registered_name, identifiers: [{ scheme: 'TOY:TAX', id: dto.tax_id }], country: 'TY' };
-    },
+    parse: parseToyOnboarding,
+    revise: reviseByOnboarding({
+      fields: ['registered_name'],
+      bodyOf: (profile) => ({ registered_name: profile.registeredName, tax_id: profile.identifiers[0]?.id }),
+      parse: parseToyOnboarding,
+    }),
   },
   documents: {
     bodyClass: ToyDocumentBody,

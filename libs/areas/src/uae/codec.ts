@@ -9,7 +9,8 @@ import { AppError, type SupplierProfile } from '@einvoice/domain';
 import type { DocumentCodec, OnboardingCodec, ParsedDocument, PeppolExchange, RenderedDocument } from '../registry/area';
 import { detachEmbedded } from '../ubl/attachments';
 import { parseUaeDocument, uaeSchemaMessage, unifiedCountryIssues } from './document';
-import { financialYearOf, parseUaeParticipant, uaeDetailsOf, uaeIssuerOf } from './participant';
+import { financialYearOf, parseUaeParticipant, uaeDetailsOf, uaeIssuerOf, uaeParticipantBody } from './participant';
+import { reviseByOnboarding } from '../shared/revise';
 import { type RenderedUae, renderUae } from './render';
 import { checkRulesPhase } from './rules-phase';
 import { uaeDocumentKind } from './specification';
@@ -20,6 +21,9 @@ export const uaeParticipantId = (peppolId: string): string => `iso6523-actorid-u
 /** A participant is a Peppol receiver here by its Peppol id (ICD 0235): 201 `{participant_id, peppol_id}`. */
 export const uaeOnboarding: OnboardingCodec = {
   parse: parseUaeParticipant,
+  // Its names and address may change; not its Peppol id (its TIN) nor its TRN, the tax identifiers, nor
+  // its financial year, which keys its document numbers (one number per participant and year).
+  revise: reviseByOnboarding({ fields: ['legal_name', 'legal_id', 'street_address', 'city', 'emirates_code'], bodyOf: uaeParticipantBody, parse: parseUaeParticipant }),
   respond: (supplierId, profile) => ({ status: 'success', data: { participant_id: supplierId, peppol_id: uaeDetailsOf(profile).peppolId } }),
 };
 

@@ -79,3 +79,21 @@ describe('#45 the UAE codec on the pipeline', () => {
     expect(uaeValidAnswer(parse(invoice())).body).toEqual({ status: 'success', message: 'Document is valid.', data: { document_identifier: 'INV-2026-0001' } });
   });
 });
+
+describe('#47 a UAE participant\'s change (onboarding.revise)', () => {
+  const revise = uaeOnboarding.revise!;
+
+  it('given a new address, then the profile has it and keeps its TIN, TRN and financial year', () => {
+    const revised = revise.apply(profile, { street_address: 'Sheikh Zayed Road 1', emirates_code: 'DXB' });
+    expect(revised).toMatchObject({ street: 'Sheikh Zayed Road 1', county: 'DXB', identifiers: profile.identifiers });
+    expect(revised.areaDetails).toEqual({ ...profile.areaDetails, emiratesCode: 'DXB' });
+  });
+
+  it('refuses what PINT AE\'s onboarding refuses, at the field', () => {
+    expect(() => revise.apply(profile, { emirates_code: 'XX' })).toThrow(expect.objectContaining({ issues: [expect.objectContaining({ path: 'emirates_code' })] }));
+  });
+
+  it('lets the tax identifiers and the financial year stay as onboarded', () => {
+    expect(revise.fields.filter((f) => ['peppol_id', 'trn', 'financial_year_start'].includes(f))).toEqual([]);
+  });
+});

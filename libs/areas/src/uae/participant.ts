@@ -78,6 +78,22 @@ export function parseUaeParticipant(body: unknown): SupplierProfile {
   };
 }
 
+/** The onboarding body a participant's profile was read from (a change is merged into it: registry `onboarding.revise`). */
+export function uaeParticipantBody(profile: SupplierProfile): Record<string, unknown> {
+  const details = uaeDetailsOf(profile);
+  return {
+    peppol_id: details.peppolId,
+    legal_name: profile.registeredName,
+    ...(details.trn ? { trn: details.trn } : {}),
+    ...(details.legalId ? { legal_id: { ...details.legalId } } : {}),
+    street_address: profile.street,
+    city: profile.city,
+    emirates_code: details.emiratesCode,
+    country_code: 'AE',
+    financial_year_start: details.financialYearStart,
+  };
+}
+
 /** The participant's details back from its profile. */
 export const uaeDetailsOf = (profile: SupplierProfile): UaeParticipantDetails => profile.areaDetails as unknown as UaeParticipantDetails;
 

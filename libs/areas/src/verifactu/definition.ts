@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { SecretBox, type SupplierProfile, validationError, issue } from '@einvoice/domain';
 import { validateBody } from '../shared/validate';
+import { reviseByOnboarding } from '../shared/revise';
 import type { AreaDefinition, ParsedDocument, ReportedDocumentView } from '../registry/area';
 import { verifactuSandbox, verifactuSandboxCancellations } from './migrations';
 import { isValidNif, normalizeNif } from './nif';
@@ -105,6 +106,15 @@ function presentRecord(view: ReportedDocumentView) {
   };
 }
 
+function parseVerifactuOnboarding(body: unknown): SupplierProfile {
+  const dto = validateBody(VerifactuOnboardingBody, body);
+  const nif = normalizeNif(dto.nif);
+  const issues = isValidNif(nif) ? [] : [issue('nif', 'VERIFACTU.NIF', 'nif is not a valid Spanish NIF, NIE or CIF (its control character does not match).')];
+  issues.push(...certificateIssues(dto, 'VERIFACTU.CERTIFICATE'));
+  if (issues.length) throw validationError(issues);
+  return { registeredName: dto.name.trim(), identifiers: [{ scheme: NIF_SCHEME, id: nif }], country: 'ES' };
+}
+
 export const verifactuDefinition: AreaDefinition = {
   code: 'es',
   name: 'Spain',
@@ -131,14 +141,13 @@ export const verifactuDefinition: AreaDefinition = {
   },
   webhookEvents: [],
   onboarding: {
-    parse(body) {
-      const dto = validateBody(VerifactuOnboardingBody, body);
-      const nif = normalizeNif(dto.nif);
-      const issues = isValidNif(nif) ? [] : [issue('nif', 'VERIFACTU.NIF', 'nif is not a valid Spanish NIF, NIE or CIF (its control character does not match).')];
-      issues.push(...certificateIssues(dto, 'VERIFACTU.CERTIFICATE'));
-      if (issues.length) throw validationError(issues);
-      return { registeredName: dto.name.trim(), identifiers: [{ scheme: NIF_SCHEME, id: nif }], country: 'ES' };
-    },
+    parse: parseVerifactuOnboarding,
+    // NombreRazon may change; the NIF is the issuer (its certificate, sent only by onboarding, is a secret).
+    revise: reviseByOnboarding({
+      fields: ['name'],
+      bodyOf: (profile) => ({ nif: profile.identifiers.find((i) => i.scheme === NIF_SCHEME)?.id, name: profile.registeredName }),
+      parse: parseVerifactuOnboarding,
+    }),
     secrets(body) {
       const { certificate_pem, private_key_pem } = body as { certificate_pem?: string; private_key_pem?: string };
       return certificate_pem && private_key_pem ? { [CERTIFICATE_SECRET]: certificate_pem, [KEY_SECRET]: private_key_pem } : undefined;

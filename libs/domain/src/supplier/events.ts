@@ -33,6 +33,30 @@ export interface SupplierOnboardedData {
 }
 export type SupplierOnboarded = Event<'SupplierOnboarded', SupplierOnboardedData>;
 
-export type SupplierEvent = SupplierOnboarded;
+/**
+ * The supplier's profile after a change its area lets make (`PATCH /v1/suppliers/{id}`, #47): the whole
+ * profile, so that a replay needs no earlier event; its identifiers are the onboarded ones.
+ */
+export interface SupplierUpdatedData {
+  readonly supplierId: string;
+  readonly tenantId: string;
+  readonly area: string;
+  readonly profile: SupplierProfile;
+  /** The onboarding body's fields the change named, as the caller sent them (`street`, `postal_code`). */
+  readonly changed: readonly string[];
+  readonly updatedAt: string;
+}
+export type SupplierUpdated = Event<'SupplierUpdated', SupplierUpdatedData>;
+
+/** The supplier takes no new documents from now on (`DELETE /v1/suppliers/{id}`, #47); its documents stay readable. */
+export interface SupplierDeactivatedData {
+  readonly supplierId: string;
+  readonly tenantId: string;
+  readonly area: string;
+  readonly deactivatedAt: string;
+}
+export type SupplierDeactivated = Event<'SupplierDeactivated', SupplierDeactivatedData>;
+
+export type SupplierEvent = SupplierOnboarded | SupplierUpdated | SupplierDeactivated;
 
 export const supplierStreamId = (supplierId: string): string => `supplier-${supplierId}`;

@@ -8,6 +8,7 @@ import { Connections } from '../../infrastructure/infrastructure.module';
 import { SupplierCache } from '../../suppliers/supplier-lookup';
 import { type RequestContext, eventMetadata } from '../../http/request-context';
 import { registerSupplierParticipants } from '../../participants/supplier-participants';
+import { refuseOnboardedIdentifiers } from '../../suppliers/supplier-identity';
 import { MyInvoisAuthority } from './authority';
 import { claimSupplierParticipant, onboardingAnswer } from './supplier-participant';
 
@@ -40,6 +41,8 @@ export class MyInvoisService {
     return this.connections.store.transaction(async (uow) => {
       // First, under its lock: whether the TIN's Peppol participant is free decides the answer,
       // which the idempotency record stores (a concurrent retry waits on the same lock).
+      // By its TIN alone: its other ids (SST, TTX...) are often `NA`, shared by many suppliers.
+      await refuseOnboardedIdentifiers(uow, context.tenant.id, 'my', profile.identifiers.filter((i) => i.scheme === 'MY:TIN'));
       const participant = await claimSupplierParticipant(uow, supplier.tin);
       const data: SupplierOnboardedData = {
         supplierId,

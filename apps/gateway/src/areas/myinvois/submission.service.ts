@@ -4,7 +4,7 @@ import { type AuthorityErrorData, timeOrderedUuid } from '@einvoice/domain';
 import { type MyInvoisSubmissionKind, areaOf, myinvois } from '@einvoice/areas';
 import type { Answer } from '../../http/answer';
 import { Connections } from '../../infrastructure/infrastructure.module';
-import { SupplierCache } from '../../suppliers/supplier-lookup';
+import { SupplierCache, activeSupplier } from '../../suppliers/supplier-lookup';
 import type { RequestContext } from '../../http/request-context';
 import { OutcomeWaiter } from '../../pipeline/outcome-waiter';
 import { numbersInUse } from '../../pipeline/document-keys';
@@ -39,7 +39,7 @@ export class MyInvoisSubmissionService {
     const area = areaOf('my');
     const query = <T>(sql: string, params: unknown[]) => this.connections.dataSource.query(sql, params) as Promise<T[]>;
     const transportMode = myinvois.myInvoisTransportMode(headers.transportMode);
-    const supplier = await this.suppliers.find(this.connections.dataSource, context.tenant.id, 'my', headers.supplier);
+    const supplier = activeSupplier(await this.suppliers.find(this.connections.dataSource, context.tenant.id, 'my', headers.supplier));
     const bodies = shape === 'bulk' ? myinvois.checkBulkCount(body) : [body];
     // An ID is taken while its document lives: refused, invalid and cancelled ones free it.
     const taken = await numbersInUse(query, supplier.id, myinvois.requestedIds(bodies));

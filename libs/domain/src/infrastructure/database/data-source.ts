@@ -27,6 +27,7 @@ import { OutboxArea1732200001830 } from './migrations/1732200001830-outbox-area'
 import { OutboxHandedTo1732200001840 } from './migrations/1732200001840-outbox-handed-to';
 import { PeppolTransmissions1732200001870 } from './migrations/1732200001870-peppol-transmissions';
 import { AccountDocumentLists1732200001880 } from './migrations/1732200001880-account-document-lists';
+import { SupplierStatus1732200001947 } from './migrations/1732200001947-supplier-status';
 
 /**
  * The platform's own migrations. TypeORM migrations only: `synchronize` is never used. Areas bring
@@ -59,6 +60,7 @@ export const platformMigrations = [
   OutboxHandedTo1732200001840,
   PeppolTransmissions1732200001870,
   AccountDocumentLists1732200001880,
+  SupplierStatus1732200001947,
 ];
 
 export interface DataSourceOptions {

@@ -4,7 +4,7 @@ import type { DocumentDeliveredData, DocumentDeliveryFailedData, DocumentEvent, 
 import type { ParticipantEvent } from '../../participant';
 import type { PeppolTransmissionEvent } from '../../transmission';
 import type { ConstraintErrorMap, EventPlugin, EventProjector, ProjectionContext } from '../../plugin';
-import type { SupplierEvent, SupplierOnboardedData } from '../../supplier';
+import type { SupplierDeactivatedData, SupplierEvent, SupplierOnboardedData, SupplierUpdatedData } from '../../supplier';
 import { participantConstraintErrors, projectParticipants } from './participants';
 import { projectIncomingTransmission, projectOutgoingTransmission } from './peppol-transmissions';
 
@@ -16,6 +16,8 @@ import { projectIncomingTransmission, projectOutgoingTransmission } from './pepp
  */
 const coreProjectors: Record<SupplierEvent['type'] | DocumentEvent['type'] | ParticipantEvent['type'] | PeppolTransmissionEvent['type'], EventProjector | null> = {
   SupplierOnboarded: (uow, event) => projectSupplierOnboarded(uow, event as RecordedEvent & { data: SupplierOnboardedData }),
+  SupplierUpdated: (uow, event) => projectSupplierUpdated(uow, event as RecordedEvent & { data: SupplierUpdatedData }),
+  SupplierDeactivated: (uow, event) => projectSupplierDeactivated(uow, event as RecordedEvent & { data: SupplierDeactivatedData }),
   DocumentSubmitted: (uow, event) => projectDocumentSubmitted(uow, event as RecordedEvent & { data: DocumentSubmittedData }),
   // The outcomes also record the exchange for Peppol Reporting (peppol-transmissions.ts): the AS4
   // receipt (DocumentSent) in live Peppol, the sandbox's answer or a hand-over (DocumentDelivered), an
@@ -90,6 +92,29 @@ async function projectSupplierOnboarded(uow: ProjectionContext, event: RecordedE
       d.tenantId,
     ]);
   }
+}
+
+/**
+ * Channel a supplier's change (SupplierUpdated, SupplierDeactivated; payload: its id) is announced on
+ * once committed: every gateway drops the supplier from its caches (apps/gateway/src/suppliers/supplier-changes.ts),
+ * so a deactivated supplier's next document is refused by whichever gateway takes it.
+ */
+export const SUPPLIER_CHANGED_CHANNEL = 'supplier_changed';
+
+/** The profile as changed (#47): the whole profile, so the row is right whatever came before it. */
+async function projectSupplierUpdated(uow: ProjectionContext, event: RecordedEvent & { data: SupplierUpdatedData }) {
+  const d = event.data;
+  await uow.query(
+    `UPDATE suppliers SET registered_name = $2, profile = $3, updated_at = $4, version = $5 WHERE id = $1 AND version < $5`,
+    [d.supplierId, d.profile.registeredName, d.profile, d.updatedAt, event.streamPosition],
+  );
+  uow.announce(SUPPLIER_CHANGED_CHANNEL, d.supplierId);
+}
+
+async function projectSupplierDeactivated(uow: ProjectionContext, event: RecordedEvent & { data: SupplierDeactivatedData }) {
+  const d = event.data;
+  await uow.query(`UPDATE suppliers SET status = 'inactive', updated_at = $2, version = $3 WHERE id = $1 AND version < $3`, [d.supplierId, d.deactivatedAt, event.streamPosition]);
+  uow.announce(SUPPLIER_CHANGED_CHANNEL, d.supplierId);
 }
 
 async function projectDocumentSubmitted(uow: ProjectionContext, event: RecordedEvent & { data: DocumentSubmittedData }) {
