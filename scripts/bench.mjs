@@ -29,8 +29,9 @@
 //   as4        Peppol over real AS4 (#46): two more installations, A and B (databases <name>_as4a_bench and
 //              <name>_as4b_bench, own topic prefixes on the bench's broker, a gateway, a delivery-worker and an
 //              AS4 engine each, a test PKI made for the run); a BE supplier at A invoices a receiver hosted at B
-//              closed loop for BENCH_AS4_DURATION s (20) over BENCH_AS4_CONNECTIONS (8), after one document alone
-//              and BENCH_AS4_WARMUP_S (10) s not measured: documents/s Delivered at A (signed, encrypted AS4 to B
+//              for BENCH_AS4_DURATION s (20) from BENCH_AS4_CONNECTIONS (8) clients, each submitting its next document
+//              once its last is Delivered, after one document alone and BENCH_AS4_WARMUP_S (30) s not measured (new
+//              JVMs): documents/s Delivered at A (signed, encrypted AS4 to B
 //              and B's MLS back), submitted->Sent/Delivered p50/p99, CPU per document of each engine's JVM next
 //              to each gateway's and delivery-worker's, and B holding exactly one copy of each (scripts/bench/peppol-as4.mjs);
 //   scale      a second gateway and a second delivery-worker (same consumer group), the load split
@@ -98,7 +99,7 @@ const settings = {
   arClients: positiveInt('BENCH_AR_CLIENTS', 20),
   as4Duration: positiveInt('BENCH_AS4_DURATION', 20),
   as4Connections: positiveInt('BENCH_AS4_CONNECTIONS', 8),
-  as4WarmupS: process.env.BENCH_AS4_WARMUP_S === '0' ? 0 : positiveInt('BENCH_AS4_WARMUP_S', 10),
+  as4WarmupS: process.env.BENCH_AS4_WARMUP_S === '0' ? 0 : positiveInt('BENCH_AS4_WARMUP_S', 30),
   bulkClients: positiveInt('BENCH_BULK_CLIENTS', 5),
   bulkSize: positiveInt('BENCH_BULK_SIZE', 100),
   e2eDuration: positiveInt('BENCH_E2E_DURATION', 60),
@@ -640,6 +641,7 @@ async function main() {
       out(`  submitted->Sent       p50 ${ms(r.toSent.p50)}  p99 ${ms(r.toSent.p99)}  max ${ms(r.toSent.max)}   (B's AS4 receipt back at A)`);
       out(`  submitted->Delivered  p50 ${ms(r.toDelivered.p50)}  p99 ${ms(r.toDelivered.p99)}  max ${ms(r.toDelivered.max)}   (B's MLS received at A)`);
       out(`  cpu ms per document   A: ${perProcess(' A')};  B: ${perProcess(' B')};  shared: ${shared}`);
+      out(`    idle (cores)        ${Object.entries(r.idleCores).map(([name, c]) => `${name} ${num(c, 3)}`).join(', ')}   (${r.idleS} s with nothing sent, before the load: at this rate part of each figure above)`);
       out(`    of which JIT        engine A ${num(r.jitMsPerDocument['engine A'], 2)} ms, engine B ${num(r.jitMsPerDocument['engine B'], 2)} ms (the JVMs' C1/C2 compiler threads: new JVMs still compiling)`);
       out(`  cpu per document      ${num(total, 2)} ms${cpuRatio(total)} (both installations' apps and engines, the broker, PostgreSQL, Redis; ${num(p.cpuSeconds, 1)} CPU s for ${wait.delivered} documents)`);
       out(`  first document        Delivered ${ms(r.first.ms)} after its POST (new JVMs)${r.warmup ? `; then a warm-up of ${r.warmup.accepted} documents (${r.warmup.failed} failed), not measured` : ''}`);

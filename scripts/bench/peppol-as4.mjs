@@ -23,6 +23,8 @@ import { distribution, percentile } from './stats.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const APPS = ['gateway', 'delivery-worker'];
+/** Seconds each process's idle CPU is measured for, before the measured load. */
+const IDLE_S = 5;
 /** The buyer of the fixtures' BE invoice, onboarded at B by its VAT number alone (as the e2e's receiver). */
 const RECEIVER = { registered_name: 'Antwerp Buyer BV', vat: 'BE0202239951', street: 'Meir 1', city: 'Antwerpen', postal_code: '2000', country: 'BE' };
 
@@ -215,6 +217,11 @@ export function createPeppolAs4Pair({ databaseUrl, runId, brokers, say }) {
       const pids = { 'engine A': engines.as4a.pid, 'engine B': engines.as4b.pid };
       for (const [label, stack] of [['A', a], ['B', b]]) for (const [app, pid] of Object.entries(stack.pids())) pids[`${app} ${label}`] = pid;
       if (kafkaPid) pids.kafka = kafkaPid;
+      // What each process uses with nothing to do (outbox polls, consumer heartbeats): at a few documents a
+      // second that is a fair part of an app's CPU per document, and it is printed next to it.
+      const idleProbe = startProbe({ pids });
+      await sleep(IDLE_S * 1000);
+      const idle = idleProbe.stop();
       const jitBefore = { 'engine A': compilerSeconds(engines.as4a.pid), 'engine B': compilerSeconds(engines.as4b.pid) };
       const probe = startProbe({ pids });
       // Closed over the whole round trip: the last documents end at most one round trip after `duration`.
@@ -250,6 +257,8 @@ export function createPeppolAs4Pair({ databaseUrl, runId, brokers, say }) {
         probe: p,
         cpuMsPerDocument,
         jitMsPerDocument,
+        idleCores: idle.cores,
+        idleS: IDLE_S,
       };
     },
 
