@@ -355,7 +355,9 @@ async function main() {
     reference = await measureReference('');
     figures.reference = reference;
   }
-  const ratio = (value) => (reference ? ` (${num(value / reference.load.perSecond, 3)}× the reference)` : '');
+  // Significant digits for a ratio under 0.01 (the as4 phase's documents/s is ~1/3,000 of the reference's).
+  const times = (r) => (Number.isFinite(r) && r > 0 && r < 0.01 ? r.toPrecision(2) : num(r, 3));
+  const ratio = (value) => (reference ? ` (${times(value / reference.load.perSecond)}× the reference)` : '');
 
   if (run('bare')) {
     say(`bare route: GET /health/live, ${settings.connections} connections, ${settings.duration} s`);
@@ -642,7 +644,9 @@ async function main() {
       out(`  submitted->Delivered  p50 ${ms(r.toDelivered.p50)}  p99 ${ms(r.toDelivered.p99)}  max ${ms(r.toDelivered.max)}   (B's MLS received at A)`);
       out(`  cpu ms per document   A: ${perProcess(' A')};  B: ${perProcess(' B')};  shared: ${shared}`);
       out(`    idle (cores)        ${Object.entries(r.idleCores).map(([name, c]) => `${name} ${num(c, 3)}`).join(', ')}   (${r.idleS} s with nothing sent, before the load: at this rate part of each figure above)`);
-      out(`    of which JIT        engine A ${num(r.jitMsPerDocument['engine A'], 2)} ms, engine B ${num(r.jitMsPerDocument['engine B'], 2)} ms (the JVMs' C1/C2 compiler threads: new JVMs still compiling)`);
+      const split = (t, digits) => (t ? `JIT ${num(t.jit, digits)}, GC ${num(t.gc, digits)}, the rest ${num(t.other, digits)}` : 'n/a');
+      out(`    engines' threads    A: ${split(r.engineMsPerDocument['engine A'], 1)} ms;  B: ${split(r.engineMsPerDocument['engine B'], 1)} ms   (JIT: C1/C2 compiler threads, new JVMs still compiling; GC: G1 and VM threads)`);
+      out(`    engines idle        A: ${split(r.idleEngineCores['engine A'], 3)};  B: ${split(r.idleEngineCores['engine B'], 3)} cores`);
       out(`  cpu per document      ${num(total, 2)} ms${cpuRatio(total)} (both installations' apps and engines, the broker, PostgreSQL, Redis; ${num(p.cpuSeconds, 1)} CPU s for ${wait.delivered} documents)`);
       out(`  first document        Delivered ${ms(r.first.ms)} after its POST (new JVMs)${r.warmup ? `; then a warm-up of ${r.warmup.accepted} documents (${r.warmup.failed} failed), not measured` : ''}`);
       out(`  logs                  warn/error lines: ${Object.entries(logs).map(([name, n]) => `${name} ${n}`).join(', ')}`);

@@ -17,7 +17,7 @@ import { ensureAs4Engine, startAs4Engine } from '../lib/as4-engine.mjs';
 import { freePort } from '../lib/kafka.mjs';
 import { createPeppolTestPki } from '../lib/peppol-test-pki.mjs';
 import { deliveryTimings, duplicatedDeliveries, openDatabase, waitForDelivery } from './delivery.mjs';
-import { compilerSeconds, startProbe } from './probe.mjs';
+import { jvmThreadSeconds, startProbe } from './probe.mjs';
 import { createStack, tailOf } from './stack.mjs';
 import { distribution, percentile } from './stats.mjs';
 
@@ -219,10 +219,13 @@ export function createPeppolAs4Pair({ databaseUrl, runId, brokers, say }) {
       if (kafkaPid) pids.kafka = kafkaPid;
       // What each process uses with nothing to do (outbox polls, consumer heartbeats): at a few documents a
       // second that is a fair part of an app's CPU per document, and it is printed next to it.
+      const engineThreads = () => ({ 'engine A': jvmThreadSeconds(engines.as4a.pid), 'engine B': jvmThreadSeconds(engines.as4b.pid) });
       const idleProbe = startProbe({ pids });
+      const idleThreadsBefore = engineThreads();
       await sleep(IDLE_S * 1000);
       const idle = idleProbe.stop();
-      const jitBefore = { 'engine A': compilerSeconds(engines.as4a.pid), 'engine B': compilerSeconds(engines.as4b.pid) };
+      const idleThreads = threadsSince(idleThreadsBefore, engineThreads(), 1000 / idle.seconds);
+      const threadsBefore = engineThreads();
       const probe = startProbe({ pids });
       // Closed over the whole round trip: the last documents end at most one round trip after `duration`.
       const measured = await load('as4', duration);
@@ -232,10 +235,7 @@ export function createPeppolAs4Pair({ databaseUrl, runId, brokers, say }) {
       // Whatever the loop gave up on (a document not final within the drain timeout) is counted here.
       const wait = await drain(ids);
       pair.assertAlive();
-      const jitMsPerDocument = Object.fromEntries(Object.entries(jitBefore).map(([name, before]) => {
-        const after = compilerSeconds(pids[name]);
-        return [name, before === undefined || after === undefined ? Number.NaN : ((after - before) * 1000) / Math.max(1, wait.delivered)];
-      }));
+      const engineMsPerDocument = threadsSince(threadsBefore, engineThreads(), 1000 / Math.max(1, wait.delivered));
 
       const timings = await deliveryTimings(dbs.as4a, ids);
       const toSent = await submittedToSent(dbs.as4a, ids);
@@ -256,7 +256,8 @@ export function createPeppolAs4Pair({ databaseUrl, runId, brokers, say }) {
         toDelivered: distribution(timings.submittedToDelivered),
         probe: p,
         cpuMsPerDocument,
-        jitMsPerDocument,
+        engineMsPerDocument,
+        idleEngineCores: Object.fromEntries(Object.entries(idleThreads).map(([name, t]) => [name, t && { jit: t.jit / 1000, gc: t.gc / 1000, other: t.other / 1000 }])),
         idleCores: idle.cores,
         idleS: IDLE_S,
       };
@@ -351,6 +352,14 @@ async function roundTripLoad({ submit, db, connections, duration, timeoutMs, ass
     perSecond: expected / durationS,
     latency: { p50: percentile(answers, 50), p99: percentile(answers, 99) },
   };
+}
+
+/** Each engine's thread CPU (jvmThreadSeconds) between two readings, in seconds × `scale`. */
+function threadsSince(before, after, scale) {
+  return Object.fromEntries(Object.entries(after).map(([name, a]) => {
+    const b = before[name];
+    return [name, a && b ? { jit: (a.jit - b.jit) * scale, gc: (a.gc - b.gc) * scale, other: (a.other - b.other) * scale } : undefined];
+  }));
 }
 
 /** submitted -> DocumentSent (B's AS4 receipt came back to A's engine), ms per document. */
