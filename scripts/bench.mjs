@@ -34,6 +34,7 @@
 //              JVMs): documents/s Delivered at A (signed, encrypted AS4 to B
 //              and B's MLS back), submitted->Sent/Delivered p50/p99, CPU per document of each engine's JVM next
 //              to each gateway's and delivery-worker's, and B holding exactly one copy of each (scripts/bench/peppol-as4.mjs);
+//              BENCH_AS4_JAVA_TOOL_OPTIONS: JVM options for both engines (JAVA_TOOL_OPTIONS), to compare one run with another;
 //   scale      a second gateway and a second delivery-worker (same consumer group), the load split
 //              over both gateways for BENCH_DURATION s: everything delivered, each document once.
 // Every load phase prints the CPU the whole stack used per document (the apps, the broker and the

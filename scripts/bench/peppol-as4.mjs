@@ -77,6 +77,8 @@ export function createPeppolAs4Pair({ databaseUrl, runId, brokers, say }) {
         PEPPOL_SMP_URL: `http://127.0.0.1:${peerPort}/smp/`,
         // The test PKI publishes no CRL or OCSP responder.
         PEPPOL_REVOCATION_CHECK: 'off',
+        // JVM options to try on both engines (a system property, a GC), one run against another.
+        ...(process.env.BENCH_AS4_JAVA_TOOL_OPTIONS ? { JAVA_TOOL_OPTIONS: process.env.BENCH_AS4_JAVA_TOOL_OPTIONS } : {}),
       },
     });
     engines[name] = engine;
