@@ -17,9 +17,10 @@ import { ensureAs4Engine, startAs4Engine } from '../lib/as4-engine.mjs';
 import { freePort } from '../lib/kafka.mjs';
 import { createPeppolTestPki } from '../lib/peppol-test-pki.mjs';
 import { deliveryTimings, duplicatedDeliveries, openDatabase, waitForDelivery } from './delivery.mjs';
+import { roundTripLoad } from './load.mjs';
 import { jvmThreadSeconds, startProbe } from './probe.mjs';
 import { createStack, tailOf } from './stack.mjs';
-import { distribution, percentile } from './stats.mjs';
+import { distribution } from './stats.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const APPS = ['gateway', 'delivery-worker'];
@@ -281,79 +282,6 @@ export function createPeppolAs4Pair({ databaseUrl, runId, brokers, say }) {
     },
   };
   return pair;
-}
-
-/**
- * `connections` clients, each submitting a document at A and waiting until it is final at A (Delivered:
- * B's MLS came back; or Failed) before the next, for `duration` s: the documents/s of the AS4 exchange
- * and its MLS, not of the gateway's accept path (open at A, 137 202/s against ~1 Delivered/s here on
- * 2026-12-02, the backlog only grew). One query polls every document in flight (by primary key).
- */
-async function roundTripLoad({ submit, db, connections, duration, timeoutMs, assertAlive }) {
-  const waiting = new Map();
-  let polling = false;
-  const timer = setInterval(async () => {
-    if (polling || waiting.size === 0) return;
-    polling = true;
-    try {
-      const { rows } = await db.query(`SELECT id, delivery_status FROM documents WHERE id = ANY($1::uuid[]) AND delivery_status IN ('Delivered', 'Failed')`, [[...waiting.keys()]]);
-      for (const { id, delivery_status: status } of rows) {
-        waiting.get(id)?.(status);
-      }
-    } catch {
-      // a lost poll is fine
-    } finally {
-      polling = false;
-    }
-  }, 100);
-  const final = (id) => new Promise((resolve) => {
-    const done = (status) => {
-      clearTimeout(timer);
-      waiting.delete(id);
-      resolve(status);
-    };
-    const timer = setTimeout(() => done('timeout'), timeoutMs);
-    waiting.set(id, done);
-  });
-  const accepted = [];
-  const answers = [];
-  const byStatus = {};
-  const outcomes = { Delivered: 0, Failed: 0, timeout: 0 };
-  let counter = 0;
-  let errors = 0;
-  let firstError;
-  const startedAt = performance.now();
-  const endAt = startedAt + duration * 1000;
-  const client = async () => {
-    while (performance.now() < endAt) {
-      assertAlive();
-      const sentAt = performance.now();
-      const answer = await submit(++counter).catch((error) => ({ status: 0, text: String(error?.message ?? error) }));
-      answers.push(performance.now() - sentAt);
-      byStatus[answer.status] = (byStatus[answer.status] ?? 0) + 1;
-      const id = answer.status === 202 ? /"DocumentID"\s*:\s*"([0-9a-fA-F-]{36})"/.exec(answer.text)?.[1] : undefined;
-      if (!id) {
-        if (answer.status === 0) errors += 1;
-        firstError ??= { status: answer.status, body: answer.text };
-        await sleep(100);
-        continue;
-      }
-      accepted.push(id);
-      outcomes[await final(id)] += 1;
-    }
-  };
-  try {
-    await Promise.all(Array.from({ length: connections }, client));
-  } finally {
-    clearInterval(timer);
-  }
-  const durationS = (performance.now() - startedAt) / 1000;
-  const expected = byStatus[202] ?? 0;
-  return {
-    durationS, byStatus, expected, otherStatus: answers.length - expected - errors, errors, timeouts: outcomes.timeout, firstError, accepted, outcomes,
-    perSecond: expected / durationS,
-    latency: { p50: percentile(answers, 50), p99: percentile(answers, 99) },
-  };
 }
 
 /** Each engine's thread CPU (jvmThreadSeconds) between two readings, in seconds × `scale`. */
