@@ -207,7 +207,7 @@ export function invoiceLoad({ url, connections, duration, apiKey, supplierId, ru
 export async function roundTripLoad({ submit, db, connections, duration, timeoutMs, assertAlive }) {
   const waiting = new Map();
   let polling = false;
-  const timer = setInterval(async () => {
+  const poller = setInterval(async () => {
     if (polling || waiting.size === 0) return;
     polling = true;
     try {
@@ -260,7 +260,7 @@ export async function roundTripLoad({ submit, db, connections, duration, timeout
   try {
     await Promise.all(Array.from({ length: connections }, client));
   } finally {
-    clearInterval(timer);
+    clearInterval(poller);
   }
   const durationS = (performance.now() - startedAt) / 1000;
   const expected = byStatus[202] ?? 0;
