@@ -26,6 +26,15 @@
 //              AEAT's side: records reported per second once the workers resume
 //   pl         Poland: invoices over BENCH_PL_SUPPLIERS suppliers (20) for BENCH_PL_DURATION s (10), then until
 //              the sandbox KSeF accepted them (its send limits per NIP in force); accepted/s, submitted->Accepted
+//   as4        Peppol over real AS4 (#46): two more installations, A and B (databases <name>_as4a_bench and
+//              <name>_as4b_bench, own topic prefixes on the bench's broker, a gateway, a delivery-worker and an
+//              AS4 engine each, a test PKI made for the run); a BE supplier at A invoices a receiver hosted at B
+//              for BENCH_AS4_DURATION s (20) from BENCH_AS4_CONNECTIONS (8) clients, each submitting its next document
+//              once its last is Delivered, after one document alone and BENCH_AS4_WARMUP_S (30) s not measured (new
+//              JVMs): documents/s Delivered at A (signed, encrypted AS4 to B
+//              and B's MLS back), submitted->Sent/Delivered p50/p99, CPU per document of each engine's JVM next
+//              to each gateway's and delivery-worker's, and B holding exactly one copy of each (scripts/bench/peppol-as4.mjs);
+//              BENCH_AS4_JAVA_TOOL_OPTIONS: JVM options for both engines (JAVA_TOOL_OPTIONS), to compare one run with another;
 //   scale      a second gateway and a second delivery-worker (same consumer group), the load split
 //              over both gateways for BENCH_DURATION s: everything delivered, each document once.
 // Every load phase prints the CPU the whole stack used per document (the apps, the broker and the
@@ -51,6 +60,7 @@ import { jofotaraLoad } from './bench/jofotara.mjs';
 import { firsLoad } from './bench/firs.mjs';
 import { afipLoad } from './bench/afip.mjs';
 import { createStack, tailOf } from './bench/stack.mjs';
+import { createPeppolAs4Pair } from './bench/peppol-as4.mjs';
 import { webhookLoad } from './bench/webhooks.mjs';
 import { bulkLoad, onboardMySupplier } from './bench/bulk.mjs';
 import { uaeLoad, uaeRulesCost } from './bench/uae.mjs';
@@ -88,6 +98,9 @@ const settings = {
   ngClients: positiveInt('BENCH_NG_CLIENTS', 20),
   arDuration: positiveInt('BENCH_AR_DURATION', 10),
   arClients: positiveInt('BENCH_AR_CLIENTS', 20),
+  as4Duration: positiveInt('BENCH_AS4_DURATION', 20),
+  as4Connections: positiveInt('BENCH_AS4_CONNECTIONS', 8),
+  as4WarmupS: process.env.BENCH_AS4_WARMUP_S === '0' ? 0 : positiveInt('BENCH_AS4_WARMUP_S', 30),
   bulkClients: positiveInt('BENCH_BULK_CLIENTS', 5),
   bulkSize: positiveInt('BENCH_BULK_SIZE', 100),
   e2eDuration: positiveInt('BENCH_E2E_DURATION', 60),
@@ -100,7 +113,7 @@ const settings = {
 
 /** BENCH_PHASES=reference,accept,... (default: all, in this order). */
 function phasesOf(raw) {
-  const all = ['reference', 'bare', 'accept', 'e2e', 'open', 'webhooks', 'bulk', 'uae', 'es', 'pl', 'jo', 'ng', 'ar', 'scale'];
+  const all = ['reference', 'bare', 'accept', 'e2e', 'open', 'webhooks', 'bulk', 'uae', 'es', 'pl', 'jo', 'ng', 'ar', 'as4', 'scale'];
   if (!raw) return new Set(all);
   const wanted = raw.split(',').map((p) => p.trim()).filter(Boolean);
   const unknown = wanted.filter((p) => !all.includes(p));
@@ -112,6 +125,8 @@ const runId = Date.now().toString(36);
 const WARMUP_JIT_CORES = 0.03;
 const stack = createStack({ databaseUrl: settings.databaseUrl, runId });
 let db;
+/** The as4 phase's two installations while it runs. */
+let as4Pair;
 let exiting = false;
 // After Ctrl-C the figures of a cut-short phase mean nothing: print none.
 const out = (line = '') => {
@@ -121,6 +136,7 @@ const out = (line = '') => {
 async function cleanUp() {
   await db?.end().catch(() => undefined);
   db = undefined;
+  await as4Pair?.stop();
   await stack.stop();
 }
 
@@ -340,7 +356,9 @@ async function main() {
     reference = await measureReference('');
     figures.reference = reference;
   }
-  const ratio = (value) => (reference ? ` (${num(value / reference.load.perSecond, 3)}× the reference)` : '');
+  // Significant digits for a ratio under 0.01 (the as4 phase's documents/s is ~1/3,000 of the reference's).
+  const times = (r) => (Number.isFinite(r) && r > 0 && r < 0.01 ? r.toPrecision(2) : num(r, 3));
+  const ratio = (value) => (reference ? ` (${times(value / reference.load.perSecond)}× the reference)` : '');
 
   if (run('bare')) {
     say(`bare route: GET /health/live, ${settings.connections} connections, ${settings.duration} s`);
@@ -590,6 +608,55 @@ async function main() {
     for (const line of probeLines(p)) out(line);
     out();
     summary.push(`argentina    one sequence ${num(ar.one.perSecond)} vouchers/s (p50 ${ms(ar.one.latency.p50)} p99 ${ms(ar.one.latency.p99)}); ${settings.arClients} sequences ${num(ar.many.perSecond)} vouchers/s (p50 ${ms(ar.many.latency.p50)} p99 ${ms(ar.many.latency.p99)}); no gaps: ${ar.one.noGaps && ar.many.noGaps ? 'yes' : 'NO'}`);
+  }
+
+  if (run('as4')) {
+    say(`as4: two installations with an AS4 engine each, ${settings.as4Connections} connections, ${settings.as4Duration} s`);
+    as4Pair = createPeppolAs4Pair({ databaseUrl: settings.databaseUrl, runId, brokers: stack.env.KAFKA_BROKERS, say });
+    let r;
+    let logs;
+    try {
+      await as4Pair.start();
+      r = await as4Pair.run({ fixtures, connections: settings.as4Connections, duration: settings.as4Duration, warmupS: settings.as4WarmupS, drainTimeoutS: settings.drainTimeoutS, kafkaPid: stack.pids().kafka });
+      logs = as4Pair.logCounts();
+    } catch (error) {
+      failed = true;
+      say(`as4 failed: ${error?.stack ?? error}\n${as4Pair.tails()}`);
+      out(`${++phaseNumber}. Peppol AS4 between two installations: FAILED (${String(error?.message ?? error).split('\n')[0].slice(0, 300)})`);
+      out();
+    } finally {
+      await as4Pair.stop();
+      as4Pair = undefined;
+    }
+    if (r) {
+      figures.as4 = r;
+      const { load, wait, atB, probe: p } = r;
+      if (load.otherStatus + load.errors + load.outcomes.Failed > 0 || !wait.complete || wait.missing || r.twiceAtA || atB.once !== atB.documents) failed = true;
+      const total = cpuPerDocument(p, wait.delivered);
+      const perProcess = (suffix) => Object.entries(r.cpuMsPerDocument).filter(([name]) => name.endsWith(suffix)).map(([name, v]) => `${name.replace(suffix, '')} ${num(v, 2)}`).join(', ');
+      const shared = Object.entries(r.cpuMsPerDocument).filter(([name]) => !/ [AB]$/.test(name)).map(([name, v]) => `${name} ${num(v, 2)}`).join(', ');
+      out(`${++phaseNumber}. Peppol AS4 between two installations here: BE supplier at A -> receiver hosted at B (signed, encrypted AS4), B's MLS back -> Delivered at A; ${settings.as4Connections} clients for ${settings.as4Duration} s, each submitting its next document once its last is Delivered (closed over the round trip)`);
+      out(`  delivered/s           ${num(r.deliveredPerSecond)}${ratio(r.deliveredPerSecond)}  (${wait.delivered} Delivered at A in ${num(r.spanS)} s, from the first submission to the last MLS)`);
+      out(`  POST at A             ${load.expected} answers 202, ${load.otherStatus} other, ${load.errors} errors; p50 ${ms(load.latency.p50)}  p99 ${ms(load.latency.p99)}; then ${load.outcomes.Delivered} Delivered, ${load.outcomes.Failed} Failed, ${load.outcomes.timeout} not final within ${settings.drainTimeoutS} s`);
+      if (load.firstError) out(`  first failure         ${load.firstError.status}: ${String(load.firstError.body).slice(0, 300)}`);
+      out(`  delivered             ${wait.delivered}/${load.accepted.length}${wait.complete ? '' : `  NOT COMPLETE after ${settings.drainTimeoutS} s`}; ${r.twiceAtA} Delivered twice at A`);
+      out(`  exactly once at B     ${atB.once}/${atB.documents} numbers held once as incoming at B, ${atB.missing} missing, ${atB.twice} more than once (the first document and the warm-up's included)`);
+      out(`  submitted->Sent       p50 ${ms(r.toSent.p50)}  p99 ${ms(r.toSent.p99)}  max ${ms(r.toSent.max)}   (B's AS4 receipt back at A)`);
+      out(`  submitted->Delivered  p50 ${ms(r.toDelivered.p50)}  p99 ${ms(r.toDelivered.p99)}  max ${ms(r.toDelivered.max)}   (B's MLS received at A)`);
+      out(`  cpu ms per document   A: ${perProcess(' A')};  B: ${perProcess(' B')};  shared: ${shared}`);
+      out(`    idle (cores)        ${Object.entries(r.idleCores).map(([name, c]) => `${name} ${num(c, 3)}`).join(', ')}   (${r.idleS} s with nothing sent, before the load: at this rate part of each figure above)`);
+      const split = (t, digits) => (t ? `JIT ${num(t.jit, digits)}, GC ${num(t.gc, digits)}, the rest ${num(t.other, digits)}` : 'n/a');
+      out(`    engines' threads    A: ${split(r.engineMsPerDocument['engine A'], 1)} ms;  B: ${split(r.engineMsPerDocument['engine B'], 1)} ms   (JIT: C1/C2 compiler threads, new JVMs still compiling; GC: G1 and VM threads)`);
+      out(`    engines idle        A: ${split(r.idleEngineCores['engine A'], 3)};  B: ${split(r.idleEngineCores['engine B'], 3)} cores`);
+      out(`  cpu per document      ${num(total, 2)} ms${cpuRatio(total)} (both installations' apps and engines, the broker, PostgreSQL, Redis; ${num(p.cpuSeconds, 1)} CPU s for ${wait.delivered} documents)`);
+      out(`  first document        Delivered ${ms(r.first.ms)} after its POST (new JVMs)${r.warmup ? `; then a warm-up of ${r.warmup.accepted} documents (${r.warmup.failed} failed), not measured` : ''}`);
+      out(`  logs                  warn/error lines: ${Object.entries(logs).map(([name, n]) => `${name} ${n}`).join(', ')}`);
+      for (const line of probeLines(p)) out(line);
+      out();
+      const engines = ['engine A', 'engine B'].map((name) => `${name} ${num(r.cpuMsPerDocument[name], 2)}`).join(', ');
+      const apps = ['gateway A', 'delivery-worker A', 'gateway B', 'delivery-worker B'].map((name) => `${name} ${num(r.cpuMsPerDocument[name], 2)}`).join(', ');
+      summary.push(`peppol as4   ${num(r.deliveredPerSecond)} Delivered/s${ratio(r.deliveredPerSecond)} (AS4 A->B + MLS B->A)   ->Delivered p50 ${ms(r.toDelivered.p50)} p99 ${ms(r.toDelivered.p99)}   cpu ms/doc ${engines}; ${apps}   (${wait.delivered}/${load.accepted.length}; B holds ${atB.once}/${atB.documents} once)`);
+    }
   }
 
   // 7. Scale-out, last (it adds processes): a second gateway and a second delivery-worker (same

@@ -43,6 +43,30 @@ function compilerTicks(pid) {
   }
 }
 
+/**
+ * CPU seconds a JVM's threads have used so far, by kind: `jit` (C1/C2 compiler threads), `gc` (HotSpot's
+ * G1/GC threads) and `other` (the application's and the rest); undefined without /proc. Threads that
+ * ended are missed, as in compilerTicks.
+ */
+export function jvmThreadSeconds(pid) {
+  const seconds = { jit: 0, gc: 0, other: 0 };
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      let comm;
+      try {
+        comm = readFileSync(`/proc/${pid}/task/${task}/comm`, 'utf8');
+      } catch {
+        continue; // gone
+      }
+      const kind = /^C[12] CompilerThre/.test(comm) ? 'jit' : /^(G1 |GC Thread|VM Thread)/.test(comm) ? 'gc' : 'other';
+      seconds[kind] += (statTicks(`/proc/${pid}/task/${task}/stat`) ?? 0) / TICKS_PER_SECOND;
+    }
+    return seconds;
+  } catch {
+    return undefined;
+  }
+}
+
 /** CPU seconds a JVM's JIT compiler threads have used so far (compilerTicks), or undefined without /proc. */
 export function compilerSeconds(pid) {
   const ticks = compilerTicks(pid);

@@ -47,8 +47,12 @@ export function tailOf(file, lines = 25) {
 /**
  * Brings the whole stack up and returns a handle; `stop()` is idempotent and safe to call at any
  * point (after a failed start too), so the caller can call it from `finally` and signal handlers.
+ * The options beyond `databaseUrl` and `runId` make a second installation beside the bench's own (the
+ * as4 phase's two access points): `brokers` an existing broker's address (then none is started or
+ * warmed up here), `apps` the apps it runs (default all), `port` its gateway's port (known before it
+ * starts: its AS4 engine calls it back), `topicPrefix` (default `bench<runId>`), `env` added to its apps'.
  */
-export function createStack({ databaseUrl, runId }) {
+export function createStack({ databaseUrl, runId, brokers, apps = APPS, port: fixedPort, topicPrefix = `bench${runId}`, env: extraEnv = {} }) {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'einvoice-bench-'));
   const children = [];
   const logs = {};
@@ -146,20 +150,24 @@ export function createStack({ databaseUrl, runId }) {
       await ensurePostgres();
       await ensureRedis();
 
-      const kafkaPort = await freePort();
-      say(`starting the bench's Kafka broker on 127.0.0.1:${kafkaPort} (data in ${tmp})`);
-      broker = await startKafka({ root: ROOT, port: kafkaPort, dataDir: path.join(tmp, 'kafka'), logFile: path.join(tmp, 'kafka.log') });
-      if (!broker.started) throw new Error(`something already answers on 127.0.0.1:${kafkaPort}; not the bench's broker`);
-      // Before anything is measured (kafka-warmup.mjs says why).
-      await warmUpBroker({ root: ROOT, brokers: broker.brokers, seconds: Number(process.env.BENCH_KAFKA_WARMUP_S ?? 30), say });
+      let kafkaBrokers = brokers;
+      if (!kafkaBrokers) {
+        const kafkaPort = await freePort();
+        say(`starting the bench's Kafka broker on 127.0.0.1:${kafkaPort} (data in ${tmp})`);
+        broker = await startKafka({ root: ROOT, port: kafkaPort, dataDir: path.join(tmp, 'kafka'), logFile: path.join(tmp, 'kafka.log') });
+        if (!broker.started) throw new Error(`something already answers on 127.0.0.1:${kafkaPort}; not the bench's broker`);
+        // Before anything is measured (kafka-warmup.mjs says why).
+        await warmUpBroker({ root: ROOT, brokers: broker.brokers, seconds: Number(process.env.BENCH_KAFKA_WARMUP_S ?? 30), say });
+        kafkaBrokers = broker.brokers;
+      }
 
-      const port = await freePort();
+      const port = fixedPort ?? (await freePort());
       const env = {
         ...process.env,
         DATABASE_URL: databaseUrl,
         REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-        KAFKA_BROKERS: broker.brokers,
-        KAFKA_TOPIC_PREFIX: `bench${runId}`,
+        KAFKA_BROKERS: kafkaBrokers,
+        KAFKA_TOPIC_PREFIX: topicPrefix,
         KAFKAJS_NO_PARTITIONER_WARNING: '1',
         HOST: '127.0.0.1',
         PORT: String(port),
@@ -180,6 +188,7 @@ export function createStack({ databaseUrl, runId }) {
         FIRS_SANDBOX_DELAY_MS: process.env.BENCH_NG_LATENCY_MS ?? '50',
         // The bench measures capacity with one tenant: its per-tenant allowance must not be the ceiling.
         TENANT_RATE_LIMIT_PER_S: '0',
+        ...extraEnv,
       };
       stack.env = env;
       stack.url = `http://127.0.0.1:${port}`;
@@ -193,7 +202,7 @@ export function createStack({ databaseUrl, runId }) {
       stack.apiKey = tool('tenants', ['create', 'bench'], env);
       if (!stack.apiKey) throw new Error('cli tenants create printed no API key');
 
-      for (const app of APPS) {
+      for (const app of apps) {
         const logFile = path.join(tmp, `${app}.log`);
         logs[app] = logFile;
         const out = openSync(logFile, 'a');
@@ -227,7 +236,7 @@ export function createStack({ databaseUrl, runId }) {
       }
       // The workers log nothing at LOG_LEVEL=warn when they are ready: wait until their consumer
       // groups have joined, or the first documents would wait for a rebalance and skew the figures.
-      await waitForConsumerGroups(env.KAFKA_TOPIC_PREFIX, broker.brokers, stack);
+      await waitForConsumerGroups(env.KAFKA_TOPIC_PREFIX, kafkaBrokers, apps, stack);
     },
 
     /** SIGTERM to every app (SIGKILL after 15 s), then the broker, then the temp folder. */
@@ -286,12 +295,12 @@ function profileArgs(app) {
 }
 
 /** Waits until each worker's consumer group (`<prefix>.<app>`) is Stable with members. */
-async function waitForConsumerGroups(prefix, brokers, stack) {
+async function waitForConsumerGroups(prefix, brokers, apps, stack) {
   const { Kafka, logLevel } = createRequire(path.join(ROOT, 'package.json'))('kafkajs');
   const admin = new Kafka({ clientId: 'einvoice-bench', brokers: [brokers], logLevel: logLevel.NOTHING }).admin();
   await admin.connect();
   try {
-    const groups = APPS.filter((app) => app !== 'gateway').map((app) => `${prefix}.${app}`);
+    const groups = apps.filter((app) => app !== 'gateway').map((app) => `${prefix}.${app}`);
     const deadline = Date.now() + 60_000;
     for (;;) {
       stack.assertAlive();
