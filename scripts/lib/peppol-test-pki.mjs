@@ -1,11 +1,10 @@
-// A Peppol-shaped test PKI made at run time (issue #46), for the bench and (later) the tests'
-// support: an AP CA with two AP certificates, an SMP CA with one SMP certificate, a rogue certificate
+// A Peppol-shaped test PKI made at run time (issue #46), for the bench and the tests (through
+// test/support/peppol-pki.ts, which runs `node scripts/lib/peppol-test-pki.mjs create`: Jest cannot
+// import ESM): an AP CA with two AP certificates, an SMP CA with one SMP certificate, a rogue certificate
 // no CA issued and an expired one, as PKCS#12 files the AS4 engine reads (PEPPOL_AP_KEYSTORE,
 // PEPPOL_TRUSTSTORE, PEPPOL_SMP_TRUSTSTORE) plus PEM for a test's own SMP. Made with the machine's
 // `openssl` (keys, certificates, keystores) and the JDK's `keytool` (truststores: Java reads a PKCS#12
 // certificate as trusted only with the attribute keytool writes, which OpenSSL 3.0 cannot).
-// The same shape as test/support/peppol-pki.ts's createPeppolTestPki, in plain ESM: the bench cannot
-// import the TypeScript test support.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -107,4 +106,11 @@ async function issue(dir) {
     expired,
     destroy: () => rm(dir, { recursive: true, force: true }),
   };
+}
+
+// `node scripts/lib/peppol-test-pki.mjs create`: makes one and prints it as JSON (all but destroy: the
+// caller removes `dir`).
+if (import.meta.url === `file://${process.argv[1]}` && process.argv[2] === 'create') {
+  const { destroy: _destroy, ...pki } = await createPeppolTestPki();
+  process.stdout.write(`${JSON.stringify(pki)}\n`);
 }

@@ -2,18 +2,12 @@
  * A Peppol-shaped test PKI made at test time (issue #46): an AP CA with two AP certificates, an SMP CA
  * with one SMP certificate, a rogue certificate no CA issued and an expired one, as PKCS#12 files the AS4
  * engine reads (PEPPOL_AP_KEYSTORE, PEPPOL_TRUSTSTORE, PEPPOL_SMP_TRUSTSTORE) plus PEM for the test's own
- * SMP. Made with the machine's `openssl` (keys, certificates, keystores: opensslCertificates of
- * libs/areas/src/shared/testing/certificates.ts, the one maker of the tests' certificates) and the JDK's
- * `keytool` (truststores: Java reads a PKCS#12 certificate as trusted only with the attribute keytool
- * writes, which OpenSSL 3.0 cannot).
+ * SMP. Made by scripts/lib/peppol-test-pki.mjs (openssl and keytool), which the bench uses too.
  */
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { opensslCertificates } from '../../libs/areas/src/shared/testing/certificates';
 
 const run = promisify(execFile);
 
@@ -46,44 +40,9 @@ export interface PeppolTestPki {
   destroy(): Promise<void>;
 }
 
+/** Made by scripts/lib/peppol-test-pki.mjs (the bench's maker too), in a child process: Jest cannot import ESM. */
 export async function createPeppolTestPki(): Promise<PeppolTestPki> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'peppol-pki-'));
-  const password = randomBytes(12).toString('hex');
-  const certificates = opensslCertificates(dir);
-
-  const truststore = async (name: string) => {
-    const file = path.join(dir, `${name}-truststore.p12`);
-    await run('keytool', ['-importcert', '-noprompt', '-storetype', 'PKCS12', '-keystore', file, '-storepass', password, '-alias', name, '-file', path.join(dir, `${name}.crt`)]);
-    return file;
-  };
-  // Peppol AP and SMP certificates: signing and key encipherment (WS-Security encrypts the AS4 payload's
-  // key to the receiver's certificate).
-  const leafExtensions = 'basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment,dataEncipherment\n';
-  const leaf = (name: string, cn: string, country: string, issuer: string | undefined): TestCredential => {
-    const subject = `/CN=${cn}/O=einvoice test ${name}/C=${country}`;
-    const { cert, key } = issuer ? certificates.issue(name, issuer, subject, leafExtensions) : certificates.selfSigned(name, subject);
-    return { keystore: certificates.pkcs12(name, password, issuer), certificatePem: cert, privateKeyPem: key, commonName: cn };
-  };
-
-  certificates.selfSigned('ap-ca', '/CN=einvoice TEST Peppol AP CA/O=einvoice test PKI', { ca: true });
-  certificates.selfSigned('smp-ca', '/CN=einvoice TEST Peppol SMP CA/O=einvoice test PKI', { ca: true });
-  const apA = leaf('ap-a', 'PBE000001', 'BE', 'ap-ca');
-  const apB = leaf('ap-b', 'PDE000002', 'DE', 'ap-ca');
-  const smp = leaf('smp', 'SMP000003', 'BE', 'smp-ca');
-  const rogue = leaf('rogue', 'PXX000009', 'BE', undefined);
-  const expired = { keystore: path.join(dir, 'expired.p12'), commonName: 'PBE000008' };
-  await run('keytool', ['-genkeypair', '-keyalg', 'RSA', '-keysize', '2048', '-alias', 'expired', '-dname', `CN=${expired.commonName}, O=einvoice test expired, C=BE`,
-    '-startdate', '-3d', '-validity', '2', '-storetype', 'PKCS12', '-keystore', expired.keystore, '-storepass', password, '-keypass', password]);
-  return {
-    dir,
-    password,
-    apTruststore: await truststore('ap-ca'),
-    smpTruststore: await truststore('smp-ca'),
-    apA,
-    apB,
-    smp,
-    rogue,
-    expired,
-    destroy: () => rm(dir, { recursive: true, force: true }),
-  };
+  const { stdout } = await run(process.execPath, [path.join(__dirname, '..', '..', 'scripts', 'lib', 'peppol-test-pki.mjs'), 'create'], { maxBuffer: 16 * 1024 * 1024 });
+  const pki = JSON.parse(stdout) as Omit<PeppolTestPki, 'destroy'>;
+  return { ...pki, destroy: () => rm(pki.dir, { recursive: true, force: true }) };
 }
