@@ -56,7 +56,7 @@ describe('#17 OpenTelemetry: one trace from the HTTP request to the authority ca
     worker = startApp('reporting-worker', testEnv(otel));
     // Its group joined before the first request: one sent before waits past AUTHORITY_WAIT_MS and is sent again,
     // a second document in the same trace, whose spans the test may then pair with the first's.
-    await untilWorkersReady(started.url, 'reporting-worker');
+    await untilWorkersReady(started, 'reporting-worker');
   });
 
   afterAll(async () => {
