@@ -87,7 +87,9 @@ describe('#17 OpenTelemetry: one trace from the HTTP request to the authority ca
     }, 30_000);
     const named = (name: string) => trace.find((s) => s.name === name);
     const request = trace.find((s) => s.name === 'POST /toy/einvoice/documents' && s.parentSpanId === callerSpan);
-    expect(request).toMatchObject({ service: 'einvoice-gateway', kind: 2 });
+    // #47: the request span names the request as its answer's x-request-id does.
+    expect(request).toMatchObject({ service: 'einvoice-gateway', kind: 2, attributes: expect.objectContaining({ 'einvoice.correlation_id': correlationId }) });
+    expect(answer.headers.get('x-request-id')).toBe(correlationId);
     const publish = named('publish AuthorityReportRequested');
     expect(publish).toMatchObject({ service: 'einvoice-gateway', parentSpanId: request!.spanId, kind: 4 });
     const handle = trace.find((s) => s.name === 'handle AuthorityReportRequested' && s.service === 'einvoice-reporting-worker');
