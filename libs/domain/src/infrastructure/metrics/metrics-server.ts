@@ -35,6 +35,9 @@ export function serveOperatorRoutes(port: number, host: string, routes: Operator
       (error: Error) => res.writeHead(500, { 'content-type': 'text/plain' }).end(error.message),
     );
   });
+  // Fastify's default, not Node's 5 s: a client that reuses a kept-alive connection after a pause (a
+  // scraper, a test whose event loop was blocked) would race the server's close and get a reset.
+  server.keepAliveTimeout = 72_000;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve(server));
