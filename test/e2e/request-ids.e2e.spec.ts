@@ -95,6 +95,18 @@ describe('#47 request ids on every answer; health in detail and metrics only on 
     expect({ status: malformed.status, header: generated, body: malformed.body }).toMatchObject({ status: 400, header: expect.stringMatching(UUID), body: { request_id: generated } });
   });
 
+  it("names the request in the SMP's XML answers too", async () => {
+    const base = `0${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+    const kbo = `${base}${String(97 - (Number(base) % 97)).padStart(2, '0')}`;
+    const registered = await client.post('/1.0/participant', {
+      businessEntity: [{ names: { name: [{ language: 'nl', name: 'Request Ids NV' }] }, countryCode: 'BE', additionalIdentifiers: { additionalIdentifier: [{ identifierCode: '0208', identifierValue: kbo, scheme: 'iso6523-actorid-upis' }] } }],
+    });
+    expect(registered.status).toBeLessThan(300);
+    const sent = `smp-${run}`;
+    const serviceGroup = await anonymous.request('GET', `/smp/${encodeURIComponent(`iso6523-actorid-upis::0208:${kbo}`)}`, { headers: { 'x-request-id': sent } });
+    expect({ status: serviceGroup.status, type: serviceGroup.headers.get('content-type'), id: serviceGroup.headers.get('x-request-id') }).toEqual({ status: 200, type: expect.stringContaining('application/xml'), id: sent });
+  });
+
   it("writes the id in the gateway's log line for that request", async () => {
     const sent = `logged-${run}`;
     await client.request('GET', '/api/einvoice/documents/00000000-0000-4000-8000-000000000000', { headers: { 'x-request-id': sent } });

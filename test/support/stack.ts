@@ -104,7 +104,7 @@ export interface StartedGateway {
 export async function startGateway(extra: Record<string, string> = {}): Promise<StartedGateway> {
   const port = extra.PORT ? Number(extra.PORT) : await freePort();
   const operatorPort = Number(extra.OPERATOR_PORT ?? 0) || (await freePort());
-  const app = startApp('gateway', testEnv({ PORT: String(port), OPERATOR_PORT: String(operatorPort), ...extra }));
+  const app = startApp('gateway', testEnv({ PORT: String(port), ...extra, OPERATOR_PORT: String(operatorPort) }));
   const url = `http://127.0.0.1:${port}`;
   const operatorUrl = `http://127.0.0.1:${operatorPort}`;
   const deadline = Date.now() + 60_000;
