@@ -116,7 +116,11 @@ export async function startGateway(extra: Record<string, string> = {}): Promise<
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('the gateway did not answer within 60 s');
+    if (Date.now() > deadline) {
+      // Not left running: an orphan would keep jest (and the test broker) waiting after the suite.
+      await app.stop();
+      throw new Error('the gateway did not answer within 60 s');
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
