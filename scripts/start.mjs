@@ -18,6 +18,8 @@ await runOnPinnedNode();
 
 const port = Number(process.env.PORT ?? 3000);
 const url = `http://127.0.0.1:${port}`;
+// The gateway's operator endpoints (detailed GET /health, GET /metrics): never on the API port (README "Operating it").
+const operatorUrl = `http://127.0.0.1:${Number(process.env.OPERATOR_PORT || 9463)}`;
 const runDir = path.join(ROOT, '.run');
 // DEV_API_KEY_FILE: where the development tenant's key is kept (the test suite keeps its own).
 const keyFile = process.env.DEV_API_KEY_FILE ?? path.join(runDir, 'dev-api-key');
@@ -78,7 +80,7 @@ const mailCapture = {
   args: ['-r', path.join(ROOT, 'scripts', 'register-paths.cjs'), path.join(ROOT, 'dist', 'apps', 'gateway', 'src', 'mail', 'mail-capture.js')],
   options: { cwd: ROOT, env: process.env },
 };
-// Each worker's Prometheus metrics on its own port (README "Operating it"); the gateway serves /metrics itself.
+// Each worker's Prometheus metrics on its own port (README "Operating it"); the gateway's on its operator port.
 const METRICS_PORTS = { 'delivery-worker': 9464, 'reporting-worker': 9465, 'webhook-dispatcher': 9466 };
 function metricsPort(app) {
   const variable = `METRICS_PORT_${app.toUpperCase().replace(/-/g, '_')}`;
@@ -119,9 +121,9 @@ async function stop(code = 0) {
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
-/** Every worker's consumer group is joined and holds its partitions (gateway GET /health). */
+/** Every worker's consumer group is joined and holds its partitions (the gateway's detailed GET /health). */
 async function workersReady() {
-  const health = await fetch(`${url}/health`).then((r) => r.json()).catch(() => undefined);
+  const health = await fetch(`${operatorUrl}/health`).then((r) => r.json()).catch(() => undefined);
   return Array.isArray(health?.workers) && health.workers.length > 0 && health.workers.every((w) => w.ready);
 }
 
@@ -129,7 +131,7 @@ for (let i = 0; i < 240 && !(await isPortOpen(port)); i += 1) await new Promise(
 say('gateway answering; waiting for every worker to hold its partitions');
 let ready = false;
 for (let i = 0; i < 240 && !(ready = await workersReady()); i += 1) await new Promise((r) => setTimeout(r, 500));
-if (!ready) say('not every worker holds its partitions after 2 minutes: see GET /health (workers); starting anyway');
+if (!ready) say(`not every worker holds its partitions after 2 minutes: see GET ${operatorUrl}/health (workers); starting anyway`);
 const apiKey = await developmentKey();
 const engineLine = engine ? `AS4 engine: ${engine.url}  (AS4 endpoint ${process.env.AS4_PUBLIC_URL}, served on port ${process.env.AS4_ENGINE_INBOUND_PORT})\n` : '';
-process.stdout.write(`\nReady. Gateway: ${url}  (OpenAPI: ${url}/docs)\n${engineLine}API key (development tenant): ${apiKey}\nCtrl-C stops the stack.\n\n`);
+process.stdout.write(`\nReady. Gateway: ${url}  (OpenAPI: ${url}/docs)\nOperator: ${operatorUrl}/health, ${operatorUrl}/metrics\n${engineLine}API key (development tenant): ${apiKey}\nCtrl-C stops the stack.\n\n`);

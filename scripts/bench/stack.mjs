@@ -65,7 +65,7 @@ export function createStack({ databaseUrl, runId, brokers, apps = APPS, port: fi
     tmp,
     logs,
     env: undefined,
-    /** Each worker's metrics endpoint (the gateway's is `${url}/metrics`). */
+    /** Each worker's metrics endpoint. */
     metricsUrls: {},
     url: undefined,
     apiKey: undefined,
@@ -207,9 +207,11 @@ export function createStack({ databaseUrl, runId, brokers, apps = APPS, port: fi
         logs[app] = logFile;
         const out = openSync(logFile, 'a');
         // Each worker's Prometheus metrics on a port of its own: the phases print its handlers' times.
-        const metricsPort = app === 'gateway' ? undefined : await freePort();
-        if (metricsPort) stack.metricsUrls[app] = `http://127.0.0.1:${metricsPort}/metrics`;
-        const appEnv = metricsPort ? { ...env, METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1' } : env;
+        // The gateway's operator port (its /metrics counts the whole database at each scrape: not probed)
+        // is a free one too: never 9463, which a running stack may hold.
+        const port = await freePort();
+        if (app !== 'gateway') stack.metricsUrls[app] = `http://127.0.0.1:${port}/metrics`;
+        const appEnv = app === 'gateway' ? { ...env, OPERATOR_PORT: String(port) } : { ...env, METRICS_PORT: String(port), METRICS_HOST: '127.0.0.1' };
         // Own process group: a Ctrl-C reaches only this script, which then stops each app once.
         const child = spawn(process.execPath, [...profileArgs(app), ...appEntry(app)], { cwd: ROOT, env: appEnv, stdio: ['ignore', out, out], detached: true });
         closeSync(out);

@@ -25,7 +25,7 @@ const invoice = (overrides: Record<string, unknown> = {}) => ({
 /** Every error has the one shape, a 4xx status, and names the field and a code. */
 function expectError(answer: Answer, status: number, path: string, code: string): void {
   expect({ status: answer.status, path: answer.body?.errors?.[0]?.path, code: answer.body?.errors?.[0]?.code }).toEqual({ status, path, code });
-  expect(answer.body).toEqual({ status: expect.any(String), message: expect.any(String), errors: expect.any(Array) });
+  expect(answer.body).toEqual({ status: expect.any(String), message: expect.any(String), errors: expect.any(Array), request_id: answer.headers.get('x-request-id') });
   expect(answer.body.errors[0]).toEqual({ path, code, message: expect.any(String), severity: 'error' });
 }
 
@@ -262,7 +262,7 @@ describe('#2 bad input gets a clear 4xx in the one error shape and stores nothin
     for (const [what, request, status, code] of cases) {
       const answer = await rawHttp(request);
       expect({ what, status: answer.status, body: answer.body }).toEqual({
-        what, status, body: { status: expect.any(String), message: expect.any(String), errors: [expect.objectContaining({ code, path: '', severity: 'error' })] },
+        what, status, body: { status: expect.any(String), message: expect.any(String), errors: [expect.objectContaining({ code, path: '', severity: 'error' })], request_id: expect.any(String) },
       });
     }
   });

@@ -9,6 +9,7 @@ const oneError = (code: string) => ({
   status: expect.any(String),
   message: expect.any(String),
   errors: [{ path: '', code, message: expect.any(String), severity: 'error' }],
+  request_id: expect.any(String),
 });
 
 describe('#44 requests at the edge of HTTP: targets the router cannot parse, requests that never arrive whole', () => {
@@ -58,10 +59,10 @@ describe('#44 requests at the edge of HTTP: targets the router cannot parse, req
 
   it('an absolute-form target (RFC 9112 §3.2.2) is served as its path', async () => {
     const live = await send('GET http://gateway.example/health/live HTTP/1.1\r\nHost: gateway.example\r\n\r\n');
-    expect({ status: live.status, body: live.body }).toEqual({ status: 200, body: { status: 'ok' } });
+    expect({ status: live.status, body: live.body }).toEqual({ status: 200, body: { status: 'up' } });
     // The token endpoint's own answer (RFC 6749 §5.2), as for its path: it knows itself under this form too.
     const token = await send('POST http://gateway.example/v1/oauth/token HTTP/1.1\r\nHost: gateway.example\r\nContent-Length: 0\r\n\r\n');
-    expect({ status: token.status, body: token.body }).toEqual({ status: 400, body: { error: 'invalid_request', error_description: expect.any(String) } });
+    expect({ status: token.status, body: token.body }).toEqual({ status: 400, body: { error: 'invalid_request', error_description: expect.any(String), request_id: expect.any(String) } });
   });
 
   describe('a request that does not arrive whole within HTTP_REQUEST_TIMEOUT_MS is a 408 in the one error shape', () => {

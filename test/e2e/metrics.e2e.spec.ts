@@ -29,7 +29,8 @@ describe('#17 Prometheus metrics from the gateway and a worker', () => {
   let gateway: AppProcess;
   let worker: AppProcess;
   let client: Client;
-  let gatewayUrl: string;
+  // The gateway's /metrics is on its operator port, not the API's (#47).
+  let operatorUrl: string;
   let workerMetrics: string;
   const cuit = freshCuit();
 
@@ -38,7 +39,7 @@ describe('#17 Prometheus metrics from the gateway and a worker', () => {
     const { apiKey } = await createTenant(dataSource, 'e2e metrics');
     const started = await startGateway({ AUTHORITY_WAIT_MS: '20000' });
     gateway = started.app;
-    gatewayUrl = started.url;
+    operatorUrl = started.operatorUrl;
     client = new Client(started.url, apiKey);
     const port = await freePort();
     workerMetrics = `http://127.0.0.1:${port}/metrics`;
@@ -60,7 +61,7 @@ describe('#17 Prometheus metrics from the gateway and a worker', () => {
 
   it('counts requests by route and status, documents by state, and the worker\'s handler and authority calls', async () => {
     const workerBefore = await eventually('the worker serves its metrics', async () => fetch(workerMetrics).then((r) => (r.ok ? r.text() : undefined), () => undefined));
-    const before = await scrape(`${gatewayUrl}/metrics`);
+    const before = await scrape(`${operatorUrl}/metrics`);
     const created = { method: 'POST', route: '/ar/einvoice/create-voucher', status: '200' };
 
     expect((await client.post('/ar/einvoice/onboard', { cuit, legal_name: 'Metricas SA' })).status).toBe(201);
@@ -79,7 +80,7 @@ describe('#17 Prometheus metrics from the gateway and a worker', () => {
       return reported.status === 200 ? reported : undefined;
     });
 
-    const after = await scrape(`${gatewayUrl}/metrics`);
+    const after = await scrape(`${operatorUrl}/metrics`);
     expect(sample(after, 'einvoice_http_requests_total', created) - sample(before, 'einvoice_http_requests_total', created)).toBe(1);
     expect(sample(after, 'einvoice_http_requests_total', { route: '/ar/einvoice/:catalog', status: '400' })).toBeGreaterThanOrEqual(1);
     expect(sample(after, 'einvoice_http_request_duration_seconds_count', created)).toBeGreaterThanOrEqual(1);

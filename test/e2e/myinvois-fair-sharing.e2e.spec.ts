@@ -31,7 +31,7 @@ describe('Fair sharing between tenants (#9, docs/areas.md "Malaysia (MyInvois)":
     quiet = new Client(gateway.url, (await createTenant(dataSource, 'e2e fair quiet')).apiKey);
     flooderSupplier = await onboardMyInvoisSupplier(flooder, `flood-${run}`);
     quietSupplier = await onboardMyInvoisSupplier(quiet, `quiet-${run}`);
-    await untilWorkersReady(gateway.url, 'reporting-worker');
+    await untilWorkersReady(gateway, 'reporting-worker');
   }, 120_000);
 
   afterAll(async () => {

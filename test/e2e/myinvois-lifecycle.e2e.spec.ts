@@ -47,7 +47,7 @@ describe('#4 MyInvois buyer rejection over HTTP (SDK "04 reject document"): the 
       'reporting-worker',
       testEnv({ MYINVOIS_MODE: 'sandbox', MYINVOIS_POLL_MS: '500', MYINVOIS_SANDBOX_VALIDATION_MS: '1000', MYINVOIS_REJECTION_WATCH_MS: '500' }),
     );
-    await untilWorkersReady(started.url, 'reporting-worker');
+    await untilWorkersReady(started, 'reporting-worker');
     const tinS = freshTin();
     do buyerTin = freshTin();
     while (buyerTin === tinS);

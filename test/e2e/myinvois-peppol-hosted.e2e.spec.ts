@@ -41,7 +41,7 @@ describe('Malaysian suppliers as Peppol participants here: onboarding, lookup, S
       startApp('reporting-worker', testEnv({ MYINVOIS_MODE: 'sandbox', MYINVOIS_POLL_MS: '500', MYINVOIS_SANDBOX_VALIDATION_MS: '1000' })),
       startApp('delivery-worker'),
     );
-    await untilWorkersReady(gateway.url, 'reporting-worker', 'delivery-worker');
+    await untilWorkersReady(gateway, 'reporting-worker', 'delivery-worker');
     client = new Client(gateway.url, a.apiKey);
     other = client.withKey(b.apiKey);
     anonymous = client.withKey(undefined);

@@ -33,7 +33,7 @@ describe('#4 MyInvois sandbox: a reporting worker killed before validation is re
     gateway = started.app;
     client = new Client(started.url, apiKey);
     worker = startWorker();
-    await untilWorkersReady(started.url, 'reporting-worker');
+    await untilWorkersReady(started, 'reporting-worker');
     supplier = await onboardMyInvoisSupplier(client, clientId);
     // Warm-up: the worker has joined its group once a first document is answered.
     expect((await client.post('/api/einvoice/generate/invoice', invoiceBody({ ID: id('WARMUP') }), { supplier_uuid: supplier, transport_mode: 'myinvois' })).status).toBe(200);

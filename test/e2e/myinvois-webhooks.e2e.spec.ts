@@ -30,7 +30,7 @@ describe('MyInvois lifecycle webhooks over HTTP (README "Webhooks"): /api/einvoi
       startApp('reporting-worker', testEnv({ ...webhookTestEnv, MYINVOIS_MODE: 'sandbox', MYINVOIS_POLL_MS: '500', MYINVOIS_SANDBOX_VALIDATION_MS: '1000' })),
       startApp('webhook-dispatcher', testEnv(webhookTestEnv)),
     );
-    await untilWorkersReady(gateway.url, 'reporting-worker', 'webhook-dispatcher');
+    await untilWorkersReady(gateway, 'reporting-worker', 'webhook-dispatcher');
     supplier = await onboardMyInvoisSupplier(client, `hooks-${run}`);
   });
 

@@ -73,7 +73,7 @@ describe('#10 OAuth 2.0 client credentials', () => {
     const { client_id, client_secret } = (await client.post('/v1/oauth/clients', undefined)).body;
     const missing = await anonymous.post('/v1/oauth/token', { client_id, client_secret });
     expect(missing.status).toBe(400);
-    expect(missing.body).toEqual({ error: 'invalid_request', error_description: expect.any(String) });
+    expect(missing.body).toEqual({ error: 'invalid_request', error_description: expect.any(String), request_id: expect.any(String) });
     const repeated = await anonymous.request('POST', '/v1/oauth/token', {
       raw: `grant_type=client_credentials&client_id=${client_id}&client_id=${client_id}&client_secret=${client_secret}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

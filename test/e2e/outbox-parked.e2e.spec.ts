@@ -1,5 +1,5 @@
 // Issue G over HTTP and the CLI: an event the broker refuses is parked, not retried forever in
-// front of everyone else's; GET /health shows it; `topics` raises the limit and `outbox release`
+// front of everyone else's; GET /health (operator port) shows it; `topics` raises the limit and `outbox release`
 // puts it back in line.
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
@@ -25,6 +25,8 @@ describe('#G a parked outbox row: visible in GET /health, other streams go on, r
   let dataSource: DataSource;
   let gateway: AppProcess;
   let client: Client;
+  // The gateway's operator endpoints (detailed /health, /metrics): not on the API port (#47).
+  let operator: Client;
 
   beforeAll(async () => {
     ({ dataSource } = await openTestDatabase());
@@ -34,6 +36,7 @@ describe('#G a parked outbox row: visible in GET /health, other streams go on, r
     const started = await startGateway({ KAFKA_TOPIC_PREFIX: prefix });
     gateway = started.app;
     client = new Client(started.url, apiKey);
+    operator = new Client(started.operatorUrl);
   }, 120_000);
 
   afterAll(async () => {
@@ -41,7 +44,7 @@ describe('#G a parked outbox row: visible in GET /health, other streams go on, r
     await dataSource?.destroy();
   });
 
-  const health = async () => (await client.withKey(undefined).get('/health')).body;
+  const health = async () => (await operator.get('/health')).body;
 
   it('parks the refused event, keeps relaying other streams, reports it, and publishes it once released', async () => {
     const onboarded = await client.post('/be/einvoice/onboard', seller());
@@ -60,7 +63,7 @@ describe('#G a parked outbox row: visible in GET /health, other streams go on, r
       outbox: { parked: 1, parkedRows: [{ type: 'DocumentSubmitted', topic: `${prefix}.documents`, error: expect.stringMatching(/max message size/) }] },
     });
     // The gauge the EinvoiceOutboxRowsParked alert watches (infra/observability/alerts.yml).
-    const metrics: string = (await client.withKey(undefined).get('/metrics')).body;
+    const metrics: string = (await operator.get('/metrics')).body;
     expect(Number(/^einvoice_outbox_parked_rows\{app="gateway"\} (\d+)$/m.exec(metrics)?.[1])).toBeGreaterThanOrEqual(1);
     // Another stream's event after it is published: the relay is not stuck.
     expect((await client.post('/be/einvoice/onboard', seller())).status).toBe(201);

@@ -48,6 +48,7 @@ const invoices: Record<Area, (id: string, buyer: Record<string, unknown>) => Rec
 describe('#2 Belgium, Germany, Singapore over HTTP, from onboarding to Delivered', () => {
   let dataSource: DataSource;
   let client: Client;
+  let operator: Client;
   const apps: AppProcess[] = [];
 
   beforeAll(async () => {
@@ -56,6 +57,7 @@ describe('#2 Belgium, Germany, Singapore over HTTP, from onboarding to Delivered
     const gateway = await startGateway();
     apps.push(gateway.app, startApp('delivery-worker'), startApp('reporting-worker'), startApp('webhook-dispatcher'));
     client = new Client(gateway.url, apiKey);
+    operator = new Client(gateway.operatorUrl);
   });
 
   afterAll(async () => {
@@ -144,9 +146,9 @@ describe('#2 Belgium, Germany, Singapore over HTTP, from onboarding to Delivered
     expect((await client.get(`/be/einvoice/get-document/${received[0].id}`, { supplier_uuid: seller })).status).toBe(404);
   });
 
-  it('answers GET /health with the status of PostgreSQL, Redis and Kafka, and each worker\'s readiness (#9)', async () => {
+  it('answers GET /health on the operator port with the status of PostgreSQL, Redis and Kafka, and each worker\'s readiness (#9)', async () => {
     const health = await eventually('every worker ready', async () => {
-      const answer = await client.withKey(undefined).get('/health');
+      const answer = await operator.get('/health');
       return answer.body.status === 'ok' ? answer : undefined;
     });
     expect(health.status).toBe(200);

@@ -51,6 +51,8 @@ describe('#9 npm start supervises the stack', () => {
   let start: ChildProcess;
   let output = '';
   let url: string;
+  // The gateway's operator endpoints (the detailed /health): a port of their own (#47).
+  let operatorUrl: string;
   let keyFile: string;
   let dataSource: DataSource;
 
@@ -58,11 +60,13 @@ describe('#9 npm start supervises the stack', () => {
     ({ dataSource } = await openTestDatabase());
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
+    const operatorPort = await freePort();
+    operatorUrl = `http://127.0.0.1:${operatorPort}`;
     keyFile = path.join(tmpdir(), `einvoice-dev-key-${port}`);
     start = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], {
       cwd: ROOT,
       // The default session timeout (4 s): the killed worker's partitions move to its successor within seconds.
-      env: withoutKeys({ ...process.env, PORT: String(port), DEV_API_KEY_FILE: keyFile, KAFKA_TOPIC_PREFIX: `sup${run}` }, ['KAFKA_SESSION_TIMEOUT_MS', 'KAFKA_HEARTBEAT_INTERVAL_MS']),
+      env: withoutKeys({ ...process.env, PORT: String(port), OPERATOR_PORT: String(operatorPort), DEV_API_KEY_FILE: keyFile, KAFKA_TOPIC_PREFIX: `sup${run}` }, ['KAFKA_SESSION_TIMEOUT_MS', 'KAFKA_HEARTBEAT_INTERVAL_MS']),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     start.stdout?.on('data', (chunk) => (output += chunk));
@@ -80,7 +84,7 @@ describe('#9 npm start supervises the stack', () => {
   });
 
   it('prints Ready only once every worker holds its partitions', async () => {
-    const health = (await (await fetch(`${url}/health`)).json()) as { workers: Array<{ ready: boolean }> };
+    const health = (await (await fetch(`${operatorUrl}/health`)).json()) as { workers: Array<{ ready: boolean }> };
     expect(health.workers.map((w: { ready: boolean }) => w.ready)).toEqual([true, true, true]);
     expect([...appsOf(start.pid as number).keys()].sort()).toEqual(['delivery-worker', 'gateway', 'reporting-worker', 'webhook-dispatcher']);
   });
@@ -162,7 +166,7 @@ describe('#9 npm start supervises the stack', () => {
         // The figure for the issue note (not asserted: no timed assertions).
         console.log(`${app} killed under load: back at its work ${backAt - killedAt} ms after the SIGKILL`);
         await eventually('every worker holds its partitions again', async () => {
-          const health = (await (await fetch(`${url}/health`).catch(() => undefined))?.json().catch(() => undefined)) as { workers?: Array<{ ready: boolean }> } | undefined;
+          const health = (await (await fetch(`${operatorUrl}/health`).catch(() => undefined))?.json().catch(() => undefined)) as { workers?: Array<{ ready: boolean }> } | undefined;
           return health?.workers?.every((w) => w.ready) || undefined;
         }, 60_000);
         await sleep(2_000);

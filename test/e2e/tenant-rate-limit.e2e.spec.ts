@@ -37,6 +37,8 @@ describe('Per-tenant request limits (README "Request limits"): 429 with Retry-Af
       status: 'too_many_requests',
       message: expect.stringContaining('at most 2 per second'),
       errors: [{ path: '', code: 'RATE_LIMIT.EXCEEDED', message: expect.any(String), severity: 'error' }],
+      // #47: the limiter's answer names its request as every other error does.
+      request_id: refused[0].headers.get('x-request-id'),
     });
     const retryAfter = Number(refused[0].headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);

@@ -56,7 +56,7 @@ describe('#17 OpenTelemetry: one trace from the HTTP request to the authority ca
     worker = startApp('reporting-worker', testEnv(otel));
     // Its group joined before the first request: one sent before waits past AUTHORITY_WAIT_MS and is sent again,
     // a second document in the same trace, whose spans the test may then pair with the first's.
-    await untilWorkersReady(started.url, 'reporting-worker');
+    await untilWorkersReady(started, 'reporting-worker');
   });
 
   afterAll(async () => {
@@ -87,7 +87,9 @@ describe('#17 OpenTelemetry: one trace from the HTTP request to the authority ca
     }, 30_000);
     const named = (name: string) => trace.find((s) => s.name === name);
     const request = trace.find((s) => s.name === 'POST /toy/einvoice/documents' && s.parentSpanId === callerSpan);
-    expect(request).toMatchObject({ service: 'einvoice-gateway', kind: 2 });
+    // #47: the request span names the request as its answer's x-request-id does.
+    expect(request).toMatchObject({ service: 'einvoice-gateway', kind: 2, attributes: expect.objectContaining({ 'einvoice.correlation_id': correlationId }) });
+    expect(answer.headers.get('x-request-id')).toBe(correlationId);
     const publish = named('publish AuthorityReportRequested');
     expect(publish).toMatchObject({ service: 'einvoice-gateway', parentSpanId: request!.spanId, kind: 4 });
     const handle = trace.find((s) => s.name === 'handle AuthorityReportRequested' && s.service === 'einvoice-reporting-worker');

@@ -49,7 +49,7 @@ describe('#10 UAE workers killed mid-flight (kill -9): every document delivered 
     const delivery = startApp('delivery-worker', slowEnv);
     const reporting = startApp('reporting-worker', slowEnv);
     workers.push(delivery, reporting);
-    await untilWorkersReady(started.url, 'delivery-worker', 'reporting-worker');
+    await untilWorkersReady(started, 'delivery-worker', 'reporting-worker');
 
     const ids: string[] = [];
     for (let i = 0; i < 12; i += 1) {

@@ -79,7 +79,7 @@ describe('#10 UAE: the Regional and Unified APIs of seed 001, over HTTP', () => 
     const hosted = await buyer.post('/v1/participants', participantBody(buyerPeppolId.slice(5), { legal_name: 'Abu Dhabi Buyer LLC', emirates_code: 'AUH' }));
     expect(hosted.status).toBe(201);
     buyerId = hosted.body.data.participant_id;
-    await untilWorkersReady(started.url, 'delivery-worker', 'reporting-worker');
+    await untilWorkersReady(started, 'delivery-worker', 'reporting-worker');
   });
 
   afterAll(async () => {
@@ -222,6 +222,7 @@ describe('#10 UAE: the Regional and Unified APIs of seed 001, over HTTP', () => 
             status: 'bad_request',
             message: 'Document is invalid',
             errors: [{ path: 'Document', code: 'ibr-cl-01', message: expect.stringMatching(/^\[ibr-cl-01\]-The document type code/), severity: 'error' }],
+            request_id: expect.any(String),
           },
         });
       }
@@ -242,6 +243,7 @@ describe('#10 UAE: the Regional and Unified APIs of seed 001, over HTTP', () => 
         status: 'bad_request',
         message: 'Document does not satisfy the regional schema.',
         errors: [{ path: 'payment_means[0].card.network_id', code: 'FIELD.REQUIRED', message: expect.stringContaining('network_id is required once card is sent'), severity: 'error' }],
+        request_id: expect.any(String),
       });
       expect(await traces(identifier)).toEqual(nothing);
       const fixed = await seller.post(documents(), card({ network_id: 'VISA' }));

@@ -98,7 +98,7 @@ export async function startPeppolInstallation(options: PeppolInstallationOptions
     };
     const workers: Exclude<AppName, 'gateway'>[] = ['delivery-worker', ...(options.workers ?? []).filter((w): w is Exclude<AppName, 'gateway'> => w !== 'gateway' && w !== 'delivery-worker')];
     workers.forEach(start);
-    await untilWorkersReady(gateway.url, ...workers);
+    await untilWorkersReady(gateway, ...workers);
     return { url: gateway.url, engine, dataSource, apiKey, serviceProviderId, env, apps, start, stop };
   } catch (error) {
     await stop();

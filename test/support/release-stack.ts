@@ -68,6 +68,8 @@ export class ReleaseStack {
   /** What each app wrote (stdout and stderr), by the name it was started under. */
   readonly outputs = new Map<string, string>();
   gatewayUrl = '';
+  /** The gateway's operator endpoints (detailed /health, /metrics). */
+  operatorUrl = '';
 
   private constructor(
     readonly folder: string,
@@ -144,18 +146,20 @@ export class ReleaseStack {
   /** The four apps, each with its compose command (the gateway's is also the Dockerfile's CMD). */
   async startApps(): Promise<void> {
     const port = await freePort();
+    const operatorPort = await freePort();
     for (const app of RELEASE_APPS) {
       // Each container has its own metrics port 9464; on one host each app takes a free one.
       const extra: Record<string, string> = { METRICS_PORT: String(await freePort()) };
-      if (app === 'gateway') Object.assign(extra, { HOST: '127.0.0.1', PORT: String(port) });
+      if (app === 'gateway') Object.assign(extra, { HOST: '127.0.0.1', PORT: String(port), OPERATOR_HOST: '127.0.0.1', OPERATOR_PORT: String(operatorPort) });
       this.start(app, commandOf(app), extra);
     }
     this.gatewayUrl = `http://127.0.0.1:${port}`;
-    await eventually('every release app ready (GET /health: the gateway and every worker)', async () => {
+    this.operatorUrl = `http://127.0.0.1:${operatorPort}`;
+    await eventually('every release app ready (the detailed GET /health: the gateway and every worker)', async () => {
       for (const [i, child] of this.children.slice(1).entries()) {
         if (child.exitCode !== null) throw new Error(`${RELEASE_APPS[i]} exited with ${child.exitCode}:\n${this.outputs.get(RELEASE_APPS[i])?.slice(-4000)}`);
       }
-      const health = await fetch(`${this.gatewayUrl}/health`).then((r) => (r.ok ? r.json() : undefined)).catch(() => undefined) as
+      const health = await fetch(`${this.operatorUrl}/health`).then((r) => (r.ok ? r.json() : undefined)).catch(() => undefined) as
         | { workers?: Array<{ group: string; ready: boolean }> }
         | undefined;
       const ready = (app: string) => health?.workers?.some((w) => w.group.endsWith(`.${app}`) && w.ready) ?? false;

@@ -79,6 +79,8 @@ export const testEnv = (extra: Record<string, string> = {}): NodeJS.ProcessEnv =
   // Suites send bursts no client would; the limit itself has its own e2e (tenant-rate-limit).
   TENANT_RATE_LIMIT_PER_S: '1000',
   TENANT_RATE_BURST: '2000',
+  // The gateway's operator endpoints on any free port: never 9463, which a running stack may hold.
+  OPERATOR_PORT: '0',
   ...extra,
 });
 
@@ -104,31 +106,45 @@ export function startApp(name: AppName, env: NodeJS.ProcessEnv = testEnv()): App
   return new AppProcess(name, child);
 }
 
+/** A started gateway: its API (`url`) and its operator endpoints (`operatorUrl`: detailed /health, /metrics). */
+export interface StartedGateway {
+  readonly app: AppProcess;
+  readonly url: string;
+  readonly operatorUrl: string;
+}
+
 /** The gateway on a free port (or on `extra.PORT`, when others must know it first), ready to answer. */
-export async function startGateway(extra: Record<string, string> = {}): Promise<{ app: AppProcess; url: string }> {
+export async function startGateway(extra: Record<string, string> = {}): Promise<StartedGateway> {
   const port = extra.PORT ? Number(extra.PORT) : await freePort();
-  const app = startApp('gateway', testEnv({ PORT: String(port), ...extra }));
+  const operatorPort = Number(extra.OPERATOR_PORT ?? 0) || (await freePort());
+  const app = startApp('gateway', testEnv({ PORT: String(port), ...extra, OPERATOR_PORT: String(operatorPort) }));
   const url = `http://127.0.0.1:${port}`;
+  const operatorUrl = `http://127.0.0.1:${operatorPort}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (app.child.exitCode !== null) throw new Error('the gateway exited during start-up');
     try {
-      if ((await fetch(`${url}/health/live`)).ok) return { app, url };
+      // The operator listener opens after the API's (any answer will do: it serves no `/`).
+      if ((await fetch(`${url}/health/live`)).ok && (await fetch(`${operatorUrl}/`))) return { app, url, operatorUrl };
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('the gateway did not answer within 60 s');
+    if (Date.now() > deadline) {
+      // Not left running: an orphan would keep jest (and the test broker) waiting after the suite.
+      await app.stop();
+      throw new Error('the gateway did not answer within 60 s');
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
 /**
- * Resolves once each named worker's consumer group holds its partitions, as the gateway's
- * `GET /health` reports it (`workers[]`): a request sent before that waits for a group join.
+ * Resolves once each named worker's consumer group holds its partitions, as the gateway's detailed
+ * `GET /health` on its operator port reports it (`workers[]`): a request sent before that waits for a group join.
  */
-export async function untilWorkersReady(gatewayUrl: string, ...apps: AppName[]): Promise<void> {
+export async function untilWorkersReady(gateway: { readonly operatorUrl: string }, ...apps: AppName[]): Promise<void> {
   await eventually(`${apps.join(', ')} ready`, async () => {
-    const health = (await (await fetch(`${gatewayUrl}/health`)).json().catch(() => ({}))) as {
+    const health = (await (await fetch(`${gateway.operatorUrl}/health`)).json().catch(() => ({}))) as {
       workers?: Array<{ group: string; ready: boolean }> | null;
     };
     const ready = (app: AppName) => health.workers?.some((w) => w.group.endsWith(`.${app}`) && w.ready) ?? false;

@@ -32,7 +32,7 @@ describe('the operator\'s dashboard', () => {
 
   it('Prometheus scrapes the gateway and the three workers; Grafana is provisioned with it', () => {
     const prometheus = readFileSync(path.join(dir, 'prometheus.yml'), 'utf8');
-    for (const target of ['gateway:3000', 'delivery-worker:9464', 'reporting-worker:9464', 'webhook-dispatcher:9464']) expect(prometheus).toContain(target);
+    for (const target of ['gateway:9463', 'delivery-worker:9464', 'reporting-worker:9464', 'webhook-dispatcher:9464']) expect(prometheus).toContain(target);
     expect(readFileSync(path.join(dir, 'grafana', 'provisioning', 'datasources', 'prometheus.yml'), 'utf8')).toContain('uid: prometheus');
   });
 });

@@ -3,7 +3,9 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { areaControllers, areaProviders } from './areas/area-controllers';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { HealthController } from './health/health.controller';
-import { MetricsController } from './health/metrics.controller';
+import { HealthReport } from './health/health-report';
+import { MetricsScrape } from './health/metrics-scrape';
+import { OperatorServer } from './health/operator-server';
 import { AllErrorsFilter } from './http/exception.filter';
 import { IdempotencyGuard, IdempotentAnswers } from './idempotency/idempotency.guard';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
@@ -30,7 +32,7 @@ import { SupplierChanges } from './suppliers/supplier-changes';
 
 @Module({
   imports: [InfrastructureModule, AccountModule, SuppliersAccountModule],
-  controllers: [HealthController, MetricsController, OAuthController, ...areaControllers, ParticipantsController, SmpController, PeppolInboundController, ...webhooksControllers],
+  controllers: [HealthController, OAuthController, ...areaControllers, ParticipantsController, SmpController, PeppolInboundController, ...webhooksControllers],
   providers: [
     ParticipantsService,
     PeppolInboundService,
@@ -45,6 +47,9 @@ import { SupplierChanges } from './suppliers/supplier-changes';
     OAuthTokens,
     TenantRateLimit,
     WorkerReadinessProbe,
+    HealthReport,
+    MetricsScrape,
+    OperatorServer,
     RetentionJob,
     IdempotentAnswers,
     // In this order: the key's tenant first. No global interceptor (idempotency.guard.ts says why);

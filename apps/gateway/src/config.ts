@@ -6,6 +6,10 @@ import { inboundBodyLimitBytes } from './peppol-inbound/inbound-body';
 export interface GatewayConfig extends InfrastructureConfig {
   readonly host: string;
   readonly port: number;
+  /** The operator endpoints' listener (detailed GET /health, GET /metrics; health/operator-server.ts): loopback by default. */
+  readonly operatorHost: string;
+  /** Its port; 0: any free one (the gateway logs which). */
+  readonly operatorPort: number;
   /** Largest accepted request body; larger is a 413 before anything is parsed. */
   readonly bodyLimitBytes: number;
   /** Largest body of the AS4 engine's inbound callback, a whole received Peppol document (peppol-inbound/inbound-body.ts). */
@@ -24,6 +28,8 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     ...infrastructure,
     host: env.HOST ?? '127.0.0.1',
     port: Number(env.PORT ?? 3000),
+    operatorHost: env.OPERATOR_HOST || '127.0.0.1',
+    operatorPort: numberOr(env.OPERATOR_PORT, 9463),
     bodyLimitBytes: Number(env.BODY_LIMIT_BYTES ?? 1_048_576),
     inboundBodyLimitBytes: inboundBodyLimitBytes(env, infrastructure.kafkaMaxMessageBytes),
     requestTimeoutMs: numberOr(env.HTTP_REQUEST_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS),

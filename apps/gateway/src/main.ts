@@ -18,9 +18,10 @@ import { OAUTH_TOKEN_PATH } from './auth/oauth-request';
 import { setupOpenApi } from './http/openapi';
 import { RequestTextPipe } from './http/request-text.pipe';
 import { endRequestSpan, requestTraceId, startRequestSpan } from './http/request-span';
-import { correlationIdOf } from './http/request-context';
+import { REQUEST_ID_HEADER, correlationIdOf } from './http/request-id';
 import { smpSettings } from './smp/smp-settings';
 import { inboundLargeBodies } from './peppol-inbound/inbound-body';
+import { OperatorServer } from './health/operator-server';
 
 const log = createLogger('gateway');
 
@@ -50,9 +51,10 @@ export async function createGateway(): Promise<NestFastifyApplication> {
     // An absolute-form target (`GET http://host/path`) is routed and checked as its path (http/request-target.ts).
     rewriteUrl: (request: IncomingMessage) => originFormOf(request.url ?? '/'),
     // The router's own errors (an undecodable URL, an overlong parameter) happen before Nest sees the request: same one error shape.
-    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
-      const { statusCode, body } = toHttpError(fromFastifyError(error));
-      void reply.status(statusCode).send(body);
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const requestId = correlationIdOf(request);
+      const { statusCode, body } = toHttpError(fromFastifyError(error), requestId);
+      void reply.status(statusCode).header(REQUEST_ID_HEADER, requestId).send(body);
     },
     // A request that does not arrive whole in time is a 408 (HTTP_REQUEST_TIMEOUT_MS, http/request-timeout.ts).
     ...requestTimeoutOptions(config.requestTimeoutMs),
@@ -64,12 +66,15 @@ export async function createGateway(): Promise<NestFastifyApplication> {
   const fastify = app.getHttpAdapter().getInstance();
   registerExactJsonParser(fastify, ceiling, limitOf);
   registerFormParser(fastify, config.bodyLimitBytes, (url) => url.split('?')[0] === OAUTH_TOKEN_PATH);
-  // First: the request's span, and the log context every line of its handling carries (its correlation
-  // id, the one its events carry, and trace id; the API key's guard adds the tenant). Everything after
-  // this hook runs inside it, body parsing and the handler included.
-  fastify.addHook('onRequest', (request, _reply, done) => {
+  // First: the request's id on its answer, whatever answers (a route, a hook, Fastify's own errors, the
+  // 404 handler); the request's span; and the log context every line of its handling carries (the id as
+  // its correlation id, the one its events carry, and trace id; the API key's guard adds the tenant).
+  // Everything after this hook runs inside it, body parsing and the handler included.
+  fastify.addHook('onRequest', (request, reply, done) => {
+    const requestId = correlationIdOf(request);
+    reply.header(REQUEST_ID_HEADER, requestId);
     startRequestSpan(request);
-    withLogContext({ correlationId: correlationIdOf(request), traceId: requestTraceId(request.raw) }, done);
+    withLogContext({ correlationId: requestId, traceId: requestTraceId(request.raw) }, done);
   });
   // Before any route reads the URL: a target that is not a path (a fragment, `*`...) is a 400. Then the
   // body limit, which holds for every method: a GET body is not parsed, but is refused all the same. The
@@ -78,18 +83,21 @@ export async function createGateway(): Promise<NestFastifyApplication> {
   fastify.addHook('onRequest', (request, reply, done) => {
     const refusal = requestTargetError(request.url) ?? (Number(request.headers['content-length'] ?? 0) > limitOf(request.url) ? tooLarge() : undefined);
     if (refusal === undefined) return done();
-    const { statusCode, body } = toHttpError(refusal);
+    const { statusCode, body } = toHttpError(refusal, correlationIdOf(request));
     // Answered here: Fastify goes no further than a hook that sent the reply.
     void reply.status(statusCode).send(body);
   });
   // CONNECT host:port is not a request for a route: Node would close the connection without an answer.
   fastify.server.on('connect', refuseTunnel);
+  const logsEachAnswer = process.env.LOG_LEVEL === 'debug';
   // Every answer counted and timed by its route's pattern (never the raw URL: bounded label values).
   fastify.addHook('onResponse', (request, reply, done) => {
     endRequestSpan(request, reply);
     const labels = { method: request.method, route: request.routeOptions?.url ?? 'unmatched', status: String(reply.statusCode) };
     metrics.httpRequests.inc(labels);
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+    // One line per answer at LOG_LEVEL=debug: which request id got which status (nothing built otherwise).
+    if (logsEachAnswer) log('debug', 'request answered', { correlationId: correlationIdOf(request), ...labels, ms: Math.round(reply.elapsedTime) });
     done();
   });
   app.useGlobalPipes(new RequestTextPipe());
@@ -103,6 +111,9 @@ async function main(): Promise<void> {
   const app = await createGateway();
   await app.listen(config.port, config.host);
   log('info', 'gateway listening', { url: `http://${config.host}:${config.port}` });
+  // After the API: a gateway whose operator port is taken stops here, as one whose API port is.
+  const operatorUrl = await app.get(OperatorServer).listen(config.operatorPort, config.operatorHost);
+  log('info', 'operator endpoints listening', { url: operatorUrl, health: `${operatorUrl}/health`, metrics: `${operatorUrl}/metrics` });
 }
 
 if (require.main === module) {

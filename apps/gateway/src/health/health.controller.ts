@@ -1,77 +1,31 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/api-key.guard';
-import { Connections } from '../infrastructure/infrastructure.module';
-import { type WorkerReadiness, WorkerReadinessProbe } from './worker-readiness';
+import { HealthReport } from './health-report';
 
-interface Check {
-  status: 'up' | 'down';
-  latencyMs: number;
-  error?: string;
-}
-
-async function timed(probe: () => Promise<unknown>, timeoutMs = 2000): Promise<Check> {
-  const started = performance.now();
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([
-      probe(),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-      }),
-    ]);
-    return { status: 'up', latencyMs: Math.round(performance.now() - started) };
-  } catch (error) {
-    return { status: 'down', latencyMs: Math.round(performance.now() - started), error: (error as Error).message };
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
+/** Public probes: up or down, nothing more (the detail is on the operator port, health/operator-server.ts). */
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
-  constructor(
-    private readonly connections: Connections,
-    private readonly workerProbe: WorkerReadinessProbe,
-  ) {}
-
-  @Get()
-  @Public()
-  @ApiOperation({
-    summary: 'Status of PostgreSQL, Redis and Kafka, the outbox backlog and its parked rows, and each worker\'s readiness (consumer group joined, lag); 503 when PostgreSQL is down.',
-  })
-  async health(@Res() reply: FastifyReply): Promise<void> {
-    let workers: WorkerReadiness[] | null = null;
-    const [postgres, redis, kafka] = await Promise.all([
-      timed(() => this.connections.dataSource.query('SELECT 1')),
-      timed(() => this.connections.redis.ping()),
-      timed(async () => {
-        if (!(await this.connections.publisher.healthy())) throw new Error('no Kafka broker answered');
-        workers = await this.workerProbe.readiness();
-      }, 4000),
-    ]);
-    const [pending, parked] = postgres.status === 'up' ? await Promise.all([this.connections.relay.pending().catch(() => null), this.connections.relay.parked().catch(() => null)]) : [null, null];
-    // A parked row (refused by the broker) needs an operator: degraded until it is released.
-    // A worker not holding its partitions yet (starting, or its predecessor's session not expired): degraded.
-    const workersReady = (workers as WorkerReadiness[] | null)?.every((w) => w.ready) ?? false;
-    const up = postgres.status === 'up' && redis.status === 'up' && kafka.status === 'up' && !parked?.count && workersReady;
-    // Kafka down is degraded, not failed: requests still succeed and the outbox drains later.
-    const status = postgres.status === 'down' ? 'down' : up ? 'ok' : 'degraded';
-    await reply.status(status === 'down' ? 503 : 200).send({
-      status,
-      checks: { postgres, redis, kafka },
-      workers,
-      outbox: { pending, parked: parked?.count ?? null, parkedRows: parked?.rows ?? [] },
-    });
-  }
+  constructor(private readonly health: HealthReport) {}
 
   /** Liveness without dependencies; also the bare route `npm run bench` uses as the ceiling. */
   @Get('live')
   @Public()
   @ApiOperation({ summary: 'Liveness: the process answers HTTP.' })
-  live(): { status: string } {
-    return { status: 'ok' };
+  @ApiResponse({ status: 200, description: '`{"status": "up"}`' })
+  live(): { status: 'up' } {
+    return { status: 'up' };
+  }
+
+  @Get('ready')
+  @Public()
+  @ApiOperation({ summary: 'Readiness: this gateway can take requests (its database answers). 503 when it cannot.' })
+  @ApiResponse({ status: 200, description: '`{"status": "up"}`' })
+  @ApiResponse({ status: 503, description: '`{"status": "down"}`' })
+  async ready(@Res() reply: FastifyReply): Promise<void> {
+    const up = await this.health.ready();
+    await reply.status(up ? 200 : 503).send({ status: up ? 'up' : 'down' });
   }
 }

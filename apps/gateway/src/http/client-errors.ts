@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import { AppError } from '@einvoice/domain';
 import { toHttpError } from './error-response';
+import { requestIdFrom } from './request-id';
 
 /** An answer written straight onto a socket: the HTTP status, its reason phrase and the one error shape's error. */
 interface SocketAnswer {
@@ -29,11 +30,16 @@ function answerOf(code: string | undefined, requestTimeoutMs: number): SocketAns
   }
 }
 
-/** The HTTP message of an answer: the one error shape, its `status` named after the HTTP status (`request_timeout`). */
+/**
+ * The HTTP message of an answer: the one error shape, its `status` named after the HTTP status
+ * (`request_timeout`), with a new request id (what the parser refused has no header to trust).
+ */
 function messageOf({ statusCode, reason, error }: SocketAnswer): string {
-  const { body } = toHttpError(error);
+  const requestId = requestIdFrom(undefined);
+  const { body } = toHttpError(error, requestId);
   const text = JSON.stringify({ ...body, status: reason.toLowerCase().replace(/ /g, '_') });
-  return `HTTP/1.1 ${statusCode} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`;
+  const headers = `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nX-Request-Id: ${requestId}`;
+  return `HTTP/1.1 ${statusCode} ${reason}\r\n${headers}\r\nConnection: close\r\n\r\n${text}`;
 }
 
 /**

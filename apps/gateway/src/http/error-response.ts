@@ -1,13 +1,15 @@
 import { AppError, ErrorKind, FieldIssue } from '@einvoice/domain';
 import { MAX_PARAM_LENGTH } from './request-target';
 
-/** The one error body (DESIGN.md, the UAE shape): `{status, message, errors:[{path, code, message, severity}]}`. */
+/** The one error body (DESIGN.md, the UAE shape): `{status, message, errors:[{path, code, message, severity}], request_id}`. */
 export interface ErrorBody {
   readonly status: string;
   readonly message: string;
   readonly errors: readonly FieldIssue[];
   /** What the error names besides the fields (an AppError's `details.data`): SUPPLIER.EXISTS, the supplier (`{supplier_id}`). */
   readonly data?: Readonly<Record<string, unknown>>;
+  /** The request's id, as its `x-request-id` answer header (http/request-id.ts): what to quote to support. */
+  readonly request_id: string;
 }
 
 const statusOf: Record<ErrorKind, [number, string]> = {
@@ -24,12 +26,12 @@ const statusOf: Record<ErrorKind, [number, string]> = {
 };
 
 /** The only place that maps error kinds to HTTP statuses (STYLE.md §3). */
-export function toHttpError(error: AppError): { statusCode: number; body: ErrorBody } {
+export function toHttpError(error: AppError, requestId: string): { statusCode: number; body: ErrorBody } {
   const [statusCode, status] = statusOf[error.kind];
   const errors = error.issues.length > 0 ? error.issues : [{ path: '', code: error.code, message: error.message, severity: 'error' as const }];
   const data = error.details.data;
   const named = typeof data === 'object' && data !== null && !Array.isArray(data) ? { data: data as Record<string, unknown> } : {};
-  return { statusCode, body: { status, message: error.message, errors, ...named } };
+  return { statusCode, body: { status, message: error.message, errors, ...named, request_id: requestId } };
 }
 
 /** Fastify's own errors (raised before a route runs) in the domain's terms. */

@@ -3,6 +3,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { PUBLIC_EXTENSION } from '../auth/api-key.guard';
 import { documentCommonErrors } from './openapi-errors';
 import { requestSchemas } from './openapi-schemas';
+import { REQUEST_ID_HEADER } from './request-id';
 import { headerForms } from './seed-headers';
 
 /**
@@ -18,7 +19,7 @@ export function buildOpenApiDocument(app: INestApplication): Document {
   const config = new DocumentBuilder()
     .setTitle('E-invoicing gateway')
     .setDescription(
-      'One API for legal e-invoices. Authenticate with `x-svc-auth-key` or `Authorization: Bearer` (an API key `sk_…` or an OAuth access token `at_…`). Every POST accepts an `Idempotency-Key` header; every error has the shape `{status, message, errors:[{path, code, message, severity}]}` (the OAuth token endpoint: RFC 6749 `{error, error_description}`).',
+      'One API for legal e-invoices. Authenticate with `x-svc-auth-key` or `Authorization: Bearer` (an API key `sk_…` or an OAuth access token `at_…`). Every POST accepts an `Idempotency-Key` header; every error has the shape `{status, message, errors:[{path, code, message, severity}], request_id}` (the OAuth token endpoint: RFC 6749 `{error, error_description, request_id}`). Every answer carries `x-request-id`: the one the request sent when it is 1–200 characters of `[A-Za-z0-9._:-]`, else a new UUID.',
     )
     .setOpenAPIVersion('3.1.0')
     .setVersion('0.1.0')
@@ -35,10 +36,11 @@ export function buildOpenApiDocument(app: INestApplication): Document {
       ...(schemas as Record<string, object>),
       ErrorBody: {
         type: 'object',
-        required: ['status', 'message', 'errors'],
+        required: ['status', 'message', 'errors', 'request_id'],
         properties: {
           status: { type: 'string', example: 'bad_request' },
           message: { type: 'string' },
+          request_id: { type: 'string', description: 'The request id, as in the x-request-id header of the answer: quote it to support.', example: REQUEST_ID_EXAMPLE },
           errors: {
             type: 'array',
             items: {
@@ -60,19 +62,29 @@ export function buildOpenApiDocument(app: INestApplication): Document {
         },
       },
     },
+    headers: { ...(document.components?.headers ?? {}), RequestId: requestIdHeader },
   };
-  tidyOperations(document);
+  // The shared answers first, so that tidyOperations gives them the request id header like every other.
   documentCommonErrors(document.paths as Record<string, Record<string, unknown>>, schemaRef('ErrorBody').schema);
+  tidyOperations(document);
   return document;
 }
 
 type Document = ReturnType<typeof SwaggerModule.createDocument>;
 
+const REQUEST_ID_EXAMPLE = '3f1c9a0e-5b2d-4e7a-9c41-0d8e2f6b7a15';
+
+/** The answer header every operation's every answer carries (http/request-id.ts). */
+const requestIdHeader = {
+  description: 'The request id: the x-request-id the request sent when 1–200 characters of [A-Za-z0-9._:-], else a new UUID. Error bodies repeat it as request_id.',
+  schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,200}$', example: REQUEST_ID_EXAMPLE },
+};
+
 /**
- * Three corrections of what @nestjs/swagger generates: a header declared on the controller and
- * repeated per operation is listed once; an underscored header says it also answers to its hyphenated
- * form (http/seed-headers.ts); and a `@Public()` operation needs no key (`security: []`, whatever the
- * controller's `@ApiSecurity` says).
+ * Four corrections of what @nestjs/swagger generates: every answer has the x-request-id header; a
+ * header declared on the controller and repeated per operation is listed once; an underscored header
+ * says it also answers to its hyphenated form (http/seed-headers.ts); and a `@Public()` operation needs
+ * no key (`security: []`, whatever the controller's `@ApiSecurity` says).
  */
 function tidyOperations(document: Document): void {
   for (const item of Object.values(document.paths)) {
@@ -87,6 +99,9 @@ function tidyOperations(document: Document): void {
             return seen.has(key) ? false : (seen.add(key), true);
           })
           .map((p) => (p.in === 'header' ? withHyphenAlias(p) : p));
+      }
+      for (const response of Object.values((operation.responses ?? {}) as Record<string, { headers?: Record<string, unknown> }>)) {
+        response.headers = { ...response.headers, [REQUEST_ID_HEADER]: { $ref: '#/components/headers/RequestId' } };
       }
       if (operation[PUBLIC_EXTENSION]) {
         operation.security = [];
@@ -108,4 +123,4 @@ function withHyphenAlias<P extends { name: string; description?: string }>(param
 export const schemaRef = (schema: string) => ({ schema: { $ref: `#/components/schemas/${schema}` } });
 
 /** The one error shape, for `@ApiResponse({ status, ...errorResponse })`. */
-export const errorResponse = { description: 'The one error shape: {status, message, errors:[{path, code, message, severity}]}', ...schemaRef('ErrorBody') };
+export const errorResponse = { description: 'The one error shape: {status, message, errors:[{path, code, message, severity}], request_id}', ...schemaRef('ErrorBody') };

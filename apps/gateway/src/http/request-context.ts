@@ -1,10 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { ExecutionContext, createParamDecorator } from '@nestjs/common';
 import type { EventMetadata } from '@einvoice/domain';
 import type { Tenant } from '../auth/api-keys';
 import type { IdempotencyContext } from '../idempotency/idempotency';
 import type { IdempotentRequest } from '../idempotency/idempotency.guard';
+import { correlationIdOf } from './request-id';
 import { requestTraceparent } from './request-span';
+
+/** The request's id, here too: what its services log and its events carry as `correlationId`. */
+export { correlationIdOf };
 
 /** Who is asking, and how to make the answer replayable: what every area's service receives. */
 export interface RequestContext {
@@ -13,19 +16,6 @@ export interface RequestContext {
   readonly idempotency?: IdempotencyContext;
   /** The request's span (W3C traceparent) when traces are on (http/request-span.ts). */
   readonly traceparent?: string;
-}
-
-const correlationIds = new WeakMap<object, string>();
-
-/** The request's correlation id, one per request: `x-request-id` when sent (up to 200 characters), else a new UUID. */
-export function correlationIdOf(request: { readonly raw: object; readonly headers: Record<string, string | string[] | undefined> }): string {
-  let id = correlationIds.get(request.raw);
-  if (!id) {
-    const requestId = request.headers['x-request-id'];
-    id = typeof requestId === 'string' && requestId.length > 0 && requestId.length <= 200 ? requestId : randomUUID();
-    correlationIds.set(request.raw, id);
-  }
-  return id;
 }
 
 /** The caller's tenant, the correlation id and the idempotency context. */

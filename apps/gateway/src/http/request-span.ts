@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SpanKind, contextOf, startSpan, traceparentOf, tracingOn } from '@einvoice/domain/infrastructure';
 import type { Span } from '@opentelemetry/api';
+import { correlationIdOf } from './request-id';
 
 const spans = new WeakMap<IncomingMessage, Span>();
 
@@ -26,8 +27,8 @@ export function endRequestSpan(request: FastifyRequest, reply: FastifyReply): vo
   const span = spans.get(request.raw);
   if (!span) return;
   span.setAttribute('http.response.status_code', reply.statusCode);
-  const requestId = request.headers['x-request-id'];
-  if (typeof requestId === 'string') span.setAttribute('einvoice.correlation_id', requestId.slice(0, 200));
+  // The id the answer's x-request-id, the error body and the log lines carry (http/request-id.ts).
+  span.setAttribute('einvoice.correlation_id', correlationIdOf(request));
   span.end();
   spans.delete(request.raw);
 }

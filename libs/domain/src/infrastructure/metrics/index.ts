@@ -1,2 +1,2 @@
 export * from './metrics';
-export { serveMetrics } from './metrics-server';
+export { type OperatorAnswer, type OperatorRoutes, metricsAnswer, serveMetrics, serveOperatorRoutes } from './metrics-server';

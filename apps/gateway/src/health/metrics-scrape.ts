@@ -1,23 +1,19 @@
-import { Controller, Get, type OnApplicationShutdown, Res } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import type { FastifyReply } from 'fastify';
-import { createWebhookQueue, metrics, metricsRegistry, webhookQueueName } from '@einvoice/domain/infrastructure';
-import { Public } from '../auth/api-key.guard';
+import { type OperatorAnswer, createWebhookQueue, metrics, metricsAnswer, webhookQueueName } from '@einvoice/domain/infrastructure';
 import { Connections } from '../infrastructure/infrastructure.module';
 import { WorkerReadinessProbe } from './worker-readiness';
 
 const QUEUE_STATES = ['waiting', 'delayed', 'active', 'failed'] as const;
 
 /**
- * Prometheus metrics of the gateway (README "Operating it"), and of the stack's shared state read at
- * scrape: documents by area and state, reports waiting to be sent again after a 429, the outbox backlog, its parked rows and the age of its
+ * Prometheus metrics of the gateway, served on the operator port (README "Operating it": counts across
+ * all tenants are not the API's), and of the stack's shared state read at scrape: documents by area and state, reports waiting to be sent again after a 429, the outbox backlog, its parked rows and the age of its
  * oldest row, disabled webhook subscriptions, each worker group's lag per partition, the webhook queue's depth. A source that does not answer leaves its
  * gauges as they were (the scrape still succeeds).
  */
-@ApiTags('health')
-@Controller('metrics')
-export class MetricsController implements OnApplicationShutdown {
+@Injectable()
+export class MetricsScrape implements OnApplicationShutdown {
   private queue?: Queue;
 
   constructor(
@@ -25,13 +21,10 @@ export class MetricsController implements OnApplicationShutdown {
     private readonly workers: WorkerReadinessProbe,
   ) {}
 
-  @Get()
-  @Public()
-  @ApiProduces('text/plain')
-  @ApiOperation({ summary: 'Prometheus metrics (text exposition format): HTTP, documents, outbox, consumer lag, authority calls, webhooks, queue depth.' })
-  async metrics(@Res() reply: FastifyReply): Promise<void> {
+  /** The text exposition: HTTP, documents, outbox, consumer lag, authority calls, webhooks, queue depth. */
+  async scrape(): Promise<OperatorAnswer> {
     await Promise.all([this.documents(), this.resends(), this.outbox(), this.disabledWebhooks(), this.lag(), this.queueDepth()]);
-    await reply.header('content-type', metricsRegistry.contentType).send(await metricsRegistry.metrics());
+    return metricsAnswer();
   }
 
   async onApplicationShutdown(): Promise<void> {
