@@ -1,6 +1,7 @@
+import { PUBLIC_EXTENSION } from '../auth/api-key.guard';
 import { OAUTH_TOKEN_PATH } from '../auth/oauth-request';
 
-type Operation = { security?: unknown[]; requestBody?: unknown; parameters?: Array<{ in: string }>; responses: Record<string, unknown> };
+type Operation = { [PUBLIC_EXTENSION]?: unknown; security?: unknown[]; requestBody?: unknown; parameters?: Array<{ in: string }>; responses: Record<string, unknown> };
 
 /** The answers every operation can give, by what the gateway does before and around any route. */
 const COMMON_ERRORS: ReadonlyArray<{ status: string; description: string; applies: (op: Operation) => boolean }> = [
@@ -13,7 +14,8 @@ const COMMON_ERRORS: ReadonlyArray<{ status: string; description: string; applie
   { status: '503', description: 'A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST).', applies: () => true },
 ];
 
-const isPublic = (op: Operation) => Array.isArray(op.security) && op.security.length === 0;
+/** `@Public()`, before or after tidyOperations turns its mark into `security: []`. */
+const isPublic = (op: Operation) => Boolean(op[PUBLIC_EXTENSION]) || (Array.isArray(op.security) && op.security.length === 0);
 
 /**
  * Adds the answers every operation shares (400, 401, 404, 413, 415, 429, 503 as they apply) in the one
