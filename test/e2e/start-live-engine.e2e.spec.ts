@@ -5,7 +5,7 @@ import path from 'node:path';
 import { buildAs4Engine } from '../support/as4-engine';
 import { type PeppolTestPki, createPeppolTestPki } from '../support/peppol-pki';
 import { recordSecret } from '../support/secrets';
-import { eventually, freePort } from '../support/stack';
+import { eventually, freePort, isAlive } from '../support/stack';
 
 jest.setTimeout(300_000);
 
@@ -13,14 +13,6 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const SECRET = 'engine-secret-of-npm-start-e2e';
 const run = Date.now().toString(36);
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /**
  * #46: `npm start` with PEPPOL_MODE=live runs the AS4 engine as it runs the Kafka broker
@@ -79,7 +71,7 @@ describe('#46 npm start runs the AS4 engine in live mode', () => {
     if (start?.exitCode === null) start.kill('SIGKILL');
     // Whatever happened above, no engine is left running.
     const pid = Number((await readFile(path.join(dataDir, 'as4-engine', 'as4-engine.pid'), 'utf8').catch(() => '')).trim());
-    if (pid && alive(pid)) process.kill(pid, 'SIGKILL');
+    if (pid && isAlive(pid)) process.kill(pid, 'SIGKILL');
     await pki?.destroy();
     await rm(dataDir, { recursive: true, force: true });
   });
@@ -97,6 +89,7 @@ describe('#46 npm start runs the AS4 engine in live mode', () => {
     start.kill('SIGINT');
     await eventually('npm start exits', async () => (start.exitCode !== null ? true : undefined), 60_000);
     expect(output).toContain('stopping the AS4 engine');
-    expect(alive(pid)).toBe(false);
+    // Gone, not a zombie waiting for init to reap it (npm start, its parent, has exited).
+    await eventually('the engine gone', async () => (isAlive(pid) ? undefined : true), 10_000);
   });
 });

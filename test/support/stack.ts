@@ -1,7 +1,7 @@
 // Runs the compiled apps as child processes for e2e tests, against the test database and broker
 // that `npm test` prepared (DATABASE_URL, KAFKA_BROKERS, KAFKA_TOPIC_PREFIX in the environment).
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -38,7 +38,13 @@ export async function freePort(): Promise<number> {
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
+  } catch {
+    return false;
+  }
+  try {
+    // An exited process nobody has reaped yet (its parent gone, init not done yet) still answers kill(0):
+    // the same check as scripts/lib/pid-process.mjs, which Jest cannot import (ESM).
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return false;
   }
