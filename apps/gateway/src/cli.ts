@@ -38,6 +38,7 @@ import { listReports, previewReports, reportingSettingsFromEnv, seatIdFromEnv, s
  *   outbox parked           list the outbox rows the broker refused (JSON lines)
  *   outbox release [id...]  put parked rows (all, or these) back in line for the relay
  *   openapi                 the OpenAPI document of the API (JSON on stdout), as /docs-json serves it; no stack needed
+ *   openapi --gaps [tag]    what the document leaves undescribed (of the operations whose tag contains <tag>)
  *   retention run           prune published outbox rows, processed-event marks and idempotency keys past their windows
  *   documents stuck [--area X] [--older-than 10m]  documents not in a final state for that long, with their last event and error (JSON lines)
  *   dlq list                the dead-lettered messages (JSON lines: id partition:offset, event, type, origin, error, replayedAt)
@@ -73,7 +74,15 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'openapi') {
     // Before the database settings are needed: the document is the code's, no stack involved.
     const { openApiDocumentOffline } = await import('./http/openapi-offline');
-    process.stdout.write(`${JSON.stringify(await openApiDocumentOffline(), null, 2)}\n`);
+    const document = await openApiDocumentOffline();
+    if (sub === '--gaps') {
+      // What is left to describe: `cli openapi --gaps [tag]` (http/openapi-coverage.ts).
+      const { gapCounts, openApiGaps } = await import('./http/openapi-coverage');
+      const gaps = openApiGaps(document as unknown as Record<string, unknown>, rest[0]);
+      process.stdout.write(`${JSON.stringify({ counts: gapCounts(gaps), ...gaps }, null, 2)}\n`);
+      return;
+    }
+    process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
     return;
   }
   if (command === 'mail' && sub === 'list') {
