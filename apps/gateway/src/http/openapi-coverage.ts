@@ -63,10 +63,12 @@ function answersDescribed(responses: Record<string, Json> = {}): boolean {
   return successes.every(([status, answer]) => {
     if (status === '204') return true;
     const media = Object.values((answer.content ?? {}) as Record<string, Json>);
-    return media.length > 0 && media.every((m) => m.schema !== undefined && (hasExample(m) || isBinary(m.schema as Json) || isReferenceWithExample(m.schema as Json)));
+    return media.length > 0 && media.every((m) => isTyped(m.schema as Json | undefined) && (hasExample(m) || isBinary(m.schema as Json) || isReferenceWithExample(m.schema as Json)));
   });
 }
 
+/** A schema that says what the answer holds (a generated client types it), not only an example of it. */
+const isTyped = (schema: Json | undefined) => schema !== undefined && ['type', '$ref', 'oneOf', 'anyOf', 'allOf'].some((key) => key in schema);
 const nonBlank = (value: unknown) => typeof value === 'string' && value.trim().length > 0;
 const hasExample = (node: Json) => node.example !== undefined || (node.examples !== undefined && Object.keys(node.examples as object).length > 0)
   || (node.schema !== undefined && (node.schema as Json).example !== undefined);
