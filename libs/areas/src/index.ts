@@ -2,6 +2,7 @@
 export * from './shared/validate';
 export * from './shared/money';
 export * from './shared/keystore';
+export * from './shared/examples';
 export type { AreaProfile, PeppolAreaCode } from './peppol-ubl/profiles';
 export { profiles as peppolProfiles } from './peppol-ubl/profiles';
 export * from './peppol-ubl/schema';
