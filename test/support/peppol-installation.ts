@@ -9,7 +9,8 @@ import { createDataSource } from '@einvoice/domain/infrastructure';
 import { createTenant } from '../../apps/gateway/src/auth/api-keys';
 import { startAs4Engine, type TestAs4Engine } from './as4-engine';
 import type { PeppolTestPki, TestCredential } from './peppol-pki';
-import { type AppName, type AppProcess, runCli, startApp, startGateway, testEnv, untilWorkersReady } from './stack';
+import { ownDatabase, prepareOwnDatabase } from './own-database';
+import { type AppName, type AppProcess, startApp, startGateway, testEnv, untilWorkersReady } from './stack';
 
 export interface PeppolInstallationOptions {
   /** A short name: the database is `<the run's database>_<name>_test` unless `ownDatabase` is false. */
@@ -47,8 +48,7 @@ export interface PeppolInstallation {
 export async function startPeppolInstallation(options: PeppolInstallationOptions): Promise<PeppolInstallation> {
   const base = testEnv();
   const own = options.ownDatabase !== false;
-  const databaseUrl = own ? String(base.DATABASE_URL).replace(/(_test)?$/, `_${options.name}_test`) : String(base.DATABASE_URL);
-  const prefix = own ? `${base.KAFKA_TOPIC_PREFIX ?? 'test'}${options.name}` : String(base.KAFKA_TOPIC_PREFIX);
+  const { databaseUrl, env: { KAFKA_TOPIC_PREFIX: prefix } } = own ? ownDatabase(options.name) : { databaseUrl: String(base.DATABASE_URL), env: { KAFKA_TOPIC_PREFIX: String(base.KAFKA_TOPIC_PREFIX) } };
   const serviceProviderId = `0242:${options.ap.commonName.slice(3)}`;
   const engine = await startAs4Engine({
     name: options.name,
@@ -80,12 +80,7 @@ export async function startPeppolInstallation(options: PeppolInstallationOptions
     await dataSource?.destroy();
   };
   try {
-    if (own) {
-      for (const command of [['reset-test-database'], ['migrate'], ['topics']]) {
-        const run = runCli(command, env);
-        if (run.status !== 0) throw new Error(`${command[0]} for installation ${options.name}: ${run.stderr}`);
-      }
-    }
+    if (own) prepareOwnDatabase(env, `installation ${options.name}`);
     dataSource = createDataSource({ databaseUrl, poolSize: 4, applicationName: `einvoice-test-${options.name}` });
     await dataSource.initialize();
     const { apiKey } = await createTenant(dataSource, `installation ${options.name}`);

@@ -212,7 +212,8 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).then(
-  () => process.exit(0),
+  // Once stdout is drained: exiting at once cut a piped OpenAPI document (`cli openapi | jq`) at 200 KiB.
+  () => process.stdout.write('', () => process.exit(0)),
   (error) => {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);

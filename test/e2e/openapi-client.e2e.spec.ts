@@ -1,0 +1,56 @@
+/**
+ * #47 "one e2e test per area sends its first document through that client": the TypeScript client
+ * generated from the OpenAPI document (clients/typescript: openapi-typescript + openapi-fetch) sends each
+ * area's README first document, its bodies the document's examples named `first` as they are (the
+ * README's bodies with concrete values: test/unit/openapi-document.unit.spec.ts holds them equal). A
+ * database of its own: the examples' literal identifiers may be other tests' too.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { DataSource } from 'typeorm';
+import { createDataSource } from '@einvoice/domain/infrastructure';
+import { createTenant } from '../../apps/gateway/src/auth/api-keys';
+import { gatewayClient } from '../../clients/typescript';
+import { FIRST_DOCUMENTS, firstExamples, type OpenApiDocumentJson } from '../support/first-documents';
+import { ownDatabase, prepareOwnDatabase } from '../support/own-database';
+import { readmeExamples } from '../support/readme-examples';
+import { type AppProcess, startApp, startGateway, testEnv, untilWorkersReady } from '../support/stack';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+describe('#47 the first document of every area, through the generated client', () => {
+  const own = ownDatabase('client');
+  const env = testEnv({ ...own.env, AUTHORITY_WAIT_MS: '20000', MYINVOIS_WAIT_MS: '8000' });
+  const apps: AppProcess[] = [];
+  let dataSource: DataSource;
+  let api: ReturnType<typeof gatewayClient>;
+  const document = JSON.parse(readFileSync(path.join(ROOT, 'clients', 'typescript', 'openapi.json'), 'utf8')) as OpenApiDocumentJson;
+  const first = firstExamples(document);
+
+  beforeAll(async () => {
+    prepareOwnDatabase(env, 'the generated client\'s e2e');
+    dataSource = createDataSource({ databaseUrl: own.databaseUrl, poolSize: 2, applicationName: 'einvoice-test-client' });
+    await dataSource.initialize();
+    const { apiKey } = await createTenant(dataSource, 'generated client');
+    const gateway = await startGateway(env as Record<string, string>);
+    apps.push(gateway.app);
+    for (const worker of ['reporting-worker', 'delivery-worker'] as const) apps.push(startApp(worker, env));
+    await untilWorkersReady(gateway, 'reporting-worker', 'delivery-worker');
+    api = gatewayClient({ baseUrl: gateway.url, apiKey });
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.stop()));
+    await dataSource?.destroy();
+  });
+
+  it('has a first document for each first-document block of the README', () => {
+    const areas = readmeExamples(readFileSync(path.join(ROOT, 'README.md'), 'utf8')).map(({ area }) => area);
+    expect(Object.keys(FIRST_DOCUMENTS).sort()).toEqual([...areas].sort());
+  });
+
+  it.each(Object.keys(FIRST_DOCUMENTS))('%s: onboards, sends and reads back its first document, each answer a 2xx', async (area) => {
+    const sent = await FIRST_DOCUMENTS[area](api, first);
+    expect(sent.map(({ operation, status }) => ({ operation, ok: status >= 200 && status < 300 }))).toEqual(sent.map(({ operation }) => ({ operation, ok: true })));
+  });
+});
