@@ -12,6 +12,7 @@ import { createDataSource } from '@einvoice/domain/infrastructure';
 import { createTenant } from '../../apps/gateway/src/auth/api-keys';
 import { gatewayClient } from '../../clients/typescript';
 import { FIRST_DOCUMENTS, firstExamples, type OpenApiDocumentJson } from '../support/first-documents';
+import { answerChecker } from '../support/openapi-answers';
 import { ownDatabase, prepareOwnDatabase } from '../support/own-database';
 import { readmeExamples } from '../support/readme-examples';
 import { type AppProcess, startApp, startGateway, testEnv, untilWorkersReady } from '../support/stack';
@@ -26,6 +27,7 @@ describe('#47 the first document of every area, through the generated client', (
   let api: ReturnType<typeof gatewayClient>;
   const document = JSON.parse(readFileSync(path.join(ROOT, 'clients', 'typescript', 'openapi.json'), 'utf8')) as OpenApiDocumentJson;
   const first = firstExamples(document);
+  const documented = answerChecker(document as unknown as Record<string, unknown>);
 
   beforeAll(async () => {
     prepareOwnDatabase(env, 'the generated client\'s e2e');
@@ -49,8 +51,13 @@ describe('#47 the first document of every area, through the generated client', (
     expect(Object.keys(FIRST_DOCUMENTS).sort()).toEqual([...areas].sort());
   });
 
-  it.each(Object.keys(FIRST_DOCUMENTS))('%s: onboards, sends and reads back its first document, each answer a 2xx', async (area) => {
+  it.each(Object.keys(FIRST_DOCUMENTS))('%s: onboards, sends and reads back its first document, each answer a 2xx as documented', async (area) => {
     const sent = await FIRST_DOCUMENTS[area](api, first);
     expect(sent.map(({ operation, status }) => ({ operation, ok: status >= 200 && status < 300 }))).toEqual(sent.map(({ operation }) => ({ operation, ok: true })));
+    // Each answer matches the schema the document gives for its status.
+    expect(sent.flatMap(({ operation, status, answer }) => {
+      const [method, route] = operation.split(' ');
+      return documented(method, route, status, answer);
+    })).toEqual([]);
   });
 });

@@ -107,12 +107,20 @@ describe('#47 the OpenAPI document', () => {
     expect(await readFile(path.join(dir, 'schema.d.ts'), 'utf8')).toBe(await readFile(path.join(CLIENT, 'schema.d.ts'), 'utf8'));
   });
 
-  it('the generated client (openapi-typescript + openapi-fetch) compiles, with every area\'s first document written against it', async () => {
+  it('the generated client (openapi-typescript + openapi-fetch) compiles, with every area\'s first document and the README\'s examples written against it', async () => {
     // test/support/first-documents.ts: the e2e's calls, typed by the generated paths (a route, header or
     // parameter the document lacks does not compile).
+    // And the README's TypeScript examples (```ts blocks), as a reader pastes them at the repository's root.
+    const readmeBlocks = [...(await readFile(path.join(ROOT, 'README.md'), 'utf8')).matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map(([, code]) => code);
+    expect(readmeBlocks.length).toBeGreaterThan(0);
+    const readmeFiles = await Promise.all(readmeBlocks.map(async (code, i) => {
+      const file = path.join(dir, `readme-${i}.mts`);
+      await writeFile(file, `declare const process: { env: Record<string, string | undefined> };\n${code.replaceAll("from './clients/typescript'", `from '${path.join(CLIENT, 'index.ts')}'`)}\nexport {};\n`);
+      return file;
+    }));
     await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], skipLibCheck: true, types: [] },
-      files: [path.join(CLIENT, 'index.ts'), path.join(ROOT, 'test', 'support', 'first-documents.ts')],
+      compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], skipLibCheck: true, types: [], allowImportingTsExtensions: true },
+      files: [path.join(CLIENT, 'index.ts'), path.join(ROOT, 'test', 'support', 'first-documents.ts'), ...readmeFiles],
     }));
     await expect(run(bin('tsc'), ['-p', path.join(dir, 'tsconfig.json')], { cwd: dir }).then(() => 'compiled', (e: { stdout: string }) => e.stdout)).resolves.toBe('compiled');
   });
