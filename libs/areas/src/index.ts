@@ -21,7 +21,7 @@ export * from './peppol-participants';
 export * as myinvois from './myinvois';
 export * from './registry';
 export * from './area-list';
-export { verifactuDefinition } from './verifactu';
+export { verifactuDefinition, verifactuExamples } from './verifactu';
 export { ksefDefinition } from './ksef';
 export { jofotaraDefinition } from './jofotara';
 export { firsDefinition, paymentStatusChange } from './firs';
