@@ -22,7 +22,7 @@ export * as myinvois from './myinvois';
 export * from './registry';
 export * from './area-list';
 export { verifactuDefinition, verifactuExamples } from './verifactu';
-export { ksefDefinition } from './ksef';
+export { ksefDefinition, ksefExamples } from './ksef';
 export { jofotaraDefinition } from './jofotara';
 export { firsDefinition, paymentStatusChange } from './firs';
 export { CATALOGS, SequenceQuery, VoucherQuery, afipDefinition } from './afip';
