@@ -1,1 +1,2 @@
 export { ksefDefinition } from './definition';
+export { ksefExamples } from './examples';

@@ -1,1 +1,2 @@
 export { verifactuDefinition } from './definition';
+export { verifactuExamples } from './examples';
