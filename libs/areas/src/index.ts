@@ -23,7 +23,7 @@ export * from './registry';
 export * from './area-list';
 export { verifactuDefinition } from './verifactu';
 export { ksefDefinition } from './ksef';
-export { jofotaraDefinition } from './jofotara';
+export { jofotaraDefinition, jofotaraExamples } from './jofotara';
 export { firsDefinition, paymentStatusChange } from './firs';
 export { CATALOGS, SequenceQuery, VoucherQuery, afipDefinition } from './afip';
 export { PEPPOL_WITHHELD, type MyInvoisSubmissionKind, type SubmissionError } from './myinvois/reporting/report';
