@@ -24,7 +24,7 @@ export * from './area-list';
 export { verifactuDefinition } from './verifactu';
 export { ksefDefinition } from './ksef';
 export { jofotaraDefinition, jofotaraExamples } from './jofotara';
-export { firsDefinition, paymentStatusChange } from './firs';
+export { firsDefinition, firsExamples, paymentStatusChange } from './firs';
 export { CATALOGS, SequenceQuery, VoucherQuery, afipDefinition } from './afip';
 export { PEPPOL_WITHHELD, type MyInvoisSubmissionKind, type SubmissionError } from './myinvois/reporting/report';
 export * as uae from './uae';
