@@ -25,7 +25,7 @@ export { verifactuDefinition } from './verifactu';
 export { ksefDefinition } from './ksef';
 export { jofotaraDefinition, jofotaraExamples } from './jofotara';
 export { firsDefinition, firsExamples, paymentStatusChange } from './firs';
-export { CATALOGS, SequenceQuery, VoucherQuery, afipDefinition } from './afip';
+export { CATALOGS, SequenceQuery, VoucherQuery, afipDefinition, afipExamples } from './afip';
 export { PEPPOL_WITHHELD, type MyInvoisSubmissionKind, type SubmissionError } from './myinvois/reporting/report';
 export * as uae from './uae';
 export { detachEmbedded, hasDetached, reattachEmbedded } from './ubl/attachments';
