@@ -10,14 +10,10 @@ const onboard: RequestExamples = {
     summary: 'A taxpayer with one point of sale (README\'s first document)',
     value: { cuit: '30718394526', legal_name: 'Comercio SRL', points_of_sale: [1] },
   },
-  live: {
-    summary: 'Live mode: with its own WSAA certificate and key',
-    description: 'The PEM texts (abridged here) of the certificate AFIP issued for the taxpayer\'s `wsfe` service; sealed, never returned.',
-    value: {
-      cuit: '30-70842617-9', legal_name: 'Distribuidora del Plata SA', points_of_sale: [2, 3],
-      certificate_pem: '-----BEGIN CERTIFICATE-----\nMIIDSzCCAjOgAwIBAgIIW1ZnD0s9P3AwDQYJKoZIhvcNAQENBQAwODEaMBgGA1UEAwwRQ29tcHV0\n-----END CERTIFICATE-----\n',
-      private_key_pem: '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7\n-----END PRIVATE KEY-----\n',
-    },
+  pointsOfSale: {
+    summary: 'A CUIT written with hyphens, three points of sale',
+    description: 'Stored without the hyphens; vouchers for another point of sale are refused (AFIP\'s 10005). Live mode also takes `certificate_pem` and `private_key_pem`.',
+    value: { cuit: '30-70842617-9', legal_name: 'Distribuidora del Plata SA', points_of_sale: [1, 2, 5] },
   },
 };
 

@@ -21,9 +21,9 @@ export class AfipOnboardingBody {
   @JSONSchema({ description: 'The points of sale (RECE, web services) registered at AFIP (`FEParamGetPtosVenta`): when given, a voucher for another `PtoVta` is refused (400, AFIP\'s 10005).', example: [1] })
   @IsOptional() @IsInt({ each: true, message: 'must be whole numbers' }) @Min(1, { each: true, message: 'must be at least 1' }) points_of_sale?: number[];
   /** Live mode: the WSAA certificate and its key (PEM), sealed at rest, never returned. */
-  @JSONSchema({ description: 'Live mode: the taxpayer\'s WSAA certificate (X.509, PEM) from AFIP\'s "Administración de Certificados Digitales", for the `wsfe` service; checked to be valid today and to match the key, sealed at rest, never returned. Without it, the service\'s own certificate signs (the taxpayer delegated WSFE to it).', example: '-----BEGIN CERTIFICATE-----\nMIIDSzCCAjOgAwIBAgIIW1ZnD0s9P3AwDQYJKoZIhvcNAQENBQAwODEaMBgGA1UEAwwRQ29tcHV0\n-----END CERTIFICATE-----\n' })
+  @JSONSchema({ description: 'Live mode: the taxpayer\'s WSAA certificate (X.509, PEM) from AFIP\'s "Administración de Certificados Digitales", for the `wsfe` service; checked to be valid today and to match the key, sealed at rest, never returned. Without it, the service\'s own certificate signs (the taxpayer delegated WSFE to it).', example: '-----BEGIN CERTIFICATE-----\nMIIDSzCCAjOgAwIBAgIIW1ZnD0s9P3AwDQYJKoZIhvcNAQENBQAwODEaMBgGA1UEAwwRQ29tcHV0…\n-----END CERTIFICATE-----\n' })
   @Text(20000, { optional: true }) certificate_pem?: string;
-  @JSONSchema({ description: 'Live mode: the certificate\'s RSA private key (PEM), sent with it; sealed at rest, never returned or logged.', example: '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7\n-----END PRIVATE KEY-----\n' })
+  @JSONSchema({ description: 'Live mode: the certificate\'s RSA private key (PEM), sent with it; sealed at rest, never returned or logged.', example: '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7…\n-----END PRIVATE KEY-----\n' })
   @Text(20000, { optional: true }) private_key_pem?: string;
 }
 
