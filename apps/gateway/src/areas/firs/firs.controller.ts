@@ -73,10 +73,10 @@ export class FirsController {
   @ApiOperation({
     summary: 'Update the payment status (PENDING, PAID, CANCELED) at FIRS, then here: 200 with the stored invoice; FIRS\'s refusal → 400; no answer within the wait → 202 with the link.',
     description:
-      'The change is recorded, the reporting worker asks FIRS (`PATCH invoice/update/{irn}`), and FIRS\'s answer is recorded: made → 200 with the stored invoice, its new `paymentStatus` and `paymentReference`; refused → 400 `AUTHORITY.AMENDMENT_REFUSED` with FIRS\'s reason; no answer within the wait → 202 (state `amending`) with where to read it. 404: no such invoice of this supplier in your account; 409: the Idempotency-Key was used with another request.',
+      'The change is recorded, the reporting worker asks FIRS (`PATCH invoice/update/{irn}`), and FIRS\'s answer is recorded: made → 200 with the stored invoice, its new `paymentStatus` and `paymentReference`; refused → 400 `AUTHORITY.AMENDMENT_REFUSED` with FIRS\'s reason; no answer within the wait → 202 (state `amending`) with where to read it. 404: no such invoice of this supplier in your account; 409 `AUTHORITY.NOT_AMENDABLE`: FIRS has not signed the invoice, or another change of it is in progress.',
   })
+  // No Idempotency-Key: the gateway's idempotency covers POSTs (idempotency.guard.ts).
   @ApiHeader(participant)
-  @ApiHeader(idempotencyKeyHeader)
   @ApiParam(firsIrnParam)
   @ApiBody({ ...schemaRef('FirsPaymentStatusBody'), examples: firsExamples.paymentStatus })
   @ApiResponse({ status: 200, description: 'Changed at FIRS, then here: the stored invoice.', schema: firsInvoiceSchema })
