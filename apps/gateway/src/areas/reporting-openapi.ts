@@ -8,7 +8,7 @@ import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec
 export const idempotencyKeyHeader: ApiHeaderOptions = {
   name: 'Idempotency-Key',
   required: false,
-  description: 'Makes a retry safe: the same key with the same body answers what the first request answered (once), without doing it again; with another body: 409 `IDEMPOTENCY.KEY_REUSED`. 1 to 255 visible ASCII characters.',
+  description: 'Makes a retry safe (Stripe\'s semantics): the same key with the same request replays the first answer and creates nothing; with another request: 409 `IDEMPOTENCY.KEY_REUSED`. 1 to 255 visible ASCII characters.',
   example: 'inv-2026-11-25-0001',
 };
 
