@@ -12,7 +12,7 @@ import { firsInvoiceSchema, firsIrnParam, firsOnboardedSchema, firsParticipantHe
 
 const { code, routePrefix } = firsDefinition;
 const supplierHeader = supplierHeaderOf(firsDefinition);
-const participant = { name: supplierHeader, required: true, ...firsParticipantHeader };
+const participantHeader = { name: supplierHeader, required: true, ...firsParticipantHeader };
 const documentsPath = firsDefinition.documentsPath ?? '';
 
 /** Nigeria, FIRS (NRS) MBS (seed 002 "Nigeria", libs/areas/src/firs/README.md): the platform's reporting routes. */
@@ -45,7 +45,7 @@ export class FirsController {
     description:
       'The body is checked (invoice type, line amounts, taxes, totals within a cent) and the IRN made from `document_identifier`, the supplier\'s service id and `issue_date`; the reporting worker then runs FIRS\'s steps (`invoice/irn/validate`, `invoice/validate`, `invoice/sign`) and the answer waits for them (AUTHORITY_WAIT_MS): signed → 200 with the IRN, the QR and the stored invoice; refused at a step → 400 with FIRS\'s message and `FIRS.<STEP>_<status>`, the IRN free again; FIRS unavailable or slow → 202 with where to read it (the worker retries, and never signs twice). 404: no such supplier; 409: `document_identifier` used already, or the supplier is deactivated (`SUPPLIER.INACTIVE`). A retry with the same Idempotency-Key answers the same.',
   })
-  @ApiHeader(participant)
+  @ApiHeader(participantHeader)
   @ApiHeader(idempotencyKeyHeader)
   @ApiBody({ ...schemaRef('FirsInvoiceBody'), examples: firsExamples.generate })
   @ApiResponse({ status: 200, description: 'Signed by FIRS and stored.', schema: firsSignedSchema })
@@ -61,7 +61,7 @@ export class FirsController {
     summary: 'The stored invoice by its IRN (or its id): the record of the generate answer, with its QR.',
     description: 'Where a 202 points: read it until `status` leaves PENDING_SIGNATURE (SIGNED, or REJECTED with FIRS\'s reason in `authorityResponse`). 404: no such invoice of this supplier in your account.',
   })
-  @ApiHeader(participant)
+  @ApiHeader(participantHeader)
   @ApiParam(firsIrnParam)
   @ApiResponse({ status: 200, description: 'The stored invoice.', schema: firsInvoiceSchema })
   @ApiResponse({ status: 404, ...errorResponse })
@@ -76,7 +76,7 @@ export class FirsController {
       'The change is recorded, the reporting worker asks FIRS (`PATCH invoice/update/{irn}`), and FIRS\'s answer is recorded: made → 200 with the stored invoice, its new `paymentStatus` and `paymentReference`; refused → 400 `AUTHORITY.AMENDMENT_REFUSED` with FIRS\'s reason; no answer within the wait → 202 (state `amending`) with where to read it. 404: no such invoice of this supplier in your account; 409 `AUTHORITY.NOT_AMENDABLE`: FIRS has not signed the invoice, or another change of it is in progress.',
   })
   // No Idempotency-Key: the gateway's idempotency covers POSTs (idempotency.guard.ts).
-  @ApiHeader(participant)
+  @ApiHeader(participantHeader)
   @ApiParam(firsIrnParam)
   @ApiBody({ ...schemaRef('FirsPaymentStatusBody'), examples: firsExamples.paymentStatus })
   @ApiResponse({ status: 200, description: 'Changed at FIRS, then here: the stored invoice.', schema: firsInvoiceSchema })

@@ -14,7 +14,7 @@ import {
 
 const { code, routePrefix } = jofotaraDefinition;
 const supplierHeader = supplierHeaderOf(jofotaraDefinition);
-const participant = { name: supplierHeader, required: true, ...jofotaraParticipantHeader };
+const participantHeader = { name: supplierHeader, required: true, ...jofotaraParticipantHeader };
 const pending = pendingAnswer(jofotaraDefinition.documentsPath ?? '', 'INV-1764547200');
 
 /** Jordan, JoFotara (seed 002 "Jordan", libs/areas/src/jofotara/README.md): the platform's reporting routes. */
@@ -47,7 +47,7 @@ export class JofotaraController {
     description:
       'The body is checked (rates, categories, discounts, the buyer\'s identifier and name), the invoice takes the next ICV of the supplier\'s device and is rendered in JoFotara\'s UBL 2.1 profile; the reporting worker sends it and the answer waits for JoFotara\'s verdict (AUTHORITY_WAIT_MS): cleared → 200 with its uuid and QR; refused → 400 `AUTHORITY.REJECTED` with each of JoFotara\'s errors (`code` = its `EINV_CODE`), and the number is free again; no verdict in time → 202 with where to read it (the worker keeps trying, never twice: a resend is ALREADY_SUBMITTED). 404: no such supplier; 409: `invoice_ref_number` used already, or the supplier is deactivated (`SUPPLIER.INACTIVE`). A retry with the same Idempotency-Key answers the same.',
   })
-  @ApiHeader(participant)
+  @ApiHeader(participantHeader)
   @ApiHeader(idempotencyKeyHeader)
   @ApiBody({ ...schemaRef('JofotaraInvoiceBody'), examples: jofotaraExamples.generate })
   @ApiResponse({ status: 200, description: 'Cleared by JoFotara.', schema: jofotaraClearedSchema })
@@ -64,7 +64,7 @@ export class JofotaraController {
     description:
       'Only quantities of the original invoice\'s lines come back, at its prices, rates and pro-rata discounts (InvoiceTypeCode 381, `BillingReference` to the original, the reason in `PaymentMeans/InstructionNote`). The original must be a cleared invoice of the supplier: unknown → 404, not cleared → 400 at `original_uuid`; a line returning more than it sold → 400 at `returned_lines[i].quantity` (JoFotara counts over all credit notes). 409: `credit_note_ref_number` used already, or the supplier is deactivated.',
   })
-  @ApiHeader(participant)
+  @ApiHeader(participantHeader)
   @ApiHeader(idempotencyKeyHeader)
   @ApiBody({ ...schemaRef('JofotaraCreditNoteBody'), examples: jofotaraExamples.creditNote })
   @ApiResponse({ status: 200, description: 'Cleared by JoFotara.', schema: jofotaraClearedSchema })
@@ -80,7 +80,7 @@ export class JofotaraController {
     summary: 'An invoice or credit note: its fields, totals, ICV, JoFotara status (PENDING, SUBMITTED, ALREADY_SUBMITTED, NOT_SUBMITTED with errors), number and QR.',
     description: 'Where a 202 points: read it until `jofotara_status` leaves PENDING. 404: no such document of this supplier in your account.',
   })
-  @ApiHeader(participant)
+  @ApiHeader(participantHeader)
   @ApiParam(jofotaraUuidParam)
   @ApiResponse({ status: 200, description: 'The document.', schema: jofotaraDocumentSchema })
   @ApiResponse({ status: 404, ...errorResponse })
@@ -93,7 +93,7 @@ export class JofotaraController {
     summary: 'The UBL 2.1 XML exactly as sent to JoFotara.',
     description: 'The bytes the worker sent (base64 in JoFotara\'s `{invoice}`), rendered when the document took its ICV; JoFotara\'s signed copy is not this. 404: no such document of this supplier in your account.',
   })
-  @ApiHeader(participant)
+  @ApiHeader(participantHeader)
   @ApiParam(jofotaraUuidParam)
   @ApiResponse({ status: 200, ...xmlFileAnswer('The UBL 2.1 Invoice (388) or credit note (381).') })
   @ApiResponse({ status: 404, ...errorResponse })
