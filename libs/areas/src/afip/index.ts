@@ -1,3 +1,4 @@
 export { afipDefinition } from './definition';
 export { CATALOGS } from './catalogs';
 export { SequenceQuery, VoucherQuery } from './schema';
+export { afipExamples } from './examples';

@@ -1,2 +1,3 @@
 export { firsDefinition } from './definition';
 export { paymentStatusChange } from './codec';
+export { firsExamples } from './examples';

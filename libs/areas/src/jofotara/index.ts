@@ -1,1 +1,2 @@
 export { jofotaraDefinition } from './definition';
+export { jofotaraExamples } from './examples';

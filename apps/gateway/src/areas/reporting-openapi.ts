@@ -1,0 +1,48 @@
+/**
+ * What the reporting areas' routes share in the OpenAPI document (#47): the Idempotency-Key header and
+ * the 202 the pipeline answers while the authority has not (pipeline/submission.ts, authority-requests.ts).
+ */
+import type { ApiHeaderOptions } from '@nestjs/swagger';
+import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+
+export const idempotencyKeyHeader: ApiHeaderOptions = {
+  name: 'Idempotency-Key',
+  required: false,
+  description: 'Makes a retry safe (Stripe\'s semantics): the same key with the same request replays the first answer and creates nothing; with another request: 409 `IDEMPOTENCY.KEY_REUSED`. 1 to 255 visible ASCII characters.',
+  example: 'inv-2026-11-25-0001',
+};
+
+/**
+ * The 202 `{status: "pending", data: {documentId, documentNumber, state, href}}`: the document is recorded and
+ * the authority's answer did not come within AUTHORITY_WAIT_MS; `href` (under `documentsPath`) is where it is read.
+ */
+export function pendingAnswer(documentsPath: string, documentNumber: string, state = 'pending'): { description: string; schema: SchemaObject } {
+  const documentId = '019ad0c4-5e21-7c3a-9b8e-2f41d6a0c7e5';
+  return {
+    description: 'Recorded, and the authority has not answered within the wait: read the outcome at `data.href` (or retry with the same Idempotency-Key).',
+    schema: {
+      type: 'object',
+      required: ['status', 'data'],
+      properties: {
+        status: { type: 'string', enum: ['pending'], example: 'pending' },
+        data: {
+          type: 'object',
+          required: ['documentId', 'documentNumber', 'state', 'href'],
+          properties: {
+            documentId: { type: 'string', format: 'uuid', description: 'The document\'s id in this service.', example: documentId },
+            documentNumber: { type: 'string', description: 'Its number as sent.', example: documentNumber },
+            state: { type: 'string', description: 'Where it stands: `pending` (waiting for the worker), `processing` (being sent), or the request\'s own state (`amending`).', example: state },
+            href: { type: 'string', description: 'Where its outcome is read (this area\'s read route).', example: `/${documentsPath}/${documentId}` },
+          },
+        },
+      },
+      example: { status: 'pending', data: { documentId, documentNumber, state, href: `/${documentsPath}/${documentId}` } },
+    },
+  };
+}
+
+/** A file answer: the XML as sent to the authority (OpenAPI 3.1's `contentMediaType`, which @nestjs/swagger's types predate). */
+export const xmlFileAnswer = (description: string) => ({
+  description,
+  content: { 'application/xml': { schema: { type: 'string', contentMediaType: 'application/xml' } as SchemaObject } },
+});
