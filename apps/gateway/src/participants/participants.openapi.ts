@@ -6,7 +6,7 @@
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { LOOKUP_XMLNS } from '@einvoice/areas';
 
-const PID = 'iso6523-actorid-upis::0208:0826431981';
+const PID = 'iso6523-actorid-upis::0208:1082643130';
 const INVOICE_TYPE = 'busdox-docid-qns::urn:oasis:names:specification:ubl:schema:xsd:Invoice-2::Invoice##urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0::2.1';
 
 /** Path and query parameters. */
@@ -39,7 +39,7 @@ const participantsObject: SchemaObject = {
               properties: {
                 Scheme: { type: 'string', example: 'iso6523-actorid-upis' },
                 IdentifierCode: { type: 'string', description: 'ISO 6523 ICD / EAS code.', example: '0208' },
-                IdentifierValue: { type: 'string', example: '0826431981' },
+                IdentifierValue: { type: 'string', example: '1082643130' },
               },
             },
             SmlActivation: { type: 'boolean', description: 'Whether the SML confirmed its publication (after POST /1.0/sml/activate/{pid}): senders can then find it.', example: true },
@@ -87,7 +87,7 @@ const participantsExample = {
   xmlns: LOOKUP_XMLNS,
   Participant: {
     Meta: {
-      ParticipantIdentifier: { Scheme: 'iso6523-actorid-upis', IdentifierCode: '0208', IdentifierValue: '0826431981' },
+      ParticipantIdentifier: { Scheme: 'iso6523-actorid-upis', IdentifierCode: '0208', IdentifierValue: '1082643130' },
       SmlActivation: true, PdActivation: false, PdfFile: null, RegistrationDate: '2026-12-01T09:15:02.118Z',
     },
     BusinessCard: { BusinessEntity: { Names: { Name: [{ Name: 'Brussels Widgets NV', Language: 'nl' }] }, CountryCode: 'BE', GeographicalInformation: null, AdditionalInformation: null } },

@@ -13,7 +13,7 @@ import { ParticipantsService } from '../participants/participants.service';
  * `/{ServiceGroupId}/services/{DocTypeId}`, under `/smp`) for the participants created here.
  * Public: SMP data is what every sending access point reads.
  */
-const participantIdParam = { name: 'participantId', description: 'The participant id `iso6523-actorid-upis::<ISO 6523 code>:<value>`, URL-encoded.', example: 'iso6523-actorid-upis::0208:0826431981' };
+const participantIdParam = { name: 'participantId', description: 'The participant id `iso6523-actorid-upis::<ISO 6523 code>:<value>`, URL-encoded.', example: 'iso6523-actorid-upis::0208:1082643130' };
 const xmlContent = { 'application/xml': { schema: { type: 'string', contentMediaType: 'application/xml' } } };
 
 @ApiTags('SMP (/smp)')

@@ -6,8 +6,8 @@
  */
 import type { RequestExamples } from '../shared/examples';
 
-/** 08264319 and its check digits 97 − (08264319 mod 97) = 81. */
-const KBO = '0826431981';
+/** An enterprise number of the newer 1… series (no test draws one): 10826431 and its check digits 97 − (10826431 mod 97) = 30. */
+const KBO = '1082643130';
 
 /** A minimal PDF (`%PDF-1.4`, a catalog and a trailer), base64: what a KYC completion carries. */
 const SIGNED_PDF = 'JVBERi0xLjQKJcOkw7zDtsOfCjEgMCBvYmoKPDwvVHlwZS9DYXRhbG9nPj4KZW5kb2JqCnRyYWlsZXIKPDwvUm9vdCAxIDAgUj4+CiUlRU9GCg==';
@@ -17,7 +17,7 @@ export const participantExamples: { readonly create: RequestExamples; readonly k
   create: {
     first: {
       summary: 'A Belgian business by its enterprise number (README, the first document)',
-      description: 'The participant id comes from the identifier with scheme iso6523-actorid-upis: iso6523-actorid-upis::0208:0826431981.',
+      description: 'The participant id comes from the identifier with scheme iso6523-actorid-upis: iso6523-actorid-upis::0208:1082643130.',
       value: {
         businessEntity: [{
           names: { name: [{ language: 'nl', name: 'Brussels Widgets NV' }] }, countryCode: 'BE',

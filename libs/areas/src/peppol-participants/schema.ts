@@ -29,14 +29,14 @@ export class ParticipantNamesDto {
 export class AdditionalIdentifierDto {
   @JSONSchema({ description: 'With scheme `iso6523-actorid-upis` (or none): the ISO 6523 ICD / Peppol EAS code (`0208` Belgian enterprise number, `9925` Belgian VAT, `0088` GLN...), and the first such identifier gives the participant id when `participantIdentifier` is absent.', example: '0208' })
   @Text(50) identifierCode: string;
-  @JSONSchema({ description: 'The identifier in that scheme, check digits included where the scheme has them (a Belgian enterprise number: 97 minus its first eight digits modulo 97).', example: '0826431981' })
+  @JSONSchema({ description: 'The identifier in that scheme, check digits included where the scheme has them (a Belgian enterprise number: 97 minus its first eight digits modulo 97).', example: '1082643130' })
   @Text(100) identifierValue: string;
   @JSONSchema({ description: 'The identifier\'s scheme: `iso6523-actorid-upis` (also when absent) for a Peppol participant identifier; another value is shown but gives no participant id.', example: 'iso6523-actorid-upis' })
   @Text(100, { optional: true }) scheme?: string;
 }
 
 export class AdditionalIdentifiersDto {
-  @JSONSchema({ description: 'The business\'s identifiers (Peppol Directory `Identifier`).', example: [{ identifierCode: '0208', identifierValue: '0826431981', scheme: 'iso6523-actorid-upis' }] })
+  @JSONSchema({ description: 'The business\'s identifiers (Peppol Directory `Identifier`).', example: [{ identifierCode: '0208', identifierValue: '1082643130', scheme: 'iso6523-actorid-upis' }] })
   @NestedList(() => AdditionalIdentifierDto) additionalIdentifier: AdditionalIdentifierDto[];
 }
 
@@ -59,7 +59,7 @@ export class ContactsDto {
 
 /** `businessEntity[]` element. */
 export class BusinessEntityDto {
-  @JSONSchema({ description: 'The business\'s identifiers; one with scheme `iso6523-actorid-upis` gives the participant id unless `participantIdentifier` does.', example: { additionalIdentifier: [{ identifierCode: '0208', identifierValue: '0826431981', scheme: 'iso6523-actorid-upis' }] } })
+  @JSONSchema({ description: 'The business\'s identifiers; one with scheme `iso6523-actorid-upis` gives the participant id unless `participantIdentifier` does.', example: { additionalIdentifier: [{ identifierCode: '0208', identifierValue: '1082643130', scheme: 'iso6523-actorid-upis' }] } })
   @Nested(() => AdditionalIdentifiersDto, { optional: true }) additionalIdentifiers?: AdditionalIdentifiersDto;
   @JSONSchema({ description: 'Free text about the business (Peppol Directory `AdditionalInfo`).', example: 'Industrial widgets since 1962.' })
   @Text(4000, { optional: true }) additionalInformation?: string;
@@ -76,7 +76,7 @@ export class BusinessEntityDto {
 /** Body of `POST /1.0/participant`. */
 export class CreateParticipantBody {
   /** Our addition: the full participant id. Without it, the first `iso6523-actorid-upis` additional identifier gives it. */
-  @JSONSchema({ description: 'The participant id `iso6523-actorid-upis::<ICD>:<value>`; without it, the first additional identifier with scheme `iso6523-actorid-upis` gives it. A participant is registered once with this access point (409 `PARTICIPANT.ALREADY_REGISTERED`).', example: 'iso6523-actorid-upis::0208:0826431981' })
+  @JSONSchema({ description: 'The participant id `iso6523-actorid-upis::<ICD>:<value>`; without it, the first additional identifier with scheme `iso6523-actorid-upis` gives it. A participant is registered once with this access point (409 `PARTICIPANT.ALREADY_REGISTERED`).', example: 'iso6523-actorid-upis::0208:1082643130' })
   @Text(100, { optional: true }) participantIdentifier?: string;
   @JSONSchema({ description: 'The business behind the participant, as its Peppol Directory business card (lookups show the first).', example: [{ names: { name: [{ language: 'nl', name: 'Brussels Widgets NV' }] }, countryCode: 'BE' }] })
   @NestedList(() => BusinessEntityDto, { min: 1 }) businessEntity: BusinessEntityDto[];
@@ -89,7 +89,7 @@ export const kycMethods = ['PDF_AUTHORIZATION_DOCUMENT'] as const;
 export class KycCompletionBody {
   @JSONSchema({ description: 'How KYC is completed: `PDF_AUTHORIZATION_DOCUMENT` (the default and only one), a signed authorization letter.', example: 'PDF_AUTHORIZATION_DOCUMENT' })
   @OneOf(kycMethods, { optional: true }) method?: string;
-  @JSONSchema({ description: 'The PDF\'s file name, without a path, ending in `.pdf`; shown as `Meta.PdfFile` in lookups.', example: 'authorization-0826431981.pdf' })
+  @JSONSchema({ description: 'The PDF\'s file name, without a path, ending in `.pdf`; shown as `Meta.PdfFile` in lookups.', example: 'authorization-1082643130.pdf' })
   @Text(200) fileName: string;
   @JSONSchema({ description: 'The signed authorization PDF, base64-encoded; it must start with `%PDF-` and be at most KYC_PDF_MAX_BYTES once decoded.', example: 'JVBERi0xLjQKJcOkw7zDtsOfCjEgMCBvYmoKPDwvVHlwZS9DYXRhbG9nPj4KZW5kb2JqCnRyYWlsZXIKPDwvUm9vdCAxIDAgUj4+CiUlRU9GCg==' })
   @Text(20_000_000) content: string;

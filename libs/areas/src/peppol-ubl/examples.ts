@@ -15,12 +15,12 @@ export interface PeppolAreaExamples {
   readonly invoice: RequestExamples;
 }
 
-/** BE + 0739062596: an enterprise number whose last two digits are 97 − (07390625 mod 97). */
-const BE_VAT = 'BE0739062596';
+/** BE + 1073906202: an enterprise number of the newer 1… series (no test draws one), its last two digits 97 − (10739062 mod 97). */
+const BE_VAT = 'BE1073906202';
 /** DE + 27461938 + its ISO 7064 MOD 11,10 check digit 4. */
 const DE_VAT = 'DE274619384';
-/** A local company's UEN: nine digits and a letter. */
-const SG_UEN = '202347915M';
+/** A local company's UEN, nine digits and a letter, past the range the tests and the README draw from (199000000–202599999). */
+const SG_UEN = '202604178W';
 
 const belgium: PeppolAreaExamples = {
   onboard: {

@@ -22,7 +22,7 @@ export class OnboardingIdentifier {
   /** `BE:VAT`, `BE:KBO`, `DE:VAT`, `DE:LWID`, `SG:UEN` (or `SG:GST`); checked per area in identifiers.ts. */
   @JSONSchema({ description: 'The identifier\'s scheme: `BE:VAT` or `BE:KBO` in Belgium, `DE:VAT` or `DE:LWID` (Leitweg-ID) in Germany, `SG:UEN` (and optionally `SG:GST`) in Singapore, `PL:NIP` in Poland; the area says which it requires. Each becomes a Peppol participant id of the supplier (VAT: BT-31, legal id: BT-30, endpoint: BT-34).', example: 'BE:VAT' })
   @Text(20) scheme: string;
-  @JSONSchema({ description: 'The identifier in the scheme\'s format, check digits included (a Belgian number\'s last two digits are 97 minus the first eight modulo 97); spaces and dots are removed, letters upper-cased.', example: 'BE0739062596' })
+  @JSONSchema({ description: 'The identifier in the scheme\'s format, check digits included (a Belgian number\'s last two digits are 97 minus the first eight modulo 97); spaces and dots are removed, letters upper-cased.', example: 'BE1073906202' })
   @Text(50) id: string;
 }
 
@@ -30,7 +30,7 @@ export class OnboardingIdentifier {
 export class OnboardingBody {
   @JSONSchema({ description: 'The supplier\'s registered (legal) name: BT-27 Seller name (cac:PartyLegalEntity/cbc:RegistrationName).', example: 'Brussels Widgets NV' })
   @Text(300) registered_name: string;
-  @JSONSchema({ description: 'The supplier\'s tax and legal identifiers, at least one of the schemes the area requires. Each one registers the supplier as a Peppol participant of this access point (409 when another account registered it already); they never change afterwards.', example: [{ scheme: 'BE:VAT', id: 'BE0739062596' }] })
+  @JSONSchema({ description: 'The supplier\'s tax and legal identifiers, at least one of the schemes the area requires. Each one registers the supplier as a Peppol participant of this access point (409 when another account registered it already); they never change afterwards.', example: [{ scheme: 'BE:VAT', id: 'BE1073906202' }] })
   @NestedList(() => OnboardingIdentifier, { min: 1 }) identifiers: OnboardingIdentifier[];
   @JSONSchema({ description: 'BT-37 Seller city (cac:PostalAddress/cbc:CityName); German domestic invoices need it (DE-R-003).', example: 'Brussels' })
   @Text(50, { optional: true }) city?: string;
