@@ -58,14 +58,14 @@ export function createdWebhookSchema(events: readonly string[]): SchemaObject {
           ...subscriptionProperties,
           secret: orNull({ type: 'string' }, {
             description: 'The signing secret (`whsec_` + base64 key, Standard Webhooks 1.0.0): in this answer only; null in a replay with the same Idempotency-Key.',
-            example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+            example: 'whsec_QW4gZXhhbXBsZSBzZWNyZXQ6IDMyIGJ5dGVzIGxvbmc=',
           }),
         },
       },
     },
     example: {
       status: 'success', message: 'Webhook registered. Store the secret now: it is not shown again.',
-      data: { ...subscription(events.slice(-1)), secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
+      data: { ...subscription(events.slice(-1)), secret: 'whsec_QW4gZXhhbXBsZSBzZWNyZXQ6IDMyIGJ5dGVzIGxvbmc=' },
     },
   };
 }

@@ -6,7 +6,8 @@
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { peppolExamples, type PeppolAreaCode } from '@einvoice/areas';
 
-const DOCUMENT_ID = '5b0d7c1e-3f4a-4e8b-9a61-7c2d0e9f1a34';
+// Document ids are UUID version 7 (time-ordered), as the gateway makes them (@einvoice/domain timeOrderedUuid).
+const DOCUMENT_ID = '01a23544-fe02-7011-9d9b-aa2a75a0f12d';
 const SUPPLIER_ID = '0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11';
 
 const successStatus: SchemaObject = { type: 'string', enum: ['success'], example: 'success' };

@@ -21,7 +21,7 @@ export function peppolAreaController(code: 'be' | 'de' | 'sg'): Type<unknown> {
   const supplierHeader = supplierHeaderOf(areaOf(code));
   const examples = peppolExamples[code];
   const supplierParam = { name: supplierHeader, required: true, description: 'The supplier\'s id its onboarding answered (`data.supplier_uuid`).', example: '0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11' };
-  const uuidParam = { name: 'uuid', description: 'The document\'s id its submission answered (`data.DocumentID`).', example: '5b0d7c1e-3f4a-4e8b-9a61-7c2d0e9f1a34' };
+  const uuidParam = { name: 'uuid', description: 'The document\'s id its submission answered (`data.DocumentID`).', example: '01a23544-fe02-7011-9d9b-aa2a75a0f12d' };
   @ApiTags(`${name} (/${code})`)
   @ApiSecurity('x-svc-auth-key')
   @ApiResponse({ status: 400, ...errorResponse })
