@@ -10,6 +10,13 @@ import { peppolExamples, type PeppolAreaCode } from '@einvoice/areas';
 const DOCUMENT_ID = '01a23544-fe02-7011-9d9b-aa2a75a0f12d';
 const SUPPLIER_ID = '0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11';
 
+/** The header naming the supplier (the area's, `supplier_uuid`). */
+export const supplierHeaderParam = (name: string) => ({
+  name, required: true, description: 'The supplier\'s id its onboarding answered (`data.supplier_uuid`).', example: SUPPLIER_ID,
+});
+/** The `{uuid}` of the document reads. */
+export const uuidParam = { name: 'uuid', description: 'The document\'s id its submission answered (`data.DocumentID`).', example: DOCUMENT_ID };
+
 const successStatus: SchemaObject = { type: 'string', enum: ['success'], example: 'success' };
 
 const deliveryStatus: SchemaObject = {

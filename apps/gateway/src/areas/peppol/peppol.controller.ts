@@ -8,7 +8,7 @@ import { errorResponse, schemaRef } from '../../http/openapi';
 import { idempotencyKeyHeader } from '../../http/openapi-idempotency';
 import { Ctx, type RequestContext } from '../../http/request-context';
 import { SeedHeader } from '../../http/seed-headers';
-import { deliveryStatusSchema, documentSchema, onboardedSchema, scheduledSchema, ublContent } from './peppol-openapi';
+import { deliveryStatusSchema, documentSchema, onboardedSchema, scheduledSchema, supplierHeaderParam, ublContent, uuidParam } from './peppol-openapi';
 import { assertTransportMode } from './transport-mode';
 
 /**
@@ -20,8 +20,7 @@ export function peppolAreaController(code: 'be' | 'de' | 'sg'): Type<unknown> {
   const { name, routePrefix } = areaOf(code);
   const supplierHeader = supplierHeaderOf(areaOf(code));
   const examples = peppolExamples[code];
-  const supplierParam = { name: supplierHeader, required: true, description: 'The supplier\'s id its onboarding answered (`data.supplier_uuid`).', example: '0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11' };
-  const uuidParam = { name: 'uuid', description: 'The document\'s id its submission answered (`data.DocumentID`).', example: '01a23544-fe02-7011-9d9b-aa2a75a0f12d' };
+  const supplierParam = supplierHeaderParam(supplierHeader);
   @ApiTags(`${name} (/${code})`)
   @ApiSecurity('x-svc-auth-key')
   @ApiResponse({ status: 400, ...errorResponse })
@@ -54,8 +53,8 @@ export function peppolAreaController(code: 'be' | 'de' | 'sg'): Type<unknown> {
       description:
         'Validates the body against the schema and every business rule of the area (EN 16931, Peppol BIS Billing 3.0 or PINT SG, the ' +
         'national rules; all issues in one 400), renders the UBL and queues its delivery to the buyer\'s first identifier over Peppol: 202 ' +
-        '`Scheduled`. The delivery worker then looks the receiver up (SML, SMP) and sends it over AS4; follow it with delivery-status or a ' +
-        'webhook. 404 `SUPPLIER.NOT_FOUND`: no such supplier in this area for your account; 409 `DOCUMENT.DUPLICATE_ID`: the supplier ' +
+        '`Scheduled`. The delivery worker then looks the receiver up (SML, SMP) and sends it over AS4; follow it with delivery-status. ' +
+        '404 `SUPPLIER.NOT_FOUND`: no such supplier in this area for your account; 409 `DOCUMENT.DUPLICATE_ID`: the supplier ' +
         'submitted this `ID` already; 409 `SUPPLIER.INACTIVE`: the supplier was deactivated.',
     })
     @ApiHeader(supplierParam)
@@ -108,7 +107,7 @@ export function peppolAreaController(code: 'be' | 'de' | 'sg'): Type<unknown> {
     @Get('delivery-status/:uuid')
     @ApiOperation({
       summary: 'Where the document\'s delivery over Peppol stands.',
-      description: '`Scheduled` after submission, `Sent` once the receiving access point took it over AS4 (live Peppol), `Delivered` once its Message Level Status confirmed, `Failed` with `DeliveryFailure`. Poll it, or register a webhook. 404: no such document of this supplier.',
+      description: '`Scheduled` after submission, `Sent` once the receiving access point took it over AS4 (live Peppol), `Delivered` once its Message Level Status confirmed, `Failed` with `DeliveryFailure`. Poll it until `Delivered` or `Failed`. 404: no such document of this supplier.',
     })
     @ApiHeader(supplierParam)
     @ApiParam(uuidParam)
