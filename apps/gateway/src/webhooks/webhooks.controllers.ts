@@ -15,6 +15,7 @@ import {
   deliveryIdParam,
   pingSchema,
   resentSchema,
+  supplierHeaderParam,
   webhookIdParam,
   webhookListSchema,
 } from './webhooks.openapi';
@@ -43,7 +44,7 @@ function webhooksController({ area, path, tag, className }: WebhookRoutes): Type
   const events = areaOf(area).webhookEvents;
   @ApiTags(tag)
   @ApiSecurity('x-svc-auth-key')
-  @ApiHeader({ name: supplierHeader, required: true, description: 'The supplier whose webhooks these are: the id its onboarding answered.', example: '0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11' })
+  @ApiHeader(supplierHeaderParam(supplierHeader))
   @ApiResponse({ status: 400, ...errorResponse })
   @ApiResponse({ status: 401, ...errorResponse })
   @ApiResponse({ status: 404, ...errorResponse })
@@ -57,7 +58,8 @@ function webhooksController({ area, path, tag, className }: WebhookRoutes): Type
       summary: 'Register a target URL for the supplier\'s events; the signing secret is in this answer only.',
       description:
         'From now on each event of these names is POSTed to the URL, signed (Standard Webhooks: `webhook-id`, `webhook-timestamp`, ' +
-        '`webhook-signature`) with the secret of this answer, and retried on a schedule until it answers 2xx (then the delivery is `failed`, re-sendable). 409 `WEBHOOK.DUPLICATE`: ' +
+        '`webhook-signature`) with the secret of this answer, and retried on a schedule until it answers 2xx or the schedule runs out ' +
+        '(the delivery is then `failed`, and can be re-sent). 409 `WEBHOOK.DUPLICATE`: ' +
         'this URL with these events is registered already; 409 `WEBHOOK.LIMIT_REACHED`: the supplier has 10 webhooks already (WEBHOOK_MAX_PER_SUPPLIER).',
     })
     @ApiHeader(idempotencyKeyHeader('A replay answers `secret: null`: the stored answer never holds the secret.'))

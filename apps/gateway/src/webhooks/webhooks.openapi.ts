@@ -14,6 +14,10 @@ const successStatus: SchemaObject = { type: 'string', enum: ['success'], example
 /** OpenAPI 3.1 (JSON Schema): `schema`, or null. */
 const orNull = (schema: SchemaObject, about: SchemaObject): SchemaObject => ({ anyOf: [schema, { type: 'null' }], ...about });
 
+/** The header naming the supplier whose webhooks these are (the area's). */
+export const supplierHeaderParam = (name: string) => ({
+  name, required: true, description: 'The supplier whose webhooks these are: the id its onboarding answered.', example: '0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11',
+});
 /** Path parameters of the webhook routes. */
 export const webhookIdParam = { name: 'id', description: 'The webhook\'s id its registration answered (`data.id`).', example: WEBHOOK_ID };
 export const deliveryIdParam = { name: 'deliveryId', description: 'A delivery\'s id, as the webhook\'s deliveries list it.', example: DELIVERY_ID };
