@@ -6,6 +6,7 @@ export * from './shared/examples';
 export type { AreaProfile, PeppolAreaCode } from './peppol-ubl/profiles';
 export { profiles as peppolProfiles } from './peppol-ubl/profiles';
 export * from './peppol-ubl/schema';
+export { peppolExamples, type PeppolAreaExamples } from './peppol-ubl/examples';
 export type { DocumentType } from './peppol-ubl/document-types';
 export type { TaxCategory } from './peppol-ubl/tax';
 export { participantIdFor, peppolEndpointFor, identifierSchemes } from './peppol-ubl/identifiers';

@@ -4,6 +4,7 @@ import { notFound } from '@einvoice/domain';
 import { findReceivableDocumentType, receivableDocumentTypesOf, renderServiceGroup, renderSignedServiceMetadata } from '@einvoice/areas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../auth/api-key.guard';
+import { errorResponse } from '../http/openapi';
 import { requireParticipantId } from '../participants/participant-records';
 import { ParticipantsService } from '../participants/participants.service';
 
@@ -12,6 +13,9 @@ import { ParticipantsService } from '../participants/participants.service';
  * `/{ServiceGroupId}/services/{DocTypeId}`, under `/smp`) for the participants created here.
  * Public: SMP data is what every sending access point reads.
  */
+const participantIdParam = { name: 'participantId', description: 'The participant id `iso6523-actorid-upis::<ISO 6523 code>:<value>`, URL-encoded.', example: 'iso6523-actorid-upis::0208:1082643130' };
+const xmlContent = { 'application/xml': { schema: { type: 'string', contentMediaType: 'application/xml' } } };
+
 @ApiTags('SMP (/smp)')
 @Public()
 @Controller('smp')
@@ -19,19 +23,33 @@ export class SmpController {
   constructor(private readonly participants: ParticipantsService) {}
 
   @Get(':participantId')
-  @ApiOperation({ summary: 'ServiceGroup: the document types the participant receives, as references.' })
-  @ApiParam({ name: 'participantId', description: 'URL-encoded, e.g. iso6523-actorid-upis%3A%3A9925%3Abe0123456749' })
+  @ApiOperation({
+    summary: 'ServiceGroup: the document types the participant receives, as references.',
+    description: 'What a sending access point reads after the SML named this SMP (Peppol SMP 1.x): one ServiceMetadataReference per document type, each a URL of the route below. 404 `SMP.SERVICE_GROUP_NOT_FOUND`: no participant created here under this id.',
+  })
+  @ApiParam(participantIdParam)
   @ApiProduces('application/xml')
-  @ApiResponse({ status: 404, description: 'Not a participant hosted here' })
+  @ApiResponse({ status: 200, description: 'The ServiceGroup XML.', content: xmlContent })
+  @ApiResponse({ status: 404, ...errorResponse, description: 'Not a participant hosted here (SMP.SERVICE_GROUP_NOT_FOUND).' })
   async serviceGroup(@Param('participantId') raw: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const pid = await this.hosted(raw);
     await reply.header('content-type', 'application/xml; charset=utf-8').send(renderServiceGroup(pid, this.baseUrl(request), receivableDocumentTypesOf(pid)));
   }
 
   @Get(':participantId/services/:documentTypeId')
-  @ApiOperation({ summary: 'SignedServiceMetadata: the AS4 endpoint and AP certificate for one document type, XMLDSig-signed with the SMP certificate.' })
+  @ApiOperation({
+    summary: 'SignedServiceMetadata: the AS4 endpoint and AP certificate for one document type, XMLDSig-signed with the SMP certificate.',
+    description: 'Where and how to send this document type to the participant: the process, the AS4 endpoint URL and the access point certificate, signed so that a sender can trust it. 404 `SMP.SERVICE_GROUP_NOT_FOUND`, or `SMP.DOCUMENT_TYPE_NOT_FOUND`: a document type it does not receive.',
+  })
+  @ApiParam(participantIdParam)
+  @ApiParam({
+    name: 'documentTypeId',
+    description: 'The document type id `<scheme>::<value>` (or its bare value), URL-encoded, as the ServiceGroup\'s references give it.',
+    example: 'busdox-docid-qns::urn:oasis:names:specification:ubl:schema:xsd:Invoice-2::Invoice##urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0::2.1',
+  })
   @ApiProduces('application/xml')
-  @ApiResponse({ status: 404, description: 'Not a participant hosted here, or a document type it does not receive' })
+  @ApiResponse({ status: 200, description: 'The SignedServiceMetadata XML.', content: xmlContent })
+  @ApiResponse({ status: 404, ...errorResponse, description: 'Not a participant hosted here, or a document type it does not receive.' })
   async serviceMetadata(@Param('participantId') raw: string, @Param('documentTypeId') documentTypeId: string, @Res() reply: FastifyReply) {
     const pid = await this.hosted(raw);
     const type = findReceivableDocumentType(pid, documentTypeId);

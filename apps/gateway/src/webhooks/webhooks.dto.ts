@@ -1,5 +1,5 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsOptional, IsString, MaxLength } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
 import { MAX_URL_LENGTH } from '@einvoice/domain';
 import { allWebhookEventNames } from '@einvoice/areas';
 
@@ -8,16 +8,18 @@ const WEBHOOK_EVENT_NAMES = allWebhookEventNames();
 
 /** POST /{area}/einvoice/webhooks: where to send which events (README "Webhooks"). */
 export class CreateWebhookBody {
-  @ApiProperty({ example: 'https://erp.example.com/einvoice/webhooks', description: 'https:// only (README "Webhooks": URL rule)' })
+  @JSONSchema({
+    description: 'Where to POST the events: an https:// URL whose host is not a private, link-local or loopback address (checked now and at every send; README "Webhooks").',
+    example: 'https://erp.example.com/einvoice/webhooks',
+  })
   @IsString()
   @MaxLength(MAX_URL_LENGTH)
   url!: string;
 
-  @ApiProperty({
+  @JSONSchema({
+    description: 'The events to send, each once: the names the area offers. Peppol areas: `PeppolReceived` (or its synonym `DocumentReceived`), a document received over Peppol; Malaysia also `MyInvoisValid`, `MyInvoisInvalid`, `MyInvoisRejected`, `MyInvoisCancelled`, `MyInvoisRejectedByBuyer`. Another name: 400 at `events[i]`.',
+    items: { type: 'string', enum: WEBHOOK_EVENT_NAMES },
     example: ['PeppolReceived'],
-    enum: WEBHOOK_EVENT_NAMES,
-    isArray: true,
-    description: 'The names the area offers (area registry): Peppol areas PeppolReceived (or its synonym DocumentReceived); Malaysia also MyInvoisValid, MyInvoisInvalid, MyInvoisRejected, MyInvoisCancelled, MyInvoisRejectedByBuyer (README "Webhooks")',
   })
   @IsArray()
   @ArrayMinSize(1)
@@ -27,7 +29,7 @@ export class CreateWebhookBody {
   @IsString({ each: true })
   events!: string[];
 
-  @ApiPropertyOptional({ example: 'ERP inbox', maxLength: 200 })
+  @JSONSchema({ description: 'Your own label for the subscription, shown when you list them.', example: 'ERP inbox' })
   @IsOptional()
   @IsString()
   @MaxLength(200)

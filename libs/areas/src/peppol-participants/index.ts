@@ -3,6 +3,7 @@ export * from './participant-schemes';
 export * from './participant-id';
 export * from './document-types';
 export * from './schema';
+export * from './examples';
 export * from './lookup';
 export * from './smp';
 export * from './smp-signature';
