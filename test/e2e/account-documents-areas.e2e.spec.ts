@@ -230,6 +230,20 @@ describe('#47 GET /v1/documents: Malaysia, UAE, Singapore, Jordan, Nigeria and A
     }
   });
 
+  it('answers what the OpenAPI document\'s typed schemas say: every field of a listed document and of its detail, and none more', async () => {
+    const openapi = (await client.get('/docs-json')).body;
+    const schemaOf = (path: string) => openapi.paths[path].get.responses['200'].content['application/json'].schema;
+    const listItem = schemaOf('/v1/documents').properties.data.items;
+    const detail = schemaOf('/v1/documents/{id}').properties.data;
+    for (const document of listed.values()) {
+      expect(Object.keys(document).sort()).toEqual([...listItem.required].sort());
+      expect(Object.keys(document).every((field) => listItem.properties[field].description)).toBe(true);
+    }
+    const answer = (await client.get(`/v1/documents/${documents.ae.documentId}`)).body.data;
+    expect(Object.keys(answer).sort()).toEqual([...detail.required].sort());
+    expect(Object.keys(answer.timeline[0]).sort()).toEqual(Object.keys(detail.properties.timeline.items.properties).sort());
+  });
+
   it('another tenant sees none of them: not listed, each a 404', async () => {
     expect((await other.get('/v1/documents')).body.data).toEqual([]);
     for (const area of Object.keys(documents)) {
