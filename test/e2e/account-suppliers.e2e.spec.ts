@@ -3,6 +3,8 @@ import { createTenant } from '../../apps/gateway/src/auth/api-keys';
 import { openTestDatabase } from '../support/database';
 import { Client } from '../support/http';
 import { beVat, deVat, sgUen } from '../support/identifiers';
+import { freshTin } from '../support/myinvois';
+import { onboardingBody as myOnboarding } from '../../libs/areas/src/myinvois/fixtures/bodies';
 import { AppProcess, eventually, startGateway } from '../support/stack';
 
 const run = Date.now().toString(36);
@@ -21,6 +23,14 @@ const aeTin = () => `1${String(Date.now() % 1e9).padStart(9, '0')}`;
 const aeParticipant = (tin: string) => ({
   peppol_id: `0235:${tin}`, legal_name: 'Gulf Widgets LLC', trn: `${tin}00003`, legal_id: { id: `TL-${tin}`, scheme: 'TL' },
   street_address: 'Sheikh Zayed Road 1', city: 'Dubai', emirates_code: 'DXB', country_code: 'AE',
+});
+/** Jordan's and Nigeria's onboarding bodies (their sandboxes take any device credentials, any password but `bad`). */
+const joSupplier = () => ({
+  supplier_name: 'Amman Stationery Co', supplier_tin: '12345678', default_income_source: '4419618', client_id: `device-${run}`, client_secret: 'secret-of-the-device', city_code: 'JO-AM',
+});
+const ngTaxpayer = () => ({
+  party_name: 'Lagos Trading Ltd', tin: `${String(Date.now()).slice(-8)}-0001`, email: 'billing@lagostrading.example', password: 'portal-password-1', telephone: '+2348012345678',
+  business_description: 'Wholesale of electronics', postal_address: { street_name: '12 Marina', city_name: 'Lagos', postal_zone: '101001', country: 'NG' },
 });
 const beSeller = (vat: string) => ({ registered_name: 'Brussels Widgets NV', identifiers: [{ scheme: 'BE:VAT', id: vat }], street: 'Rue de la Loi 16', city: 'Brussels', country: 'BE' });
 
@@ -64,6 +74,9 @@ describe('#47 /v1/suppliers: suppliers of every area', () => {
     await onboard('/be/einvoice/onboard', beSeller(beVat()), 'be');
     await onboard('/de/einvoice/onboard', { registered_name: 'Berliner Teile GmbH', identifiers: [{ scheme: 'DE:VAT', id: deVat() }], city: 'Berlin', country: 'DE' }, 'de');
     await onboard('/toy/einvoice/onboard', { registered_name: 'Toy Maker', tax_id: toyTaxId() }, 'toy');
+    await onboard('/api/einvoice/onboard', myOnboarding({ tin_number: freshTin(), client_id: `my-${run}` }), 'my');
+    await onboard('/jo/supplier/onboard', joSupplier(), 'jo');
+    await onboard('/api/auth/taxpayer/login', ngTaxpayer(), 'ng');
     await onboard('/v1/participants', aeParticipant(aeTin()), 'ae');
     sgUenValue = sgUen();
     sg = await onboard('/sg/einvoice/onboard', sgWithoutStreet(sgUenValue), 'sg');
@@ -149,6 +162,70 @@ describe('#47 /v1/suppliers: suppliers of every area', () => {
     const bad = await client.patch(`/v1/suppliers/${ae}`, { emirates_code: 'XX', peppol_id: '0235:1000000000', trn: '100000000000003' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.map((e: { path: string; code: string }) => `${e.path} ${e.code}`).sort()).toEqual(['peppol_id FIELD.NOT_EDITABLE', 'trn FIELD.NOT_EDITABLE']);
+  });
+
+  /** A supplier's sealed secrets as stored: a change must leave them exactly so. */
+  const sealed = (supplier: string) => dataSource.query(`SELECT name, sealed FROM supplier_secrets WHERE supplier_id = $1 ORDER BY name`, [supplier]);
+  const issuesOf = (answer: { body: { errors: Array<{ path: string; code: string }> } }) => answer.body.errors.map((e) => `${e.path} ${e.code}`).sort();
+
+  it('changes a Malaysian supplier\'s name, activity, address and phone under MyInvois\'s onboarding rules; never its TIN, other ids or LHDN credentials', async () => {
+    const my = onboarded.find((s) => s.area === 'my')!.id;
+    const before = (await client.get(`/v1/suppliers/${my}`)).body.data;
+    expect(before.editable_fields).toEqual(['registered_name', 'msic_code', 'industry', 'street', 'city', 'state', 'country', 'contact_number']);
+    const changed = await client.patch(`/v1/suppliers/${my}`, { registered_name: 'Kedai Runcit Jaya Sdn Bhd', msic_code: '47191', street: 'No. 8, Jalan Ampang', state: '10', contact_number: '+60387654321' });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data).toMatchObject({
+      name: 'Kedai Runcit Jaya Sdn Bhd', identifiers: before.identifiers, address: { street: 'No. 8, Jalan Ampang', city: 'Kuala Lumpur', country: 'MYS' },
+      contact: { phone: '+60387654321' }, details: { msicCode: '47191', state: '10', industry: before.details.industry, otherIds: before.details.otherIds },
+    });
+    const refused = await client.patch(`/v1/suppliers/${my}`, { tin_number: freshTin(), other_ids: { brn: '202001234568' }, client_secret: 'another' });
+    expect(refused.status).toBe(400);
+    expect(issuesOf(refused)).toEqual(['client_secret FIELD.NOT_EDITABLE', 'other_ids FIELD.NOT_EDITABLE', 'tin_number FIELD.NOT_EDITABLE']);
+    const rules = await client.patch(`/v1/suppliers/${my}`, { msic_code: '4711', country: 'Malaysia' });
+    expect(rules.status).toBe(400);
+    expect(rules.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['country', 'msic_code']);
+    expect((await client.get(`/v1/suppliers/${my}`)).body.data.details.msicCode).toBe('47191');
+  });
+
+  it('changes a Jordanian supplier\'s name, city code and phone under JoFotara\'s onboarding rules; its device credentials stay sealed as onboarded', async () => {
+    const jo = onboarded.find((s) => s.area === 'jo')!.id;
+    const secrets = await sealed(jo);
+    expect(secrets.map((s: { name: string }) => s.name)).toEqual(['jofotara.client_id', 'jofotara.client_secret']);
+    const changed = await client.patch(`/v1/suppliers/${jo}`, { supplier_name: 'Irbid Stationery Co', city_code: 'JO-IR', phone: '+962790000001', postal_code: '21110' });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data).toMatchObject({
+      name: 'Irbid Stationery Co', identifiers: [{ scheme: 'JO:TIN', id: '12345678' }], address: { county: 'JO-IR', postal_code: '21110', country: 'JO' },
+      contact: { phone: '+962790000001' }, details: { incomeSource: '4419618', invoiceClass: 'general_sales' },
+    });
+    expect(await sealed(jo)).toEqual(secrets);
+    // `null` removes an optional field (JSON Merge Patch).
+    expect((await client.patch(`/v1/suppliers/${jo}`, { postal_code: null })).body.data.address).toEqual({ county: 'JO-IR', country: 'JO' });
+    const bad = await client.patch(`/v1/suppliers/${jo}`, { city_code: 'Irbid', default_income_source: 'main' });
+    expect(bad.status).toBe(400);
+    expect(issuesOf(bad)).toEqual(['city_code JOFOTARA.CITY_CODE', 'default_income_source JOFOTARA.INCOME_SOURCE']);
+    const refused = await client.patch(`/v1/suppliers/${jo}`, { supplier_tin: '87654321', client_id: 'other-device', client_secret: 'other' });
+    expect(issuesOf(refused)).toEqual(['client_id FIELD.NOT_EDITABLE', 'client_secret FIELD.NOT_EDITABLE', 'supplier_tin FIELD.NOT_EDITABLE']);
+  });
+
+  it('changes a Nigerian taxpayer\'s name and postal address under FIRS\'s onboarding rules; never its TIN nor its FIRS login (e-mail, password)', async () => {
+    const ng = onboarded.find((s) => s.area === 'ng')!.id;
+    const before = (await client.get(`/v1/suppliers/${ng}`)).body.data;
+    const secrets = await sealed(ng);
+    const changed = await client.patch(`/v1/suppliers/${ng}`, { party_name: 'Lagos Trading Nigeria Ltd', postal_address: { street_name: '3 Broad Street', city_name: 'Lagos Island', country: 'NG' } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data).toMatchObject({
+      name: 'Lagos Trading Nigeria Ltd', identifiers: before.identifiers, address: { street: '3 Broad Street', city: 'Lagos Island', country: 'NG' },
+      contact: { email: 'billing@lagostrading.example', phone: '+2348012345678' },
+      // What FIRS told at the login stays with the description.
+      details: { businessDescription: 'Wholesale of electronics', businessId: before.details.businessId, serviceId: before.details.serviceId },
+    });
+    expect(changed.body.data.address.postal_code).toBeUndefined();
+    expect(await sealed(ng)).toEqual(secrets);
+    const bad = await client.patch(`/v1/suppliers/${ng}`, { postal_address: { city_name: 'Abuja' }, telephone: '08012345678' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['postal_address.country', 'telephone']);
+    const refused = await client.patch(`/v1/suppliers/${ng}`, { tin: '87654321-0001', email: 'new@lagostrading.example', password: 'another' });
+    expect(issuesOf(refused)).toEqual(['email FIELD.NOT_EDITABLE', 'password FIELD.NOT_EDITABLE', 'tin FIELD.NOT_EDITABLE']);
   });
 
   it('onboarding an identifier the account onboarded already: 409 SUPPLIER.EXISTS naming the supplier', async () => {

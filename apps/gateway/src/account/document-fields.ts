@@ -13,6 +13,7 @@ const TOTAL = [
   ['total_amount'],
   ['ImpTotal'],
   ['totals', 'payable_amount'],
+  ['totals', 'payable'],
   ['legal_monetary_total', 'payable_amount'],
   ['invoice_totals', 'payable_amount'],
   ['Total'],

@@ -25,8 +25,12 @@
 export const DOCUMENT_STATUSES = ['accepted', 'sent', 'delivered', 'reported', 'failed', 'refused', 'cancelled', 'received'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
-export type AuthorityStatus = 'none' | 'pending' | 'processing' | 'reported' | 'refused' | 'cancelling' | 'cancelled';
-export type ExchangeStatus = 'none' | 'pending' | 'scheduled' | 'sent' | 'delivered' | 'failed' | 'received';
+/** `authority.status` values (the OpenAPI document lists them). */
+export const AUTHORITY_STATUSES = ['none', 'pending', 'processing', 'reported', 'refused', 'cancelling', 'cancelled'] as const;
+export type AuthorityStatus = (typeof AUTHORITY_STATUSES)[number];
+/** `exchange.status` values. */
+export const EXCHANGE_STATUSES = ['none', 'pending', 'scheduled', 'sent', 'delivered', 'failed', 'received'] as const;
+export type ExchangeStatus = (typeof EXCHANGE_STATUSES)[number];
 
 /** The row's state columns, as the list reads them. */
 export interface StateColumns {

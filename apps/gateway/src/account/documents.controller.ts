@@ -6,7 +6,7 @@ import { AccountDocuments } from './documents.service';
 import { documentListQuery } from './documents-query';
 import { DOCUMENT_STATUSES } from './document-states';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './page';
-import { documentDetailExample, documentListExample } from './documents.openapi';
+import { documentDetailSchema, documentListSchema } from './documents.openapi';
 
 /** The account-wide view of documents (#47, docs/account-api.md): every area's, in one list. */
 @ApiTags('Account (/v1)')
@@ -38,7 +38,7 @@ export class DocumentsController {
   @ApiQuery({ name: 'created_to', required: false, description: 'Submitted or received on or before this day (YYYY-MM-DD, UTC).', example: '2026-11-30' })
   @ApiQuery({ name: 'limit', required: false, description: `1–${MAX_PAGE_LIMIT}, ${DEFAULT_PAGE_LIMIT} when absent.`, example: 20 })
   @ApiQuery({ name: 'starting_after', required: false, description: 'The `id` of the last document of the page before.', example: '0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a' })
-  @ApiResponse({ status: 200, description: '`{status, data: [document], has_more}`', schema: { example: documentListExample } })
+  @ApiResponse({ status: 200, description: '`{status, data: [document], has_more}`', schema: documentListSchema })
   list(@Query() query: Record<string, unknown>, @Ctx() context: RequestContext) {
     const { filter, page } = documentListQuery(query);
     return this.documents.list(context.tenant.id, filter, page);
@@ -54,7 +54,7 @@ export class DocumentsController {
       'Another account\'s document is a 404.',
   })
   @ApiParam({ name: 'id', description: 'The document id (a UUID).', example: '0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a' })
-  @ApiResponse({ status: 200, description: '`{status, data: document + {timeline, links}}`', schema: { example: documentDetailExample } })
+  @ApiResponse({ status: 200, description: '`{status, data: document + {timeline, links}}`', schema: documentDetailSchema })
   @ApiResponse({ status: 404, ...errorResponse })
   get(@Param('id') id: string, @Ctx() context: RequestContext) {
     return this.documents.get(context.tenant.id, id);

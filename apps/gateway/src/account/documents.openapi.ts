@@ -1,4 +1,9 @@
-/** The examples of `/v1/documents` in the OpenAPI document: a Belgian invoice delivered over Peppol, a Polish one reported to KSeF. */
+/**
+ * How the OpenAPI document shows `/v1/documents` (#47): its answers' schemas, with their examples (a
+ * Belgian invoice delivered over Peppol, a Polish one reported to KSeF), kept beside the controller.
+ */
+import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { AUTHORITY_STATUSES, DOCUMENT_STATUSES, EXCHANGE_STATUSES } from './document-states';
 
 const belgian = {
   id: '0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a',
@@ -43,4 +48,118 @@ export const documentDetailExample = {
     ],
     links: { document: '/be/einvoice/get-document/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a', xml: '/be/einvoice/get-document/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a/xml', supplier_header: 'supplier_uuid' },
   },
+};
+
+/** A JSON Schema (OpenAPI 3.1) that also admits null: a value some areas' documents do not carry. */
+const orNull = (schema: SchemaObject): SchemaObject => {
+  const { description, example, ...type } = schema;
+  return { anyOf: [type, { type: 'null' }], description, example };
+};
+
+/** A document's fields, as the list and the detail show them (documents.service.ts `DocumentSummary`). */
+const summaryProperties: Record<string, SchemaObject> = {
+  id: { type: 'string', format: 'uuid', description: 'The document id: the id its area\'s own routes read it by (`links.document`).', example: belgian.id },
+  area: { type: 'string', description: 'The area it belongs to (`be`, `de`, `sg`, `my`, `ae`, `es`, `pl`, `jo`, `ng`, `ar`).', example: belgian.area },
+  supplier_id: { type: 'string', format: 'uuid', description: 'The supplier that sent it (outgoing) or received it (incoming): the id its onboarding answered.', example: belgian.supplier_id },
+  direction: { type: 'string', enum: ['outgoing', 'incoming'], description: 'Sent by your supplier, or received by it over Peppol.', example: belgian.direction },
+  number: {
+    type: 'string',
+    description: 'The document number as its area keys it: the caller\'s number (UAE: prefixed with the financial year, `2026:INV-1`; Argentina: point of sale, type and number).',
+    example: belgian.number,
+  },
+  type: { type: 'string', description: 'The document type in its area\'s own code (`Invoice`, `380`, MyInvois `01`, AFIP `CbteTipo`).', example: belgian.type },
+  issue_date: orNull({ type: 'string', format: 'date', description: 'The issue date (YYYY-MM-DD) the document gives.', example: belgian.issue_date }),
+  currency: orNull({ type: 'string', description: 'The document currency (ISO 4217; Argentina: AFIP\'s code, `PES`), or the area\'s default when the body left it out.', example: belgian.currency }),
+  total: orNull({ type: 'string', description: 'The total payable as the body gave it, in decimal text; null where the area\'s body carries none.', example: belgian.total }),
+  status: { type: 'string', enum: [...DOCUMENT_STATUSES], description: 'Both tracks folded into one state (docs/account-api.md): the list\'s `status` filter.', example: belgian.status },
+  authority: {
+    type: 'object',
+    required: ['status'],
+    description: 'The report to the area\'s tax authority.',
+    properties: {
+      status: { type: 'string', enum: [...AUTHORITY_STATUSES], description: '`none` where the area reports to no authority.', example: polish.authority.status },
+      reference: { type: 'string', description: 'The number the authority gave it, once it gave one (KSeF number, AEAT CSV, IRN, CAE, MyInvois long id, FTA reference, JoFotara number).', example: polish.authority.reference },
+    },
+    example: polish.authority,
+  },
+  exchange: {
+    type: 'object',
+    required: ['status'],
+    description: 'The exchange over Peppol.',
+    properties: {
+      status: { type: 'string', enum: [...EXCHANGE_STATUSES], description: '`none` where it travels over no Peppol; `pending` while a copy waits for the authority\'s acceptance.', example: belgian.exchange.status },
+    },
+    example: belgian.exchange,
+  },
+  created_at: { type: 'string', format: 'date-time', description: 'When it was submitted or received here: the list\'s order and the `created_*` filters.', example: belgian.created_at },
+  updated_at: { type: 'string', format: 'date-time', description: 'When either track last changed.', example: belgian.updated_at },
+};
+
+const [accepted] = documentDetailExample.data.timeline;
+const timelineEntry: SchemaObject = {
+  type: 'object',
+  required: ['type', 'at', 'detail'],
+  properties: {
+    type: {
+      type: 'string',
+      description:
+        'What happened: accepted, scheduled, sent, delivered, failed, submitted, reported, refused, cancellation_requested, cancelled, ' +
+        'cancellation_refused, amendment_requested, amended, amendment_refused, buyer_rejected, peppol_copy_withheld, received.',
+      example: accepted.type,
+    },
+    at: { type: 'string', format: 'date-time', description: 'When it happened.', example: accepted.at },
+    detail: {
+      type: 'object',
+      additionalProperties: true,
+      description: 'Its `track` (authority or exchange) and what the step carries: the Message Level Status, the authority\'s reference, or its codes and message.',
+      example: accepted.detail,
+    },
+  },
+};
+
+const linksExample = documentDetailExample.data.links;
+
+/** `GET /v1/documents`'s 200. */
+export const documentListSchema: SchemaObject = {
+  type: 'object',
+  required: ['status', 'data', 'has_more'],
+  properties: {
+    status: { type: 'string', enum: ['success'], description: 'Always `success` on a 200.', example: 'success' },
+    data: { type: 'array', description: 'One page of documents, newest first.', items: { type: 'object', required: Object.keys(summaryProperties), properties: summaryProperties } },
+    has_more: { type: 'boolean', description: 'Whether a next page follows: ask for it with `starting_after` = the last `id` of this one.', example: true },
+  },
+  example: documentListExample,
+};
+
+/** `GET /v1/documents/{id}`'s 200. */
+export const documentDetailSchema: SchemaObject = {
+  type: 'object',
+  required: ['status', 'data'],
+  properties: {
+    status: { type: 'string', enum: ['success'], description: 'Always `success` on a 200.', example: 'success' },
+    data: {
+      type: 'object',
+      required: [...Object.keys(summaryProperties), 'timeline', 'links'],
+      description: 'The document as the list shows it, with its timeline and links.',
+      properties: {
+        ...summaryProperties,
+        timeline: { type: 'array', description: 'Every event of its tracks, in order.', items: timelineEntry, example: documentDetailExample.data.timeline },
+        links: orNull({
+          type: 'object',
+          description: 'Its area\'s own routes (null for an area this gateway does not serve).',
+          properties: {
+            document: { type: 'string', description: 'Where its area\'s routes read it.', example: linksExample.document },
+            xml: orNull({ type: 'string', description: 'Its file as sent (the XML; Malaysia: as submitted); null where the area has no such route.', example: linksExample.xml }),
+            supplier_header: orNull({
+              type: 'string',
+              description: 'The header those routes name the supplier by (its value: the supplier id, or Argentina\'s CUIT); null where the path names it (UAE).',
+              example: linksExample.supplier_header,
+            }),
+          },
+          example: linksExample,
+        }),
+      },
+    },
+  },
+  example: documentDetailExample,
 };

@@ -46,8 +46,8 @@ export const supplierListSchema: SchemaObject = {
   type: 'object',
   required: ['status', 'data', 'has_more'],
   properties: {
-    status: { type: 'string', enum: ['success'], example: 'success' },
-    data: { type: 'array', description: 'Newest first.', items: { type: 'object', required: Object.keys(listItemProperties), properties: listItemProperties } },
+    status: { type: 'string', enum: ['success'], description: 'Always `success` on a 200.', example: 'success' },
+    data: { type: 'array', description: 'One page of suppliers, newest first.', items: { type: 'object', required: Object.keys(listItemProperties), properties: listItemProperties } },
     has_more: { type: 'boolean', description: 'Whether a next page follows: ask for it with `starting_after` = the last `id` of this one.', example: false },
   },
   example: { status: 'success', data: [listItemExample], has_more: false },
@@ -58,9 +58,11 @@ export const supplierDetailSchema: SchemaObject = {
   type: 'object',
   required: ['status', 'data'],
   properties: {
-    status: { type: 'string', enum: ['success'], example: 'success' },
+    status: { type: 'string', enum: ['success'], description: 'Always `success` on a 200.', example: 'success' },
     data: {
       type: 'object',
+      required: [...Object.keys(listItemProperties), 'updated_at', 'address', 'contact', 'details', 'participant_ids', 'editable_fields'],
+      description: 'The supplier as the list shows it, with its profile and what may change.',
       properties: {
         ...listItemProperties,
         updated_at: {
@@ -73,17 +75,21 @@ export const supplierDetailSchema: SchemaObject = {
           type: 'object',
           description: 'Its address as onboarded or changed.',
           properties: {
-            street: { type: 'string', example: '1 Raffles Place' },
-            city: { type: 'string', example: 'Singapore' },
-            county: { type: 'string', example: 'Central' },
-            postal_code: { type: 'string', example: '048616' },
+            street: { type: 'string', description: 'Street and number (MyInvois: the address line).', example: '1 Raffles Place' },
+            city: { type: 'string', description: 'City.', example: 'Singapore' },
+            county: { type: 'string', description: 'Region or subdivision where the area keeps one (UAE: the emirate code; Jordan: the ISO 3166-2:JO city code).', example: 'Central' },
+            postal_code: { type: 'string', description: 'Postal code.', example: '048616' },
             country: { type: 'string', description: 'ISO 3166-1 country code.', example: 'SG' },
           },
         },
         contact: {
           type: 'object',
           description: 'Its contact as onboarded or changed.',
-          properties: { name: { type: 'string', example: 'Tan Wei Ming' }, email: { type: 'string', example: 'billing@lioncity.example' }, phone: { type: 'string', example: '+6561234567' } },
+          properties: {
+            name: { type: 'string', description: 'The contact person.', example: 'Tan Wei Ming' },
+            email: { type: 'string', description: 'The contact e-mail address.', example: 'billing@lioncity.example' },
+            phone: { type: 'string', description: 'The contact telephone number.', example: '+6561234567' },
+          },
         },
         details: { type: 'object', additionalProperties: true, description: 'The area\'s own onboarding fields (MyInvois: MSIC code, industry, state; Argentina: points of sale). Never a secret.', example: {} },
         participant_ids: { type: 'array', items: { type: 'string' }, description: 'Its Peppol participant ids, where its area delivers over Peppol.', example: ['iso6523-actorid-upis::0195:sguen201912345k'] },

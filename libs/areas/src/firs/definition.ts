@@ -10,6 +10,7 @@ import { firsDocuments, firsOnboarding } from './codec';
 import { FIRS_STEPS, FirsConnector, type FirsReceipt } from './connector';
 import { LiveFirsTransport } from './live-firs';
 import { firsSandbox } from './migrations';
+import { firsRevision } from './revise';
 import type { FirsTotals } from './rules';
 import { SandboxFirsTransport } from './sandbox-firs';
 import { firsSettings } from './settings';
@@ -112,7 +113,7 @@ export const firsDefinition: AreaDefinition = {
     },
   },
   webhookEvents: [],
-  onboarding: firsOnboarding,
+  onboarding: { ...firsOnboarding, revise: firsRevision },
   documents: { ...firsDocuments, present },
   events: { name: 'area:ng', area: 'ng', streams: {}, projectors: {}, migrations: [firsSandbox] },
 };

@@ -9,6 +9,7 @@ import { openSupplierSecrets } from '../shared/supplier-secrets';
 import { CLIENT_ID_SECRET, CLIENT_SECRET_SECRET, jofotaraDocuments, jofotaraOnboarding } from './codec';
 import { LiveJofotara } from './live-jofotara';
 import { jofotaraSandbox } from './migrations';
+import { jofotaraRevision } from './revise';
 import type { JofotaraReceipt } from './response';
 import { SandboxJofotara } from './sandbox-jofotara';
 import { jofotaraSettings } from './settings';
@@ -67,7 +68,7 @@ export const jofotaraDefinition: AreaDefinition = {
     },
   },
   webhookEvents: [],
-  onboarding: jofotaraOnboarding,
+  onboarding: { ...jofotaraOnboarding, revise: jofotaraRevision },
   documents: { ...jofotaraDocuments, present },
   events: { name: 'area:jo', area: 'jo', streams: {}, projectors: {}, migrations: [jofotaraSandbox] },
 };

@@ -11,6 +11,7 @@ import { documentVersion } from './document-tree';
 import { myInvoisMigrations } from './migrations';
 import { pintMyIds } from './pint-my-codes';
 import { myInvoisCarryOver, myInvoisRejectionCarryOver, myInvoisReportingConnector, myInvoisReportingMigrations } from './reporting';
+import { myInvoisOnboarding } from './revise';
 import { MYINVOIS_EVENT_NAMES, myInvoisReportWebhookSources } from './webhooks';
 
 // MyInvois document types, the version rendered (document-tree.ts `documentVersion`).
@@ -48,6 +49,8 @@ export const myInvoisDefinition: AreaDefinition = {
   reportWebhooks: myInvoisReportWebhookSources,
   // Its documents through the pipeline (codec.ts): submitted several at once by its own routes, read and cancelled by the pipeline's.
   documents: myInvoisDocuments,
+  // Onboarded by its own route (apps/gateway/src/areas/myinvois); here for what a change may take (revise.ts).
+  onboarding: myInvoisOnboarding,
   events: {
     name: 'area:my',
     area: 'my',

@@ -16,6 +16,13 @@ import type { DocumentKind } from './schema-document';
 import type { MyInvoisSupplier } from './schema-onboarding';
 import type { MyInvoisTransportMode } from './transport-mode';
 
+/**
+ * What a document without a Peppol copy keeps of its fields: what the account-wide list shows of it
+ * (#47 `GET /v1/documents`: its issue date, currency, and total when the caller gave one), tens of bytes.
+ */
+const LISTED_FIELDS = ['IssueDate', 'DocumentCurrencyCode', 'InvoiceTotal'] as const;
+const listedFields = (fields: Readonly<Record<string, unknown>>) => Object.fromEntries(LISTED_FIELDS.filter((name) => fields[name] !== undefined).map((name) => [name, fields[name]]));
+
 /** A document refused by the gateway or the authority (SDK `rejectedDocuments[]`). */
 export interface RejectedDocument {
   readonly invoiceCodeNumber: string;
@@ -24,8 +31,9 @@ export interface RejectedDocument {
 
 /**
  * One document ready to be reported: its `parsed` fields are the caller's document when it has a Peppol
- * copy (the copy's `DocumentSubmitted` carries them), else none (GET shows MyInvois's answer, not the
- * fields: 0.75 KB less in its request event and in each update of its documents row, issue 11).
+ * copy (the copy's `DocumentSubmitted` carries them), else only what the account-wide list shows (GET shows
+ * MyInvois's answer, not the fields: 0.75 KB less in its request event and in each update of its documents
+ * row, issue 11).
  */
 export interface PreparedDocument {
   readonly parsed: ParsedDocument;
@@ -121,7 +129,7 @@ export function prepareSubmission(kind: DocumentKind, bodies: readonly unknown[]
     const payload: MyInvoisReportPayload = { submissionId: options.submissionId, kind, format: FORMAT, invoiceCodeNumber: parsed.number };
     try {
       const peppolCopy = options.transportMode === 'peppol' ? pintMyCopy(parsed, supplier) : undefined;
-      documents.push({ parsed: { ...parsed, fields: peppolCopy ? parsed.fields : {}, payload: { ...payload } }, rendered, ...(peppolCopy ? { peppolCopy } : {}) });
+      documents.push({ parsed: { ...parsed, fields: peppolCopy ? parsed.fields : listedFields(parsed.fields), payload: { ...payload } }, rendered, ...(peppolCopy ? { peppolCopy } : {}) });
     } catch (error) {
       if (!(error instanceof PintMyUnsupported)) throw error;
       rejected.push(pintMyRejection(parsed.number, error));

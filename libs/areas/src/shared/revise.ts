@@ -54,3 +54,15 @@ export function commonOnboardingBody(profile: SupplierProfile): Record<string, u
 
 /** The fields of `commonOnboardingBody` a change may name: all but the identifiers. */
 export const COMMON_REVISABLE_FIELDS = ['registered_name', 'street', 'city', 'county', 'postal_code', 'country', 'contact_number', 'contact_name', 'contact_email'] as const;
+
+/**
+ * An onboarding `parse` for a change, in an area whose onboarding body requires credentials it seals
+ * apart from the profile (MY, JO: the client id and secret; NG: the FIRS password). A change never
+ * re-sends them (a second onboarding of the identifier is SUPPLIER.EXISTS, so no route takes them
+ * again): they stay sealed as onboarding left them, and `parse` is shown a stand-in for each, which it
+ * checks for presence only and reads into no profile field. `names` are never a revision's `fields`.
+ */
+export function parseKeepingSealed(parse: (body: unknown) => SupplierProfile, names: readonly string[]): (body: unknown) => SupplierProfile {
+  const standIns = Object.fromEntries(names.map((name) => [name, 'sealed-at-onboarding']));
+  return (body) => parse({ ...(body as Record<string, unknown>), ...standIns });
+}
