@@ -50,8 +50,8 @@ export class LineTax {
   @Num({ optional: true }) TaxPerUnit?: number;
 }
 
-/** One element of `InvoiceLines`. */
-export class InvoiceLine {
+/** One element of `InvoiceLines` (class named for its area: see {@link MyInvoisCustomerParty}). */
+export class MyInvoisInvoiceLine {
   @Text(300) Description: string;
   @Num() InvoicedQuantity: number;
   /** UN/ECE Rec 20 / 21 unit code; default `C62`. */
@@ -77,8 +77,11 @@ export class Address {
   @Exact(3) CountryCode: string;
 }
 
-/** The buyer of an invoice. Exactly one of BRN / NRIC / Passport / ArmyID (rules.ts). */
-export class CustomerParty extends Address {
+/**
+ * The buyer of an invoice (`CustomerParty`). Named for its area: the OpenAPI schemas are keyed by class
+ * name, and the Peppol area's CustomerParty and InvoiceLine would merge with these (#47).
+ * Exactly one of BRN / NRIC / Passport / ArmyID (rules.ts). */
+export class MyInvoisCustomerParty extends Address {
   @Text(300) LegalName: string;
   /** `EI00000000010` general public, `EI00000000020` foreign buyer. */
   @Text(14) CustomerTIN: string;
@@ -149,18 +152,18 @@ export class DocumentBase {
   @Text(19, { optional: true }) CustomsImportForm?: string;
   /** Incoterms code such as `CIF`; at most 3, no special characters. */
   @Text(3, { optional: true }) Incoterms?: string;
-  @NestedList(() => InvoiceLine, { min: 1 }) InvoiceLines: InvoiceLine[];
+  @NestedList(() => MyInvoisInvoiceLine, { min: 1 }) InvoiceLines: MyInvoisInvoiceLine[];
 }
 
 /** Body of a single (or bulk element) invoice-type document. */
 export class InvoiceDocument extends DocumentBase {
-  @Nested(() => CustomerParty) CustomerParty: CustomerParty;
+  @Nested(() => MyInvoisCustomerParty) CustomerParty: MyInvoisCustomerParty;
   @Nested(() => DeliveryDetails, { optional: true }) DeliveryDetails?: DeliveryDetails;
 }
 
 /** Body of a consolidated (general-public) document: no DeliveryDetails; ids may be left out (rules.ts). */
 export class ConsolidatedDocument extends DocumentBase {
-  @Nested(() => CustomerParty) CustomerParty: CustomerParty;
+  @Nested(() => MyInvoisCustomerParty) CustomerParty: MyInvoisCustomerParty;
 }
 
 /** Body of a self-billed document: SupplierParty instead of CustomerParty; types 01–04 render as 11–14. */
