@@ -16,7 +16,11 @@ export const EMIRATES = ['AUH', 'DXB', 'SHJ', 'AJM', 'UAQ', 'RAK', 'FUJ'] as con
 /** Legal registration types of a UAE party (PINT AE: trade licence, Emirates ID, passport, cabinet decision). */
 export const LEGAL_ID_SCHEMES = ['TL', 'EID', 'PAS', 'CD'] as const;
 
-export class UaeLegalId {
+/**
+ * A participant's legal registration (IBT-030). Named apart from the document's UaeLegalId (schema-parties.ts,
+ * which also takes CL): the OpenAPI schemas are keyed by class name and would merge the two (#47).
+ */
+export class UaeParticipantLegalId {
   @JSONSchema({ description: 'The registration number (IBT-030 legal registration identifier, cac:PartyLegalEntity/cbc:CompanyID).', example: 'TL-1794625038' })
   @Text(100) id!: string;
   @JSONSchema({ description: 'Its kind (CompanyID@schemeAgencyID): TL trade licence, EID Emirates ID, PAS passport, CD cabinet decision.', example: 'TL' })
@@ -41,8 +45,8 @@ export class UaeParticipantBody {
   @JSONSchema({ description: 'Its legal registration (IBT-030): trade licence, Emirates ID, passport or cabinet decision; its documents need one (ibr-150-ae).', example: { id: 'TL-1794625038', scheme: 'TL', authority: 'Dubai Economy and Tourism' } })
   @IsOptional()
   @ValidateNested()
-  @Type(() => UaeLegalId)
-  legal_id?: UaeLegalId;
+  @Type(() => UaeParticipantLegalId)
+  legal_id?: UaeParticipantLegalId;
   @JSONSchema({ description: 'Street of its address (IBT-035, cbc:StreetName).', example: 'Sheikh Zayed Road 1' })
   @Text(300) street_address!: string;
   @JSONSchema({ description: 'City of its address (IBT-037, cbc:CityName).', example: 'Dubai' })
