@@ -32,6 +32,7 @@ export type { MyInvoisTransportMode } from './transport-mode';
 export { myInvoisDocuments, parseMyInvois, pintMyCopy, renderMyInvois } from './codec';
 export { myInvoisDocumentHref, myInvoisRefusal, presentMyInvoisDocument } from './present';
 export type { MyInvoisDocumentState } from './present';
+export { myInvoisExamples } from './examples';
 export { asRequestError, rejectionHref, rejectionRefusal, rejectionView, submissionAnswer } from './answers';
 export type { BuyerRejectionRecord, SubmittedDocument } from './answers';
 export { pintMyRoute, pintMyParticipantId, supplierParticipantId, genericTins, PINT_MY_ENDPOINT_SCHEME } from './peppol';

@@ -4,7 +4,7 @@
  * self-billed document reuse the same element builder.
  */
 import { el, leaf, XmlNode } from '../shared/xml';
-import type { Address, CustomerParty, DeliveryDetails, SupplierParty } from './schema-document';
+import type { Address, DeliveryDetails, MyInvoisCustomerParty, SupplierParty } from './schema-document';
 import type { MyInvoisSupplier } from './schema-onboarding';
 import { generalPublicTin } from './rules';
 
@@ -52,7 +52,7 @@ export function supplierParty(s: MyInvoisSupplier): PartyData {
 }
 
 /** CustomerParty of an invoice or consolidated document; the general public's `NA` TIN becomes EI00000000010. */
-export function customerParty(c: CustomerParty, consolidated: boolean): PartyData {
+export function customerParty(c: MyInvoisCustomerParty, consolidated: boolean): PartyData {
   return {
     name: c.LegalName, tin: consolidated && c.CustomerTIN === 'NA' ? generalPublicTin : c.CustomerTIN,
     id: idOf(c as unknown as Record<string, unknown>, 'Customer'), sst: c.CustomerSST ?? 'NA',

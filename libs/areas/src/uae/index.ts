@@ -7,4 +7,5 @@ export { computeUaeTotals, type UaeTotals } from './totals';
 export { uaeDefinition } from './definition';
 export { uaeDocuments, uaeExchange, uaeNumberParts, uaeOnboarding, uaeParticipantId, uaeValidAnswer } from './codec';
 export { EMIRATES, UAE_TIN_SCHEME, UaeParticipantBody, financialYearOf, parseUaeParticipant, uaeDetailsOf, uaeIssuerOf, type UaeParticipantDetails } from './participant';
+export { uaeExamples } from './examples';
 export { checkUaeRules, selfBillingPairingIssues, type UaeRuleIssue } from './rules';

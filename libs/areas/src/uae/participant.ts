@@ -5,6 +5,7 @@
  */
 import { Type } from 'class-transformer';
 import { IsOptional, Matches, ValidateNested } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
 import type { SupplierProfile } from '@einvoice/domain';
 import { OneOf, Text } from '../shared/fields';
 import { validateBody } from '../shared/validate';
@@ -15,31 +16,47 @@ export const EMIRATES = ['AUH', 'DXB', 'SHJ', 'AJM', 'UAQ', 'RAK', 'FUJ'] as con
 /** Legal registration types of a UAE party (PINT AE: trade licence, Emirates ID, passport, cabinet decision). */
 export const LEGAL_ID_SCHEMES = ['TL', 'EID', 'PAS', 'CD'] as const;
 
-export class UaeLegalId {
+/**
+ * A participant's legal registration (IBT-030). Named apart from the document's UaeLegalId (schema-parties.ts,
+ * which also takes CL): the OpenAPI schemas are keyed by class name and would merge the two (#47).
+ */
+export class UaeParticipantLegalId {
+  @JSONSchema({ description: 'The registration number (IBT-030 legal registration identifier, cac:PartyLegalEntity/cbc:CompanyID).', example: 'TL-1794625038' })
   @Text(100) id!: string;
+  @JSONSchema({ description: 'Its kind (CompanyID@schemeAgencyID): TL trade licence, EID Emirates ID, PAS passport, CD cabinet decision.', example: 'TL' })
   @OneOf(LEGAL_ID_SCHEMES) scheme!: string;
+  @JSONSchema({ description: 'Who issued it (CompanyID@schemeAgencyName): the licensing authority, or the passport\'s country.', example: 'Dubai Economy and Tourism' })
   @Text(200, { optional: true }) authority?: string;
 }
 
 /** `POST /v1/participants`. */
 export class UaeParticipantBody {
   /** `0235:` and the 10-digit TIN (the first ten digits of the TRN); ibr-148: a TIN is `1` and nine digits. */
+  @JSONSchema({ description: 'Its Peppol participant id, `0235:` and its 10-digit TIN (ibr-148-ae: 1 and nine digits): IBT-034 seller electronic address; it becomes a Peppol receiver here under it. Unique among participants.', example: '0235:1794625038' })
   @Text(15)
   @Matches(/^0235:1\d{9}$/, { message: 'must be 0235: followed by the 10-digit TIN, which starts with 1 (ibr-148-ae)' })
   peppol_id!: string;
+  @JSONSchema({ description: 'Its registered name (IBT-027, cac:PartyLegalEntity/cbc:RegistrationName) on every document it issues.', example: 'Gulf Widgets LLC' })
   @Text(300) legal_name!: string;
+  @JSONSchema({ description: 'Its 15-digit VAT tax registration number (IBT-031, cac:PartyTaxScheme/cbc:CompanyID), 1, then digits, then 03 (ibr-132-ae); leave it out when not VAT-registered.', example: '179462503800003' })
   @Text(15, { optional: true })
   @Matches(/^\d{15}$/, { message: 'must be the 15-digit tax registration number' })
   trn?: string;
+  @JSONSchema({ description: 'Its legal registration (IBT-030): trade licence, Emirates ID, passport or cabinet decision; its documents need one (ibr-150-ae).', example: { id: 'TL-1794625038', scheme: 'TL', authority: 'Dubai Economy and Tourism' } })
   @IsOptional()
   @ValidateNested()
-  @Type(() => UaeLegalId)
-  legal_id?: UaeLegalId;
+  @Type(() => UaeParticipantLegalId)
+  legal_id?: UaeParticipantLegalId;
+  @JSONSchema({ description: 'Street of its address (IBT-035, cbc:StreetName).', example: 'Sheikh Zayed Road 1' })
   @Text(300) street_address!: string;
+  @JSONSchema({ description: 'City of its address (IBT-037, cbc:CityName).', example: 'Dubai' })
   @Text(100) city!: string;
+  @JSONSchema({ description: 'The emirate of its address (IBT-039, cbc:CountrySubentity).', example: 'DXB' })
   @OneOf(EMIRATES) emirates_code!: string;
+  @JSONSchema({ description: 'Country of its address (IBT-040): the UAE.', example: 'AE' })
   @OneOf(['AE']) country_code!: string;
   /** The first day of the financial year, `MM-DD` (default `01-01`): document numbers are unique per financial year. */
+  @JSONSchema({ description: 'First day of its financial year, `MM-DD` (`01-01` when absent): a document_identifier is unique per financial year.', example: '01-01' })
   @Text(5, { optional: true })
   @Matches(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: 'must be MM-DD, e.g. 04-01' })
   financial_year_start?: string;
