@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness: the process answers HTTP. */
+        /**
+         * Liveness: the process answers HTTP.
+         * @description Checks nothing else, so that an orchestrator restarts the process only when it is stuck, not when its database is down. No API key.
+         */
         get: operations["HealthController_live"];
         put?: never;
         post?: never;
@@ -28,7 +31,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: this gateway can take requests (its database answers). 503 when it cannot. */
+        /**
+         * Readiness: this gateway can take requests (its database answers). 503 when it cannot.
+         * @description For a load balancer: send no traffic while it answers 503. Up or down only; the detail of each dependency is on the operator port. No API key.
+         */
         get: operations["HealthController_ready"];
         put?: never;
         post?: never;
@@ -47,7 +53,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** An access token for client credentials (JSON or form body; HTTP Basic client authentication accepted). Errors follow RFC 6749 §5.2. */
+        /**
+         * An access token for client credentials (JSON or form body; HTTP Basic client authentication accepted). Errors follow RFC 6749 §5.2.
+         * @description RFC 6749 §4.4: the client authenticates with its id and secret and receives an access token (`at_…`) accepted wherever an API key is, for your account, until it expires or the client is deleted. No API key needed; answers are never cached.
+         */
         post: operations["OAuthController_token"];
         delete?: never;
         options?: never;
@@ -64,7 +73,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A new OAuth client of your account; the secret is shown once. */
+        /**
+         * A new OAuth client of your account; the secret is shown once.
+         * @description For a system that should hold short-lived tokens instead of an API key: exchange the id and secret at POST /v1/oauth/token. Lost the secret? Delete the client and create another.
+         */
         post: operations["OAuthController_createClient"];
         delete?: never;
         options?: never;
@@ -82,7 +94,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a client: its access tokens stop working at once. */
+        /**
+         * Delete a client: its access tokens stop working at once.
+         * @description Every gateway instance forgets its tokens at once. 404 `OAUTH.CLIENT_NOT_FOUND`: no such client of your account.
+         */
         delete: operations["OAuthController_deleteClient"];
         options?: never;
         head?: never;
@@ -98,7 +113,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Onboard a Belgium supplier to Peppol with this service as access point. */
+        /**
+         * Onboard a Belgium supplier to Peppol with this service as access point.
+         * @description Checks the identifiers (scheme, format, check digits), stores the supplier and registers each identifier as a Peppol participant of this access point, published in the SML so that others can send to it; the answer's `supplier_uuid` names the supplier in its document and webhook routes. 409 `SUPPLIER.EXISTS`: your account onboarded a supplier with one of these identifiers in this area already (the error's `data.supplier_id` names it); 409 `PARTICIPANT.ALREADY_REGISTERED`: the participant is registered with this access point already (by another account, or through /1.0/participant).
+         */
         post: operations["BEAreaController_onboard"];
         delete?: never;
         options?: never;
@@ -115,7 +133,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Submit an invoice or credit note for delivery over Peppol; answers DeliveryStatus Scheduled. */
+        /**
+         * Submit an invoice or credit note for delivery over Peppol; answers DeliveryStatus Scheduled.
+         * @description Validates the body against the schema and every business rule of the area (EN 16931, Peppol BIS Billing 3.0 or PINT SG, the national rules; all issues in one 400), renders the UBL and queues its delivery to the buyer's first identifier over Peppol: 202 `Scheduled`. The delivery worker then looks the receiver up (SML, SMP) and sends it over AS4; follow it with delivery-status. 404 `SUPPLIER.NOT_FOUND`: no such supplier in this area for your account; 409 `DOCUMENT.DUPLICATE_ID`: the supplier submitted this `ID` already; 409 `SUPPLIER.INACTIVE`: the supplier was deactivated.
+         */
         post: operations["BEAreaController_generate"];
         delete?: never;
         options?: never;
@@ -130,7 +151,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The document: its uuid plus the submitted fields. */
+        /**
+         * The document: its uuid plus the submitted fields.
+         * @description The fields as validated, with the defaults the area applied, and `DeliveryFailure` once its delivery failed. 404: no such document of this supplier (another account's is a 404 too).
+         */
         get: operations["BEAreaController_getDocument"];
         put?: never;
         post?: never;
@@ -147,7 +171,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The rendered UBL 2.1 document (Peppol BIS Billing 3.0, or PINT SG for Singapore). */
+        /**
+         * The rendered UBL 2.1 document (Peppol BIS Billing 3.0, or PINT SG for Singapore).
+         * @description The XML exactly as delivered over Peppol (Invoice or CreditNote root). 404: no such document of this supplier.
+         */
         get: operations["BEAreaController_getXml"];
         put?: never;
         post?: never;
@@ -164,7 +191,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** `Scheduled` after submission, `Sent` once the receiving access point took it over AS4 (live Peppol), `Delivered` once its Message Level Status confirmed, `Failed` with `DeliveryFailure`. */
+        /**
+         * Where the document's delivery over Peppol stands.
+         * @description `Scheduled` after submission, `Sent` once the receiving access point took it over AS4 (live Peppol), `Delivered` once its Message Level Status confirmed, `Failed` with `DeliveryFailure`. Poll it until `Delivered` or `Failed`. 404: no such document of this supplier.
+         */
         get: operations["BEAreaController_deliveryStatus"];
         put?: never;
         post?: never;
@@ -183,7 +213,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Onboard a Germany supplier to Peppol with this service as access point. */
+        /**
+         * Onboard a Germany supplier to Peppol with this service as access point.
+         * @description Checks the identifiers (scheme, format, check digits), stores the supplier and registers each identifier as a Peppol participant of this access point, published in the SML so that others can send to it; the answer's `supplier_uuid` names the supplier in its document and webhook routes. 409 `SUPPLIER.EXISTS`: your account onboarded a supplier with one of these identifiers in this area already (the error's `data.supplier_id` names it); 409 `PARTICIPANT.ALREADY_REGISTERED`: the participant is registered with this access point already (by another account, or through /1.0/participant).
+         */
         post: operations["DEAreaController_onboard"];
         delete?: never;
         options?: never;
@@ -200,7 +233,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Submit an invoice or credit note for delivery over Peppol; answers DeliveryStatus Scheduled. */
+        /**
+         * Submit an invoice or credit note for delivery over Peppol; answers DeliveryStatus Scheduled.
+         * @description Validates the body against the schema and every business rule of the area (EN 16931, Peppol BIS Billing 3.0 or PINT SG, the national rules; all issues in one 400), renders the UBL and queues its delivery to the buyer's first identifier over Peppol: 202 `Scheduled`. The delivery worker then looks the receiver up (SML, SMP) and sends it over AS4; follow it with delivery-status. 404 `SUPPLIER.NOT_FOUND`: no such supplier in this area for your account; 409 `DOCUMENT.DUPLICATE_ID`: the supplier submitted this `ID` already; 409 `SUPPLIER.INACTIVE`: the supplier was deactivated.
+         */
         post: operations["DEAreaController_generate"];
         delete?: never;
         options?: never;
@@ -215,7 +251,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The document: its uuid plus the submitted fields. */
+        /**
+         * The document: its uuid plus the submitted fields.
+         * @description The fields as validated, with the defaults the area applied, and `DeliveryFailure` once its delivery failed. 404: no such document of this supplier (another account's is a 404 too).
+         */
         get: operations["DEAreaController_getDocument"];
         put?: never;
         post?: never;
@@ -232,7 +271,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The rendered UBL 2.1 document (Peppol BIS Billing 3.0, or PINT SG for Singapore). */
+        /**
+         * The rendered UBL 2.1 document (Peppol BIS Billing 3.0, or PINT SG for Singapore).
+         * @description The XML exactly as delivered over Peppol (Invoice or CreditNote root). 404: no such document of this supplier.
+         */
         get: operations["DEAreaController_getXml"];
         put?: never;
         post?: never;
@@ -249,7 +291,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** `Scheduled` after submission, `Sent` once the receiving access point took it over AS4 (live Peppol), `Delivered` once its Message Level Status confirmed, `Failed` with `DeliveryFailure`. */
+        /**
+         * Where the document's delivery over Peppol stands.
+         * @description `Scheduled` after submission, `Sent` once the receiving access point took it over AS4 (live Peppol), `Delivered` once its Message Level Status confirmed, `Failed` with `DeliveryFailure`. Poll it until `Delivered` or `Failed`. 404: no such document of this supplier.
+         */
         get: operations["DEAreaController_deliveryStatus"];
         put?: never;
         post?: never;
@@ -268,7 +313,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Onboard a Singapore supplier to Peppol with this service as access point. */
+        /**
+         * Onboard a Singapore supplier to Peppol with this service as access point.
+         * @description Checks the identifiers (scheme, format, check digits), stores the supplier and registers each identifier as a Peppol participant of this access point, published in the SML so that others can send to it; the answer's `supplier_uuid` names the supplier in its document and webhook routes. 409 `SUPPLIER.EXISTS`: your account onboarded a supplier with one of these identifiers in this area already (the error's `data.supplier_id` names it); 409 `PARTICIPANT.ALREADY_REGISTERED`: the participant is registered with this access point already (by another account, or through /1.0/participant).
+         */
         post: operations["SGAreaController_onboard"];
         delete?: never;
         options?: never;
@@ -285,7 +333,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Submit an invoice or credit note for delivery over Peppol; answers DeliveryStatus Scheduled. */
+        /**
+         * Submit an invoice or credit note for delivery over Peppol; answers DeliveryStatus Scheduled.
+         * @description Validates the body against the schema and every business rule of the area (EN 16931, Peppol BIS Billing 3.0 or PINT SG, the national rules; all issues in one 400), renders the UBL and queues its delivery to the buyer's first identifier over Peppol: 202 `Scheduled`. The delivery worker then looks the receiver up (SML, SMP) and sends it over AS4; follow it with delivery-status. 404 `SUPPLIER.NOT_FOUND`: no such supplier in this area for your account; 409 `DOCUMENT.DUPLICATE_ID`: the supplier submitted this `ID` already; 409 `SUPPLIER.INACTIVE`: the supplier was deactivated.
+         */
         post: operations["SGAreaController_generate"];
         delete?: never;
         options?: never;
@@ -300,7 +351,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The document: its uuid plus the submitted fields. */
+        /**
+         * The document: its uuid plus the submitted fields.
+         * @description The fields as validated, with the defaults the area applied, and `DeliveryFailure` once its delivery failed. 404: no such document of this supplier (another account's is a 404 too).
+         */
         get: operations["SGAreaController_getDocument"];
         put?: never;
         post?: never;
@@ -317,7 +371,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The rendered UBL 2.1 document (Peppol BIS Billing 3.0, or PINT SG for Singapore). */
+        /**
+         * The rendered UBL 2.1 document (Peppol BIS Billing 3.0, or PINT SG for Singapore).
+         * @description The XML exactly as delivered over Peppol (Invoice or CreditNote root). 404: no such document of this supplier.
+         */
         get: operations["SGAreaController_getXml"];
         put?: never;
         post?: never;
@@ -334,7 +391,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** `Scheduled` after submission, `Sent` once the receiving access point took it over AS4 (live Peppol), `Delivered` once its Message Level Status confirmed, `Failed` with `DeliveryFailure`. */
+        /**
+         * Where the document's delivery over Peppol stands.
+         * @description `Scheduled` after submission, `Sent` once the receiving access point took it over AS4 (live Peppol), `Delivered` once its Message Level Status confirmed, `Failed` with `DeliveryFailure`. Poll it until `Delivered` or `Failed`. 404: no such document of this supplier.
+         */
         get: operations["SGAreaController_deliveryStatus"];
         put?: never;
         post?: never;
@@ -353,7 +413,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Onboard a supplier to MyInvois: logs in with its client id/secret first (bad credentials: 400, nothing stored); registers its PINT MY Peppol participant (0230 + TIN) unless that is registered here already. */
+        /**
+         * Onboard a supplier to MyInvois.
+         * @description Logs in at MyInvois with the client id/secret LHDN issued for the supplier first (bad credentials: 400, nothing stored), then stores the supplier (its secret sealed) and registers its PINT MY Peppol participant (0230 + TIN) and sends it to the SML, unless that participant is registered here already: then the onboarding succeeds without it and `message` says so (docs/areas.md "Malaysia (MyInvois)": a receiver is in exactly one SMP). The answer's `supplier_uuid` is the header of every other route. 409 SUPPLIER.EXISTS: this account onboarded a supplier with this TIN already (`data.supplier_id` names it).
+         */
         post: operations["MyInvoisController_onboard"];
         delete?: never;
         options?: never;
@@ -370,7 +433,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Validate a taxpayer's TIN against an id (BRN, NRIC, PASSPORT, ARMY) at MyInvois. */
+        /**
+         * Validate a taxpayer's TIN against an id (BRN, NRIC, PASSPORT, ARMY) at MyInvois.
+         * @description Asks MyInvois ("Validate Taxpayer's TIN") with the supplier's own login, e.g. before invoicing a new buyer; nothing is stored. 404 MYINVOIS.TIN_NOT_FOUND: MyInvois knows no taxpayer with this TIN and id; 404 also for an unknown supplier.
+         */
         post: operations["MyInvoisController_validateTin"];
         delete?: never;
         options?: never;
@@ -387,7 +453,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Submit one document to MyInvois (a refused document is a 400, a reused ID a 409). */
+        /**
+         * Submit one document to MyInvois (a refused document is a 400, a reused ID a 409).
+         * @description Checked here first (the seed's fields and MyInvois's rules: 400 with every issue), then signed and submitted to MyInvois by the reporting worker; the answer waits up to MYINVOIS_WAIT_MS for MyInvois's answer (200), else 202 with the documents to poll. MyInvois then validates each accepted document: GET documents/{id} shows `valid` or `invalid`. With transport_mode peppol, a valid document's PINT MY copy is delivered over Peppol to its buyer (GET documents/{id} `peppol`). A retry with the same Idempotency-Key answers the same submission. 409 DOCUMENT.DUPLICATE_ID: this supplier submitted this `ID` already; 409 SUPPLIER.INACTIVE: the supplier was deactivated.
+         */
         post: operations["MyInvoisSubmissionController_single"];
         delete?: never;
         options?: never;
@@ -404,7 +473,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Submit 1 to 100 documents (5 MB, 300 KB each) as one MyInvois submission; refusals are per document. */
+        /**
+         * Submit 1 to 100 documents (5 MB, 300 KB each) as one MyInvois submission; refusals are per document.
+         * @description Checked here first (the seed's fields and MyInvois's rules: 400 with every issue), then signed and submitted to MyInvois by the reporting worker; the answer waits up to MYINVOIS_WAIT_MS for MyInvois's answer (200), else 202 with the documents to poll. MyInvois then validates each accepted document: GET documents/{id} shows `valid` or `invalid`. With transport_mode peppol, a valid document's PINT MY copy is delivered over Peppol to its buyer (GET documents/{id} `peppol`). A retry with the same Idempotency-Key answers the same submission. A document refused here or by MyInvois (a reused ID included) is listed in `rejectedDocuments` and does not stop the others; 413 over the sizes; 409 SUPPLIER.INACTIVE: the supplier was deactivated.
+         */
         post: operations["MyInvoisSubmissionController_bulk"];
         delete?: never;
         options?: never;
@@ -421,7 +493,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Submit a consolidated general-public document (buyer TIN EI00000000010). */
+        /**
+         * Submit a consolidated general-public document (buyer TIN EI00000000010).
+         * @description The monthly or daily summary of receipts to buyers who asked for no e-invoice (seed 000 "consolidated"): no DeliveryDetails, the general public as CustomerParty, no Peppol copy. Checked here first (the seed's fields and MyInvois's rules: 400 with every issue), then signed and submitted to MyInvois by the reporting worker; the answer waits up to MYINVOIS_WAIT_MS for MyInvois's answer (200), else 202 with the documents to poll. MyInvois then validates each accepted document: GET documents/{id} shows `valid` or `invalid`. With transport_mode peppol, a valid document's PINT MY copy is delivered over Peppol to its buyer (GET documents/{id} `peppol`). A retry with the same Idempotency-Key answers the same submission. 409 DOCUMENT.DUPLICATE_ID: this `ID` was submitted already; 409 SUPPLIER.INACTIVE: the supplier was deactivated.
+         */
         post: operations["MyInvoisSubmissionController_consolidated"];
         delete?: never;
         options?: never;
@@ -438,7 +513,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Submit a self-billed document (the supplier_uuid taxpayer is the buyer; SupplierParty the seller). Path not shown in the seed: ours. */
+        /**
+         * Submit a self-billed document (the supplier_uuid taxpayer is the buyer; SupplierParty the seller). Path not shown in the seed: ours.
+         * @description The buyer issues the document for its seller (an individual, a foreign seller, …); types 01–04 become MyInvois's 11–14. Checked here first (the seed's fields and MyInvois's rules: 400 with every issue), then signed and submitted to MyInvois by the reporting worker; the answer waits up to MYINVOIS_WAIT_MS for MyInvois's answer (200), else 202 with the documents to poll. MyInvois then validates each accepted document: GET documents/{id} shows `valid` or `invalid`. With transport_mode peppol, a valid document's PINT MY copy is delivered over Peppol to its buyer (GET documents/{id} `peppol`). A retry with the same Idempotency-Key answers the same submission. 409 DOCUMENT.DUPLICATE_ID: this `ID` was submitted already; 409 SUPPLIER.INACTIVE: the supplier was deactivated.
+         */
         post: operations["MyInvoisSubmissionController_selfBilled"];
         delete?: never;
         options?: never;
@@ -455,7 +533,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a valid (or rejected_by_buyer) document at MyInvois (within 72 h of validation), body `{reason}`. */
+        /**
+         * Cancel a valid (or rejected_by_buyer) document at MyInvois (within 72 h of validation), body `{reason}`.
+         * @description The reporting worker asks MyInvois to cancel it; the answer waits for MyInvois (200, state cancelled) or answers 202 (state cancelling: poll GET documents/{id}). 404: no such document of this supplier. 409 MYINVOIS.NOT_CANCELLABLE: it is not valid (yet); 409 MYINVOIS.CANCEL_REFUSED: MyInvois refused (72 h passed…). A retry with the same Idempotency-Key answers the same cancellation.
+         */
         post: operations["MyInvoisSubmissionController_cancel"];
         delete?: never;
         options?: never;
@@ -470,7 +551,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A submitted document's state (pending, submitted, rejected, valid, invalid, cancelling, cancelled, rejected_by_buyer), MyInvois uuid, longId, submissionUid, the buyer's rejection. */
+        /**
+         * A submitted document's state (pending, submitted, rejected, valid, invalid, cancelling, cancelled, rejected_by_buyer), MyInvois uuid, longId, submissionUid, the buyer's rejection.
+         * @description What the reporting worker learnt from MyInvois so far: poll it after a 202, or until `valid` / `invalid` (MyInvois validates within seconds). `peppol` (transport_mode: peppol) follows the PINT MY copy: awaiting_validation, then Scheduled / Delivered, or withheld with its reason. 404: no such document of this supplier.
+         */
         get: operations["MyInvoisSubmissionController_document"];
         put?: never;
         post?: never;
@@ -487,7 +571,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The exact document submitted to MyInvois (the bytes its documentHash covers), JSON or XML as submitted. */
+        /**
+         * The exact document submitted to MyInvois (the bytes its documentHash covers), JSON or XML as submitted.
+         * @description Never re-serialised: its SHA-256 is MyInvois's documentHash. 404: no such document, or not rendered yet (state pending).
+         */
         get: operations["MyInvoisSubmissionController_raw"];
         put?: never;
         post?: never;
@@ -504,7 +591,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The PINT MY XML of the document's Peppol copy (transport_mode: peppol), sent or not yet (GET documents/{id} `peppol` says); 404 DOCUMENT.NO_PEPPOL_COPY without one. */
+        /**
+         * The PINT MY XML of the document's Peppol copy (transport_mode: peppol), sent or not yet (GET documents/{id} `peppol` says); 404 DOCUMENT.NO_PEPPOL_COPY without one.
+         * @description The UBL (PINT MY 1.x) the Peppol track delivers, or delivered, to the buyer. 404 DOCUMENT.NO_PEPPOL_COPY: submitted with transport_mode myinvois, consolidated, or to a generic TIN.
+         */
         get: operations["MyInvoisSubmissionController_peppol"];
         put?: never;
         post?: never;
@@ -523,7 +613,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reject a document this supplier received (its recipient only, within 72 h of validation, once), body `{reason}`; MyInvois decides. */
+        /**
+         * Reject a document this supplier received (its recipient only, within 72 h of validation, once), body `{reason}`; MyInvois decides.
+         * @description The reporting worker sends the rejection to MyInvois ("Reject Document"); the answer waits for MyInvois (200, state rejected: its issuer may now cancel it) or answers 202 (state requested: poll `href`). A retry with the same Idempotency-Key answers the same request. 404: no such received document. 403 / 409: see below.
+         */
         post: operations["MyInvoisReceivedController_reject"];
         delete?: never;
         options?: never;
@@ -538,7 +631,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This supplier's rejection of a received document and MyInvois's answer. */
+        /**
+         * This supplier's rejection of a received document and MyInvois's answer.
+         * @description Where a 202 of POST …/reject is polled: requested until MyInvois answers, then rejected, or refused with MyInvois's error. 404: this supplier never asked to reject it.
+         */
         get: operations["MyInvoisReceivedController_rejection"];
         put?: never;
         post?: never;
@@ -557,7 +653,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Onboard a UAE participant; it becomes a Peppol receiver here under ICD 0235. */
+        /**
+         * Onboard a UAE participant; it becomes a Peppol receiver here under ICD 0235.
+         * @description Stores the participant (the issuer of its documents) and registers its Peppol id here and in the SML in the same transaction, so it can receive at once. The answer's `participant_id` is the path of its document routes. 409 SUPPLIER.EXISTS: this account registered this TIN already; 409 PARTICIPANT.ALREADY_REGISTERED: the Peppol id is registered with this access point (a receiver is in exactly one SMP). A retry with the same Idempotency-Key answers the same participant.
+         */
         post: operations["UaeController_onboard"];
         delete?: never;
         options?: never;
@@ -572,10 +671,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Documents oldest first; `since_id` returns only newer ones, `next_since_id` continues. */
+        /**
+         * Documents oldest first; `since_id` returns only newer ones, `next_since_id` continues.
+         * @description The participant's documents in the order they were written, each with both tracks (not the document itself): poll with the last `next_since_id` to get what is new. A page never skips a document written by a transaction still running.
+         */
         get: operations["UaeController_list"];
         put?: never;
-        /** Submit a document: 202 once both validation phases pass; delivery (exchange) and FTA reporting follow as two tracks. */
+        /**
+         * Submit a document: 202 once both validation phases pass; delivery (exchange) and FTA reporting follow as two tracks.
+         * @description Phase 1 checks the fields, phase 2 the rendered PINT AE UBL (400 with every issue and its rule id). Accepted, its number is taken (unique per financial year) and two workers go on: the Peppol delivery to `receiving_party.peppol_id` (exchange) and the report to the FTA (reporting); follow them with GET documents/{document_id} or the outgoing event feed. A retry with the same Idempotency-Key answers the same document.
+         */
         post: operations["UaeController_submit"];
         delete?: never;
         options?: never;
@@ -592,7 +697,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Run both validation phases without filing; a valid document consumes its number. */
+        /**
+         * Run both validation phases without filing; a valid document consumes its number.
+         * @description The same checks as a submission (400 with every issue), but nothing is delivered or reported; the valid document's number is taken, so submitting it afterwards is a 409 DOCUMENT.RETENTION_BLOCKED. 409 DOCUMENT.DUPLICATE_ID: the number was taken already.
+         */
         post: operations["UaeController_validate"];
         delete?: never;
         options?: never;
@@ -607,7 +715,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The document with both tracks and its attachments (described, not inlined). */
+        /**
+         * The document with both tracks and its attachments (described, not inlined).
+         * @description `status` completed once delivered over Peppol and reported to the FTA; attention when either failed (its `error`). 404: no such document of this participant.
+         */
         get: operations["UaeController_get"];
         put?: never;
         post?: never;
@@ -624,7 +735,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The UBL as rendered (received documents: as received). */
+        /**
+         * The UBL as rendered (received documents: as received).
+         * @description The PINT AE Invoice or CreditNote delivered and reported, with its embedded attachments. 404: no such document of this participant.
+         */
         get: operations["UaeController_xml"];
         put?: never;
         post?: never;
@@ -641,7 +755,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An embedded attachment by its index (from 1), with its MIME type and file name; 20 MiB ceiling. */
+        /**
+         * An embedded attachment by its index (from 1), with its MIME type and file name; 20 MiB ceiling.
+         * @description Served with its own MIME type (`content-type`) and file name (`content-disposition`). 404 ATTACHMENT.NOT_FOUND: no attachment with this index; 400 ATTACHMENT.TOO_LARGE above 20 MiB.
+         */
         get: operations["UaeController_attachment"];
         put?: never;
         post?: never;
@@ -658,7 +775,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of the outgoing or incoming feed; `ack_cursor` acknowledges through that event first. */
+        /**
+         * A page of the outgoing or incoming feed; `ack_cursor` acknowledges through that event first.
+         * @description Every change of a document's tracks is an event (document.accepted, document.received, document.reported, document.delivered, document.failed), in the order written; ask again from `next_cursor`. Without `cursor`, the page starts after `ack_cursor` (or the beginning). 400 FEED.INVALID_CURSOR: not an event id of this feed.
+         */
         get: operations["UaeController_events"];
         put?: never;
         post?: never;
@@ -677,7 +797,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Acknowledge a feed through an event id (forward only; behind the stored position: ignored). */
+        /**
+         * Acknowledge a feed through an event id (forward only; behind the stored position: ignored).
+         * @description Stores the participant's position in the feed (GET events/position reads it back) and answers it. 400 FEED.INVALID_CURSOR: not an event of this feed.
+         */
         post: operations["UaeController_acknowledge"];
         delete?: never;
         options?: never;
@@ -692,7 +815,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The stored position of a feed (`acked`, null when never acknowledged). */
+        /**
+         * The stored position of a feed (`acked`, null when never acknowledged).
+         * @description Where a consumer resumes: GET events with `cursor` = `acked`.
+         */
         get: operations["UaeController_position"];
         put?: never;
         post?: never;
@@ -709,10 +835,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Documents oldest first; `since_id` returns only newer ones, `next_since_id` continues. */
+        /**
+         * Documents oldest first; `since_id` returns only newer ones, `next_since_id` continues.
+         * @description The participant's documents in the order they were written, each with both tracks (not the document itself): poll with the last `next_since_id` to get what is new. A page never skips a document written by a transaction still running.
+         */
         get: operations["UaeUnifiedController_list"];
         put?: never;
-        /** Submit a document: 202 once both validation phases pass; delivery (exchange) and FTA reporting follow as two tracks. */
+        /**
+         * Submit a document: 202 once both validation phases pass; delivery (exchange) and FTA reporting follow as two tracks.
+         * @description Phase 1 checks the fields, phase 2 the rendered PINT AE UBL (400 with every issue and its rule id). Accepted, its number is taken (unique per financial year) and two workers go on: the Peppol delivery to `receiving_party.peppol_id` (exchange) and the report to the FTA (reporting); follow them with GET documents/{document_id} or the outgoing event feed. A retry with the same Idempotency-Key answers the same document.
+         */
         post: operations["UaeUnifiedController_submit"];
         delete?: never;
         options?: never;
@@ -729,7 +861,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Run both validation phases without filing; a valid document consumes its number. */
+        /**
+         * Run both validation phases without filing; a valid document consumes its number.
+         * @description The same checks as a submission (400 with every issue), but nothing is delivered or reported; the valid document's number is taken, so submitting it afterwards is a 409 DOCUMENT.RETENTION_BLOCKED. 409 DOCUMENT.DUPLICATE_ID: the number was taken already.
+         */
         post: operations["UaeUnifiedController_validate"];
         delete?: never;
         options?: never;
@@ -744,7 +879,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The document with both tracks and its attachments (described, not inlined). */
+        /**
+         * The document with both tracks and its attachments (described, not inlined).
+         * @description `status` completed once delivered over Peppol and reported to the FTA; attention when either failed (its `error`). 404: no such document of this participant.
+         */
         get: operations["UaeUnifiedController_get"];
         put?: never;
         post?: never;
@@ -761,7 +899,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The UBL as rendered (received documents: as received). */
+        /**
+         * The UBL as rendered (received documents: as received).
+         * @description The PINT AE Invoice or CreditNote delivered and reported, with its embedded attachments. 404: no such document of this participant.
+         */
         get: operations["UaeUnifiedController_xml"];
         put?: never;
         post?: never;
@@ -778,7 +919,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An embedded attachment by its index (from 1), with its MIME type and file name; 20 MiB ceiling. */
+        /**
+         * An embedded attachment by its index (from 1), with its MIME type and file name; 20 MiB ceiling.
+         * @description Served with its own MIME type (`content-type`) and file name (`content-disposition`). 404 ATTACHMENT.NOT_FOUND: no attachment with this index; 400 ATTACHMENT.TOO_LARGE above 20 MiB.
+         */
         get: operations["UaeUnifiedController_attachment"];
         put?: never;
         post?: never;
@@ -795,7 +939,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of the outgoing or incoming feed; `ack_cursor` acknowledges through that event first. */
+        /**
+         * A page of the outgoing or incoming feed; `ack_cursor` acknowledges through that event first.
+         * @description Every change of a document's tracks is an event (document.accepted, document.received, document.reported, document.delivered, document.failed), in the order written; ask again from `next_cursor`. Without `cursor`, the page starts after `ack_cursor` (or the beginning). 400 FEED.INVALID_CURSOR: not an event id of this feed.
+         */
         get: operations["UaeUnifiedController_events"];
         put?: never;
         post?: never;
@@ -814,7 +961,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Acknowledge a feed through an event id (forward only; behind the stored position: ignored). */
+        /**
+         * Acknowledge a feed through an event id (forward only; behind the stored position: ignored).
+         * @description Stores the participant's position in the feed (GET events/position reads it back) and answers it. 400 FEED.INVALID_CURSOR: not an event of this feed.
+         */
         post: operations["UaeUnifiedController_acknowledge"];
         delete?: never;
         options?: never;
@@ -829,7 +979,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The stored position of a feed (`acked`, null when never acknowledged). */
+        /**
+         * The stored position of a feed (`acked`, null when never acknowledged).
+         * @description Where a consumer resumes: GET events with `cursor` = `acked`.
+         */
         get: operations["UaeUnifiedController_position"];
         put?: never;
         post?: never;
@@ -848,7 +1001,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Onboard an issuer (NIF checked): 201 {status, message, data: {participant_id}}. */
+        /**
+         * Onboard an issuer (NIF checked): 201 {status, message, data: {participant_id}}.
+         * @description Registers the issuer (ObligadoEmision) of your account: its NIF, NIE or CIF (control character checked, else 400 VERIFACTU.NIF) and its NombreRazon. In live mode it may bring its own certificate for the AEAT's mutual TLS (checked: it must parse, be valid today and match its key; sealed at rest, never answered). The answer's participant_id is the participant-id header of its records. 409 SUPPLIER.EXISTS: your account onboarded this NIF already (the error's data names it).
+         */
         post: operations["VerifactuController_onboard"];
         delete?: never;
         options?: never;
@@ -865,7 +1021,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Make the next record of the issuer's chain (F1, F2): 200 {status, message: {uuid, qr_link, qr_code}}; the AEAT hears of it in the issuer's next batch. */
+        /**
+         * Make the next record of the issuer's chain (F1, F2): 200 {status, message: {uuid, qr_link, qr_code}}; the AEAT hears of it in the issuer's next batch.
+         * @description Checks the invoice (one spelling per tax line, the total against the lines within ±0.02, the recipient F1 needs and F2 refuses), makes its RegistroAlta, chains it on the issuer's previous record by its Huella and answers at once with the record's uuid and the invoice's AEAT QR (link and PNG). The reporting worker sends the issuer's records to the AEAT in batches of up to 1000, never sooner than the TiempoEsperaEnvio the AEAT stated; GET records/{uuid} shows aeat_status Pendiente until then. 404: no such participant in your account. 409: the issuer already recorded this document_identifier (DOCUMENT.DUPLICATE_ID), the issuer is deactivated (SUPPLIER.INACTIVE), or an Idempotency-Key reused for another body.
+         */
         post: operations["VerifactuController_generate"];
         delete?: never;
         options?: never;
@@ -882,7 +1041,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Make a rectifying record (R1, TipoRectificativa I) in the issuer's chain: the same answer as generate. */
+        /**
+         * Make a rectifying record (R1, TipoRectificativa I) in the issuer's chain: the same answer as generate.
+         * @description A rectifying invoice by differences: its RegistroAlta carries TipoFactura R1, TipoRectificativa I and the rectified invoices (FacturasRectificadas), with the amounts of the difference (negative for a reduction). nif and name must be the issuer's own as onboarded (else 400 VERIFACTU.ISSUER_MISMATCH). Chained, answered and sent to the AEAT as generate's records are. 404: no such participant in your account. 409: the issuer already recorded this document_identifier (DOCUMENT.DUPLICATE_ID), the issuer is deactivated (SUPPLIER.INACTIVE), or an Idempotency-Key reused for another body.
+         */
         post: operations["VerifactuController_rectify"];
         delete?: never;
         options?: never;
@@ -899,7 +1061,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel an invoice: a cancellation record (RegistroAnulacion) in the issuer's chain, body {document_identifier, issue_date}: 200 {status, message: {uuid}}; 404 for an invoice this issuer never recorded; 409 when already cancelled here. */
+        /**
+         * Cancel an invoice: a cancellation record (RegistroAnulacion) in the issuer's chain, body {document_identifier, issue_date}: 200 {status, message: {uuid}}; 404 for an invoice this issuer never recorded; 409 when already cancelled here.
+         * @description Makes a RegistroAnulacion of the invoice this issuer recorded with that number and date, chained like any record and sent to the AEAT in the issuer's next batch; it has no QR and no amounts (GET shows invoice_type `anulacion`). The AEAT never takes that number and date again (its error 3000). 404: no such participant, or no invoice of this issuer with this number and date. 409: already cancelled here, the issuer is deactivated, or an Idempotency-Key reused for another body.
+         */
         post: operations["VerifactuController_cancel"];
         delete?: never;
         options?: never;
@@ -914,7 +1079,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A record: its chain (hash, previous_hash, generated_at), its QR link and what the AEAT said (aeat_status, aeat_errors). */
+        /**
+         * A record: its chain (hash, previous_hash, generated_at), its QR link and what the AEAT said (aeat_status, aeat_errors).
+         * @description An invoice's or a cancellation's record as chained, and the AEAT's verdict once the issuer's batch was answered: aeat_status Pendiente until then, then Correcto, AceptadoConErrores (with aeat_errors) or Incorrecto (with the AEAT's code in aeat_errors). 404: no such participant in your account, or no record with this uuid of this issuer.
+         */
         get: operations["VerifactuController_record"];
         put?: never;
         post?: never;
@@ -933,7 +1101,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Onboard a supplier (identifier PL:NIP, check digit verified): 201 {status, message, data: {supplier_uuid}}. */
+        /**
+         * Onboard a supplier (identifier PL:NIP, check digit verified): 201 {status, message, data: {supplier_uuid}}.
+         * @description Registers a supplier of your account as the seller (FA(3) Podmiot1) of its invoices: its NIP (check digit verified, else 400 KSEF.NIP at identifiers[i].id), name and address in Poland (country PL). In live mode it brings its KSeF token, sealed at rest and never answered. The answer's supplier_uuid is the supplier_uuid header of its invoices. 409 SUPPLIER.EXISTS: your account onboarded this NIP already (the error's data names it).
+         */
         post: operations["KsefController_onboard"];
         delete?: never;
         options?: never;
@@ -950,7 +1121,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Issue an invoice or a correction as FA(3): 202 {status, data: {DocumentID, Status: "Submitted"}}; the reporting worker sends it to KSeF. */
+        /**
+         * Issue an invoice or a correction as FA(3): 202 {status, data: {DocumentID, Status: "Submitted"}}; the reporting worker sends it to KSeF.
+         * @description Checks the invoice (rates per tax type, the total to the grosz, a correction's references, with transport_mode peppol the Peppol copy's BIS 3.0 rules too) and renders it as FA(3) with the supplier as Podmiot1; answers 202 Submitted at once. The reporting worker sends it to KSeF in the supplier's session and polls its verdict: status/{document_id} shows Accepted with the KSeF number, or Rejected with KSeF's reason. With transport_mode peppol, a Peppol BIS 3.0 copy goes to the buyer once KSeF accepted (withheld if it rejected). 404: no such supplier in your account. 409: an ID the supplier already used (DOCUMENT.DUPLICATE_ID), a deactivated supplier (SUPPLIER.INACTIVE), or an Idempotency-Key reused for another body.
+         */
         post: operations["KsefController_generate"];
         delete?: never;
         options?: never;
@@ -965,7 +1139,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Submitted, Accepted (with KsefNumber) or Rejected (with KSeF's reason). */
+        /**
+         * Submitted, Accepted (with KsefNumber) or Rejected (with KSeF's reason).
+         * @description Where the invoice is: Submitted until KSeF's verdict (the worker polls KSeF every 500 ms), then Accepted with its KSeF number or Rejected with KSeF's code and message; with transport_mode peppol also where the Peppol copy is. 404 DOCUMENT.NOT_FOUND: no such invoice in your account (another account's or area's id is unknown here), or not the sent supplier_uuid's.
+         */
         get: operations["KsefController_status"];
         put?: never;
         post?: never;
@@ -982,7 +1159,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The invoice: ID, IssueDate, TotalIncludingVat, CustomerParty, Status, KsefNumber once accepted, and KSeF's verification link (QrLink). */
+        /**
+         * The invoice: ID, IssueDate, TotalIncludingVat, CustomerParty, Status, KsefNumber once accepted, and KSeF's verification link (QrLink).
+         * @description The invoice as sent, with its status as status/{document_id} shows it and KSeF's verification link (KOD I) of its FA(3) file, to print as the invoice's QR. 404 DOCUMENT.NOT_FOUND: no such invoice in your account (another account's or area's id is unknown here), or not the sent supplier_uuid's.
+         */
         get: operations["KsefController_retrieve"];
         put?: never;
         post?: never;
@@ -1001,7 +1181,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** E-mail a single-use, expiring access code to the invoice, body {document_id, recipient_email}: the mail carries the code and its link (GET shared/{code}). */
+        /**
+         * E-mail a single-use, expiring access code to the invoice, body {document_id, recipient_email}: the mail carries the code and its link (GET shared/{code}).
+         * @description A service of this gateway, not of KSeF: makes a random code (only its SHA-256 is kept) that opens the invoice and its XML without an API key, valid 72 hours (ACCESS_CODE_TTL_HOURS) and used up 15 minutes after its first use (ACCESS_CODE_USE_MINUTES), and e-mails it with its links. The answer is recorded for an Idempotency-Key retry only once the mail went. 404 DOCUMENT.NOT_FOUND: no such invoice in your account (another account's or area's id is unknown here), or not the sent supplier_uuid's. 503: no mail server configured or reachable.
+         */
         post: operations["KsefController_sendAccessCode"];
         delete?: never;
         options?: never;
@@ -1016,7 +1199,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The invoice an access code opens, without an API key (as retrieve shows it); a wrong, expired or used-up code: 404. */
+        /**
+         * The invoice an access code opens, without an API key (as retrieve shows it); a wrong, expired or used-up code: 404.
+         * @description For the recipient of an access-code/send e-mail: the invoice as retrieve/{document_id} shows it. The first use starts the code's 15 minutes; a wrong, expired or used-up code is the same 404 SHARE.NOT_FOUND, saying nothing of why.
+         */
         get: operations["KsefController_shared"];
         put?: never;
         post?: never;
@@ -1033,7 +1219,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The FA(3) XML an access code opens, without an API key. */
+        /**
+         * The FA(3) XML an access code opens, without an API key.
+         * @description For the recipient of an access-code/send e-mail: the FA(3) file exactly as sent to KSeF. A wrong, expired or used-up code: 404 SHARE.NOT_FOUND.
+         */
         get: operations["KsefController_sharedXml"];
         put?: never;
         post?: never;
@@ -1050,7 +1239,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The FA(3) XML exactly as sent to KSeF. */
+        /**
+         * The FA(3) XML exactly as sent to KSeF.
+         * @description The invoice's FA(3) file (namespace http://crd.gov.pl/wzor/2025/06/25/13775/), byte for byte as the reporting worker sent it to KSeF: its SHA-256 is the one QrLink names. 404 DOCUMENT.NOT_FOUND: no such invoice in your account (another account's or area's id is unknown here), or not the sent supplier_uuid's.
+         */
         get: operations["KsefController_xml"];
         put?: never;
         post?: never;
@@ -1069,7 +1261,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Onboard a supplier's JoFotara device (client id and secret checked with the portal, then sealed): 201 {status, message, data: {supplier_name, participant_id}}. */
+        /**
+         * Onboard a supplier's JoFotara device (client id and secret checked with the portal, then sealed): 201 {status, message, data: {supplier_name, participant_id}}.
+         * @description The client id and secret are checked with JoFotara first (an empty invoice, which it refuses with 400 for valid credentials and 403 for others): refused → 400 at `client_id` (`JOFOTARA.403`), nothing stored. Then the supplier is stored with its TIN, income source and device class, the credentials sealed (never returned), and its `participant_id` answered: the `participant-id` header of its invoices. The same TIN onboarded again by your account: 409 `SUPPLIER.EXISTS` naming the supplier.
+         */
         post: operations["JofotaraController_onboard"];
         delete?: never;
         options?: never;
@@ -1086,7 +1281,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Issue an invoice cleared by JoFotara: 200 {status, message: {uuid, qr_code}}; JoFotara's refusal: 400 with its errors; no answer within the wait: 202 with the link. */
+        /**
+         * Issue an invoice cleared by JoFotara: 200 {status, message: {uuid, qr_code}}; JoFotara's refusal: 400 with its errors; no answer within the wait: 202 with the link.
+         * @description The body is checked (rates, categories, discounts, the buyer's identifier and name), the invoice takes the next ICV of the supplier's device and is rendered in JoFotara's UBL 2.1 profile; the reporting worker sends it and the answer waits for JoFotara's verdict (AUTHORITY_WAIT_MS): cleared → 200 with its uuid and QR; refused → 400 `AUTHORITY.REJECTED` with each of JoFotara's errors (`code` = its `EINV_CODE`), and the number is free again; no verdict in time → 202 with where to read it (the worker keeps trying, never twice: a resend is ALREADY_SUBMITTED). 404: no such supplier; 409: `invoice_ref_number` used already, or the supplier is deactivated (`SUPPLIER.INACTIVE`). A retry with the same Idempotency-Key answers the same.
+         */
         post: operations["JofotaraController_generate"];
         delete?: never;
         options?: never;
@@ -1103,7 +1301,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A credit note returning quantities of an invoice's lines (never more than sold): the same answers as generate. */
+        /**
+         * A credit note returning quantities of an invoice's lines (never more than sold): the same answers as generate.
+         * @description Only quantities of the original invoice's lines come back, at its prices, rates and pro-rata discounts (InvoiceTypeCode 381, `BillingReference` to the original, the reason in `PaymentMeans/InstructionNote`). The original must be a cleared invoice of the supplier: unknown → 404, not cleared → 400 at `original_uuid`; a line returning more than it sold → 400 at `returned_lines[i].quantity` (JoFotara counts over all credit notes). 409: `credit_note_ref_number` used already, or the supplier is deactivated.
+         */
         post: operations["JofotaraController_creditNote"];
         delete?: never;
         options?: never;
@@ -1118,7 +1319,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An invoice or credit note: its fields, totals, ICV, JoFotara status (PENDING, SUBMITTED, ALREADY_SUBMITTED, NOT_SUBMITTED with errors), number and QR. */
+        /**
+         * An invoice or credit note: its fields, totals, ICV, JoFotara status (PENDING, SUBMITTED, ALREADY_SUBMITTED, NOT_SUBMITTED with errors), number and QR.
+         * @description Where a 202 points: read it until `jofotara_status` leaves PENDING. 404: no such document of this supplier in your account.
+         */
         get: operations["JofotaraController_invoice"];
         put?: never;
         post?: never;
@@ -1135,7 +1339,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The UBL 2.1 XML exactly as sent to JoFotara. */
+        /**
+         * The UBL 2.1 XML exactly as sent to JoFotara.
+         * @description The bytes the worker sent (base64 in JoFotara's `{invoice}`), rendered when the document took its ICV; JoFotara's signed copy is not this. 404: no such document of this supplier in your account.
+         */
         get: operations["JofotaraController_xml"];
         put?: never;
         post?: never;
@@ -1154,7 +1361,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Onboard a taxpayer: FIRS logs it in (utilities/authenticate) first; 201 {status, message, data: {supplier_name, participant_id}}; a refused login → 400 at password. */
+        /**
+         * Onboard a taxpayer: FIRS logs it in (utilities/authenticate) first; 201 {status, message, data: {supplier_name, participant_id}}; a refused login → 400 at password.
+         * @description FIRS logs the taxpayer in with its portal e-mail and password before anything is stored (refused: 400 at `password`, `FIRS.LOGIN_REFUSED`); its answer gives the taxpayer's FIRS business id and service id (the IRN's middle part), kept with the supplier. The e-mail and password are sealed for later logins, never returned. The answer's `participant_id` is the `participant-id` header of its invoices. The same TIN onboarded again by your account: 409 `SUPPLIER.EXISTS` naming the supplier.
+         */
         post: operations["FirsController_onboard"];
         delete?: never;
         options?: never;
@@ -1171,7 +1381,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Validate the IRN and the invoice, sign it at FIRS and store it: 200 {status: "submitted", data: {irn, authority_response, qr_code, steps_completed, message, invoice, timestamp}}; FIRS's refusal → 400; no answer within the wait → 202 with the link. */
+        /**
+         * Validate the IRN and the invoice, sign it at FIRS and store it: 200 {status: "submitted", data: {irn, authority_response, qr_code, steps_completed, message, invoice, timestamp}}; FIRS's refusal → 400; no answer within the wait → 202 with the link.
+         * @description The body is checked (invoice type, line amounts, taxes, totals within a cent) and the IRN made from `document_identifier`, the supplier's service id and `issue_date`; the reporting worker then runs FIRS's steps (`invoice/irn/validate`, `invoice/validate`, `invoice/sign`) and the answer waits for them (AUTHORITY_WAIT_MS): signed → 200 with the IRN, the QR and the stored invoice; refused at a step → 400 with FIRS's message and `FIRS.<STEP>_<status>`, the IRN free again; FIRS unavailable or slow → 202 with where to read it (the worker retries, and never signs twice). 404: no such supplier; 409: `document_identifier` used already, or the supplier is deactivated (`SUPPLIER.INACTIVE`). A retry with the same Idempotency-Key answers the same.
+         */
         post: operations["FirsController_generate"];
         delete?: never;
         options?: never;
@@ -1186,7 +1399,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The stored invoice by its IRN (or its id): the record of the generate answer, with its QR. */
+        /**
+         * The stored invoice by its IRN (or its id): the record of the generate answer, with its QR.
+         * @description Where a 202 points: read it until `status` leaves PENDING_SIGNATURE (SIGNED, or REJECTED with FIRS's reason in `authorityResponse`). 404: no such invoice of this supplier in your account.
+         */
         get: operations["FirsController_invoice"];
         put?: never;
         post?: never;
@@ -1209,7 +1425,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Update the payment status (PENDING, PAID, CANCELED) at FIRS, then here: 200 with the stored invoice; FIRS's refusal → 400; no answer within the wait → 202 with the link. */
+        /**
+         * Update the payment status (PENDING, PAID, CANCELED) at FIRS, then here: 200 with the stored invoice; FIRS's refusal → 400; no answer within the wait → 202 with the link.
+         * @description The change is recorded, the reporting worker asks FIRS (`PATCH invoice/update/{irn}`), and FIRS's answer is recorded: made → 200 with the stored invoice, its new `paymentStatus` and `paymentReference`; refused → 400 `AUTHORITY.AMENDMENT_REFUSED` with FIRS's reason; no answer within the wait → 202 (state `amending`) with where to read it. 404: no such invoice of this supplier in your account; 409 `AUTHORITY.NOT_AMENDABLE`: FIRS has not signed the invoice, or another change of it is in progress.
+         */
         patch: operations["FirsController_paymentStatus"];
         trace?: never;
     };
@@ -1222,7 +1441,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Onboard a taxpayer (CUIT check digit verified): 201 {status, message, data: {supplier_uuid, cuit, legal_name}}. */
+        /**
+         * Onboard a taxpayer (CUIT check digit verified): 201 {status, message, data: {supplier_uuid, cuit, legal_name}}.
+         * @description The CUIT's check digit is verified (wrong: 400 at `cuit`); in live mode the taxpayer's WSAA certificate and key, when sent, are checked (valid today, matching) and sealed. From then on the area's routes name the taxpayer by its CUIT in the `cuit` header. The same CUIT onboarded again by your account: 409 `SUPPLIER.EXISTS` naming the supplier.
+         */
         post: operations["AfipController_onboard"];
         delete?: never;
         options?: never;
@@ -1237,7 +1459,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** FECompUltimoAutorizado: {PtoVta, CbteTipo, CbteNro}. Fields in a JSON body (as the seed) or the query. */
+        /**
+         * FECompUltimoAutorizado: {PtoVta, CbteTipo, CbteNro}. Fields in a JSON body (as the seed) or the query.
+         * @description AFIP's last authorised number of the sequence (the taxpayer's CUIT, the point of sale, the voucher type), asked of AFIP now: a voucher sent with its numbers takes CbteNro + 1. The seed sends the fields as a JSON body on this GET; the query is the portable form (a body wins). 404: the CUIT is not one of your taxpayers.
+         */
         get: operations["AfipController_lastVoucher"];
         put?: never;
         post?: never;
@@ -1258,7 +1483,7 @@ export interface paths {
         put?: never;
         /**
          * FECAESolicitar: AFIP's answer (Resultado A with FeDetResp[].CAE, or R with Errors[], both HTTP 200); a body that is not a voucher → 400; no answer within the wait → 202 with the link.
-         * @description Extension: CbteDesde and CbteHasta may be left out together; the gateway then gives the voucher the next number of its sequence when it sends it to AFIP (concurrent requests get consecutive numbers, each once), answered in FeDetResp[0].CbteDesde/CbteHasta.
+         * @description The voucher is recorded; the reporting worker sends the taxpayer's waiting vouchers to AFIP in number order per sequence, each checked first with AFIP's own validations, and the answer waits for AFIP's (AUTHORITY_WAIT_MS): Resultado A with the CAE and the QR link, or R with AFIP's codes (a refused voucher frees its number), both HTTP 200 as AFIP answers; no answer in time → 202 with where to read it (`vouchers/{id}`). A body that is not a voucher (a field missing or of the wrong type, a point of sale not onboarded) → 400 naming the field. 404: the CUIT is not one of your taxpayers; 409: that number of the sequence was sent already, or the taxpayer is deactivated. A retry with the same Idempotency-Key answers for the same voucher. Extension: CbteDesde and CbteHasta may be left out together; the gateway then gives the voucher the next number of its sequence when it sends it to AFIP (concurrent requests get consecutive numbers, each once), answered in FeDetResp[0].CbteDesde/CbteHasta.
          */
         post: operations["AfipController_createVoucher"];
         delete?: never;
@@ -1274,7 +1499,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** FECompConsultar: the voucher as AFIP holds it, CodAutorizacion its CAE; 404 (AFIP 602) when unknown. Fields in a JSON body or the query. */
+        /**
+         * FECompConsultar: the voucher as AFIP holds it, CodAutorizacion its CAE; 404 (AFIP 602) when unknown. Fields in a JSON body or the query.
+         * @description Asked of AFIP now, whoever sent the voucher (this service or another of the taxpayer's systems). 404: AFIP holds no such voucher (`AFIP.602`), or the CUIT is not one of your taxpayers.
+         */
         get: operations["AfipController_getVoucher"];
         put?: never;
         post?: never;
@@ -1291,7 +1519,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A voucher sent through this service, as create-voucher answered (or will answer) it. */
+        /**
+         * A voucher sent through this service, as create-voucher answered (or will answer) it.
+         * @description Where a 202 points: `Resultado` P until AFIP answered, then A or R as create-voucher would have answered. 404: no such voucher of this taxpayer in your account.
+         */
         get: operations["AfipController_voucher"];
         put?: never;
         post?: never;
@@ -1308,7 +1539,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** AFIP's catalogs (FEParamGet*): voucher-types, concept-types, document-types, rates, currencies, options-types, tax-types: [{Id, Desc, FchDesde, FchHasta}]. */
+        /**
+         * AFIP's catalogs (FEParamGet*): voucher-types, concept-types, document-types, rates, currencies, options-types, tax-types: [{Id, Desc, FchDesde, FchHasta}].
+         * @description The codes create-voucher takes, as AFIP lists them, in AFIP's order: voucher-types (CbteTipo, FEParamGetTiposCbte), concept-types (Concepto), document-types (DocTipo), rates (Iva[].Id), currencies (MonId), options-types (Opcionales), tax-types (Tributos[].Id). Another name: 404.
+         */
         get: operations["AfipController_catalog"];
         put?: never;
         post?: never;
@@ -1325,7 +1559,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Look up one or several of your participants; several `pid` give `Participants` as an array, in the order asked. */
+        /**
+         * Look up one or several of your participants; several `pid` give `Participants` as an array, in the order asked.
+         * @description Your created participants only, in the shape of seed 000 (the Peppol Directory business card's names); `SmlActivation` says whether senders can find it. All or nothing: any malformed id is a 400, any id that is not a created participant of your account a 404 naming it at `pid[i]` (`PARTICIPANT.KYC_PENDING` while it waits for its KYC document).
+         */
         get: operations["ParticipantsController_lookup"];
         put?: never;
         post?: never;
@@ -1344,7 +1581,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a participant: 201 with the participant, or 202 `{status, method}` when your account must sign KYC first. */
+        /**
+         * Create a participant: 201 with the participant, or 202 `{status, method}` when your account must sign KYC first.
+         * @description Registers the participant in this SMP (not yet in the SML: publish it with POST /1.0/sml/activate/{pid}). Its id is `participantIdentifier`, else the first additional identifier of scheme iso6523-actorid-upis. 409 `PARTICIPANT.ALREADY_REGISTERED`: the id is registered with this access point already (a receiver has exactly one SMP).
+         */
         post: operations["ParticipantsController_create"];
         delete?: never;
         options?: never;
@@ -1361,7 +1601,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Complete KYC with the signed authorization PDF (base64); the participant is then created (201). */
+        /**
+         * Complete KYC with the signed authorization PDF (base64); the participant is then created (201).
+         * @description The PDF is checked (a `.pdf` name, base64, `%PDF-` magic bytes, KYC_PDF_MAX_BYTES) and kept with its SHA-256. 404: no participant of your account waits for KYC under this id; 409 `PARTICIPANT.KYC_NOT_PENDING`: it is created already.
+         */
         post: operations["ParticipantsController_completeKyc"];
         delete?: never;
         options?: never;
@@ -1376,7 +1619,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Can this participant receive document type X here? Public network data: no API key. */
+        /**
+         * Can this participant receive document type X here? Public network data: no API key.
+         * @description Answers 200 whatever the outcome: `canReceive` false with a `reason` when it is not hosted here, not published in the SML, or does not receive that document type.
+         */
         get: operations["ParticipantsController_capabilities"];
         put?: never;
         post?: never;
@@ -1395,7 +1641,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Publish the participant in the SML. 200 `activated` once done, 202 `activation_requested` if the SML is slower than SML_WAIT_MS. */
+        /**
+         * Publish the participant in the SML. 200 `activated` once done, 202 `activation_requested` if the SML is slower than SML_WAIT_MS.
+         * @description The participant worker asks the SML; a repeated activation does nothing new. Once activated, lookups show `SmlActivation: true` and senders find this access point. 404: not a participant of your account; 409 `PARTICIPANT.KYC_PENDING` (complete its KYC first) or `SML.DEACTIVATION_IN_PROGRESS`.
+         */
         post: operations["ParticipantsController_activate"];
         delete?: never;
         options?: never;
@@ -1412,7 +1661,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Remove a published participant from the SML; 409 SML.NOT_PUBLISHED unless it is activated. */
+        /**
+         * Remove a published participant from the SML; 409 SML.NOT_PUBLISHED unless it is activated.
+         * @description The participant worker asks the SML; senders then no longer find it here. 404: not a participant of your account; 409 `PARTICIPANT.KYC_PENDING`.
+         */
         post: operations["ParticipantsController_deactivate"];
         delete?: never;
         options?: never;
@@ -1427,7 +1679,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** ServiceGroup: the document types the participant receives, as references. */
+        /**
+         * ServiceGroup: the document types the participant receives, as references.
+         * @description What a sending access point reads after the SML named this SMP (Peppol SMP 1.x): one ServiceMetadataReference per document type, each a URL of the route below. 404 `SMP.SERVICE_GROUP_NOT_FOUND`: no participant created here under this id.
+         */
         get: operations["SmpController_serviceGroup"];
         put?: never;
         post?: never;
@@ -1444,7 +1699,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** SignedServiceMetadata: the AS4 endpoint and AP certificate for one document type, XMLDSig-signed with the SMP certificate. */
+        /**
+         * SignedServiceMetadata: the AS4 endpoint and AP certificate for one document type, XMLDSig-signed with the SMP certificate.
+         * @description Where and how to send this document type to the participant: the process, the AS4 endpoint URL and the access point certificate, signed so that a sender can trust it. 404 `SMP.SERVICE_GROUP_NOT_FOUND`, or `SMP.DOCUMENT_TYPE_NOT_FOUND`: a document type it does not receive.
+         */
         get: operations["SmpController_serviceMetadata"];
         put?: never;
         post?: never;
@@ -1461,10 +1719,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The supplier's webhooks (never their secrets). */
+        /**
+         * The supplier's webhooks (never their secrets).
+         * @description Each with its status: `disabled` when its endpoint failed for a whole retry window (a ping answered 2xx enables it again).
+         */
         get: operations["BEWebhooksController_list"];
         put?: never;
-        /** Register a target URL for the supplier's events; the signing secret is in this answer only. */
+        /**
+         * Register a target URL for the supplier's events; the signing secret is in this answer only.
+         * @description From now on each event of these names is POSTed to the URL, signed (Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature`) with the secret of this answer, and retried on a schedule until it answers 2xx or the schedule runs out (the delivery is then `failed`, and can be re-sent). 409 `WEBHOOK.DUPLICATE`: this URL with these events is registered already; 409 `WEBHOOK.LIMIT_REACHED`: the supplier has 10 webhooks already (WEBHOOK_MAX_PER_SUPPLIER).
+         */
         post: operations["BEWebhooksController_create"];
         delete?: never;
         options?: never;
@@ -1482,7 +1746,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a webhook; pending deliveries to it stop. */
+        /**
+         * Delete a webhook; pending deliveries to it stop.
+         * @description Nothing more is sent to it, retries included. 404 `WEBHOOK.NOT_FOUND`: no such webhook of this supplier.
+         */
         delete: operations["BEWebhooksController_remove"];
         options?: never;
         head?: never;
@@ -1496,7 +1763,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Deliveries of a webhook, newest first, each with its attempts (status code, duration, error). */
+        /**
+         * Deliveries of a webhook, newest first, each with its attempts (status code, duration, error).
+         * @description The last 100: what was sent, when, and what your endpoint answered at each attempt. 404 `WEBHOOK.NOT_FOUND`: no such webhook of this supplier.
+         */
         get: operations["BEWebhooksController_deliveries"];
         put?: never;
         post?: never;
@@ -1515,7 +1785,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a failed (dead-lettered) delivery again, with a fresh retry schedule. */
+        /**
+         * Send a failed (dead-lettered) delivery again, with a fresh retry schedule.
+         * @description The same event (same `webhook-id`) is sent again, retried as a new delivery would be. 404 `WEBHOOK.NOT_FOUND` / `WEBHOOK.DELIVERY_NOT_FOUND`; 409 `WEBHOOK.DELIVERY_NOT_FAILED`: it is pending or delivered.
+         */
         post: operations["BEWebhooksController_resend"];
         delete?: never;
         options?: never;
@@ -1532,7 +1805,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a signed {"Event":"Ping"} now and answer with the attempt. Records nothing; Idempotency-Key is ignored. */
+        /**
+         * Send a signed {"Event":"Ping"} now and answer with the attempt. Records nothing; Idempotency-Key is ignored.
+         * @description To test your endpoint and its signature check. A 2xx answer enables a disabled webhook again. 404 `WEBHOOK.NOT_FOUND`: no such webhook of this supplier.
+         */
         post: operations["BEWebhooksController_ping"];
         delete?: never;
         options?: never;
@@ -1547,10 +1823,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The supplier's webhooks (never their secrets). */
+        /**
+         * The supplier's webhooks (never their secrets).
+         * @description Each with its status: `disabled` when its endpoint failed for a whole retry window (a ping answered 2xx enables it again).
+         */
         get: operations["DEWebhooksController_list"];
         put?: never;
-        /** Register a target URL for the supplier's events; the signing secret is in this answer only. */
+        /**
+         * Register a target URL for the supplier's events; the signing secret is in this answer only.
+         * @description From now on each event of these names is POSTed to the URL, signed (Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature`) with the secret of this answer, and retried on a schedule until it answers 2xx or the schedule runs out (the delivery is then `failed`, and can be re-sent). 409 `WEBHOOK.DUPLICATE`: this URL with these events is registered already; 409 `WEBHOOK.LIMIT_REACHED`: the supplier has 10 webhooks already (WEBHOOK_MAX_PER_SUPPLIER).
+         */
         post: operations["DEWebhooksController_create"];
         delete?: never;
         options?: never;
@@ -1568,7 +1850,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a webhook; pending deliveries to it stop. */
+        /**
+         * Delete a webhook; pending deliveries to it stop.
+         * @description Nothing more is sent to it, retries included. 404 `WEBHOOK.NOT_FOUND`: no such webhook of this supplier.
+         */
         delete: operations["DEWebhooksController_remove"];
         options?: never;
         head?: never;
@@ -1582,7 +1867,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Deliveries of a webhook, newest first, each with its attempts (status code, duration, error). */
+        /**
+         * Deliveries of a webhook, newest first, each with its attempts (status code, duration, error).
+         * @description The last 100: what was sent, when, and what your endpoint answered at each attempt. 404 `WEBHOOK.NOT_FOUND`: no such webhook of this supplier.
+         */
         get: operations["DEWebhooksController_deliveries"];
         put?: never;
         post?: never;
@@ -1601,7 +1889,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a failed (dead-lettered) delivery again, with a fresh retry schedule. */
+        /**
+         * Send a failed (dead-lettered) delivery again, with a fresh retry schedule.
+         * @description The same event (same `webhook-id`) is sent again, retried as a new delivery would be. 404 `WEBHOOK.NOT_FOUND` / `WEBHOOK.DELIVERY_NOT_FOUND`; 409 `WEBHOOK.DELIVERY_NOT_FAILED`: it is pending or delivered.
+         */
         post: operations["DEWebhooksController_resend"];
         delete?: never;
         options?: never;
@@ -1618,7 +1909,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a signed {"Event":"Ping"} now and answer with the attempt. Records nothing; Idempotency-Key is ignored. */
+        /**
+         * Send a signed {"Event":"Ping"} now and answer with the attempt. Records nothing; Idempotency-Key is ignored.
+         * @description To test your endpoint and its signature check. A 2xx answer enables a disabled webhook again. 404 `WEBHOOK.NOT_FOUND`: no such webhook of this supplier.
+         */
         post: operations["DEWebhooksController_ping"];
         delete?: never;
         options?: never;
@@ -1633,10 +1927,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The supplier's webhooks (never their secrets). */
+        /**
+         * The supplier's webhooks (never their secrets).
+         * @description Each with its status: `disabled` when its endpoint failed for a whole retry window (a ping answered 2xx enables it again).
+         */
         get: operations["SGWebhooksController_list"];
         put?: never;
-        /** Register a target URL for the supplier's events; the signing secret is in this answer only. */
+        /**
+         * Register a target URL for the supplier's events; the signing secret is in this answer only.
+         * @description From now on each event of these names is POSTed to the URL, signed (Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature`) with the secret of this answer, and retried on a schedule until it answers 2xx or the schedule runs out (the delivery is then `failed`, and can be re-sent). 409 `WEBHOOK.DUPLICATE`: this URL with these events is registered already; 409 `WEBHOOK.LIMIT_REACHED`: the supplier has 10 webhooks already (WEBHOOK_MAX_PER_SUPPLIER).
+         */
         post: operations["SGWebhooksController_create"];
         delete?: never;
         options?: never;
@@ -1654,7 +1954,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a webhook; pending deliveries to it stop. */
+        /**
+         * Delete a webhook; pending deliveries to it stop.
+         * @description Nothing more is sent to it, retries included. 404 `WEBHOOK.NOT_FOUND`: no such webhook of this supplier.
+         */
         delete: operations["SGWebhooksController_remove"];
         options?: never;
         head?: never;
@@ -1668,7 +1971,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Deliveries of a webhook, newest first, each with its attempts (status code, duration, error). */
+        /**
+         * Deliveries of a webhook, newest first, each with its attempts (status code, duration, error).
+         * @description The last 100: what was sent, when, and what your endpoint answered at each attempt. 404 `WEBHOOK.NOT_FOUND`: no such webhook of this supplier.
+         */
         get: operations["SGWebhooksController_deliveries"];
         put?: never;
         post?: never;
@@ -1687,7 +1993,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a failed (dead-lettered) delivery again, with a fresh retry schedule. */
+        /**
+         * Send a failed (dead-lettered) delivery again, with a fresh retry schedule.
+         * @description The same event (same `webhook-id`) is sent again, retried as a new delivery would be. 404 `WEBHOOK.NOT_FOUND` / `WEBHOOK.DELIVERY_NOT_FOUND`; 409 `WEBHOOK.DELIVERY_NOT_FAILED`: it is pending or delivered.
+         */
         post: operations["SGWebhooksController_resend"];
         delete?: never;
         options?: never;
@@ -1704,7 +2013,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a signed {"Event":"Ping"} now and answer with the attempt. Records nothing; Idempotency-Key is ignored. */
+        /**
+         * Send a signed {"Event":"Ping"} now and answer with the attempt. Records nothing; Idempotency-Key is ignored.
+         * @description To test your endpoint and its signature check. A 2xx answer enables a disabled webhook again. 404 `WEBHOOK.NOT_FOUND`: no such webhook of this supplier.
+         */
         post: operations["SGWebhooksController_ping"];
         delete?: never;
         options?: never;
@@ -1719,10 +2031,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The supplier's webhooks (never their secrets). */
+        /**
+         * The supplier's webhooks (never their secrets).
+         * @description Each with its status: `disabled` when its endpoint failed for a whole retry window (a ping answered 2xx enables it again).
+         */
         get: operations["MYWebhooksController_list"];
         put?: never;
-        /** Register a target URL for the supplier's events; the signing secret is in this answer only. */
+        /**
+         * Register a target URL for the supplier's events; the signing secret is in this answer only.
+         * @description From now on each event of these names is POSTed to the URL, signed (Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature`) with the secret of this answer, and retried on a schedule until it answers 2xx or the schedule runs out (the delivery is then `failed`, and can be re-sent). 409 `WEBHOOK.DUPLICATE`: this URL with these events is registered already; 409 `WEBHOOK.LIMIT_REACHED`: the supplier has 10 webhooks already (WEBHOOK_MAX_PER_SUPPLIER).
+         */
         post: operations["MYWebhooksController_create"];
         delete?: never;
         options?: never;
@@ -1740,7 +2058,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a webhook; pending deliveries to it stop. */
+        /**
+         * Delete a webhook; pending deliveries to it stop.
+         * @description Nothing more is sent to it, retries included. 404 `WEBHOOK.NOT_FOUND`: no such webhook of this supplier.
+         */
         delete: operations["MYWebhooksController_remove"];
         options?: never;
         head?: never;
@@ -1754,7 +2075,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Deliveries of a webhook, newest first, each with its attempts (status code, duration, error). */
+        /**
+         * Deliveries of a webhook, newest first, each with its attempts (status code, duration, error).
+         * @description The last 100: what was sent, when, and what your endpoint answered at each attempt. 404 `WEBHOOK.NOT_FOUND`: no such webhook of this supplier.
+         */
         get: operations["MYWebhooksController_deliveries"];
         put?: never;
         post?: never;
@@ -1773,7 +2097,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a failed (dead-lettered) delivery again, with a fresh retry schedule. */
+        /**
+         * Send a failed (dead-lettered) delivery again, with a fresh retry schedule.
+         * @description The same event (same `webhook-id`) is sent again, retried as a new delivery would be. 404 `WEBHOOK.NOT_FOUND` / `WEBHOOK.DELIVERY_NOT_FOUND`; 409 `WEBHOOK.DELIVERY_NOT_FAILED`: it is pending or delivered.
+         */
         post: operations["MYWebhooksController_resend"];
         delete?: never;
         options?: never;
@@ -1790,7 +2117,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a signed {"Event":"Ping"} now and answer with the attempt. Records nothing; Idempotency-Key is ignored. */
+        /**
+         * Send a signed {"Event":"Ping"} now and answer with the attempt. Records nothing; Idempotency-Key is ignored.
+         * @description To test your endpoint and its signature check. A 2xx answer enables a disabled webhook again. 404 `WEBHOOK.NOT_FOUND`: no such webhook of this supplier.
+         */
         post: operations["MYWebhooksController_ping"];
         delete?: never;
         options?: never;
@@ -1891,304 +2221,1555 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         OnboardingIdentifier: {
+            /**
+             * @description The identifier's scheme: `BE:VAT` or `BE:KBO` in Belgium, `DE:VAT` or `DE:LWID` (Leitweg-ID) in Germany, `SG:UEN` (and optionally `SG:GST`) in Singapore, `PL:NIP` in Poland; the area says which it requires. Each becomes a Peppol participant id of the supplier (VAT: BT-31, legal id: BT-30, endpoint: BT-34).
+             * @example BE:VAT
+             */
             scheme: string;
+            /**
+             * @description The identifier in the scheme's format, check digits included (a Belgian number's last two digits are 97 minus the first eight modulo 97); spaces and dots are removed, letters upper-cased.
+             * @example BE1073906202
+             */
             id: string;
         };
         OnboardingBody: {
+            /**
+             * @description The supplier's registered (legal) name: BT-27 Seller name (cac:PartyLegalEntity/cbc:RegistrationName).
+             * @example Brussels Widgets NV
+             */
             registered_name: string;
+            /**
+             * @description The supplier's tax and legal identifiers, at least one of the schemes the area requires. Each one registers the supplier as a Peppol participant of this access point (409 when another account registered it already); they never change afterwards.
+             * @example [
+             *       {
+             *         "scheme": "BE:VAT",
+             *         "id": "BE1073906202"
+             *       }
+             *     ]
+             */
             identifiers: components["schemas"]["OnboardingIdentifier"][];
+            /**
+             * @description BT-37 Seller city (cac:PostalAddress/cbc:CityName); German domestic invoices need it (DE-R-003).
+             * @example Brussels
+             */
             city?: string;
+            /**
+             * @description BT-35 Seller address line 1 (cbc:StreetName); `NA` if unavailable. Singapore GST invoices need it (BR-106-GST-SG).
+             * @example Rue de la Loi 16
+             */
             street?: string;
+            /**
+             * @description BT-39 Seller country subdivision (cbc:CountrySubentity): a region, state or county; `NA` if unavailable.
+             * @example Brussels-Capital
+             */
             county?: string;
+            /**
+             * @description BT-40 Seller country code, ISO 3166-1 alpha-2 (BR-09 requires it).
+             * @example BE
+             */
             country: string;
+            /**
+             * @description BT-42 Seller contact telephone number; German domestic invoices need it (DE-R-006).
+             * @example +3225551234
+             */
             contact_number?: string;
+            /**
+             * @description BT-38 Seller post code (cbc:PostalZone); German domestic invoices (DE-R-004) and Singapore GST invoices (BR-106-GST-SG) need it.
+             * @example 1040
+             */
             postal_code?: string;
+            /**
+             * @description BT-41 Seller contact point (a person or department); German domestic invoices need it (DE-R-005).
+             * @example Accounts receivable
+             */
             contact_name?: string;
+            /**
+             * @description BT-43 Seller contact e-mail address; German domestic invoices need it (DE-R-007).
+             * @example billing@widgets.example
+             */
             contact_email?: string;
         };
         CustomerAddress: {
+            /**
+             * @description BT-50 Buyer address line 1 (cbc:StreetName); `NA` if unavailable.
+             * @example Meir 1
+             */
             Street: string;
+            /**
+             * @description BT-53 Buyer post code (cbc:PostalZone).
+             * @example 2000
+             */
             ZipCode: string;
+            /**
+             * @description BT-52 Buyer city (cbc:CityName).
+             * @example Antwerpen
+             */
             City: string;
+            /**
+             * @description BT-55 Buyer country code, ISO 3166-1 alpha-2: together with the line's tax type it decides whether a supply is domestic, intra-community or an export.
+             * @example BE
+             */
             Country: string;
         };
         CustomerIdentifier: {
+            /**
+             * @description An area scheme (`BE:VAT`, `BE:KBO`, `DE:VAT`, `DE:LWID`, `SG:UEN`, `SG:GST`, `PL:NIP`) or a raw ISO 6523 / EAS code such as `0088` (GLN) or `9914` (Austrian VAT).
+             * @example BE:VAT
+             */
             Scheme: string;
+            /**
+             * @description The buyer's identifier in that scheme, checked as the scheme defines it (check digits included for area schemes).
+             * @example BE0202239951
+             */
             ID: string;
         };
         CustomerParty: {
+            /**
+             * @description BT-44 Buyer name (cac:PartyLegalEntity/cbc:RegistrationName).
+             * @example Antwerp Buyer BV
+             */
             RegisteredName: string;
+            /**
+             * @description BG-8 Buyer postal address.
+             * @example {
+             *       "Street": "Meir 1",
+             *       "ZipCode": "2000",
+             *       "City": "Antwerpen",
+             *       "Country": "BE"
+             *     }
+             */
             address: components["schemas"]["CustomerAddress"];
+            /**
+             * @description The buyer's identifiers. The first one addresses the document over Peppol (BT-49 Buyer electronic address, the receiver's participant id); a VAT one becomes BT-48 Buyer VAT identifier, a legal one BT-47.
+             * @example [
+             *       {
+             *         "Scheme": "BE:VAT",
+             *         "ID": "BE0202239951"
+             *       }
+             *     ]
+             */
             Identifiers: components["schemas"]["CustomerIdentifier"][];
-            LegalName: string;
-            CustomerTIN: string;
-            CustomerBRN?: string;
-            CustomerNRIC?: string;
-            CustomerPassport?: string;
-            CustomerArmyID?: string;
-            CustomerSST?: string;
-            Telephone: string;
-            Email?: string;
         };
         LineTaxType: {
+            /**
+             * @description BT-152 Invoiced item VAT/GST rate, as a percentage (21 for 21 %, not 0.21); 0 for zero-rated, exempt, reverse-charge, intra-community and export lines.
+             * @example 21
+             */
             TaxRate: number;
-            /** @enum {string} */
+            /**
+             * @description The line's taxation, mapped to its VAT category (BT-151, UNCL5305: `standard` S, `zero` Z, `exempt` E, `reverse_charge` AE, `intra_community` K, `export` G, `outside_scope` O; Singapore's PINT SG categories SR, ZR, ES33, NG...).
+             * @example standard
+             * @enum {string}
+             */
             TaxType: "standard" | "reduced" | "zero" | "exempt" | "reverse_charge" | "intra_community" | "export" | "outside_scope" | "not_registered";
+            /**
+             * @description The country whose VAT/GST applies, ISO 3166-1 alpha-2: the area's own (BE, DE, SG, PL).
+             * @example BE
+             */
             TaxCountry: string;
+            /**
+             * @description BT-120 VAT exemption reason text; required for `exempt` in Belgium and Germany (BR-E-10), a default text is used for the other categories that need one.
+             * @example Exempt under Article 44 of the Belgian VAT Code
+             */
             TaxExemptionReason?: string;
         };
         InvoiceLine: {
+            /**
+             * @description BT-153 Item name (cac:Item/cbc:Name).
+             * @example Consulting
+             */
             Description: string;
+            /**
+             * @description BT-146 Item net price, excluding VAT/GST, per unit, in the document currency.
+             * @example 100
+             */
             PriceAmount: number;
+            /**
+             * @description BT-129 Invoiced quantity (unit C62, one); 1 when absent. The line net amount (BT-131) is PriceAmount × InvoicedQuantity.
+             * @example 1
+             */
             InvoicedQuantity?: number;
+            /**
+             * @description The line's VAT/GST: rate, category and country (BG-30 Line VAT information).
+             * @example {
+             *       "TaxRate": 21,
+             *       "TaxType": "standard",
+             *       "TaxCountry": "BE"
+             *     }
+             */
             TaxType: components["schemas"]["LineTaxType"];
-            UOM?: string;
-            LineTaxes: components["schemas"]["LineTax"][];
-            ClassificationCode: string[];
-            Discounts?: components["schemas"]["AmountReason"][];
-            Charges?: components["schemas"]["AmountReason"][];
         };
         BillingReference: {
+            /**
+             * @description BT-25 Preceding invoice reference: the number (BT-1) of the invoice this credit note corrects.
+             * @example INV-2026-0042
+             */
             ID: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description BT-26 Preceding invoice issue date, YYYY-MM-DD.
+             * @example 2026-03-01
+             */
             IssueDate?: string;
         };
         PaymentMeans: {
-            /** @enum {string} */
+            /**
+             * @description BT-81 Payment means type code, UNCL4461: `58` SEPA credit transfer, `30` credit transfer, `31` debit transfer, `42` payment to bank account, `10` in cash, `20` cheque, `1` not defined, `97` clearing between partners, `ZZZ` mutually defined.
+             * @example 58
+             * @enum {string}
+             */
             Code: "1" | "10" | "20" | "30" | "31" | "42" | "58" | "97" | "ZZZ";
+            /**
+             * @description BT-84 Payment account identifier: the IBAN (or account number) to pay to; required for credit transfers (`30`, `58`).
+             * @example BE71096123456769
+             */
             AccountID?: string;
+            /**
+             * @description BT-85 Payment account name.
+             * @example Brussels Widgets NV
+             */
             AccountName?: string;
         };
         InvoiceBody: {
+            /**
+             * @description BT-1 Invoice number: unique per supplier (409 `DOCUMENT.DUPLICATE_ID` when the supplier already sent one with this number).
+             * @example INV-2026-0042
+             */
             ID: string;
+            /**
+             * @description What the document is: in Belgium and Germany a UNCL1001 code (`380` commercial invoice, `381` credit note, `383` debit note, `386` prepayment invoice... the seed's table), in Singapore `Invoice`, `CreditNote` or `DebitNote`. It gives BT-3 and the UBL root (Invoice or CreditNote).
+             * @example 380
+             */
             DocumentType: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description BT-2 Invoice issue date, YYYY-MM-DD.
+             * @example 2026-03-15
+             */
             IssueDate: string;
+            /**
+             * @description BT-5 Invoice currency code, ISO 4217; the area's currency when absent (EUR in Belgium and Germany, SGD in Singapore). VAT totals are always also given in the area's accounting currency (BT-6).
+             * @example EUR
+             */
             DocumentCurrencyCode?: string;
+            /**
+             * @description BG-7 Buyer: name, address and identifiers; the first identifier is the receiver on the Peppol network.
+             * @example {
+             *       "RegisteredName": "Antwerp Buyer BV",
+             *       "address": {
+             *         "Street": "Meir 1",
+             *         "ZipCode": "2000",
+             *         "City": "Antwerpen",
+             *         "Country": "BE"
+             *       },
+             *       "Identifiers": [
+             *         {
+             *           "Scheme": "BE:VAT",
+             *           "ID": "BE0202239951"
+             *         }
+             *       ]
+             *     }
+             */
             CustomerParty: components["schemas"]["CustomerParty"];
+            /**
+             * @description BG-25 Invoice lines, at least one.
+             * @example [
+             *       {
+             *         "Description": "Consulting",
+             *         "PriceAmount": 100,
+             *         "InvoicedQuantity": 1,
+             *         "TaxType": {
+             *           "TaxRate": 21,
+             *           "TaxType": "standard",
+             *           "TaxCountry": "BE"
+             *         }
+             *       }
+             *     ]
+             */
             InvoiceLines: components["schemas"]["InvoiceLine"][];
+            /**
+             * @description BT-112 Invoice total amount with VAT, as the caller computed it: the lines' net amounts plus VAT per category (each rounded to the cent, BR-CO-15). It must equal the gateway's own total to the cent, else 400 `DOCUMENT.TOTAL_MISMATCH` naming both.
+             * @example 121
+             */
             TotalIncludingVat: number;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description BT-9 Payment due date, YYYY-MM-DD.
+             * @example 2026-04-14
+             */
             DueDate?: string;
+            /**
+             * @description BT-10 Buyer reference (a German public buyer's Leitweg-ID goes here); the invoice number when absent, since Peppol requires a buyer or order reference (PEPPOL-EN16931-R003).
+             * @example PO-88123
+             */
             BuyerReference?: string;
+            /**
+             * @description BT-20 Payment terms, free text.
+             * @example 30 days net
+             */
             PaymentTerms?: string;
+            /**
+             * @description BT-22 Invoice note, free text; a Singapore credit note states its reason here (BR-111-GST-SG).
+             * @example Thank you for your business.
+             */
             Note?: string;
+            /**
+             * @description BG-3 Preceding invoice reference: the invoice a credit note corrects; required for credit notes.
+             * @example {
+             *       "ID": "INV-2026-0042",
+             *       "IssueDate": "2026-03-01"
+             *     }
+             */
             BillingReference?: components["schemas"]["BillingReference"];
+            /**
+             * @description BG-16 Payment instructions; German domestic invoices need them (DE-R-001).
+             * @example {
+             *       "Code": "58",
+             *       "AccountID": "BE71096123456769",
+             *       "AccountName": "Brussels Widgets NV"
+             *     }
+             */
             PaymentMeans?: components["schemas"]["PaymentMeans"];
+            /**
+             * @description Units of the area's accounting currency per one unit of DocumentCurrencyCode, used to state the VAT/GST total in the accounting currency (BT-111). Singapore requires it for GST in a foreign currency (BR-113-GST-SG, BR-53-GST-SG).
+             * @example 1.35
+             */
             TaxExchangeRate?: number;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description BT-72 Actual delivery date, YYYY-MM-DD; the issue date where a delivery date is required and none is given (intra-community supplies, BR-IC-11).
+             * @example 2026-03-14
+             */
             DeliveryDate?: string;
         };
         ParticipantNameDto: {
+            /**
+             * @description The name's language, ISO 639-1 (Peppol Directory business card `Name@language`).
+             * @example nl
+             */
             language: string;
+            /**
+             * @description The business's name in that language, as the Peppol Directory business card shows it.
+             * @example Brussels Widgets NV
+             */
             name: string;
         };
         ParticipantNamesDto: {
+            /**
+             * @description The business's names, at least one (one per language).
+             * @example [
+             *       {
+             *         "language": "nl",
+             *         "name": "Brussels Widgets NV"
+             *       }
+             *     ]
+             */
             name: components["schemas"]["ParticipantNameDto"][];
         };
         AdditionalIdentifierDto: {
+            /**
+             * @description With scheme `iso6523-actorid-upis` (or none): the ISO 6523 ICD / Peppol EAS code (`0208` Belgian enterprise number, `9925` Belgian VAT, `0088` GLN...), and the first such identifier gives the participant id when `participantIdentifier` is absent.
+             * @example 0208
+             */
             identifierCode: string;
+            /**
+             * @description The identifier in that scheme, check digits included where the scheme has them (a Belgian enterprise number: 97 minus its first eight digits modulo 97).
+             * @example 1082643130
+             */
             identifierValue: string;
+            /**
+             * @description The identifier's scheme: `iso6523-actorid-upis` (also when absent) for a Peppol participant identifier; another value is shown but gives no participant id.
+             * @example iso6523-actorid-upis
+             */
             scheme?: string;
         };
         AdditionalIdentifiersDto: {
+            /**
+             * @description The business's identifiers (Peppol Directory `Identifier`).
+             * @example [
+             *       {
+             *         "identifierCode": "0208",
+             *         "identifierValue": "1082643130",
+             *         "scheme": "iso6523-actorid-upis"
+             *       }
+             *     ]
+             */
             additionalIdentifier: components["schemas"]["AdditionalIdentifierDto"][];
         };
         ContactDto: {
+            /**
+             * @description The contact's e-mail address.
+             * @example peppol@widgets.example
+             */
             email?: string;
+            /**
+             * @description The contact's name.
+             * @example Accounts receivable
+             */
             name?: string;
+            /**
+             * @description The contact's telephone number.
+             * @example +3225551234
+             */
             phoneNumber?: string;
+            /**
+             * @description What the contact is for, e.g. `administrative` or `technical`.
+             * @example administrative
+             */
             type?: string;
         };
         ContactsDto: {
+            /**
+             * @description The business's contacts (Peppol Directory `Contact`).
+             * @example [
+             *       {
+             *         "type": "administrative",
+             *         "name": "Accounts receivable",
+             *         "email": "peppol@widgets.example"
+             *       }
+             *     ]
+             */
             contact: components["schemas"]["ContactDto"][];
         };
         BusinessEntityDto: {
+            /**
+             * @description The business's identifiers; one with scheme `iso6523-actorid-upis` gives the participant id unless `participantIdentifier` does.
+             * @example {
+             *       "additionalIdentifier": [
+             *         {
+             *           "identifierCode": "0208",
+             *           "identifierValue": "1082643130",
+             *           "scheme": "iso6523-actorid-upis"
+             *         }
+             *       ]
+             *     }
+             */
             additionalIdentifiers?: components["schemas"]["AdditionalIdentifiersDto"];
+            /**
+             * @description Free text about the business (Peppol Directory `AdditionalInfo`).
+             * @example Industrial widgets since 1962.
+             */
             additionalInformation?: string;
+            /**
+             * @description The business's contacts.
+             * @example {
+             *       "contact": [
+             *         {
+             *           "type": "administrative",
+             *           "name": "Accounts receivable",
+             *           "email": "peppol@widgets.example"
+             *         }
+             *       ]
+             *     }
+             */
             contacts?: components["schemas"]["ContactsDto"];
+            /**
+             * @description The business's country, ISO 3166-1 alpha-2 (Peppol Directory `CountryCode`).
+             * @example BE
+             */
             countryCode: string;
+            /**
+             * @description Where the business is, free text such as its address (Peppol Directory `GeoInfo`).
+             * @example Rue de la Loi 16, 1000 Brussels
+             */
             geographicalInformation?: string;
+            /**
+             * @description The business's names.
+             * @example {
+             *       "name": [
+             *         {
+             *           "language": "nl",
+             *           "name": "Brussels Widgets NV"
+             *         }
+             *       ]
+             *     }
+             */
             names: components["schemas"]["ParticipantNamesDto"];
         };
         CreateParticipantBody: {
+            /**
+             * @description The participant id `iso6523-actorid-upis::<ICD>:<value>`; without it, the first additional identifier with scheme `iso6523-actorid-upis` gives it. A participant is registered once with this access point (409 `PARTICIPANT.ALREADY_REGISTERED`).
+             * @example iso6523-actorid-upis::0208:1082643130
+             */
             participantIdentifier?: string;
+            /**
+             * @description The business behind the participant, as its Peppol Directory business card (lookups show the first).
+             * @example [
+             *       {
+             *         "names": {
+             *           "name": [
+             *             {
+             *               "language": "nl",
+             *               "name": "Brussels Widgets NV"
+             *             }
+             *           ]
+             *         },
+             *         "countryCode": "BE"
+             *       }
+             *     ]
+             */
             businessEntity: components["schemas"]["BusinessEntityDto"][];
         };
         KycCompletionBody: {
-            /** @enum {string} */
+            /**
+             * @description How KYC is completed: `PDF_AUTHORIZATION_DOCUMENT` (the default and only one), a signed authorization letter.
+             * @example PDF_AUTHORIZATION_DOCUMENT
+             * @enum {string}
+             */
             method?: "PDF_AUTHORIZATION_DOCUMENT";
+            /**
+             * @description The PDF's file name, without a path, ending in `.pdf`; shown as `Meta.PdfFile` in lookups.
+             * @example authorization-1082643130.pdf
+             */
             fileName: string;
+            /**
+             * @description The signed authorization PDF, base64-encoded; it must start with `%PDF-` and be at most KYC_PDF_MAX_BYTES once decoded.
+             * @example JVBERi0xLjQKJcOkw7zDtsOfCjEgMCBvYmoKPDwvVHlwZS9DYXRhbG9nPj4KZW5kb2JqCnRyYWlsZXIKPDwvUm9vdCAxIDAgUj4+CiUlRU9GCg==
+             */
             content: string;
         };
         AmountReason: {
+            /**
+             * @description The amount, in the document currency, without tax (cac:AllowanceCharge/cbc:Amount).
+             * @example 10
+             */
             Amount: number;
+            /**
+             * @description Why it is given (cbc:AllowanceChargeReason).
+             * @example Loyalty discount
+             */
             Reason?: string;
         };
         Prepayment: {
+            /**
+             * @description Reference of the prepayment (cac:PrepaidPayment/cbc:ID).
+             * @example PP-2026-0007
+             */
             PaymentID?: string;
+            /**
+             * @description The amount prepaid, in the document currency (cac:PrepaidPayment/cbc:PaidAmount).
+             * @example 20
+             */
             Amount: number;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description When it was paid, `YYYY-MM-DD` (cbc:PaidDate).
+             * @example 2026-03-01
+             */
             Date?: string;
+            /**
+             * @description When it was paid, UTC `HH:MM:ssZ` (cbc:PaidTime).
+             * @example 09:00:00Z
+             */
             Time?: string;
         };
         DocumentReference: {
+            /**
+             * @description The MyInvois uuid of the document adjusted (cac:BillingReference/cac:InvoiceDocumentReference/cbc:UUID).
+             * @example F9D425P6DS7D8IU4A8R5EY2K10
+             */
             UUID: string;
+            /**
+             * @description Its `ID`, the supplier's number of the adjusted document (cbc:ID).
+             * @example INV-2026-0001
+             */
             InternalID: string;
         };
         LineTax: {
-            /** @enum {string} */
+            /**
+             * @description MyInvois tax type (cac:TaxCategory/cbc:ID): 01 Sales Tax, 02 Service Tax, 03 Tourism Tax, 04 High-Value Goods Tax, 05 Sales Tax on Low Value Goods, 06 Not Applicable, E exempt.
+             * @example 02
+             * @enum {string}
+             */
             TaxType: "01" | "02" | "03" | "04" | "05" | "06" | "E";
+            /**
+             * @description Why the line is exempt (cbc:TaxExemptionReason); mandatory with TaxType E.
+             * @example Exempt under Sales Tax (Persons Exempted from Payment of Tax) Order 2018
+             */
             TaxExemptionReason?: string;
+            /**
+             * @description The rate as a fraction, 0.06 for 6 % (rendered cbc:Percent 6); give it, or TaxBaseUnit with TaxPerUnit.
+             * @example 0.06
+             */
             TaxRate?: number;
+            /**
+             * @description The number of units a fixed tax applies to (cbc:BaseUnitMeasure), with TaxPerUnit instead of TaxRate.
+             * @example 2
+             */
             TaxBaseUnit?: number;
+            /**
+             * @description The fixed tax per unit, in the document currency (cbc:PerUnitAmount); mandatory with TaxBaseUnit.
+             * @example 10
+             */
             TaxPerUnit?: number;
         };
+        MyInvoisInvoiceLine: {
+            /**
+             * @description What is sold (cac:Item/cbc:Description); on a consolidated document, the range of receipts it summarises.
+             * @example Widget
+             */
+            Description: string;
+            /**
+             * @description Quantity, in UOM (cbc:InvoicedQuantity).
+             * @example 2
+             */
+            InvoicedQuantity: number;
+            /**
+             * @description UN/ECE Recommendation 20/21 unit code of the quantity (@unitCode); `C62` (one) when absent.
+             * @example C62
+             */
+            UOM?: string;
+            /**
+             * @description Unit price without tax, in the document currency (cac:Price/cbc:PriceAmount); the line amount is PriceAmount × InvoicedQuantity less discounts plus charges.
+             * @example 50
+             */
+            PriceAmount: number;
+            /**
+             * @description The taxes of the line (cac:TaxTotal/cac:TaxSubtotal), at least one; TaxType 06 when none applies.
+             * @example [
+             *       {
+             *         "TaxType": "02",
+             *         "TaxRate": 0.06
+             *       }
+             *     ]
+             */
+            LineTaxes: components["schemas"]["LineTax"][];
+            /**
+             * @description MyInvois classification codes of the item (cac:CommodityClassification/cbc:ItemClassificationCode listID CLASS), each exactly 3 characters; 022 Others.
+             * @example [
+             *       "022"
+             *     ]
+             */
+            ClassificationCode: string[];
+            /**
+             * @description Discounts of this line (cac:AllowanceCharge, ChargeIndicator false).
+             * @example [
+             *       {
+             *         "Amount": 5,
+             *         "Reason": "Bulk discount"
+             *       }
+             *     ]
+             */
+            Discounts?: components["schemas"]["AmountReason"][];
+            /**
+             * @description Charges of this line (cac:AllowanceCharge, ChargeIndicator true).
+             * @example [
+             *       {
+             *         "Amount": 3,
+             *         "Reason": "Gift wrapping"
+             *       }
+             *     ]
+             */
+            Charges?: components["schemas"]["AmountReason"][];
+        };
         Address: {
+            /**
+             * @description City of the party's address (cac:PostalAddress/cbc:CityName); `NA` for the general public.
+             * @example Petaling Jaya
+             */
             CityName: string;
+            /**
+             * @description 1 to 3 address lines (cac:AddressLine/cbc:Line); `NA` when not recognisable.
+             * @example [
+             *       "Jalan Jalan 20"
+             *     ]
+             */
             AddressLines: string[];
+            /**
+             * @description Postal code (cbc:PostalZone).
+             * @example 47500
+             */
             PostalZone?: string;
+            /**
+             * @description MyInvois state code (cbc:CountrySubentityCode): `01`–`16` (10: Selangor), `17` for a foreign address.
+             * @example 10
+             */
             CountrySubentityCode: string;
+            /**
+             * @description ISO 3166-1 alpha-3 country code (cac:Country/cbc:IdentificationCode; alpha-2 in the PINT MY copy).
+             * @example MYS
+             */
+            CountryCode: string;
+        };
+        MyInvoisCustomerParty: {
+            /**
+             * @description The buyer's registered or full name (cac:PartyLegalEntity/cbc:RegistrationName); `General Public` on a consolidated document.
+             * @example Syarikat Pembeli Bhd
+             */
+            LegalName: string;
+            /**
+             * @description The buyer's TIN (cac:PartyIdentification TIN): `EI00000000010` the general public, `EI00000000020` a foreign buyer.
+             * @example C20880050010
+             */
+            CustomerTIN: string;
+            /**
+             * @description Its business registration number (PartyIdentification BRN); one of BRN, NRIC, Passport or ArmyID is mandatory.
+             * @example 199901012345
+             */
+            CustomerBRN?: string;
+            /**
+             * @description MyKad number of a Malaysian individual buyer (PartyIdentification NRIC).
+             * @example 880515105522
+             */
+            CustomerNRIC?: string;
+            /**
+             * @description Passport number of a non-Malaysian individual buyer (PartyIdentification PASSPORT).
+             * @example A12345678
+             */
+            CustomerPassport?: string;
+            /**
+             * @description Armed-forces identification number of the buyer (PartyIdentification ARMY).
+             * @example 551587706543
+             */
+            CustomerArmyID?: string;
+            /**
+             * @description SST registration number of an SST-registered buyer (PartyIdentification SST), else `NA`.
+             * @example NA
+             */
+            CustomerSST?: string;
+            /**
+             * @description The buyer's telephone number (cac:Contact/cbc:Telephone); `NA` for the general public.
+             * @example +60312345678
+             */
+            Telephone: string;
+            /**
+             * @description The buyer's e-mail address (cbc:ElectronicMail).
+             * @example ap@pembeli.example.my
+             */
+            Email?: string;
+            /**
+             * @description City of the party's address (cac:PostalAddress/cbc:CityName); `NA` for the general public.
+             * @example Petaling Jaya
+             */
+            CityName: string;
+            /**
+             * @description 1 to 3 address lines (cac:AddressLine/cbc:Line); `NA` when not recognisable.
+             * @example [
+             *       "Jalan Jalan 20"
+             *     ]
+             */
+            AddressLines: string[];
+            /**
+             * @description Postal code (cbc:PostalZone).
+             * @example 47500
+             */
+            PostalZone?: string;
+            /**
+             * @description MyInvois state code (cbc:CountrySubentityCode): `01`–`16` (10: Selangor), `17` for a foreign address.
+             * @example 10
+             */
+            CountrySubentityCode: string;
+            /**
+             * @description ISO 3166-1 alpha-3 country code (cac:Country/cbc:IdentificationCode; alpha-2 in the PINT MY copy).
+             * @example MYS
+             */
             CountryCode: string;
         };
         DeliveryDetails: {
+            /**
+             * @description Name of the shipping recipient (cac:Delivery/cac:DeliveryParty/cac:PartyLegalEntity/cbc:RegistrationName).
+             * @example Gudang Pembeli Sdn Bhd
+             */
             RecipientName: string;
+            /**
+             * @description The recipient's TIN; `EI00000000020` a foreign recipient.
+             * @example C20880050010
+             */
             RecipientTIN: string;
+            /**
+             * @description The recipient's business registration number; one of BRN, NRIC, Passport or ArmyID is mandatory.
+             * @example 199901012345
+             */
             RecipientBRN?: string;
+            /**
+             * @description MyKad number of a Malaysian individual recipient.
+             * @example 880515105522
+             */
             RecipientNRIC?: string;
+            /**
+             * @description Passport number of a non-Malaysian individual recipient.
+             * @example A12345678
+             */
             RecipientPassport?: string;
+            /**
+             * @description Armed-forces identification number of the recipient.
+             * @example 551587706543
+             */
             RecipientArmyID?: string;
+            /**
+             * @description SST registration number of the recipient, else `NA`.
+             * @example NA
+             */
             RecipientSST?: string;
+            /**
+             * @description Reference of the shipment (cac:Shipment/cbc:ID).
+             * @example SHP-2026-0315
+             */
             ShipmentID?: string;
+            /**
+             * @description Charges of the shipment (cac:Shipment/cac:FreightAllowanceCharge), at least one when given.
+             * @example [
+             *       {
+             *         "Amount": 15,
+             *         "Reason": "Delivery to Petaling Jaya"
+             *       }
+             *     ]
+             */
             ShipmentCharges?: components["schemas"]["AmountReason"][];
+            /**
+             * @description City of the party's address (cac:PostalAddress/cbc:CityName); `NA` for the general public.
+             * @example Petaling Jaya
+             */
             CityName: string;
+            /**
+             * @description 1 to 3 address lines (cac:AddressLine/cbc:Line); `NA` when not recognisable.
+             * @example [
+             *       "Jalan Jalan 20"
+             *     ]
+             */
             AddressLines: string[];
+            /**
+             * @description Postal code (cbc:PostalZone).
+             * @example 47500
+             */
             PostalZone?: string;
+            /**
+             * @description MyInvois state code (cbc:CountrySubentityCode): `01`–`16` (10: Selangor), `17` for a foreign address.
+             * @example 10
+             */
             CountrySubentityCode: string;
+            /**
+             * @description ISO 3166-1 alpha-3 country code (cac:Country/cbc:IdentificationCode; alpha-2 in the PINT MY copy).
+             * @example MYS
+             */
             CountryCode: string;
         };
         SupplierParty: {
+            /**
+             * @description The seller's registered or full name (cac:AccountingSupplierParty … cbc:RegistrationName).
+             * @example Pekebun Kecil Ahmad
+             */
             LegalName: string;
+            /**
+             * @description The seller's TIN; `EI00000000030` a foreign seller.
+             * @example IG21136626090
+             */
             SupplierTIN: string;
+            /**
+             * @description The seller's business registration number; one of BRN, NRIC, Passport or ArmyID is mandatory.
+             * @example 202001234567
+             */
             SupplierBRN?: string;
+            /**
+             * @description MyKad number of a Malaysian individual seller.
+             * @example 770625015324
+             */
             SupplierNRIC?: string;
+            /**
+             * @description Passport number of a non-Malaysian individual seller.
+             * @example A12345678
+             */
             SupplierPassport?: string;
+            /**
+             * @description Armed-forces identification number of the seller.
+             * @example 551587706543
+             */
             SupplierArmyID?: string;
+            /**
+             * @description SST registration number of the seller, else `NA`.
+             * @example NA
+             */
             SupplierSST?: string;
+            /**
+             * @description Tourism tax registration number of the seller, else `NA`.
+             * @example NA
+             */
             SupplierTTX?: string;
+            /**
+             * @description MSIC 2008 code of the seller's activity (cbc:IndustryClassificationCode); `00000` when absent.
+             * @example 01131
+             */
             MSICCode?: string;
+            /**
+             * @description Description of that activity; `NOT APPLICABLE` when absent.
+             * @example Growing of leafy or stem vegetables
+             */
             BusinessActivityDescription?: string;
+            /**
+             * @description The seller's telephone number (cac:Contact/cbc:Telephone).
+             * @example +60197654321
+             */
             Telephone: string;
+            /**
+             * @description The seller's e-mail address (cbc:ElectronicMail).
+             * @example ahmad@pekebun.example.my
+             */
             Email?: string;
+            /**
+             * @description City of the party's address (cac:PostalAddress/cbc:CityName); `NA` for the general public.
+             * @example Petaling Jaya
+             */
             CityName: string;
+            /**
+             * @description 1 to 3 address lines (cac:AddressLine/cbc:Line); `NA` when not recognisable.
+             * @example [
+             *       "Jalan Jalan 20"
+             *     ]
+             */
             AddressLines: string[];
+            /**
+             * @description Postal code (cbc:PostalZone).
+             * @example 47500
+             */
             PostalZone?: string;
+            /**
+             * @description MyInvois state code (cbc:CountrySubentityCode): `01`–`16` (10: Selangor), `17` for a foreign address.
+             * @example 10
+             */
             CountrySubentityCode: string;
+            /**
+             * @description ISO 3166-1 alpha-3 country code (cac:Country/cbc:IdentificationCode; alpha-2 in the PINT MY copy).
+             * @example MYS
+             */
             CountryCode: string;
         };
         DocumentBase: {
+            /**
+             * @description The supplier's document number (cbc:ID), unique per supplier and issued in sequence: a reused ID is a 409. Also reads the document back.
+             * @example INV-2026-0347
+             */
             ID: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Date of issue, `YYYY-MM-DD` (cbc:IssueDate); MyInvois takes documents issued within the last 72 hours.
+             * @example 2026-03-15
+             */
             IssueDate: string;
+            /**
+             * @description Time of issue in UTC, `HH:MM:ssZ` or `HH-MM-ssZ` (cbc:IssueTime).
+             * @example 10:30:00Z
+             */
             IssueTime: string;
-            /** @enum {string} */
+            /**
+             * @description MyInvois e-invoice type (cbc:InvoiceTypeCode): 01 invoice, 02 credit note, 03 debit note, 04 refund note; self-billed: rendered 11–14.
+             * @example 01
+             * @enum {string}
+             */
             InvoiceTypeCode: "01" | "02" | "03" | "04";
+            /**
+             * @description The total including tax as the client computed it; when given, it must match the computed total within rounding (cac:LegalMonetaryTotal/cbc:TaxInclusiveAmount).
+             * @example 106
+             */
             InvoiceTotal?: number;
+            /**
+             * @description ISO 4217 currency of the amounts (cbc:DocumentCurrencyCode); `MYR` when absent.
+             * @example MYR
+             */
             DocumentCurrencyCode?: string;
+            /**
+             * @description MYR per one unit of DocumentCurrencyCode (cac:TaxExchangeRate/cbc:CalculationRate); mandatory when the currency is not MYR.
+             * @example 4.4720
+             */
             TaxExchangeRate?: string;
+            /**
+             * @description The document(s) a credit, debit or refund note (02–04) adjusts (cac:BillingReference); mandatory for those types.
+             * @example [
+             *       {
+             *         "UUID": "F9D425P6DS7D8IU4A8R5EY2K10",
+             *         "InternalID": "INV-2026-0001"
+             *       }
+             *     ]
+             */
             InvoiceDocumentReference?: components["schemas"]["DocumentReference"][];
+            /**
+             * @description Document-level discounts (cac:AllowanceCharge, ChargeIndicator false).
+             * @example [
+             *       {
+             *         "Amount": 10,
+             *         "Reason": "Loyalty discount"
+             *       }
+             *     ]
+             */
             Discounts?: components["schemas"]["AmountReason"][];
+            /**
+             * @description Document-level charges (cac:AllowanceCharge, ChargeIndicator true).
+             * @example [
+             *       {
+             *         "Amount": 8,
+             *         "Reason": "Handling"
+             *       }
+             *     ]
+             */
             Charges?: components["schemas"]["AmountReason"][];
+            /**
+             * @description Amounts paid before the document (cac:PrepaidPayment); they reduce the amount payable.
+             * @example [
+             *       {
+             *         "PaymentID": "PP-2026-0007",
+             *         "Amount": 20,
+             *         "Date": "2026-03-01",
+             *         "Time": "09:00:00Z"
+             *       }
+             *     ]
+             */
             Prepayments?: components["schemas"]["Prepayment"][];
+            /**
+             * @description Reference of the Customs Form No. 1 or 9 of imported goods (cac:AdditionalDocumentReference CustomsImportForm); mandatory if applicable.
+             * @example E12345678912
+             */
             CustomsImportForm?: string;
+            /**
+             * @description Incoterms code of the delivery terms (MyInvois Incoterms).
+             * @example CIF
+             */
             Incoterms?: string;
-            InvoiceLines: components["schemas"]["InvoiceLine"][];
+            /**
+             * @description The lines (cac:InvoiceLine), at least one.
+             * @example [
+             *       {
+             *         "Description": "Widget",
+             *         "InvoicedQuantity": 2,
+             *         "PriceAmount": 50,
+             *         "LineTaxes": [
+             *           {
+             *             "TaxType": "02",
+             *             "TaxRate": 0.06
+             *           }
+             *         ],
+             *         "ClassificationCode": [
+             *           "022"
+             *         ]
+             *       }
+             *     ]
+             */
+            InvoiceLines: components["schemas"]["MyInvoisInvoiceLine"][];
         };
         InvoiceDocument: {
-            CustomerParty: components["schemas"]["CustomerParty"];
+            /**
+             * @description The buyer (cac:AccountingCustomerParty).
+             * @example {
+             *       "LegalName": "Syarikat Pembeli Bhd",
+             *       "CustomerTIN": "C20880050010",
+             *       "CustomerBRN": "199901012345",
+             *       "CityName": "Petaling Jaya",
+             *       "AddressLines": [
+             *         "Jalan Jalan 20"
+             *       ],
+             *       "PostalZone": "47500",
+             *       "CountrySubentityCode": "10",
+             *       "CountryCode": "MYS",
+             *       "Telephone": "+60312345678"
+             *     }
+             */
+            CustomerParty: components["schemas"]["MyInvoisCustomerParty"];
+            /**
+             * @description The shipping recipient when it is not the buyer (cac:Delivery/cac:DeliveryParty).
+             * @example {
+             *       "RecipientName": "Gudang Pembeli Sdn Bhd",
+             *       "RecipientTIN": "C20880050010",
+             *       "RecipientBRN": "199901012345",
+             *       "CityName": "Shah Alam",
+             *       "AddressLines": [
+             *         "Lot 5, Jalan Gudang 16/1"
+             *       ],
+             *       "PostalZone": "40200",
+             *       "CountrySubentityCode": "10",
+             *       "CountryCode": "MYS"
+             *     }
+             */
             DeliveryDetails?: components["schemas"]["DeliveryDetails"];
+            /**
+             * @description The supplier's document number (cbc:ID), unique per supplier and issued in sequence: a reused ID is a 409. Also reads the document back.
+             * @example INV-2026-0347
+             */
             ID: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Date of issue, `YYYY-MM-DD` (cbc:IssueDate); MyInvois takes documents issued within the last 72 hours.
+             * @example 2026-03-15
+             */
             IssueDate: string;
+            /**
+             * @description Time of issue in UTC, `HH:MM:ssZ` or `HH-MM-ssZ` (cbc:IssueTime).
+             * @example 10:30:00Z
+             */
             IssueTime: string;
-            /** @enum {string} */
+            /**
+             * @description MyInvois e-invoice type (cbc:InvoiceTypeCode): 01 invoice, 02 credit note, 03 debit note, 04 refund note; self-billed: rendered 11–14.
+             * @example 01
+             * @enum {string}
+             */
             InvoiceTypeCode: "01" | "02" | "03" | "04";
+            /**
+             * @description The total including tax as the client computed it; when given, it must match the computed total within rounding (cac:LegalMonetaryTotal/cbc:TaxInclusiveAmount).
+             * @example 106
+             */
             InvoiceTotal?: number;
+            /**
+             * @description ISO 4217 currency of the amounts (cbc:DocumentCurrencyCode); `MYR` when absent.
+             * @example MYR
+             */
             DocumentCurrencyCode?: string;
+            /**
+             * @description MYR per one unit of DocumentCurrencyCode (cac:TaxExchangeRate/cbc:CalculationRate); mandatory when the currency is not MYR.
+             * @example 4.4720
+             */
             TaxExchangeRate?: string;
+            /**
+             * @description The document(s) a credit, debit or refund note (02–04) adjusts (cac:BillingReference); mandatory for those types.
+             * @example [
+             *       {
+             *         "UUID": "F9D425P6DS7D8IU4A8R5EY2K10",
+             *         "InternalID": "INV-2026-0001"
+             *       }
+             *     ]
+             */
             InvoiceDocumentReference?: components["schemas"]["DocumentReference"][];
+            /**
+             * @description Document-level discounts (cac:AllowanceCharge, ChargeIndicator false).
+             * @example [
+             *       {
+             *         "Amount": 10,
+             *         "Reason": "Loyalty discount"
+             *       }
+             *     ]
+             */
             Discounts?: components["schemas"]["AmountReason"][];
+            /**
+             * @description Document-level charges (cac:AllowanceCharge, ChargeIndicator true).
+             * @example [
+             *       {
+             *         "Amount": 8,
+             *         "Reason": "Handling"
+             *       }
+             *     ]
+             */
             Charges?: components["schemas"]["AmountReason"][];
+            /**
+             * @description Amounts paid before the document (cac:PrepaidPayment); they reduce the amount payable.
+             * @example [
+             *       {
+             *         "PaymentID": "PP-2026-0007",
+             *         "Amount": 20,
+             *         "Date": "2026-03-01",
+             *         "Time": "09:00:00Z"
+             *       }
+             *     ]
+             */
             Prepayments?: components["schemas"]["Prepayment"][];
+            /**
+             * @description Reference of the Customs Form No. 1 or 9 of imported goods (cac:AdditionalDocumentReference CustomsImportForm); mandatory if applicable.
+             * @example E12345678912
+             */
             CustomsImportForm?: string;
+            /**
+             * @description Incoterms code of the delivery terms (MyInvois Incoterms).
+             * @example CIF
+             */
             Incoterms?: string;
-            InvoiceLines: components["schemas"]["InvoiceLine"][];
+            /**
+             * @description The lines (cac:InvoiceLine), at least one.
+             * @example [
+             *       {
+             *         "Description": "Widget",
+             *         "InvoicedQuantity": 2,
+             *         "PriceAmount": 50,
+             *         "LineTaxes": [
+             *           {
+             *             "TaxType": "02",
+             *             "TaxRate": 0.06
+             *           }
+             *         ],
+             *         "ClassificationCode": [
+             *           "022"
+             *         ]
+             *       }
+             *     ]
+             */
+            InvoiceLines: components["schemas"]["MyInvoisInvoiceLine"][];
         };
         ConsolidatedDocument: {
-            CustomerParty: components["schemas"]["CustomerParty"];
+            /**
+             * @description The general public (TIN `EI00000000010`; `NA` for city, address line and telephone).
+             * @example {
+             *       "LegalName": "General Public",
+             *       "CustomerTIN": "EI00000000010",
+             *       "CityName": "NA",
+             *       "AddressLines": [
+             *         "NA"
+             *       ],
+             *       "CountrySubentityCode": "17",
+             *       "CountryCode": "MYS",
+             *       "Telephone": "NA"
+             *     }
+             */
+            CustomerParty: components["schemas"]["MyInvoisCustomerParty"];
+            /**
+             * @description The supplier's document number (cbc:ID), unique per supplier and issued in sequence: a reused ID is a 409. Also reads the document back.
+             * @example INV-2026-0347
+             */
             ID: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Date of issue, `YYYY-MM-DD` (cbc:IssueDate); MyInvois takes documents issued within the last 72 hours.
+             * @example 2026-03-15
+             */
             IssueDate: string;
+            /**
+             * @description Time of issue in UTC, `HH:MM:ssZ` or `HH-MM-ssZ` (cbc:IssueTime).
+             * @example 10:30:00Z
+             */
             IssueTime: string;
-            /** @enum {string} */
+            /**
+             * @description MyInvois e-invoice type (cbc:InvoiceTypeCode): 01 invoice, 02 credit note, 03 debit note, 04 refund note; self-billed: rendered 11–14.
+             * @example 01
+             * @enum {string}
+             */
             InvoiceTypeCode: "01" | "02" | "03" | "04";
+            /**
+             * @description The total including tax as the client computed it; when given, it must match the computed total within rounding (cac:LegalMonetaryTotal/cbc:TaxInclusiveAmount).
+             * @example 106
+             */
             InvoiceTotal?: number;
+            /**
+             * @description ISO 4217 currency of the amounts (cbc:DocumentCurrencyCode); `MYR` when absent.
+             * @example MYR
+             */
             DocumentCurrencyCode?: string;
+            /**
+             * @description MYR per one unit of DocumentCurrencyCode (cac:TaxExchangeRate/cbc:CalculationRate); mandatory when the currency is not MYR.
+             * @example 4.4720
+             */
             TaxExchangeRate?: string;
+            /**
+             * @description The document(s) a credit, debit or refund note (02–04) adjusts (cac:BillingReference); mandatory for those types.
+             * @example [
+             *       {
+             *         "UUID": "F9D425P6DS7D8IU4A8R5EY2K10",
+             *         "InternalID": "INV-2026-0001"
+             *       }
+             *     ]
+             */
             InvoiceDocumentReference?: components["schemas"]["DocumentReference"][];
+            /**
+             * @description Document-level discounts (cac:AllowanceCharge, ChargeIndicator false).
+             * @example [
+             *       {
+             *         "Amount": 10,
+             *         "Reason": "Loyalty discount"
+             *       }
+             *     ]
+             */
             Discounts?: components["schemas"]["AmountReason"][];
+            /**
+             * @description Document-level charges (cac:AllowanceCharge, ChargeIndicator true).
+             * @example [
+             *       {
+             *         "Amount": 8,
+             *         "Reason": "Handling"
+             *       }
+             *     ]
+             */
             Charges?: components["schemas"]["AmountReason"][];
+            /**
+             * @description Amounts paid before the document (cac:PrepaidPayment); they reduce the amount payable.
+             * @example [
+             *       {
+             *         "PaymentID": "PP-2026-0007",
+             *         "Amount": 20,
+             *         "Date": "2026-03-01",
+             *         "Time": "09:00:00Z"
+             *       }
+             *     ]
+             */
             Prepayments?: components["schemas"]["Prepayment"][];
+            /**
+             * @description Reference of the Customs Form No. 1 or 9 of imported goods (cac:AdditionalDocumentReference CustomsImportForm); mandatory if applicable.
+             * @example E12345678912
+             */
             CustomsImportForm?: string;
+            /**
+             * @description Incoterms code of the delivery terms (MyInvois Incoterms).
+             * @example CIF
+             */
             Incoterms?: string;
-            InvoiceLines: components["schemas"]["InvoiceLine"][];
+            /**
+             * @description The lines (cac:InvoiceLine), at least one.
+             * @example [
+             *       {
+             *         "Description": "Widget",
+             *         "InvoicedQuantity": 2,
+             *         "PriceAmount": 50,
+             *         "LineTaxes": [
+             *           {
+             *             "TaxType": "02",
+             *             "TaxRate": 0.06
+             *           }
+             *         ],
+             *         "ClassificationCode": [
+             *           "022"
+             *         ]
+             *       }
+             *     ]
+             */
+            InvoiceLines: components["schemas"]["MyInvoisInvoiceLine"][];
         };
         SelfBilledDocument: {
+            /**
+             * @description The seller the onboarded supplier buys from (cac:AccountingSupplierParty); the onboarded supplier is the buyer.
+             * @example {
+             *       "LegalName": "Pekebun Kecil Ahmad",
+             *       "SupplierTIN": "IG21136626090",
+             *       "SupplierNRIC": "770625015324",
+             *       "CityName": "Kluang",
+             *       "AddressLines": [
+             *         "Kampung Baru"
+             *       ],
+             *       "CountrySubentityCode": "01",
+             *       "CountryCode": "MYS",
+             *       "Telephone": "+60197654321"
+             *     }
+             */
             SupplierParty: components["schemas"]["SupplierParty"];
+            /**
+             * @description The shipping recipient when it is not the buyer (cac:Delivery/cac:DeliveryParty).
+             * @example {
+             *       "RecipientName": "Gudang Pembeli Sdn Bhd",
+             *       "RecipientTIN": "C20880050010",
+             *       "RecipientBRN": "199901012345",
+             *       "CityName": "Shah Alam",
+             *       "AddressLines": [
+             *         "Lot 5, Jalan Gudang 16/1"
+             *       ],
+             *       "PostalZone": "40200",
+             *       "CountrySubentityCode": "10",
+             *       "CountryCode": "MYS"
+             *     }
+             */
             DeliveryDetails?: components["schemas"]["DeliveryDetails"];
+            /**
+             * @description The supplier's document number (cbc:ID), unique per supplier and issued in sequence: a reused ID is a 409. Also reads the document back.
+             * @example INV-2026-0347
+             */
             ID: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Date of issue, `YYYY-MM-DD` (cbc:IssueDate); MyInvois takes documents issued within the last 72 hours.
+             * @example 2026-03-15
+             */
             IssueDate: string;
+            /**
+             * @description Time of issue in UTC, `HH:MM:ssZ` or `HH-MM-ssZ` (cbc:IssueTime).
+             * @example 10:30:00Z
+             */
             IssueTime: string;
-            /** @enum {string} */
+            /**
+             * @description MyInvois e-invoice type (cbc:InvoiceTypeCode): 01 invoice, 02 credit note, 03 debit note, 04 refund note; self-billed: rendered 11–14.
+             * @example 01
+             * @enum {string}
+             */
             InvoiceTypeCode: "01" | "02" | "03" | "04";
+            /**
+             * @description The total including tax as the client computed it; when given, it must match the computed total within rounding (cac:LegalMonetaryTotal/cbc:TaxInclusiveAmount).
+             * @example 106
+             */
             InvoiceTotal?: number;
+            /**
+             * @description ISO 4217 currency of the amounts (cbc:DocumentCurrencyCode); `MYR` when absent.
+             * @example MYR
+             */
             DocumentCurrencyCode?: string;
+            /**
+             * @description MYR per one unit of DocumentCurrencyCode (cac:TaxExchangeRate/cbc:CalculationRate); mandatory when the currency is not MYR.
+             * @example 4.4720
+             */
             TaxExchangeRate?: string;
+            /**
+             * @description The document(s) a credit, debit or refund note (02–04) adjusts (cac:BillingReference); mandatory for those types.
+             * @example [
+             *       {
+             *         "UUID": "F9D425P6DS7D8IU4A8R5EY2K10",
+             *         "InternalID": "INV-2026-0001"
+             *       }
+             *     ]
+             */
             InvoiceDocumentReference?: components["schemas"]["DocumentReference"][];
+            /**
+             * @description Document-level discounts (cac:AllowanceCharge, ChargeIndicator false).
+             * @example [
+             *       {
+             *         "Amount": 10,
+             *         "Reason": "Loyalty discount"
+             *       }
+             *     ]
+             */
             Discounts?: components["schemas"]["AmountReason"][];
+            /**
+             * @description Document-level charges (cac:AllowanceCharge, ChargeIndicator true).
+             * @example [
+             *       {
+             *         "Amount": 8,
+             *         "Reason": "Handling"
+             *       }
+             *     ]
+             */
             Charges?: components["schemas"]["AmountReason"][];
+            /**
+             * @description Amounts paid before the document (cac:PrepaidPayment); they reduce the amount payable.
+             * @example [
+             *       {
+             *         "PaymentID": "PP-2026-0007",
+             *         "Amount": 20,
+             *         "Date": "2026-03-01",
+             *         "Time": "09:00:00Z"
+             *       }
+             *     ]
+             */
             Prepayments?: components["schemas"]["Prepayment"][];
+            /**
+             * @description Reference of the Customs Form No. 1 or 9 of imported goods (cac:AdditionalDocumentReference CustomsImportForm); mandatory if applicable.
+             * @example E12345678912
+             */
             CustomsImportForm?: string;
+            /**
+             * @description Incoterms code of the delivery terms (MyInvois Incoterms).
+             * @example CIF
+             */
             Incoterms?: string;
-            InvoiceLines: components["schemas"]["InvoiceLine"][];
+            /**
+             * @description The lines (cac:InvoiceLine), at least one.
+             * @example [
+             *       {
+             *         "Description": "Widget",
+             *         "InvoicedQuantity": 2,
+             *         "PriceAmount": 50,
+             *         "LineTaxes": [
+             *           {
+             *             "TaxType": "02",
+             *             "TaxRate": 0.06
+             *           }
+             *         ],
+             *         "ClassificationCode": [
+             *           "022"
+             *         ]
+             *       }
+             *     ]
+             */
+            InvoiceLines: components["schemas"]["MyInvoisInvoiceLine"][];
         };
         OtherIds: {
+            /**
+             * @description SST registration number (MyInvois supplier `SST`), `NA` when not registered; two joined by `;` at most.
+             * @example W10-1808-32000001
+             */
             sst?: string;
+            /**
+             * @description Business registration number (MyInvois `BRN`, the 12-digit SSM number); mandatory for a business.
+             * @example 202001234567
+             */
             brn?: string;
+            /**
+             * @description MyKad / MyKas number of a Malaysian individual (MyInvois `NRIC`), 12 digits without dashes.
+             * @example 770625015324
+             */
             nric?: string;
+            /**
+             * @description Passport number (MyInvois `PASSPORT`); mandatory for a non-Malaysian individual.
+             * @example A12345678
+             */
             passport?: string;
+            /**
+             * @description Armed-forces identification number (MyInvois `ARMY`), when held.
+             * @example 551587706543
+             */
             army?: string;
+            /**
+             * @description Tourism tax registration number (MyInvois `TTX`) of hotels and online travel operators.
+             * @example 141-1801-13000001
+             */
             ttx?: string;
         };
         MyInvoisOnboardingBody: {
+            /**
+             * @description The supplier's registered business name: the seller's cac:PartyLegalEntity/cbc:RegistrationName in its documents.
+             * @example Kedai Runcit Maju Sdn Bhd
+             */
             registered_name: string;
+            /**
+             * @description Its LHDN tax identification number without the employer number: a prefix (C, IG, D, E, F, J, CS, …) then digits. Also its PINT MY Peppol participant id here (0230:<TIN>). Never changes after onboarding.
+             * @example C47190385260
+             */
             tin_number: string;
+            /**
+             * @description Its other identifiers, each mandatory if applicable (a business: brn; an SST registrant: sst).
+             * @example {
+             *       "brn": "202001234567",
+             *       "sst": "W10-1808-32000001"
+             *     }
+             */
             other_ids: components["schemas"]["OtherIds"];
+            /**
+             * @description MSIC 2008 code of its business activity (cbc:IndustryClassificationCode); `00000` when not applicable.
+             * @example 47111
+             */
             msic_code: string;
+            /**
+             * @description Description of its business activity (cbc:IndustryClassificationCode@name).
+             * @example Retail sale in non-specialized stores
+             */
             industry: string;
+            /**
+             * @description City of its address (cac:PostalAddress/cbc:CityName).
+             * @example Kuala Lumpur
+             */
             city: string;
+            /**
+             * @description Street line of its address (cac:AddressLine); `NA` when not available.
+             * @example Lot 66, Bangunan Merdeka, Persiaran Jaya
+             */
             street: string;
+            /**
+             * @description MyInvois state code of its address (cbc:CountrySubentityCode): `01`–`16` (14: W.P. Kuala Lumpur), `17` not applicable.
+             * @example 14
+             */
             state: string;
+            /**
+             * @description ISO 3166-1 alpha-3 country code of its address (cac:Country/cbc:IdentificationCode).
+             * @example MYS
+             */
             country: string;
+            /**
+             * @description Its telephone number in E.164 form (cac:Contact/cbc:Telephone).
+             * @example +60123456789
+             */
             contact_number: string;
+            /**
+             * @description The client id LHDN issued this service provider for the taxpayer: onboarding logs in with it first (bad credentials: 400); sealed at rest, never returned.
+             * @example my-client-id
+             */
             client_id: string;
+            /**
+             * @description The client secret issued with client_id; sealed at rest, never returned. The sandbox accepts any pair.
+             * @example my-client-secret
+             */
             client_secret: string;
         };
         TinValidationBody: {
+            /**
+             * @description The TIN to check at MyInvois ("Validate Taxpayer's TIN").
+             * @example C20880050010
+             */
             tin_number: string;
-            /** @enum {string} */
+            /**
+             * @description The kind of id id_value holds (MyInvois idType).
+             * @example BRN
+             * @enum {string}
+             */
             id_type: "BRN" | "NRIC" | "PASSPORT" | "ARMY";
+            /**
+             * @description The id of that kind registered with the TIN (MyInvois idValue).
+             * @example 199901012345
+             */
             id_value: string;
         };
         ToyOnboardingBody: {
@@ -2279,7 +3860,7 @@ export interface components {
         UaeLegalId: {
             id: string;
             /** @enum {string} */
-            scheme?: "TL" | "EID" | "PAS" | "CD" | "CD";
+            scheme?: "TL" | "CL" | "EID" | "PAS" | "CD";
             authority?: string;
         };
         UaeIssuerLegalId: {
@@ -2423,303 +4004,1289 @@ export interface components {
             /** @enum {string} */
             country: "AE";
         };
+        UaeParticipantLegalId: {
+            /**
+             * @description The registration number (IBT-030 legal registration identifier, cac:PartyLegalEntity/cbc:CompanyID).
+             * @example TL-1794625038
+             */
+            id: string;
+            /**
+             * @description Its kind (CompanyID@schemeAgencyID): TL trade licence, EID Emirates ID, PAS passport, CD cabinet decision.
+             * @example TL
+             * @enum {string}
+             */
+            scheme: "TL" | "EID" | "PAS" | "CD";
+            /**
+             * @description Who issued it (CompanyID@schemeAgencyName): the licensing authority, or the passport's country.
+             * @example Dubai Economy and Tourism
+             */
+            authority?: string;
+        };
         UaeParticipantBody: {
+            /**
+             * @description Its Peppol participant id, `0235:` and its 10-digit TIN (ibr-148-ae: 1 and nine digits): IBT-034 seller electronic address; it becomes a Peppol receiver here under it. Unique among participants.
+             * @example 0235:1794625038
+             */
             peppol_id: string;
+            /**
+             * @description Its registered name (IBT-027, cac:PartyLegalEntity/cbc:RegistrationName) on every document it issues.
+             * @example Gulf Widgets LLC
+             */
             legal_name: string;
+            /**
+             * @description Its 15-digit VAT tax registration number (IBT-031, cac:PartyTaxScheme/cbc:CompanyID), 1, then digits, then 03 (ibr-132-ae); leave it out when not VAT-registered.
+             * @example 179462503800003
+             */
             trn?: string;
-            legal_id?: components["schemas"]["UaeLegalId"];
+            /**
+             * @description Its legal registration (IBT-030): trade licence, Emirates ID, passport or cabinet decision; its documents need one (ibr-150-ae).
+             * @example {
+             *       "id": "TL-1794625038",
+             *       "scheme": "TL",
+             *       "authority": "Dubai Economy and Tourism"
+             *     }
+             */
+            legal_id?: components["schemas"]["UaeParticipantLegalId"];
+            /**
+             * @description Street of its address (IBT-035, cbc:StreetName).
+             * @example Sheikh Zayed Road 1
+             */
             street_address: string;
+            /**
+             * @description City of its address (IBT-037, cbc:CityName).
+             * @example Dubai
+             */
             city: string;
-            /** @enum {string} */
+            /**
+             * @description The emirate of its address (IBT-039, cbc:CountrySubentity).
+             * @example DXB
+             * @enum {string}
+             */
             emirates_code: "AUH" | "DXB" | "SHJ" | "AJM" | "UAQ" | "RAK" | "FUJ";
-            /** @enum {string} */
+            /**
+             * @description Country of its address (IBT-040): the UAE.
+             * @example AE
+             * @enum {string}
+             */
             country_code: "AE";
+            /**
+             * @description First day of its financial year, `MM-DD` (`01-01` when absent): a document_identifier is unique per financial year.
+             * @example 01-01
+             */
             financial_year_start?: string;
         };
         VerifactuOnboardingBody: {
+            /**
+             * @description The issuer's NIF (NIF, NIE or CIF, control character checked): the AEAT's IDEmisorFactura and ObligadoEmision/NIF. Spaces and hyphens are dropped, letters uppercased; one issuer per NIF and account (409 SUPPLIER.EXISTS).
+             * @example 89890001K
+             */
             nif: string;
+            /**
+             * @description The issuer's name or company name: the AEAT's NombreRazonEmisor (TextMax120Type). rectify's name must repeat it.
+             * @example Empresa de Pruebas SL
+             */
             name: string;
+            /**
+             * @description Live mode only: the issuer's own certificate (PEM) for the AEAT's mutual TLS, valid today, with private_key_pem (both or neither). Without it, the representative's configured certificate is used (AEAT error 4112 if it may not act for the issuer). Sealed at rest, never answered.
+             * @example -----BEGIN CERTIFICATE-----
+             *     MIIC…
+             *     -----END CERTIFICATE-----
+             */
             certificate_pem?: string;
+            /**
+             * @description Live mode only: the private key (PEM, unencrypted) of certificate_pem, which it must match. Sealed at rest, never answered.
+             * @example -----BEGIN PRIVATE KEY-----
+             *     MIIE…
+             *     -----END PRIVATE KEY-----
+             */
             private_key_pem?: string;
         };
         VerifactuTaxLine: {
+            /**
+             * @description The taxable base at this rate: the AEAT's BaseImponibleOimporteNoSujeto. Give it once, as tax_base or taxable_base. A number or a numeric string, at most 12 digits and 2 decimals (AEAT ImporteSgn12.2Type).
+             * @example 100
+             */
             tax_base: string | number;
+            /**
+             * @description The other spelling of tax_base (the seed shows both): one of the two per line.
+             * @example 100
+             */
             taxable_base: string | number;
+            /**
+             * @description The IVA rate in percent (21 for 21 %, 0 to 100): the AEAT's TipoImpositivo.
+             * @example 21
+             */
             tax_rate: string | number;
+            /**
+             * @description The IVA charged on this base: the AEAT's CuotaRepercutida; their sum is CuotaTotal. Give it once, as repercutida_quota or charged_tax; 0 or absent on an exempt, S2, N1 or N2 line. A number or a numeric string, at most 12 digits and 2 decimals (AEAT ImporteSgn12.2Type).
+             * @example 21.00
+             */
             repercutida_quota: string | number;
+            /**
+             * @description The other spelling of repercutida_quota (the seed shows both): one of the two per line.
+             * @example 21.00
+             */
             charged_tax: string | number;
-            /** @enum {string} */
+            /**
+             * @description The AEAT's CalificacionOperacion: S1 subject and taxed (the default), S2 reverse charge, N1/N2 not subject; absent on an exempt line.
+             * @example S1
+             * @enum {string}
+             */
             qualification?: "S1" | "S2" | "N1" | "N2";
-            /** @enum {string} */
+            /**
+             * @description The AEAT's OperacionExenta (E1 article 20 LIVA … E6 other grounds): an exempt line, which has no qualification and charges no tax.
+             * @example E1
+             * @enum {string}
+             */
             exemption?: "E1" | "E2" | "E3" | "E4" | "E5" | "E6";
         };
         VerifactuRecipient: {
+            /**
+             * @description The recipient's Spanish NIF (control character checked): the AEAT's Destinatarios/IDDestinatario/NIF.
+             * @example B00000000
+             */
             nif: string;
+            /**
+             * @description The recipient's name or company name: the AEAT's IDDestinatario/NombreRazon (TextMax120Type).
+             * @example Cliente SA
+             */
             name: string;
         };
         VerifactuRectifiedInvoice: {
+            /**
+             * @description The invoice rectified, as its own record named it: its NumSerieFactura (IDFacturaRectificada).
+             * @example F-2026-0001
+             */
             document_identifier: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description The invoice rectified, as its own record named it: its FechaExpedicionFactura (yyyy-mm-dd).
+             * @example 2026-11-25
+             */
             issue_date: string;
         };
         VerifactuRecordBody: {
+            /**
+             * @description The invoice number and series: the AEAT's NumSerieFactura (IDFactura), 1 to 60 printable ASCII characters, unique per issuer; it travels in the QR link. A number already used by the issuer: 409 DOCUMENT.DUPLICATE_ID.
+             * @example F-2026-0001
+             */
             document_identifier: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description The invoice's issue date (yyyy-mm-dd): the AEAT's FechaExpedicionFactura (IDFactura), written dd-mm-yyyy in the record and the QR.
+             * @example 2026-11-25
+             */
             issue_date: string;
+            /**
+             * @description What the invoice is for: the AEAT's DescripcionOperacion.
+             * @example Consulting, November
+             */
             description: string;
+            /**
+             * @description The IVA breakdown, one line per rate and qualification: the AEAT's Desglose, 1 to 12 DetalleDesglose (more: 400 VERIFACTU.TOO_MANY_LINES).
+             * @example [
+             *       {
+             *         "tax_base": 100,
+             *         "tax_rate": 21,
+             *         "repercutida_quota": "21.00"
+             *       }
+             *     ]
+             */
             taxlines: components["schemas"]["VerifactuTaxLine"][];
+            /**
+             * @description The invoice total: the AEAT's ImporteTotal, the sum of the bases and the tax charged within ±0.02 (the AEAT's tolerance), else 400 VERIFACTU.TOTAL_MISMATCH; it travels in the QR link. A number or a numeric string, at most 12 digits and 2 decimals (AEAT ImporteSgn12.2Type).
+             * @example 121.00
+             */
             total_amount: string | number;
+            /**
+             * @description The recipient: the AEAT's Destinatarios/IDDestinatario. Required for F1 and R1, refused on F2 (AEAT "Agrupación Destinatarios").
+             * @example {
+             *       "nif": "B00000000",
+             *       "name": "Cliente SA"
+             *     }
+             */
             recipient?: components["schemas"]["VerifactuRecipient"];
-            /** @enum {string} */
+            /**
+             * @description Only to re-send a corrected record of the same invoice (Subsanacion S): the AEAT's RechazoPrevio, N the record was accepted, S the previous send was rejected, X it never reached the AEAT.
+             * @example S
+             * @enum {string}
+             */
             previous_rejection?: "N" | "S" | "X";
         };
         VerifactuReportBody: {
-            /** @enum {string} */
+            /**
+             * @description The AEAT's TipoFactura: F1 a full invoice (with recipient), F2 a simplified one (no recipient; over 3,000 euros the AEAT refuses it, 1150).
+             * @example F1
+             * @enum {string}
+             */
             invoice_type: "F1" | "F2";
+            /**
+             * @description The invoice number and series: the AEAT's NumSerieFactura (IDFactura), 1 to 60 printable ASCII characters, unique per issuer; it travels in the QR link. A number already used by the issuer: 409 DOCUMENT.DUPLICATE_ID.
+             * @example F-2026-0001
+             */
             document_identifier: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description The invoice's issue date (yyyy-mm-dd): the AEAT's FechaExpedicionFactura (IDFactura), written dd-mm-yyyy in the record and the QR.
+             * @example 2026-11-25
+             */
             issue_date: string;
+            /**
+             * @description What the invoice is for: the AEAT's DescripcionOperacion.
+             * @example Consulting, November
+             */
             description: string;
+            /**
+             * @description The IVA breakdown, one line per rate and qualification: the AEAT's Desglose, 1 to 12 DetalleDesglose (more: 400 VERIFACTU.TOO_MANY_LINES).
+             * @example [
+             *       {
+             *         "tax_base": 100,
+             *         "tax_rate": 21,
+             *         "repercutida_quota": "21.00"
+             *       }
+             *     ]
+             */
             taxlines: components["schemas"]["VerifactuTaxLine"][];
+            /**
+             * @description The invoice total: the AEAT's ImporteTotal, the sum of the bases and the tax charged within ±0.02 (the AEAT's tolerance), else 400 VERIFACTU.TOTAL_MISMATCH; it travels in the QR link. A number or a numeric string, at most 12 digits and 2 decimals (AEAT ImporteSgn12.2Type).
+             * @example 121.00
+             */
             total_amount: string | number;
+            /**
+             * @description The recipient: the AEAT's Destinatarios/IDDestinatario. Required for F1 and R1, refused on F2 (AEAT "Agrupación Destinatarios").
+             * @example {
+             *       "nif": "B00000000",
+             *       "name": "Cliente SA"
+             *     }
+             */
             recipient?: components["schemas"]["VerifactuRecipient"];
-            /** @enum {string} */
+            /**
+             * @description Only to re-send a corrected record of the same invoice (Subsanacion S): the AEAT's RechazoPrevio, N the record was accepted, S the previous send was rejected, X it never reached the AEAT.
+             * @example S
+             * @enum {string}
+             */
             previous_rejection?: "N" | "S" | "X";
         };
         VerifactuRectifyBody: {
-            /** @enum {string} */
+            /**
+             * @description The AEAT's TipoFactura R1: a rectifying invoice under article 80.1, 80.2 or 80.6 LIVA or for a well-founded error.
+             * @example R1
+             * @enum {string}
+             */
             invoice_type: "R1";
+            /**
+             * @description The issuer's NIF (NIF, NIE or CIF, control character checked): the AEAT's IDEmisorFactura and ObligadoEmision/NIF. Must be the participant's own, as onboarded (else 400 VERIFACTU.ISSUER_MISMATCH).
+             * @example 89890001K
+             */
             nif: string;
+            /**
+             * @description The issuer's name or company name: the AEAT's NombreRazonEmisor (TextMax120Type). Must be the participant's name as onboarded (else 400 VERIFACTU.ISSUER_MISMATCH).
+             * @example Empresa de Pruebas SL
+             */
             name: string;
-            /** @enum {string} */
+            /**
+             * @description The AEAT's TipoRectificativa: I, by differences (the record carries the new amounts; no ImporteRectificacion).
+             * @example I
+             * @enum {string}
+             */
             rectification_type: "I";
+            /**
+             * @description The invoices this one rectifies: the AEAT's FacturasRectificadas.
+             * @example [
+             *       {
+             *         "document_identifier": "F-2026-0001",
+             *         "issue_date": "2026-11-25"
+             *       }
+             *     ]
+             */
             rectified_invoices: components["schemas"]["VerifactuRectifiedInvoice"][];
+            /**
+             * @description The invoice number and series: the AEAT's NumSerieFactura (IDFactura), 1 to 60 printable ASCII characters, unique per issuer; it travels in the QR link. A number already used by the issuer: 409 DOCUMENT.DUPLICATE_ID.
+             * @example F-2026-0001
+             */
             document_identifier: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description The invoice's issue date (yyyy-mm-dd): the AEAT's FechaExpedicionFactura (IDFactura), written dd-mm-yyyy in the record and the QR.
+             * @example 2026-11-25
+             */
             issue_date: string;
+            /**
+             * @description What the invoice is for: the AEAT's DescripcionOperacion.
+             * @example Consulting, November
+             */
             description: string;
+            /**
+             * @description The IVA breakdown, one line per rate and qualification: the AEAT's Desglose, 1 to 12 DetalleDesglose (more: 400 VERIFACTU.TOO_MANY_LINES).
+             * @example [
+             *       {
+             *         "tax_base": 100,
+             *         "tax_rate": 21,
+             *         "repercutida_quota": "21.00"
+             *       }
+             *     ]
+             */
             taxlines: components["schemas"]["VerifactuTaxLine"][];
+            /**
+             * @description The invoice total: the AEAT's ImporteTotal, the sum of the bases and the tax charged within ±0.02 (the AEAT's tolerance), else 400 VERIFACTU.TOTAL_MISMATCH; it travels in the QR link. A number or a numeric string, at most 12 digits and 2 decimals (AEAT ImporteSgn12.2Type).
+             * @example 121.00
+             */
             total_amount: string | number;
+            /**
+             * @description The recipient: the AEAT's Destinatarios/IDDestinatario. Required for F1 and R1, refused on F2 (AEAT "Agrupación Destinatarios").
+             * @example {
+             *       "nif": "B00000000",
+             *       "name": "Cliente SA"
+             *     }
+             */
             recipient?: components["schemas"]["VerifactuRecipient"];
-            /** @enum {string} */
+            /**
+             * @description Only to re-send a corrected record of the same invoice (Subsanacion S): the AEAT's RechazoPrevio, N the record was accepted, S the previous send was rejected, X it never reached the AEAT.
+             * @example S
+             * @enum {string}
+             */
             previous_rejection?: "N" | "S" | "X";
         };
         VerifactuCancelBody: {
+            /**
+             * @description The cancelled invoice's number, as its record named it: the AEAT's NumSerieFacturaAnulada (RegistroAnulacion/IDFactura). No record of this issuer with this number and date: 404.
+             * @example F-2026-0001
+             */
             document_identifier: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description The cancelled invoice's issue date (yyyy-mm-dd): the AEAT's FechaExpedicionFacturaAnulada.
+             * @example 2026-11-25
+             */
             issue_date: string;
         };
         KsefOnboardingBody: {
+            /**
+             * @description Live mode only: the supplier's KSeF authorisation token (generated in KSeF for its NIP), with which the reporting worker opens its KSeF sessions. Sealed at rest, never answered; send it again by onboarding to replace it.
+             * @example 20251126-EC-2F1A0B3C4D-5E6F7A8B9C-1D|nip-9473182653|a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9
+             */
             ksef_token?: string;
+            /**
+             * @description The supplier's registered name: FA(3) Podmiot1/DaneIdentyfikacyjne/Nazwa of its invoices (and BT-27 of their Peppol copies).
+             * @example Sprzedawca Sp. z o.o.
+             */
             registered_name: string;
+            /**
+             * @description Its identifiers: one with scheme `PL:NIP` (10 digits, check digit verified; `526-025-02-74` and `PL5260250274` are read as 5260250274), which becomes FA(3) Podmiot1/DaneIdentyfikacyjne/NIP and the seller 9945:PL<NIP> of Peppol copies. One supplier per NIP and account (409 SUPPLIER.EXISTS).
+             * @example [
+             *       {
+             *         "scheme": "PL:NIP",
+             *         "id": "9473182653"
+             *       }
+             *     ]
+             */
             identifiers: components["schemas"]["OnboardingIdentifier"][];
+            /**
+             * @description City: FA(3) Podmiot1/Adres/AdresL2, after the postal code.
+             * @example Warszawa
+             */
             city?: string;
+            /**
+             * @description Street and number: FA(3) Podmiot1/Adres/AdresL1 (the city when absent or `NA`).
+             * @example ul. Prosta 1
+             */
             street?: string;
+            /**
+             * @description Voivodeship or county: not in FA(3); BT-39 of Peppol copies.
+             * @example mazowieckie
+             */
             county?: string;
+            /**
+             * @description Must be PL (a KSeF supplier is established in Poland): FA(3) Podmiot1/Adres/KodKraju.
+             * @example PL
+             */
             country: string;
+            /**
+             * @description A telephone number: not in FA(3); BT-42 of Peppol copies.
+             * @example +48 22 123 45 67
+             */
             contact_number?: string;
+            /**
+             * @description Postal code (`00-001`): FA(3) Podmiot1/Adres/AdresL2, before the city.
+             * @example 00-001
+             */
             postal_code?: string;
+            /**
+             * @description A contact person: not in FA(3); BT-41 of Peppol copies.
+             * @example Anna Kowalska
+             */
             contact_name?: string;
+            /**
+             * @description A contact e-mail: not in FA(3); BT-43 of Peppol copies.
+             * @example faktury@sprzedawca.example
+             */
             contact_email?: string;
         };
         KsefLineTaxType: {
+            /**
+             * @description The VAT rate in percent, as the TaxType takes it: standard 23, reduced 8 or 5, every other type 0 (else 400 KSEF.TAX_RATE naming the rates it takes).
+             * @example 23
+             */
             TaxRate: number;
-            /** @enum {string} */
+            /**
+             * @description The line's taxation, with TaxRate the FA(3) rate P_12 (and the P_13_x/P_14_x totals it is summed into): standard 23; reduced 8 or 5; zero `0 KR`; intra_eu `0 WDT`; export `0 EX`; exempt `zw` (needs ExemptionReason); reverse_charge `oo`; not_subject `np I`; not_subject_services `np II`.
+             * @example standard
+             * @enum {string}
+             */
             TaxType: "standard" | "reduced" | "zero" | "intra_eu" | "export" | "exempt" | "reverse_charge" | "not_subject" | "not_subject_services";
+            /**
+             * @description The country whose VAT applies: PL (else 400 KSEF.TAX_COUNTRY).
+             * @example PL
+             */
             TaxCountry: string;
         };
         KsefInvoiceLine: {
+            /**
+             * @description What is sold: FA(3) P_7 (name of the goods or service).
+             * @example Usługa doradcza
+             */
             Description: string;
+            /**
+             * @description The net unit price (without VAT), in the invoice currency: FA(3) P_9A; the line's net P_11 is it times the quantity, rounded to the grosz.
+             * @example 100
+             */
             PriceAmount: number;
+            /**
+             * @description The quantity, in pieces (P_8A `szt.`): FA(3) P_8B; default 1. Negative in a correction that takes away.
+             * @example 2
+             */
             InvoicedQuantity?: number;
+            /**
+             * @description The line's VAT: its rate (FA(3) P_12).
+             * @example {
+             *       "TaxRate": 23,
+             *       "TaxType": "standard",
+             *       "TaxCountry": "PL"
+             *     }
+             */
             TaxType: components["schemas"]["KsefLineTaxType"];
         };
         CorrectedInvoice: {
+            /**
+             * @description The corrected invoice's number (its ID): FA(3) DaneFaKorygowanej/NrFaKorygowanej.
+             * @example FV/2026/11/0001
+             */
             ID: string;
+            /**
+             * @description The corrected invoice's KSeF number, once KSeF numbered it (status and retrieve show it): FA(3) NrKSeF 1 and NrKSeFFaKorygowanej; absent, the correction says it has none (NrKSeFN 1).
+             * @example 9473182653-20261125-0100001AF629-7D
+             */
             KsefNumber?: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description The corrected invoice's issue date (yyyy-mm-dd): FA(3) DaneFaKorygowanej/DataWystFaKorygowanej.
+             * @example 2026-11-25
+             */
             IssueDate: string;
         };
         KsefInvoiceBody: {
+            /**
+             * @description The invoice number: FA(3) P_2, unique per supplier (else 409 DOCUMENT.DUPLICATE_ID); KSeF's duplicate key is the seller's NIP, the kind and this number.
+             * @example FV/2026/11/0001
+             */
             ID: string;
-            /** @enum {string} */
+            /**
+             * @description FA(3) RodzajFaktury: `Invoice` VAT, `CorrectionInvoice` KOR (which needs CorrectedInvoice and CorrectionReason).
+             * @example Invoice
+             * @enum {string}
+             */
             DocumentType: "Invoice" | "CorrectionInvoice";
-            /** Format: date */
+            /**
+             * Format: date
+             * @description The issue date (yyyy-mm-dd): FA(3) P_1, no later than KSeF's acceptance; the verification link (QrLink) names it.
+             * @example 2026-11-25
+             */
             IssueDate: string;
+            /**
+             * @description ISO 4217 currency of the amounts: FA(3) KodWaluty; default PLN.
+             * @example PLN
+             */
             DocumentCurrencyCode?: string;
+            /**
+             * @description The buyer: FA(3) Podmiot2 (Nazwa, Adres with AdresL1 the street and AdresL2 the postal code and city). Its first identifier is its FA(3) identity: `PL:NIP` (check digit verified) NIP, `<EU country>:VAT` KodUE + NrVatUE, anything else KodKraju + NrID; with transport_mode peppol also its Peppol id.
+             * @example {
+             *       "RegisteredName": "Nabywca S.A.",
+             *       "address": {
+             *         "Street": "ul. Krzywa 2",
+             *         "ZipCode": "30-001",
+             *         "City": "Kraków",
+             *         "Country": "PL"
+             *       },
+             *       "Identifiers": [
+             *         {
+             *           "Scheme": "PL:NIP",
+             *           "ID": "1234563218"
+             *         }
+             *       ]
+             *     }
+             */
             CustomerParty: components["schemas"]["CustomerParty"];
+            /**
+             * @description The lines: FA(3) FaWiersz, numbered from 1 (NrWierszaFa) in this order.
+             * @example [
+             *       {
+             *         "Description": "Usługa doradcza",
+             *         "PriceAmount": 100,
+             *         "InvoicedQuantity": 2,
+             *         "TaxType": {
+             *           "TaxRate": 23,
+             *           "TaxType": "standard",
+             *           "TaxCountry": "PL"
+             *         }
+             *       }
+             *     ]
+             */
             InvoiceLines: components["schemas"]["KsefInvoiceLine"][];
+            /**
+             * @description The total with VAT: FA(3) P_15. Must equal the lines' nets plus the VAT computed per rate, to the grosz, else 400 KSEF.TOTAL_MISMATCH naming the expected value.
+             * @example 246
+             */
             TotalIncludingVat: number;
+            /**
+             * @description CorrectionInvoice only, and required there: the invoice it corrects, FA(3) DaneFaKorygowanej.
+             * @example {
+             *       "ID": "FV/2026/11/0001",
+             *       "KsefNumber": "9473182653-20261125-0100001AF629-7D",
+             *       "IssueDate": "2026-11-25"
+             *     }
+             */
             CorrectedInvoice?: components["schemas"]["CorrectedInvoice"];
+            /**
+             * @description CorrectionInvoice only, and required there: why it corrects, FA(3) PrzyczynaKorekty (the note of a Peppol copy).
+             * @example Rabat posprzedażowy 10%
+             */
             CorrectionReason?: string;
+            /**
+             * @description The legal basis of the exemption, required when a line is `exempt` (else 400 KSEF.EXEMPTION_REASON): FA(3) Adnotacje/Zwolnienie/P_19A (BT-120 of a Peppol copy).
+             * @example art. 43 ust. 1 pkt 37 ustawy o VAT
+             */
             ExemptionReason?: string;
         };
         JofotaraOnboardingBody: {
+            /**
+             * @description The supplier's registered name: the invoice's `AccountingSupplierParty/Party/PartyLegalEntity/RegistrationName`.
+             * @example Amman Stationery Co
+             */
             supplier_name: string;
+            /**
+             * @description The supplier's tax number (TIN), 6 to 15 digits: `AccountingSupplierParty/Party/PartyTaxScheme/CompanyID`. It identifies the supplier and cannot change.
+             * @example 20817364
+             */
             supplier_tin: string;
+            /**
+             * @description The income-source sequence the JoFotara portal shows for the device (digits): `SellerSupplierParty/Party/PartyIdentification/ID`.
+             * @example 4419618
+             */
             default_income_source: string;
+            /**
+             * @description The device's client id from the portal's "Link a device" screen, sent as JoFotara's `Client-Id` header. Checked with JoFotara before anything is stored (refused: 400 `JOFOTARA.403` here); sealed at rest, never returned.
+             * @example device-1764547200
+             */
             client_id: string;
+            /**
+             * @description The device's secret key from the same screen, sent as JoFotara's `Secret-Key` header; sealed at rest, never returned or logged.
+             * @example secret-of-the-device
+             */
             client_secret: string;
+            /**
+             * @description The supplier's city: An ISO 3166-2:JO code (`JO-AM` Amman, `JO-IR` Irbid, `JO-AZ` Zarqa…).
+             * @example JO-AM
+             */
             city_code?: string;
+            /**
+             * @description The supplier's postal code.
+             * @example 11118
+             */
             postal_code?: string;
+            /**
+             * @description The supplier's telephone number.
+             * @example +96265001234
+             */
             phone?: string;
-            /** @enum {string} */
+            /**
+             * @description The class the portal registered the device for (default `general_sales`): the last digit of `InvoiceTypeCode@name` (1 income, 2 general sales, 3 special sales). Income invoices carry no tax.
+             * @example general_sales
+             * @enum {string}
+             */
             invoice_class?: "income" | "general_sales" | "special_sales";
         };
         JofotaraBuyerDetails: {
+            /**
+             * @description The buyer's name: `AccountingCustomerParty/Party/PartyLegalEntity/RegistrationName`. Required on a receivable invoice and on a cash invoice above 10,000 JOD.
+             * @example Irbid Buyer
+             */
             buyer_name?: string;
+            /**
+             * @description The buyer's tax number: `PartyIdentification/ID@schemeID="TN"` and `PartyTaxScheme/CompanyID`. One of buyer_tin, buyer_nin, buyer_pn is required, taken in that order.
+             * @example 87654321
+             */
             buyer_tin?: string;
+            /**
+             * @description The buyer's national id number, when it has no tax number: `PartyIdentification/ID@schemeID="NIN"`.
+             * @example 9861012345
+             */
             buyer_nin?: string;
+            /**
+             * @description A foreign buyer's passport number, when it has neither: `PartyIdentification/ID@schemeID="PN"`.
+             * @example N1234567
+             */
             buyer_pn?: string;
+            /**
+             * @description The buyer's city: An ISO 3166-2:JO code (`JO-AM` Amman, `JO-IR` Irbid, `JO-AZ` Zarqa…): `PostalAddress/CountrySubentityCode`.
+             * @example JO-IR
+             */
             city_code?: string;
+            /**
+             * @description The buyer's postal code: `PostalAddress/PostalZone`.
+             * @example 21110
+             */
             postal_code?: string;
+            /**
+             * @description The buyer's telephone: `AccountingContact/Telephone`.
+             * @example +96227201234
+             */
             phone?: string;
         };
         JofotaraLineDiscount: {
+            /**
+             * @description The discount on the line, in JOD (not per unit): `Price/AllowanceCharge/Amount`; the line's discounts may not exceed price × quantity. Their sum over the lines is the document's `AllowanceCharge` (JoFotara has no document-level discount).
+             * @example 1
+             */
             amount: number;
+            /**
+             * @description Why the discount is given (kept here; JoFotara's element reads `DISCOUNT`).
+             * @example Bulk order
+             */
             reason?: string;
         };
         JofotaraLine: {
+            /**
+             * @description What is sold: the line's `Item/Name`.
+             * @example Pen
+             */
             description: string;
+            /**
+             * @description The quantity, more than 0: `InvoicedQuantity` (unit `PCE`).
+             * @example 4
+             */
             quantity: number;
+            /**
+             * @description The unit price in JOD before tax and before the line's discounts: `Price/PriceAmount`. The line's `LineExtensionAmount` is price × quantity − discounts, rounded to fils (3 decimals) half up.
+             * @example 2.5
+             */
             tax_exclusive_price: number;
+            /**
+             * @description The tax rate as a fraction (0.16 for 16 %): `TaxCategory/Percent`. A Standard line takes 0.01, 0.02, 0.03, 0.04, 0.05, 0.07, 0.08, 0.10 or 0.16; ZeroTax and Exempted take 0.
+             * @example 0.16
+             */
             tax_percentage: number;
-            /** @enum {string} */
+            /**
+             * @description The tax category: `TaxCategory/ID` `S` (Standard), `O` (ZeroTax), `Z` (Exempted), JoFotara's letters. Income-class suppliers use ZeroTax or Exempted.
+             * @example Standard
+             * @enum {string}
+             */
             tax_category: "Exempted" | "ZeroTax" | "Standard";
+            /**
+             * @description Discounts on this line (`Price/AllowanceCharge`, summed).
+             * @example [
+             *       {
+             *         "amount": 1,
+             *         "reason": "Bulk order"
+             *       }
+             *     ]
+             */
             discounts?: components["schemas"]["JofotaraLineDiscount"][];
+            /**
+             * @description Special-sales suppliers only: the line's special tax in JOD, JoFotara's `TaxSubtotal` of scheme `OTH` (default 0); others: 400.
+             * @example 0.5
+             */
             special_tax_amount?: number;
         };
         JofotaraInvoiceBody: {
+            /**
+             * @description The invoice number: `cbc:ID`. Unique per supplier (409) and in sequence, compared part by part with digit runs as numbers (`INV-9` < `INV-10`); one before the supplier's last: 400 `JOFOTARA.NUMBER_ORDER`.
+             * @example INV-1764547200
+             */
             invoice_ref_number: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description The issue date, `YYYY-MM-DD`: `cbc:IssueDate`.
+             * @example 2026-11-25
+             */
             issue_date: string;
+            /**
+             * @description The issue time, `HH-MM-ss` or `HH:MM:ss`: `cbc:IssueTime`, written `HH:MM:SS`.
+             * @example 10-30-00
+             */
             issue_time: string;
+            /**
+             * @description The buyer: `AccountingCustomerParty`.
+             * @example {
+             *       "buyer_name": "Irbid Buyer",
+             *       "buyer_tin": "87654321",
+             *       "city_code": "JO-IR"
+             *     }
+             */
             buyer_details: components["schemas"]["JofotaraBuyerDetails"];
+            /**
+             * @description The lines, at least one: each an `InvoiceLine` with its `TaxTotal`; the document's `TaxTotal` and `LegalMonetaryTotal` are their sums.
+             * @example [
+             *       {
+             *         "description": "Pen",
+             *         "quantity": 4,
+             *         "tax_exclusive_price": 2.5,
+             *         "tax_percentage": 0.16,
+             *         "tax_category": "Standard"
+             *       }
+             *     ]
+             */
             lineitems: components["schemas"]["JofotaraLine"][];
-            /** @enum {string} */
+            /**
+             * @description How the invoice is paid (default `cash`): the middle digit of `InvoiceTypeCode@name` (1 cash, 2 receivable). A receivable invoice names its buyer.
+             * @example cash
+             * @enum {string}
+             */
             payment_method?: "cash" | "receivable";
+            /**
+             * @description A free-text note: `cbc:Note`.
+             * @example Delivered to the Irbid branch.
+             */
             note?: string;
         };
         JofotaraReturnedLine: {
+            /**
+             * @description The original invoice's line, from 1 in its `lineitems` order; the credit note's `InvoiceLine/ID` keeps it.
+             * @example 1
+             */
             line: number;
+            /**
+             * @description How much of it comes back, more than 0 and never more than the line sold (over all credit notes, JoFotara's `returnedQuantity`); at the original's price, rate and pro-rata discount.
+             * @example 1
+             */
             quantity: number;
         };
         JofotaraCreditNoteBody: {
+            /**
+             * @description The credit note's own number: `cbc:ID` (InvoiceTypeCode 381). Unique per supplier (409).
+             * @example CN-1764547200
+             */
             credit_note_ref_number: string;
+            /**
+             * @description The `uuid` generate answered for the invoice being credited, a cleared invoice of the same supplier (unknown: 404): `BillingReference/InvoiceDocumentReference/UUID`, with its number and total.
+             * @example 019ad0c4-5e21-7c3a-9b8e-2f41d6a0c7e5
+             */
             original_uuid: string;
+            /**
+             * @description Why the goods come back: `PaymentMeans/InstructionNote`.
+             * @example One pen returned damaged.
+             */
             reason: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description The credit note's issue date, `YYYY-MM-DD`: `cbc:IssueDate`.
+             * @example 2026-11-26
+             */
             issue_date: string;
+            /**
+             * @description Its issue time, `HH-MM-ss` or `HH:MM:ss`: `cbc:IssueTime`.
+             * @example 09-15-00
+             */
             issue_time: string;
+            /**
+             * @description The lines returned (quantities of the original's lines, nothing else), at least one.
+             * @example [
+             *       {
+             *         "line": 1,
+             *         "quantity": 1
+             *       }
+             *     ]
+             */
             returned_lines: components["schemas"]["JofotaraReturnedLine"][];
         };
         FirsPostalAddress: {
+            /**
+             * @description The street and number: MBS `postal_address.street_name`.
+             * @example 12 Marina
+             */
             street_name?: string;
+            /**
+             * @description The city: MBS `postal_address.city_name`.
+             * @example Lagos
+             */
             city_name?: string;
+            /**
+             * @description The postal code: MBS `postal_address.postal_zone`.
+             * @example 101001
+             */
             postal_zone?: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code, as FIRS's `resources/countries`: MBS `postal_address.country`.
+             * @example NG
+             */
             country: string;
         };
         FirsOnboardingBody: {
+            /**
+             * @description The taxpayer's registered name: its invoices' `accounting_supplier_party.party_name` (the TIN when absent).
+             * @example Lagos Trading Ltd
+             */
             party_name?: string;
+            /**
+             * @description The taxpayer's FIRS tax identification number (TIN), 8 to 20 letters, digits or hyphens: `accounting_supplier_party.tin` and the login's `tin`. It identifies the supplier and cannot change.
+             * @example 64721593-0001
+             */
             tin: string;
-            /** Format: email */
+            /**
+             * Format: email
+             * @description The e-mail of the taxpayer's FIRS portal account: the login's (`utilities/authenticate`) `email` and `accounting_supplier_party.email`; sealed at rest.
+             * @example billing@lagostrading.example
+             */
             email: string;
+            /**
+             * @description The FIRS portal password: FIRS logs the taxpayer in with it (`utilities/authenticate`) before anything is stored (refused: 400 `FIRS.LOGIN_REFUSED` here); sealed at rest for later logins, never returned or logged.
+             * @example portal-password-1
+             */
             password: string;
+            /**
+             * @description The taxpayer's Telephone in E.164: `+`, the country code, then digits (FIRS refuses others): `accounting_supplier_party.telephone`.
+             * @example +2348012345678
+             */
             telephone?: string;
+            /**
+             * @description What the taxpayer does: `accounting_supplier_party.business_description`.
+             * @example Wholesale of electronics
+             */
             business_description: string;
+            /**
+             * @description The taxpayer's address: `accounting_supplier_party.postal_address`.
+             * @example {
+             *       "street_name": "12 Marina",
+             *       "city_name": "Lagos",
+             *       "postal_zone": "101001",
+             *       "country": "NG"
+             *     }
+             */
             postal_address: components["schemas"]["FirsPostalAddress"];
         };
         FirsParty: {
+            /**
+             * @description The buyer's registered name: MBS `accounting_customer_party.party_name`.
+             * @example Abuja Buyer Ltd
+             */
             party_name: string;
+            /**
+             * @description The buyer's FIRS tax identification number (TIN), 8 to 20 letters, digits or hyphens: MBS `accounting_customer_party.tin`.
+             * @example 87654321-0001
+             */
             tin: string;
-            /** Format: email */
+            /**
+             * Format: email
+             * @description The buyer's e-mail: MBS `accounting_customer_party.email`.
+             * @example ap@abujabuyer.example
+             */
             email: string;
+            /**
+             * @description The buyer's Telephone in E.164: `+`, the country code, then digits (FIRS refuses others): MBS `accounting_customer_party.telephone`.
+             * @example +2349098765432
+             */
             telephone?: string;
+            /**
+             * @description What the buyer does: MBS `accounting_customer_party.business_description`.
+             * @example Office equipment retail
+             */
             business_description?: string;
+            /**
+             * @description The buyer's address: MBS `accounting_customer_party.postal_address`.
+             * @example {
+             *       "street_name": "1 Garki",
+             *       "city_name": "Abuja",
+             *       "postal_zone": "900001",
+             *       "country": "NG"
+             *     }
+             */
             postal_address: components["schemas"]["FirsPostalAddress"];
         };
         FirsItem: {
+            /**
+             * @description The item's name: MBS `invoice_line[].item.name`.
+             * @example Router
+             */
             name: string;
+            /**
+             * @description Its description: MBS `item.description`.
+             * @example Wi-Fi router
+             */
             description?: string;
+            /**
+             * @description The supplier's own code for it: MBS `item.sellers_item_identification`.
+             * @example RTR-AX3000
+             */
             sellers_item_identification?: string;
         };
         FirsPrice: {
+            /**
+             * @description The unit price before tax, in the document currency: MBS `price.price_amount`; the line's amount is `invoiced_quantity` × this.
+             * @example 100
+             */
             price_amount: number;
+            /**
+             * @description The quantity the price is for: MBS `price.base_quantity`.
+             * @example 1
+             */
             base_quantity?: number;
+            /**
+             * @description The price's unit, as FIRS's sample writes it: MBS `price.price_unit`.
+             * @example NGN per 1
+             */
             price_unit?: string;
         };
         FirsLine: {
+            /**
+             * @description The product's classification code (HS code; FIRS's sample writes `CC-001`): MBS `invoice_line[].hsn_code`.
+             * @example CC-001
+             */
             hsn_code: string;
+            /**
+             * @description The product category: MBS `invoice_line[].product_category`.
+             * @example Electronics
+             */
             product_category: string;
+            /**
+             * @description The discount in percent (2.5 for 2.5 %), as shown: MBS `discount_rate`; `discount_amount` is what counts.
+             * @example 10
+             */
             discount_rate?: number;
+            /**
+             * @description The discount on the line, in the document currency: MBS `discount_amount`, subtracted from the line's amount.
+             * @example 30
+             */
             discount_amount?: number;
+            /**
+             * @description A fee in percent, as shown: MBS `fee_rate`; `fee_amount` is what counts.
+             * @example 1
+             */
             fee_rate?: number;
+            /**
+             * @description A fee on the line, in the document currency: MBS `fee_amount`, added to the line's amount.
+             * @example 3
+             */
             fee_amount?: number;
+            /**
+             * @description The quantity: MBS `invoiced_quantity`.
+             * @example 3
+             */
             invoiced_quantity: number;
+            /**
+             * @description The line's amount before tax, in the document currency: MBS `line_extension_amount`. Must be invoiced_quantity × price_amount − discount_amount + fee_amount, within a cent (else 400 naming the expected value).
+             * @example 300
+             */
             line_extension_amount: number;
+            /**
+             * @description What is sold: MBS `invoice_line[].item`.
+             * @example {
+             *       "name": "Router",
+             *       "description": "Wi-Fi router"
+             *     }
+             */
             item: components["schemas"]["FirsItem"];
+            /**
+             * @description Its unit price: MBS `invoice_line[].price`.
+             * @example {
+             *       "price_amount": 100,
+             *       "base_quantity": 1,
+             *       "price_unit": "NGN per 1"
+             *     }
+             */
             price: components["schemas"]["FirsPrice"];
         };
         FirsTaxCategory: {
+            /**
+             * @description The tax category from FIRS's `resources/tax-categories`: `STANDARD_VAT`, `REDUCED_VAT`, `ZERO_VAT`, `EXEMPTED`, `STANDARD_GST`, `REDUCED_GST`, `ZERO_GST`, `STATE_SALES_TAX`, `LOCAL_SALES_TAX`, `ALCOHOL_EXCISE_TAX`, `EXCISE_TAX`, `CUSTOMS_DUTY`: MBS `tax_category.id`.
+             * @example STANDARD_VAT
+             */
             id: string;
+            /**
+             * @description The rate in percent (7.5 for Nigeria's VAT): MBS `tax_category.percent`.
+             * @example 7.5
+             */
             percent: number;
         };
         FirsTaxSubtotal: {
+            /**
+             * @description The amount taxed in this category, in the document currency: MBS `tax_subtotal[].taxable_amount`.
+             * @example 300
+             */
             taxable_amount: number;
+            /**
+             * @description Its tax: taxable_amount × percent / 100, within a cent: MBS `tax_subtotal[].tax_amount`.
+             * @example 22.5
+             */
             tax_amount: number;
+            /**
+             * @description The category and rate: MBS `tax_subtotal[].tax_category`.
+             * @example {
+             *       "id": "STANDARD_VAT",
+             *       "percent": 7.5
+             *     }
+             */
             tax_category: components["schemas"]["FirsTaxCategory"];
         };
         FirsTaxTotal: {
+            /**
+             * @description The sum of its subtotals' tax_amount, within a cent: MBS `tax_total[].tax_amount`.
+             * @example 22.5
+             */
             tax_amount: number;
+            /**
+             * @description One subtotal per category and rate, at least one: MBS `tax_total[].tax_subtotal`.
+             * @example [
+             *       {
+             *         "taxable_amount": 300,
+             *         "tax_amount": 22.5,
+             *         "tax_category": {
+             *           "id": "STANDARD_VAT",
+             *           "percent": 7.5
+             *         }
+             *       }
+             *     ]
+             */
             tax_subtotal: components["schemas"]["FirsTaxSubtotal"][];
         };
         FirsAllowanceCharge: {
+            /**
+             * @description true: a charge (added to the lines' total); false: an allowance (subtracted): MBS `allowance_charge[].charge_indicator`.
+             * @example false
+             */
             charge_indicator: boolean;
+            /**
+             * @description The amount, in the document currency, not negative: MBS `allowance_charge[].amount`.
+             * @example 20
+             */
             amount: number;
         };
         FirsMonetaryTotal: {
+            /**
+             * @description The sum of the lines' line_extension_amount: MBS `legal_monetary_total.line_extension_amount`.
+             * @example 300
+             */
             line_extension_amount: number;
+            /**
+             * @description The lines − allowances + charges: MBS `tax_exclusive_amount`.
+             * @example 300
+             */
             tax_exclusive_amount: number;
+            /**
+             * @description Tax exclusive + the taxes: MBS `tax_inclusive_amount`.
+             * @example 322.5
+             */
             tax_inclusive_amount: number;
+            /**
+             * @description What the buyer pays, equal to tax inclusive: MBS `payable_amount`.
+             * @example 322.5
+             */
             payable_amount: number;
         };
         FirsPeriod: {
-            /** Format: date */
+            /**
+             * Format: date
+             * @description The first day of delivery, `YYYY-MM-DD`: MBS `invoice_delivery_period.start_date`.
+             * @example 2026-11-01
+             */
             start_date: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description The last day of delivery, `YYYY-MM-DD`: MBS `invoice_delivery_period.end_date` (the stored invoice's `actualDeliveryDate`).
+             * @example 2026-11-30
+             */
             end_date: string;
         };
         FirsInvoiceBody: {
+            /**
+             * @description The invoice number: MBS `invoice_reference` of `irn/validate`, and the IRN's first part without its non-alphanumerics (IRN = `INV1764547200-<service id>-YYYYMMDD`). Unique per supplier (409), free again when FIRS refused the invoice.
+             * @example INV-1764547200
+             */
             document_identifier: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description The issue date, `YYYY-MM-DD`: MBS `issue_date`, and the IRN's last part.
+             * @example 2026-11-25
+             */
             issue_date: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description When payment is due, `YYYY-MM-DD`, not before issue_date: MBS `due_date`.
+             * @example 2026-12-25
+             */
             due_date?: string;
+            /**
+             * @description The issue time, `HH-MM-ss` or `HH:MM:ss`: MBS `issue_time`, sent `HH:MM:SS`.
+             * @example 17-59-04
+             */
             issue_time: string;
+            /**
+             * @description The invoice type, a UNTDID 1001 code from FIRS's `resources/invoice-types`: 380 Commercial Invoice, 381 Credit Note, 383 Debit Note, 384 Corrected, 385 Consolidated, 386 Prepayment, 389 Self-billed, 390 Delcredere, 393 Factored, 394 Lease, 395 Consignment, 396 Factored Credit Note: MBS `invoice_type_code`.
+             * @example 380
+             */
             invoice_type_code: string;
-            /** @enum {string} */
+            /**
+             * @description Whether it is paid (default `PENDING`): MBS `payment_status`; later changed with `PATCH /api/invoice/{irn}/payment-status`.
+             * @example PENDING
+             * @enum {string}
+             */
             payment_status?: "PENDING" | "PAID" | "CANCELED";
+            /**
+             * @description The buyer's own reference (its purchase order, its cost centre): MBS `buyer_reference`.
+             * @example PO-2026-118
+             */
             buyer_reference?: string;
+            /**
+             * @description A free-text note: MBS `note`.
+             * @example Delivered to the Garki warehouse.
+             */
             note?: string;
+            /**
+             * @description The invoice's currency, ISO 4217 (default `NGN`): MBS `document_currency_code`.
+             * @example NGN
+             */
             document_currency_code?: string;
+            /**
+             * @description The currency the tax is accounted in, ISO 4217 (default the document currency): MBS `tax_currency_code`.
+             * @example NGN
+             */
             tax_currency_code?: string;
+            /**
+             * @description When the goods or services were delivered: MBS `invoice_delivery_period`.
+             * @example {
+             *       "start_date": "2026-11-01",
+             *       "end_date": "2026-11-30"
+             *     }
+             */
             invoice_delivery_period?: components["schemas"]["FirsPeriod"];
+            /**
+             * @description The buyer: MBS `accounting_customer_party` (the supplier, `accounting_supplier_party`, comes from its onboarding).
+             * @example {
+             *       "party_name": "Abuja Buyer Ltd",
+             *       "tin": "87654321-0001",
+             *       "email": "ap@abujabuyer.example",
+             *       "postal_address": {
+             *         "street_name": "1 Garki",
+             *         "city_name": "Abuja",
+             *         "postal_zone": "900001",
+             *         "country": "NG"
+             *       }
+             *     }
+             */
             accounting_customer_party: components["schemas"]["FirsParty"];
+            /**
+             * @description The lines, at least one: MBS `invoice_line` (`lineitems` is accepted as its alias).
+             * @example [
+             *       {
+             *         "hsn_code": "CC-001",
+             *         "product_category": "Electronics",
+             *         "invoiced_quantity": 3,
+             *         "line_extension_amount": 300,
+             *         "item": {
+             *           "name": "Router",
+             *           "description": "Wi-Fi router"
+             *         },
+             *         "price": {
+             *           "price_amount": 100,
+             *           "base_quantity": 1,
+             *           "price_unit": "NGN per 1"
+             *         }
+             *       }
+             *     ]
+             */
             invoice_line: components["schemas"]["FirsLine"][];
+            /**
+             * @description The taxes: MBS `tax_total`; their tax_amount is added to the tax-exclusive total.
+             * @example [
+             *       {
+             *         "tax_amount": 22.5,
+             *         "tax_subtotal": [
+             *           {
+             *             "taxable_amount": 300,
+             *             "tax_amount": 22.5,
+             *             "tax_category": {
+             *               "id": "STANDARD_VAT",
+             *               "percent": 7.5
+             *             }
+             *           }
+             *         ]
+             *       }
+             *     ]
+             */
             tax_total?: components["schemas"]["FirsTaxTotal"][];
+            /**
+             * @description Document-level allowances and charges: MBS `allowance_charge`.
+             * @example [
+             *       {
+             *         "charge_indicator": false,
+             *         "amount": 20
+             *       }
+             *     ]
+             */
             allowance_charge?: components["schemas"]["FirsAllowanceCharge"][];
+            /**
+             * @description The totals: MBS `legal_monetary_total`. When sent they must agree with the lines, allowances, charges and taxes within a cent (400 at the field naming the expected value); when not, they are derived.
+             * @example {
+             *       "line_extension_amount": 300,
+             *       "tax_exclusive_amount": 300,
+             *       "tax_inclusive_amount": 322.5,
+             *       "payable_amount": 322.5
+             *     }
+             */
             legal_monetary_total?: components["schemas"]["FirsMonetaryTotal"];
         };
         FirsPaymentStatusBody: {
-            /** @enum {string} */
+            /**
+             * @description The new payment status: MBS `payment_status` of `PATCH invoice/update/{irn}`.
+             * @example PAID
+             * @enum {string}
+             */
             payment_status: "PENDING" | "PAID" | "CANCELED";
+            /**
+             * @description The payment's reference (a bank transfer's, a receipt's): MBS `reference`; the stored invoice's `paymentReference`.
+             * @example TRF-20261210-0042
+             */
             reference?: string;
         };
         AfipOnboardingBody: {
+            /**
+             * @description The taxpayer's CUIT, 11 digits with its check digit (hyphens allowed: `30-71839452-6`): WSFEv1's `Auth.Cuit`, and the `cuit` header of the other routes. It identifies the taxpayer and cannot change.
+             * @example 30718394526
+             */
             cuit: string;
+            /**
+             * @description The taxpayer's legal name (razón social), as registered at AFIP.
+             * @example Comercio SRL
+             */
             legal_name: string;
+            /**
+             * @description The points of sale (RECE, web services) registered at AFIP (`FEParamGetPtosVenta`): when given, a voucher for another `PtoVta` is refused (400, AFIP's 10005).
+             * @example [
+             *       1
+             *     ]
+             */
             points_of_sale?: number[];
+            /**
+             * @description Live mode: the taxpayer's WSAA certificate (X.509, PEM) from AFIP's "Administración de Certificados Digitales", for the `wsfe` service; checked to be valid today and to match the key, sealed at rest, never returned. Without it, the service's own certificate signs (the taxpayer delegated WSFE to it).
+             * @example -----BEGIN CERTIFICATE-----
+             *     MIIDSzCCAjOgAwIBAgIIW1ZnD0s9P3AwDQYJKoZIhvcNAQENBQAwODEaMBgGA1UEAwwRQ29tcHV0…
+             *     -----END CERTIFICATE-----
+             */
             certificate_pem?: string;
+            /**
+             * @description Live mode: the certificate's RSA private key (PEM), sent with it; sealed at rest, never returned or logged.
+             * @example -----BEGIN PRIVATE KEY-----
+             *     MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7…
+             *     -----END PRIVATE KEY-----
+             */
             private_key_pem?: string;
         };
         SequenceQuery: {
@@ -2732,55 +5299,217 @@ export interface components {
             CbteNro: number;
         };
         AfipIva: {
+            /**
+             * @description The VAT rate, from the `rates` catalog (FEParamGetTiposIva): 3 = 0 %, 4 = 10.5 %, 5 = 21 %, 6 = 27 %, 8 = 5 %, 9 = 2.5 %: `AlicIva.Id`. No rate twice (10019).
+             * @example 5
+             */
             Id: number;
+            /**
+             * @description The net amount taxed at this rate: `AlicIva.BaseImp`; Σ BaseImp = ImpNeto (10061).
+             * @example 100
+             */
             BaseImp: number;
+            /**
+             * @description The VAT at this rate: `AlicIva.Importe`; Σ Importe = ImpIVA within 0.01 (10023).
+             * @example 21
+             */
             Importe: number;
         };
         AfipTributo: {
+            /**
+             * @description The tax, from the `tax-types` catalog (FEParamGetTiposTributos): 1 national, 2 provincial, 3 municipal, 4 internal taxes, 5 IIBB, 6 VAT perception, 7 IIBB perception, 99 other…: `Tributo.Id`.
+             * @example 7
+             */
             Id: number;
+            /**
+             * @description Its description: `Tributo.Desc`.
+             * @example Percepción IIBB Buenos Aires
+             */
             Desc?: string;
+            /**
+             * @description The amount it is levied on: `Tributo.BaseImp`.
+             * @example 100
+             */
             BaseImp: number;
+            /**
+             * @description Its rate in percent: `Tributo.Alic`.
+             * @example 3
+             */
             Alic: number;
+            /**
+             * @description Its amount: `Tributo.Importe`; Σ Importe = ImpTrib (10029).
+             * @example 3
+             */
             Importe: number;
         };
         CreateVoucherBody: {
+            /**
+             * @description How many vouchers the detail covers (CbteHasta − CbteDesde + 1): `FeCabReq.CantReg`; 1 for classes A, C and FCE (10012).
+             * @example 1
+             */
             CantReg: number;
+            /**
+             * @description The point of sale (a RECE one registered at AFIP): `FeCabReq.PtoVta`; one of the taxpayer's `points_of_sale` when it gave them.
+             * @example 1
+             */
             PtoVta: number;
+            /**
+             * @description The voucher type, from the `voucher-types` catalog (FEParamGetTiposCbte): 1/6/11 Factura A/B/C, 2/7/12 Nota de Débito, 3/8/13 Nota de Crédito, 201+ FCE MiPyMEs: `FeCabReq.CbteTipo`.
+             * @example 1
+             */
             CbteTipo: number;
+            /**
+             * @description What is sold, from the `concept-types` catalog: 1 products, 2 services, 3 both: `Concepto`. Services (2, 3) need FchServDesde, FchServHasta and FchVtoPago (10049).
+             * @example 1
+             */
             Concepto: number;
+            /**
+             * @description The receiver's document type, from the `document-types` catalog: 80 CUIT, 86 CUIL, 96 DNI, 99 other (consumidor final): `DocTipo`; class A takes 80 (10013).
+             * @example 80
+             */
             DocTipo: number;
+            /**
+             * @description The receiver's document number (its CUIT for DocTipo 80; 0 for an anonymous consumidor final): `DocNro`.
+             * @example 30712345671
+             */
             DocNro: number;
-            /** @description First voucher number (AFIP's). Extension of this service: leave CbteDesde and CbteHasta out (both) and the gateway gives the voucher the next number of its sequence (CUIT, PtoVta, CbteTipo) when it sends it to AFIP, atomically: concurrent requests get consecutive numbers, each once, with no need to read last-voucher first; the numbers come back in FeDetResp[0].CbteDesde/CbteHasta (CbteHasta = CbteDesde + CantReg - 1). A retry with the same Idempotency-Key answers for the same voucher (202 with its link, where its number is read): a number is never taken twice for one request. Sent with both, the numbers are the caller's, as in WSFEv1. */
+            /**
+             * @description First voucher number (AFIP's), `CbteDesde`: the sequence's last (last-voucher) + 1 (10016). Extension of this service: leave CbteDesde and CbteHasta out (both) and the gateway gives the voucher the next number of its sequence (CUIT, PtoVta, CbteTipo) when it sends it to AFIP, atomically: concurrent requests get consecutive numbers, each once, with no need to read last-voucher first; the numbers come back in FeDetResp[0].CbteDesde/CbteHasta (CbteHasta = CbteDesde + CantReg - 1). A retry with the same Idempotency-Key answers for the same voucher (202 with its link, where its number is read): a number is never taken twice for one request. Sent with both, the numbers are the caller's, as in WSFEv1.
+             * @example 1
+             */
             CbteDesde?: number;
-            /** @description Last voucher number (AFIP's). Extension of this service: leave CbteDesde and CbteHasta out (both) and the gateway gives the voucher the next number of its sequence (CUIT, PtoVta, CbteTipo) when it sends it to AFIP, atomically: concurrent requests get consecutive numbers, each once, with no need to read last-voucher first; the numbers come back in FeDetResp[0].CbteDesde/CbteHasta (CbteHasta = CbteDesde + CantReg - 1). A retry with the same Idempotency-Key answers for the same voucher (202 with its link, where its number is read): a number is never taken twice for one request. Sent with both, the numbers are the caller's, as in WSFEv1. */
+            /**
+             * @description Last voucher number (AFIP's), `CbteHasta`: CbteDesde + CantReg − 1. Extension of this service: leave CbteDesde and CbteHasta out (both) and the gateway gives the voucher the next number of its sequence (CUIT, PtoVta, CbteTipo) when it sends it to AFIP, atomically: concurrent requests get consecutive numbers, each once, with no need to read last-voucher first; the numbers come back in FeDetResp[0].CbteDesde/CbteHasta (CbteHasta = CbteDesde + CantReg - 1). A retry with the same Idempotency-Key answers for the same voucher (202 with its link, where its number is read): a number is never taken twice for one request. Sent with both, the numbers are the caller's, as in WSFEv1.
+             * @example 1
+             */
             CbteHasta?: number;
+            /**
+             * @description The voucher's date, a date written yyyymmdd (today in Argentina when absent): `CbteFch`; within 5 days of today for products, 10 for services, and not before the sequence's last voucher (10016).
+             * @example 20261125
+             */
             CbteFch?: string;
+            /**
+             * @description The total: `ImpTotal` = ImpTotConc + ImpNeto + ImpOpEx + ImpTrib + ImpIVA (class C: ImpNeto + ImpTrib), within 0.01 (10048).
+             * @example 121
+             */
             ImpTotal: number;
+            /**
+             * @description The amount not subject to VAT (no taxable concept): `ImpTotConc`.
+             * @example 0
+             */
             ImpTotConc: number;
+            /**
+             * @description The net amount taxed: `ImpNeto`; Σ Iva[].BaseImp (10061).
+             * @example 100
+             */
             ImpNeto: number;
+            /**
+             * @description The exempt amount: `ImpOpEx`.
+             * @example 0
+             */
             ImpOpEx: number;
+            /**
+             * @description The VAT: `ImpIVA`; Σ Iva[].Importe (10023); Iva is required when it is above 0 (10018). Class C: 0.
+             * @example 21
+             */
             ImpIVA: number;
+            /**
+             * @description The other taxes: `ImpTrib`; Σ Tributos[].Importe, with Tributos present exactly when it is above 0 (10024, 10029).
+             * @example 0
+             */
             ImpTrib: number;
+            /**
+             * @description The currency, from the `currencies` catalog (FEParamGetTiposMonedas): `PES` pesos, `DOL` US dollars, `060` euros…: `MonId`.
+             * @example PES
+             */
             MonId: string;
+            /**
+             * @description The exchange rate to pesos: `MonCotiz`; 1 for PES (10039).
+             * @example 1
+             */
             MonCotiz: number;
+            /**
+             * @description The VAT by rate: `Iva.AlicIva[]`. Required with a net amount (10070); class C sends none (10071).
+             * @example [
+             *       {
+             *         "Id": 5,
+             *         "BaseImp": 100,
+             *         "Importe": 21
+             *       }
+             *     ]
+             */
             Iva?: components["schemas"]["AfipIva"][];
+            /**
+             * @description The other taxes (perceptions, internal taxes): `Tributos.Tributo[]`.
+             * @example [
+             *       {
+             *         "Id": 7,
+             *         "Desc": "Percepción IIBB Buenos Aires",
+             *         "BaseImp": 100,
+             *         "Alic": 3,
+             *         "Importe": 3
+             *       }
+             *     ]
+             */
             Tributos?: components["schemas"]["AfipTributo"][];
+            /**
+             * @description Services (Concepto 2, 3): the first day of the service, a date written yyyymmdd: `FchServDesde` (10049), not after FchServHasta (10032).
+             * @example 20261101
+             */
             FchServDesde?: string;
+            /**
+             * @description Services: the last day of the service, a date written yyyymmdd: `FchServHasta`.
+             * @example 20261130
+             */
             FchServHasta?: string;
+            /**
+             * @description Services: when payment is due, a date written yyyymmdd, not before CbteFch: `FchVtoPago` (10036).
+             * @example 20261210
+             */
             FchVtoPago?: string;
+            /**
+             * @description The receiver's VAT condition (RG 5616; FEParamGetCondicionIvaReceptor): 1 responsable inscripto, 4 exento, 5 consumidor final, 6 monotributista…: `CondicionIVAReceptorId`. Derived when absent where unambiguous (class A → 1, DocTipo 99 → 5), else refused (10246).
+             * @example 1
+             */
             CondicionIVAReceptorId?: number;
         };
         ReasonBody: {
+            /**
+             * @description Why: sent to the authority with the cancellation or rejection (MyInvois: `reason`, mandatory), not blank.
+             * @example Wrong buyer
+             */
             reason: string;
         };
         AccessCodeBody: {
+            /**
+             * @description The document to share: its id as its area answered it (Poland: DocumentID). Unknown in your account: 404.
+             * @example 01938a7e-5c2b-7d41-9f3e-6a1b2c3d4e5f
+             */
             document_id: string;
-            /** Format: email */
+            /**
+             * Format: email
+             * @description Where the code goes: one e-mail address, which receives the code, the link that opens the document and the link of its XML.
+             * @example ksiegowosc@nabywca.example
+             */
             recipient_email: string;
         };
         CreateWebhookBody: {
+            /**
+             * @description Where to POST the events: an https:// URL whose host is not a private, link-local or loopback address (checked now and at every send; README "Webhooks").
+             * @example https://erp.example.com/einvoice/webhooks
+             */
             url: string;
-            events: string[];
+            /**
+             * @description The events to send, each once: the names the area offers. Peppol areas: `PeppolReceived` (or its synonym `DocumentReceived`), a document received over Peppol; Malaysia also `MyInvoisValid`, `MyInvoisInvalid`, `MyInvoisRejected`, `MyInvoisCancelled`, `MyInvoisRejectedByBuyer`. Another name: 400 at `events[i]`.
+             * @example [
+             *       "PeppolReceived"
+             *     ]
+             */
+            events: ("DocumentReceived" | "PeppolReceived" | "MyInvoisValid" | "MyInvoisInvalid" | "MyInvoisRejected" | "MyInvoisCancelled" | "MyInvoisRejectedByBuyer")[];
+            /**
+             * @description Your own label for the subscription, shown when you list them.
+             * @example ERP inbox
+             */
             description?: string;
         };
         ErrorBody: {
@@ -2832,13 +5561,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{"status": "up"}` */
+            /** @description Alive. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example up
+                         * @enum {string}
+                         */
+                        status: "up" | "down";
+                    };
+                };
             };
             /** @description Bad input: a field, header, query parameter or the body itself (the one error shape; `errors[].path` names it). */
             400: {
@@ -2871,13 +5608,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{"status": "up"}` */
+            /** @description Ready. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example up
+                         * @enum {string}
+                         */
+                        status: "up" | "down";
+                    };
+                };
             };
             /** @description Bad input: a field, header, query parameter or the body itself (the one error shape; `errors[].path` names it). */
             400: {
@@ -2889,13 +5634,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `{"status": "down"}` */
+            /** @description Not ready: its database does not answer. */
             503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example down
+                         * @enum {string}
+                         */
+                        status: "up" | "down";
+                    };
+                };
             };
         };
     };
@@ -2927,13 +5680,30 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The access token. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /**
+                         * @description Send it as `Authorization: Bearer <token>` (or in `x-svc-auth-key`) until it expires.
+                         * @example at_Zq3n8VbR1xK4mT7yW2pL9sD6fH0jC5gA1eN3uI8oQ4r
+                         */
+                        access_token: string;
+                        /**
+                         * @example Bearer
+                         * @enum {string}
+                         */
+                        token_type: "Bearer";
+                        /**
+                         * @description Seconds until it expires (OAUTH_TOKEN_TTL_SECONDS, default 3600).
+                         * @example 3600
+                         */
+                        expires_in: number;
+                    };
                 };
             };
             /** @description invalid_request | unsupported_grant_type */
@@ -2973,13 +5743,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The client, with its secret. */
             201: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /**
+                         * @description The client's id.
+                         * @example client_5f0c8e1d2a3b4c5d6e7f8a9b
+                         */
+                        client_id: string;
+                        /**
+                         * @description Its secret: in this answer only (only its hash is stored).
+                         * @example cs_7Hk2pQ9wX4mN1vB6tR3yL8dF5sJ0gC2aZ7eU4iO9nK
+                         */
+                        client_secret: string;
+                    };
                 };
             };
             /** @description Bad input: a field, header, query parameter or the body itself (the one error shape; `errors[].path` names it). */
@@ -3029,12 +5811,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The client's id its creation answered. */
                 client_id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Bad input: a field, header, query parameter or the body itself (the one error shape; `errors[].path` names it). */
             400: {
                 headers: {
@@ -3091,6 +5882,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3102,13 +5894,31 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{status, message, data:{supplier_uuid}}` */
+            /** @description Onboarded: the supplier's id. */
             201: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @example Supplier onboarded. */
+                        message: string;
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The supplier's id: send it as the `supplier_uuid` header of its documents and webhooks.
+                             * @example 0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11
+                             */
+                            supplier_uuid: string;
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -3186,10 +5996,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
                 "Idempotency-Key"?: string;
                 /** @description `peppol` (the default and only value). Also accepted as `transport-mode` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 transport_mode?: string;
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier's id its onboarding answered (`data.supplier_uuid`). Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
             };
             path?: never;
@@ -3201,13 +6012,34 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{status, data:{DocumentID, DeliveryStatus:"Scheduled"}}` */
+            /** @description Accepted and queued for delivery. */
             202: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The document's id in this gateway: the `{uuid}` of its reads.
+                             * @example 01a23544-fe02-7011-9d9b-aa2a75a0f12d
+                             */
+                            DocumentID: string;
+                            /**
+                             * @example Scheduled
+                             * @enum {string}
+                             */
+                            DeliveryStatus: "Scheduled";
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -3295,16 +6127,55 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier's id its onboarding answered (`data.supplier_uuid`). Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
             };
             path: {
+                /** @description The document's id its submission answered (`data.DocumentID`). */
                 uuid: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @description The submitted fields as validated, with the defaults applied (DocumentCurrencyCode, BuyerReference, InvoicedQuantity), plus `uuid`. */
+                        data: components["schemas"]["InvoiceBody"] & {
+                            /**
+                             * Format: uuid
+                             * @description The document's id in this gateway: the `{uuid}` of its reads.
+                             * @example 01a23544-fe02-7011-9d9b-aa2a75a0f12d
+                             */
+                            uuid: string;
+                            /** @description Only when `DeliveryStatus` is `Failed`: why the delivery failed for good. */
+                            DeliveryFailure?: {
+                                /**
+                                 * @description A stable code: `PEPPOL.RECEIVER_NOT_FOUND` (no SMP registration), `PEPPOL.REJECTED_BY_RECEIVER` (its Message Level Status), `PEPPOL.UNREACHABLE`...
+                                 * @example PEPPOL.RECEIVER_NOT_FOUND
+                                 */
+                                code?: string;
+                                /**
+                                 * @description What happened, for people.
+                                 * @example No access point serves iso6523-actorid-upis::9925:be0202239951 (no SMP registration in the SML).
+                                 */
+                                message?: string;
+                            };
+                        };
+                    };
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -3361,16 +6232,27 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier's id its onboarding answered (`data.supplier_uuid`). Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
             };
             path: {
+                /** @description The document's id its submission answered (`data.DocumentID`). */
                 uuid: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The UBL document. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -3427,16 +6309,59 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier's id its onboarding answered (`data.supplier_uuid`). Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
             };
             path: {
+                /** @description The document's id its submission answered (`data.DocumentID`). */
                 uuid: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description Its delivery status. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The document's id in this gateway: the `{uuid}` of its reads.
+                             * @example 01a23544-fe02-7011-9d9b-aa2a75a0f12d
+                             */
+                            DocumentID: string;
+                            /**
+                             * @description `Scheduled`: accepted, queued for delivery; `Sent`: the receiving access point took it over AS4 (live Peppol), its Message Level Status still to come; `Delivered`: delivered (and, live, confirmed by its Message Level Status); `Failed`: see `DeliveryFailure`.
+                             * @example Delivered
+                             */
+                            DeliveryStatus: ("Scheduled" | "Sent" | "Delivered" | "Failed") | null;
+                            /** @description Only when `DeliveryStatus` is `Failed`: why the delivery failed for good. */
+                            DeliveryFailure?: {
+                                /**
+                                 * @description A stable code: `PEPPOL.RECEIVER_NOT_FOUND` (no SMP registration), `PEPPOL.REJECTED_BY_RECEIVER` (its Message Level Status), `PEPPOL.UNREACHABLE`...
+                                 * @example PEPPOL.RECEIVER_NOT_FOUND
+                                 */
+                                code?: string;
+                                /**
+                                 * @description What happened, for people.
+                                 * @example No access point serves iso6523-actorid-upis::9925:be0202239951 (no SMP registration in the SML).
+                                 */
+                                message?: string;
+                            };
+                        };
+                    };
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -3493,6 +6418,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3504,13 +6430,31 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{status, message, data:{supplier_uuid}}` */
+            /** @description Onboarded: the supplier's id. */
             201: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @example Supplier onboarded. */
+                        message: string;
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The supplier's id: send it as the `supplier_uuid` header of its documents and webhooks.
+                             * @example 0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11
+                             */
+                            supplier_uuid: string;
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -3588,10 +6532,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
                 "Idempotency-Key"?: string;
                 /** @description `peppol` (the default and only value). Also accepted as `transport-mode` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 transport_mode?: string;
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier's id its onboarding answered (`data.supplier_uuid`). Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
             };
             path?: never;
@@ -3603,13 +6548,34 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{status, data:{DocumentID, DeliveryStatus:"Scheduled"}}` */
+            /** @description Accepted and queued for delivery. */
             202: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The document's id in this gateway: the `{uuid}` of its reads.
+                             * @example 01a23544-fe02-7011-9d9b-aa2a75a0f12d
+                             */
+                            DocumentID: string;
+                            /**
+                             * @example Scheduled
+                             * @enum {string}
+                             */
+                            DeliveryStatus: "Scheduled";
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -3697,16 +6663,55 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier's id its onboarding answered (`data.supplier_uuid`). Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
             };
             path: {
+                /** @description The document's id its submission answered (`data.DocumentID`). */
                 uuid: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @description The submitted fields as validated, with the defaults applied (DocumentCurrencyCode, BuyerReference, InvoicedQuantity), plus `uuid`. */
+                        data: components["schemas"]["InvoiceBody"] & {
+                            /**
+                             * Format: uuid
+                             * @description The document's id in this gateway: the `{uuid}` of its reads.
+                             * @example 01a23544-fe02-7011-9d9b-aa2a75a0f12d
+                             */
+                            uuid: string;
+                            /** @description Only when `DeliveryStatus` is `Failed`: why the delivery failed for good. */
+                            DeliveryFailure?: {
+                                /**
+                                 * @description A stable code: `PEPPOL.RECEIVER_NOT_FOUND` (no SMP registration), `PEPPOL.REJECTED_BY_RECEIVER` (its Message Level Status), `PEPPOL.UNREACHABLE`...
+                                 * @example PEPPOL.RECEIVER_NOT_FOUND
+                                 */
+                                code?: string;
+                                /**
+                                 * @description What happened, for people.
+                                 * @example No access point serves iso6523-actorid-upis::9925:be0202239951 (no SMP registration in the SML).
+                                 */
+                                message?: string;
+                            };
+                        };
+                    };
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -3763,16 +6768,27 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier's id its onboarding answered (`data.supplier_uuid`). Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
             };
             path: {
+                /** @description The document's id its submission answered (`data.DocumentID`). */
                 uuid: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The UBL document. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -3829,16 +6845,59 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier's id its onboarding answered (`data.supplier_uuid`). Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
             };
             path: {
+                /** @description The document's id its submission answered (`data.DocumentID`). */
                 uuid: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description Its delivery status. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The document's id in this gateway: the `{uuid}` of its reads.
+                             * @example 01a23544-fe02-7011-9d9b-aa2a75a0f12d
+                             */
+                            DocumentID: string;
+                            /**
+                             * @description `Scheduled`: accepted, queued for delivery; `Sent`: the receiving access point took it over AS4 (live Peppol), its Message Level Status still to come; `Delivered`: delivered (and, live, confirmed by its Message Level Status); `Failed`: see `DeliveryFailure`.
+                             * @example Delivered
+                             */
+                            DeliveryStatus: ("Scheduled" | "Sent" | "Delivered" | "Failed") | null;
+                            /** @description Only when `DeliveryStatus` is `Failed`: why the delivery failed for good. */
+                            DeliveryFailure?: {
+                                /**
+                                 * @description A stable code: `PEPPOL.RECEIVER_NOT_FOUND` (no SMP registration), `PEPPOL.REJECTED_BY_RECEIVER` (its Message Level Status), `PEPPOL.UNREACHABLE`...
+                                 * @example PEPPOL.RECEIVER_NOT_FOUND
+                                 */
+                                code?: string;
+                                /**
+                                 * @description What happened, for people.
+                                 * @example No access point serves iso6523-actorid-upis::9925:be0202239951 (no SMP registration in the SML).
+                                 */
+                                message?: string;
+                            };
+                        };
+                    };
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -3895,6 +6954,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3906,13 +6966,31 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{status, message, data:{supplier_uuid}}` */
+            /** @description Onboarded: the supplier's id. */
             201: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @example Supplier onboarded. */
+                        message: string;
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The supplier's id: send it as the `supplier_uuid` header of its documents and webhooks.
+                             * @example 0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11
+                             */
+                            supplier_uuid: string;
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -3990,10 +7068,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
                 "Idempotency-Key"?: string;
                 /** @description `peppol` (the default and only value). Also accepted as `transport-mode` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 transport_mode?: string;
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier's id its onboarding answered (`data.supplier_uuid`). Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
             };
             path?: never;
@@ -4005,13 +7084,34 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{status, data:{DocumentID, DeliveryStatus:"Scheduled"}}` */
+            /** @description Accepted and queued for delivery. */
             202: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The document's id in this gateway: the `{uuid}` of its reads.
+                             * @example 01a23544-fe02-7011-9d9b-aa2a75a0f12d
+                             */
+                            DocumentID: string;
+                            /**
+                             * @example Scheduled
+                             * @enum {string}
+                             */
+                            DeliveryStatus: "Scheduled";
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -4099,16 +7199,55 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier's id its onboarding answered (`data.supplier_uuid`). Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
             };
             path: {
+                /** @description The document's id its submission answered (`data.DocumentID`). */
                 uuid: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @description The submitted fields as validated, with the defaults applied (DocumentCurrencyCode, BuyerReference, InvoicedQuantity), plus `uuid`. */
+                        data: components["schemas"]["InvoiceBody"] & {
+                            /**
+                             * Format: uuid
+                             * @description The document's id in this gateway: the `{uuid}` of its reads.
+                             * @example 01a23544-fe02-7011-9d9b-aa2a75a0f12d
+                             */
+                            uuid: string;
+                            /** @description Only when `DeliveryStatus` is `Failed`: why the delivery failed for good. */
+                            DeliveryFailure?: {
+                                /**
+                                 * @description A stable code: `PEPPOL.RECEIVER_NOT_FOUND` (no SMP registration), `PEPPOL.REJECTED_BY_RECEIVER` (its Message Level Status), `PEPPOL.UNREACHABLE`...
+                                 * @example PEPPOL.RECEIVER_NOT_FOUND
+                                 */
+                                code?: string;
+                                /**
+                                 * @description What happened, for people.
+                                 * @example No access point serves iso6523-actorid-upis::9925:be0202239951 (no SMP registration in the SML).
+                                 */
+                                message?: string;
+                            };
+                        };
+                    };
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -4165,16 +7304,27 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier's id its onboarding answered (`data.supplier_uuid`). Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
             };
             path: {
+                /** @description The document's id its submission answered (`data.DocumentID`). */
                 uuid: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The UBL document. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -4231,16 +7381,59 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier's id its onboarding answered (`data.supplier_uuid`). Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
             };
             path: {
+                /** @description The document's id its submission answered (`data.DocumentID`). */
                 uuid: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description Its delivery status. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The document's id in this gateway: the `{uuid}` of its reads.
+                             * @example 01a23544-fe02-7011-9d9b-aa2a75a0f12d
+                             */
+                            DocumentID: string;
+                            /**
+                             * @description `Scheduled`: accepted, queued for delivery; `Sent`: the receiving access point took it over AS4 (live Peppol), its Message Level Status still to come; `Delivered`: delivered (and, live, confirmed by its Message Level Status); `Failed`: see `DeliveryFailure`.
+                             * @example Delivered
+                             */
+                            DeliveryStatus: ("Scheduled" | "Sent" | "Delivered" | "Failed") | null;
+                            /** @description Only when `DeliveryStatus` is `Failed`: why the delivery failed for good. */
+                            DeliveryFailure?: {
+                                /**
+                                 * @description A stable code: `PEPPOL.RECEIVER_NOT_FOUND` (no SMP registration), `PEPPOL.REJECTED_BY_RECEIVER` (its Message Level Status), `PEPPOL.UNREACHABLE`...
+                                 * @example PEPPOL.RECEIVER_NOT_FOUND
+                                 */
+                                code?: string;
+                                /**
+                                 * @description What happened, for people.
+                                 * @example No access point serves iso6523-actorid-upis::9925:be0202239951 (no SMP registration in the SML).
+                                 */
+                                message?: string;
+                            };
+                        };
+                    };
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -4297,6 +7490,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -4308,13 +7502,34 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{status, message, data:{supplier_uuid}}`; when the TIN's participant is registered here already, the onboarding succeeds without it and `message` says so (docs/areas.md "Malaysia (MyInvois)": a receiver is in exactly one SMP) */
+            /** @description Onboarded. */
             201: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `success`.
+                         * @example success
+                         */
+                        status: string;
+                        /**
+                         * @description `Supplier onboarded.`, or says that its TIN's Peppol participant was registered here already (for another supplier) and was not registered again.
+                         * @example Supplier onboarded.
+                         */
+                        message: string;
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The supplier's id: the `supplier_uuid` header of its other routes.
+                             * @example 0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11
+                             */
+                            supplier_uuid?: string;
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -4328,6 +7543,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -4382,7 +7607,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier's id its onboarding answered (`data.supplier_uuid`); another account's or an unknown one: 404. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
             };
             path?: never;
@@ -4394,13 +7619,26 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{status, message}` */
+            /** @description MyInvois knows the TIN with this id. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `success`: MyInvois knows the TIN with this id (otherwise 404 MYINVOIS.TIN_NOT_FOUND).
+                         * @example success
+                         */
+                        status: string;
+                        /**
+                         * @description What was checked.
+                         * @example TIN C20880050010 is valid for BRN 199901012345.
+                         */
+                        message: string;
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -4478,8 +7716,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier's id its onboarding answered (`data.supplier_uuid`); another account's or an unknown one: 404. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
                 "Idempotency-Key"?: string;
                 /** @description peppol: MyInvois, then the PINT MY copy over Peppol once valid; myinvois: MyInvois only. Also accepted as `transport-mode` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 transport_mode: "peppol" | "myinvois";
@@ -4493,21 +7732,249 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{status:"submitted", data:{submissionId, submissionResponse:{submissionUid, acceptedDocuments:[{uuid, invoiceCodeNumber}], rejectedDocuments:[{invoiceCodeNumber, error:{code, message, target, propertyPath, details}}], pendingDocuments:[]}}}` */
+            /** @description MyInvois answered for every document: accepted (it validates them next) or rejected. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `submitted`.
+                         * @example submitted
+                         */
+                        status: string;
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description This service's id of the submission (one request).
+                             * @example 6c1f0d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f
+                             */
+                            submissionId?: string;
+                            /** @description MyInvois's "Submit Documents" answer (seed 000), plus the documents it has not answered for yet. */
+                            submissionResponse?: {
+                                /**
+                                 * @description MyInvois's submission uid; null while it has not answered.
+                                 * @example HJSD135P2S7D8IU4A8R5EY2K10
+                                 */
+                                submissionUid?: string | null;
+                                /**
+                                 * @description Taken by MyInvois, which now validates them: read their state with GET documents/{id}.
+                                 * @example [
+                                 *       {
+                                 *         "uuid": "F9D425P6DS7D8IU4A8R5EY2K10",
+                                 *         "invoiceCodeNumber": "INV-1764651600"
+                                 *       }
+                                 *     ]
+                                 */
+                                acceptedDocuments?: {
+                                    /**
+                                     * @description MyInvois's uuid of the document.
+                                     * @example F9D425P6DS7D8IU4A8R5EY2K10
+                                     */
+                                    uuid?: string;
+                                    /**
+                                     * @description Its `ID`.
+                                     * @example INV-1764651600
+                                     */
+                                    invoiceCodeNumber?: string;
+                                }[];
+                                /**
+                                 * @description Refused, by this service's checks or by MyInvois, each with its error.
+                                 * @example []
+                                 */
+                                rejectedDocuments?: {
+                                    /**
+                                     * @description Its `ID`.
+                                     * @example INV-1764651601
+                                     */
+                                    invoiceCodeNumber?: string;
+                                    error?: {
+                                        /**
+                                         * @description MyInvois's (or this service's) error code.
+                                         * @example CF321
+                                         */
+                                        code?: string;
+                                        /**
+                                         * @description What is wrong.
+                                         * @example Issuance date time value of the document is too old that cannot be submitted.
+                                         */
+                                        message?: string;
+                                        /**
+                                         * @description The document, or the field, it is about.
+                                         * @example INV-1764651600
+                                         */
+                                        target?: string | null;
+                                        /**
+                                         * @description Where in the document.
+                                         * @example Invoice.IssueDate
+                                         */
+                                        propertyPath?: string | null;
+                                        /**
+                                         * @description Nested errors, same shape.
+                                         * @example null
+                                         */
+                                        details?: Record<string, never>[] | null;
+                                    } | null;
+                                }[];
+                                /**
+                                 * @description Not answered for by MyInvois within MYINVOIS_WAIT_MS (a 202): the reporting worker goes on; poll `href`.
+                                 * @example []
+                                 */
+                                pendingDocuments?: {
+                                    /**
+                                     * @description Our id of the document.
+                                     * @example 0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11
+                                     */
+                                    documentId?: string;
+                                    /**
+                                     * @description Its `ID`.
+                                     * @example INV-1764651600
+                                     */
+                                    invoiceCodeNumber?: string;
+                                    /**
+                                     * @description Where it is read.
+                                     * @example /api/einvoice/documents/0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11
+                                     */
+                                    href?: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
-            /** @description MyInvois did not answer within MYINVOIS_WAIT_MS: the same shape, `pendingDocuments:[{documentId, invoiceCodeNumber, href}]` to poll */
+            /** @description MyInvois did not answer within MYINVOIS_WAIT_MS: the same shape, the documents in `pendingDocuments` with the `href` to poll. */
             202: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "submitted",
+                     *       "data": {
+                     *         "submissionId": "6c1f0d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f",
+                     *         "submissionResponse": {
+                     *           "submissionUid": null,
+                     *           "acceptedDocuments": [],
+                     *           "rejectedDocuments": [],
+                     *           "pendingDocuments": [
+                     *             {
+                     *               "documentId": "0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11",
+                     *               "invoiceCodeNumber": "INV-1764651600",
+                     *               "href": "/api/einvoice/documents/0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description `submitted`.
+                         * @example submitted
+                         */
+                        status: string;
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description This service's id of the submission (one request).
+                             * @example 6c1f0d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f
+                             */
+                            submissionId?: string;
+                            /** @description MyInvois's "Submit Documents" answer (seed 000), plus the documents it has not answered for yet. */
+                            submissionResponse?: {
+                                /**
+                                 * @description MyInvois's submission uid; null while it has not answered.
+                                 * @example HJSD135P2S7D8IU4A8R5EY2K10
+                                 */
+                                submissionUid?: string | null;
+                                /**
+                                 * @description Taken by MyInvois, which now validates them: read their state with GET documents/{id}.
+                                 * @example [
+                                 *       {
+                                 *         "uuid": "F9D425P6DS7D8IU4A8R5EY2K10",
+                                 *         "invoiceCodeNumber": "INV-1764651600"
+                                 *       }
+                                 *     ]
+                                 */
+                                acceptedDocuments?: {
+                                    /**
+                                     * @description MyInvois's uuid of the document.
+                                     * @example F9D425P6DS7D8IU4A8R5EY2K10
+                                     */
+                                    uuid?: string;
+                                    /**
+                                     * @description Its `ID`.
+                                     * @example INV-1764651600
+                                     */
+                                    invoiceCodeNumber?: string;
+                                }[];
+                                /**
+                                 * @description Refused, by this service's checks or by MyInvois, each with its error.
+                                 * @example []
+                                 */
+                                rejectedDocuments?: {
+                                    /**
+                                     * @description Its `ID`.
+                                     * @example INV-1764651601
+                                     */
+                                    invoiceCodeNumber?: string;
+                                    error?: {
+                                        /**
+                                         * @description MyInvois's (or this service's) error code.
+                                         * @example CF321
+                                         */
+                                        code?: string;
+                                        /**
+                                         * @description What is wrong.
+                                         * @example Issuance date time value of the document is too old that cannot be submitted.
+                                         */
+                                        message?: string;
+                                        /**
+                                         * @description The document, or the field, it is about.
+                                         * @example INV-1764651600
+                                         */
+                                        target?: string | null;
+                                        /**
+                                         * @description Where in the document.
+                                         * @example Invoice.IssueDate
+                                         */
+                                        propertyPath?: string | null;
+                                        /**
+                                         * @description Nested errors, same shape.
+                                         * @example null
+                                         */
+                                        details?: Record<string, never>[] | null;
+                                    } | null;
+                                }[];
+                                /**
+                                 * @description Not answered for by MyInvois within MYINVOIS_WAIT_MS (a 202): the reporting worker goes on; poll `href`.
+                                 * @example []
+                                 */
+                                pendingDocuments?: {
+                                    /**
+                                     * @description Our id of the document.
+                                     * @example 0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11
+                                     */
+                                    documentId?: string;
+                                    /**
+                                     * @description Its `ID`.
+                                     * @example INV-1764651600
+                                     */
+                                    invoiceCodeNumber?: string;
+                                    /**
+                                     * @description Where it is read.
+                                     * @example /api/einvoice/documents/0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11
+                                     */
+                                    href?: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -4595,8 +8062,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier's id its onboarding answered (`data.supplier_uuid`); another account's or an unknown one: 404. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
                 "Idempotency-Key"?: string;
                 /** @description peppol: MyInvois, then the PINT MY copy over Peppol once valid; myinvois: MyInvois only. Also accepted as `transport-mode` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 transport_mode: "peppol" | "myinvois";
@@ -4610,21 +8078,249 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{status:"submitted", data:{submissionId, submissionResponse:{submissionUid, acceptedDocuments:[{uuid, invoiceCodeNumber}], rejectedDocuments:[{invoiceCodeNumber, error:{code, message, target, propertyPath, details}}], pendingDocuments:[]}}}` */
+            /** @description MyInvois answered for every document: accepted (it validates them next) or rejected. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `submitted`.
+                         * @example submitted
+                         */
+                        status: string;
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description This service's id of the submission (one request).
+                             * @example 6c1f0d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f
+                             */
+                            submissionId?: string;
+                            /** @description MyInvois's "Submit Documents" answer (seed 000), plus the documents it has not answered for yet. */
+                            submissionResponse?: {
+                                /**
+                                 * @description MyInvois's submission uid; null while it has not answered.
+                                 * @example HJSD135P2S7D8IU4A8R5EY2K10
+                                 */
+                                submissionUid?: string | null;
+                                /**
+                                 * @description Taken by MyInvois, which now validates them: read their state with GET documents/{id}.
+                                 * @example [
+                                 *       {
+                                 *         "uuid": "F9D425P6DS7D8IU4A8R5EY2K10",
+                                 *         "invoiceCodeNumber": "INV-1764651600"
+                                 *       }
+                                 *     ]
+                                 */
+                                acceptedDocuments?: {
+                                    /**
+                                     * @description MyInvois's uuid of the document.
+                                     * @example F9D425P6DS7D8IU4A8R5EY2K10
+                                     */
+                                    uuid?: string;
+                                    /**
+                                     * @description Its `ID`.
+                                     * @example INV-1764651600
+                                     */
+                                    invoiceCodeNumber?: string;
+                                }[];
+                                /**
+                                 * @description Refused, by this service's checks or by MyInvois, each with its error.
+                                 * @example []
+                                 */
+                                rejectedDocuments?: {
+                                    /**
+                                     * @description Its `ID`.
+                                     * @example INV-1764651601
+                                     */
+                                    invoiceCodeNumber?: string;
+                                    error?: {
+                                        /**
+                                         * @description MyInvois's (or this service's) error code.
+                                         * @example CF321
+                                         */
+                                        code?: string;
+                                        /**
+                                         * @description What is wrong.
+                                         * @example Issuance date time value of the document is too old that cannot be submitted.
+                                         */
+                                        message?: string;
+                                        /**
+                                         * @description The document, or the field, it is about.
+                                         * @example INV-1764651600
+                                         */
+                                        target?: string | null;
+                                        /**
+                                         * @description Where in the document.
+                                         * @example Invoice.IssueDate
+                                         */
+                                        propertyPath?: string | null;
+                                        /**
+                                         * @description Nested errors, same shape.
+                                         * @example null
+                                         */
+                                        details?: Record<string, never>[] | null;
+                                    } | null;
+                                }[];
+                                /**
+                                 * @description Not answered for by MyInvois within MYINVOIS_WAIT_MS (a 202): the reporting worker goes on; poll `href`.
+                                 * @example []
+                                 */
+                                pendingDocuments?: {
+                                    /**
+                                     * @description Our id of the document.
+                                     * @example 0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11
+                                     */
+                                    documentId?: string;
+                                    /**
+                                     * @description Its `ID`.
+                                     * @example INV-1764651600
+                                     */
+                                    invoiceCodeNumber?: string;
+                                    /**
+                                     * @description Where it is read.
+                                     * @example /api/einvoice/documents/0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11
+                                     */
+                                    href?: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
-            /** @description MyInvois did not answer within MYINVOIS_WAIT_MS: the same shape, `pendingDocuments:[{documentId, invoiceCodeNumber, href}]` to poll */
+            /** @description MyInvois did not answer within MYINVOIS_WAIT_MS: the same shape, the documents in `pendingDocuments` with the `href` to poll. */
             202: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "submitted",
+                     *       "data": {
+                     *         "submissionId": "6c1f0d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f",
+                     *         "submissionResponse": {
+                     *           "submissionUid": null,
+                     *           "acceptedDocuments": [],
+                     *           "rejectedDocuments": [],
+                     *           "pendingDocuments": [
+                     *             {
+                     *               "documentId": "0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11",
+                     *               "invoiceCodeNumber": "INV-1764651600",
+                     *               "href": "/api/einvoice/documents/0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description `submitted`.
+                         * @example submitted
+                         */
+                        status: string;
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description This service's id of the submission (one request).
+                             * @example 6c1f0d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f
+                             */
+                            submissionId?: string;
+                            /** @description MyInvois's "Submit Documents" answer (seed 000), plus the documents it has not answered for yet. */
+                            submissionResponse?: {
+                                /**
+                                 * @description MyInvois's submission uid; null while it has not answered.
+                                 * @example HJSD135P2S7D8IU4A8R5EY2K10
+                                 */
+                                submissionUid?: string | null;
+                                /**
+                                 * @description Taken by MyInvois, which now validates them: read their state with GET documents/{id}.
+                                 * @example [
+                                 *       {
+                                 *         "uuid": "F9D425P6DS7D8IU4A8R5EY2K10",
+                                 *         "invoiceCodeNumber": "INV-1764651600"
+                                 *       }
+                                 *     ]
+                                 */
+                                acceptedDocuments?: {
+                                    /**
+                                     * @description MyInvois's uuid of the document.
+                                     * @example F9D425P6DS7D8IU4A8R5EY2K10
+                                     */
+                                    uuid?: string;
+                                    /**
+                                     * @description Its `ID`.
+                                     * @example INV-1764651600
+                                     */
+                                    invoiceCodeNumber?: string;
+                                }[];
+                                /**
+                                 * @description Refused, by this service's checks or by MyInvois, each with its error.
+                                 * @example []
+                                 */
+                                rejectedDocuments?: {
+                                    /**
+                                     * @description Its `ID`.
+                                     * @example INV-1764651601
+                                     */
+                                    invoiceCodeNumber?: string;
+                                    error?: {
+                                        /**
+                                         * @description MyInvois's (or this service's) error code.
+                                         * @example CF321
+                                         */
+                                        code?: string;
+                                        /**
+                                         * @description What is wrong.
+                                         * @example Issuance date time value of the document is too old that cannot be submitted.
+                                         */
+                                        message?: string;
+                                        /**
+                                         * @description The document, or the field, it is about.
+                                         * @example INV-1764651600
+                                         */
+                                        target?: string | null;
+                                        /**
+                                         * @description Where in the document.
+                                         * @example Invoice.IssueDate
+                                         */
+                                        propertyPath?: string | null;
+                                        /**
+                                         * @description Nested errors, same shape.
+                                         * @example null
+                                         */
+                                        details?: Record<string, never>[] | null;
+                                    } | null;
+                                }[];
+                                /**
+                                 * @description Not answered for by MyInvois within MYINVOIS_WAIT_MS (a 202): the reporting worker goes on; poll `href`.
+                                 * @example []
+                                 */
+                                pendingDocuments?: {
+                                    /**
+                                     * @description Our id of the document.
+                                     * @example 0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11
+                                     */
+                                    documentId?: string;
+                                    /**
+                                     * @description Its `ID`.
+                                     * @example INV-1764651600
+                                     */
+                                    invoiceCodeNumber?: string;
+                                    /**
+                                     * @description Where it is read.
+                                     * @example /api/einvoice/documents/0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11
+                                     */
+                                    href?: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -4648,6 +8344,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -4702,8 +8408,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier's id its onboarding answered (`data.supplier_uuid`); another account's or an unknown one: 404. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
                 "Idempotency-Key"?: string;
                 /** @description peppol: MyInvois, then the PINT MY copy over Peppol once valid; myinvois: MyInvois only. Also accepted as `transport-mode` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 transport_mode: "peppol" | "myinvois";
@@ -4717,21 +8424,249 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{status:"submitted", data:{submissionId, submissionResponse:{submissionUid, acceptedDocuments:[{uuid, invoiceCodeNumber}], rejectedDocuments:[{invoiceCodeNumber, error:{code, message, target, propertyPath, details}}], pendingDocuments:[]}}}` */
+            /** @description MyInvois answered for every document: accepted (it validates them next) or rejected. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `submitted`.
+                         * @example submitted
+                         */
+                        status: string;
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description This service's id of the submission (one request).
+                             * @example 6c1f0d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f
+                             */
+                            submissionId?: string;
+                            /** @description MyInvois's "Submit Documents" answer (seed 000), plus the documents it has not answered for yet. */
+                            submissionResponse?: {
+                                /**
+                                 * @description MyInvois's submission uid; null while it has not answered.
+                                 * @example HJSD135P2S7D8IU4A8R5EY2K10
+                                 */
+                                submissionUid?: string | null;
+                                /**
+                                 * @description Taken by MyInvois, which now validates them: read their state with GET documents/{id}.
+                                 * @example [
+                                 *       {
+                                 *         "uuid": "F9D425P6DS7D8IU4A8R5EY2K10",
+                                 *         "invoiceCodeNumber": "INV-1764651600"
+                                 *       }
+                                 *     ]
+                                 */
+                                acceptedDocuments?: {
+                                    /**
+                                     * @description MyInvois's uuid of the document.
+                                     * @example F9D425P6DS7D8IU4A8R5EY2K10
+                                     */
+                                    uuid?: string;
+                                    /**
+                                     * @description Its `ID`.
+                                     * @example INV-1764651600
+                                     */
+                                    invoiceCodeNumber?: string;
+                                }[];
+                                /**
+                                 * @description Refused, by this service's checks or by MyInvois, each with its error.
+                                 * @example []
+                                 */
+                                rejectedDocuments?: {
+                                    /**
+                                     * @description Its `ID`.
+                                     * @example INV-1764651601
+                                     */
+                                    invoiceCodeNumber?: string;
+                                    error?: {
+                                        /**
+                                         * @description MyInvois's (or this service's) error code.
+                                         * @example CF321
+                                         */
+                                        code?: string;
+                                        /**
+                                         * @description What is wrong.
+                                         * @example Issuance date time value of the document is too old that cannot be submitted.
+                                         */
+                                        message?: string;
+                                        /**
+                                         * @description The document, or the field, it is about.
+                                         * @example INV-1764651600
+                                         */
+                                        target?: string | null;
+                                        /**
+                                         * @description Where in the document.
+                                         * @example Invoice.IssueDate
+                                         */
+                                        propertyPath?: string | null;
+                                        /**
+                                         * @description Nested errors, same shape.
+                                         * @example null
+                                         */
+                                        details?: Record<string, never>[] | null;
+                                    } | null;
+                                }[];
+                                /**
+                                 * @description Not answered for by MyInvois within MYINVOIS_WAIT_MS (a 202): the reporting worker goes on; poll `href`.
+                                 * @example []
+                                 */
+                                pendingDocuments?: {
+                                    /**
+                                     * @description Our id of the document.
+                                     * @example 0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11
+                                     */
+                                    documentId?: string;
+                                    /**
+                                     * @description Its `ID`.
+                                     * @example INV-1764651600
+                                     */
+                                    invoiceCodeNumber?: string;
+                                    /**
+                                     * @description Where it is read.
+                                     * @example /api/einvoice/documents/0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11
+                                     */
+                                    href?: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
-            /** @description MyInvois did not answer within MYINVOIS_WAIT_MS: the same shape, `pendingDocuments:[{documentId, invoiceCodeNumber, href}]` to poll */
+            /** @description MyInvois did not answer within MYINVOIS_WAIT_MS: the same shape, the documents in `pendingDocuments` with the `href` to poll. */
             202: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "submitted",
+                     *       "data": {
+                     *         "submissionId": "6c1f0d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f",
+                     *         "submissionResponse": {
+                     *           "submissionUid": null,
+                     *           "acceptedDocuments": [],
+                     *           "rejectedDocuments": [],
+                     *           "pendingDocuments": [
+                     *             {
+                     *               "documentId": "0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11",
+                     *               "invoiceCodeNumber": "INV-1764651600",
+                     *               "href": "/api/einvoice/documents/0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description `submitted`.
+                         * @example submitted
+                         */
+                        status: string;
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description This service's id of the submission (one request).
+                             * @example 6c1f0d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f
+                             */
+                            submissionId?: string;
+                            /** @description MyInvois's "Submit Documents" answer (seed 000), plus the documents it has not answered for yet. */
+                            submissionResponse?: {
+                                /**
+                                 * @description MyInvois's submission uid; null while it has not answered.
+                                 * @example HJSD135P2S7D8IU4A8R5EY2K10
+                                 */
+                                submissionUid?: string | null;
+                                /**
+                                 * @description Taken by MyInvois, which now validates them: read their state with GET documents/{id}.
+                                 * @example [
+                                 *       {
+                                 *         "uuid": "F9D425P6DS7D8IU4A8R5EY2K10",
+                                 *         "invoiceCodeNumber": "INV-1764651600"
+                                 *       }
+                                 *     ]
+                                 */
+                                acceptedDocuments?: {
+                                    /**
+                                     * @description MyInvois's uuid of the document.
+                                     * @example F9D425P6DS7D8IU4A8R5EY2K10
+                                     */
+                                    uuid?: string;
+                                    /**
+                                     * @description Its `ID`.
+                                     * @example INV-1764651600
+                                     */
+                                    invoiceCodeNumber?: string;
+                                }[];
+                                /**
+                                 * @description Refused, by this service's checks or by MyInvois, each with its error.
+                                 * @example []
+                                 */
+                                rejectedDocuments?: {
+                                    /**
+                                     * @description Its `ID`.
+                                     * @example INV-1764651601
+                                     */
+                                    invoiceCodeNumber?: string;
+                                    error?: {
+                                        /**
+                                         * @description MyInvois's (or this service's) error code.
+                                         * @example CF321
+                                         */
+                                        code?: string;
+                                        /**
+                                         * @description What is wrong.
+                                         * @example Issuance date time value of the document is too old that cannot be submitted.
+                                         */
+                                        message?: string;
+                                        /**
+                                         * @description The document, or the field, it is about.
+                                         * @example INV-1764651600
+                                         */
+                                        target?: string | null;
+                                        /**
+                                         * @description Where in the document.
+                                         * @example Invoice.IssueDate
+                                         */
+                                        propertyPath?: string | null;
+                                        /**
+                                         * @description Nested errors, same shape.
+                                         * @example null
+                                         */
+                                        details?: Record<string, never>[] | null;
+                                    } | null;
+                                }[];
+                                /**
+                                 * @description Not answered for by MyInvois within MYINVOIS_WAIT_MS (a 202): the reporting worker goes on; poll `href`.
+                                 * @example []
+                                 */
+                                pendingDocuments?: {
+                                    /**
+                                     * @description Our id of the document.
+                                     * @example 0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11
+                                     */
+                                    documentId?: string;
+                                    /**
+                                     * @description Its `ID`.
+                                     * @example INV-1764651600
+                                     */
+                                    invoiceCodeNumber?: string;
+                                    /**
+                                     * @description Where it is read.
+                                     * @example /api/einvoice/documents/0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11
+                                     */
+                                    href?: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -4819,8 +8754,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier's id its onboarding answered (`data.supplier_uuid`); another account's or an unknown one: 404. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
                 "Idempotency-Key"?: string;
                 /** @description peppol: MyInvois, then the PINT MY copy over Peppol once valid; myinvois: MyInvois only. Also accepted as `transport-mode` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 transport_mode: "peppol" | "myinvois";
@@ -4834,21 +8770,249 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{status:"submitted", data:{submissionId, submissionResponse:{submissionUid, acceptedDocuments:[{uuid, invoiceCodeNumber}], rejectedDocuments:[{invoiceCodeNumber, error:{code, message, target, propertyPath, details}}], pendingDocuments:[]}}}` */
+            /** @description MyInvois answered for every document: accepted (it validates them next) or rejected. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `submitted`.
+                         * @example submitted
+                         */
+                        status: string;
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description This service's id of the submission (one request).
+                             * @example 6c1f0d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f
+                             */
+                            submissionId?: string;
+                            /** @description MyInvois's "Submit Documents" answer (seed 000), plus the documents it has not answered for yet. */
+                            submissionResponse?: {
+                                /**
+                                 * @description MyInvois's submission uid; null while it has not answered.
+                                 * @example HJSD135P2S7D8IU4A8R5EY2K10
+                                 */
+                                submissionUid?: string | null;
+                                /**
+                                 * @description Taken by MyInvois, which now validates them: read their state with GET documents/{id}.
+                                 * @example [
+                                 *       {
+                                 *         "uuid": "F9D425P6DS7D8IU4A8R5EY2K10",
+                                 *         "invoiceCodeNumber": "INV-1764651600"
+                                 *       }
+                                 *     ]
+                                 */
+                                acceptedDocuments?: {
+                                    /**
+                                     * @description MyInvois's uuid of the document.
+                                     * @example F9D425P6DS7D8IU4A8R5EY2K10
+                                     */
+                                    uuid?: string;
+                                    /**
+                                     * @description Its `ID`.
+                                     * @example INV-1764651600
+                                     */
+                                    invoiceCodeNumber?: string;
+                                }[];
+                                /**
+                                 * @description Refused, by this service's checks or by MyInvois, each with its error.
+                                 * @example []
+                                 */
+                                rejectedDocuments?: {
+                                    /**
+                                     * @description Its `ID`.
+                                     * @example INV-1764651601
+                                     */
+                                    invoiceCodeNumber?: string;
+                                    error?: {
+                                        /**
+                                         * @description MyInvois's (or this service's) error code.
+                                         * @example CF321
+                                         */
+                                        code?: string;
+                                        /**
+                                         * @description What is wrong.
+                                         * @example Issuance date time value of the document is too old that cannot be submitted.
+                                         */
+                                        message?: string;
+                                        /**
+                                         * @description The document, or the field, it is about.
+                                         * @example INV-1764651600
+                                         */
+                                        target?: string | null;
+                                        /**
+                                         * @description Where in the document.
+                                         * @example Invoice.IssueDate
+                                         */
+                                        propertyPath?: string | null;
+                                        /**
+                                         * @description Nested errors, same shape.
+                                         * @example null
+                                         */
+                                        details?: Record<string, never>[] | null;
+                                    } | null;
+                                }[];
+                                /**
+                                 * @description Not answered for by MyInvois within MYINVOIS_WAIT_MS (a 202): the reporting worker goes on; poll `href`.
+                                 * @example []
+                                 */
+                                pendingDocuments?: {
+                                    /**
+                                     * @description Our id of the document.
+                                     * @example 0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11
+                                     */
+                                    documentId?: string;
+                                    /**
+                                     * @description Its `ID`.
+                                     * @example INV-1764651600
+                                     */
+                                    invoiceCodeNumber?: string;
+                                    /**
+                                     * @description Where it is read.
+                                     * @example /api/einvoice/documents/0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11
+                                     */
+                                    href?: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
-            /** @description MyInvois did not answer within MYINVOIS_WAIT_MS: the same shape, `pendingDocuments:[{documentId, invoiceCodeNumber, href}]` to poll */
+            /** @description MyInvois did not answer within MYINVOIS_WAIT_MS: the same shape, the documents in `pendingDocuments` with the `href` to poll. */
             202: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "submitted",
+                     *       "data": {
+                     *         "submissionId": "6c1f0d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f",
+                     *         "submissionResponse": {
+                     *           "submissionUid": null,
+                     *           "acceptedDocuments": [],
+                     *           "rejectedDocuments": [],
+                     *           "pendingDocuments": [
+                     *             {
+                     *               "documentId": "0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11",
+                     *               "invoiceCodeNumber": "INV-1764651600",
+                     *               "href": "/api/einvoice/documents/0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description `submitted`.
+                         * @example submitted
+                         */
+                        status: string;
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description This service's id of the submission (one request).
+                             * @example 6c1f0d2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f
+                             */
+                            submissionId?: string;
+                            /** @description MyInvois's "Submit Documents" answer (seed 000), plus the documents it has not answered for yet. */
+                            submissionResponse?: {
+                                /**
+                                 * @description MyInvois's submission uid; null while it has not answered.
+                                 * @example HJSD135P2S7D8IU4A8R5EY2K10
+                                 */
+                                submissionUid?: string | null;
+                                /**
+                                 * @description Taken by MyInvois, which now validates them: read their state with GET documents/{id}.
+                                 * @example [
+                                 *       {
+                                 *         "uuid": "F9D425P6DS7D8IU4A8R5EY2K10",
+                                 *         "invoiceCodeNumber": "INV-1764651600"
+                                 *       }
+                                 *     ]
+                                 */
+                                acceptedDocuments?: {
+                                    /**
+                                     * @description MyInvois's uuid of the document.
+                                     * @example F9D425P6DS7D8IU4A8R5EY2K10
+                                     */
+                                    uuid?: string;
+                                    /**
+                                     * @description Its `ID`.
+                                     * @example INV-1764651600
+                                     */
+                                    invoiceCodeNumber?: string;
+                                }[];
+                                /**
+                                 * @description Refused, by this service's checks or by MyInvois, each with its error.
+                                 * @example []
+                                 */
+                                rejectedDocuments?: {
+                                    /**
+                                     * @description Its `ID`.
+                                     * @example INV-1764651601
+                                     */
+                                    invoiceCodeNumber?: string;
+                                    error?: {
+                                        /**
+                                         * @description MyInvois's (or this service's) error code.
+                                         * @example CF321
+                                         */
+                                        code?: string;
+                                        /**
+                                         * @description What is wrong.
+                                         * @example Issuance date time value of the document is too old that cannot be submitted.
+                                         */
+                                        message?: string;
+                                        /**
+                                         * @description The document, or the field, it is about.
+                                         * @example INV-1764651600
+                                         */
+                                        target?: string | null;
+                                        /**
+                                         * @description Where in the document.
+                                         * @example Invoice.IssueDate
+                                         */
+                                        propertyPath?: string | null;
+                                        /**
+                                         * @description Nested errors, same shape.
+                                         * @example null
+                                         */
+                                        details?: Record<string, never>[] | null;
+                                    } | null;
+                                }[];
+                                /**
+                                 * @description Not answered for by MyInvois within MYINVOIS_WAIT_MS (a 202): the reporting worker goes on; poll `href`.
+                                 * @example []
+                                 */
+                                pendingDocuments?: {
+                                    /**
+                                     * @description Our id of the document.
+                                     * @example 0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11
+                                     */
+                                    documentId?: string;
+                                    /**
+                                     * @description Its `ID`.
+                                     * @example INV-1764651600
+                                     */
+                                    invoiceCodeNumber?: string;
+                                    /**
+                                     * @description Where it is read.
+                                     * @example /api/einvoice/documents/0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11
+                                     */
+                                    href?: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -4936,8 +9100,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier's id its onboarding answered (`data.supplier_uuid`); another account's or an unknown one: 404. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -4952,21 +9117,318 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{status:"success", data:{documentId, state:"cancelled", ...}}` */
+            /** @description Cancelled at MyInvois. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "documentId": "0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11",
+                     *         "invoiceCodeNumber": "INV-1764651600",
+                     *         "kind": "invoice",
+                     *         "state": "cancelled",
+                     *         "uuid": "F9D425P6DS7D8IU4A8R5EY2K10",
+                     *         "longId": "LIJAF97HJJKH8298KHADH09908570FDKK9S2LSIUHB377373",
+                     *         "submissionUid": "HJSD135P2S7D8IU4A8R5EY2K10",
+                     *         "error": null,
+                     *         "validatedAt": "2026-03-15T10:30:04.000Z",
+                     *         "rejectedByBuyer": null,
+                     *         "peppol": {
+                     *           "documentId": "0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11",
+                     *           "deliveryStatus": "Delivered",
+                     *           "reason": null
+                     *         },
+                     *         "createdAt": "2026-03-15T10:30:01.120Z",
+                     *         "updatedAt": "2026-03-15T12:00:02.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description `pending`: a cancellation MyInvois has not answered yet (202); poll `data.href`.
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success" | "pending";
+                        data: {
+                            /**
+                             * @description Our id of the document.
+                             * @example 0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11
+                             */
+                            documentId?: string;
+                            /**
+                             * @description Its `ID`.
+                             * @example INV-1764651600
+                             */
+                            invoiceCodeNumber?: string;
+                            /**
+                             * @description Which route submitted it.
+                             * @example invoice
+                             * @enum {string}
+                             */
+                            kind?: "invoice" | "consolidated" | "self-billed";
+                            /**
+                             * @description pending: not yet submitted; submitted: MyInvois validates it; rejected: refused at submission; valid / invalid: MyInvois's verdict; cancelling / cancelled; rejected_by_buyer: still valid, its buyer asked to reject it.
+                             * @example valid
+                             * @enum {string}
+                             */
+                            state?: "pending" | "submitted" | "rejected" | "valid" | "invalid" | "cancelling" | "cancelled" | "rejected_by_buyer";
+                            /**
+                             * @description MyInvois's uuid of it, once submitted.
+                             * @example F9D425P6DS7D8IU4A8R5EY2K10
+                             */
+                            uuid?: string | null;
+                            /**
+                             * @description MyInvois's longId once valid: with the uuid, its validation link (QR code).
+                             * @example LIJAF97HJJKH8298KHADH09908570FDKK9S2LSIUHB377373
+                             */
+                            longId?: string | null;
+                            /**
+                             * @description MyInvois's submission uid.
+                             * @example HJSD135P2S7D8IU4A8R5EY2K10
+                             */
+                            submissionUid?: string | null;
+                            /**
+                             * @description MyInvois's refusal or verdict (a refused cancellation's error first), else null.
+                             * @example null
+                             */
+                            error?: {
+                                /**
+                                 * @description MyInvois's (or this service's) error code.
+                                 * @example CF321
+                                 */
+                                code?: string;
+                                /**
+                                 * @description What is wrong.
+                                 * @example Issuance date time value of the document is too old that cannot be submitted.
+                                 */
+                                message?: string;
+                                /**
+                                 * @description The document, or the field, it is about.
+                                 * @example INV-1764651600
+                                 */
+                                target?: string | null;
+                                /**
+                                 * @description Where in the document.
+                                 * @example Invoice.IssueDate
+                                 */
+                                propertyPath?: string | null;
+                                /**
+                                 * @description Nested errors, same shape.
+                                 * @example null
+                                 */
+                                details?: Record<string, never>[] | null;
+                            } | null;
+                            /**
+                             * @description When MyInvois found it valid.
+                             * @example 2026-03-15T10:30:04.000Z
+                             */
+                            validatedAt?: string | null;
+                            /**
+                             * @description Its buyer's request to reject it: cancel it within 72 h of validation, or leave it valid.
+                             * @example null
+                             */
+                            rejectedByBuyer?: {
+                                reason?: string;
+                                /** Format: date-time */
+                                requestedAt?: string;
+                            } | null;
+                            /**
+                             * @description Its PINT MY copy (transport_mode: peppol): awaiting_validation until MyInvois says valid, then its delivery; withheld, with `reason`, when it never leaves. Null without a copy.
+                             * @example {
+                             *       "documentId": "0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11",
+                             *       "deliveryStatus": "Delivered",
+                             *       "reason": null
+                             *     }
+                             */
+                            peppol?: {
+                                documentId?: string;
+                                /** @enum {string} */
+                                deliveryStatus?: "awaiting_validation" | "Scheduled" | "Delivered" | "Failed" | "withheld";
+                                reason?: Record<string, never>;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was submitted here.
+                             * @example 2026-03-15T10:30:01.120Z
+                             */
+                            createdAt?: string;
+                            /**
+                             * Format: date-time
+                             * @description When its state last changed.
+                             * @example 2026-03-15T10:30:06.480Z
+                             */
+                            updatedAt?: string;
+                            /**
+                             * @description With `status: pending` only: where to poll.
+                             * @example /api/einvoice/documents/0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11
+                             */
+                            href?: string;
+                        };
+                    };
+                };
             };
-            /** @description `{status:"pending", data:{documentId, state:"cancelling", href}}`: poll GET */
+            /** @description Cancelling: MyInvois has not answered yet; poll `data.href`. */
             202: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "pending",
+                     *       "data": {
+                     *         "documentId": "0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11",
+                     *         "invoiceCodeNumber": "INV-1764651600",
+                     *         "kind": "invoice",
+                     *         "state": "cancelling",
+                     *         "uuid": "F9D425P6DS7D8IU4A8R5EY2K10",
+                     *         "longId": "LIJAF97HJJKH8298KHADH09908570FDKK9S2LSIUHB377373",
+                     *         "submissionUid": "HJSD135P2S7D8IU4A8R5EY2K10",
+                     *         "error": null,
+                     *         "validatedAt": "2026-03-15T10:30:04.000Z",
+                     *         "rejectedByBuyer": null,
+                     *         "peppol": {
+                     *           "documentId": "0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11",
+                     *           "deliveryStatus": "Delivered",
+                     *           "reason": null
+                     *         },
+                     *         "createdAt": "2026-03-15T10:30:01.120Z",
+                     *         "updatedAt": "2026-03-15T10:30:06.480Z",
+                     *         "href": "/api/einvoice/documents/0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description `pending`: a cancellation MyInvois has not answered yet (202); poll `data.href`.
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success" | "pending";
+                        data: {
+                            /**
+                             * @description Our id of the document.
+                             * @example 0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11
+                             */
+                            documentId?: string;
+                            /**
+                             * @description Its `ID`.
+                             * @example INV-1764651600
+                             */
+                            invoiceCodeNumber?: string;
+                            /**
+                             * @description Which route submitted it.
+                             * @example invoice
+                             * @enum {string}
+                             */
+                            kind?: "invoice" | "consolidated" | "self-billed";
+                            /**
+                             * @description pending: not yet submitted; submitted: MyInvois validates it; rejected: refused at submission; valid / invalid: MyInvois's verdict; cancelling / cancelled; rejected_by_buyer: still valid, its buyer asked to reject it.
+                             * @example valid
+                             * @enum {string}
+                             */
+                            state?: "pending" | "submitted" | "rejected" | "valid" | "invalid" | "cancelling" | "cancelled" | "rejected_by_buyer";
+                            /**
+                             * @description MyInvois's uuid of it, once submitted.
+                             * @example F9D425P6DS7D8IU4A8R5EY2K10
+                             */
+                            uuid?: string | null;
+                            /**
+                             * @description MyInvois's longId once valid: with the uuid, its validation link (QR code).
+                             * @example LIJAF97HJJKH8298KHADH09908570FDKK9S2LSIUHB377373
+                             */
+                            longId?: string | null;
+                            /**
+                             * @description MyInvois's submission uid.
+                             * @example HJSD135P2S7D8IU4A8R5EY2K10
+                             */
+                            submissionUid?: string | null;
+                            /**
+                             * @description MyInvois's refusal or verdict (a refused cancellation's error first), else null.
+                             * @example null
+                             */
+                            error?: {
+                                /**
+                                 * @description MyInvois's (or this service's) error code.
+                                 * @example CF321
+                                 */
+                                code?: string;
+                                /**
+                                 * @description What is wrong.
+                                 * @example Issuance date time value of the document is too old that cannot be submitted.
+                                 */
+                                message?: string;
+                                /**
+                                 * @description The document, or the field, it is about.
+                                 * @example INV-1764651600
+                                 */
+                                target?: string | null;
+                                /**
+                                 * @description Where in the document.
+                                 * @example Invoice.IssueDate
+                                 */
+                                propertyPath?: string | null;
+                                /**
+                                 * @description Nested errors, same shape.
+                                 * @example null
+                                 */
+                                details?: Record<string, never>[] | null;
+                            } | null;
+                            /**
+                             * @description When MyInvois found it valid.
+                             * @example 2026-03-15T10:30:04.000Z
+                             */
+                            validatedAt?: string | null;
+                            /**
+                             * @description Its buyer's request to reject it: cancel it within 72 h of validation, or leave it valid.
+                             * @example null
+                             */
+                            rejectedByBuyer?: {
+                                reason?: string;
+                                /** Format: date-time */
+                                requestedAt?: string;
+                            } | null;
+                            /**
+                             * @description Its PINT MY copy (transport_mode: peppol): awaiting_validation until MyInvois says valid, then its delivery; withheld, with `reason`, when it never leaves. Null without a copy.
+                             * @example {
+                             *       "documentId": "0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11",
+                             *       "deliveryStatus": "Delivered",
+                             *       "reason": null
+                             *     }
+                             */
+                            peppol?: {
+                                documentId?: string;
+                                /** @enum {string} */
+                                deliveryStatus?: "awaiting_validation" | "Scheduled" | "Delivered" | "Failed" | "withheld";
+                                reason?: Record<string, never>;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was submitted here.
+                             * @example 2026-03-15T10:30:01.120Z
+                             */
+                            createdAt?: string;
+                            /**
+                             * Format: date-time
+                             * @description When its state last changed.
+                             * @example 2026-03-15T10:30:06.480Z
+                             */
+                            updatedAt?: string;
+                            /**
+                             * @description With `status: pending` only: where to poll.
+                             * @example /api/einvoice/documents/0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11
+                             */
+                            href?: string;
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -5054,7 +9516,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier's id its onboarding answered (`data.supplier_uuid`); another account's or an unknown one: 404. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
             };
             path: {
@@ -5065,13 +9527,137 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{status:"success", data:{documentId, invoiceCodeNumber, kind, state, uuid, longId, submissionUid, error, validatedAt, rejectedByBuyer:{reason, requestedAt}|null, peppol}}`; `peppol` (transport_mode: peppol) is `{documentId, deliveryStatus: awaiting_validation | Scheduled | Delivered | withheld, reason}` or null */
+            /** @description The document's state. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `pending`: a cancellation MyInvois has not answered yet (202); poll `data.href`.
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success" | "pending";
+                        data: {
+                            /**
+                             * @description Our id of the document.
+                             * @example 0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11
+                             */
+                            documentId?: string;
+                            /**
+                             * @description Its `ID`.
+                             * @example INV-1764651600
+                             */
+                            invoiceCodeNumber?: string;
+                            /**
+                             * @description Which route submitted it.
+                             * @example invoice
+                             * @enum {string}
+                             */
+                            kind?: "invoice" | "consolidated" | "self-billed";
+                            /**
+                             * @description pending: not yet submitted; submitted: MyInvois validates it; rejected: refused at submission; valid / invalid: MyInvois's verdict; cancelling / cancelled; rejected_by_buyer: still valid, its buyer asked to reject it.
+                             * @example valid
+                             * @enum {string}
+                             */
+                            state?: "pending" | "submitted" | "rejected" | "valid" | "invalid" | "cancelling" | "cancelled" | "rejected_by_buyer";
+                            /**
+                             * @description MyInvois's uuid of it, once submitted.
+                             * @example F9D425P6DS7D8IU4A8R5EY2K10
+                             */
+                            uuid?: string | null;
+                            /**
+                             * @description MyInvois's longId once valid: with the uuid, its validation link (QR code).
+                             * @example LIJAF97HJJKH8298KHADH09908570FDKK9S2LSIUHB377373
+                             */
+                            longId?: string | null;
+                            /**
+                             * @description MyInvois's submission uid.
+                             * @example HJSD135P2S7D8IU4A8R5EY2K10
+                             */
+                            submissionUid?: string | null;
+                            /**
+                             * @description MyInvois's refusal or verdict (a refused cancellation's error first), else null.
+                             * @example null
+                             */
+                            error?: {
+                                /**
+                                 * @description MyInvois's (or this service's) error code.
+                                 * @example CF321
+                                 */
+                                code?: string;
+                                /**
+                                 * @description What is wrong.
+                                 * @example Issuance date time value of the document is too old that cannot be submitted.
+                                 */
+                                message?: string;
+                                /**
+                                 * @description The document, or the field, it is about.
+                                 * @example INV-1764651600
+                                 */
+                                target?: string | null;
+                                /**
+                                 * @description Where in the document.
+                                 * @example Invoice.IssueDate
+                                 */
+                                propertyPath?: string | null;
+                                /**
+                                 * @description Nested errors, same shape.
+                                 * @example null
+                                 */
+                                details?: Record<string, never>[] | null;
+                            } | null;
+                            /**
+                             * @description When MyInvois found it valid.
+                             * @example 2026-03-15T10:30:04.000Z
+                             */
+                            validatedAt?: string | null;
+                            /**
+                             * @description Its buyer's request to reject it: cancel it within 72 h of validation, or leave it valid.
+                             * @example null
+                             */
+                            rejectedByBuyer?: {
+                                reason?: string;
+                                /** Format: date-time */
+                                requestedAt?: string;
+                            } | null;
+                            /**
+                             * @description Its PINT MY copy (transport_mode: peppol): awaiting_validation until MyInvois says valid, then its delivery; withheld, with `reason`, when it never leaves. Null without a copy.
+                             * @example {
+                             *       "documentId": "0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11",
+                             *       "deliveryStatus": "Delivered",
+                             *       "reason": null
+                             *     }
+                             */
+                            peppol?: {
+                                documentId?: string;
+                                /** @enum {string} */
+                                deliveryStatus?: "awaiting_validation" | "Scheduled" | "Delivered" | "Failed" | "withheld";
+                                reason?: Record<string, never>;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was submitted here.
+                             * @example 2026-03-15T10:30:01.120Z
+                             */
+                            createdAt?: string;
+                            /**
+                             * Format: date-time
+                             * @description When its state last changed.
+                             * @example 2026-03-15T10:30:06.480Z
+                             */
+                            updatedAt?: string;
+                            /**
+                             * @description With `status: pending` only: where to poll.
+                             * @example /api/einvoice/documents/0193a4f2-7c1e-7d4b-9a55-2f8a1f0c1c11
+                             */
+                            href?: string;
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -5129,7 +9715,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier's id its onboarding answered (`data.supplier_uuid`); another account's or an unknown one: 404. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
             };
             path: {
@@ -5150,7 +9736,10 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": string;
+                    "application/xml": string;
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -5208,7 +9797,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier's id its onboarding answered (`data.supplier_uuid`); another account's or an unknown one: 404. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
             };
             path: {
@@ -5229,7 +9818,9 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/xml": string;
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -5289,6 +9880,7 @@ export interface operations {
             header: {
                 /** @description The buyer: an onboarded Malaysian supplier whose TIN is the receiver of the document. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -5303,21 +9895,181 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{status:"success", data:{uuid, state: requested | rejected | refused, reason, requestedAt, answeredAt, error}}` with state "rejected" */
+            /** @description MyInvois recorded the rejection (state rejected). */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `pending` (202): MyInvois has not answered yet; poll `data.href`.
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success" | "pending";
+                        data: {
+                            /**
+                             * @description MyInvois's uuid of the received document.
+                             * @example 3RGMW1VH2TKP5S2GDE9F0H8J10
+                             */
+                            uuid?: string;
+                            /**
+                             * @description requested: sent to MyInvois; rejected: MyInvois recorded it (the issuer may now cancel); refused: MyInvois refused it (`error`).
+                             * @example rejected
+                             * @enum {string}
+                             */
+                            state?: "requested" | "rejected" | "refused";
+                            /**
+                             * @description The reason given.
+                             * @example Goods not ordered: no purchase order matches this invoice
+                             */
+                            reason?: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was asked.
+                             * @example 2026-03-15T12:00:00.000Z
+                             */
+                            requestedAt?: string;
+                            /**
+                             * @description When MyInvois answered.
+                             * @example 2026-03-15T12:00:01.500Z
+                             */
+                            answeredAt?: string | null;
+                            /**
+                             * @description MyInvois's refusal (state refused), else null.
+                             * @example null
+                             */
+                            error?: {
+                                /**
+                                 * @description MyInvois's (or this service's) error code.
+                                 * @example CF321
+                                 */
+                                code?: string;
+                                /**
+                                 * @description What is wrong.
+                                 * @example Issuance date time value of the document is too old that cannot be submitted.
+                                 */
+                                message?: string;
+                                /**
+                                 * @description The document, or the field, it is about.
+                                 * @example INV-1764651600
+                                 */
+                                target?: string | null;
+                                /**
+                                 * @description Where in the document.
+                                 * @example Invoice.IssueDate
+                                 */
+                                propertyPath?: string | null;
+                                /**
+                                 * @description Nested errors, same shape.
+                                 * @example null
+                                 */
+                                details?: Record<string, never>[] | null;
+                            } | null;
+                            /**
+                             * @description With `status: pending` only: where to poll.
+                             * @example /api/einvoice/received/3RGMW1VH2TKP5S2GDE9F0H8J10/rejection
+                             */
+                            href?: string;
+                        };
+                    };
+                };
             };
-            /** @description `{status:"pending", data:{uuid, state:"requested", reason, requestedAt, href}}`: poll GET href */
+            /** @description Sent, not answered yet (state requested): poll `data.href`. */
             202: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "pending",
+                     *       "data": {
+                     *         "uuid": "3RGMW1VH2TKP5S2GDE9F0H8J10",
+                     *         "state": "requested",
+                     *         "reason": "Goods not ordered: no purchase order matches this invoice",
+                     *         "requestedAt": "2026-03-15T12:00:00.000Z",
+                     *         "href": "/api/einvoice/received/3RGMW1VH2TKP5S2GDE9F0H8J10/rejection"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description `pending` (202): MyInvois has not answered yet; poll `data.href`.
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success" | "pending";
+                        data: {
+                            /**
+                             * @description MyInvois's uuid of the received document.
+                             * @example 3RGMW1VH2TKP5S2GDE9F0H8J10
+                             */
+                            uuid?: string;
+                            /**
+                             * @description requested: sent to MyInvois; rejected: MyInvois recorded it (the issuer may now cancel); refused: MyInvois refused it (`error`).
+                             * @example rejected
+                             * @enum {string}
+                             */
+                            state?: "requested" | "rejected" | "refused";
+                            /**
+                             * @description The reason given.
+                             * @example Goods not ordered: no purchase order matches this invoice
+                             */
+                            reason?: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was asked.
+                             * @example 2026-03-15T12:00:00.000Z
+                             */
+                            requestedAt?: string;
+                            /**
+                             * @description When MyInvois answered.
+                             * @example 2026-03-15T12:00:01.500Z
+                             */
+                            answeredAt?: string | null;
+                            /**
+                             * @description MyInvois's refusal (state refused), else null.
+                             * @example null
+                             */
+                            error?: {
+                                /**
+                                 * @description MyInvois's (or this service's) error code.
+                                 * @example CF321
+                                 */
+                                code?: string;
+                                /**
+                                 * @description What is wrong.
+                                 * @example Issuance date time value of the document is too old that cannot be submitted.
+                                 */
+                                message?: string;
+                                /**
+                                 * @description The document, or the field, it is about.
+                                 * @example INV-1764651600
+                                 */
+                                target?: string | null;
+                                /**
+                                 * @description Where in the document.
+                                 * @example Invoice.IssueDate
+                                 */
+                                propertyPath?: string | null;
+                                /**
+                                 * @description Nested errors, same shape.
+                                 * @example null
+                                 */
+                                details?: Record<string, never>[] | null;
+                            } | null;
+                            /**
+                             * @description With `status: pending` only: where to poll.
+                             * @example /api/einvoice/received/3RGMW1VH2TKP5S2GDE9F0H8J10/rejection
+                             */
+                            href?: string;
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -5426,13 +10178,87 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{status:"success", data:{uuid, state: requested | rejected | refused, reason, requestedAt, answeredAt, error}}` */
+            /** @description The rejection and its state. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `pending` (202): MyInvois has not answered yet; poll `data.href`.
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success" | "pending";
+                        data: {
+                            /**
+                             * @description MyInvois's uuid of the received document.
+                             * @example 3RGMW1VH2TKP5S2GDE9F0H8J10
+                             */
+                            uuid?: string;
+                            /**
+                             * @description requested: sent to MyInvois; rejected: MyInvois recorded it (the issuer may now cancel); refused: MyInvois refused it (`error`).
+                             * @example rejected
+                             * @enum {string}
+                             */
+                            state?: "requested" | "rejected" | "refused";
+                            /**
+                             * @description The reason given.
+                             * @example Goods not ordered: no purchase order matches this invoice
+                             */
+                            reason?: string;
+                            /**
+                             * Format: date-time
+                             * @description When it was asked.
+                             * @example 2026-03-15T12:00:00.000Z
+                             */
+                            requestedAt?: string;
+                            /**
+                             * @description When MyInvois answered.
+                             * @example 2026-03-15T12:00:01.500Z
+                             */
+                            answeredAt?: string | null;
+                            /**
+                             * @description MyInvois's refusal (state refused), else null.
+                             * @example null
+                             */
+                            error?: {
+                                /**
+                                 * @description MyInvois's (or this service's) error code.
+                                 * @example CF321
+                                 */
+                                code?: string;
+                                /**
+                                 * @description What is wrong.
+                                 * @example Issuance date time value of the document is too old that cannot be submitted.
+                                 */
+                                message?: string;
+                                /**
+                                 * @description The document, or the field, it is about.
+                                 * @example INV-1764651600
+                                 */
+                                target?: string | null;
+                                /**
+                                 * @description Where in the document.
+                                 * @example Invoice.IssueDate
+                                 */
+                                propertyPath?: string | null;
+                                /**
+                                 * @description Nested errors, same shape.
+                                 * @example null
+                                 */
+                                details?: Record<string, never>[] | null;
+                            } | null;
+                            /**
+                             * @description With `status: pending` only: where to poll.
+                             * @example /api/einvoice/received/3RGMW1VH2TKP5S2GDE9F0H8J10/rejection
+                             */
+                            href?: string;
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -5499,13 +10325,33 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Registered. */
             201: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /**
+                         * @description `success`.
+                         * @example success
+                         */
+                        status: string;
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The participant's id: the `{participant_id}` of its other routes.
+                             * @example 0f9a7b2e-3c1d-4e5f-8a9b-1c2d3e4f5a6b
+                             */
+                            participant_id?: string;
+                            /**
+                             * @description Its Peppol id as registered here.
+                             * @example 0235:1794625038
+                             */
+                            peppol_id?: string;
+                        };
+                    };
                 };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
@@ -5585,25 +10431,119 @@ export interface operations {
             query?: {
                 /** @description 1–100, 50 when absent */
                 limit?: unknown;
+                /** @description A `document_id` of this list (the last `next_since_id`): only documents after it. */
                 since_id?: unknown;
                 /** @description outgoing when absent */
                 direction?: "outgoing" | "incoming";
             };
             header?: never;
             path: {
+                /** @description The participant's id its registration answered (`data.participant_id`); another account's or an unknown one: 404 PARTICIPANT.NOT_FOUND. */
                 participant_id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description One page. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /**
+                         * @description `success`.
+                         * @example success
+                         */
+                        status: string;
+                        /** @description Oldest first, without `document`. */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Our id of the document.
+                             * @example 5b0e7c59-6a7f-4f7e-9d55-2f8a1f0c1c11
+                             */
+                            document_id?: string;
+                            /**
+                             * @description Its number.
+                             * @example INV-1764651600
+                             */
+                            document_identifier?: string;
+                            /**
+                             * @description outgoing: sent by the participant; incoming: received for it over Peppol.
+                             * @example outgoing
+                             * @enum {string}
+                             */
+                            direction?: "outgoing" | "incoming";
+                            /**
+                             * @description Its type code.
+                             * @example 380
+                             */
+                            document_type?: string;
+                            /**
+                             * Format: date
+                             * @description Its issue date.
+                             * @example 2026-07-01
+                             */
+                            issue_date?: string;
+                            /**
+                             * @description Summary of both tracks: accepted (under way), completed (reported and delivered), attention (one failed).
+                             * @example completed
+                             * @enum {string}
+                             */
+                            status?: "accepted" | "completed" | "attention";
+                            /** @description The FTA reporting track: queued, then reported (`reported_at`) or failed (`error`). */
+                            reporting?: {
+                                /**
+                                 * @example reported
+                                 * @enum {string}
+                                 */
+                                status?: "queued" | "reported" | "failed";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description The Peppol delivery track: processing, then delivered (the receiver's MLS in `mls`) or failed (`error`; a receiver's rejection with its `reason_code`). */
+                            exchange?: {
+                                /**
+                                 * @example delivered
+                                 * @enum {string}
+                                 */
+                                status?: "processing" | "delivered" | "failed";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /**
+                             * @description Its embedded attachments, described (read one with GET …/attachments/{index}).
+                             * @example [
+                             *       {
+                             *         "index": 1,
+                             *         "filename": "timesheet.pdf",
+                             *         "mime_code": "application/pdf",
+                             *         "size_bytes": 48213
+                             *       }
+                             *     ]
+                             */
+                            attachments?: {
+                                index?: number;
+                                filename?: string;
+                                mime_code?: string;
+                                size_bytes?: number;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description When it was accepted (or received).
+                             * @example 2026-07-01T10:00:00.950Z
+                             */
+                            created_at?: string;
+                        }[];
+                        /**
+                         * @description The `since_id` of the next page (the last document here; the one sent when caught up); null: none yet.
+                         * @example 5b0e7c59-6a7f-4f7e-9d55-2f8a1f0c1c11
+                         */
+                        next_since_id: string | null;
+                    };
                 };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
@@ -5663,6 +10603,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The participant's id its registration answered (`data.participant_id`); another account's or an unknown one: 404 PARTICIPANT.NOT_FOUND. */
                 participant_id: string;
             };
             cookie?: never;
@@ -5671,39 +10612,316 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description Unified API only, and required there: the country whose rules apply (AE).
+                     * @example AE
+                     * @enum {string}
+                     */
+                    country?: "AE";
+                    /**
+                     * @description The document number (IBT-001), unique per participant and financial year: a reused one is a 409.
+                     * @example INV-1764651600
+                     */
                     document_identifier: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Issue date (IBT-002).
+                     * @example 2026-07-01
+                     */
                     issue_date: string;
-                    /** @example 10:30:00 */
+                    /**
+                     * @description Issue time (IBT-168), `HH:MM:SS` with an optional offset.
+                     * @example 10:30:00+04:00
+                     */
                     issue_time?: string;
-                    /** @enum {string} */
+                    /**
+                     * @description UNCL 1001 type (IBT-003): 380 tax invoice, 480 commercial invoice, 389 self-billed invoice, 381 tax credit note, 81 out-of-scope credit note, 261 self-billed credit note.
+                     * @example 380
+                     * @enum {string}
+                     */
                     document_type: "380" | "480" | "381" | "81" | "389" | "261";
-                    /** @example AED */
+                    /**
+                     * @description ISO 4217 currency (IBT-005); not AED: give the AED totals too.
+                     * @example AED
+                     */
                     document_currency: string;
-                    /** @enum {string} */
+                    /**
+                     * @description Why a credit note (BTAE-03); required on a 381.
+                     * @example DL8.61.1.B
+                     * @enum {string}
+                     */
                     credit_note_reason_code?: "DL8.61.1.A" | "DL8.61.1.B" | "DL8.61.1.C" | "DL8.61.1.D" | "DL8.61.1.E" | "VD";
+                    /**
+                     * Format: date
+                     * @description Payment due date (IBT-009).
+                     * @example 2026-07-31
+                     */
+                    due_date?: string;
+                    /**
+                     * @description The transaction type (BTAE-02): is_ftz, is_deemed, is_margin, is_summary, is_continuous, is_dab, is_ecommerce, is_export; absent ones are false.
+                     * @example {
+                     *       "is_export": false
+                     *     }
+                     */
                     flags?: {
                         [key: string]: boolean;
                     };
-                    receiving_party: Record<string, never>;
+                    /**
+                     * @description The buyer (IBG-07; on a self-billed 389 / 261, the seller).
+                     * @example {
+                     *       "peppol_id": "0235:1345678901",
+                     *       "legal_name": "Abu Dhabi Buyer LLC",
+                     *       "street_address": "Khalifa Street 9",
+                     *       "city": "Abu Dhabi",
+                     *       "emirates_code": "AUH",
+                     *       "country_code": "AE",
+                     *       "trn": "134567890123003"
+                     *     }
+                     */
+                    receiving_party: {
+                        /**
+                         * @description Its Peppol participant id, `<ICD>:<id>` (IBT-049): where the document is delivered.
+                         * @example 0235:1345678901
+                         */
+                        peppol_id: string;
+                        /**
+                         * @description Its registered name (IBT-044).
+                         * @example Abu Dhabi Buyer LLC
+                         */
+                        legal_name: string;
+                        /**
+                         * @description Street of its address (IBT-050).
+                         * @example Khalifa Street 9
+                         */
+                        street_address: string;
+                        /**
+                         * @description City (IBT-052).
+                         * @example Abu Dhabi
+                         */
+                        city?: string;
+                        /**
+                         * @description Emirate (IBT-054): AUH, DXB, SHJ, AJM, UAQ, RAK, FUJ for an AE address, the foreign subdivision as text otherwise.
+                         * @example AUH
+                         */
+                        emirates_code?: string;
+                        /**
+                         * @description ISO 3166-1 alpha-2 country (IBT-055); AE when absent.
+                         * @example AE
+                         */
+                        country_code?: string;
+                        /**
+                         * @description Its 15-digit TRN (IBT-048), when VAT-registered.
+                         * @example 134567890123003
+                         */
+                        trn?: string;
+                        /**
+                         * @description Its legal registration (IBT-047): `scheme` TL, CL, EID, PAS or CD, `authority` who issued it.
+                         * @example {
+                         *       "id": "TL-556677",
+                         *       "scheme": "TL",
+                         *       "authority": "Abu Dhabi Department of Economic Development"
+                         *     }
+                         */
+                        legal_id?: {
+                            id?: string;
+                            /** @enum {string} */
+                            scheme?: "TL" | "CL" | "EID" | "PAS" | "CD";
+                            authority?: string;
+                        };
+                        /**
+                         * @description Other identifiers (IBT-046) with their scheme.
+                         * @example [
+                         *       {
+                         *         "id": "5790000435968",
+                         *         "scheme_id": "0088"
+                         *       }
+                         *     ]
+                         */
+                        identifiers?: {
+                            id?: string;
+                            scheme_id?: string;
+                        }[];
+                    };
+                    /**
+                     * @description Overrides the registered participant's trading name, address, TRN or legal id on this document (never its Peppol id or legal name).
+                     * @example {
+                     *       "trading_name": "Gulf Widgets"
+                     *     }
+                     */
                     issuing_party?: Record<string, never>;
+                    /**
+                     * @description Payment instructions (IBG-16).
+                     * @example [
+                     *       {
+                     *         "type_code": "30",
+                     *         "payment_account_id": "AE070331234567890123456"
+                     *       }
+                     *     ]
+                     */
                     payment_means?: {
-                        /** @enum {string} */
+                        /**
+                         * @description UNCL 4461 payment means (IBT-081): 30 credit transfer (needs payment_account_id, ibr-192-ae), 54/55 card, 10 cash…
+                         * @example 30
+                         * @enum {string}
+                         */
                         type_code: "1" | "10" | "20" | "21" | "30" | "49" | "54" | "55" | "68";
+                        /**
+                         * @description The account paid to, an IBAN for a credit transfer (IBT-084).
+                         * @example AE070331234567890123456
+                         */
                         payment_account_id?: string;
+                        /**
+                         * @description Its name (IBT-085).
+                         * @example Gulf Widgets LLC
+                         */
                         payment_account_name?: string;
+                        /**
+                         * @description The card paid with (IBG-18).
+                         * @example {
+                         *       "primary_account_number": "XXXXXXXXXXXX1234",
+                         *       "network_id": "VISA"
+                         *     }
+                         */
                         card?: {
                             /** @example XXXXXXXXXXXX1234 */
                             primary_account_number: string;
                             /** @example VISA */
                             network_id: string;
+                            /** @example Omar Haddad */
                             holder_name?: string;
                         };
                     }[];
-                    lines: Record<string, never>[];
+                    /**
+                     * @description The lines, at least one.
+                     * @example [
+                     *       {
+                     *         "item_name": "Widget",
+                     *         "quantity": "10",
+                     *         "unit_code": "H87",
+                     *         "unit_price": "100.00",
+                     *         "tax_category": "S",
+                     *         "tax_percentage": "5"
+                     *       }
+                     *     ]
+                     */
+                    lines: {
+                        /**
+                         * @description Line number (IBT-126); 1, 2… when left out.
+                         * @example 1
+                         */
+                        line_id?: string;
+                        /**
+                         * @description Item name (IBT-153).
+                         * @example Widget
+                         */
+                        item_name: string;
+                        /**
+                         * @description Item description (IBT-154); the name when left out (ibr-125-ae).
+                         * @example Blue widget, 40 mm
+                         */
+                        item_description?: string;
+                        /**
+                         * @description Invoiced quantity (IBT-129).
+                         * @example 10
+                         */
+                        quantity: string | number;
+                        /**
+                         * @description UN/ECE Recommendation 20 unit (IBT-130).
+                         * @example H87
+                         */
+                        unit_code: string;
+                        /**
+                         * @description Net unit price (IBT-146), in the document currency.
+                         * @example 100.00
+                         */
+                        unit_price: string | number;
+                        /**
+                         * @description Line net amount (IBT-131); quantity × price − allowances + charges when left out.
+                         * @example 1000.00
+                         */
+                        line_amount?: string | number;
+                        /**
+                         * @description VAT category (IBT-151): S standard, Z zero, E exempt, O out of scope, AE reverse charge, N; mandatory except on an 81.
+                         * @example S
+                         * @enum {string}
+                         */
+                        tax_category?: "S" | "Z" | "E" | "O" | "AE" | "N";
+                        /**
+                         * @description VAT rate in percent (IBT-152); 5 for S when left out.
+                         * @example 5
+                         */
+                        tax_percentage?: string | number;
+                        /**
+                         * @description BTAE-13: G goods, S services, B both.
+                         * @example G
+                         * @enum {string}
+                         */
+                        commodity_code?: "G" | "S" | "B";
+                        /**
+                         * @description Line allowances and charges (IBG-27/28): `charge_indicator`, `amount`, `reason`, `reason_code`.
+                         * @example [
+                         *       {
+                         *         "charge_indicator": false,
+                         *         "amount": "50.00",
+                         *         "reason": "Discount"
+                         *       }
+                         *     ]
+                         */
+                        allowance_charges?: Record<string, never>[];
+                    }[];
+                    /**
+                     * @description Document allowances and charges (IBG-20/21): `charge_indicator`, `amount`, `reason`, `reason_code`, `tax_category`, `tax_percentage`.
+                     * @example [
+                     *       {
+                     *         "charge_indicator": false,
+                     *         "amount": "100.00",
+                     *         "reason": "Volume discount",
+                     *         "tax_category": "S",
+                     *         "tax_percentage": "5"
+                     *       }
+                     *     ]
+                     */
                     allowance_charges?: Record<string, never>[];
+                    /**
+                     * @description The VAT breakdown (IBG-23) as sent: `tax_category`, `tax_rate`, `taxable_amount`, `tax_amount`; derived from the lines when left out.
+                     * @example [
+                     *       {
+                     *         "tax_category": "S",
+                     *         "tax_rate": "5",
+                     *         "taxable_amount": "1000.00",
+                     *         "tax_amount": "50.00"
+                     *       }
+                     *     ]
+                     */
                     tax_totals?: Record<string, never>[];
+                    /**
+                     * @description Document totals (IBG-22), fill-missing-only: a stated value is used, an omitted one derived.
+                     * @example {
+                     *       "line_extension_amount": "1000.00",
+                     *       "taxable_amount": "1000.00",
+                     *       "payable_amount": "1050.00"
+                     *     }
+                     */
                     invoice_totals?: Record<string, never>;
+                    /**
+                     * @description A foreign-currency document's VAT in AED (IBT-111).
+                     * @example 220.35
+                     */
+                    total_tax_amount_in_aed?: string | number;
+                    /**
+                     * @description A foreign-currency document's total with VAT in AED (BTAE-20).
+                     * @example 4627.35
+                     */
+                    total_amount_with_tax_in_aed?: string | number;
+                    /**
+                     * @description Preceding invoices (with `issue_date`: IBG-03) and supporting documents with a URI or embedded content (returned as `attachments`).
+                     * @example [
+                     *       {
+                     *         "document_identifier": "INV-1764651600",
+                     *         "issue_date": "2026-07-01"
+                     *       }
+                     *     ]
+                     */
                     document_references?: Record<string, never>[];
                 };
             };
@@ -5716,7 +10934,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /**
+                         * @description `success`.
+                         * @example success
+                         */
+                        status: string;
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Our id of the document: read it with GET documents/{document_id}.
+                             * @example 5b0e7c59-6a7f-4f7e-9d55-2f8a1f0c1c11
+                             */
+                            document_id?: string;
+                            /**
+                             * @description Its number as sent.
+                             * @example INV-1764651600
+                             */
+                            document_identifier?: string;
+                            /**
+                             * @description `accepted`: both validation phases passed; delivery and reporting follow.
+                             * @example accepted
+                             */
+                            status?: string;
+                            /** @description The FTA reporting track: queued, then reported (`reported_at`) or failed (`error`). */
+                            reporting?: {
+                                /**
+                                 * @example reported
+                                 * @enum {string}
+                                 */
+                                status?: "queued" | "reported" | "failed";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description The Peppol delivery track: processing, then delivered (the receiver's MLS in `mls`) or failed (`error`; a receiver's rejection with its `reason_code`). */
+                            exchange?: {
+                                /**
+                                 * @example delivered
+                                 * @enum {string}
+                                 */
+                                status?: "processing" | "delivered" | "failed";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
                 };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
@@ -5749,7 +11011,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description DOCUMENT.DUPLICATE_ID, or DOCUMENT.RETENTION_BLOCKED for a number that went through validate */
+            /** @description DOCUMENT.DUPLICATE_ID, or DOCUMENT.RETENTION_BLOCKED for a number that went through validate; SUPPLIER.INACTIVE: the participant was deactivated */
             409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -5806,6 +11068,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The participant's id its registration answered (`data.participant_id`); another account's or an unknown one: 404 PARTICIPANT.NOT_FOUND. */
                 participant_id: string;
             };
             cookie?: never;
@@ -5814,51 +11077,347 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description Unified API only, and required there: the country whose rules apply (AE).
+                     * @example AE
+                     * @enum {string}
+                     */
+                    country?: "AE";
+                    /**
+                     * @description The document number (IBT-001), unique per participant and financial year: a reused one is a 409.
+                     * @example INV-1764651600
+                     */
                     document_identifier: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Issue date (IBT-002).
+                     * @example 2026-07-01
+                     */
                     issue_date: string;
-                    /** @example 10:30:00 */
+                    /**
+                     * @description Issue time (IBT-168), `HH:MM:SS` with an optional offset.
+                     * @example 10:30:00+04:00
+                     */
                     issue_time?: string;
-                    /** @enum {string} */
+                    /**
+                     * @description UNCL 1001 type (IBT-003): 380 tax invoice, 480 commercial invoice, 389 self-billed invoice, 381 tax credit note, 81 out-of-scope credit note, 261 self-billed credit note.
+                     * @example 380
+                     * @enum {string}
+                     */
                     document_type: "380" | "480" | "381" | "81" | "389" | "261";
-                    /** @example AED */
+                    /**
+                     * @description ISO 4217 currency (IBT-005); not AED: give the AED totals too.
+                     * @example AED
+                     */
                     document_currency: string;
-                    /** @enum {string} */
+                    /**
+                     * @description Why a credit note (BTAE-03); required on a 381.
+                     * @example DL8.61.1.B
+                     * @enum {string}
+                     */
                     credit_note_reason_code?: "DL8.61.1.A" | "DL8.61.1.B" | "DL8.61.1.C" | "DL8.61.1.D" | "DL8.61.1.E" | "VD";
+                    /**
+                     * Format: date
+                     * @description Payment due date (IBT-009).
+                     * @example 2026-07-31
+                     */
+                    due_date?: string;
+                    /**
+                     * @description The transaction type (BTAE-02): is_ftz, is_deemed, is_margin, is_summary, is_continuous, is_dab, is_ecommerce, is_export; absent ones are false.
+                     * @example {
+                     *       "is_export": false
+                     *     }
+                     */
                     flags?: {
                         [key: string]: boolean;
                     };
-                    receiving_party: Record<string, never>;
+                    /**
+                     * @description The buyer (IBG-07; on a self-billed 389 / 261, the seller).
+                     * @example {
+                     *       "peppol_id": "0235:1345678901",
+                     *       "legal_name": "Abu Dhabi Buyer LLC",
+                     *       "street_address": "Khalifa Street 9",
+                     *       "city": "Abu Dhabi",
+                     *       "emirates_code": "AUH",
+                     *       "country_code": "AE",
+                     *       "trn": "134567890123003"
+                     *     }
+                     */
+                    receiving_party: {
+                        /**
+                         * @description Its Peppol participant id, `<ICD>:<id>` (IBT-049): where the document is delivered.
+                         * @example 0235:1345678901
+                         */
+                        peppol_id: string;
+                        /**
+                         * @description Its registered name (IBT-044).
+                         * @example Abu Dhabi Buyer LLC
+                         */
+                        legal_name: string;
+                        /**
+                         * @description Street of its address (IBT-050).
+                         * @example Khalifa Street 9
+                         */
+                        street_address: string;
+                        /**
+                         * @description City (IBT-052).
+                         * @example Abu Dhabi
+                         */
+                        city?: string;
+                        /**
+                         * @description Emirate (IBT-054): AUH, DXB, SHJ, AJM, UAQ, RAK, FUJ for an AE address, the foreign subdivision as text otherwise.
+                         * @example AUH
+                         */
+                        emirates_code?: string;
+                        /**
+                         * @description ISO 3166-1 alpha-2 country (IBT-055); AE when absent.
+                         * @example AE
+                         */
+                        country_code?: string;
+                        /**
+                         * @description Its 15-digit TRN (IBT-048), when VAT-registered.
+                         * @example 134567890123003
+                         */
+                        trn?: string;
+                        /**
+                         * @description Its legal registration (IBT-047): `scheme` TL, CL, EID, PAS or CD, `authority` who issued it.
+                         * @example {
+                         *       "id": "TL-556677",
+                         *       "scheme": "TL",
+                         *       "authority": "Abu Dhabi Department of Economic Development"
+                         *     }
+                         */
+                        legal_id?: {
+                            id?: string;
+                            /** @enum {string} */
+                            scheme?: "TL" | "CL" | "EID" | "PAS" | "CD";
+                            authority?: string;
+                        };
+                        /**
+                         * @description Other identifiers (IBT-046) with their scheme.
+                         * @example [
+                         *       {
+                         *         "id": "5790000435968",
+                         *         "scheme_id": "0088"
+                         *       }
+                         *     ]
+                         */
+                        identifiers?: {
+                            id?: string;
+                            scheme_id?: string;
+                        }[];
+                    };
+                    /**
+                     * @description Overrides the registered participant's trading name, address, TRN or legal id on this document (never its Peppol id or legal name).
+                     * @example {
+                     *       "trading_name": "Gulf Widgets"
+                     *     }
+                     */
                     issuing_party?: Record<string, never>;
+                    /**
+                     * @description Payment instructions (IBG-16).
+                     * @example [
+                     *       {
+                     *         "type_code": "30",
+                     *         "payment_account_id": "AE070331234567890123456"
+                     *       }
+                     *     ]
+                     */
                     payment_means?: {
-                        /** @enum {string} */
+                        /**
+                         * @description UNCL 4461 payment means (IBT-081): 30 credit transfer (needs payment_account_id, ibr-192-ae), 54/55 card, 10 cash…
+                         * @example 30
+                         * @enum {string}
+                         */
                         type_code: "1" | "10" | "20" | "21" | "30" | "49" | "54" | "55" | "68";
+                        /**
+                         * @description The account paid to, an IBAN for a credit transfer (IBT-084).
+                         * @example AE070331234567890123456
+                         */
                         payment_account_id?: string;
+                        /**
+                         * @description Its name (IBT-085).
+                         * @example Gulf Widgets LLC
+                         */
                         payment_account_name?: string;
+                        /**
+                         * @description The card paid with (IBG-18).
+                         * @example {
+                         *       "primary_account_number": "XXXXXXXXXXXX1234",
+                         *       "network_id": "VISA"
+                         *     }
+                         */
                         card?: {
                             /** @example XXXXXXXXXXXX1234 */
                             primary_account_number: string;
                             /** @example VISA */
                             network_id: string;
+                            /** @example Omar Haddad */
                             holder_name?: string;
                         };
                     }[];
-                    lines: Record<string, never>[];
+                    /**
+                     * @description The lines, at least one.
+                     * @example [
+                     *       {
+                     *         "item_name": "Widget",
+                     *         "quantity": "10",
+                     *         "unit_code": "H87",
+                     *         "unit_price": "100.00",
+                     *         "tax_category": "S",
+                     *         "tax_percentage": "5"
+                     *       }
+                     *     ]
+                     */
+                    lines: {
+                        /**
+                         * @description Line number (IBT-126); 1, 2… when left out.
+                         * @example 1
+                         */
+                        line_id?: string;
+                        /**
+                         * @description Item name (IBT-153).
+                         * @example Widget
+                         */
+                        item_name: string;
+                        /**
+                         * @description Item description (IBT-154); the name when left out (ibr-125-ae).
+                         * @example Blue widget, 40 mm
+                         */
+                        item_description?: string;
+                        /**
+                         * @description Invoiced quantity (IBT-129).
+                         * @example 10
+                         */
+                        quantity: string | number;
+                        /**
+                         * @description UN/ECE Recommendation 20 unit (IBT-130).
+                         * @example H87
+                         */
+                        unit_code: string;
+                        /**
+                         * @description Net unit price (IBT-146), in the document currency.
+                         * @example 100.00
+                         */
+                        unit_price: string | number;
+                        /**
+                         * @description Line net amount (IBT-131); quantity × price − allowances + charges when left out.
+                         * @example 1000.00
+                         */
+                        line_amount?: string | number;
+                        /**
+                         * @description VAT category (IBT-151): S standard, Z zero, E exempt, O out of scope, AE reverse charge, N; mandatory except on an 81.
+                         * @example S
+                         * @enum {string}
+                         */
+                        tax_category?: "S" | "Z" | "E" | "O" | "AE" | "N";
+                        /**
+                         * @description VAT rate in percent (IBT-152); 5 for S when left out.
+                         * @example 5
+                         */
+                        tax_percentage?: string | number;
+                        /**
+                         * @description BTAE-13: G goods, S services, B both.
+                         * @example G
+                         * @enum {string}
+                         */
+                        commodity_code?: "G" | "S" | "B";
+                        /**
+                         * @description Line allowances and charges (IBG-27/28): `charge_indicator`, `amount`, `reason`, `reason_code`.
+                         * @example [
+                         *       {
+                         *         "charge_indicator": false,
+                         *         "amount": "50.00",
+                         *         "reason": "Discount"
+                         *       }
+                         *     ]
+                         */
+                        allowance_charges?: Record<string, never>[];
+                    }[];
+                    /**
+                     * @description Document allowances and charges (IBG-20/21): `charge_indicator`, `amount`, `reason`, `reason_code`, `tax_category`, `tax_percentage`.
+                     * @example [
+                     *       {
+                     *         "charge_indicator": false,
+                     *         "amount": "100.00",
+                     *         "reason": "Volume discount",
+                     *         "tax_category": "S",
+                     *         "tax_percentage": "5"
+                     *       }
+                     *     ]
+                     */
                     allowance_charges?: Record<string, never>[];
+                    /**
+                     * @description The VAT breakdown (IBG-23) as sent: `tax_category`, `tax_rate`, `taxable_amount`, `tax_amount`; derived from the lines when left out.
+                     * @example [
+                     *       {
+                     *         "tax_category": "S",
+                     *         "tax_rate": "5",
+                     *         "taxable_amount": "1000.00",
+                     *         "tax_amount": "50.00"
+                     *       }
+                     *     ]
+                     */
                     tax_totals?: Record<string, never>[];
+                    /**
+                     * @description Document totals (IBG-22), fill-missing-only: a stated value is used, an omitted one derived.
+                     * @example {
+                     *       "line_extension_amount": "1000.00",
+                     *       "taxable_amount": "1000.00",
+                     *       "payable_amount": "1050.00"
+                     *     }
+                     */
                     invoice_totals?: Record<string, never>;
+                    /**
+                     * @description A foreign-currency document's VAT in AED (IBT-111).
+                     * @example 220.35
+                     */
+                    total_tax_amount_in_aed?: string | number;
+                    /**
+                     * @description A foreign-currency document's total with VAT in AED (BTAE-20).
+                     * @example 4627.35
+                     */
+                    total_amount_with_tax_in_aed?: string | number;
+                    /**
+                     * @description Preceding invoices (with `issue_date`: IBG-03) and supporting documents with a URI or embedded content (returned as `attachments`).
+                     * @example [
+                     *       {
+                     *         "document_identifier": "INV-1764651600",
+                     *         "issue_date": "2026-07-01"
+                     *       }
+                     *     ]
+                     */
                     document_references?: Record<string, never>[];
                 };
             };
         };
         responses: {
+            /** @description Valid. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /**
+                         * @description `success`.
+                         * @example success
+                         */
+                        status: string;
+                        /**
+                         * @description `Document is valid.`
+                         * @example Document is valid.
+                         */
+                        message: string;
+                        data: {
+                            /**
+                             * @description Its number, now taken.
+                             * @example INV-1764651603
+                             */
+                            document_identifier?: string;
+                        };
+                    };
                 };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
@@ -5948,20 +11507,145 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The participant's id its registration answered (`data.participant_id`); another account's or an unknown one: 404 PARTICIPANT.NOT_FOUND. */
                 participant_id: string;
+                /** @description The document's id its submission answered (`data.document_id`), or an incoming document's from the feed; unknown: 404 DOCUMENT.NOT_FOUND. */
                 document_id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The document. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /**
+                         * @description `success`.
+                         * @example success
+                         */
+                        status: string;
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Our id of the document.
+                             * @example 5b0e7c59-6a7f-4f7e-9d55-2f8a1f0c1c11
+                             */
+                            document_id?: string;
+                            /**
+                             * @description Its number.
+                             * @example INV-1764651600
+                             */
+                            document_identifier?: string;
+                            /**
+                             * @description outgoing: sent by the participant; incoming: received for it over Peppol.
+                             * @example outgoing
+                             * @enum {string}
+                             */
+                            direction?: "outgoing" | "incoming";
+                            /**
+                             * @description Its type code.
+                             * @example 380
+                             */
+                            document_type?: string;
+                            /**
+                             * Format: date
+                             * @description Its issue date.
+                             * @example 2026-07-01
+                             */
+                            issue_date?: string;
+                            /**
+                             * @description Summary of both tracks: accepted (under way), completed (reported and delivered), attention (one failed).
+                             * @example completed
+                             * @enum {string}
+                             */
+                            status?: "accepted" | "completed" | "attention";
+                            /** @description The FTA reporting track: queued, then reported (`reported_at`) or failed (`error`). */
+                            reporting?: {
+                                /**
+                                 * @example reported
+                                 * @enum {string}
+                                 */
+                                status?: "queued" | "reported" | "failed";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description The Peppol delivery track: processing, then delivered (the receiver's MLS in `mls`) or failed (`error`; a receiver's rejection with its `reason_code`). */
+                            exchange?: {
+                                /**
+                                 * @example delivered
+                                 * @enum {string}
+                                 */
+                                status?: "processing" | "delivered" | "failed";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /**
+                             * @description Its embedded attachments, described (read one with GET …/attachments/{index}).
+                             * @example [
+                             *       {
+                             *         "index": 1,
+                             *         "filename": "timesheet.pdf",
+                             *         "mime_code": "application/pdf",
+                             *         "size_bytes": 48213
+                             *       }
+                             *     ]
+                             */
+                            attachments?: {
+                                index?: number;
+                                filename?: string;
+                                mime_code?: string;
+                                size_bytes?: number;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description When it was accepted (or received).
+                             * @example 2026-07-01T10:00:00.950Z
+                             */
+                            created_at?: string;
+                            /**
+                             * @description The document as accepted (attachments' contents replaced by their description).
+                             * @example {
+                             *       "document_identifier": "INV-1764651600",
+                             *       "issue_date": "2026-07-01",
+                             *       "document_type": "380",
+                             *       "document_currency": "AED",
+                             *       "due_date": "2026-07-31",
+                             *       "flags": {},
+                             *       "receiving_party": {
+                             *         "peppol_id": "0235:1345678901",
+                             *         "legal_name": "Abu Dhabi Buyer LLC",
+                             *         "street_address": "Khalifa Street 9",
+                             *         "city": "Abu Dhabi",
+                             *         "emirates_code": "AUH",
+                             *         "country_code": "AE",
+                             *         "trn": "134567890123003"
+                             *       },
+                             *       "payment_means": [
+                             *         {
+                             *           "type_code": "30",
+                             *           "payment_account_id": "AE070331234567890123456"
+                             *         }
+                             *       ],
+                             *       "lines": [
+                             *         {
+                             *           "item_name": "Widget",
+                             *           "quantity": "10",
+                             *           "unit_code": "H87",
+                             *           "unit_price": "100.00",
+                             *           "tax_category": "S",
+                             *           "tax_percentage": "5"
+                             *         }
+                             *       ]
+                             *     }
+                             */
+                            document?: Record<string, never>;
+                        };
+                    };
                 };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
@@ -6021,13 +11705,25 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The participant's id its registration answered (`data.participant_id`); another account's or an unknown one: 404 PARTICIPANT.NOT_FOUND. */
                 participant_id: string;
+                /** @description The document's id its submission answered (`data.document_id`), or an incoming document's from the feed; unknown: 404 DOCUMENT.NOT_FOUND. */
                 document_id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The UBL. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -6085,14 +11781,27 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The participant's id its registration answered (`data.participant_id`); another account's or an unknown one: 404 PARTICIPANT.NOT_FOUND. */
                 participant_id: string;
+                /** @description The document's id its submission answered (`data.document_id`), or an incoming document's from the feed; unknown: 404 DOCUMENT.NOT_FOUND. */
                 document_id: string;
+                /** @description The attachment's `index` in the document's `attachments`, from 1. */
                 index: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The file, in its own MIME type. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -6150,25 +11859,115 @@ export interface operations {
             query: {
                 /** @description 1–500, 100 when absent */
                 limit?: unknown;
+                /** @description An event id to acknowledge first (as POST events/ack), the page then starting after it unless `cursor` says otherwise. */
                 ack_cursor?: unknown;
+                /** @description An event id of this feed (the last `next_cursor`): the page starts after it. */
                 cursor?: unknown;
+                /** @description The feed: sent / outgoing (its documents' events) or received / incoming (documents received for it). */
                 direction: "sent" | "outgoing" | "received" | "incoming";
             };
             header?: never;
             path: {
+                /** @description The participant's id its registration answered (`data.participant_id`); another account's or an unknown one: 404 PARTICIPANT.NOT_FOUND. */
                 participant_id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description One page of events. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /**
+                         * @description `success`.
+                         * @example success
+                         */
+                        status: string;
+                        data: {
+                            /**
+                             * @description The feed: outgoing or incoming.
+                             * @example outgoing
+                             * @enum {string}
+                             */
+                            direction?: "outgoing" | "incoming";
+                        };
+                        /**
+                         * @description In the order they were written.
+                         * @example [
+                         *       {
+                         *         "id": "NzQ4MjEuMTI",
+                         *         "type": "document.delivered",
+                         *         "document_id": "5b0e7c59-6a7f-4f7e-9d55-2f8a1f0c1c11",
+                         *         "document_identifier": "INV-1764651600",
+                         *         "direction": "outgoing",
+                         *         "status": "accepted",
+                         *         "reporting": {
+                         *           "status": "queued"
+                         *         },
+                         *         "exchange": {
+                         *           "status": "delivered"
+                         *         },
+                         *         "created_at": "2026-07-01T10:00:01.500Z"
+                         *       }
+                         *     ]
+                         */
+                        events: {
+                            /**
+                             * @description The event id: a cursor of this feed (opaque).
+                             * @example NzQ4MjEuMTI
+                             */
+                            id?: string;
+                            /**
+                             * @description What happened.
+                             * @example document.delivered
+                             * @enum {string}
+                             */
+                            type?: "document.accepted" | "document.received" | "document.reported" | "document.delivered" | "document.failed";
+                            /**
+                             * Format: uuid
+                             * @example 5b0e7c59-6a7f-4f7e-9d55-2f8a1f0c1c11
+                             */
+                            document_id?: string;
+                            /** @example INV-1764651600 */
+                            document_identifier?: string | null;
+                            /** @enum {string} */
+                            direction?: "outgoing" | "incoming";
+                            /** @enum {string} */
+                            status?: "accepted" | "completed" | "attention";
+                            /** @description The FTA reporting track: queued, then reported (`reported_at`) or failed (`error`). */
+                            reporting?: {
+                                /**
+                                 * @example reported
+                                 * @enum {string}
+                                 */
+                                status?: "queued" | "reported" | "failed";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description The Peppol delivery track: processing, then delivered (the receiver's MLS in `mls`) or failed (`error`; a receiver's rejection with its `reason_code`). */
+                            exchange?: {
+                                /**
+                                 * @example delivered
+                                 * @enum {string}
+                                 */
+                                status?: "processing" | "delivered" | "failed";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            created_at?: string;
+                        }[];
+                        /**
+                         * @description The `cursor` of the next page (the last event here; the one sent when caught up).
+                         * @example NzQ4MjEuMTI
+                         */
+                        next_cursor: string | null;
+                    };
                 };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
@@ -6228,6 +12027,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The participant's id its registration answered (`data.participant_id`); another account's or an unknown one: 404 PARTICIPANT.NOT_FOUND. */
                 participant_id: string;
             };
             cookie?: never;
@@ -6235,19 +12035,48 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    direction: string;
+                    /**
+                     * @description The feed: sent / outgoing or received / incoming.
+                     * @example outgoing
+                     * @enum {string}
+                     */
+                    direction: "sent" | "outgoing" | "received" | "incoming";
+                    /**
+                     * @description The id of the last event processed.
+                     * @example NzQ4MjEuMTI
+                     */
                     cursor: string;
                 };
             };
         };
         responses: {
+            /** @description The stored position. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /**
+                         * @description `success`.
+                         * @example success
+                         */
+                        status: string;
+                        data: {
+                            /**
+                             * @description The feed: outgoing or incoming.
+                             * @example outgoing
+                             * @enum {string}
+                             */
+                            direction?: "outgoing" | "incoming";
+                            /**
+                             * @description The last event acknowledged; null: never.
+                             * @example NzQ4MjEuMTI
+                             */
+                            acked?: string | null;
+                        };
+                    };
                 };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
@@ -6325,23 +12154,45 @@ export interface operations {
     UaeController_position: {
         parameters: {
             query: {
+                /** @description The feed: sent / outgoing (its documents' events) or received / incoming (documents received for it). */
                 direction: "sent" | "outgoing" | "received" | "incoming";
             };
             header?: never;
             path: {
+                /** @description The participant's id its registration answered (`data.participant_id`); another account's or an unknown one: 404 PARTICIPANT.NOT_FOUND. */
                 participant_id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The stored position. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /**
+                         * @description `success`.
+                         * @example success
+                         */
+                        status: string;
+                        data: {
+                            /**
+                             * @description The feed: outgoing or incoming.
+                             * @example outgoing
+                             * @enum {string}
+                             */
+                            direction?: "outgoing" | "incoming";
+                            /**
+                             * @description The last event acknowledged; null: never.
+                             * @example NzQ4MjEuMTI
+                             */
+                            acked?: string | null;
+                        };
+                    };
                 };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
@@ -6401,25 +12252,119 @@ export interface operations {
             query?: {
                 /** @description 1–100, 50 when absent */
                 limit?: unknown;
+                /** @description A `document_id` of this list (the last `next_since_id`): only documents after it. */
                 since_id?: unknown;
                 /** @description outgoing when absent */
                 direction?: "outgoing" | "incoming";
             };
             header?: never;
             path: {
+                /** @description The participant's id its registration answered (`data.participant_id`); another account's or an unknown one: 404 PARTICIPANT.NOT_FOUND. */
                 participant_id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description One page. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /**
+                         * @description `success`.
+                         * @example success
+                         */
+                        status: string;
+                        /** @description Oldest first, without `document`. */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Our id of the document.
+                             * @example 5b0e7c59-6a7f-4f7e-9d55-2f8a1f0c1c11
+                             */
+                            document_id?: string;
+                            /**
+                             * @description Its number.
+                             * @example INV-1764651600
+                             */
+                            document_identifier?: string;
+                            /**
+                             * @description outgoing: sent by the participant; incoming: received for it over Peppol.
+                             * @example outgoing
+                             * @enum {string}
+                             */
+                            direction?: "outgoing" | "incoming";
+                            /**
+                             * @description Its type code.
+                             * @example 380
+                             */
+                            document_type?: string;
+                            /**
+                             * Format: date
+                             * @description Its issue date.
+                             * @example 2026-07-01
+                             */
+                            issue_date?: string;
+                            /**
+                             * @description Summary of both tracks: accepted (under way), completed (reported and delivered), attention (one failed).
+                             * @example completed
+                             * @enum {string}
+                             */
+                            status?: "accepted" | "completed" | "attention";
+                            /** @description The FTA reporting track: queued, then reported (`reported_at`) or failed (`error`). */
+                            reporting?: {
+                                /**
+                                 * @example reported
+                                 * @enum {string}
+                                 */
+                                status?: "queued" | "reported" | "failed";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description The Peppol delivery track: processing, then delivered (the receiver's MLS in `mls`) or failed (`error`; a receiver's rejection with its `reason_code`). */
+                            exchange?: {
+                                /**
+                                 * @example delivered
+                                 * @enum {string}
+                                 */
+                                status?: "processing" | "delivered" | "failed";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /**
+                             * @description Its embedded attachments, described (read one with GET …/attachments/{index}).
+                             * @example [
+                             *       {
+                             *         "index": 1,
+                             *         "filename": "timesheet.pdf",
+                             *         "mime_code": "application/pdf",
+                             *         "size_bytes": 48213
+                             *       }
+                             *     ]
+                             */
+                            attachments?: {
+                                index?: number;
+                                filename?: string;
+                                mime_code?: string;
+                                size_bytes?: number;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description When it was accepted (or received).
+                             * @example 2026-07-01T10:00:00.950Z
+                             */
+                            created_at?: string;
+                        }[];
+                        /**
+                         * @description The `since_id` of the next page (the last document here; the one sent when caught up); null: none yet.
+                         * @example 5b0e7c59-6a7f-4f7e-9d55-2f8a1f0c1c11
+                         */
+                        next_since_id: string | null;
+                    };
                 };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
@@ -6479,6 +12424,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The participant's id its registration answered (`data.participant_id`); another account's or an unknown one: 404 PARTICIPANT.NOT_FOUND. */
                 participant_id: string;
             };
             cookie?: never;
@@ -6487,39 +12433,316 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description Unified API only, and required there: the country whose rules apply (AE).
+                     * @example AE
+                     * @enum {string}
+                     */
+                    country?: "AE";
+                    /**
+                     * @description The document number (IBT-001), unique per participant and financial year: a reused one is a 409.
+                     * @example INV-1764651600
+                     */
                     document_identifier: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Issue date (IBT-002).
+                     * @example 2026-07-01
+                     */
                     issue_date: string;
-                    /** @example 10:30:00 */
+                    /**
+                     * @description Issue time (IBT-168), `HH:MM:SS` with an optional offset.
+                     * @example 10:30:00+04:00
+                     */
                     issue_time?: string;
-                    /** @enum {string} */
+                    /**
+                     * @description UNCL 1001 type (IBT-003): 380 tax invoice, 480 commercial invoice, 389 self-billed invoice, 381 tax credit note, 81 out-of-scope credit note, 261 self-billed credit note.
+                     * @example 380
+                     * @enum {string}
+                     */
                     document_type: "380" | "480" | "381" | "81" | "389" | "261";
-                    /** @example AED */
+                    /**
+                     * @description ISO 4217 currency (IBT-005); not AED: give the AED totals too.
+                     * @example AED
+                     */
                     document_currency: string;
-                    /** @enum {string} */
+                    /**
+                     * @description Why a credit note (BTAE-03); required on a 381.
+                     * @example DL8.61.1.B
+                     * @enum {string}
+                     */
                     credit_note_reason_code?: "DL8.61.1.A" | "DL8.61.1.B" | "DL8.61.1.C" | "DL8.61.1.D" | "DL8.61.1.E" | "VD";
+                    /**
+                     * Format: date
+                     * @description Payment due date (IBT-009).
+                     * @example 2026-07-31
+                     */
+                    due_date?: string;
+                    /**
+                     * @description The transaction type (BTAE-02): is_ftz, is_deemed, is_margin, is_summary, is_continuous, is_dab, is_ecommerce, is_export; absent ones are false.
+                     * @example {
+                     *       "is_export": false
+                     *     }
+                     */
                     flags?: {
                         [key: string]: boolean;
                     };
-                    receiving_party: Record<string, never>;
+                    /**
+                     * @description The buyer (IBG-07; on a self-billed 389 / 261, the seller).
+                     * @example {
+                     *       "peppol_id": "0235:1345678901",
+                     *       "legal_name": "Abu Dhabi Buyer LLC",
+                     *       "street_address": "Khalifa Street 9",
+                     *       "city": "Abu Dhabi",
+                     *       "emirates_code": "AUH",
+                     *       "country_code": "AE",
+                     *       "trn": "134567890123003"
+                     *     }
+                     */
+                    receiving_party: {
+                        /**
+                         * @description Its Peppol participant id, `<ICD>:<id>` (IBT-049): where the document is delivered.
+                         * @example 0235:1345678901
+                         */
+                        peppol_id: string;
+                        /**
+                         * @description Its registered name (IBT-044).
+                         * @example Abu Dhabi Buyer LLC
+                         */
+                        legal_name: string;
+                        /**
+                         * @description Street of its address (IBT-050).
+                         * @example Khalifa Street 9
+                         */
+                        street_address: string;
+                        /**
+                         * @description City (IBT-052).
+                         * @example Abu Dhabi
+                         */
+                        city?: string;
+                        /**
+                         * @description Emirate (IBT-054): AUH, DXB, SHJ, AJM, UAQ, RAK, FUJ for an AE address, the foreign subdivision as text otherwise.
+                         * @example AUH
+                         */
+                        emirates_code?: string;
+                        /**
+                         * @description ISO 3166-1 alpha-2 country (IBT-055); AE when absent.
+                         * @example AE
+                         */
+                        country_code?: string;
+                        /**
+                         * @description Its 15-digit TRN (IBT-048), when VAT-registered.
+                         * @example 134567890123003
+                         */
+                        trn?: string;
+                        /**
+                         * @description Its legal registration (IBT-047): `scheme` TL, CL, EID, PAS or CD, `authority` who issued it.
+                         * @example {
+                         *       "id": "TL-556677",
+                         *       "scheme": "TL",
+                         *       "authority": "Abu Dhabi Department of Economic Development"
+                         *     }
+                         */
+                        legal_id?: {
+                            id?: string;
+                            /** @enum {string} */
+                            scheme?: "TL" | "CL" | "EID" | "PAS" | "CD";
+                            authority?: string;
+                        };
+                        /**
+                         * @description Other identifiers (IBT-046) with their scheme.
+                         * @example [
+                         *       {
+                         *         "id": "5790000435968",
+                         *         "scheme_id": "0088"
+                         *       }
+                         *     ]
+                         */
+                        identifiers?: {
+                            id?: string;
+                            scheme_id?: string;
+                        }[];
+                    };
+                    /**
+                     * @description Overrides the registered participant's trading name, address, TRN or legal id on this document (never its Peppol id or legal name).
+                     * @example {
+                     *       "trading_name": "Gulf Widgets"
+                     *     }
+                     */
                     issuing_party?: Record<string, never>;
+                    /**
+                     * @description Payment instructions (IBG-16).
+                     * @example [
+                     *       {
+                     *         "type_code": "30",
+                     *         "payment_account_id": "AE070331234567890123456"
+                     *       }
+                     *     ]
+                     */
                     payment_means?: {
-                        /** @enum {string} */
+                        /**
+                         * @description UNCL 4461 payment means (IBT-081): 30 credit transfer (needs payment_account_id, ibr-192-ae), 54/55 card, 10 cash…
+                         * @example 30
+                         * @enum {string}
+                         */
                         type_code: "1" | "10" | "20" | "21" | "30" | "49" | "54" | "55" | "68";
+                        /**
+                         * @description The account paid to, an IBAN for a credit transfer (IBT-084).
+                         * @example AE070331234567890123456
+                         */
                         payment_account_id?: string;
+                        /**
+                         * @description Its name (IBT-085).
+                         * @example Gulf Widgets LLC
+                         */
                         payment_account_name?: string;
+                        /**
+                         * @description The card paid with (IBG-18).
+                         * @example {
+                         *       "primary_account_number": "XXXXXXXXXXXX1234",
+                         *       "network_id": "VISA"
+                         *     }
+                         */
                         card?: {
                             /** @example XXXXXXXXXXXX1234 */
                             primary_account_number: string;
                             /** @example VISA */
                             network_id: string;
+                            /** @example Omar Haddad */
                             holder_name?: string;
                         };
                     }[];
-                    lines: Record<string, never>[];
+                    /**
+                     * @description The lines, at least one.
+                     * @example [
+                     *       {
+                     *         "item_name": "Widget",
+                     *         "quantity": "10",
+                     *         "unit_code": "H87",
+                     *         "unit_price": "100.00",
+                     *         "tax_category": "S",
+                     *         "tax_percentage": "5"
+                     *       }
+                     *     ]
+                     */
+                    lines: {
+                        /**
+                         * @description Line number (IBT-126); 1, 2… when left out.
+                         * @example 1
+                         */
+                        line_id?: string;
+                        /**
+                         * @description Item name (IBT-153).
+                         * @example Widget
+                         */
+                        item_name: string;
+                        /**
+                         * @description Item description (IBT-154); the name when left out (ibr-125-ae).
+                         * @example Blue widget, 40 mm
+                         */
+                        item_description?: string;
+                        /**
+                         * @description Invoiced quantity (IBT-129).
+                         * @example 10
+                         */
+                        quantity: string | number;
+                        /**
+                         * @description UN/ECE Recommendation 20 unit (IBT-130).
+                         * @example H87
+                         */
+                        unit_code: string;
+                        /**
+                         * @description Net unit price (IBT-146), in the document currency.
+                         * @example 100.00
+                         */
+                        unit_price: string | number;
+                        /**
+                         * @description Line net amount (IBT-131); quantity × price − allowances + charges when left out.
+                         * @example 1000.00
+                         */
+                        line_amount?: string | number;
+                        /**
+                         * @description VAT category (IBT-151): S standard, Z zero, E exempt, O out of scope, AE reverse charge, N; mandatory except on an 81.
+                         * @example S
+                         * @enum {string}
+                         */
+                        tax_category?: "S" | "Z" | "E" | "O" | "AE" | "N";
+                        /**
+                         * @description VAT rate in percent (IBT-152); 5 for S when left out.
+                         * @example 5
+                         */
+                        tax_percentage?: string | number;
+                        /**
+                         * @description BTAE-13: G goods, S services, B both.
+                         * @example G
+                         * @enum {string}
+                         */
+                        commodity_code?: "G" | "S" | "B";
+                        /**
+                         * @description Line allowances and charges (IBG-27/28): `charge_indicator`, `amount`, `reason`, `reason_code`.
+                         * @example [
+                         *       {
+                         *         "charge_indicator": false,
+                         *         "amount": "50.00",
+                         *         "reason": "Discount"
+                         *       }
+                         *     ]
+                         */
+                        allowance_charges?: Record<string, never>[];
+                    }[];
+                    /**
+                     * @description Document allowances and charges (IBG-20/21): `charge_indicator`, `amount`, `reason`, `reason_code`, `tax_category`, `tax_percentage`.
+                     * @example [
+                     *       {
+                     *         "charge_indicator": false,
+                     *         "amount": "100.00",
+                     *         "reason": "Volume discount",
+                     *         "tax_category": "S",
+                     *         "tax_percentage": "5"
+                     *       }
+                     *     ]
+                     */
                     allowance_charges?: Record<string, never>[];
+                    /**
+                     * @description The VAT breakdown (IBG-23) as sent: `tax_category`, `tax_rate`, `taxable_amount`, `tax_amount`; derived from the lines when left out.
+                     * @example [
+                     *       {
+                     *         "tax_category": "S",
+                     *         "tax_rate": "5",
+                     *         "taxable_amount": "1000.00",
+                     *         "tax_amount": "50.00"
+                     *       }
+                     *     ]
+                     */
                     tax_totals?: Record<string, never>[];
+                    /**
+                     * @description Document totals (IBG-22), fill-missing-only: a stated value is used, an omitted one derived.
+                     * @example {
+                     *       "line_extension_amount": "1000.00",
+                     *       "taxable_amount": "1000.00",
+                     *       "payable_amount": "1050.00"
+                     *     }
+                     */
                     invoice_totals?: Record<string, never>;
+                    /**
+                     * @description A foreign-currency document's VAT in AED (IBT-111).
+                     * @example 220.35
+                     */
+                    total_tax_amount_in_aed?: string | number;
+                    /**
+                     * @description A foreign-currency document's total with VAT in AED (BTAE-20).
+                     * @example 4627.35
+                     */
+                    total_amount_with_tax_in_aed?: string | number;
+                    /**
+                     * @description Preceding invoices (with `issue_date`: IBG-03) and supporting documents with a URI or embedded content (returned as `attachments`).
+                     * @example [
+                     *       {
+                     *         "document_identifier": "INV-1764651600",
+                     *         "issue_date": "2026-07-01"
+                     *       }
+                     *     ]
+                     */
                     document_references?: Record<string, never>[];
                 };
             };
@@ -6532,7 +12755,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /**
+                         * @description `success`.
+                         * @example success
+                         */
+                        status: string;
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Our id of the document: read it with GET documents/{document_id}.
+                             * @example 5b0e7c59-6a7f-4f7e-9d55-2f8a1f0c1c11
+                             */
+                            document_id?: string;
+                            /**
+                             * @description Its number as sent.
+                             * @example INV-1764651600
+                             */
+                            document_identifier?: string;
+                            /**
+                             * @description `accepted`: both validation phases passed; delivery and reporting follow.
+                             * @example accepted
+                             */
+                            status?: string;
+                            /** @description The FTA reporting track: queued, then reported (`reported_at`) or failed (`error`). */
+                            reporting?: {
+                                /**
+                                 * @example reported
+                                 * @enum {string}
+                                 */
+                                status?: "queued" | "reported" | "failed";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description The Peppol delivery track: processing, then delivered (the receiver's MLS in `mls`) or failed (`error`; a receiver's rejection with its `reason_code`). */
+                            exchange?: {
+                                /**
+                                 * @example delivered
+                                 * @enum {string}
+                                 */
+                                status?: "processing" | "delivered" | "failed";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
                 };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
@@ -6565,7 +12832,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description DOCUMENT.DUPLICATE_ID, or DOCUMENT.RETENTION_BLOCKED for a number that went through validate */
+            /** @description DOCUMENT.DUPLICATE_ID, or DOCUMENT.RETENTION_BLOCKED for a number that went through validate; SUPPLIER.INACTIVE: the participant was deactivated */
             409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -6622,6 +12889,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The participant's id its registration answered (`data.participant_id`); another account's or an unknown one: 404 PARTICIPANT.NOT_FOUND. */
                 participant_id: string;
             };
             cookie?: never;
@@ -6630,51 +12898,347 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description Unified API only, and required there: the country whose rules apply (AE).
+                     * @example AE
+                     * @enum {string}
+                     */
+                    country?: "AE";
+                    /**
+                     * @description The document number (IBT-001), unique per participant and financial year: a reused one is a 409.
+                     * @example INV-1764651600
+                     */
                     document_identifier: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Issue date (IBT-002).
+                     * @example 2026-07-01
+                     */
                     issue_date: string;
-                    /** @example 10:30:00 */
+                    /**
+                     * @description Issue time (IBT-168), `HH:MM:SS` with an optional offset.
+                     * @example 10:30:00+04:00
+                     */
                     issue_time?: string;
-                    /** @enum {string} */
+                    /**
+                     * @description UNCL 1001 type (IBT-003): 380 tax invoice, 480 commercial invoice, 389 self-billed invoice, 381 tax credit note, 81 out-of-scope credit note, 261 self-billed credit note.
+                     * @example 380
+                     * @enum {string}
+                     */
                     document_type: "380" | "480" | "381" | "81" | "389" | "261";
-                    /** @example AED */
+                    /**
+                     * @description ISO 4217 currency (IBT-005); not AED: give the AED totals too.
+                     * @example AED
+                     */
                     document_currency: string;
-                    /** @enum {string} */
+                    /**
+                     * @description Why a credit note (BTAE-03); required on a 381.
+                     * @example DL8.61.1.B
+                     * @enum {string}
+                     */
                     credit_note_reason_code?: "DL8.61.1.A" | "DL8.61.1.B" | "DL8.61.1.C" | "DL8.61.1.D" | "DL8.61.1.E" | "VD";
+                    /**
+                     * Format: date
+                     * @description Payment due date (IBT-009).
+                     * @example 2026-07-31
+                     */
+                    due_date?: string;
+                    /**
+                     * @description The transaction type (BTAE-02): is_ftz, is_deemed, is_margin, is_summary, is_continuous, is_dab, is_ecommerce, is_export; absent ones are false.
+                     * @example {
+                     *       "is_export": false
+                     *     }
+                     */
                     flags?: {
                         [key: string]: boolean;
                     };
-                    receiving_party: Record<string, never>;
+                    /**
+                     * @description The buyer (IBG-07; on a self-billed 389 / 261, the seller).
+                     * @example {
+                     *       "peppol_id": "0235:1345678901",
+                     *       "legal_name": "Abu Dhabi Buyer LLC",
+                     *       "street_address": "Khalifa Street 9",
+                     *       "city": "Abu Dhabi",
+                     *       "emirates_code": "AUH",
+                     *       "country_code": "AE",
+                     *       "trn": "134567890123003"
+                     *     }
+                     */
+                    receiving_party: {
+                        /**
+                         * @description Its Peppol participant id, `<ICD>:<id>` (IBT-049): where the document is delivered.
+                         * @example 0235:1345678901
+                         */
+                        peppol_id: string;
+                        /**
+                         * @description Its registered name (IBT-044).
+                         * @example Abu Dhabi Buyer LLC
+                         */
+                        legal_name: string;
+                        /**
+                         * @description Street of its address (IBT-050).
+                         * @example Khalifa Street 9
+                         */
+                        street_address: string;
+                        /**
+                         * @description City (IBT-052).
+                         * @example Abu Dhabi
+                         */
+                        city?: string;
+                        /**
+                         * @description Emirate (IBT-054): AUH, DXB, SHJ, AJM, UAQ, RAK, FUJ for an AE address, the foreign subdivision as text otherwise.
+                         * @example AUH
+                         */
+                        emirates_code?: string;
+                        /**
+                         * @description ISO 3166-1 alpha-2 country (IBT-055); AE when absent.
+                         * @example AE
+                         */
+                        country_code?: string;
+                        /**
+                         * @description Its 15-digit TRN (IBT-048), when VAT-registered.
+                         * @example 134567890123003
+                         */
+                        trn?: string;
+                        /**
+                         * @description Its legal registration (IBT-047): `scheme` TL, CL, EID, PAS or CD, `authority` who issued it.
+                         * @example {
+                         *       "id": "TL-556677",
+                         *       "scheme": "TL",
+                         *       "authority": "Abu Dhabi Department of Economic Development"
+                         *     }
+                         */
+                        legal_id?: {
+                            id?: string;
+                            /** @enum {string} */
+                            scheme?: "TL" | "CL" | "EID" | "PAS" | "CD";
+                            authority?: string;
+                        };
+                        /**
+                         * @description Other identifiers (IBT-046) with their scheme.
+                         * @example [
+                         *       {
+                         *         "id": "5790000435968",
+                         *         "scheme_id": "0088"
+                         *       }
+                         *     ]
+                         */
+                        identifiers?: {
+                            id?: string;
+                            scheme_id?: string;
+                        }[];
+                    };
+                    /**
+                     * @description Overrides the registered participant's trading name, address, TRN or legal id on this document (never its Peppol id or legal name).
+                     * @example {
+                     *       "trading_name": "Gulf Widgets"
+                     *     }
+                     */
                     issuing_party?: Record<string, never>;
+                    /**
+                     * @description Payment instructions (IBG-16).
+                     * @example [
+                     *       {
+                     *         "type_code": "30",
+                     *         "payment_account_id": "AE070331234567890123456"
+                     *       }
+                     *     ]
+                     */
                     payment_means?: {
-                        /** @enum {string} */
+                        /**
+                         * @description UNCL 4461 payment means (IBT-081): 30 credit transfer (needs payment_account_id, ibr-192-ae), 54/55 card, 10 cash…
+                         * @example 30
+                         * @enum {string}
+                         */
                         type_code: "1" | "10" | "20" | "21" | "30" | "49" | "54" | "55" | "68";
+                        /**
+                         * @description The account paid to, an IBAN for a credit transfer (IBT-084).
+                         * @example AE070331234567890123456
+                         */
                         payment_account_id?: string;
+                        /**
+                         * @description Its name (IBT-085).
+                         * @example Gulf Widgets LLC
+                         */
                         payment_account_name?: string;
+                        /**
+                         * @description The card paid with (IBG-18).
+                         * @example {
+                         *       "primary_account_number": "XXXXXXXXXXXX1234",
+                         *       "network_id": "VISA"
+                         *     }
+                         */
                         card?: {
                             /** @example XXXXXXXXXXXX1234 */
                             primary_account_number: string;
                             /** @example VISA */
                             network_id: string;
+                            /** @example Omar Haddad */
                             holder_name?: string;
                         };
                     }[];
-                    lines: Record<string, never>[];
+                    /**
+                     * @description The lines, at least one.
+                     * @example [
+                     *       {
+                     *         "item_name": "Widget",
+                     *         "quantity": "10",
+                     *         "unit_code": "H87",
+                     *         "unit_price": "100.00",
+                     *         "tax_category": "S",
+                     *         "tax_percentage": "5"
+                     *       }
+                     *     ]
+                     */
+                    lines: {
+                        /**
+                         * @description Line number (IBT-126); 1, 2… when left out.
+                         * @example 1
+                         */
+                        line_id?: string;
+                        /**
+                         * @description Item name (IBT-153).
+                         * @example Widget
+                         */
+                        item_name: string;
+                        /**
+                         * @description Item description (IBT-154); the name when left out (ibr-125-ae).
+                         * @example Blue widget, 40 mm
+                         */
+                        item_description?: string;
+                        /**
+                         * @description Invoiced quantity (IBT-129).
+                         * @example 10
+                         */
+                        quantity: string | number;
+                        /**
+                         * @description UN/ECE Recommendation 20 unit (IBT-130).
+                         * @example H87
+                         */
+                        unit_code: string;
+                        /**
+                         * @description Net unit price (IBT-146), in the document currency.
+                         * @example 100.00
+                         */
+                        unit_price: string | number;
+                        /**
+                         * @description Line net amount (IBT-131); quantity × price − allowances + charges when left out.
+                         * @example 1000.00
+                         */
+                        line_amount?: string | number;
+                        /**
+                         * @description VAT category (IBT-151): S standard, Z zero, E exempt, O out of scope, AE reverse charge, N; mandatory except on an 81.
+                         * @example S
+                         * @enum {string}
+                         */
+                        tax_category?: "S" | "Z" | "E" | "O" | "AE" | "N";
+                        /**
+                         * @description VAT rate in percent (IBT-152); 5 for S when left out.
+                         * @example 5
+                         */
+                        tax_percentage?: string | number;
+                        /**
+                         * @description BTAE-13: G goods, S services, B both.
+                         * @example G
+                         * @enum {string}
+                         */
+                        commodity_code?: "G" | "S" | "B";
+                        /**
+                         * @description Line allowances and charges (IBG-27/28): `charge_indicator`, `amount`, `reason`, `reason_code`.
+                         * @example [
+                         *       {
+                         *         "charge_indicator": false,
+                         *         "amount": "50.00",
+                         *         "reason": "Discount"
+                         *       }
+                         *     ]
+                         */
+                        allowance_charges?: Record<string, never>[];
+                    }[];
+                    /**
+                     * @description Document allowances and charges (IBG-20/21): `charge_indicator`, `amount`, `reason`, `reason_code`, `tax_category`, `tax_percentage`.
+                     * @example [
+                     *       {
+                     *         "charge_indicator": false,
+                     *         "amount": "100.00",
+                     *         "reason": "Volume discount",
+                     *         "tax_category": "S",
+                     *         "tax_percentage": "5"
+                     *       }
+                     *     ]
+                     */
                     allowance_charges?: Record<string, never>[];
+                    /**
+                     * @description The VAT breakdown (IBG-23) as sent: `tax_category`, `tax_rate`, `taxable_amount`, `tax_amount`; derived from the lines when left out.
+                     * @example [
+                     *       {
+                     *         "tax_category": "S",
+                     *         "tax_rate": "5",
+                     *         "taxable_amount": "1000.00",
+                     *         "tax_amount": "50.00"
+                     *       }
+                     *     ]
+                     */
                     tax_totals?: Record<string, never>[];
+                    /**
+                     * @description Document totals (IBG-22), fill-missing-only: a stated value is used, an omitted one derived.
+                     * @example {
+                     *       "line_extension_amount": "1000.00",
+                     *       "taxable_amount": "1000.00",
+                     *       "payable_amount": "1050.00"
+                     *     }
+                     */
                     invoice_totals?: Record<string, never>;
+                    /**
+                     * @description A foreign-currency document's VAT in AED (IBT-111).
+                     * @example 220.35
+                     */
+                    total_tax_amount_in_aed?: string | number;
+                    /**
+                     * @description A foreign-currency document's total with VAT in AED (BTAE-20).
+                     * @example 4627.35
+                     */
+                    total_amount_with_tax_in_aed?: string | number;
+                    /**
+                     * @description Preceding invoices (with `issue_date`: IBG-03) and supporting documents with a URI or embedded content (returned as `attachments`).
+                     * @example [
+                     *       {
+                     *         "document_identifier": "INV-1764651600",
+                     *         "issue_date": "2026-07-01"
+                     *       }
+                     *     ]
+                     */
                     document_references?: Record<string, never>[];
                 };
             };
         };
         responses: {
+            /** @description Valid. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /**
+                         * @description `success`.
+                         * @example success
+                         */
+                        status: string;
+                        /**
+                         * @description `Document is valid.`
+                         * @example Document is valid.
+                         */
+                        message: string;
+                        data: {
+                            /**
+                             * @description Its number, now taken.
+                             * @example INV-1764651603
+                             */
+                            document_identifier?: string;
+                        };
+                    };
                 };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
@@ -6764,20 +13328,145 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The participant's id its registration answered (`data.participant_id`); another account's or an unknown one: 404 PARTICIPANT.NOT_FOUND. */
                 participant_id: string;
+                /** @description The document's id its submission answered (`data.document_id`), or an incoming document's from the feed; unknown: 404 DOCUMENT.NOT_FOUND. */
                 document_id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The document. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /**
+                         * @description `success`.
+                         * @example success
+                         */
+                        status: string;
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Our id of the document.
+                             * @example 5b0e7c59-6a7f-4f7e-9d55-2f8a1f0c1c11
+                             */
+                            document_id?: string;
+                            /**
+                             * @description Its number.
+                             * @example INV-1764651600
+                             */
+                            document_identifier?: string;
+                            /**
+                             * @description outgoing: sent by the participant; incoming: received for it over Peppol.
+                             * @example outgoing
+                             * @enum {string}
+                             */
+                            direction?: "outgoing" | "incoming";
+                            /**
+                             * @description Its type code.
+                             * @example 380
+                             */
+                            document_type?: string;
+                            /**
+                             * Format: date
+                             * @description Its issue date.
+                             * @example 2026-07-01
+                             */
+                            issue_date?: string;
+                            /**
+                             * @description Summary of both tracks: accepted (under way), completed (reported and delivered), attention (one failed).
+                             * @example completed
+                             * @enum {string}
+                             */
+                            status?: "accepted" | "completed" | "attention";
+                            /** @description The FTA reporting track: queued, then reported (`reported_at`) or failed (`error`). */
+                            reporting?: {
+                                /**
+                                 * @example reported
+                                 * @enum {string}
+                                 */
+                                status?: "queued" | "reported" | "failed";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description The Peppol delivery track: processing, then delivered (the receiver's MLS in `mls`) or failed (`error`; a receiver's rejection with its `reason_code`). */
+                            exchange?: {
+                                /**
+                                 * @example delivered
+                                 * @enum {string}
+                                 */
+                                status?: "processing" | "delivered" | "failed";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /**
+                             * @description Its embedded attachments, described (read one with GET …/attachments/{index}).
+                             * @example [
+                             *       {
+                             *         "index": 1,
+                             *         "filename": "timesheet.pdf",
+                             *         "mime_code": "application/pdf",
+                             *         "size_bytes": 48213
+                             *       }
+                             *     ]
+                             */
+                            attachments?: {
+                                index?: number;
+                                filename?: string;
+                                mime_code?: string;
+                                size_bytes?: number;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description When it was accepted (or received).
+                             * @example 2026-07-01T10:00:00.950Z
+                             */
+                            created_at?: string;
+                            /**
+                             * @description The document as accepted (attachments' contents replaced by their description).
+                             * @example {
+                             *       "document_identifier": "INV-1764651600",
+                             *       "issue_date": "2026-07-01",
+                             *       "document_type": "380",
+                             *       "document_currency": "AED",
+                             *       "due_date": "2026-07-31",
+                             *       "flags": {},
+                             *       "receiving_party": {
+                             *         "peppol_id": "0235:1345678901",
+                             *         "legal_name": "Abu Dhabi Buyer LLC",
+                             *         "street_address": "Khalifa Street 9",
+                             *         "city": "Abu Dhabi",
+                             *         "emirates_code": "AUH",
+                             *         "country_code": "AE",
+                             *         "trn": "134567890123003"
+                             *       },
+                             *       "payment_means": [
+                             *         {
+                             *           "type_code": "30",
+                             *           "payment_account_id": "AE070331234567890123456"
+                             *         }
+                             *       ],
+                             *       "lines": [
+                             *         {
+                             *           "item_name": "Widget",
+                             *           "quantity": "10",
+                             *           "unit_code": "H87",
+                             *           "unit_price": "100.00",
+                             *           "tax_category": "S",
+                             *           "tax_percentage": "5"
+                             *         }
+                             *       ]
+                             *     }
+                             */
+                            document?: Record<string, never>;
+                        };
+                    };
                 };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
@@ -6837,13 +13526,25 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The participant's id its registration answered (`data.participant_id`); another account's or an unknown one: 404 PARTICIPANT.NOT_FOUND. */
                 participant_id: string;
+                /** @description The document's id its submission answered (`data.document_id`), or an incoming document's from the feed; unknown: 404 DOCUMENT.NOT_FOUND. */
                 document_id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The UBL. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -6901,14 +13602,27 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The participant's id its registration answered (`data.participant_id`); another account's or an unknown one: 404 PARTICIPANT.NOT_FOUND. */
                 participant_id: string;
+                /** @description The document's id its submission answered (`data.document_id`), or an incoming document's from the feed; unknown: 404 DOCUMENT.NOT_FOUND. */
                 document_id: string;
+                /** @description The attachment's `index` in the document's `attachments`, from 1. */
                 index: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The file, in its own MIME type. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -6966,25 +13680,115 @@ export interface operations {
             query: {
                 /** @description 1–500, 100 when absent */
                 limit?: unknown;
+                /** @description An event id to acknowledge first (as POST events/ack), the page then starting after it unless `cursor` says otherwise. */
                 ack_cursor?: unknown;
+                /** @description An event id of this feed (the last `next_cursor`): the page starts after it. */
                 cursor?: unknown;
+                /** @description The feed: sent / outgoing (its documents' events) or received / incoming (documents received for it). */
                 direction: "sent" | "outgoing" | "received" | "incoming";
             };
             header?: never;
             path: {
+                /** @description The participant's id its registration answered (`data.participant_id`); another account's or an unknown one: 404 PARTICIPANT.NOT_FOUND. */
                 participant_id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description One page of events. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /**
+                         * @description `success`.
+                         * @example success
+                         */
+                        status: string;
+                        data: {
+                            /**
+                             * @description The feed: outgoing or incoming.
+                             * @example outgoing
+                             * @enum {string}
+                             */
+                            direction?: "outgoing" | "incoming";
+                        };
+                        /**
+                         * @description In the order they were written.
+                         * @example [
+                         *       {
+                         *         "id": "NzQ4MjEuMTI",
+                         *         "type": "document.delivered",
+                         *         "document_id": "5b0e7c59-6a7f-4f7e-9d55-2f8a1f0c1c11",
+                         *         "document_identifier": "INV-1764651600",
+                         *         "direction": "outgoing",
+                         *         "status": "accepted",
+                         *         "reporting": {
+                         *           "status": "queued"
+                         *         },
+                         *         "exchange": {
+                         *           "status": "delivered"
+                         *         },
+                         *         "created_at": "2026-07-01T10:00:01.500Z"
+                         *       }
+                         *     ]
+                         */
+                        events: {
+                            /**
+                             * @description The event id: a cursor of this feed (opaque).
+                             * @example NzQ4MjEuMTI
+                             */
+                            id?: string;
+                            /**
+                             * @description What happened.
+                             * @example document.delivered
+                             * @enum {string}
+                             */
+                            type?: "document.accepted" | "document.received" | "document.reported" | "document.delivered" | "document.failed";
+                            /**
+                             * Format: uuid
+                             * @example 5b0e7c59-6a7f-4f7e-9d55-2f8a1f0c1c11
+                             */
+                            document_id?: string;
+                            /** @example INV-1764651600 */
+                            document_identifier?: string | null;
+                            /** @enum {string} */
+                            direction?: "outgoing" | "incoming";
+                            /** @enum {string} */
+                            status?: "accepted" | "completed" | "attention";
+                            /** @description The FTA reporting track: queued, then reported (`reported_at`) or failed (`error`). */
+                            reporting?: {
+                                /**
+                                 * @example reported
+                                 * @enum {string}
+                                 */
+                                status?: "queued" | "reported" | "failed";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description The Peppol delivery track: processing, then delivered (the receiver's MLS in `mls`) or failed (`error`; a receiver's rejection with its `reason_code`). */
+                            exchange?: {
+                                /**
+                                 * @example delivered
+                                 * @enum {string}
+                                 */
+                                status?: "processing" | "delivered" | "failed";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            created_at?: string;
+                        }[];
+                        /**
+                         * @description The `cursor` of the next page (the last event here; the one sent when caught up).
+                         * @example NzQ4MjEuMTI
+                         */
+                        next_cursor: string | null;
+                    };
                 };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
@@ -7044,6 +13848,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The participant's id its registration answered (`data.participant_id`); another account's or an unknown one: 404 PARTICIPANT.NOT_FOUND. */
                 participant_id: string;
             };
             cookie?: never;
@@ -7051,19 +13856,48 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    direction: string;
+                    /**
+                     * @description The feed: sent / outgoing or received / incoming.
+                     * @example outgoing
+                     * @enum {string}
+                     */
+                    direction: "sent" | "outgoing" | "received" | "incoming";
+                    /**
+                     * @description The id of the last event processed.
+                     * @example NzQ4MjEuMTI
+                     */
                     cursor: string;
                 };
             };
         };
         responses: {
+            /** @description The stored position. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /**
+                         * @description `success`.
+                         * @example success
+                         */
+                        status: string;
+                        data: {
+                            /**
+                             * @description The feed: outgoing or incoming.
+                             * @example outgoing
+                             * @enum {string}
+                             */
+                            direction?: "outgoing" | "incoming";
+                            /**
+                             * @description The last event acknowledged; null: never.
+                             * @example NzQ4MjEuMTI
+                             */
+                            acked?: string | null;
+                        };
+                    };
                 };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
@@ -7141,23 +13975,45 @@ export interface operations {
     UaeUnifiedController_position: {
         parameters: {
             query: {
+                /** @description The feed: sent / outgoing (its documents' events) or received / incoming (documents received for it). */
                 direction: "sent" | "outgoing" | "received" | "incoming";
             };
             header?: never;
             path: {
+                /** @description The participant's id its registration answered (`data.participant_id`); another account's or an unknown one: 404 PARTICIPANT.NOT_FOUND. */
                 participant_id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The stored position. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /**
+                         * @description `success`.
+                         * @example success
+                         */
+                        status: string;
+                        data: {
+                            /**
+                             * @description The feed: outgoing or incoming.
+                             * @example outgoing
+                             * @enum {string}
+                             */
+                            direction?: "outgoing" | "incoming";
+                            /**
+                             * @description The last event acknowledged; null: never.
+                             * @example NzQ4MjEuMTI
+                             */
+                            acked?: string | null;
+                        };
+                    };
                 };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
@@ -7216,6 +14072,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -7227,12 +14084,31 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The issuer, onboarded. */
             201: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @example Participant onboarded. */
+                        message: string;
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The issuer's id: send it as the participant-id header of its records.
+                             * @example 0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11
+                             */
+                            participant_id: string;
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -7246,6 +14122,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -7300,7 +14186,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
                 "Idempotency-Key"?: string;
+                /** @description The issuer: the participant_id its onboarding answered. Unknown in your account: 404; deactivated: 409 SUPPLIER.INACTIVE. */
                 "participant-id": string;
             };
             path?: never;
@@ -7312,6 +14200,41 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The record, chained: its uuid and the invoice's QR. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        message: {
+                            /**
+                             * Format: uuid
+                             * @description The record's id: read it with GET /es/verifactu/records/{uuid}.
+                             * @example 01938a7e-5c2b-7d41-9f3e-6a1b2c3d4e5f
+                             */
+                            uuid: string;
+                            /**
+                             * Format: uri
+                             * @description The AEAT's ValidarQR link (nif, numserie, fecha dd-mm-yyyy, importe), printed on the invoice as its QR; prewww2.aeat.es in the sandbox.
+                             * @example https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=89890001K&numserie=F-1764662400&fecha=25-11-2026&importe=121.00
+                             */
+                            qr_link: string;
+                            /**
+                             * @description The QR of qr_link as a PNG data URI (error correction M, sized to print at 40 x 40 mm).
+                             * @example data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAKQAAACkAQAAAAAI1mFfAAAA…
+                             */
+                            qr_code: string;
+                        };
+                    };
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -7398,7 +14321,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
                 "Idempotency-Key"?: string;
+                /** @description The issuer: the participant_id its onboarding answered. Unknown in your account: 404; deactivated: 409 SUPPLIER.INACTIVE. */
                 "participant-id": string;
             };
             path?: never;
@@ -7410,6 +14335,41 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The rectifying record, chained: its uuid and the invoice's QR. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        message: {
+                            /**
+                             * Format: uuid
+                             * @description The record's id: read it with GET /es/verifactu/records/{uuid}.
+                             * @example 01938a7e-5c2b-7d41-9f3e-6a1b2c3d4e5f
+                             */
+                            uuid: string;
+                            /**
+                             * Format: uri
+                             * @description The AEAT's ValidarQR link (nif, numserie, fecha dd-mm-yyyy, importe), printed on the invoice as its QR; prewww2.aeat.es in the sandbox.
+                             * @example https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=89890001K&numserie=F-1764662400&fecha=25-11-2026&importe=121.00
+                             */
+                            qr_link: string;
+                            /**
+                             * @description The QR of qr_link as a PNG data URI (error correction M, sized to print at 40 x 40 mm).
+                             * @example data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAKQAAACkAQAAAAAI1mFfAAAA…
+                             */
+                            qr_code: string;
+                        };
+                    };
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -7496,7 +14456,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
                 "Idempotency-Key"?: string;
+                /** @description The issuer: the participant_id its onboarding answered. Unknown in your account: 404; deactivated: 409 SUPPLIER.INACTIVE. */
                 "participant-id": string;
             };
             path?: never;
@@ -7508,6 +14470,30 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The cancellation record, chained. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        message: {
+                            /**
+                             * Format: uuid
+                             * @description The record's id: read it with GET /es/verifactu/records/{uuid}.
+                             * @example 01938a7e-5c2b-7d41-9f3e-6a1b2c3d4e5f
+                             */
+                            uuid: string;
+                        };
+                    };
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -7594,15 +14580,107 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The issuer: the participant_id its onboarding answered. Unknown in your account: 404; deactivated: 409 SUPPLIER.INACTIVE. */
                 "participant-id": string;
             };
             path: {
+                /** @description The record's uuid, as generate, rectify or cancel answered it. */
                 uuid: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The record and the AEAT's verdict. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The record's id: read it with GET /es/verifactu/records/{uuid}.
+                             * @example 01938a7e-5c2b-7d41-9f3e-6a1b2c3d4e5f
+                             */
+                            uuid: string;
+                            /**
+                             * @description The invoice's NumSerieFactura (for a cancellation, the cancelled invoice's).
+                             * @example F-1764662400
+                             */
+                            document_identifier: string;
+                            /**
+                             * Format: date
+                             * @description The invoice's issue date (FechaExpedicionFactura).
+                             * @example 2026-11-25
+                             */
+                            issue_date: string;
+                            /**
+                             * @description The TipoFactura, or `anulacion` for a cancellation record (RegistroAnulacion).
+                             * @example F1
+                             * @enum {string}
+                             */
+                            invoice_type: "F1" | "F2" | "R1" | "anulacion";
+                            /**
+                             * @description ImporteTotal, as sent; absent from a cancellation.
+                             * @example 121.00
+                             */
+                            total_amount?: string | number;
+                            /**
+                             * @description CuotaTotal, the sum of the tax charged, two decimals; absent from a cancellation.
+                             * @example 21.00
+                             */
+                            tax_total?: string;
+                            /**
+                             * @description The record's Huella (SHA-256, uppercase hex), chaining it to the issuer's previous record.
+                             * @example 3C464DAF61ACB827C65FDA19F352A4E3BDC2C640E9E8AEF8AE0A1F4C67B0A27B
+                             */
+                            hash: string;
+                            /**
+                             * @description The previous record's Huella (Encadenamiento/RegistroAnterior); null for the issuer's first record (PrimerRegistro).
+                             * @example null
+                             */
+                            previous_hash: string | null;
+                            /**
+                             * @description FechaHoraHusoGenRegistro: when the record was made, Spain's mainland time with its offset.
+                             * @example 2026-11-25T10:15:02+01:00
+                             */
+                            generated_at: string;
+                            /**
+                             * @description `Pendiente` until the AEAT answered (the record waits for its issuer's next batch, at most one every TiempoEsperaEnvio), then the AEAT's EstadoRegistro.
+                             * @example Correcto
+                             * @enum {string}
+                             */
+                            aeat_status: "Pendiente" | "Correcto" | "AceptadoConErrores" | "Incorrecto";
+                            /**
+                             * @description The AEAT's CSV (secure verification code) of the send that carried the record, once answered.
+                             * @example 9F3A61C2D4B7E058
+                             */
+                            aeat_csv?: string;
+                            /** @description With AceptadoConErrores or Incorrecto: the AEAT's CodigoErrorRegistro and DescripcionErrorRegistro. */
+                            aeat_errors?: {
+                                /** @example 2000 */
+                                code?: string;
+                                /** @example El cálculo de la huella suministrada es incorrecta. */
+                                message?: string;
+                            }[];
+                            /**
+                             * Format: uri
+                             * @description The invoice's ValidarQR link; absent from a cancellation.
+                             * @example https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=89890001K&numserie=F-1764662400&fecha=25-11-2026&importe=121.00
+                             */
+                            qr_link?: string;
+                        };
+                    };
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -7659,6 +14737,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -7670,12 +14749,31 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The supplier, onboarded. */
             201: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @example Supplier onboarded. */
+                        message: string;
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The supplier's id: send it as the supplier_uuid header of its invoices.
+                             * @example 0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11
+                             */
+                            supplier_uuid: string;
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -7689,6 +14787,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -7743,10 +14851,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
                 "Idempotency-Key"?: string;
                 /** @description ksef: KSeF only; peppol: KSeF, then a Peppol BIS 3.0 copy to the buyer once KSeF accepts. Also accepted as `transport-mode` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 transport_mode: "ksef" | "peppol";
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier: the supplier_uuid its onboarding answered. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
             };
             path?: never;
@@ -7758,6 +14867,36 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Taken: Submitted to KSeF. */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The gateway's id of the invoice: status/{document_id}, retrieve/{document_id} and access-code/send take it.
+                             * @example 01938a7e-5c2b-7d41-9f3e-6a1b2c3d4e5f
+                             */
+                            DocumentID: string;
+                            /**
+                             * @description Taken: KSeF's verdict comes later (status/{document_id}).
+                             * @example Submitted
+                             * @enum {string}
+                             */
+                            Status: "Submitted";
+                        };
+                    };
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -7848,12 +14987,70 @@ export interface operations {
                 supplier_uuid?: string;
             };
             path: {
+                /** @description The invoice's DocumentID, as generate/invoice answered it. */
                 document_id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The invoice's status. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The gateway's id of the invoice: status/{document_id}, retrieve/{document_id} and access-code/send take it.
+                             * @example 01938a7e-5c2b-7d41-9f3e-6a1b2c3d4e5f
+                             */
+                            DocumentID: string;
+                            /**
+                             * @description `Submitted` until KSeF's verdict, then `Accepted` (with KsefNumber) or `Rejected` (with Reason).
+                             * @example Accepted
+                             * @enum {string}
+                             */
+                            Status: "Submitted" | "Accepted" | "Rejected";
+                            /**
+                             * @description Accepted only: the number KSeF gave the invoice, {seller NIP}-{acceptance date}-{12 hex}-{CRC-8}.
+                             * @example 9473182653-20261125-0100001AF629-7D
+                             */
+                            KsefNumber?: string;
+                            /** @description Rejected only: KSeF's code and message (e.g. 450 semantics, 440 duplicate). */
+                            Reason?: {
+                                /** @example 450 */
+                                code?: string;
+                                /** @example Błąd weryfikacji semantyki dokumentu faktury */
+                                message?: string;
+                            };
+                            /** @description transport_mode peppol only: where the Peppol BIS 3.0 copy to the buyer is. */
+                            Peppol?: {
+                                /**
+                                 * @description `AwaitingKsef` until KSeF's verdict, `Withheld` when KSeF rejected (the copy never leaves), then `Scheduled`, `Delivered` or `Failed`.
+                                 * @example Delivered
+                                 * @enum {string}
+                                 */
+                                DeliveryStatus?: "AwaitingKsef" | "Withheld" | "Scheduled" | "Delivered" | "Failed";
+                                /** @description Failed only: why. */
+                                DeliveryFailure?: {
+                                    /** @example PEPPOL.RECEIVER_NOT_FOUND */
+                                    code?: string;
+                                    message?: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -7914,12 +15111,113 @@ export interface operations {
                 supplier_uuid?: string;
             };
             path: {
+                /** @description The invoice's DocumentID, as generate/invoice answered it. */
                 document_id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The invoice. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The gateway's id of the invoice: status/{document_id}, retrieve/{document_id} and access-code/send take it.
+                             * @example 01938a7e-5c2b-7d41-9f3e-6a1b2c3d4e5f
+                             */
+                            DocumentID: string;
+                            /**
+                             * @description `Submitted` until KSeF's verdict, then `Accepted` (with KsefNumber) or `Rejected` (with Reason).
+                             * @example Accepted
+                             * @enum {string}
+                             */
+                            Status: "Submitted" | "Accepted" | "Rejected";
+                            /**
+                             * @description Accepted only: the number KSeF gave the invoice, {seller NIP}-{acceptance date}-{12 hex}-{CRC-8}.
+                             * @example 9473182653-20261125-0100001AF629-7D
+                             */
+                            KsefNumber?: string;
+                            /** @description Rejected only: KSeF's code and message (e.g. 450 semantics, 440 duplicate). */
+                            Reason?: {
+                                /** @example 450 */
+                                code?: string;
+                                /** @example Błąd weryfikacji semantyki dokumentu faktury */
+                                message?: string;
+                            };
+                            /** @description transport_mode peppol only: where the Peppol BIS 3.0 copy to the buyer is. */
+                            Peppol?: {
+                                /**
+                                 * @description `AwaitingKsef` until KSeF's verdict, `Withheld` when KSeF rejected (the copy never leaves), then `Scheduled`, `Delivered` or `Failed`.
+                                 * @example Delivered
+                                 * @enum {string}
+                                 */
+                                DeliveryStatus?: "AwaitingKsef" | "Withheld" | "Scheduled" | "Delivered" | "Failed";
+                                /** @description Failed only: why. */
+                                DeliveryFailure?: {
+                                    /** @example PEPPOL.RECEIVER_NOT_FOUND */
+                                    code?: string;
+                                    message?: string;
+                                };
+                            };
+                            /**
+                             * @description The invoice number (FA(3) P_2).
+                             * @example FV/1764662400
+                             */
+                            ID: string;
+                            /**
+                             * @example Invoice
+                             * @enum {string}
+                             */
+                            DocumentType: "Invoice" | "CorrectionInvoice";
+                            /**
+                             * Format: date
+                             * @description FA(3) P_1.
+                             * @example 2026-11-25
+                             */
+                            IssueDate: string;
+                            /**
+                             * @description FA(3) KodWaluty (PLN when the invoice named none).
+                             * @example PLN
+                             */
+                            DocumentCurrencyCode: string;
+                            /**
+                             * @description FA(3) P_15.
+                             * @example 246
+                             */
+                            TotalIncludingVat: number;
+                            /** @description The buyer as sent (FA(3) Podmiot2): its name and address. */
+                            CustomerParty: {
+                                /** @example Nabywca S.A. */
+                                RegisteredName?: string;
+                                address?: {
+                                    Street?: string;
+                                    ZipCode?: string;
+                                    City?: string;
+                                    Country?: string;
+                                };
+                            };
+                            /**
+                             * Format: uri
+                             * @description KSeF's verification link (KOD I): /invoice/{seller NIP}/{issue date DD-MM-YYYY}/{SHA-256 of the FA(3) XML, Base64URL}, on qr-test.ksef.mf.gov.pl in the sandbox.
+                             * @example https://qr-test.ksef.mf.gov.pl/invoice/9473182653/25-11-2026/Xq3kq8lH0mY0Zr1aYb4Qv5lS2cJk7nWm1oPzR9tE6uA
+                             */
+                            QrLink?: string;
+                        };
+                    };
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -7976,6 +15274,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
                 "Idempotency-Key"?: string;
                 /** @description Optional (the document id is enough within your account); when sent, it must be the document's supplier, else 404. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid?: string;
@@ -7989,6 +15288,24 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The code was mailed. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @description To whom the code went and when it expires. */
+                        message: string;
+                    };
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -8066,12 +15383,113 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The access code the e-mail of access-code/send carried (32 characters, base64url). */
                 code: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The invoice. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The gateway's id of the invoice: status/{document_id}, retrieve/{document_id} and access-code/send take it.
+                             * @example 01938a7e-5c2b-7d41-9f3e-6a1b2c3d4e5f
+                             */
+                            DocumentID: string;
+                            /**
+                             * @description `Submitted` until KSeF's verdict, then `Accepted` (with KsefNumber) or `Rejected` (with Reason).
+                             * @example Accepted
+                             * @enum {string}
+                             */
+                            Status: "Submitted" | "Accepted" | "Rejected";
+                            /**
+                             * @description Accepted only: the number KSeF gave the invoice, {seller NIP}-{acceptance date}-{12 hex}-{CRC-8}.
+                             * @example 9473182653-20261125-0100001AF629-7D
+                             */
+                            KsefNumber?: string;
+                            /** @description Rejected only: KSeF's code and message (e.g. 450 semantics, 440 duplicate). */
+                            Reason?: {
+                                /** @example 450 */
+                                code?: string;
+                                /** @example Błąd weryfikacji semantyki dokumentu faktury */
+                                message?: string;
+                            };
+                            /** @description transport_mode peppol only: where the Peppol BIS 3.0 copy to the buyer is. */
+                            Peppol?: {
+                                /**
+                                 * @description `AwaitingKsef` until KSeF's verdict, `Withheld` when KSeF rejected (the copy never leaves), then `Scheduled`, `Delivered` or `Failed`.
+                                 * @example Delivered
+                                 * @enum {string}
+                                 */
+                                DeliveryStatus?: "AwaitingKsef" | "Withheld" | "Scheduled" | "Delivered" | "Failed";
+                                /** @description Failed only: why. */
+                                DeliveryFailure?: {
+                                    /** @example PEPPOL.RECEIVER_NOT_FOUND */
+                                    code?: string;
+                                    message?: string;
+                                };
+                            };
+                            /**
+                             * @description The invoice number (FA(3) P_2).
+                             * @example FV/1764662400
+                             */
+                            ID: string;
+                            /**
+                             * @example Invoice
+                             * @enum {string}
+                             */
+                            DocumentType: "Invoice" | "CorrectionInvoice";
+                            /**
+                             * Format: date
+                             * @description FA(3) P_1.
+                             * @example 2026-11-25
+                             */
+                            IssueDate: string;
+                            /**
+                             * @description FA(3) KodWaluty (PLN when the invoice named none).
+                             * @example PLN
+                             */
+                            DocumentCurrencyCode: string;
+                            /**
+                             * @description FA(3) P_15.
+                             * @example 246
+                             */
+                            TotalIncludingVat: number;
+                            /** @description The buyer as sent (FA(3) Podmiot2): its name and address. */
+                            CustomerParty: {
+                                /** @example Nabywca S.A. */
+                                RegisteredName?: string;
+                                address?: {
+                                    Street?: string;
+                                    ZipCode?: string;
+                                    City?: string;
+                                    Country?: string;
+                                };
+                            };
+                            /**
+                             * Format: uri
+                             * @description KSeF's verification link (KOD I): /invoice/{seller NIP}/{issue date DD-MM-YYYY}/{SHA-256 of the FA(3) XML, Base64URL}, on qr-test.ksef.mf.gov.pl in the sandbox.
+                             * @example https://qr-test.ksef.mf.gov.pl/invoice/9473182653/25-11-2026/Xq3kq8lH0mY0Zr1aYb4Qv5lS2cJk7nWm1oPzR9tE6uA
+                             */
+                            QrLink?: string;
+                        };
+                    };
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -8119,19 +15537,22 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The access code the e-mail of access-code/send carried (32 characters, base64url). */
                 code: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description application/xml */
+            /** @description The FA(3) XML as sent to KSeF. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/xml": string;
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -8183,19 +15604,22 @@ export interface operations {
                 supplier_uuid?: string;
             };
             path: {
+                /** @description The invoice's DocumentID, as generate/invoice answered it. */
                 document_id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description application/xml */
+            /** @description The FA(3) XML as sent to KSeF. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/xml": string;
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -8253,6 +15677,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -8264,12 +15689,36 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Onboarded. */
             201: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @example Supplier onboarded. */
+                        message: string;
+                        data: {
+                            /**
+                             * @description Its registered name as stored.
+                             * @example Amman Stationery Co
+                             */
+                            supplier_name: string;
+                            /**
+                             * Format: uuid
+                             * @description The supplier id, which the other routes take in the `participant-id` header.
+                             * @example 5b0d2a3c-8f3e-4a57-9a51-1c1f2b8e7d10
+                             */
+                            participant_id: string;
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -8283,6 +15732,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -8337,7 +15796,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
                 "Idempotency-Key"?: string;
+                /** @description The supplier: the `participant_id` its onboarding answered. */
                 "participant-id": string;
             };
             path?: never;
@@ -8349,6 +15810,74 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Cleared by JoFotara. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        message: {
+                            /**
+                             * Format: uuid
+                             * @description The document's `cbc:UUID` (JoFotara's `EINV_INV_UUID`): the id the read routes take.
+                             * @example 019ad0c4-5e21-7c3a-9b8e-2f41d6a0c7e5
+                             */
+                            uuid: string;
+                            /**
+                             * @description JoFotara's QR (`EINV_QR`), base64 text to print on the invoice as a QR code.
+                             * @example ARNBbW1hbiBTdGF0aW9uZXJ5IENvAggyMDgxNzM2NAMKMjAyNi0xMS0yNQQGMTEuNjAwBQUxLjYwMAYkMDE5YWQwYzQtNWUyMS03YzNhLTliOGUtMmY0MWQ2YTBjN2U1Byw3YVBPaFVpZkdYYkNORVZFUGxFNHM4SDlyOWtjejEvMEJlbE9CeHRsblVZPQ==
+                             */
+                            qr_code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Recorded, and the authority has not answered within the wait: read the outcome at `data.href` (or retry with the same Idempotency-Key). */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example pending
+                         * @enum {string}
+                         */
+                        status: "pending";
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The document's id in this service.
+                             * @example 019ad0c4-5e21-7c3a-9b8e-2f41d6a0c7e5
+                             */
+                            documentId: string;
+                            /**
+                             * @description Its number as sent.
+                             * @example INV-1764547200
+                             */
+                            documentNumber: string;
+                            /**
+                             * @description Where it stands: `pending` (waiting for the worker), `processing` (being sent), or the request's own state (`amending`).
+                             * @example pending
+                             */
+                            state: string;
+                            /**
+                             * @description Where its outcome is read (this area's read route).
+                             * @example /jo/einvoice/invoices/019ad0c4-5e21-7c3a-9b8e-2f41d6a0c7e5
+                             */
+                            href: string;
+                        };
+                    };
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -8435,7 +15964,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
                 "Idempotency-Key"?: string;
+                /** @description The supplier: the `participant_id` its onboarding answered. */
                 "participant-id": string;
             };
             path?: never;
@@ -8447,6 +15978,74 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Cleared by JoFotara. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        message: {
+                            /**
+                             * Format: uuid
+                             * @description The document's `cbc:UUID` (JoFotara's `EINV_INV_UUID`): the id the read routes take.
+                             * @example 019ad0c4-5e21-7c3a-9b8e-2f41d6a0c7e5
+                             */
+                            uuid: string;
+                            /**
+                             * @description JoFotara's QR (`EINV_QR`), base64 text to print on the invoice as a QR code.
+                             * @example ARNBbW1hbiBTdGF0aW9uZXJ5IENvAggyMDgxNzM2NAMKMjAyNi0xMS0yNQQGMTEuNjAwBQUxLjYwMAYkMDE5YWQwYzQtNWUyMS03YzNhLTliOGUtMmY0MWQ2YTBjN2U1Byw3YVBPaFVpZkdYYkNORVZFUGxFNHM4SDlyOWtjejEvMEJlbE9CeHRsblVZPQ==
+                             */
+                            qr_code: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Recorded, and the authority has not answered within the wait: read the outcome at `data.href` (or retry with the same Idempotency-Key). */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example pending
+                         * @enum {string}
+                         */
+                        status: "pending";
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The document's id in this service.
+                             * @example 019ad0c4-5e21-7c3a-9b8e-2f41d6a0c7e5
+                             */
+                            documentId: string;
+                            /**
+                             * @description Its number as sent.
+                             * @example INV-1764547200
+                             */
+                            documentNumber: string;
+                            /**
+                             * @description Where it stands: `pending` (waiting for the worker), `processing` (being sent), or the request's own state (`amending`).
+                             * @example pending
+                             */
+                            state: string;
+                            /**
+                             * @description Where its outcome is read (this area's read route).
+                             * @example /jo/einvoice/invoices/019ad0c4-5e21-7c3a-9b8e-2f41d6a0c7e5
+                             */
+                            href: string;
+                        };
+                    };
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -8533,15 +16132,179 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The supplier: the `participant_id` its onboarding answered. */
                 "participant-id": string;
             };
             path: {
+                /** @description The invoice's or credit note's `uuid` as generate answered it (its `cbc:UUID`, JoFotara's `EINV_INV_UUID`). */
                 uuid: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @description The document as sent (an invoice's or a credit note's fields), with what the service and JoFotara added. */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @example 019ad0c4-5e21-7c3a-9b8e-2f41d6a0c7e5
+                             */
+                            uuid?: string;
+                            /**
+                             * @example invoice
+                             * @enum {string}
+                             */
+                            kind?: "invoice" | "credit_note";
+                            /**
+                             * @description An invoice's number.
+                             * @example INV-1764547200
+                             */
+                            invoice_ref_number?: string;
+                            /**
+                             * @description An invoice's.
+                             * @example cash
+                             * @enum {string}
+                             */
+                            payment_method?: "cash" | "receivable";
+                            /**
+                             * @description An invoice's buyer, as sent.
+                             * @example {
+                             *       "buyer_name": "Irbid Buyer",
+                             *       "buyer_tin": "87654321",
+                             *       "city_code": "JO-IR"
+                             *     }
+                             */
+                            buyer_details?: {
+                                [key: string]: unknown;
+                            };
+                            /**
+                             * @description An invoice's lines, as sent.
+                             * @example [
+                             *       {
+                             *         "description": "Pen",
+                             *         "quantity": 4,
+                             *         "tax_exclusive_price": 2.5,
+                             *         "tax_percentage": 0.16,
+                             *         "tax_category": "Standard"
+                             *       }
+                             *     ]
+                             */
+                            lineitems?: {
+                                [key: string]: unknown;
+                            }[];
+                            /**
+                             * @description A credit note's number.
+                             * @example CN-1764547200
+                             */
+                            credit_note_ref_number?: string;
+                            /**
+                             * @description A credit note's invoice.
+                             * @example 019ad0c4-5e21-7c3a-9b8e-2f41d6a0c7e5
+                             */
+                            original_uuid?: string;
+                            /**
+                             * @description A credit note's reason.
+                             * @example One pen returned damaged.
+                             */
+                            reason?: string;
+                            /**
+                             * @description A credit note's returned lines, as sent.
+                             * @example [
+                             *       {
+                             *         "line": 1,
+                             *         "quantity": 1
+                             *       }
+                             *     ]
+                             */
+                            returned_lines?: {
+                                [key: string]: unknown;
+                            }[];
+                            /** @example 2026-11-25 */
+                            issue_date?: string;
+                            /**
+                             * @description Written `HH:MM:SS`, as in the XML.
+                             * @example 10:30:00
+                             */
+                            issue_time?: string;
+                            /**
+                             * @description The invoice counter of the supplier's device (1, 2, 3…): the `ICV` AdditionalDocumentReference.
+                             * @example 1
+                             */
+                            icv?: number;
+                            /** @description Its totals in JOD, 3 decimals (`LegalMonetaryTotal`, `TaxTotal`). */
+                            totals?: {
+                                /**
+                                 * @description Σ price × quantity, before discounts (`TaxExclusiveAmount`).
+                                 * @example 10.000
+                                 */
+                                tax_exclusive_amount?: string;
+                                /**
+                                 * @description Σ the lines' discounts (`AllowanceTotalAmount`).
+                                 * @example 0.000
+                                 */
+                                discount_total?: string;
+                                /**
+                                 * @description The tax, special tax included (`TaxTotal/TaxAmount`).
+                                 * @example 1.600
+                                 */
+                                tax_total?: string;
+                                /**
+                                 * @description `TaxInclusiveAmount`.
+                                 * @example 11.600
+                                 */
+                                tax_inclusive_amount?: string;
+                                /**
+                                 * @description `PayableAmount`.
+                                 * @example 11.600
+                                 */
+                                payable_amount?: string;
+                            };
+                            /**
+                             * @description PENDING: not answered yet; SUBMITTED (ALREADY_SUBMITTED for a resend JoFotara recognised): cleared; NOT_SUBMITTED: refused, see `errors`.
+                             * @example SUBMITTED
+                             * @enum {string}
+                             */
+                            jofotara_status?: "PENDING" | "SUBMITTED" | "ALREADY_SUBMITTED" | "NOT_SUBMITTED";
+                            /**
+                             * @description JoFotara's number for it (`EINV_NUM`), once cleared.
+                             * @example EIN00001
+                             */
+                            jofotara_number?: string;
+                            /**
+                             * @description JoFotara's QR (`EINV_QR`), once cleared.
+                             * @example ARNBbW1hbiBTdGF0aW9uZXJ5IENvAggyMDgxNzM2NAMKMjAyNi0xMS0yNQQGMTEuNjAwBQUxLjYwMAYkMDE5YWQwYzQtNWUyMS03YzNhLTliOGUtMmY0MWQ2YTBjN2U1Byw3YVBPaFVpZkdYYkNORVZFUGxFNHM4SDlyOWtjejEvMEJlbE9CeHRsblVZPQ==
+                             */
+                            qr_code?: string;
+                            /**
+                             * @description Why JoFotara refused it: its `EINV_CODE` and message each.
+                             * @example [
+                             *       {
+                             *         "code": "taxRate",
+                             *         "message": "Line 1: 15 is not a general-sales tax rate (1, 2, 3, 4, 5, 7, 8, 10, 16)."
+                             *       }
+                             *     ]
+                             */
+                            errors?: {
+                                code?: string;
+                                message?: string;
+                            }[];
+                        };
+                    };
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -8598,15 +16361,27 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The supplier: the `participant_id` its onboarding answered. */
                 "participant-id": string;
             };
             path: {
+                /** @description The invoice's or credit note's `uuid` as generate answered it (its `cbc:UUID`, JoFotara's `EINV_INV_UUID`). */
                 uuid: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The UBL 2.1 Invoice (388) or credit note (381). */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -8663,6 +16438,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -8674,12 +16450,36 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Logged in at FIRS and onboarded. */
             201: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @example Taxpayer logged in to FIRS and onboarded. */
+                        message: string;
+                        data: {
+                            /**
+                             * @description Its `party_name` (else its TIN).
+                             * @example Lagos Trading Ltd
+                             */
+                            supplier_name: string;
+                            /**
+                             * Format: uuid
+                             * @description The supplier id, which the other routes take in the `participant-id` header.
+                             * @example 7c2e4f10-9a3b-4d5e-8f61-2b3c4d5e6f70
+                             */
+                            participant_id: string;
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -8693,6 +16493,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -8747,7 +16557,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
                 "Idempotency-Key"?: string;
+                /** @description The supplier: the `participant_id` its onboarding answered. */
                 "participant-id": string;
             };
             path?: never;
@@ -8759,6 +16571,303 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Signed by FIRS and stored. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example submitted
+                         * @enum {string}
+                         */
+                        status: "submitted";
+                        data: {
+                            /**
+                             * @description The IRN FIRS validated and signed.
+                             * @example INV1764547200-6997D6BB-20261125
+                             */
+                            irn: string;
+                            /**
+                             * @description FIRS's answer to `invoice/sign`.
+                             * @example {
+                             *       "code": 201,
+                             *       "data": {
+                             *         "ok": true
+                             *       }
+                             *     }
+                             */
+                            authority_response: {
+                                [key: string]: unknown;
+                            };
+                            /**
+                             * @description The QR content: `{"irn": "<IRN>.<unix time>", "certificate": …}` encrypted with FIRS's public key (RSA PKCS#1 v1.5), base64.
+                             * @example vzKfBIry1nsBMYPl6J0FLqttuKexcMbjILQ1RlqFzpNhnCvCYCPVyfpUnVcmOLWvZNa6rPWhCV2VTGpad+2TMs8ZVmZHNl503CmZXDjprM02kG6pmhbMPzCzcw11/EQlIb8m92Cw3tMpvfx5dBqnfw9Yc4EVTuBWH9lbFIQMTcMfnu+cjuz2ZxfFN9p8DFZb4PeowNZxYZJmk/gX6eL6hChq6ANdKh5wFeo6vQuBZF6BOqGUlrfyycso/wmntEwbTQTLAv8lDZc14kfVFmUIDxhU57joinYbam2ItS++KGDdmRV+Uu6mqnDXYq1T4MvQmhpBpMhZAijJHyYsjj65aQ==
+                             */
+                            qr_code: string;
+                            /**
+                             * @example [
+                             *       "irn_validation",
+                             *       "invoice_validation",
+                             *       "invoice_signing",
+                             *       "database_storage"
+                             *     ]
+                             */
+                            steps_completed: ("irn_validation" | "invoice_validation" | "invoice_signing" | "database_storage")[];
+                            /** @example Invoice IRN validated, invoice validated, signed by FIRS and stored. */
+                            message: string;
+                            /** @description The invoice as stored: every field the seed lists, `null` where the service has no value for it. */
+                            invoice: {
+                                /**
+                                 * Format: uuid
+                                 * @description Its id in this service (the read route takes it as well as the IRN).
+                                 * @example 019ad0d2-3b4c-7e5f-8a61-4c2d9e0f1a2b
+                                 */
+                                id?: string;
+                                /**
+                                 * @description Its IRN, validated and signed by FIRS.
+                                 * @example INV1764547200-6997D6BB-20261125
+                                 */
+                                irn?: string;
+                                /**
+                                 * @description The supplier's FIRS business id, from its login.
+                                 * @example b6a1c9d2-3e4f-4a5b-8c7d-9e0f1a2b3c4d
+                                 */
+                                businessId?: string;
+                                /**
+                                 * @description Its `document_identifier`.
+                                 * @example INV-1764547200
+                                 */
+                                invoiceReference?: string;
+                                /** @example 2026-11-25 */
+                                issueDate?: string;
+                                /**
+                                 * @description Its `due_date`.
+                                 * @example 2026-12-25
+                                 */
+                                dueDate?: string | null;
+                                /**
+                                 * @description `HH:MM:SS`.
+                                 * @example 17:59:04
+                                 */
+                                issueTime?: string;
+                                /** @example 380 */
+                                invoiceTypeCode?: string;
+                                /**
+                                 * @description As sent, then as the payment-status route changed it at FIRS.
+                                 * @example PENDING
+                                 * @enum {string}
+                                 */
+                                paymentStatus?: "PENDING" | "PAID" | "CANCELED";
+                                /**
+                                 * @description The payment's reference, once the payment-status route gave one.
+                                 * @example TRF-20261210-0042
+                                 */
+                                paymentReference?: string;
+                                /**
+                                 * @description Its `note`.
+                                 * @example null
+                                 */
+                                note?: string | null;
+                                /**
+                                 * @description Not kept (always null).
+                                 * @example null
+                                 */
+                                taxPointDate?: string | null;
+                                /** @example NGN */
+                                documentCurrencyCode?: string;
+                                /** @example NGN */
+                                taxCurrencyCode?: string;
+                                /**
+                                 * @description Not kept (always null).
+                                 * @example null
+                                 */
+                                accountingCost?: string | null;
+                                /**
+                                 * @description Its `buyer_reference`.
+                                 * @example null
+                                 */
+                                buyerReference?: string | null;
+                                /**
+                                 * @description Not kept (always null).
+                                 * @example null
+                                 */
+                                orderReference?: string | null;
+                                /**
+                                 * @description The end of its `invoice_delivery_period`.
+                                 * @example null
+                                 */
+                                actualDeliveryDate?: string | null;
+                                /**
+                                 * @description Not kept (always null).
+                                 * @example null
+                                 */
+                                paymentTermsNote?: string | null;
+                                /**
+                                 * @description The supplier as sent to FIRS, from its onboarding.
+                                 * @example {
+                                 *       "party_name": "Lagos Trading Ltd",
+                                 *       "tin": "64721593-0001",
+                                 *       "email": "billing@lagostrading.example",
+                                 *       "telephone": "+2348012345678",
+                                 *       "business_description": "Wholesale of electronics",
+                                 *       "postal_address": {
+                                 *         "street_name": "12 Marina",
+                                 *         "city_name": "Lagos",
+                                 *         "postal_zone": "101001",
+                                 *         "country": "NG"
+                                 *       }
+                                 *     }
+                                 */
+                                accountingSupplierParty?: {
+                                    [key: string]: unknown;
+                                };
+                                /**
+                                 * @description The buyer as sent.
+                                 * @example {
+                                 *       "party_name": "Abuja Buyer Ltd",
+                                 *       "tin": "87654321-0001",
+                                 *       "email": "ap@abujabuyer.example",
+                                 *       "postal_address": {
+                                 *         "street_name": "1 Garki",
+                                 *         "city_name": "Abuja",
+                                 *         "postal_zone": "900001",
+                                 *         "country": "NG"
+                                 *       }
+                                 *     }
+                                 */
+                                accountingCustomerParty?: {
+                                    [key: string]: unknown;
+                                };
+                                /**
+                                 * @description Σ the lines, 2 decimals.
+                                 * @example 300.00
+                                 */
+                                lineExtensionAmount?: string;
+                                /**
+                                 * @description The lines − allowances + charges, 2 decimals.
+                                 * @example 300.00
+                                 */
+                                taxExclusiveAmount?: string;
+                                /**
+                                 * @description Tax exclusive + taxes, 2 decimals.
+                                 * @example 322.50
+                                 */
+                                taxInclusiveAmount?: string;
+                                /**
+                                 * @description What the buyer pays, 2 decimals.
+                                 * @example 322.50
+                                 */
+                                payableAmount?: string;
+                                /**
+                                 * @description SIGNED once FIRS signed it; REJECTED when FIRS refused it (`authorityResponse` says why).
+                                 * @example SIGNED
+                                 * @enum {string}
+                                 */
+                                status?: "PENDING_SIGNATURE" | "SIGNED" | "REJECTED";
+                                /**
+                                 * @description FIRS's answer to the signing (`{code: 201, data: {ok: true}}`), or its refusal `{code, message}`.
+                                 * @example {
+                                 *       "code": 201,
+                                 *       "data": {
+                                 *         "ok": true
+                                 *       }
+                                 *     }
+                                 */
+                                authorityResponse?: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-25T16:59:04.120Z
+                                 */
+                                createdAt?: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-25T16:59:04.870Z
+                                 */
+                                updatedAt?: string;
+                                /**
+                                 * @description Its lines: codes and amounts (strings, 2 decimals), the item and price as sent.
+                                 * @example [
+                                 *       {
+                                 *         "id": "019ad0d2-3b4c-7e5f-8a61-4c2d9e0f1a2b-1",
+                                 *         "invoiceId": "019ad0d2-3b4c-7e5f-8a61-4c2d9e0f1a2b",
+                                 *         "hsnCode": "CC-001",
+                                 *         "productCategory": "Electronics",
+                                 *         "discountRate": "0.00",
+                                 *         "discountAmount": "0.00",
+                                 *         "feeRate": "0.00",
+                                 *         "feeAmount": "0.00",
+                                 *         "invoicedQuantity": "3",
+                                 *         "lineExtensionAmount": "300.00",
+                                 *         "item": {
+                                 *           "name": "Router",
+                                 *           "description": "Wi-Fi router"
+                                 *         },
+                                 *         "price": {
+                                 *           "price_amount": 100,
+                                 *           "base_quantity": 1,
+                                 *           "price_unit": "NGN per 1"
+                                 *         }
+                                 *       }
+                                 *     ]
+                                 */
+                                invoiceLines?: {
+                                    [key: string]: unknown;
+                                }[];
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When this answer was made.
+                             * @example 2026-11-25T16:59:04.912Z
+                             */
+                            timestamp: string;
+                        };
+                    };
+                };
+            };
+            /** @description Recorded, and the authority has not answered within the wait: read the outcome at `data.href` (or retry with the same Idempotency-Key). */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example pending
+                         * @enum {string}
+                         */
+                        status: "pending";
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The document's id in this service.
+                             * @example 019ad0c4-5e21-7c3a-9b8e-2f41d6a0c7e5
+                             */
+                            documentId: string;
+                            /**
+                             * @description Its number as sent.
+                             * @example INV-1764547200
+                             */
+                            documentNumber: string;
+                            /**
+                             * @description Where it stands: `pending` (waiting for the worker), `processing` (being sent), or the request's own state (`amending`).
+                             * @example pending
+                             */
+                            state: string;
+                            /**
+                             * @description Where its outcome is read (this area's read route).
+                             * @example /api/invoice/019ad0c4-5e21-7c3a-9b8e-2f41d6a0c7e5
+                             */
+                            href: string;
+                        };
+                    };
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -8845,15 +16954,239 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The supplier: the `participant_id` its onboarding answered. */
                 "participant-id": string;
             };
             path: {
+                /** @description The invoice's IRN as generate answered it (`<document_identifier without non-alphanumerics>-<service id>-<YYYYMMDD>`), or its `id`. */
                 irn: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The stored invoice. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @description The invoice as stored: every field the seed lists, `null` where the service has no value for it. */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Its id in this service (the read route takes it as well as the IRN).
+                             * @example 019ad0d2-3b4c-7e5f-8a61-4c2d9e0f1a2b
+                             */
+                            id?: string;
+                            /**
+                             * @description Its IRN, validated and signed by FIRS.
+                             * @example INV1764547200-6997D6BB-20261125
+                             */
+                            irn?: string;
+                            /**
+                             * @description The supplier's FIRS business id, from its login.
+                             * @example b6a1c9d2-3e4f-4a5b-8c7d-9e0f1a2b3c4d
+                             */
+                            businessId?: string;
+                            /**
+                             * @description Its `document_identifier`.
+                             * @example INV-1764547200
+                             */
+                            invoiceReference?: string;
+                            /** @example 2026-11-25 */
+                            issueDate?: string;
+                            /**
+                             * @description Its `due_date`.
+                             * @example 2026-12-25
+                             */
+                            dueDate?: string | null;
+                            /**
+                             * @description `HH:MM:SS`.
+                             * @example 17:59:04
+                             */
+                            issueTime?: string;
+                            /** @example 380 */
+                            invoiceTypeCode?: string;
+                            /**
+                             * @description As sent, then as the payment-status route changed it at FIRS.
+                             * @example PENDING
+                             * @enum {string}
+                             */
+                            paymentStatus?: "PENDING" | "PAID" | "CANCELED";
+                            /**
+                             * @description The payment's reference, once the payment-status route gave one.
+                             * @example TRF-20261210-0042
+                             */
+                            paymentReference?: string;
+                            /**
+                             * @description Its `note`.
+                             * @example null
+                             */
+                            note?: string | null;
+                            /**
+                             * @description Not kept (always null).
+                             * @example null
+                             */
+                            taxPointDate?: string | null;
+                            /** @example NGN */
+                            documentCurrencyCode?: string;
+                            /** @example NGN */
+                            taxCurrencyCode?: string;
+                            /**
+                             * @description Not kept (always null).
+                             * @example null
+                             */
+                            accountingCost?: string | null;
+                            /**
+                             * @description Its `buyer_reference`.
+                             * @example null
+                             */
+                            buyerReference?: string | null;
+                            /**
+                             * @description Not kept (always null).
+                             * @example null
+                             */
+                            orderReference?: string | null;
+                            /**
+                             * @description The end of its `invoice_delivery_period`.
+                             * @example null
+                             */
+                            actualDeliveryDate?: string | null;
+                            /**
+                             * @description Not kept (always null).
+                             * @example null
+                             */
+                            paymentTermsNote?: string | null;
+                            /**
+                             * @description The supplier as sent to FIRS, from its onboarding.
+                             * @example {
+                             *       "party_name": "Lagos Trading Ltd",
+                             *       "tin": "64721593-0001",
+                             *       "email": "billing@lagostrading.example",
+                             *       "telephone": "+2348012345678",
+                             *       "business_description": "Wholesale of electronics",
+                             *       "postal_address": {
+                             *         "street_name": "12 Marina",
+                             *         "city_name": "Lagos",
+                             *         "postal_zone": "101001",
+                             *         "country": "NG"
+                             *       }
+                             *     }
+                             */
+                            accountingSupplierParty?: {
+                                [key: string]: unknown;
+                            };
+                            /**
+                             * @description The buyer as sent.
+                             * @example {
+                             *       "party_name": "Abuja Buyer Ltd",
+                             *       "tin": "87654321-0001",
+                             *       "email": "ap@abujabuyer.example",
+                             *       "postal_address": {
+                             *         "street_name": "1 Garki",
+                             *         "city_name": "Abuja",
+                             *         "postal_zone": "900001",
+                             *         "country": "NG"
+                             *       }
+                             *     }
+                             */
+                            accountingCustomerParty?: {
+                                [key: string]: unknown;
+                            };
+                            /**
+                             * @description Σ the lines, 2 decimals.
+                             * @example 300.00
+                             */
+                            lineExtensionAmount?: string;
+                            /**
+                             * @description The lines − allowances + charges, 2 decimals.
+                             * @example 300.00
+                             */
+                            taxExclusiveAmount?: string;
+                            /**
+                             * @description Tax exclusive + taxes, 2 decimals.
+                             * @example 322.50
+                             */
+                            taxInclusiveAmount?: string;
+                            /**
+                             * @description What the buyer pays, 2 decimals.
+                             * @example 322.50
+                             */
+                            payableAmount?: string;
+                            /**
+                             * @description SIGNED once FIRS signed it; REJECTED when FIRS refused it (`authorityResponse` says why).
+                             * @example SIGNED
+                             * @enum {string}
+                             */
+                            status?: "PENDING_SIGNATURE" | "SIGNED" | "REJECTED";
+                            /**
+                             * @description FIRS's answer to the signing (`{code: 201, data: {ok: true}}`), or its refusal `{code, message}`.
+                             * @example {
+                             *       "code": 201,
+                             *       "data": {
+                             *         "ok": true
+                             *       }
+                             *     }
+                             */
+                            authorityResponse?: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T16:59:04.120Z
+                             */
+                            createdAt?: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T16:59:04.870Z
+                             */
+                            updatedAt?: string;
+                            /**
+                             * @description Its lines: codes and amounts (strings, 2 decimals), the item and price as sent.
+                             * @example [
+                             *       {
+                             *         "id": "019ad0d2-3b4c-7e5f-8a61-4c2d9e0f1a2b-1",
+                             *         "invoiceId": "019ad0d2-3b4c-7e5f-8a61-4c2d9e0f1a2b",
+                             *         "hsnCode": "CC-001",
+                             *         "productCategory": "Electronics",
+                             *         "discountRate": "0.00",
+                             *         "discountAmount": "0.00",
+                             *         "feeRate": "0.00",
+                             *         "feeAmount": "0.00",
+                             *         "invoicedQuantity": "3",
+                             *         "lineExtensionAmount": "300.00",
+                             *         "item": {
+                             *           "name": "Router",
+                             *           "description": "Wi-Fi router"
+                             *         },
+                             *         "price": {
+                             *           "price_amount": 100,
+                             *           "base_quantity": 1,
+                             *           "price_unit": "NGN per 1"
+                             *         }
+                             *       }
+                             *     ]
+                             */
+                            invoiceLines?: {
+                                [key: string]: unknown;
+                            }[];
+                            /**
+                             * @description Its QR content, once signed (as generate's `qr_code`).
+                             * @example vzKfBIry1nsBMYPl6J0FLqttuKexcMbjILQ1RlqFzpNhnCvCYCPVyfpUnVcmOLWvZNa6rPWhCV2VTGpad+2TMs8ZVmZHNl503CmZXDjprM02kG6pmhbMPzCzcw11/EQlIb8m92Cw3tMpvfx5dBqnfw9Yc4EVTuBWH9lbFIQMTcMfnu+cjuz2ZxfFN9p8DFZb4PeowNZxYZJmk/gX6eL6hChq6ANdKh5wFeo6vQuBZF6BOqGUlrfyycso/wmntEwbTQTLAv8lDZc14kfVFmUIDxhU57joinYbam2ItS++KGDdmRV+Uu6mqnDXYq1T4MvQmhpBpMhZAijJHyYsjj65aQ==
+                             */
+                            qrCode?: string;
+                        };
+                    };
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -8910,10 +17243,11 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                "Idempotency-Key"?: string;
+                /** @description The supplier: the `participant_id` its onboarding answered. */
                 "participant-id": string;
             };
             path: {
+                /** @description The invoice's IRN as generate answered it (`<document_identifier without non-alphanumerics>-<service id>-<YYYYMMDD>`), or its `id`. */
                 irn: string;
             };
             cookie?: never;
@@ -8924,6 +17258,267 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Changed at FIRS, then here: the stored invoice. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @description The invoice as stored: every field the seed lists, `null` where the service has no value for it. */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description Its id in this service (the read route takes it as well as the IRN).
+                             * @example 019ad0d2-3b4c-7e5f-8a61-4c2d9e0f1a2b
+                             */
+                            id?: string;
+                            /**
+                             * @description Its IRN, validated and signed by FIRS.
+                             * @example INV1764547200-6997D6BB-20261125
+                             */
+                            irn?: string;
+                            /**
+                             * @description The supplier's FIRS business id, from its login.
+                             * @example b6a1c9d2-3e4f-4a5b-8c7d-9e0f1a2b3c4d
+                             */
+                            businessId?: string;
+                            /**
+                             * @description Its `document_identifier`.
+                             * @example INV-1764547200
+                             */
+                            invoiceReference?: string;
+                            /** @example 2026-11-25 */
+                            issueDate?: string;
+                            /**
+                             * @description Its `due_date`.
+                             * @example 2026-12-25
+                             */
+                            dueDate?: string | null;
+                            /**
+                             * @description `HH:MM:SS`.
+                             * @example 17:59:04
+                             */
+                            issueTime?: string;
+                            /** @example 380 */
+                            invoiceTypeCode?: string;
+                            /**
+                             * @description As sent, then as the payment-status route changed it at FIRS.
+                             * @example PENDING
+                             * @enum {string}
+                             */
+                            paymentStatus?: "PENDING" | "PAID" | "CANCELED";
+                            /**
+                             * @description The payment's reference, once the payment-status route gave one.
+                             * @example TRF-20261210-0042
+                             */
+                            paymentReference?: string;
+                            /**
+                             * @description Its `note`.
+                             * @example null
+                             */
+                            note?: string | null;
+                            /**
+                             * @description Not kept (always null).
+                             * @example null
+                             */
+                            taxPointDate?: string | null;
+                            /** @example NGN */
+                            documentCurrencyCode?: string;
+                            /** @example NGN */
+                            taxCurrencyCode?: string;
+                            /**
+                             * @description Not kept (always null).
+                             * @example null
+                             */
+                            accountingCost?: string | null;
+                            /**
+                             * @description Its `buyer_reference`.
+                             * @example null
+                             */
+                            buyerReference?: string | null;
+                            /**
+                             * @description Not kept (always null).
+                             * @example null
+                             */
+                            orderReference?: string | null;
+                            /**
+                             * @description The end of its `invoice_delivery_period`.
+                             * @example null
+                             */
+                            actualDeliveryDate?: string | null;
+                            /**
+                             * @description Not kept (always null).
+                             * @example null
+                             */
+                            paymentTermsNote?: string | null;
+                            /**
+                             * @description The supplier as sent to FIRS, from its onboarding.
+                             * @example {
+                             *       "party_name": "Lagos Trading Ltd",
+                             *       "tin": "64721593-0001",
+                             *       "email": "billing@lagostrading.example",
+                             *       "telephone": "+2348012345678",
+                             *       "business_description": "Wholesale of electronics",
+                             *       "postal_address": {
+                             *         "street_name": "12 Marina",
+                             *         "city_name": "Lagos",
+                             *         "postal_zone": "101001",
+                             *         "country": "NG"
+                             *       }
+                             *     }
+                             */
+                            accountingSupplierParty?: {
+                                [key: string]: unknown;
+                            };
+                            /**
+                             * @description The buyer as sent.
+                             * @example {
+                             *       "party_name": "Abuja Buyer Ltd",
+                             *       "tin": "87654321-0001",
+                             *       "email": "ap@abujabuyer.example",
+                             *       "postal_address": {
+                             *         "street_name": "1 Garki",
+                             *         "city_name": "Abuja",
+                             *         "postal_zone": "900001",
+                             *         "country": "NG"
+                             *       }
+                             *     }
+                             */
+                            accountingCustomerParty?: {
+                                [key: string]: unknown;
+                            };
+                            /**
+                             * @description Σ the lines, 2 decimals.
+                             * @example 300.00
+                             */
+                            lineExtensionAmount?: string;
+                            /**
+                             * @description The lines − allowances + charges, 2 decimals.
+                             * @example 300.00
+                             */
+                            taxExclusiveAmount?: string;
+                            /**
+                             * @description Tax exclusive + taxes, 2 decimals.
+                             * @example 322.50
+                             */
+                            taxInclusiveAmount?: string;
+                            /**
+                             * @description What the buyer pays, 2 decimals.
+                             * @example 322.50
+                             */
+                            payableAmount?: string;
+                            /**
+                             * @description SIGNED once FIRS signed it; REJECTED when FIRS refused it (`authorityResponse` says why).
+                             * @example SIGNED
+                             * @enum {string}
+                             */
+                            status?: "PENDING_SIGNATURE" | "SIGNED" | "REJECTED";
+                            /**
+                             * @description FIRS's answer to the signing (`{code: 201, data: {ok: true}}`), or its refusal `{code, message}`.
+                             * @example {
+                             *       "code": 201,
+                             *       "data": {
+                             *         "ok": true
+                             *       }
+                             *     }
+                             */
+                            authorityResponse?: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T16:59:04.120Z
+                             */
+                            createdAt?: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-11-25T16:59:04.870Z
+                             */
+                            updatedAt?: string;
+                            /**
+                             * @description Its lines: codes and amounts (strings, 2 decimals), the item and price as sent.
+                             * @example [
+                             *       {
+                             *         "id": "019ad0d2-3b4c-7e5f-8a61-4c2d9e0f1a2b-1",
+                             *         "invoiceId": "019ad0d2-3b4c-7e5f-8a61-4c2d9e0f1a2b",
+                             *         "hsnCode": "CC-001",
+                             *         "productCategory": "Electronics",
+                             *         "discountRate": "0.00",
+                             *         "discountAmount": "0.00",
+                             *         "feeRate": "0.00",
+                             *         "feeAmount": "0.00",
+                             *         "invoicedQuantity": "3",
+                             *         "lineExtensionAmount": "300.00",
+                             *         "item": {
+                             *           "name": "Router",
+                             *           "description": "Wi-Fi router"
+                             *         },
+                             *         "price": {
+                             *           "price_amount": 100,
+                             *           "base_quantity": 1,
+                             *           "price_unit": "NGN per 1"
+                             *         }
+                             *       }
+                             *     ]
+                             */
+                            invoiceLines?: {
+                                [key: string]: unknown;
+                            }[];
+                            /**
+                             * @description Its QR content, once signed (as generate's `qr_code`).
+                             * @example vzKfBIry1nsBMYPl6J0FLqttuKexcMbjILQ1RlqFzpNhnCvCYCPVyfpUnVcmOLWvZNa6rPWhCV2VTGpad+2TMs8ZVmZHNl503CmZXDjprM02kG6pmhbMPzCzcw11/EQlIb8m92Cw3tMpvfx5dBqnfw9Yc4EVTuBWH9lbFIQMTcMfnu+cjuz2ZxfFN9p8DFZb4PeowNZxYZJmk/gX6eL6hChq6ANdKh5wFeo6vQuBZF6BOqGUlrfyycso/wmntEwbTQTLAv8lDZc14kfVFmUIDxhU57joinYbam2ItS++KGDdmRV+Uu6mqnDXYq1T4MvQmhpBpMhZAijJHyYsjj65aQ==
+                             */
+                            qrCode?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Recorded, and the authority has not answered within the wait: read the outcome at `data.href` (or retry with the same Idempotency-Key). */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example pending
+                         * @enum {string}
+                         */
+                        status: "pending";
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The document's id in this service.
+                             * @example 019ad0c4-5e21-7c3a-9b8e-2f41d6a0c7e5
+                             */
+                            documentId: string;
+                            /**
+                             * @description Its number as sent.
+                             * @example INV-1764547200
+                             */
+                            documentNumber: string;
+                            /**
+                             * @description Where it stands: `pending` (waiting for the worker), `processing` (being sent), or the request's own state (`amending`).
+                             * @example amending
+                             */
+                            state: string;
+                            /**
+                             * @description Where its outcome is read (this area's read route).
+                             * @example /api/invoice/019ad0c4-5e21-7c3a-9b8e-2f41d6a0c7e5
+                             */
+                            href: string;
+                        };
+                    };
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -9010,6 +17605,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -9021,12 +17617,38 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Onboarded. */
             201: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @example Taxpayer onboarded. */
+                        message: string;
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The supplier id (`/v1/suppliers/{id}`); the area's routes name the taxpayer by its CUIT.
+                             * @example 3d5f7a91-2c4e-4b6d-8f10-a2b4c6d8e0f2
+                             */
+                            supplier_uuid: string;
+                            /**
+                             * @description The CUIT, 11 digits without hyphens: the `cuit` header.
+                             * @example 30718394526
+                             */
+                            cuit: string;
+                            /** @example Comercio SRL */
+                            legal_name: string;
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -9040,6 +17662,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -9093,10 +17725,13 @@ export interface operations {
     AfipController_lastVoucher: {
         parameters: {
             query?: {
+                /** @description The voucher type (WSFEv1 `CbteTipo`, the `voucher-types` catalog: 1 Factura A…). Required, here or in a JSON body. */
                 CbteTipo?: unknown;
+                /** @description The point of sale (WSFEv1 `PtoVta`). Required, here or in a JSON body. */
                 PtoVta?: unknown;
             };
             header: {
+                /** @description The taxpayer: its CUIT as onboarded (11 digits; hyphens allowed). Malformed: 400; not onboarded by your account: 404. */
                 cuit: string;
             };
             path?: never;
@@ -9104,6 +17739,32 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The sequence's last number. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The point of sale asked.
+                         * @example 1
+                         */
+                        PtoVta: number;
+                        /**
+                         * @description The voucher type asked.
+                         * @example 1
+                         */
+                        CbteTipo: number;
+                        /**
+                         * @description The last number AFIP authorised in the sequence; 0 when none: the next voucher is CbteNro + 1.
+                         * @example 0
+                         */
+                        CbteNro: number;
+                    };
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -9160,7 +17821,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
                 "Idempotency-Key"?: string;
+                /** @description The taxpayer: its CUIT as onboarded (11 digits; hyphens allowed). Malformed: 400; not onboarded by your account: 404. */
                 cuit: string;
             };
             path?: never;
@@ -9172,6 +17835,144 @@ export interface operations {
             };
         };
         responses: {
+            /** @description AFIP's answer: A (authorised) or R (refused). */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The taxpayer (FeCabResp.Cuit).
+                         * @example 30718394526
+                         */
+                        Cuit: number;
+                        /**
+                         * @description FeCabResp.PtoVta.
+                         * @example 1
+                         */
+                        PtoVta: number;
+                        /**
+                         * @description FeCabResp.CbteTipo.
+                         * @example 1
+                         */
+                        CbteTipo: number;
+                        /**
+                         * @description When AFIP processed it, yyyymmddhhmmss (Argentina's time).
+                         * @example 20261125103012
+                         */
+                        FchProceso: string;
+                        /**
+                         * @description FeCabResp.CantReg.
+                         * @example 1
+                         */
+                        CantReg: number;
+                        /**
+                         * @description How many vouchers AFIP authorised (0 unless A).
+                         * @example 1
+                         */
+                        Cantidad: number;
+                        /**
+                         * @description A: authorised (the CAE in FeDetResp); R: refused (`Errors`, and the number stays free); P: not answered yet (`vouchers/{id}` only).
+                         * @example A
+                         * @enum {string}
+                         */
+                        Resultado: "A" | "R" | "P";
+                        /**
+                         * @description FECAEDetResponse: the voucher's numbers (AFIP's, when the gateway numbered it), its CAE and AFIP's observations.
+                         * @example [
+                         *       {
+                         *         "Concepto": 1,
+                         *         "DocTipo": 80,
+                         *         "DocNro": 30712345671,
+                         *         "CbteDesde": 1,
+                         *         "CbteHasta": 1,
+                         *         "CbteFch": "20261125",
+                         *         "Resultado": "A",
+                         *         "CAE": "76482193054127",
+                         *         "CAEFchVto": "20261205",
+                         *         "Observaciones": []
+                         *       }
+                         *     ]
+                         */
+                        FeDetResp: {
+                            Concepto?: number;
+                            DocTipo?: number;
+                            DocNro?: number;
+                            /** @description Null while a voucher sent without numbers waits. */
+                            CbteDesde?: number | null;
+                            CbteHasta?: number | null;
+                            /** @description yyyymmdd. */
+                            CbteFch?: string;
+                            /** @enum {string} */
+                            Resultado?: "A" | "R" | "P";
+                            /** @description The 14-digit authorisation code (CAE); empty unless A. */
+                            CAE?: string;
+                            /** @description The CAE's expiry, yyyymmdd; empty unless A. */
+                            CAEFchVto?: string;
+                            Observaciones?: {
+                                /** @description AFIP's code (the service's own, such as `AFIP.NO_CERTIFICATE`, a string). */
+                                Code?: number | string;
+                                Msg?: string;
+                            }[];
+                        }[];
+                        /**
+                         * @description AFIP's codes when R (e.g. 10016: the number is not the next one).
+                         * @example []
+                         */
+                        Errors: {
+                            /** @description AFIP's code (the service's own, such as `AFIP.NO_CERTIFICATE`, a string). */
+                            Code?: number | string;
+                            Msg?: string;
+                        }[];
+                        /**
+                         * @description The voucher's QR (RG 4892): AFIP's link with the base64 JSON, once authorised.
+                         * @example https://www.afip.gob.ar/fe/qr/?p=eyJ2ZXIiOjEsImZlY2hhIjoiMjAyNi0xMS0yNSIsImN1aXQiOjMwNzE4Mzk0NTI2LCJwdG9WdGEiOjEsInRpcG9DbXAiOjEsIm5yb0NtcCI6MSwiaW1wb3J0ZSI6MTIxLCJtb25lZGEiOiJQRVMiLCJjdHoiOjEsInRpcG9Eb2NSZWMiOjgwLCJucm9Eb2NSZWMiOjMwNzEyMzQ1NjcxLCJ0aXBvQ29kQXV0IjoiRSIsImNvZEF1dCI6NzY0ODIxOTMwNTQxMjd9
+                         */
+                        QrLink?: string;
+                    };
+                };
+            };
+            /** @description Recorded, and the authority has not answered within the wait: read the outcome at `data.href` (or retry with the same Idempotency-Key). */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example pending
+                         * @enum {string}
+                         */
+                        status: "pending";
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The document's id in this service.
+                             * @example 019ad0c4-5e21-7c3a-9b8e-2f41d6a0c7e5
+                             */
+                            documentId: string;
+                            /**
+                             * @description Its number as sent.
+                             * @example 00001-001-00000001
+                             */
+                            documentNumber: string;
+                            /**
+                             * @description Where it stands: `pending` (waiting for the worker), `processing` (being sent), or the request's own state (`amending`).
+                             * @example pending
+                             */
+                            state: string;
+                            /**
+                             * @description Where its outcome is read (this area's read route).
+                             * @example /ar/einvoice/vouchers/019ad0c4-5e21-7c3a-9b8e-2f41d6a0c7e5
+                             */
+                            href: string;
+                        };
+                    };
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -9257,11 +18058,15 @@ export interface operations {
     AfipController_getVoucher: {
         parameters: {
             query?: {
+                /** @description The voucher number (WSFEv1 `CbteNro`). Required, here or in a JSON body. */
                 CbteNro?: unknown;
+                /** @description The voucher type (WSFEv1 `CbteTipo`, the `voucher-types` catalog: 1 Factura A…). Required, here or in a JSON body. */
                 CbteTipo?: unknown;
+                /** @description The point of sale (WSFEv1 `PtoVta`). Required, here or in a JSON body. */
                 PtoVta?: unknown;
             };
             header: {
+                /** @description The taxpayer: its CUIT as onboarded (11 digits; hyphens allowed). Malformed: 400; not onboarded by your account: 404. */
                 cuit: string;
             };
             path?: never;
@@ -9269,6 +18074,44 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The voucher as AFIP holds it. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example A
+                         * @enum {string}
+                         */
+                        Resultado?: "A";
+                        /**
+                         * @description Its CAE.
+                         * @example 76482193054127
+                         */
+                        CodAutorizacion?: string;
+                        /**
+                         * @description `CAE`.
+                         * @example CAE
+                         */
+                        EmisionTipo?: string;
+                        /**
+                         * @description The CAE's expiry, yyyymmdd.
+                         * @example 20261205
+                         */
+                        FchVto?: string;
+                        /**
+                         * @description yyyymmddhhmmss.
+                         * @example 20261125103012
+                         */
+                        FchProceso?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -9325,15 +18168,116 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The taxpayer: its CUIT as onboarded (11 digits; hyphens allowed). Malformed: 400; not onboarded by your account: 404. */
                 cuit: string;
             };
             path: {
+                /** @description The voucher's id: a 202's `data.documentId`. */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The voucher's answer. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The taxpayer (FeCabResp.Cuit).
+                         * @example 30718394526
+                         */
+                        Cuit: number;
+                        /**
+                         * @description FeCabResp.PtoVta.
+                         * @example 1
+                         */
+                        PtoVta: number;
+                        /**
+                         * @description FeCabResp.CbteTipo.
+                         * @example 1
+                         */
+                        CbteTipo: number;
+                        /**
+                         * @description When AFIP processed it, yyyymmddhhmmss (Argentina's time).
+                         * @example 20261125103012
+                         */
+                        FchProceso: string;
+                        /**
+                         * @description FeCabResp.CantReg.
+                         * @example 1
+                         */
+                        CantReg: number;
+                        /**
+                         * @description How many vouchers AFIP authorised (0 unless A).
+                         * @example 1
+                         */
+                        Cantidad: number;
+                        /**
+                         * @description A: authorised (the CAE in FeDetResp); R: refused (`Errors`, and the number stays free); P: not answered yet (`vouchers/{id}` only).
+                         * @example A
+                         * @enum {string}
+                         */
+                        Resultado: "A" | "R" | "P";
+                        /**
+                         * @description FECAEDetResponse: the voucher's numbers (AFIP's, when the gateway numbered it), its CAE and AFIP's observations.
+                         * @example [
+                         *       {
+                         *         "Concepto": 1,
+                         *         "DocTipo": 80,
+                         *         "DocNro": 30712345671,
+                         *         "CbteDesde": 1,
+                         *         "CbteHasta": 1,
+                         *         "CbteFch": "20261125",
+                         *         "Resultado": "A",
+                         *         "CAE": "76482193054127",
+                         *         "CAEFchVto": "20261205",
+                         *         "Observaciones": []
+                         *       }
+                         *     ]
+                         */
+                        FeDetResp: {
+                            Concepto?: number;
+                            DocTipo?: number;
+                            DocNro?: number;
+                            /** @description Null while a voucher sent without numbers waits. */
+                            CbteDesde?: number | null;
+                            CbteHasta?: number | null;
+                            /** @description yyyymmdd. */
+                            CbteFch?: string;
+                            /** @enum {string} */
+                            Resultado?: "A" | "R" | "P";
+                            /** @description The 14-digit authorisation code (CAE); empty unless A. */
+                            CAE?: string;
+                            /** @description The CAE's expiry, yyyymmdd; empty unless A. */
+                            CAEFchVto?: string;
+                            Observaciones?: {
+                                /** @description AFIP's code (the service's own, such as `AFIP.NO_CERTIFICATE`, a string). */
+                                Code?: number | string;
+                                Msg?: string;
+                            }[];
+                        }[];
+                        /**
+                         * @description AFIP's codes when R (e.g. 10016: the number is not the next one).
+                         * @example []
+                         */
+                        Errors: {
+                            /** @description AFIP's code (the service's own, such as `AFIP.NO_CERTIFICATE`, a string). */
+                            Code?: number | string;
+                            Msg?: string;
+                        }[];
+                        /**
+                         * @description The voucher's QR (RG 4892): AFIP's link with the base64 JSON, once authorised.
+                         * @example https://www.afip.gob.ar/fe/qr/?p=eyJ2ZXIiOjEsImZlY2hhIjoiMjAyNi0xMS0yNSIsImN1aXQiOjMwNzE4Mzk0NTI2LCJwdG9WdGEiOjEsInRpcG9DbXAiOjEsIm5yb0NtcCI6MSwiaW1wb3J0ZSI6MTIxLCJtb25lZGEiOiJQRVMiLCJjdHoiOjEsInRpcG9Eb2NSZWMiOjgwLCJucm9Eb2NSZWMiOjMwNzEyMzQ1NjcxLCJ0aXBvQ29kQXV0IjoiRSIsImNvZEF1dCI6NzY0ODIxOTMwNTQxMjd9
+                         */
+                        QrLink?: string;
+                    };
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -9390,15 +18334,45 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The taxpayer: its CUIT as onboarded (11 digits; hyphens allowed). Malformed: 400; not onboarded by your account: 404. */
                 cuit: string;
             };
             path: {
-                catalog: string;
+                /** @description Which catalog. */
+                catalog: "voucher-types" | "concept-types" | "document-types" | "rates" | "currencies" | "options-types" | "tax-types";
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The catalog's items. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The code (the currencies': strings such as `PES`).
+                         * @example 1
+                         */
+                        Id: number | string;
+                        /** @example Factura A */
+                        Desc: string;
+                        /**
+                         * @description Valid from, yyyymmdd.
+                         * @example 20100917
+                         */
+                        FchDesde: string;
+                        /**
+                         * @description Valid until, yyyymmdd; the string `NULL` when open-ended (as AFIP writes it).
+                         * @example NULL
+                         */
+                        FchHasta: string;
+                    }[];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
                 headers: {
@@ -9454,6 +18428,7 @@ export interface operations {
     ParticipantsController_lookup: {
         parameters: {
             query: {
+                /** @description A participant id of your account; repeat it (up to 100) to look up several at once: `Participants` is then an array in the order asked. */
                 pid: string[];
             };
             header?: never;
@@ -9462,13 +18437,175 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{Participants:{xmlns, Participant:{Meta, BusinessCard, AccessPointConfigurations}}}` */
+            /** @description The participants. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        Participants: {
+                            /**
+                             * @description The Peppol Directory business card namespace whose names the shape uses.
+                             * @example http://www.peppol.eu/schema/pd/businesscard/20180621/
+                             */
+                            xmlns?: string;
+                            Participant?: {
+                                Meta?: {
+                                    ParticipantIdentifier?: {
+                                        /** @example iso6523-actorid-upis */
+                                        Scheme?: string;
+                                        /**
+                                         * @description ISO 6523 ICD / EAS code.
+                                         * @example 0208
+                                         */
+                                        IdentifierCode?: string;
+                                        /** @example 1082643130 */
+                                        IdentifierValue?: string;
+                                    };
+                                    /**
+                                     * @description Whether the SML confirmed its publication (after POST /1.0/sml/activate/{pid}): senders can then find it.
+                                     * @example true
+                                     */
+                                    SmlActivation?: boolean;
+                                    /**
+                                     * @description Always false: this service does not publish to the Peppol Directory.
+                                     * @example false
+                                     */
+                                    PdActivation?: boolean;
+                                    /**
+                                     * @description The KYC document's file name; null without KYC.
+                                     * @example null
+                                     */
+                                    PdfFile?: string | null;
+                                    /**
+                                     * @description When it was created.
+                                     * @example 2026-12-01T09:15:02.118Z
+                                     */
+                                    RegistrationDate?: string | null;
+                                };
+                                BusinessCard?: {
+                                    /** @description The first business entity of its creation. */
+                                    BusinessEntity?: {
+                                        Names?: {
+                                            Name?: {
+                                                /** @example Brussels Widgets NV */
+                                                Name?: string;
+                                                /** @example nl */
+                                                Language?: string | null;
+                                            }[];
+                                        };
+                                        /** @example BE */
+                                        CountryCode?: string;
+                                        /** @example null */
+                                        GeographicalInformation?: string | null;
+                                        /** @example null */
+                                        AdditionalInformation?: string | null;
+                                    };
+                                };
+                                AccessPointConfigurations?: {
+                                    AccessPointConfiguration?: {
+                                        /**
+                                         * @description The AS4 endpoint its SMP entries publish (AS4_PUBLIC_URL).
+                                         * @example https://ap.einvoice.example/as4
+                                         */
+                                        EndpointId?: string;
+                                        MetadataProfileIds?: {
+                                            /**
+                                             * @description The processes of the document types it receives.
+                                             * @example [
+                                             *       "urn:fdc:peppol.eu:2017:poacc:billing:01:1.0",
+                                             *       "urn:peppol:bis:billing"
+                                             *     ]
+                                             */
+                                            ProfileId?: string[];
+                                        };
+                                    };
+                                };
+                            };
+                        } | {
+                            /**
+                             * @description The Peppol Directory business card namespace whose names the shape uses.
+                             * @example http://www.peppol.eu/schema/pd/businesscard/20180621/
+                             */
+                            xmlns?: string;
+                            Participant?: {
+                                Meta?: {
+                                    ParticipantIdentifier?: {
+                                        /** @example iso6523-actorid-upis */
+                                        Scheme?: string;
+                                        /**
+                                         * @description ISO 6523 ICD / EAS code.
+                                         * @example 0208
+                                         */
+                                        IdentifierCode?: string;
+                                        /** @example 1082643130 */
+                                        IdentifierValue?: string;
+                                    };
+                                    /**
+                                     * @description Whether the SML confirmed its publication (after POST /1.0/sml/activate/{pid}): senders can then find it.
+                                     * @example true
+                                     */
+                                    SmlActivation?: boolean;
+                                    /**
+                                     * @description Always false: this service does not publish to the Peppol Directory.
+                                     * @example false
+                                     */
+                                    PdActivation?: boolean;
+                                    /**
+                                     * @description The KYC document's file name; null without KYC.
+                                     * @example null
+                                     */
+                                    PdfFile?: string | null;
+                                    /**
+                                     * @description When it was created.
+                                     * @example 2026-12-01T09:15:02.118Z
+                                     */
+                                    RegistrationDate?: string | null;
+                                };
+                                BusinessCard?: {
+                                    /** @description The first business entity of its creation. */
+                                    BusinessEntity?: {
+                                        Names?: {
+                                            Name?: {
+                                                /** @example Brussels Widgets NV */
+                                                Name?: string;
+                                                /** @example nl */
+                                                Language?: string | null;
+                                            }[];
+                                        };
+                                        /** @example BE */
+                                        CountryCode?: string;
+                                        /** @example null */
+                                        GeographicalInformation?: string | null;
+                                        /** @example null */
+                                        AdditionalInformation?: string | null;
+                                    };
+                                };
+                                AccessPointConfigurations?: {
+                                    AccessPointConfiguration?: {
+                                        /**
+                                         * @description The AS4 endpoint its SMP entries publish (AS4_PUBLIC_URL).
+                                         * @example https://ap.einvoice.example/as4
+                                         */
+                                        EndpointId?: string;
+                                        MetadataProfileIds?: {
+                                            /**
+                                             * @description The processes of the document types it receives.
+                                             * @example [
+                                             *       "urn:fdc:peppol.eu:2017:poacc:billing:01:1.0",
+                                             *       "urn:peppol:bis:billing"
+                                             *     ]
+                                             */
+                                            ProfileId?: string[];
+                                        };
+                                    };
+                                };
+                            };
+                        }[];
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -9526,6 +18663,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -9537,21 +18675,125 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The participant, in the lookup shape */
+            /** @description The participant, in the lookup shape. */
             201: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        Participants: {
+                            /**
+                             * @description The Peppol Directory business card namespace whose names the shape uses.
+                             * @example http://www.peppol.eu/schema/pd/businesscard/20180621/
+                             */
+                            xmlns?: string;
+                            Participant?: {
+                                Meta?: {
+                                    ParticipantIdentifier?: {
+                                        /** @example iso6523-actorid-upis */
+                                        Scheme?: string;
+                                        /**
+                                         * @description ISO 6523 ICD / EAS code.
+                                         * @example 0208
+                                         */
+                                        IdentifierCode?: string;
+                                        /** @example 1082643130 */
+                                        IdentifierValue?: string;
+                                    };
+                                    /**
+                                     * @description Whether the SML confirmed its publication (after POST /1.0/sml/activate/{pid}): senders can then find it.
+                                     * @example true
+                                     */
+                                    SmlActivation?: boolean;
+                                    /**
+                                     * @description Always false: this service does not publish to the Peppol Directory.
+                                     * @example false
+                                     */
+                                    PdActivation?: boolean;
+                                    /**
+                                     * @description The KYC document's file name; null without KYC.
+                                     * @example null
+                                     */
+                                    PdfFile?: string | null;
+                                    /**
+                                     * @description When it was created.
+                                     * @example 2026-12-01T09:15:02.118Z
+                                     */
+                                    RegistrationDate?: string | null;
+                                };
+                                BusinessCard?: {
+                                    /** @description The first business entity of its creation. */
+                                    BusinessEntity?: {
+                                        Names?: {
+                                            Name?: {
+                                                /** @example Brussels Widgets NV */
+                                                Name?: string;
+                                                /** @example nl */
+                                                Language?: string | null;
+                                            }[];
+                                        };
+                                        /** @example BE */
+                                        CountryCode?: string;
+                                        /** @example null */
+                                        GeographicalInformation?: string | null;
+                                        /** @example null */
+                                        AdditionalInformation?: string | null;
+                                    };
+                                };
+                                AccessPointConfigurations?: {
+                                    AccessPointConfiguration?: {
+                                        /**
+                                         * @description The AS4 endpoint its SMP entries publish (AS4_PUBLIC_URL).
+                                         * @example https://ap.einvoice.example/as4
+                                         */
+                                        EndpointId?: string;
+                                        MetadataProfileIds?: {
+                                            /**
+                                             * @description The processes of the document types it receives.
+                                             * @example [
+                                             *       "urn:fdc:peppol.eu:2017:poacc:billing:01:1.0",
+                                             *       "urn:peppol:bis:billing"
+                                             *     ]
+                                             */
+                                            ProfileId?: string[];
+                                        };
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
             };
-            /** @description `{status:"kyc_pending", method:["PDF_AUTHORIZATION_DOCUMENT"], data:{pid}}` */
+            /** @description Your account must complete KYC first: POST /1.0/participant/{pid}/kyc. */
             202: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example kyc_pending
+                         * @enum {string}
+                         */
+                        status: "kyc_pending";
+                        /** @example KYC signing is required before the participant is created. */
+                        message: string;
+                        /**
+                         * @description How to complete it: POST /1.0/participant/{pid}/kyc.
+                         * @example [
+                         *       "PDF_AUTHORIZATION_DOCUMENT"
+                         *     ]
+                         */
+                        method: "PDF_AUTHORIZATION_DOCUMENT"[];
+                        data: {
+                            /** @example iso6523-actorid-upis::0208:1082643130 */
+                            pid?: string;
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -9629,10 +18871,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description Participant id `iso6523-actorid-upis::<ISO 6523 code>:<value>`, URL-encoded */
+                /** @description The participant id `iso6523-actorid-upis::<ISO 6523 code>:<value>`, URL-encoded. */
                 pid: string;
             };
             cookie?: never;
@@ -9643,13 +18886,96 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The participant, in the lookup shape */
+            /** @description The participant, in the lookup shape. */
             201: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        Participants: {
+                            /**
+                             * @description The Peppol Directory business card namespace whose names the shape uses.
+                             * @example http://www.peppol.eu/schema/pd/businesscard/20180621/
+                             */
+                            xmlns?: string;
+                            Participant?: {
+                                Meta?: {
+                                    ParticipantIdentifier?: {
+                                        /** @example iso6523-actorid-upis */
+                                        Scheme?: string;
+                                        /**
+                                         * @description ISO 6523 ICD / EAS code.
+                                         * @example 0208
+                                         */
+                                        IdentifierCode?: string;
+                                        /** @example 1082643130 */
+                                        IdentifierValue?: string;
+                                    };
+                                    /**
+                                     * @description Whether the SML confirmed its publication (after POST /1.0/sml/activate/{pid}): senders can then find it.
+                                     * @example true
+                                     */
+                                    SmlActivation?: boolean;
+                                    /**
+                                     * @description Always false: this service does not publish to the Peppol Directory.
+                                     * @example false
+                                     */
+                                    PdActivation?: boolean;
+                                    /**
+                                     * @description The KYC document's file name; null without KYC.
+                                     * @example null
+                                     */
+                                    PdfFile?: string | null;
+                                    /**
+                                     * @description When it was created.
+                                     * @example 2026-12-01T09:15:02.118Z
+                                     */
+                                    RegistrationDate?: string | null;
+                                };
+                                BusinessCard?: {
+                                    /** @description The first business entity of its creation. */
+                                    BusinessEntity?: {
+                                        Names?: {
+                                            Name?: {
+                                                /** @example Brussels Widgets NV */
+                                                Name?: string;
+                                                /** @example nl */
+                                                Language?: string | null;
+                                            }[];
+                                        };
+                                        /** @example BE */
+                                        CountryCode?: string;
+                                        /** @example null */
+                                        GeographicalInformation?: string | null;
+                                        /** @example null */
+                                        AdditionalInformation?: string | null;
+                                    };
+                                };
+                                AccessPointConfigurations?: {
+                                    AccessPointConfiguration?: {
+                                        /**
+                                         * @description The AS4 endpoint its SMP entries publish (AS4_PUBLIC_URL).
+                                         * @example https://ap.einvoice.example/as4
+                                         */
+                                        EndpointId?: string;
+                                        MetadataProfileIds?: {
+                                            /**
+                                             * @description The processes of the document types it receives.
+                                             * @example [
+                                             *       "urn:fdc:peppol.eu:2017:poacc:billing:01:1.0",
+                                             *       "urn:peppol:bis:billing"
+                                             *     ]
+                                             */
+                                            ProfileId?: string[];
+                                        };
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -9736,25 +19062,52 @@ export interface operations {
     ParticipantsController_capabilities: {
         parameters: {
             query: {
-                /** @description `busdox-docid-qns::urn:oasis:names:specification:ubl:schema:xsd:Invoice-2::Invoice##...::2.1` */
+                /** @description The full document type id `<scheme>::<value>`, or its bare value. */
                 documentTypeId: unknown;
             };
             header?: never;
             path: {
-                /** @description Participant id `iso6523-actorid-upis::<ISO 6523 code>:<value>`, URL-encoded */
+                /** @description The participant id `iso6523-actorid-upis::<ISO 6523 code>:<value>`, URL-encoded. */
                 pid: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description `{status, data:{pid, documentTypeId, canReceive, reason, message}}` */
+            /** @description Whether it can receive it, and why. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /** @example iso6523-actorid-upis::0208:1082643130 */
+                            pid?: string;
+                            /** @example busdox-docid-qns::urn:oasis:names:specification:ubl:schema:xsd:Invoice-2::Invoice##urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0::2.1 */
+                            documentTypeId?: string;
+                            /**
+                             * @description Whether a sender can deliver this document type to it through this access point now.
+                             * @example true
+                             */
+                            canReceive?: boolean;
+                            /**
+                             * @description Why (or why not): not registered here, not published in the SML, or a document type it does not receive.
+                             * @example SUPPORTED
+                             * @enum {string}
+                             */
+                            reason?: "SUPPORTED" | "PARTICIPANT.NOT_HOSTED" | "SML.NOT_PUBLISHED" | "DOCUMENT_TYPE.NOT_SUPPORTED";
+                            /** @example The participant receives Peppol BIS Billing 3.0 Invoice. */
+                            message?: string;
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -9803,28 +19156,62 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Participant id `iso6523-actorid-upis::<ISO 6523 code>:<value>`, URL-encoded */
+                /** @description The participant id `iso6523-actorid-upis::<ISO 6523 code>:<value>`, URL-encoded. */
                 pid: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description `{status:"success", data:{pid, status:"activated"}}` */
+            /** @description Published in the SML. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /** @example iso6523-actorid-upis::0208:1082643130 */
+                            pid?: string;
+                            /**
+                             * @example activated
+                             * @enum {string}
+                             */
+                            status?: "activated";
+                        };
+                    };
+                };
             };
-            /** @description `{status:"pending", data:{pid, status:"activation_requested"}}` */
+            /** @description Requested; the SML has not answered yet. */
             202: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example pending
+                         * @enum {string}
+                         */
+                        status: "pending";
+                        data: {
+                            /** @example iso6523-actorid-upis::0208:1082643130 */
+                            pid?: string;
+                            /**
+                             * @example activation_requested
+                             * @enum {string}
+                             */
+                            status?: "activation_requested";
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -9893,28 +19280,62 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Participant id `iso6523-actorid-upis::<ISO 6523 code>:<value>`, URL-encoded */
+                /** @description The participant id `iso6523-actorid-upis::<ISO 6523 code>:<value>`, URL-encoded. */
                 pid: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description `{status:"success", data:{pid, status:"deactivated"}}` */
+            /** @description Removed from the SML. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /** @example iso6523-actorid-upis::0208:1082643130 */
+                            pid?: string;
+                            /**
+                             * @example deactivated
+                             * @enum {string}
+                             */
+                            status?: "deactivated";
+                        };
+                    };
+                };
             };
-            /** @description `{status:"pending", data:{pid, status:"deactivation_requested"}}` */
+            /** @description Requested; the SML has not answered yet. */
             202: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example pending
+                         * @enum {string}
+                         */
+                        status: "pending";
+                        data: {
+                            /** @example iso6523-actorid-upis::0208:1082643130 */
+                            pid?: string;
+                            /**
+                             * @example deactivation_requested
+                             * @enum {string}
+                             */
+                            status?: "deactivation_requested";
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -9983,13 +19404,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description URL-encoded, e.g. iso6523-actorid-upis%3A%3A9925%3Abe0123456749 */
+                /** @description The participant id `iso6523-actorid-upis::<ISO 6523 code>:<value>`, URL-encoded. */
                 participantId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The ServiceGroup XML. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
             /** @description Bad input: a field, header, query parameter or the body itself (the one error shape; `errors[].path` names it). */
             400: {
                 headers: {
@@ -10000,13 +19431,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a participant hosted here */
+            /** @description Not a participant hosted here (SMP.SERVICE_GROUP_NOT_FOUND). */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/xml": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST). */
             503: {
@@ -10025,13 +19458,25 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The participant id `iso6523-actorid-upis::<ISO 6523 code>:<value>`, URL-encoded. */
                 participantId: string;
+                /** @description The document type id `<scheme>::<value>` (or its bare value), URL-encoded, as the ServiceGroup's references give it. */
                 documentTypeId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description The SignedServiceMetadata XML. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
             /** @description Bad input: a field, header, query parameter or the body itself (the one error shape; `errors[].path` names it). */
             400: {
                 headers: {
@@ -10042,13 +19487,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a participant hosted here, or a document type it does not receive */
+            /** @description Not a participant hosted here, or a document type it does not receive. */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/xml": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST). */
             503: {
@@ -10066,7 +19513,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier whose webhooks these are: the id its onboarding answered. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
             };
             path?: never;
@@ -10074,12 +19521,64 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The supplier's webhooks. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @description The supplier's webhooks, oldest first; never their secrets. */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The webhook's id.
+                             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                             */
+                            id?: string;
+                            /**
+                             * @description Where the events are POSTed.
+                             * @example https://erp.example.com/einvoice/webhooks
+                             */
+                            url?: string;
+                            /**
+                             * @description The events sent to it.
+                             * @example [
+                             *       "PeppolReceived"
+                             *     ]
+                             */
+                            events?: string[];
+                            /**
+                             * @description Your label; null without one.
+                             * @example ERP inbox
+                             */
+                            description?: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was registered.
+                             * @example 2026-12-01T09:15:02.118Z
+                             */
+                            created_at?: string;
+                            /**
+                             * @description `disabled` once a delivery failed for its whole retry window with nothing delivered since; a ping answered 2xx enables it again.
+                             * @example active
+                             * @enum {string}
+                             */
+                            status?: "active" | "disabled";
+                            /**
+                             * @description Why it was disabled; null while active.
+                             * @example null
+                             */
+                            disabled_reason?: string | null;
+                        }[];
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -10137,9 +19636,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier whose webhooks these are: the id its onboarding answered. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
-                /** @description A replay answers without the secret. */
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. A replay answers `secret: null`: the stored answer never holds the secret. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -10151,13 +19650,70 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{status, message, data:{id, url, events, description, created_at, secret}}` */
+            /** @description Registered, with its secret. */
             201: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @example Webhook registered. Store the secret now: it is not shown again. */
+                        message: string;
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The webhook's id.
+                             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                             */
+                            id?: string;
+                            /**
+                             * @description Where the events are POSTed.
+                             * @example https://erp.example.com/einvoice/webhooks
+                             */
+                            url?: string;
+                            /**
+                             * @description The events sent to it.
+                             * @example [
+                             *       "PeppolReceived"
+                             *     ]
+                             */
+                            events?: string[];
+                            /**
+                             * @description Your label; null without one.
+                             * @example ERP inbox
+                             */
+                            description?: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was registered.
+                             * @example 2026-12-01T09:15:02.118Z
+                             */
+                            created_at?: string;
+                            /**
+                             * @description `disabled` once a delivery failed for its whole retry window with nothing delivered since; a ping answered 2xx enables it again.
+                             * @example active
+                             * @enum {string}
+                             */
+                            status?: "active" | "disabled";
+                            /**
+                             * @description Why it was disabled; null while active.
+                             * @example null
+                             */
+                            disabled_reason?: string | null;
+                            /**
+                             * @description The signing secret (`whsec_` + base64 key, Standard Webhooks 1.0.0): in this answer only; null in a replay with the same Idempotency-Key.
+                             * @example whsec_QW4gZXhhbXBsZSBzZWNyZXQ6IDMyIGJ5dGVzIGxvbmc=
+                             */
+                            secret?: string | null;
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -10181,6 +19737,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -10235,22 +19801,45 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier whose webhooks these are: the id its onboarding answered. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
             };
             path: {
+                /** @description The webhook's id its registration answered (`data.id`). */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description Deleted. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The webhook's id.
+                             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                             */
+                            id?: string;
+                            /**
+                             * @example true
+                             * @enum {boolean}
+                             */
+                            deleted?: true;
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -10308,22 +19897,97 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier whose webhooks these are: the id its onboarding answered. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
             };
             path: {
+                /** @description The webhook's id its registration answered (`data.id`). */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description Its deliveries. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @description The webhook's last 100 deliveries, newest first, each with its attempts in order. */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The delivery's id (re-send it by this id).
+                             * @example b3f1c2d4-8e5a-4f6b-9c7d-0a1b2c3d4e5f
+                             */
+                            id?: string;
+                            /**
+                             * @description The event's id, sent as `webhook-id`: the same on every retry and re-send, de-duplicate on it.
+                             * @example 4f1d2c3b-9a8e-4d7c-b6a5-0e1f2a3b4c5d
+                             */
+                            event_id?: string;
+                            /**
+                             * @description The event's name.
+                             * @example PeppolReceived
+                             */
+                            event_type?: string;
+                            /**
+                             * @description `failed`: every retry failed; re-send it once your endpoint is fixed.
+                             * @example delivered
+                             * @enum {string}
+                             */
+                            status?: "pending" | "delivered" | "failed";
+                            /**
+                             * Format: date-time
+                             * @description When the event was queued for this webhook.
+                             * @example 2026-12-01T10:02:11.371Z
+                             */
+                            created_at?: string;
+                            /**
+                             * @description When your endpoint answered 2xx; null until then.
+                             * @example 2026-12-01T10:02:11.662Z
+                             */
+                            delivered_at?: string | null;
+                            /** @description Its attempts, in order. */
+                            attempts?: {
+                                /**
+                                 * @description 1 for the first attempt, then each retry.
+                                 * @example 1
+                                 */
+                                attempt?: number;
+                                /**
+                                 * @description Your endpoint's HTTP status; null when it did not answer (timeout, refused connection).
+                                 * @example 200
+                                 */
+                                status_code?: number | null;
+                                /**
+                                 * @description How long the attempt took.
+                                 * @example 142
+                                 */
+                                duration_ms?: number;
+                                /**
+                                 * @description Why the attempt failed; null when it succeeded.
+                                 * @example null
+                                 */
+                                error?: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When it was made.
+                                 * @example 2026-12-01T10:02:11.52+00:00
+                                 */
+                                attempted_at?: string;
+                            }[];
+                        }[];
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -10381,25 +20045,49 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier whose webhooks these are: the id its onboarding answered. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The webhook's id its registration answered (`data.id`). */
                 id: string;
+                /** @description A delivery's id, as the webhook's deliveries list it. */
                 deliveryId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description `{status, data:{id, status:"pending"}}` */
+            /** @description Queued again. */
             202: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The delivery.
+                             * @example b3f1c2d4-8e5a-4f6b-9c7d-0a1b2c3d4e5f
+                             */
+                            id?: string;
+                            /**
+                             * @example pending
+                             * @enum {string}
+                             */
+                            status?: "pending";
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -10467,23 +20155,54 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier whose webhooks these are: the id its onboarding answered. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
             };
             path: {
+                /** @description The webhook's id its registration answered (`data.id`). */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description `{status, data:{acknowledged, status_code, duration_ms, error}}` */
+            /** @description The attempt. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /**
+                             * @description Whether your endpoint answered 2xx (a disabled webhook is then enabled again).
+                             * @example true
+                             */
+                            acknowledged?: boolean;
+                            /**
+                             * @description Your endpoint's HTTP status; null when it did not answer (timeout, refused connection).
+                             * @example 200
+                             */
+                            status_code?: number | null;
+                            /**
+                             * @description How long the attempt took.
+                             * @example 142
+                             */
+                            duration_ms?: number;
+                            /**
+                             * @description Why the attempt failed; null when it succeeded.
+                             * @example null
+                             */
+                            error?: string | null;
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -10541,7 +20260,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier whose webhooks these are: the id its onboarding answered. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
             };
             path?: never;
@@ -10549,12 +20268,64 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The supplier's webhooks. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @description The supplier's webhooks, oldest first; never their secrets. */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The webhook's id.
+                             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                             */
+                            id?: string;
+                            /**
+                             * @description Where the events are POSTed.
+                             * @example https://erp.example.com/einvoice/webhooks
+                             */
+                            url?: string;
+                            /**
+                             * @description The events sent to it.
+                             * @example [
+                             *       "PeppolReceived"
+                             *     ]
+                             */
+                            events?: string[];
+                            /**
+                             * @description Your label; null without one.
+                             * @example ERP inbox
+                             */
+                            description?: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was registered.
+                             * @example 2026-12-01T09:15:02.118Z
+                             */
+                            created_at?: string;
+                            /**
+                             * @description `disabled` once a delivery failed for its whole retry window with nothing delivered since; a ping answered 2xx enables it again.
+                             * @example active
+                             * @enum {string}
+                             */
+                            status?: "active" | "disabled";
+                            /**
+                             * @description Why it was disabled; null while active.
+                             * @example null
+                             */
+                            disabled_reason?: string | null;
+                        }[];
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -10612,9 +20383,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier whose webhooks these are: the id its onboarding answered. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
-                /** @description A replay answers without the secret. */
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. A replay answers `secret: null`: the stored answer never holds the secret. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -10626,13 +20397,70 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{status, message, data:{id, url, events, description, created_at, secret}}` */
+            /** @description Registered, with its secret. */
             201: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @example Webhook registered. Store the secret now: it is not shown again. */
+                        message: string;
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The webhook's id.
+                             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                             */
+                            id?: string;
+                            /**
+                             * @description Where the events are POSTed.
+                             * @example https://erp.example.com/einvoice/webhooks
+                             */
+                            url?: string;
+                            /**
+                             * @description The events sent to it.
+                             * @example [
+                             *       "PeppolReceived"
+                             *     ]
+                             */
+                            events?: string[];
+                            /**
+                             * @description Your label; null without one.
+                             * @example ERP inbox
+                             */
+                            description?: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was registered.
+                             * @example 2026-12-01T09:15:02.118Z
+                             */
+                            created_at?: string;
+                            /**
+                             * @description `disabled` once a delivery failed for its whole retry window with nothing delivered since; a ping answered 2xx enables it again.
+                             * @example active
+                             * @enum {string}
+                             */
+                            status?: "active" | "disabled";
+                            /**
+                             * @description Why it was disabled; null while active.
+                             * @example null
+                             */
+                            disabled_reason?: string | null;
+                            /**
+                             * @description The signing secret (`whsec_` + base64 key, Standard Webhooks 1.0.0): in this answer only; null in a replay with the same Idempotency-Key.
+                             * @example whsec_QW4gZXhhbXBsZSBzZWNyZXQ6IDMyIGJ5dGVzIGxvbmc=
+                             */
+                            secret?: string | null;
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -10656,6 +20484,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -10710,22 +20548,45 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier whose webhooks these are: the id its onboarding answered. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
             };
             path: {
+                /** @description The webhook's id its registration answered (`data.id`). */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description Deleted. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The webhook's id.
+                             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                             */
+                            id?: string;
+                            /**
+                             * @example true
+                             * @enum {boolean}
+                             */
+                            deleted?: true;
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -10783,22 +20644,97 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier whose webhooks these are: the id its onboarding answered. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
             };
             path: {
+                /** @description The webhook's id its registration answered (`data.id`). */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description Its deliveries. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @description The webhook's last 100 deliveries, newest first, each with its attempts in order. */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The delivery's id (re-send it by this id).
+                             * @example b3f1c2d4-8e5a-4f6b-9c7d-0a1b2c3d4e5f
+                             */
+                            id?: string;
+                            /**
+                             * @description The event's id, sent as `webhook-id`: the same on every retry and re-send, de-duplicate on it.
+                             * @example 4f1d2c3b-9a8e-4d7c-b6a5-0e1f2a3b4c5d
+                             */
+                            event_id?: string;
+                            /**
+                             * @description The event's name.
+                             * @example PeppolReceived
+                             */
+                            event_type?: string;
+                            /**
+                             * @description `failed`: every retry failed; re-send it once your endpoint is fixed.
+                             * @example delivered
+                             * @enum {string}
+                             */
+                            status?: "pending" | "delivered" | "failed";
+                            /**
+                             * Format: date-time
+                             * @description When the event was queued for this webhook.
+                             * @example 2026-12-01T10:02:11.371Z
+                             */
+                            created_at?: string;
+                            /**
+                             * @description When your endpoint answered 2xx; null until then.
+                             * @example 2026-12-01T10:02:11.662Z
+                             */
+                            delivered_at?: string | null;
+                            /** @description Its attempts, in order. */
+                            attempts?: {
+                                /**
+                                 * @description 1 for the first attempt, then each retry.
+                                 * @example 1
+                                 */
+                                attempt?: number;
+                                /**
+                                 * @description Your endpoint's HTTP status; null when it did not answer (timeout, refused connection).
+                                 * @example 200
+                                 */
+                                status_code?: number | null;
+                                /**
+                                 * @description How long the attempt took.
+                                 * @example 142
+                                 */
+                                duration_ms?: number;
+                                /**
+                                 * @description Why the attempt failed; null when it succeeded.
+                                 * @example null
+                                 */
+                                error?: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When it was made.
+                                 * @example 2026-12-01T10:02:11.52+00:00
+                                 */
+                                attempted_at?: string;
+                            }[];
+                        }[];
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -10856,25 +20792,49 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier whose webhooks these are: the id its onboarding answered. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The webhook's id its registration answered (`data.id`). */
                 id: string;
+                /** @description A delivery's id, as the webhook's deliveries list it. */
                 deliveryId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description `{status, data:{id, status:"pending"}}` */
+            /** @description Queued again. */
             202: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The delivery.
+                             * @example b3f1c2d4-8e5a-4f6b-9c7d-0a1b2c3d4e5f
+                             */
+                            id?: string;
+                            /**
+                             * @example pending
+                             * @enum {string}
+                             */
+                            status?: "pending";
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -10942,23 +20902,54 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier whose webhooks these are: the id its onboarding answered. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
             };
             path: {
+                /** @description The webhook's id its registration answered (`data.id`). */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description `{status, data:{acknowledged, status_code, duration_ms, error}}` */
+            /** @description The attempt. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /**
+                             * @description Whether your endpoint answered 2xx (a disabled webhook is then enabled again).
+                             * @example true
+                             */
+                            acknowledged?: boolean;
+                            /**
+                             * @description Your endpoint's HTTP status; null when it did not answer (timeout, refused connection).
+                             * @example 200
+                             */
+                            status_code?: number | null;
+                            /**
+                             * @description How long the attempt took.
+                             * @example 142
+                             */
+                            duration_ms?: number;
+                            /**
+                             * @description Why the attempt failed; null when it succeeded.
+                             * @example null
+                             */
+                            error?: string | null;
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -11016,7 +21007,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier whose webhooks these are: the id its onboarding answered. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
             };
             path?: never;
@@ -11024,12 +21015,64 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The supplier's webhooks. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @description The supplier's webhooks, oldest first; never their secrets. */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The webhook's id.
+                             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                             */
+                            id?: string;
+                            /**
+                             * @description Where the events are POSTed.
+                             * @example https://erp.example.com/einvoice/webhooks
+                             */
+                            url?: string;
+                            /**
+                             * @description The events sent to it.
+                             * @example [
+                             *       "PeppolReceived"
+                             *     ]
+                             */
+                            events?: string[];
+                            /**
+                             * @description Your label; null without one.
+                             * @example ERP inbox
+                             */
+                            description?: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was registered.
+                             * @example 2026-12-01T09:15:02.118Z
+                             */
+                            created_at?: string;
+                            /**
+                             * @description `disabled` once a delivery failed for its whole retry window with nothing delivered since; a ping answered 2xx enables it again.
+                             * @example active
+                             * @enum {string}
+                             */
+                            status?: "active" | "disabled";
+                            /**
+                             * @description Why it was disabled; null while active.
+                             * @example null
+                             */
+                            disabled_reason?: string | null;
+                        }[];
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -11087,9 +21130,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier whose webhooks these are: the id its onboarding answered. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
-                /** @description A replay answers without the secret. */
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. A replay answers `secret: null`: the stored answer never holds the secret. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -11101,13 +21144,70 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{status, message, data:{id, url, events, description, created_at, secret}}` */
+            /** @description Registered, with its secret. */
             201: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @example Webhook registered. Store the secret now: it is not shown again. */
+                        message: string;
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The webhook's id.
+                             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                             */
+                            id?: string;
+                            /**
+                             * @description Where the events are POSTed.
+                             * @example https://erp.example.com/einvoice/webhooks
+                             */
+                            url?: string;
+                            /**
+                             * @description The events sent to it.
+                             * @example [
+                             *       "PeppolReceived"
+                             *     ]
+                             */
+                            events?: string[];
+                            /**
+                             * @description Your label; null without one.
+                             * @example ERP inbox
+                             */
+                            description?: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was registered.
+                             * @example 2026-12-01T09:15:02.118Z
+                             */
+                            created_at?: string;
+                            /**
+                             * @description `disabled` once a delivery failed for its whole retry window with nothing delivered since; a ping answered 2xx enables it again.
+                             * @example active
+                             * @enum {string}
+                             */
+                            status?: "active" | "disabled";
+                            /**
+                             * @description Why it was disabled; null while active.
+                             * @example null
+                             */
+                            disabled_reason?: string | null;
+                            /**
+                             * @description The signing secret (`whsec_` + base64 key, Standard Webhooks 1.0.0): in this answer only; null in a replay with the same Idempotency-Key.
+                             * @example whsec_QW4gZXhhbXBsZSBzZWNyZXQ6IDMyIGJ5dGVzIGxvbmc=
+                             */
+                            secret?: string | null;
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -11131,6 +21231,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -11185,22 +21295,45 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier whose webhooks these are: the id its onboarding answered. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
             };
             path: {
+                /** @description The webhook's id its registration answered (`data.id`). */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description Deleted. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The webhook's id.
+                             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                             */
+                            id?: string;
+                            /**
+                             * @example true
+                             * @enum {boolean}
+                             */
+                            deleted?: true;
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -11258,22 +21391,97 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier whose webhooks these are: the id its onboarding answered. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
             };
             path: {
+                /** @description The webhook's id its registration answered (`data.id`). */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description Its deliveries. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @description The webhook's last 100 deliveries, newest first, each with its attempts in order. */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The delivery's id (re-send it by this id).
+                             * @example b3f1c2d4-8e5a-4f6b-9c7d-0a1b2c3d4e5f
+                             */
+                            id?: string;
+                            /**
+                             * @description The event's id, sent as `webhook-id`: the same on every retry and re-send, de-duplicate on it.
+                             * @example 4f1d2c3b-9a8e-4d7c-b6a5-0e1f2a3b4c5d
+                             */
+                            event_id?: string;
+                            /**
+                             * @description The event's name.
+                             * @example PeppolReceived
+                             */
+                            event_type?: string;
+                            /**
+                             * @description `failed`: every retry failed; re-send it once your endpoint is fixed.
+                             * @example delivered
+                             * @enum {string}
+                             */
+                            status?: "pending" | "delivered" | "failed";
+                            /**
+                             * Format: date-time
+                             * @description When the event was queued for this webhook.
+                             * @example 2026-12-01T10:02:11.371Z
+                             */
+                            created_at?: string;
+                            /**
+                             * @description When your endpoint answered 2xx; null until then.
+                             * @example 2026-12-01T10:02:11.662Z
+                             */
+                            delivered_at?: string | null;
+                            /** @description Its attempts, in order. */
+                            attempts?: {
+                                /**
+                                 * @description 1 for the first attempt, then each retry.
+                                 * @example 1
+                                 */
+                                attempt?: number;
+                                /**
+                                 * @description Your endpoint's HTTP status; null when it did not answer (timeout, refused connection).
+                                 * @example 200
+                                 */
+                                status_code?: number | null;
+                                /**
+                                 * @description How long the attempt took.
+                                 * @example 142
+                                 */
+                                duration_ms?: number;
+                                /**
+                                 * @description Why the attempt failed; null when it succeeded.
+                                 * @example null
+                                 */
+                                error?: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When it was made.
+                                 * @example 2026-12-01T10:02:11.52+00:00
+                                 */
+                                attempted_at?: string;
+                            }[];
+                        }[];
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -11331,25 +21539,49 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier whose webhooks these are: the id its onboarding answered. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The webhook's id its registration answered (`data.id`). */
                 id: string;
+                /** @description A delivery's id, as the webhook's deliveries list it. */
                 deliveryId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description `{status, data:{id, status:"pending"}}` */
+            /** @description Queued again. */
             202: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The delivery.
+                             * @example b3f1c2d4-8e5a-4f6b-9c7d-0a1b2c3d4e5f
+                             */
+                            id?: string;
+                            /**
+                             * @example pending
+                             * @enum {string}
+                             */
+                            status?: "pending";
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -11417,23 +21649,54 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier whose webhooks these are: the id its onboarding answered. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
             };
             path: {
+                /** @description The webhook's id its registration answered (`data.id`). */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description `{status, data:{acknowledged, status_code, duration_ms, error}}` */
+            /** @description The attempt. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /**
+                             * @description Whether your endpoint answered 2xx (a disabled webhook is then enabled again).
+                             * @example true
+                             */
+                            acknowledged?: boolean;
+                            /**
+                             * @description Your endpoint's HTTP status; null when it did not answer (timeout, refused connection).
+                             * @example 200
+                             */
+                            status_code?: number | null;
+                            /**
+                             * @description How long the attempt took.
+                             * @example 142
+                             */
+                            duration_ms?: number;
+                            /**
+                             * @description Why the attempt failed; null when it succeeded.
+                             * @example null
+                             */
+                            error?: string | null;
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -11491,7 +21754,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier whose webhooks these are: the id its onboarding answered. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
             };
             path?: never;
@@ -11499,12 +21762,64 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The supplier's webhooks. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @description The supplier's webhooks, oldest first; never their secrets. */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The webhook's id.
+                             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                             */
+                            id?: string;
+                            /**
+                             * @description Where the events are POSTed.
+                             * @example https://erp.example.com/einvoice/webhooks
+                             */
+                            url?: string;
+                            /**
+                             * @description The events sent to it.
+                             * @example [
+                             *       "PeppolReceived"
+                             *     ]
+                             */
+                            events?: string[];
+                            /**
+                             * @description Your label; null without one.
+                             * @example ERP inbox
+                             */
+                            description?: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was registered.
+                             * @example 2026-12-01T09:15:02.118Z
+                             */
+                            created_at?: string;
+                            /**
+                             * @description `disabled` once a delivery failed for its whole retry window with nothing delivered since; a ping answered 2xx enables it again.
+                             * @example active
+                             * @enum {string}
+                             */
+                            status?: "active" | "disabled";
+                            /**
+                             * @description Why it was disabled; null while active.
+                             * @example null
+                             */
+                            disabled_reason?: string | null;
+                        }[];
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -11562,9 +21877,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier whose webhooks these are: the id its onboarding answered. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
-                /** @description A replay answers without the secret. */
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. A replay answers `secret: null`: the stored answer never holds the secret. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -11576,13 +21891,70 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `{status, message, data:{id, url, events, description, created_at, secret}}` */
+            /** @description Registered, with its secret. */
             201: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @example Webhook registered. Store the secret now: it is not shown again. */
+                        message: string;
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The webhook's id.
+                             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                             */
+                            id?: string;
+                            /**
+                             * @description Where the events are POSTed.
+                             * @example https://erp.example.com/einvoice/webhooks
+                             */
+                            url?: string;
+                            /**
+                             * @description The events sent to it.
+                             * @example [
+                             *       "PeppolReceived"
+                             *     ]
+                             */
+                            events?: string[];
+                            /**
+                             * @description Your label; null without one.
+                             * @example ERP inbox
+                             */
+                            description?: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was registered.
+                             * @example 2026-12-01T09:15:02.118Z
+                             */
+                            created_at?: string;
+                            /**
+                             * @description `disabled` once a delivery failed for its whole retry window with nothing delivered since; a ping answered 2xx enables it again.
+                             * @example active
+                             * @enum {string}
+                             */
+                            status?: "active" | "disabled";
+                            /**
+                             * @description Why it was disabled; null while active.
+                             * @example null
+                             */
+                            disabled_reason?: string | null;
+                            /**
+                             * @description The signing secret (`whsec_` + base64 key, Standard Webhooks 1.0.0): in this answer only; null in a replay with the same Idempotency-Key.
+                             * @example whsec_QW4gZXhhbXBsZSBzZWNyZXQ6IDMyIGJ5dGVzIGxvbmc=
+                             */
+                            secret?: string | null;
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -11606,6 +21978,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -11660,22 +22042,45 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier whose webhooks these are: the id its onboarding answered. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
             };
             path: {
+                /** @description The webhook's id its registration answered (`data.id`). */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description Deleted. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The webhook's id.
+                             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+                             */
+                            id?: string;
+                            /**
+                             * @example true
+                             * @enum {boolean}
+                             */
+                            deleted?: true;
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -11733,22 +22138,97 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier whose webhooks these are: the id its onboarding answered. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
             };
             path: {
+                /** @description The webhook's id its registration answered (`data.id`). */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description Its deliveries. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @description The webhook's last 100 deliveries, newest first, each with its attempts in order. */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The delivery's id (re-send it by this id).
+                             * @example b3f1c2d4-8e5a-4f6b-9c7d-0a1b2c3d4e5f
+                             */
+                            id?: string;
+                            /**
+                             * @description The event's id, sent as `webhook-id`: the same on every retry and re-send, de-duplicate on it.
+                             * @example 4f1d2c3b-9a8e-4d7c-b6a5-0e1f2a3b4c5d
+                             */
+                            event_id?: string;
+                            /**
+                             * @description The event's name.
+                             * @example PeppolReceived
+                             */
+                            event_type?: string;
+                            /**
+                             * @description `failed`: every retry failed; re-send it once your endpoint is fixed.
+                             * @example delivered
+                             * @enum {string}
+                             */
+                            status?: "pending" | "delivered" | "failed";
+                            /**
+                             * Format: date-time
+                             * @description When the event was queued for this webhook.
+                             * @example 2026-12-01T10:02:11.371Z
+                             */
+                            created_at?: string;
+                            /**
+                             * @description When your endpoint answered 2xx; null until then.
+                             * @example 2026-12-01T10:02:11.662Z
+                             */
+                            delivered_at?: string | null;
+                            /** @description Its attempts, in order. */
+                            attempts?: {
+                                /**
+                                 * @description 1 for the first attempt, then each retry.
+                                 * @example 1
+                                 */
+                                attempt?: number;
+                                /**
+                                 * @description Your endpoint's HTTP status; null when it did not answer (timeout, refused connection).
+                                 * @example 200
+                                 */
+                                status_code?: number | null;
+                                /**
+                                 * @description How long the attempt took.
+                                 * @example 142
+                                 */
+                                duration_ms?: number;
+                                /**
+                                 * @description Why the attempt failed; null when it succeeded.
+                                 * @example null
+                                 */
+                                error?: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When it was made.
+                                 * @example 2026-12-01T10:02:11.52+00:00
+                                 */
+                                attempted_at?: string;
+                            }[];
+                        }[];
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -11806,25 +22286,49 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier whose webhooks these are: the id its onboarding answered. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The webhook's id its registration answered (`data.id`). */
                 id: string;
+                /** @description A delivery's id, as the webhook's deliveries list it. */
                 deliveryId: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description `{status, data:{id, status:"pending"}}` */
+            /** @description Queued again. */
             202: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The delivery.
+                             * @example b3f1c2d4-8e5a-4f6b-9c7d-0a1b2c3d4e5f
+                             */
+                            id?: string;
+                            /**
+                             * @example pending
+                             * @enum {string}
+                             */
+                            status?: "pending";
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -11892,23 +22396,54 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
+                /** @description The supplier whose webhooks these are: the id its onboarding answered. Also accepted as `supplier-uuid` (proxies such as nginx drop underscored headers); both with different values: 400. */
                 supplier_uuid: string;
             };
             path: {
+                /** @description The webhook's id its registration answered (`data.id`). */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description `{status, data:{acknowledged, status_code, duration_ms, error}}` */
+            /** @description The attempt. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /**
+                             * @description Whether your endpoint answered 2xx (a disabled webhook is then enabled again).
+                             * @example true
+                             */
+                            acknowledged?: boolean;
+                            /**
+                             * @description Your endpoint's HTTP status; null when it did not answer (timeout, refused connection).
+                             * @example 200
+                             */
+                            status_code?: number | null;
+                            /**
+                             * @description How long the attempt took.
+                             * @example 142
+                             */
+                            duration_ms?: number;
+                            /**
+                             * @description Why the attempt failed; null when it succeeded.
+                             * @example null
+                             */
+                            error?: string | null;
+                        };
+                    };
+                };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             400: {
@@ -12001,7 +22536,122 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /**
+                         * @description Always `success` on a 200.
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @description One page of documents, newest first. */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The document id: the id its area's own routes read it by (`links.document`).
+                             * @example 0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a
+                             */
+                            id: string;
+                            /**
+                             * @description The area it belongs to (`be`, `de`, `sg`, `my`, `ae`, `es`, `pl`, `jo`, `ng`, `ar`).
+                             * @example be
+                             */
+                            area: string;
+                            /**
+                             * Format: uuid
+                             * @description The supplier that sent it (outgoing) or received it (incoming): the id its onboarding answered.
+                             * @example 5b0d2a3c-8f3e-4a57-9a51-1c1f2b8e7d10
+                             */
+                            supplier_id: string;
+                            /**
+                             * @description Sent by your supplier, or received by it over Peppol.
+                             * @example outgoing
+                             * @enum {string}
+                             */
+                            direction: "outgoing" | "incoming";
+                            /**
+                             * @description The document number as its area keys it: the caller's number (UAE: prefixed with the financial year, `2026:INV-1`; Argentina: point of sale, type and number).
+                             * @example INV-2026-0042
+                             */
+                            number: string;
+                            /**
+                             * @description The document type in its area's own code (`Invoice`, `380`, MyInvois `01`, AFIP `CbteTipo`).
+                             * @example Invoice
+                             */
+                            type: string;
+                            /**
+                             * @description The issue date (YYYY-MM-DD) the document gives.
+                             * @example 2026-11-25
+                             */
+                            issue_date: string | null;
+                            /**
+                             * @description The document currency (ISO 4217; Argentina: AFIP's code, `PES`), or the area's default when the body left it out.
+                             * @example EUR
+                             */
+                            currency: string | null;
+                            /**
+                             * @description The total payable as the body gave it, in decimal text; null where the area's body carries none.
+                             * @example 121.00
+                             */
+                            total: string | null;
+                            /**
+                             * @description Both tracks folded into one state (docs/account-api.md): the list's `status` filter.
+                             * @example delivered
+                             * @enum {string}
+                             */
+                            status: "accepted" | "sent" | "delivered" | "reported" | "failed" | "refused" | "cancelled" | "received";
+                            /**
+                             * @description The report to the area's tax authority.
+                             * @example {
+                             *       "status": "reported",
+                             *       "reference": "5260250274-20261125-0100A0B0C0D0-E1"
+                             *     }
+                             */
+                            authority: {
+                                /**
+                                 * @description `none` where the area reports to no authority.
+                                 * @example reported
+                                 * @enum {string}
+                                 */
+                                status: "none" | "pending" | "processing" | "reported" | "refused" | "cancelling" | "cancelled";
+                                /**
+                                 * @description The number the authority gave it, once it gave one (KSeF number, AEAT CSV, IRN, CAE, MyInvois long id, FTA reference, JoFotara number).
+                                 * @example 5260250274-20261125-0100A0B0C0D0-E1
+                                 */
+                                reference?: string;
+                            };
+                            /**
+                             * @description The exchange over Peppol.
+                             * @example {
+                             *       "status": "delivered"
+                             *     }
+                             */
+                            exchange: {
+                                /**
+                                 * @description `none` where it travels over no Peppol; `pending` while a copy waits for the authority's acceptance.
+                                 * @example delivered
+                                 * @enum {string}
+                                 */
+                                status: "none" | "pending" | "scheduled" | "sent" | "delivered" | "failed" | "received";
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When it was submitted or received here: the list's order and the `created_*` filters.
+                             * @example 2026-11-25T10:30:00.000Z
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description When either track last changed.
+                             * @example 2026-11-25T10:30:02.000Z
+                             */
+                            updated_at: string;
+                        }[];
+                        /**
+                         * @description Whether a next page follows: ask for it with `starting_after` = the last `id` of this one.
+                         * @example true
+                         */
+                        has_more: boolean;
+                    };
                 };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
@@ -12065,7 +22715,191 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /**
+                         * @description Always `success` on a 200.
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @description The document as the list shows it, with its timeline and links. */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The document id: the id its area's own routes read it by (`links.document`).
+                             * @example 0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a
+                             */
+                            id: string;
+                            /**
+                             * @description The area it belongs to (`be`, `de`, `sg`, `my`, `ae`, `es`, `pl`, `jo`, `ng`, `ar`).
+                             * @example be
+                             */
+                            area: string;
+                            /**
+                             * Format: uuid
+                             * @description The supplier that sent it (outgoing) or received it (incoming): the id its onboarding answered.
+                             * @example 5b0d2a3c-8f3e-4a57-9a51-1c1f2b8e7d10
+                             */
+                            supplier_id: string;
+                            /**
+                             * @description Sent by your supplier, or received by it over Peppol.
+                             * @example outgoing
+                             * @enum {string}
+                             */
+                            direction: "outgoing" | "incoming";
+                            /**
+                             * @description The document number as its area keys it: the caller's number (UAE: prefixed with the financial year, `2026:INV-1`; Argentina: point of sale, type and number).
+                             * @example INV-2026-0042
+                             */
+                            number: string;
+                            /**
+                             * @description The document type in its area's own code (`Invoice`, `380`, MyInvois `01`, AFIP `CbteTipo`).
+                             * @example Invoice
+                             */
+                            type: string;
+                            /**
+                             * @description The issue date (YYYY-MM-DD) the document gives.
+                             * @example 2026-11-25
+                             */
+                            issue_date: string | null;
+                            /**
+                             * @description The document currency (ISO 4217; Argentina: AFIP's code, `PES`), or the area's default when the body left it out.
+                             * @example EUR
+                             */
+                            currency: string | null;
+                            /**
+                             * @description The total payable as the body gave it, in decimal text; null where the area's body carries none.
+                             * @example 121.00
+                             */
+                            total: string | null;
+                            /**
+                             * @description Both tracks folded into one state (docs/account-api.md): the list's `status` filter.
+                             * @example delivered
+                             * @enum {string}
+                             */
+                            status: "accepted" | "sent" | "delivered" | "reported" | "failed" | "refused" | "cancelled" | "received";
+                            /**
+                             * @description The report to the area's tax authority.
+                             * @example {
+                             *       "status": "reported",
+                             *       "reference": "5260250274-20261125-0100A0B0C0D0-E1"
+                             *     }
+                             */
+                            authority: {
+                                /**
+                                 * @description `none` where the area reports to no authority.
+                                 * @example reported
+                                 * @enum {string}
+                                 */
+                                status: "none" | "pending" | "processing" | "reported" | "refused" | "cancelling" | "cancelled";
+                                /**
+                                 * @description The number the authority gave it, once it gave one (KSeF number, AEAT CSV, IRN, CAE, MyInvois long id, FTA reference, JoFotara number).
+                                 * @example 5260250274-20261125-0100A0B0C0D0-E1
+                                 */
+                                reference?: string;
+                            };
+                            /**
+                             * @description The exchange over Peppol.
+                             * @example {
+                             *       "status": "delivered"
+                             *     }
+                             */
+                            exchange: {
+                                /**
+                                 * @description `none` where it travels over no Peppol; `pending` while a copy waits for the authority's acceptance.
+                                 * @example delivered
+                                 * @enum {string}
+                                 */
+                                status: "none" | "pending" | "scheduled" | "sent" | "delivered" | "failed" | "received";
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When it was submitted or received here: the list's order and the `created_*` filters.
+                             * @example 2026-11-25T10:30:00.000Z
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description When either track last changed.
+                             * @example 2026-11-25T10:30:02.000Z
+                             */
+                            updated_at: string;
+                            /**
+                             * @description Every event of its tracks, in order.
+                             * @example [
+                             *       {
+                             *         "type": "accepted",
+                             *         "at": "2026-11-25T10:30:00.000Z",
+                             *         "detail": {
+                             *           "track": "exchange",
+                             *           "receiver": "0208:0843766574"
+                             *         }
+                             *       },
+                             *       {
+                             *         "type": "delivered",
+                             *         "at": "2026-11-25T10:30:02.000Z",
+                             *         "detail": {
+                             *           "track": "exchange",
+                             *           "message_id": "b5c1e2d3-4f5a-4b6c-8d7e-9f0a1b2c3d4e@einvoice",
+                             *           "channel": "remote",
+                             *           "mls": {
+                             *             "responseCode": "AP",
+                             *             "receivedAt": "2026-11-25T10:30:02.000Z"
+                             *           }
+                             *         }
+                             *       }
+                             *     ]
+                             */
+                            timeline: {
+                                /**
+                                 * @description What happened: accepted, scheduled, sent, delivered, failed, submitted, reported, refused, cancellation_requested, cancelled, cancellation_refused, amendment_requested, amended, amendment_refused, buyer_rejected, peppol_copy_withheld, received.
+                                 * @example accepted
+                                 */
+                                type: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When it happened.
+                                 * @example 2026-11-25T10:30:00.000Z
+                                 */
+                                at: string;
+                                /**
+                                 * @description Its `track` (authority or exchange) and what the step carries: the Message Level Status, the authority's reference, or its codes and message.
+                                 * @example {
+                                 *       "track": "exchange",
+                                 *       "receiver": "0208:0843766574"
+                                 *     }
+                                 */
+                                detail: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /**
+                             * @description Its area's own routes (null for an area this gateway does not serve).
+                             * @example {
+                             *       "document": "/be/einvoice/get-document/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a",
+                             *       "xml": "/be/einvoice/get-document/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a/xml",
+                             *       "supplier_header": "supplier_uuid"
+                             *     }
+                             */
+                            links: {
+                                /**
+                                 * @description Where its area's routes read it.
+                                 * @example /be/einvoice/get-document/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a
+                                 */
+                                document?: string;
+                                /**
+                                 * @description Its file as sent (the XML; Malaysia: as submitted); null where the area has no such route.
+                                 * @example /be/einvoice/get-document/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a/xml
+                                 */
+                                xml?: string | null;
+                                /**
+                                 * @description The header those routes name the supplier by (its value: the supplier id, or Argentina's CUIT); null where the path names it (UAE).
+                                 * @example supplier_uuid
+                                 */
+                                supplier_header?: string | null;
+                            } | null;
+                        };
+                    };
                 };
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
@@ -12145,11 +22979,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description Always `success` on a 200.
                          * @example success
                          * @enum {string}
                          */
                         status: "success";
-                        /** @description Newest first. */
+                        /** @description One page of suppliers, newest first. */
                         data: {
                             /**
                              * Format: uuid
@@ -12264,29 +23099,31 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description Always `success` on a 200.
                          * @example success
                          * @enum {string}
                          */
                         status: "success";
+                        /** @description The supplier as the list shows it, with its profile and what may change. */
                         data: {
                             /**
                              * Format: uuid
                              * @description The supplier id its onboarding answered (`supplier_uuid` / `participant_id`), which its area's routes take.
                              * @example 0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11
                              */
-                            id?: string;
+                            id: string;
                             /**
                              * @description The area it was onboarded in (`be`, `de`, `sg`, `my`, `ae`, `es`, `pl`, `jo`, `ng`, `ar`).
                              * @example sg
                              */
-                            area?: string;
+                            area: string;
                             /**
                              * @description Its registered (legal) name.
                              * @example Lion City Traders Pte Ltd
                              */
-                            name?: string;
+                            name: string;
                             /** @description Its identifiers; the tax identifier cannot change. */
-                            identifiers?: {
+                            identifiers: {
                                 /**
                                  * @description The identifier scheme as onboarded (`BE:VAT`, `SG:UEN`, `MY:TIN`, `PL:NIP`).
                                  * @example SG:UEN
@@ -12303,27 +23140,39 @@ export interface operations {
                              * @example active
                              * @enum {string}
                              */
-                            status?: "active" | "inactive";
+                            status: "active" | "inactive";
                             /**
                              * Format: date-time
                              * @description When it was onboarded.
                              * @example 2026-11-30T09:12:44.120Z
                              */
-                            created_at?: string;
+                            created_at: string;
                             /**
                              * @description When it last changed (a PATCH, its deactivation); null: never.
                              * @example 2026-12-01T08:00:00.000Z
                              */
-                            updated_at?: string | null;
+                            updated_at: string | null;
                             /** @description Its address as onboarded or changed. */
-                            address?: {
-                                /** @example 1 Raffles Place */
+                            address: {
+                                /**
+                                 * @description Street and number (MyInvois: the address line).
+                                 * @example 1 Raffles Place
+                                 */
                                 street?: string;
-                                /** @example Singapore */
+                                /**
+                                 * @description City.
+                                 * @example Singapore
+                                 */
                                 city?: string;
-                                /** @example Central */
+                                /**
+                                 * @description Region or subdivision where the area keeps one (UAE: the emirate code; Jordan: the ISO 3166-2:JO city code).
+                                 * @example Central
+                                 */
                                 county?: string;
-                                /** @example 048616 */
+                                /**
+                                 * @description Postal code.
+                                 * @example 048616
+                                 */
                                 postal_code?: string;
                                 /**
                                  * @description ISO 3166-1 country code.
@@ -12332,19 +23181,28 @@ export interface operations {
                                 country?: string;
                             };
                             /** @description Its contact as onboarded or changed. */
-                            contact?: {
-                                /** @example Tan Wei Ming */
+                            contact: {
+                                /**
+                                 * @description The contact person.
+                                 * @example Tan Wei Ming
+                                 */
                                 name?: string;
-                                /** @example billing@lioncity.example */
+                                /**
+                                 * @description The contact e-mail address.
+                                 * @example billing@lioncity.example
+                                 */
                                 email?: string;
-                                /** @example +6561234567 */
+                                /**
+                                 * @description The contact telephone number.
+                                 * @example +6561234567
+                                 */
                                 phone?: string;
                             };
                             /**
                              * @description The area's own onboarding fields (MyInvois: MSIC code, industry, state; Argentina: points of sale). Never a secret.
                              * @example {}
                              */
-                            details?: {
+                            details: {
                                 [key: string]: unknown;
                             };
                             /**
@@ -12353,7 +23211,7 @@ export interface operations {
                              *       "iso6523-actorid-upis::0195:sguen201912345k"
                              *     ]
                              */
-                            participant_ids?: string[];
+                            participant_ids: string[];
                             /**
                              * @description The fields `PATCH /v1/suppliers/{id}` takes for its area (its onboarding body's names); empty: nothing may change.
                              * @example [
@@ -12361,7 +23219,7 @@ export interface operations {
                              *       "postal_code"
                              *     ]
                              */
-                            editable_fields?: string[];
+                            editable_fields: string[];
                         };
                     };
                 };
@@ -12517,29 +23375,31 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description Always `success` on a 200.
                          * @example success
                          * @enum {string}
                          */
                         status: "success";
+                        /** @description The supplier as the list shows it, with its profile and what may change. */
                         data: {
                             /**
                              * Format: uuid
                              * @description The supplier id its onboarding answered (`supplier_uuid` / `participant_id`), which its area's routes take.
                              * @example 0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11
                              */
-                            id?: string;
+                            id: string;
                             /**
                              * @description The area it was onboarded in (`be`, `de`, `sg`, `my`, `ae`, `es`, `pl`, `jo`, `ng`, `ar`).
                              * @example sg
                              */
-                            area?: string;
+                            area: string;
                             /**
                              * @description Its registered (legal) name.
                              * @example Lion City Traders Pte Ltd
                              */
-                            name?: string;
+                            name: string;
                             /** @description Its identifiers; the tax identifier cannot change. */
-                            identifiers?: {
+                            identifiers: {
                                 /**
                                  * @description The identifier scheme as onboarded (`BE:VAT`, `SG:UEN`, `MY:TIN`, `PL:NIP`).
                                  * @example SG:UEN
@@ -12556,27 +23416,39 @@ export interface operations {
                              * @example active
                              * @enum {string}
                              */
-                            status?: "active" | "inactive";
+                            status: "active" | "inactive";
                             /**
                              * Format: date-time
                              * @description When it was onboarded.
                              * @example 2026-11-30T09:12:44.120Z
                              */
-                            created_at?: string;
+                            created_at: string;
                             /**
                              * @description When it last changed (a PATCH, its deactivation); null: never.
                              * @example 2026-12-01T08:00:00.000Z
                              */
-                            updated_at?: string | null;
+                            updated_at: string | null;
                             /** @description Its address as onboarded or changed. */
-                            address?: {
-                                /** @example 1 Raffles Place */
+                            address: {
+                                /**
+                                 * @description Street and number (MyInvois: the address line).
+                                 * @example 1 Raffles Place
+                                 */
                                 street?: string;
-                                /** @example Singapore */
+                                /**
+                                 * @description City.
+                                 * @example Singapore
+                                 */
                                 city?: string;
-                                /** @example Central */
+                                /**
+                                 * @description Region or subdivision where the area keeps one (UAE: the emirate code; Jordan: the ISO 3166-2:JO city code).
+                                 * @example Central
+                                 */
                                 county?: string;
-                                /** @example 048616 */
+                                /**
+                                 * @description Postal code.
+                                 * @example 048616
+                                 */
                                 postal_code?: string;
                                 /**
                                  * @description ISO 3166-1 country code.
@@ -12585,19 +23457,28 @@ export interface operations {
                                 country?: string;
                             };
                             /** @description Its contact as onboarded or changed. */
-                            contact?: {
-                                /** @example Tan Wei Ming */
+                            contact: {
+                                /**
+                                 * @description The contact person.
+                                 * @example Tan Wei Ming
+                                 */
                                 name?: string;
-                                /** @example billing@lioncity.example */
+                                /**
+                                 * @description The contact e-mail address.
+                                 * @example billing@lioncity.example
+                                 */
                                 email?: string;
-                                /** @example +6561234567 */
+                                /**
+                                 * @description The contact telephone number.
+                                 * @example +6561234567
+                                 */
                                 phone?: string;
                             };
                             /**
                              * @description The area's own onboarding fields (MyInvois: MSIC code, industry, state; Argentina: points of sale). Never a secret.
                              * @example {}
                              */
-                            details?: {
+                            details: {
                                 [key: string]: unknown;
                             };
                             /**
@@ -12606,7 +23487,7 @@ export interface operations {
                              *       "iso6523-actorid-upis::0195:sguen201912345k"
                              *     ]
                              */
-                            participant_ids?: string[];
+                            participant_ids: string[];
                             /**
                              * @description The fields `PATCH /v1/suppliers/{id}` takes for its area (its onboarding body's names); empty: nothing may change.
                              * @example [
@@ -12614,7 +23495,7 @@ export interface operations {
                              *       "postal_code"
                              *     ]
                              */
-                            editable_fields?: string[];
+                            editable_fields: string[];
                         };
                     };
                 };

@@ -1,16 +1,8 @@
 /**
- * What the reporting areas' routes share in the OpenAPI document (#47): the Idempotency-Key header and
- * the 202 the pipeline answers while the authority has not (pipeline/submission.ts, authority-requests.ts).
+ * What the reporting areas' routes share in the OpenAPI document (#47): the 202 the pipeline answers while the authority has not (pipeline/submission.ts, authority-requests.ts).
  */
-import type { ApiHeaderOptions } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 
-export const idempotencyKeyHeader: ApiHeaderOptions = {
-  name: 'Idempotency-Key',
-  required: false,
-  description: 'Makes a retry safe (Stripe\'s semantics): the same key with the same request replays the first answer and creates nothing; with another request: 409 `IDEMPOTENCY.KEY_REUSED`. 1 to 255 visible ASCII characters.',
-  example: 'inv-2026-11-25-0001',
-};
 
 /**
  * The 202 `{status: "pending", data: {documentId, documentNumber, state, href}}`: the document is recorded and

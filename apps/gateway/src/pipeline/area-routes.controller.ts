@@ -5,6 +5,7 @@ import { type BodyClass, areaOf, supplierHeaderOf } from '@einvoice/areas';
 import { sendAnswer } from '../http/answer';
 import { errorResponse, schemaRef } from '../http/openapi';
 import { Ctx, type RequestContext } from '../http/request-context';
+import { idempotencyKeyHeader } from '../http/openapi-idempotency';
 import { SeedHeader } from '../http/seed-headers';
 import { AreaPipeline } from './area-pipeline';
 
@@ -32,7 +33,7 @@ export function areaRoutesController(code: string): Type<unknown> {
     @Post('onboard')
     @HttpCode(201)
     @ApiOperation({ summary: `Onboard a ${name} supplier: 201 with its id.` })
-    @ApiHeader({ name: 'Idempotency-Key', required: false })
+    @ApiHeader(idempotencyKeyHeader())
     @ApiBody(bodyOf(area.onboarding?.bodyClass))
     @ApiResponse({ status: 409, ...errorResponse })
     onboard(@Body() body: unknown, @Ctx() context: RequestContext) {
@@ -42,7 +43,7 @@ export function areaRoutesController(code: string): Type<unknown> {
     @Post('documents')
     @ApiOperation({ summary: `Report a document to the ${name} authority: 200 with its answer, 400 with its refusal, 202 while it has not answered.` })
     @ApiHeader({ name: supplierHeader, required: true })
-    @ApiHeader({ name: 'Idempotency-Key', required: false })
+    @ApiHeader(idempotencyKeyHeader())
     @ApiBody(bodyOf(area.documents?.bodyClass))
     @ApiResponse({ status: 404, ...errorResponse })
     @ApiResponse({ status: 409, ...errorResponse })
@@ -53,7 +54,7 @@ export function areaRoutesController(code: string): Type<unknown> {
     @Post('documents/:id/cancel')
     @ApiOperation({ summary: `Cancel a reported document at the ${name} authority, body \`{reason}\`: 200 cancelled, 409 refused, 202 while it has not answered.` })
     @ApiHeader({ name: supplierHeader, required: true })
-    @ApiHeader({ name: 'Idempotency-Key', required: false })
+    @ApiHeader(idempotencyKeyHeader())
     @ApiBody(schemaRef('ReasonBody'))
     @ApiResponse({ status: 404, ...errorResponse })
     @ApiResponse({ status: 409, ...errorResponse })

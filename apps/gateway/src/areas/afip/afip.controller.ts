@@ -8,7 +8,8 @@ import { sendAnswer } from '../../http/answer';
 import { errorResponse, schemaRef } from '../../http/openapi';
 import { Ctx, type RequestContext } from '../../http/request-context';
 import { SeedHeader } from '../../http/seed-headers';
-import { idempotencyKeyHeader, pendingAnswer } from '../reporting-openapi';
+import { pendingAnswer } from '../reporting-openapi';
+import { idempotencyKeyHeader } from '../../http/openapi-idempotency';
 import {
   afipCatalogSchema, afipCuitHeader, afipHeldVoucherSchema, afipLastVoucherSchema, afipOnboardedSchema, afipReadParams, afipVoucherAnswerExamples,
   afipVoucherAnswerSchema, afipVoucherIdParam,
@@ -67,7 +68,7 @@ export class AfipController {
     description:
       'The CUIT\'s check digit is verified (wrong: 400 at `cuit`); in live mode the taxpayer\'s WSAA certificate and key, when sent, are checked (valid today, matching) and sealed. From then on the area\'s routes name the taxpayer by its CUIT in the `cuit` header. The same CUIT onboarded again by your account: 409 `SUPPLIER.EXISTS` naming the supplier.',
   })
-  @ApiHeader(idempotencyKeyHeader)
+  @ApiHeader(idempotencyKeyHeader())
   @ApiBody({ ...schemaRef('AfipOnboardingBody'), examples: afipExamples.onboard })
   @ApiResponse({ status: 201, description: 'Onboarded.', schema: afipOnboardedSchema })
   @ApiResponse({ status: 409, ...errorResponse })
@@ -97,7 +98,7 @@ export class AfipController {
       'The voucher is recorded; the reporting worker sends the taxpayer\'s waiting vouchers to AFIP in number order per sequence, each checked first with AFIP\'s own validations, and the answer waits for AFIP\'s (AUTHORITY_WAIT_MS): Resultado A with the CAE and the QR link, or R with AFIP\'s codes (a refused voucher frees its number), both HTTP 200 as AFIP answers; no answer in time → 202 with where to read it (`vouchers/{id}`). A body that is not a voucher (a field missing or of the wrong type, a point of sale not onboarded) → 400 naming the field. 404: the CUIT is not one of your taxpayers; 409: that number of the sequence was sent already, or the taxpayer is deactivated. A retry with the same Idempotency-Key answers for the same voucher. Extension: CbteDesde and CbteHasta may be left out together; the gateway then gives the voucher the next number of its sequence when it sends it to AFIP (concurrent requests get consecutive numbers, each once), answered in FeDetResp[0].CbteDesde/CbteHasta.',
   })
   @ApiHeader(cuitHeader)
-  @ApiHeader(idempotencyKeyHeader)
+  @ApiHeader(idempotencyKeyHeader())
   @ApiBody({ ...schemaRef('CreateVoucherBody'), examples: afipExamples.createVoucher })
   @ApiResponse({ status: 200, description: 'AFIP\'s answer: A (authorised) or R (refused).', ...voucherAnswer })
   @ApiResponse({ status: 202, ...pendingAnswer(afipDefinition.documentsPath ?? '', '00001-001-00000001') })

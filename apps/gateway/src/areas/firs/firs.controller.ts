@@ -7,7 +7,8 @@ import { sendAnswer } from '../../http/answer';
 import { errorResponse, schemaRef } from '../../http/openapi';
 import { Ctx, type RequestContext } from '../../http/request-context';
 import { SeedHeader } from '../../http/seed-headers';
-import { idempotencyKeyHeader, pendingAnswer } from '../reporting-openapi';
+import { pendingAnswer } from '../reporting-openapi';
+import { idempotencyKeyHeader } from '../../http/openapi-idempotency';
 import { firsInvoiceSchema, firsIrnParam, firsOnboardedSchema, firsParticipantHeader, firsSignedSchema } from './firs-openapi';
 
 const { code, routePrefix } = firsDefinition;
@@ -31,7 +32,7 @@ export class FirsController {
     description:
       'FIRS logs the taxpayer in with its portal e-mail and password before anything is stored (refused: 400 at `password`, `FIRS.LOGIN_REFUSED`); its answer gives the taxpayer\'s FIRS business id and service id (the IRN\'s middle part), kept with the supplier. The e-mail and password are sealed for later logins, never returned. The answer\'s `participant_id` is the `participant-id` header of its invoices. The same TIN onboarded again by your account: 409 `SUPPLIER.EXISTS` naming the supplier.',
   })
-  @ApiHeader(idempotencyKeyHeader)
+  @ApiHeader(idempotencyKeyHeader())
   @ApiBody({ ...schemaRef('FirsOnboardingBody'), examples: firsExamples.onboard })
   @ApiResponse({ status: 201, description: 'Logged in at FIRS and onboarded.', schema: firsOnboardedSchema })
   @ApiResponse({ status: 409, ...errorResponse })
@@ -46,7 +47,7 @@ export class FirsController {
       'The body is checked (invoice type, line amounts, taxes, totals within a cent) and the IRN made from `document_identifier`, the supplier\'s service id and `issue_date`; the reporting worker then runs FIRS\'s steps (`invoice/irn/validate`, `invoice/validate`, `invoice/sign`) and the answer waits for them (AUTHORITY_WAIT_MS): signed → 200 with the IRN, the QR and the stored invoice; refused at a step → 400 with FIRS\'s message and `FIRS.<STEP>_<status>`, the IRN free again; FIRS unavailable or slow → 202 with where to read it (the worker retries, and never signs twice). 404: no such supplier; 409: `document_identifier` used already, or the supplier is deactivated (`SUPPLIER.INACTIVE`). A retry with the same Idempotency-Key answers the same.',
   })
   @ApiHeader(participantHeader)
-  @ApiHeader(idempotencyKeyHeader)
+  @ApiHeader(idempotencyKeyHeader())
   @ApiBody({ ...schemaRef('FirsInvoiceBody'), examples: firsExamples.generate })
   @ApiResponse({ status: 200, description: 'Signed by FIRS and stored.', schema: firsSignedSchema })
   @ApiResponse({ status: 202, ...pendingAnswer(documentsPath, 'INV-1764547200') })

@@ -7,7 +7,8 @@ import { sendAnswer } from '../../http/answer';
 import { errorResponse, schemaRef } from '../../http/openapi';
 import { Ctx, type RequestContext } from '../../http/request-context';
 import { SeedHeader } from '../../http/seed-headers';
-import { idempotencyKeyHeader, pendingAnswer, xmlFileAnswer } from '../reporting-openapi';
+import { pendingAnswer, xmlFileAnswer } from '../reporting-openapi';
+import { idempotencyKeyHeader } from '../../http/openapi-idempotency';
 import {
   jofotaraClearedSchema, jofotaraDocumentSchema, jofotaraOnboardedSchema, jofotaraParticipantHeader, jofotaraUuidParam,
 } from './jofotara-openapi';
@@ -33,7 +34,7 @@ export class JofotaraController {
     description:
       'The client id and secret are checked with JoFotara first (an empty invoice, which it refuses with 400 for valid credentials and 403 for others): refused → 400 at `client_id` (`JOFOTARA.403`), nothing stored. Then the supplier is stored with its TIN, income source and device class, the credentials sealed (never returned), and its `participant_id` answered: the `participant-id` header of its invoices. The same TIN onboarded again by your account: 409 `SUPPLIER.EXISTS` naming the supplier.',
   })
-  @ApiHeader(idempotencyKeyHeader)
+  @ApiHeader(idempotencyKeyHeader())
   @ApiBody({ ...schemaRef('JofotaraOnboardingBody'), examples: jofotaraExamples.onboard })
   @ApiResponse({ status: 201, description: 'Onboarded.', schema: jofotaraOnboardedSchema })
   @ApiResponse({ status: 409, ...errorResponse })
@@ -48,7 +49,7 @@ export class JofotaraController {
       'The body is checked (rates, categories, discounts, the buyer\'s identifier and name), the invoice takes the next ICV of the supplier\'s device and is rendered in JoFotara\'s UBL 2.1 profile; the reporting worker sends it and the answer waits for JoFotara\'s verdict (AUTHORITY_WAIT_MS): cleared → 200 with its uuid and QR; refused → 400 `AUTHORITY.REJECTED` with each of JoFotara\'s errors (`code` = its `EINV_CODE`), and the number is free again; no verdict in time → 202 with where to read it (the worker keeps trying, never twice: a resend is ALREADY_SUBMITTED). 404: no such supplier; 409: `invoice_ref_number` used already, or the supplier is deactivated (`SUPPLIER.INACTIVE`). A retry with the same Idempotency-Key answers the same.',
   })
   @ApiHeader(participantHeader)
-  @ApiHeader(idempotencyKeyHeader)
+  @ApiHeader(idempotencyKeyHeader())
   @ApiBody({ ...schemaRef('JofotaraInvoiceBody'), examples: jofotaraExamples.generate })
   @ApiResponse({ status: 200, description: 'Cleared by JoFotara.', schema: jofotaraClearedSchema })
   @ApiResponse({ status: 202, ...pending })
@@ -65,7 +66,7 @@ export class JofotaraController {
       'Only quantities of the original invoice\'s lines come back, at its prices, rates and pro-rata discounts (InvoiceTypeCode 381, `BillingReference` to the original, the reason in `PaymentMeans/InstructionNote`). The original must be a cleared invoice of the supplier: unknown → 404, not cleared → 400 at `original_uuid`; a line returning more than it sold → 400 at `returned_lines[i].quantity` (JoFotara counts over all credit notes). 409: `credit_note_ref_number` used already, or the supplier is deactivated.',
   })
   @ApiHeader(participantHeader)
-  @ApiHeader(idempotencyKeyHeader)
+  @ApiHeader(idempotencyKeyHeader())
   @ApiBody({ ...schemaRef('JofotaraCreditNoteBody'), examples: jofotaraExamples.creditNote })
   @ApiResponse({ status: 200, description: 'Cleared by JoFotara.', schema: jofotaraClearedSchema })
   @ApiResponse({ status: 202, ...pending })

@@ -8,18 +8,13 @@ import { sendAnswer } from '../../http/answer';
 import { errorResponse, schemaRef } from '../../http/openapi';
 import { Ctx, type RequestContext } from '../../http/request-context';
 import { SeedHeader } from '../../http/seed-headers';
+import { idempotencyKeyHeader } from '../../http/openapi-idempotency';
 import { accessCodeSentSchema, fa3XmlContent, ksefInvoiceSchema, ksefOnboardedSchema, ksefStatusSchema, ksefSubmittedSchema } from './ksef-openapi';
 
 const { code, routePrefix } = ksefDefinition;
 const supplierHeader = supplierHeaderOf(ksefDefinition);
 /** Seed 002 lists only x-svc-auth-key on the routes about one document (`byIdAlone`): the supplier header is optional there. */
 const optionalSupplier = { name: supplierHeader, required: false, description: 'Optional (the document id is enough within your account); when sent, it must be the document\'s supplier, else 404.' };
-const idempotencyKey = {
-  name: 'Idempotency-Key',
-  required: false,
-  description: 'Any string of yours, unique per request: a retry with the same key and body answers as the first time and does it once; the same key with another body: 409 IDEMPOTENCY.KEY_REUSED.',
-  example: 'pl-FV-1764662400',
-};
 const documentIdParam = { name: 'document_id', description: 'The invoice\'s DocumentID, as generate/invoice answered it.', example: '01938a7e-5c2b-7d41-9f3e-6a1b2c3d4e5f' };
 const accessCodeParam = { name: 'code', description: 'The access code the e-mail of access-code/send carried (32 characters, base64url).', example: 'q1Zk7cR0aT3vX9mB2nL5pW8sYd4fGh6J' };
 /** Why a read by document id answers 404 (README.md "Headers"). */
@@ -40,7 +35,7 @@ export class KsefController {
     summary: 'Onboard a supplier (identifier PL:NIP, check digit verified): 201 {status, message, data: {supplier_uuid}}.',
     description: 'Registers a supplier of your account as the seller (FA(3) Podmiot1) of its invoices: its NIP (check digit verified, else 400 KSEF.NIP at identifiers[i].id), name and address in Poland (country PL). In live mode it brings its KSeF token, sealed at rest and never answered. The answer\'s supplier_uuid is the supplier_uuid header of its invoices. 409 SUPPLIER.EXISTS: your account onboarded this NIP already (the error\'s data names it).',
   })
-  @ApiHeader(idempotencyKey)
+  @ApiHeader(idempotencyKeyHeader())
   @ApiBody({ ...schemaRef('KsefOnboardingBody'), examples: ksefExamples.onboard })
   @ApiResponse({ status: 201, description: 'The supplier, onboarded.', schema: ksefOnboardedSchema })
   @ApiResponse({ status: 409, ...errorResponse })
@@ -55,7 +50,7 @@ export class KsefController {
   })
   @ApiHeader({ name: supplierHeader, required: true, description: 'The supplier: the supplier_uuid its onboarding answered.', example: '0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11' })
   @ApiHeader({ name: 'transport_mode', required: true, enum: ['ksef', 'peppol'], description: 'ksef: KSeF only; peppol: KSeF, then a Peppol BIS 3.0 copy to the buyer once KSeF accepts', example: 'ksef' })
-  @ApiHeader(idempotencyKey)
+  @ApiHeader(idempotencyKeyHeader())
   @ApiBody({ ...schemaRef('KsefInvoiceBody'), examples: ksefExamples.generate })
   @ApiResponse({ status: 202, description: 'Taken: Submitted to KSeF.', schema: ksefSubmittedSchema })
   @ApiResponse({ status: 404, ...errorResponse })
@@ -103,7 +98,7 @@ export class KsefController {
     description: 'A service of this gateway, not of KSeF: makes a random code (only its SHA-256 is kept) that opens the invoice and its XML without an API key, valid 72 hours (ACCESS_CODE_TTL_HOURS) and used up 15 minutes after its first use (ACCESS_CODE_USE_MINUTES), and e-mails it with its links. The answer is recorded for an Idempotency-Key retry only once the mail went. ' + DOCUMENT_NOT_FOUND + ' 503: no mail server configured or reachable.',
   })
   @ApiHeader(optionalSupplier)
-  @ApiHeader(idempotencyKey)
+  @ApiHeader(idempotencyKeyHeader())
   @ApiBody({ ...schemaRef('AccessCodeBody'), examples: ksefExamples.accessCode })
   @ApiResponse({ status: 200, description: 'The code was mailed.', schema: accessCodeSentSchema })
   @ApiResponse({ status: 404, ...errorResponse })

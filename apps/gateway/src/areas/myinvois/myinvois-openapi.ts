@@ -206,13 +206,6 @@ export const digestHeaders = {
 export const fileContent = (...mediaTypes: string[]) =>
   Object.fromEntries(mediaTypes.map((mediaType) => [mediaType, { schema: { type: 'string', contentMediaType: mediaType } }]));
 
-/** The `Idempotency-Key` header of the Malaysian POSTs. */
-export const idempotencyHeader = {
-  name: 'Idempotency-Key',
-  required: false,
-  description: 'Any unique string per request: a retry with the same key (and body) answers what the first request answered, without doing it twice.',
-  example: '7d0c9e4a-onboard-kedai-runcit',
-};
 
 /** The `supplier_uuid` header. */
 export const supplierHeaderDescription = 'The supplier\'s id its onboarding answered (`data.supplier_uuid`); another account\'s or an unknown one: 404.';

@@ -6,7 +6,8 @@ import { SeedHeader } from '../../http/seed-headers';
 import type { RequestContext } from '../../http/request-context';
 import { MyInvoisService } from './myinvois.service';
 import { errorResponse, schemaRef } from '../../http/openapi';
-import { idempotencyHeader, onboardedSchema, supplierHeaderDescription, tinValidSchema } from './myinvois-openapi';
+import { onboardedSchema, supplierHeaderDescription, tinValidSchema } from './myinvois-openapi';
+import { idempotencyKeyHeader } from '../../http/openapi-idempotency';
 
 const supplierHeader = supplierHeaderOf(areaOf('my'));
 
@@ -28,7 +29,7 @@ export class MyInvoisController {
       + '(docs/areas.md "Malaysia (MyInvois)": a receiver is in exactly one SMP). The answer\'s `supplier_uuid` is the header of every other route. '
       + '409 SUPPLIER.EXISTS: this account onboarded a supplier with this TIN already (`data.supplier_id` names it).',
   })
-  @ApiHeader(idempotencyHeader)
+  @ApiHeader(idempotencyKeyHeader())
   @ApiBody({ ...schemaRef('MyInvoisOnboardingBody'), examples: myinvois.myInvoisExamples.onboard })
   @ApiResponse({ status: 201, description: 'Onboarded.', schema: onboardedSchema })
   @ApiResponse({ status: 409, ...errorResponse })

@@ -8,7 +8,8 @@ import { errorResponse, schemaRef } from '../../http/openapi';
 import type { RequestContext } from '../../http/request-context';
 import { MyInvoisReceivedService } from './received.service';
 import { sendAnswer } from '../../http/answer';
-import { idempotencyHeader, rejectionPendingExample, rejectionSchema } from './myinvois-openapi';
+import { rejectionPendingExample, rejectionSchema } from './myinvois-openapi';
+import { idempotencyKeyHeader } from '../../http/openapi-idempotency';
 
 const supplierHeader = supplierHeaderOf(areaOf('my'));
 
@@ -32,7 +33,7 @@ export class MyInvoisReceivedController {
       + 'or answers 202 (state requested: poll `href`). A retry with the same Idempotency-Key answers the same request. '
       + '404: no such received document. 403 / 409: see below.',
   })
-  @ApiHeader(idempotencyHeader)
+  @ApiHeader(idempotencyKeyHeader())
   @ApiBody({ ...schemaRef('ReasonBody'), examples: myinvois.myInvoisExamples.reject })
   @ApiResponse({ status: 200, description: 'MyInvois recorded the rejection (state rejected).', schema: rejectionSchema })
   @ApiResponse({ status: 202, description: 'Sent, not answered yet (state requested): poll `data.href`.', content: { 'application/json': { schema: rejectionSchema, example: rejectionPendingExample } } })

@@ -11,9 +11,10 @@ import { sendAnswer as send } from '../../http/answer';
 import { errorResponse, schemaRef } from '../../http/openapi';
 import { RawDocument, digestHeaders, rawDocument } from './raw-documents';
 import {
-  cancelledExample, cancellingExample, digestHeaders as digestHeaderDocs, documentSchema, fileContent, idempotencyHeader,
+  cancelledExample, cancellingExample, digestHeaders as digestHeaderDocs, documentSchema, fileContent,
   submissionPendingExample, submissionSchema, supplierHeaderDescription,
 } from './myinvois-openapi';
+import { idempotencyKeyHeader } from '../../http/openapi-idempotency';
 
 const examples = myinvois.myInvoisExamples;
 
@@ -72,7 +73,7 @@ export class MyInvoisSubmissionController {
     description: `${SUBMISSION_STEPS} 409 DOCUMENT.DUPLICATE_ID: this supplier submitted this \`ID\` already; 409 SUPPLIER.INACTIVE: the supplier was deactivated.`,
   })
   @ApiHeader(transportModeHeader)
-  @ApiHeader(idempotencyHeader)
+  @ApiHeader(idempotencyKeyHeader())
   @ApiBody({ ...schemaRef('InvoiceDocument'), examples: examples.invoice })
   @submitAnswers()
   @ApiResponse({ status: 409, ...errorResponse })
@@ -88,7 +89,7 @@ export class MyInvoisSubmissionController {
     description: `${SUBMISSION_STEPS} A document refused here or by MyInvois (a reused ID included) is listed in \`rejectedDocuments\` and does not stop the others; 413 over the sizes; 409 SUPPLIER.INACTIVE: the supplier was deactivated.`,
   })
   @ApiHeader(transportModeHeader)
-  @ApiHeader(idempotencyHeader)
+  @ApiHeader(idempotencyKeyHeader())
   @ApiBody({ schema: { type: 'array', maxItems: 100, items: { $ref: '#/components/schemas/InvoiceDocument' } }, examples: examples.bulk })
   @submitAnswers()
   @ApiResponse({ status: 409, ...errorResponse })
@@ -104,7 +105,7 @@ export class MyInvoisSubmissionController {
     description: `The monthly or daily summary of receipts to buyers who asked for no e-invoice (seed 000 "consolidated"): no DeliveryDetails, the general public as CustomerParty, no Peppol copy. ${SUBMISSION_STEPS} 409 DOCUMENT.DUPLICATE_ID: this \`ID\` was submitted already; 409 SUPPLIER.INACTIVE: the supplier was deactivated.`,
   })
   @ApiHeader(transportModeHeader)
-  @ApiHeader(idempotencyHeader)
+  @ApiHeader(idempotencyKeyHeader())
   @submitAnswers()
   @ApiBody({ ...schemaRef('ConsolidatedDocument'), examples: examples.consolidated })
   @ApiResponse({ status: 409, ...errorResponse })
@@ -119,7 +120,7 @@ export class MyInvoisSubmissionController {
     description: `The buyer issues the document for its seller (an individual, a foreign seller, …); types 01–04 become MyInvois\'s 11–14. ${SUBMISSION_STEPS} 409 DOCUMENT.DUPLICATE_ID: this \`ID\` was submitted already; 409 SUPPLIER.INACTIVE: the supplier was deactivated.`,
   })
   @ApiHeader(transportModeHeader)
-  @ApiHeader(idempotencyHeader)
+  @ApiHeader(idempotencyKeyHeader())
   @ApiBody({ ...schemaRef('SelfBilledDocument'), examples: examples.selfBilled })
   @submitAnswers()
   @ApiResponse({ status: 409, ...errorResponse })
@@ -135,7 +136,7 @@ export class MyInvoisSubmissionController {
       + '404: no such document of this supplier. 409 MYINVOIS.NOT_CANCELLABLE: it is not valid (yet); 409 MYINVOIS.CANCEL_REFUSED: MyInvois refused (72 h passed…). '
       + 'A retry with the same Idempotency-Key answers the same cancellation.',
   })
-  @ApiHeader(idempotencyHeader)
+  @ApiHeader(idempotencyKeyHeader())
   @ApiParam(idParam)
   @ApiBody({ ...schemaRef('ReasonBody'), examples: examples.cancel })
   @ApiResponse({ status: 200, description: 'Cancelled at MyInvois.', content: { 'application/json': { schema: documentSchema, example: cancelledExample } } })

@@ -7,6 +7,7 @@ import { sendAnswer } from '../../http/answer';
 import { errorResponse, schemaRef } from '../../http/openapi';
 import { Ctx, type RequestContext } from '../../http/request-context';
 import { SeedHeader } from '../../http/seed-headers';
+import { idempotencyKeyHeader } from '../../http/openapi-idempotency';
 import { verifactuCancelledSchema, verifactuOnboardedSchema, verifactuRecordMadeSchema, verifactuRecordSchema } from './verifactu-openapi';
 
 const { code, routePrefix } = verifactuDefinition;
@@ -17,12 +18,6 @@ const participantHeader = {
   required: true,
   description: 'The issuer: the participant_id its onboarding answered. Unknown in your account: 404; deactivated: 409 SUPPLIER.INACTIVE.',
   example: PARTICIPANT_ID,
-};
-const idempotencyKey = {
-  name: 'Idempotency-Key',
-  required: false,
-  description: 'Any string of yours, unique per request: a retry with the same key and body answers as the first time and makes no second record; the same key with another body: 409 IDEMPOTENCY.KEY_REUSED.',
-  example: 'es-F-1764662400',
 };
 /** Why a record's request answers 409 (the record is made in the issuer's chain at once, never twice). */
 const RECORD_CONFLICTS = '409: the issuer already recorded this document_identifier (DOCUMENT.DUPLICATE_ID), the issuer is deactivated (SUPPLIER.INACTIVE), or an Idempotency-Key reused for another body.';
@@ -42,7 +37,7 @@ export class VerifactuController {
     summary: 'Onboard an issuer (NIF checked): 201 {status, message, data: {participant_id}}.',
     description: 'Registers the issuer (ObligadoEmision) of your account: its NIF, NIE or CIF (control character checked, else 400 VERIFACTU.NIF) and its NombreRazon. In live mode it may bring its own certificate for the AEAT\'s mutual TLS (checked: it must parse, be valid today and match its key; sealed at rest, never answered). The answer\'s participant_id is the participant-id header of its records. 409 SUPPLIER.EXISTS: your account onboarded this NIF already (the error\'s data names it).',
   })
-  @ApiHeader(idempotencyKey)
+  @ApiHeader(idempotencyKeyHeader())
   @ApiBody({ ...schemaRef('VerifactuOnboardingBody'), examples: verifactuExamples.onboard })
   @ApiResponse({ status: 201, description: 'The issuer, onboarded.', schema: verifactuOnboardedSchema })
   @ApiResponse({ status: 409, ...errorResponse })
@@ -56,7 +51,7 @@ export class VerifactuController {
     description: 'Checks the invoice (one spelling per tax line, the total against the lines within ±0.02, the recipient F1 needs and F2 refuses), makes its RegistroAlta, chains it on the issuer\'s previous record by its Huella and answers at once with the record\'s uuid and the invoice\'s AEAT QR (link and PNG). The reporting worker sends the issuer\'s records to the AEAT in batches of up to 1000, never sooner than the TiempoEsperaEnvio the AEAT stated; GET records/{uuid} shows aeat_status Pendiente until then. 404: no such participant in your account. ' + RECORD_CONFLICTS,
   })
   @ApiHeader(participantHeader)
-  @ApiHeader(idempotencyKey)
+  @ApiHeader(idempotencyKeyHeader())
   @ApiBody({ ...schemaRef('VerifactuReportBody'), examples: verifactuExamples.generate })
   @ApiResponse({ status: 200, description: 'The record, chained: its uuid and the invoice\'s QR.', schema: verifactuRecordMadeSchema })
   @ApiResponse({ status: 404, ...errorResponse })
@@ -71,7 +66,7 @@ export class VerifactuController {
     description: 'A rectifying invoice by differences: its RegistroAlta carries TipoFactura R1, TipoRectificativa I and the rectified invoices (FacturasRectificadas), with the amounts of the difference (negative for a reduction). nif and name must be the issuer\'s own as onboarded (else 400 VERIFACTU.ISSUER_MISMATCH). Chained, answered and sent to the AEAT as generate\'s records are. 404: no such participant in your account. ' + RECORD_CONFLICTS,
   })
   @ApiHeader(participantHeader)
-  @ApiHeader(idempotencyKey)
+  @ApiHeader(idempotencyKeyHeader())
   @ApiBody({ ...schemaRef('VerifactuRectifyBody'), examples: verifactuExamples.rectify })
   @ApiResponse({ status: 200, description: 'The rectifying record, chained: its uuid and the invoice\'s QR.', schema: verifactuRecordMadeSchema })
   @ApiResponse({ status: 404, ...errorResponse })
@@ -86,7 +81,7 @@ export class VerifactuController {
     description: 'Makes a RegistroAnulacion of the invoice this issuer recorded with that number and date, chained like any record and sent to the AEAT in the issuer\'s next batch; it has no QR and no amounts (GET shows invoice_type `anulacion`). The AEAT never takes that number and date again (its error 3000). 404: no such participant, or no invoice of this issuer with this number and date. 409: already cancelled here, the issuer is deactivated, or an Idempotency-Key reused for another body.',
   })
   @ApiHeader(participantHeader)
-  @ApiHeader(idempotencyKey)
+  @ApiHeader(idempotencyKeyHeader())
   @ApiBody({ ...schemaRef('VerifactuCancelBody'), examples: verifactuExamples.cancel })
   @ApiResponse({ status: 200, description: 'The cancellation record, chained.', schema: verifactuCancelledSchema })
   @ApiResponse({ status: 404, ...errorResponse })
