@@ -9250,7 +9250,33 @@ export interface operations {
                                 documentId?: string;
                                 /** @enum {string} */
                                 deliveryStatus?: "awaiting_validation" | "Scheduled" | "Delivered" | "Failed" | "withheld";
-                                reason?: Record<string, never>;
+                                reason?: {
+                                    /**
+                                     * @description MyInvois's (or this service's) error code.
+                                     * @example CF321
+                                     */
+                                    code?: string;
+                                    /**
+                                     * @description What is wrong.
+                                     * @example Issuance date time value of the document is too old that cannot be submitted.
+                                     */
+                                    message?: string;
+                                    /**
+                                     * @description The document, or the field, it is about.
+                                     * @example INV-1764651600
+                                     */
+                                    target?: string | null;
+                                    /**
+                                     * @description Where in the document.
+                                     * @example Invoice.IssueDate
+                                     */
+                                    propertyPath?: string | null;
+                                    /**
+                                     * @description Nested errors, same shape.
+                                     * @example null
+                                     */
+                                    details?: Record<string, never>[] | null;
+                                } | null;
                             } | null;
                             /**
                              * Format: date-time
@@ -9407,7 +9433,33 @@ export interface operations {
                                 documentId?: string;
                                 /** @enum {string} */
                                 deliveryStatus?: "awaiting_validation" | "Scheduled" | "Delivered" | "Failed" | "withheld";
-                                reason?: Record<string, never>;
+                                reason?: {
+                                    /**
+                                     * @description MyInvois's (or this service's) error code.
+                                     * @example CF321
+                                     */
+                                    code?: string;
+                                    /**
+                                     * @description What is wrong.
+                                     * @example Issuance date time value of the document is too old that cannot be submitted.
+                                     */
+                                    message?: string;
+                                    /**
+                                     * @description The document, or the field, it is about.
+                                     * @example INV-1764651600
+                                     */
+                                    target?: string | null;
+                                    /**
+                                     * @description Where in the document.
+                                     * @example Invoice.IssueDate
+                                     */
+                                    propertyPath?: string | null;
+                                    /**
+                                     * @description Nested errors, same shape.
+                                     * @example null
+                                     */
+                                    details?: Record<string, never>[] | null;
+                                } | null;
                             } | null;
                             /**
                              * Format: date-time
@@ -9636,7 +9688,33 @@ export interface operations {
                                 documentId?: string;
                                 /** @enum {string} */
                                 deliveryStatus?: "awaiting_validation" | "Scheduled" | "Delivered" | "Failed" | "withheld";
-                                reason?: Record<string, never>;
+                                reason?: {
+                                    /**
+                                     * @description MyInvois's (or this service's) error code.
+                                     * @example CF321
+                                     */
+                                    code?: string;
+                                    /**
+                                     * @description What is wrong.
+                                     * @example Issuance date time value of the document is too old that cannot be submitted.
+                                     */
+                                    message?: string;
+                                    /**
+                                     * @description The document, or the field, it is about.
+                                     * @example INV-1764651600
+                                     */
+                                    target?: string | null;
+                                    /**
+                                     * @description Where in the document.
+                                     * @example Invoice.IssueDate
+                                     */
+                                    propertyPath?: string | null;
+                                    /**
+                                     * @description Nested errors, same shape.
+                                     * @example null
+                                     */
+                                    details?: Record<string, never>[] | null;
+                                } | null;
                             } | null;
                             /**
                              * Format: date-time

@@ -148,7 +148,7 @@ export const documentSchema: SchemaObject = {
           example: null,
         },
         peppol: {
-          anyOf: [{ type: 'object', properties: { documentId: { type: 'string' }, deliveryStatus: { type: 'string', enum: ['awaiting_validation', 'Scheduled', 'Delivered', 'Failed', 'withheld'] }, reason: { type: 'object' } } }, { type: 'null' }],
+          anyOf: [{ type: 'object', properties: { documentId: { type: 'string' }, deliveryStatus: { type: 'string', enum: ['awaiting_validation', 'Scheduled', 'Delivered', 'Failed', 'withheld'] }, reason: { anyOf: [myInvoisError, { type: 'null' }] } } }, { type: 'null' }],
           description: 'Its PINT MY copy (transport_mode: peppol): awaiting_validation until MyInvois says valid, then its delivery; withheld, with `reason`, when it never leaves. Null without a copy.',
           example: documentView.peppol,
         },
