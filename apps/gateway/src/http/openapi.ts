@@ -67,7 +67,32 @@ export function buildOpenApiDocument(app: INestApplication): Document {
   // The shared answers first, so that tidyOperations gives them the request id header like every other.
   documentCommonErrors(document.paths as Record<string, Record<string, unknown>>, schemaRef('ErrorBody').schema);
   tidyOperations(document);
+  withoutUnusedSchemas(document);
   return document;
+}
+
+/**
+ * Only the schemas an operation refers to: class-validator-jsonschema gives every decorated class one,
+ * also the base classes and the classes no route takes (which a generated client would turn into types
+ * nobody can send).
+ */
+function withoutUnusedSchemas(document: Document): void {
+  const schemas = (document.components?.schemas ?? {}) as Record<string, unknown>;
+  const used = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(visit);
+    else if (node && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        const name = key === '$ref' && typeof value === 'string' ? /^#\/components\/schemas\/(.+)$/.exec(value)?.[1] : undefined;
+        if (name !== undefined) {
+          if (!used.has(name)) (used.add(name), visit(schemas[name]));
+        } else visit(value);
+      }
+    }
+  };
+  visit(document.paths);
+  visit(document.components?.headers);
+  for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
 }
 
 type Document = ReturnType<typeof SwaggerModule.createDocument>;
