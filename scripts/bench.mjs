@@ -36,7 +36,14 @@
 //              to each gateway's and delivery-worker's, and B holding exactly one copy of each (scripts/bench/peppol-as4.mjs);
 //              BENCH_AS4_JAVA_TOOL_OPTIONS: JVM options for both engines (JAVA_TOOL_OPTIONS), to compare one run with another;
 //   scale      a second gateway and a second delivery-worker (same consumer group), the load split
-//              over both gateways for BENCH_DURATION s: everything delivered, each document once.
+//              over both gateways for BENCH_DURATION s: everything delivered, each document once;
+//   documents-list  (only when named: its fixture takes minutes and ~2 GB) `GET /v1/documents` (#47 "Speed"): a BULK
+//              FIXTURE of 3,000,000 documents, 1,000,000 of them the bench tenant's (scripts/bench/documents-fixture.mjs,
+//              written by INSERT ... SELECT, not through the normal path), then for BENCH_LIST_DURATION s (60) one client
+//              GETs the list with each filter in turn (and pages deep in it) while BENCH_LIST_RATE (50) submissions a
+//              second go through the gateway: p50/p99 per query, each a multiple of a bare GET by primary key measured
+//              in the same loop; the plans (BENCH_LIST_EXPLAIN=1: whole), the updates' HOT share and the indexes' write
+//              cost (scripts/bench/documents-list.mjs). The database is dropped after the run (BENCH_KEEP_DB=1 keeps it).
 // Every load phase prints the CPU the whole stack used per document (the apps, the broker and the
 // machine's PostgreSQL and Redis processes; not the load generator) and PostgreSQL's wait events.
 // Settings (environment): BENCH_DURATION (s, 20), BENCH_CONNECTIONS (50), BENCH_DRAIN_TIMEOUT
@@ -64,6 +71,8 @@ import { createPeppolAs4Pair } from './bench/peppol-as4.mjs';
 import { webhookLoad } from './bench/webhooks.mjs';
 import { bulkLoad, onboardMySupplier } from './bench/bulk.mjs';
 import { uaeLoad, uaeRulesCost } from './bench/uae.mjs';
+import { FIXTURE_DOCUMENTS, writeFixture } from './bench/documents-fixture.mjs';
+import { documentsListRun } from './bench/documents-list.mjs';
 import { distribution, ms, num, secs } from './bench/stats.mjs';
 import { APPS, ROOT, say } from './lib/services.mjs';
 import { runOnPinnedNode } from './lib/node-runtime.mjs';
@@ -108,16 +117,19 @@ const settings = {
   warmupMaxS: positiveInt('BENCH_WARMUP_MAX_S', 120),
   openDuration: positiveInt('BENCH_OPEN_DURATION', 20),
   openRate: process.env.BENCH_OPEN_RATE ? positiveInt('BENCH_OPEN_RATE', 1) : undefined,
+  listDuration: positiveInt('BENCH_LIST_DURATION', 60),
+  listRate: positiveInt('BENCH_LIST_RATE', 50),
   phases: phasesOf(process.env.BENCH_PHASES),
 };
 
-/** BENCH_PHASES=reference,accept,... (default: all, in this order). */
+/** BENCH_PHASES=reference,accept,... (default: all but documents-list, in this order). */
 function phasesOf(raw) {
   const all = ['reference', 'bare', 'accept', 'e2e', 'open', 'webhooks', 'bulk', 'uae', 'es', 'pl', 'jo', 'ng', 'ar', 'as4', 'scale'];
   if (!raw) return new Set(all);
+  const known = [...all, 'documents-list'];
   const wanted = raw.split(',').map((p) => p.trim()).filter(Boolean);
-  const unknown = wanted.filter((p) => !all.includes(p));
-  if (unknown.length) throw new Error(`BENCH_PHASES: unknown phase(s) ${unknown.join(', ')}; known: ${all.join(', ')}`);
+  const unknown = wanted.filter((p) => !known.includes(p));
+  if (unknown.length) throw new Error(`BENCH_PHASES: unknown phase(s) ${unknown.join(', ')}; known: ${known.join(', ')}`);
   return new Set(wanted);
 }
 const runId = Date.now().toString(36);
@@ -127,6 +139,8 @@ const stack = createStack({ databaseUrl: settings.databaseUrl, runId });
 let db;
 /** The as4 phase's two installations while it runs. */
 let as4Pair;
+/** Set once the documents-list phase began its fixture: the database is then dropped after the run. */
+let fixtureWritten = false;
 let exiting = false;
 // After Ctrl-C the figures of a cut-short phase mean nothing: print none.
 const out = (line = '') => {
@@ -138,6 +152,10 @@ async function cleanUp() {
   db = undefined;
   await as4Pair?.stop();
   await stack.stop();
+  if (fixtureWritten && process.env.BENCH_KEEP_DB !== '1') {
+    say('dropping the bench database (the documents-list fixture; BENCH_KEEP_DB=1 keeps it)');
+    await stack.dropDatabase().catch((error) => say(`dropping the bench database failed: ${error.message}`));
+  }
 }
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -687,6 +705,67 @@ async function main() {
     out();
     summary.push(`scale-out    2 gateways + 2 delivery-workers: ${num(perSecond)} 202/s${ratio(perSecond)}   ->Delivered p50 ${ms(d.e2e.p50)} p99 ${ms(d.e2e.p99)} (${d.wait.delivered}/${accepted}, each once)`);
     await stack.stopOthers();
+  }
+
+  // #47 "Speed": the account-wide list at 1,000,000 documents in the tenant and 3,000,000 in the database.
+  if (run('documents-list')) {
+    const { rows: [{ tenant_id: tenantId }] } = await db.query(`SELECT tenant_id FROM documents ORDER BY created_at DESC LIMIT 1`);
+    say(`documents-list: the bulk fixture, ${FIXTURE_DOCUMENTS} documents by INSERT ... SELECT (not the normal path), a third of them tenant ${tenantId}'s`);
+    fixtureWritten = true;
+    const fixtureStarted = Date.now();
+    await writeFixture(db, tenantId, { progress: (done, total) => say(`  fixture ${done}/${total} (${secs(Date.now() - fixtureStarted)})`) });
+    const fixtureMs = Date.now() - fixtureStarted;
+    const server = await startReference(settings.databaseUrl);
+    const loadavgBefore = os.loadavg();
+    let r;
+    try {
+      const seed = await post(`${server.url}/reference`, {}, invoiceBody(`REF-${runId}-list`));
+      const referenceUrl = `${server.url}/reference/${Number(JSON.parse(seed.text).data.DocumentID.slice(-12))}`;
+      say(`documents-list: GET /v1/documents, each filter in turn, for ${settings.listDuration} s under ${settings.listRate} submissions/s`);
+      r = await documentsListRun({
+        db, url, apiKey, tenantId, referenceUrl, duration: settings.listDuration, fullPlans: process.env.BENCH_LIST_EXPLAIN === '1',
+        assertAlive: () => stack.assertAlive(),
+        submit: () => invoices('l', { duration: settings.listDuration, rate: settings.listRate }),
+      });
+    } finally {
+      await server.stop();
+    }
+    const loadavgAfter = os.loadavg();
+    stack.assertAlive();
+    figures.documentsList = { ...r, fixtureMs, loadavgBefore, loadavgAfter };
+    const { load, reference: ref } = r;
+    if (load.otherStatus + load.errors > 0) failed = true;
+    const lms = (v) => (Number.isFinite(v) ? `${num(v, 1)} ms` : 'n/a');
+    out(`${++phaseNumber}. GET /v1/documents (#47): one client, every query below in turn for ${num(settings.listDuration, 0)} s, while ${settings.listRate} submissions/s go through the gateway`);
+    out(`  fixture               BULK FIXTURE, not the normal path: ${FIXTURE_DOCUMENTS} documents by INSERT ... SELECT in ${secs(fixtureMs)}, 1,000,000 of them this tenant's (scripts/bench/documents-fixture.mjs)`);
+    out(`  submissions           ${num(load.perSecond)} 202/s (target ${settings.listRate}; ${load.expected} accepted, ${load.otherStatus + load.errors} failed)  POST p50 ${ms(load.latency.p50)}  p99 ${ms(load.latency.p99)}`);
+    out(`  reference             bare GET, one SELECT by primary key (Fastify + pg), same client, same loop: p50 ${lms(ref.latency.p50)}  p99 ${lms(ref.latency.p99)}  (${ref.n} requests)`);
+    out(`  ${'query'.padEnd(36)}   p50 (× the reference's)   p99 (× the reference's)   requests; rows on page 1; plan of one request (EXPLAIN ANALYZE: scans, time, buffers)`);
+    const over = [];
+    for (const [name, c] of Object.entries(r.cases)) {
+      const others = Object.entries(c.statuses).filter(([status]) => status !== '200');
+      if (others.length) failed = true;
+      if (!(c.latency.p99 <= 50)) over.push(name);
+      const plan = r.plans[name];
+      out(`  ${name.padEnd(36)} ${lms(c.latency.p50).padStart(9)} (${num(c.latency.p50 / ref.latency.p50, 1)}×)  ${lms(c.latency.p99).padStart(9)} (${num(c.latency.p99 / ref.latency.p99, 1)}×)  ${c.n}; ${c.rows ?? '-'}; ${plan.scans.join(' + ')} ${num(plan.executionMs, 2)} ms, ${plan.buffers}`
+        + (others.length ? `  NON-200: ${others.map(([st, n]) => `${n}×${st}`).join(', ')} ${c.firstError ?? ''}` : ''));
+    }
+    out(`  p99 over 50 ms        ${over.join(', ') || 'none'}`);
+    const share = (part, whole) => (whole > 0 ? `${num((100 * part) / whole, 0)}%` : 'n/a');
+    out(`  updates during load   ${r.duringLoad.updated} rows of documents updated, ${r.duringLoad.hot} of them HOT (${share(r.duringLoad.hot, r.duringLoad.updated)}; pg_stat_user_tables: the delivery path's state changes)`);
+    out(`  write cost            ${r.write.rows} BE documents at 3,000,000: INSERT ${num(r.write.insertPerSecond, 0)} rows/s, UPDATE Scheduled->Sent->Delivered ${num(r.write.updatePerSecond, 0)} rows/s, ${r.write.hot}/${r.write.updated} HOT (${share(r.write.hot, r.write.updated)}); set-based, one transaction rolled back`);
+    const mb = (bytes) => `${num(bytes / 2 ** 20, 0)} MB`;
+    out(`  indexes (${r.table.indexes.length})          ${r.table.indexes.map((i) => `${i.name} ${mb(i.bytes)}`).join(', ')}; heap ${mb(r.table.heapBytes)}`);
+    out(`  load average          ${loadavgBefore.map((v) => num(v, 2)).join(' ')} before the queries, ${loadavgAfter.map((v) => num(v, 2)).join(' ')} after (1/5/15 min; the machine is shared: the figures are noisy)`);
+    if (process.env.BENCH_LIST_EXPLAIN === '1') {
+      for (const [name, plan] of Object.entries(r.plans)) {
+        out(`  --- ${name}: GET /v1/documents?${plan.query}`);
+        for (const line of plan.lines) out(`    ${line}`);
+      }
+    }
+    out();
+    const worst = Object.entries(r.cases).sort(([, a], [, b]) => b.latency.p99 - a.latency.p99)[0];
+    summary.push(`documents    GET /v1/documents at 1M/3M (bulk fixture) under ${num(load.perSecond)} submissions/s: worst p99 ${lms(worst[1].latency.p99)} (${worst[0]}), ${Object.keys(r.cases).length - over.length}/${Object.keys(r.cases).length} queries p99 <= 50 ms; updates ${share(r.duringLoad.hot, r.duringLoad.updated)} HOT; ${r.table.indexes.length} indexes`);
   }
 
   // The reference once more after the phases: a shared VM's speed drifts within a run (this one's reference ran at

@@ -241,6 +241,9 @@ export function createStack({ databaseUrl, runId, brokers, apps = APPS, port: fi
       await waitForConsumerGroups(env.KAFKA_TOPIC_PREFIX, kafkaBrokers, apps, stack);
     },
 
+    /** Drops the bench's database (after stop(): it is recreated on every run anyway; a phase's fixture fills GBs). */
+    dropDatabase: () => dropDatabase(databaseUrl),
+
     /** SIGTERM to every app (SIGKILL after 15 s), then the broker, then the temp folder. */
     stop() {
       stopped ??= (async () => {

@@ -1,8 +1,9 @@
 /**
  * The issue date, currency and total of a document of any area, read from its stored `fields` (the
  * caller's body after defaults), which each area names after its seed. One SQL expression per value, the
- * first name present. The issue date is the indexed `account_document_issue_date(fields)` (migration
- * AccountDocumentLists1732200001880 names each area's field), which `issued_from` / `issued_to` filter on.
+ * first name present. The issue date is the indexed column `issue_date`, generated from `fields` by
+ * `account_document_issue_date` (migrations AccountDocumentLists1732200001880, which names each area's field, and
+ * AccountDocumentIssueDate1732200001960), which `issued_from` / `issued_to` filter on.
  */
 
 /** JSON paths into `fields`, in the order they are tried. */
@@ -27,16 +28,14 @@ const DEFAULT_CURRENCY: Readonly<Record<string, string>> = { be: 'EUR', de: 'EUR
 
 const firstOf = (paths: string[][], alias: string) => `coalesce(${paths.map((p) => `${alias}.fields #>> '{${p.join(',')}}'`).join(', ')})`;
 
-/** The issue date as YYYY-MM-DD text (Argentina's YYYYMMDD given its dashes): the indexed expression. */
-export const issueDateSql = (alias: string) => `account_document_issue_date(${alias}.fields)`;
-
 /** The three values, as `issue_date`, `currency`, `total` columns of a select. */
 export function fieldColumnsSql(alias: string): string {
   const defaults = Object.entries(DEFAULT_CURRENCY)
     .map(([area, currency]) => `WHEN '${area}' THEN '${currency}'`)
     .join(' ');
   return [
-    `${issueDateSql(alias)} AS issue_date`,
+    // YYYY-MM-DD text (Argentina's YYYYMMDD given its dashes).
+    `${alias}.issue_date`,
     `coalesce(${firstOf(CURRENCY, alias)}, CASE ${alias}.area ${defaults} END) AS currency`,
     `${firstOf(TOTAL, alias)} AS total`,
   ].join(', ');

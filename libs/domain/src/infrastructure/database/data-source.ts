@@ -28,6 +28,7 @@ import { OutboxHandedTo1732200001840 } from './migrations/1732200001840-outbox-h
 import { PeppolTransmissions1732200001870 } from './migrations/1732200001870-peppol-transmissions';
 import { AccountDocumentLists1732200001880 } from './migrations/1732200001880-account-document-lists';
 import { SupplierStatus1732200001947 } from './migrations/1732200001947-supplier-status';
+import { AccountDocumentIssueDate1732200001960 } from './migrations/1732200001960-account-document-issue-date';
 
 /**
  * The platform's own migrations. TypeORM migrations only: `synchronize` is never used. Areas bring
@@ -61,6 +62,7 @@ export const platformMigrations = [
   PeppolTransmissions1732200001870,
   AccountDocumentLists1732200001880,
   SupplierStatus1732200001947,
+  AccountDocumentIssueDate1732200001960,
 ];
 
 export interface DataSourceOptions {
