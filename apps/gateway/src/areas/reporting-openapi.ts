@@ -2,6 +2,7 @@
  * What the reporting areas' routes share in the OpenAPI document (#47): the 202 the pipeline answers while the authority has not (pipeline/submission.ts, authority-requests.ts).
  */
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { xmlContent } from '../http/openapi-answers';
 
 
 /**
@@ -36,5 +37,5 @@ export function pendingAnswer(documentsPath: string, documentNumber: string, sta
 /** A file answer: the XML as sent to the authority (OpenAPI 3.1's `contentMediaType`, which @nestjs/swagger's types predate). */
 export const xmlFileAnswer = (description: string) => ({
   description,
-  content: { 'application/xml': { schema: { type: 'string', contentMediaType: 'application/xml' } as SchemaObject } },
+  content: xmlContent,
 });

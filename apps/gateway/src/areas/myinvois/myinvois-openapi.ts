@@ -202,10 +202,6 @@ export const digestHeaders = {
   'X-Document-Hash': { description: 'The same SHA-256 in lower-case hex (the MyInvois `documentHash` form)', schema: { type: 'string', example: '5f8f04f6a3a892aaabbddb6cf273894493773960d4a325b105fee46eef4304f1' } },
 };
 
-/** File content: a typed string of its media type. */
-export const fileContent = (...mediaTypes: string[]) =>
-  Object.fromEntries(mediaTypes.map((mediaType) => [mediaType, { schema: { type: 'string', contentMediaType: mediaType } }]));
-
 
 /** The `supplier_uuid` header. */
 export const supplierHeaderDescription = 'The supplier\'s id its onboarding answered (`data.supplier_uuid`); another account\'s or an unknown one: 404.';

@@ -110,6 +110,3 @@ export function documentSchema(code: PeppolAreaCode): SchemaObject {
     example: { status: 'success', data: { uuid: DOCUMENT_ID, ...storedInvoice(code, code === 'sg' ? 'SGD' : 'EUR') } },
   };
 }
-
-/** The rendered UBL of `GET /{area}/einvoice/get-document/{uuid}/xml`. */
-export const ublContent = { 'application/xml': { schema: { type: 'string', contentMediaType: 'application/xml' } } };

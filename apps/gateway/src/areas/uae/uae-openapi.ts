@@ -346,6 +346,3 @@ export const acknowledgeSchema: SchemaObject = {
     cursor: text('The id of the last event processed.', CURSOR),
   },
 };
-
-/** The UBL answer: a typed string of its media type (OpenAPI 3.1 `contentMediaType`). */
-export const xmlContent = { 'application/xml': { schema: { type: 'string', contentMediaType: 'application/xml' } } };
