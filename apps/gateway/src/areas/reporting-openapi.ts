@@ -2,7 +2,7 @@
  * What the reporting areas' routes share in the OpenAPI document (#47): the 202 the pipeline answers while the authority has not (pipeline/submission.ts, authority-requests.ts).
  */
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { xmlContent } from '../http/openapi-answers';
+import { statusAnswer, statusField, uuidField, xmlContent } from '../http/openapi-answers';
 
 
 /**
@@ -13,24 +13,22 @@ export function pendingAnswer(documentsPath: string, documentNumber: string, sta
   const documentId = '019ad0c4-5e21-7c3a-9b8e-2f41d6a0c7e5';
   return {
     description: 'Recorded, and the authority has not answered within the wait: read the outcome at `data.href` (or retry with the same Idempotency-Key).',
-    schema: {
-      type: 'object',
-      required: ['status', 'data'],
-      properties: {
-        status: { type: 'string', enum: ['pending'], example: 'pending' },
+    schema: statusAnswer(
+      statusField('pending'),
+      {
         data: {
           type: 'object',
           required: ['documentId', 'documentNumber', 'state', 'href'],
           properties: {
-            documentId: { type: 'string', format: 'uuid', description: 'The document\'s id in this service.', example: documentId },
+            documentId: uuidField('The document\'s id in this service.', documentId),
             documentNumber: { type: 'string', description: 'Its number as sent.', example: documentNumber },
             state: { type: 'string', description: 'Where it stands: `pending` (waiting for the worker), `processing` (being sent), or the request\'s own state (`amending`).', example: state },
             href: { type: 'string', description: 'Where its outcome is read (this area\'s read route).', example: `/${documentsPath}/${documentId}` },
           },
         },
       },
-      example: { status: 'pending', data: { documentId, documentNumber, state, href: `/${documentsPath}/${documentId}` } },
-    },
+      { data: { documentId, documentNumber, state, href: `/${documentsPath}/${documentId}` } },
+    ),
   };
 }
 
