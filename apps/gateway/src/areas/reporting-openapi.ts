@@ -4,6 +4,13 @@
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { statusAnswer, statusField, uuidField, xmlContent } from '../http/openapi-answers';
 
+/** The `participant-id` header (Jordan, Nigeria): the supplier its onboarding answered. */
+export const participantIdHeader = (example: string) => ({ description: 'The supplier: the `participant_id` its onboarding answered.', example });
+
+/** Onboarding's `participant_id` (Jordan, Nigeria). */
+export const participantIdField = (example: string) => uuidField('The supplier id, which the other routes take in the `participant-id` header.', example);
+
+
 
 /**
  * The 202 `{status: "pending", data: {documentId, documentNumber, state, href}}`: the document is recorded and

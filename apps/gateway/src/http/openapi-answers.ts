@@ -44,3 +44,14 @@ export const fileContent = (...mediaTypes: string[]) =>
 
 /** The XML as rendered or sent to the authority. */
 export const xmlContent = fileContent('application/xml');
+
+/**
+ * An onboarding's 201 `{status: "success", message, data}`: `data` the supplier's fields as stored, all
+ * required, the example made of theirs.
+ */
+export function onboardedAnswer(message: string, data: Record<string, SchemaObject>): SchemaObject {
+  return successAnswer(
+    { message: { type: 'string', example: message }, data: { type: 'object', required: Object.keys(data), properties: data } },
+    { message, data: Object.fromEntries(Object.entries(data).map(([name, field]) => [name, field.example])) },
+  );
+}

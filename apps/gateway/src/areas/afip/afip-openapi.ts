@@ -4,7 +4,7 @@
  * document, authorised by the sandbox AFIP.
  */
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { nullable, successAnswer, uuidField } from '../../http/openapi-answers';
+import { nullable, onboardedAnswer, uuidField } from '../../http/openapi-answers';
 
 const CUIT = '30718394526';
 const supplierId = '3d5f7a91-2c4e-4b6d-8f10-a2b4c6d8e0f2';
@@ -29,21 +29,11 @@ export const afipReadParams = {
 };
 
 /** `POST /ar/einvoice/onboard`'s 201. */
-export const afipOnboardedSchema = successAnswer(
-  {
-    message: { type: 'string', example: 'Taxpayer onboarded.' },
-    data: {
-      type: 'object',
-      required: ['supplier_uuid', 'cuit', 'legal_name'],
-      properties: {
-        supplier_uuid: uuidField('The supplier id (`/v1/suppliers/{id}`); the area\'s routes name the taxpayer by its CUIT.', supplierId),
-        cuit: { type: 'string', description: 'The CUIT, 11 digits without hyphens: the `cuit` header.', example: CUIT },
-        legal_name: { type: 'string', example: 'Comercio SRL' },
-      },
-    },
-  },
-  { message: 'Taxpayer onboarded.', data: { supplier_uuid: supplierId, cuit: CUIT, legal_name: 'Comercio SRL' } },
-);
+export const afipOnboardedSchema = onboardedAnswer('Taxpayer onboarded.', {
+  supplier_uuid: uuidField('The supplier id (`/v1/suppliers/{id}`); the area\'s routes name the taxpayer by its CUIT.', supplierId),
+  cuit: { type: 'string', description: 'The CUIT, 11 digits without hyphens: the `cuit` header.', example: CUIT },
+  legal_name: { type: 'string', example: 'Comercio SRL' },
+});
 
 /** `last-voucher`'s 200 (FECompUltimoAutorizado). */
 export const afipLastVoucherSchema: SchemaObject = {

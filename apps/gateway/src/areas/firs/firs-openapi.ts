@@ -4,7 +4,8 @@
  * document, signed by the sandbox.
  */
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { dateTimeField, nullable, statusAnswer, statusField, successAnswer, uuidField } from '../../http/openapi-answers';
+import { dateTimeField, nullable, onboardedAnswer, statusAnswer, statusField, successAnswer, uuidField } from '../../http/openapi-answers';
+import { participantIdField, participantIdHeader } from '../reporting-openapi';
 
 const participantId = '7c2e4f10-9a3b-4d5e-8f61-2b3c4d5e6f70';
 const documentId = '019ad0d2-3b4c-7e5f-8a61-4c2d9e0f1a2b';
@@ -12,10 +13,7 @@ export const FIRS_IRN_EXAMPLE = 'INV1764547200-6997D6BB-20261125';
 const qrCode =
   'vzKfBIry1nsBMYPl6J0FLqttuKexcMbjILQ1RlqFzpNhnCvCYCPVyfpUnVcmOLWvZNa6rPWhCV2VTGpad+2TMs8ZVmZHNl503CmZXDjprM02kG6pmhbMPzCzcw11/EQlIb8m92Cw3tMpvfx5dBqnfw9Yc4EVTuBWH9lbFIQMTcMfnu+cjuz2ZxfFN9p8DFZb4PeowNZxYZJmk/gX6eL6hChq6ANdKh5wFeo6vQuBZF6BOqGUlrfyycso/wmntEwbTQTLAv8lDZc14kfVFmUIDxhU57joinYbam2ItS++KGDdmRV+Uu6mqnDXYq1T4MvQmhpBpMhZAijJHyYsjj65aQ==';
 
-export const firsParticipantHeader = {
-  description: 'The supplier: the `participant_id` its onboarding answered.',
-  example: participantId,
-};
+export const firsParticipantHeader = participantIdHeader(participantId);
 
 export const firsIrnParam = {
   name: 'irn',
@@ -24,20 +22,10 @@ export const firsIrnParam = {
 };
 
 /** `POST /api/auth/taxpayer/login`'s 201. */
-export const firsOnboardedSchema = successAnswer(
-  {
-    message: { type: 'string', example: 'Taxpayer logged in to FIRS and onboarded.' },
-    data: {
-      type: 'object',
-      required: ['supplier_name', 'participant_id'],
-      properties: {
-        supplier_name: { type: 'string', description: 'Its `party_name` (else its TIN).', example: 'Lagos Trading Ltd' },
-        participant_id: uuidField('The supplier id, which the other routes take in the `participant-id` header.', participantId),
-      },
-    },
-  },
-  { message: 'Taxpayer logged in to FIRS and onboarded.', data: { supplier_name: 'Lagos Trading Ltd', participant_id: participantId } },
-);
+export const firsOnboardedSchema = onboardedAnswer('Taxpayer logged in to FIRS and onboarded.', {
+  supplier_name: { type: 'string', description: 'Its `party_name` (else its TIN).', example: 'Lagos Trading Ltd' },
+  participant_id: participantIdField(participantId),
+});
 
 const signedResponse = { code: 201, data: { ok: true } };
 const party = (name: string, tin: string, email: string, address: Record<string, string>, more: Record<string, string> = {}) => ({

@@ -4,17 +4,15 @@
  * cleared by the sandbox.
  */
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { nullable, successAnswer, uuidField } from '../../http/openapi-answers';
+import { nullable, onboardedAnswer, successAnswer, uuidField } from '../../http/openapi-answers';
+import { participantIdField, participantIdHeader } from '../reporting-openapi';
 
 const participantId = '5b0d2a3c-8f3e-4a57-9a51-1c1f2b8e7d10';
 const uuid = '019ad0c4-5e21-7c3a-9b8e-2f41d6a0c7e5';
 const qrCode =
   'ARNBbW1hbiBTdGF0aW9uZXJ5IENvAggyMDgxNzM2NAMKMjAyNi0xMS0yNQQGMTEuNjAwBQUxLjYwMAYkMDE5YWQwYzQtNWUyMS03YzNhLTliOGUtMmY0MWQ2YTBjN2U1Byw3YVBPaFVpZkdYYkNORVZFUGxFNHM4SDlyOWtjejEvMEJlbE9CeHRsblVZPQ==';
 
-export const jofotaraParticipantHeader = {
-  description: 'The supplier: the `participant_id` its onboarding answered.',
-  example: participantId,
-};
+export const jofotaraParticipantHeader = participantIdHeader(participantId);
 
 export const jofotaraUuidParam = {
   name: 'uuid',
@@ -23,20 +21,10 @@ export const jofotaraUuidParam = {
 };
 
 /** `POST /jo/supplier/onboard`'s 201. */
-export const jofotaraOnboardedSchema = successAnswer(
-  {
-    message: { type: 'string', example: 'Supplier onboarded.' },
-    data: {
-      type: 'object',
-      required: ['supplier_name', 'participant_id'],
-      properties: {
-        supplier_name: { type: 'string', description: 'Its registered name as stored.', example: 'Amman Stationery Co' },
-        participant_id: uuidField('The supplier id, which the other routes take in the `participant-id` header.', participantId),
-      },
-    },
-  },
-  { message: 'Supplier onboarded.', data: { supplier_name: 'Amman Stationery Co', participant_id: participantId } },
-);
+export const jofotaraOnboardedSchema = onboardedAnswer('Supplier onboarded.', {
+  supplier_name: { type: 'string', description: 'Its registered name as stored.', example: 'Amman Stationery Co' },
+  participant_id: participantIdField(participantId),
+});
 
 /** `generate`'s and `generate/credit-note`'s 200: JoFotara cleared it. */
 export const jofotaraClearedSchema = successAnswer(

@@ -4,7 +4,7 @@
  * (pipeline/document-shares.ts) build them, kept beside the controller so that it stays a list of routes.
  */
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { successAnswer, uuidField } from '../../http/openapi-answers';
+import { onboardedAnswer, successAnswer, uuidField } from '../../http/openapi-answers';
 
 const SUPPLIER = '0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11';
 const DOCUMENT = '01938a7e-5c2b-7d41-9f3e-6a1b2c3d4e5f';
@@ -14,17 +14,9 @@ const QR_LINK = 'https://qr-test.ksef.mf.gov.pl/invoice/9473182653/25-11-2026/Xq
 const documentId = uuidField('The gateway\'s id of the invoice: status/{document_id}, retrieve/{document_id} and access-code/send take it.', DOCUMENT);
 
 /** `POST /pl/einvoice/onboard`'s 201. */
-export const ksefOnboardedSchema = successAnswer(
-  {
-    message: { type: 'string', example: 'Supplier onboarded.' },
-    data: {
-      type: 'object',
-      required: ['supplier_uuid'],
-      properties: { supplier_uuid: uuidField('The supplier\'s id: send it as the supplier_uuid header of its invoices.', SUPPLIER) },
-    },
-  },
-  { message: 'Supplier onboarded.', data: { supplier_uuid: SUPPLIER } },
-);
+export const ksefOnboardedSchema = onboardedAnswer('Supplier onboarded.', {
+  supplier_uuid: uuidField('The supplier\'s id: send it as the supplier_uuid header of its invoices.', SUPPLIER),
+});
 
 /** `POST generate/invoice`'s 202. */
 export const ksefSubmittedSchema = successAnswer(

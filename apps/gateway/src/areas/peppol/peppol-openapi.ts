@@ -5,7 +5,7 @@
  */
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { peppolExamples, type PeppolAreaCode } from '@einvoice/areas';
-import { nullable, successAnswer, uuidField } from '../../http/openapi-answers';
+import { nullable, onboardedAnswer, successAnswer, uuidField } from '../../http/openapi-answers';
 
 // Document ids are UUID version 7 (time-ordered), as the gateway makes them (@einvoice/domain timeOrderedUuid).
 const DOCUMENT_ID = '01a23544-fe02-7011-9d9b-aa2a75a0f12d';
@@ -37,19 +37,9 @@ const deliveryFailure: SchemaObject = {
 const documentId = uuidField('The document\'s id in this gateway: the `{uuid}` of its reads.', DOCUMENT_ID);
 
 /** `POST /{area}/einvoice/onboard`'s 201. */
-export const onboardedSchema = successAnswer(
-  {
-    message: { type: 'string', example: 'Supplier onboarded.' },
-    data: {
-      type: 'object',
-      required: ['supplier_uuid'],
-      properties: {
-        supplier_uuid: uuidField('The supplier\'s id: send it as the `supplier_uuid` header of its documents and webhooks.', SUPPLIER_ID),
-      },
-    },
-  },
-  { message: 'Supplier onboarded.', data: { supplier_uuid: SUPPLIER_ID } },
-);
+export const onboardedSchema = onboardedAnswer('Supplier onboarded.', {
+  supplier_uuid: uuidField('The supplier\'s id: send it as the `supplier_uuid` header of its documents and webhooks.', SUPPLIER_ID),
+});
 
 /** `POST /{area}/einvoice/generate/invoice`'s 202. */
 export const scheduledSchema = successAnswer(

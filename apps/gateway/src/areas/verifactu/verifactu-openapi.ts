@@ -4,7 +4,7 @@
  * so that the controller stays a list of routes.
  */
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { nullable, successAnswer, uuidField } from '../../http/openapi-answers';
+import { nullable, onboardedAnswer, successAnswer, uuidField } from '../../http/openapi-answers';
 
 const UUID = '01938a7e-5c2b-7d41-9f3e-6a1b2c3d4e5f';
 const QR_LINK = 'https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=89890001K&numserie=F-1764662400&fecha=25-11-2026&importe=121.00';
@@ -16,19 +16,9 @@ const uuid = uuidField('The record\'s id: read it with GET /es/verifactu/records
 const amount = (description: string, example: string): SchemaObject => ({ oneOf: [{ type: 'string' }, { type: 'number' }], description, example });
 
 /** `POST /es/verifactu/onboard`'s 201. */
-export const verifactuOnboardedSchema = successAnswer(
-  {
-    message: { type: 'string', example: 'Participant onboarded.' },
-    data: {
-      type: 'object',
-      required: ['participant_id'],
-      properties: {
-        participant_id: uuidField('The issuer\'s id: send it as the participant-id header of its records.', '0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11'),
-      },
-    },
-  },
-  { message: 'Participant onboarded.', data: { participant_id: '0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11' } },
-);
+export const verifactuOnboardedSchema = onboardedAnswer('Participant onboarded.', {
+  participant_id: uuidField('The issuer\'s id: send it as the participant-id header of its records.', '0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11'),
+});
 
 /** `POST generate` and `rectify`'s 200. */
 export const verifactuRecordMadeSchema = successAnswer(
