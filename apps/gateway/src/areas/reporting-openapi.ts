@@ -39,8 +39,5 @@ export function pendingAnswer(documentsPath: string, documentNumber: string, sta
   };
 }
 
-/** A file answer: the XML as sent to the authority (OpenAPI 3.1's `contentMediaType`, which @nestjs/swagger's types predate). */
-export const xmlFileAnswer = (description: string) => ({
-  description,
-  content: xmlContent,
-});
+/** A file answer: the XML as sent to the authority. */
+export const xmlFileAnswer = (description: string) => ({ description, content: xmlContent });
