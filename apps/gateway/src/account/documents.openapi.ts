@@ -3,6 +3,7 @@
  * Belgian invoice delivered over Peppol, a Polish one reported to KSeF), kept beside the controller.
  */
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { dateTimeField, nullable, statusAnswer, statusField, uuidField } from '../http/openapi-answers';
 import { AUTHORITY_STATUSES, DOCUMENT_STATUSES, EXCHANGE_STATUSES } from './document-states';
 
 const belgian = {
@@ -53,14 +54,14 @@ export const documentDetailExample = {
 /** A JSON Schema (OpenAPI 3.1) that also admits null: a value some areas' documents do not carry. */
 const orNull = (schema: SchemaObject): SchemaObject => {
   const { description, example, ...type } = schema;
-  return { anyOf: [type, { type: 'null' }], description, example };
+  return nullable(type, { description, example });
 };
 
 /** A document's fields, as the list and the detail show them (documents.service.ts `DocumentSummary`). */
 const summaryProperties: Record<string, SchemaObject> = {
-  id: { type: 'string', format: 'uuid', description: 'The document id: the id its area\'s own routes read it by (`links.document`).', example: belgian.id },
+  id: uuidField('The document id: the id its area\'s own routes read it by (`links.document`).', belgian.id),
   area: { type: 'string', description: 'The area it belongs to (`be`, `de`, `sg`, `my`, `ae`, `es`, `pl`, `jo`, `ng`, `ar`).', example: belgian.area },
-  supplier_id: { type: 'string', format: 'uuid', description: 'The supplier that sent it (outgoing) or received it (incoming): the id its onboarding answered.', example: belgian.supplier_id },
+  supplier_id: uuidField('The supplier that sent it (outgoing) or received it (incoming): the id its onboarding answered.', belgian.supplier_id),
   direction: { type: 'string', enum: ['outgoing', 'incoming'], description: 'Sent by your supplier, or received by it over Peppol.', example: belgian.direction },
   number: {
     type: 'string',
@@ -91,8 +92,8 @@ const summaryProperties: Record<string, SchemaObject> = {
     },
     example: belgian.exchange,
   },
-  created_at: { type: 'string', format: 'date-time', description: 'When it was submitted or received here: the list\'s order and the `created_*` filters.', example: belgian.created_at },
-  updated_at: { type: 'string', format: 'date-time', description: 'When either track last changed.', example: belgian.updated_at },
+  created_at: dateTimeField('When it was submitted or received here: the list\'s order and the `created_*` filters.', belgian.created_at),
+  updated_at: dateTimeField('When either track last changed.', belgian.updated_at),
 };
 
 const [accepted] = documentDetailExample.data.timeline;
@@ -107,7 +108,7 @@ const timelineEntry: SchemaObject = {
         'cancellation_refused, amendment_requested, amended, amendment_refused, buyer_rejected, peppol_copy_withheld, received.',
       example: accepted.type,
     },
-    at: { type: 'string', format: 'date-time', description: 'When it happened.', example: accepted.at },
+    at: dateTimeField('When it happened.', accepted.at),
     detail: {
       type: 'object',
       additionalProperties: true,
@@ -118,25 +119,23 @@ const timelineEntry: SchemaObject = {
 };
 
 const linksExample = documentDetailExample.data.links;
+/** The `status` of the account routes' 200s. */
+export const accountSuccessStatus = statusField('success', 'Always `success` on a 200.');
 
 /** `GET /v1/documents`'s 200. */
-export const documentListSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'data', 'has_more'],
-  properties: {
-    status: { type: 'string', enum: ['success'], description: 'Always `success` on a 200.', example: 'success' },
+export const documentListSchema = statusAnswer(
+  accountSuccessStatus,
+  {
     data: { type: 'array', description: 'One page of documents, newest first.', items: { type: 'object', required: Object.keys(summaryProperties), properties: summaryProperties } },
     has_more: { type: 'boolean', description: 'Whether a next page follows: ask for it with `starting_after` = the last `id` of this one.', example: true },
   },
-  example: documentListExample,
-};
+  documentListExample,
+);
 
 /** `GET /v1/documents/{id}`'s 200. */
-export const documentDetailSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'data'],
-  properties: {
-    status: { type: 'string', enum: ['success'], description: 'Always `success` on a 200.', example: 'success' },
+export const documentDetailSchema = statusAnswer(
+  accountSuccessStatus,
+  {
     data: {
       type: 'object',
       required: [...Object.keys(summaryProperties), 'timeline', 'links'],
@@ -161,5 +160,5 @@ export const documentDetailSchema: SchemaObject = {
       },
     },
   },
-  example: documentDetailExample,
-};
+  documentDetailExample,
+);

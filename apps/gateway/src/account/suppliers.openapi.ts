@@ -3,6 +3,8 @@
  * beside the controller so that the controller stays a list of routes.
  */
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { dateTimeField, nullable, statusAnswer, uuidField } from '../http/openapi-answers';
+import { accountSuccessStatus } from './documents.openapi';
 
 const identifier: SchemaObject = {
   type: 'object',
@@ -14,12 +16,12 @@ const identifier: SchemaObject = {
 };
 
 const listItemProperties: Record<string, SchemaObject> = {
-  id: { type: 'string', format: 'uuid', description: 'The supplier id its onboarding answered (`supplier_uuid` / `participant_id`), which its area\'s routes take.', example: '0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11' },
+  id: uuidField('The supplier id its onboarding answered (`supplier_uuid` / `participant_id`), which its area\'s routes take.', '0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11'),
   area: { type: 'string', description: 'The area it was onboarded in (`be`, `de`, `sg`, `my`, `ae`, `es`, `pl`, `jo`, `ng`, `ar`).', example: 'sg' },
   name: { type: 'string', description: 'Its registered (legal) name.', example: 'Lion City Traders Pte Ltd' },
   identifiers: { type: 'array', description: 'Its identifiers; the tax identifier cannot change.', items: identifier },
   status: { type: 'string', enum: ['active', 'inactive'], description: '`inactive` once deactivated: its new documents are refused (409 `SUPPLIER.INACTIVE`), its documents stay readable.', example: 'active' },
-  created_at: { type: 'string', format: 'date-time', description: 'When it was onboarded.', example: '2026-11-30T09:12:44.120Z' },
+  created_at: dateTimeField('When it was onboarded.', '2026-11-30T09:12:44.120Z'),
 };
 
 const listItemExample = {
@@ -42,35 +44,29 @@ const detailExample = {
 };
 
 /** `GET /v1/suppliers`'s 200. */
-export const supplierListSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'data', 'has_more'],
-  properties: {
-    status: { type: 'string', enum: ['success'], description: 'Always `success` on a 200.', example: 'success' },
+export const supplierListSchema = statusAnswer(
+  accountSuccessStatus,
+  {
     data: { type: 'array', description: 'One page of suppliers, newest first.', items: { type: 'object', required: Object.keys(listItemProperties), properties: listItemProperties } },
     has_more: { type: 'boolean', description: 'Whether a next page follows: ask for it with `starting_after` = the last `id` of this one.', example: false },
   },
-  example: { status: 'success', data: [listItemExample], has_more: false },
-};
+  { data: [listItemExample], has_more: false },
+);
 
 /** One supplier in detail: `GET` and `PATCH /v1/suppliers/{id}`'s 200. */
-export const supplierDetailSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'data'],
-  properties: {
-    status: { type: 'string', enum: ['success'], description: 'Always `success` on a 200.', example: 'success' },
+export const supplierDetailSchema = statusAnswer(
+  accountSuccessStatus,
+  {
     data: {
       type: 'object',
       required: [...Object.keys(listItemProperties), 'updated_at', 'address', 'contact', 'details', 'participant_ids', 'editable_fields'],
       description: 'The supplier as the list shows it, with its profile and what may change.',
       properties: {
         ...listItemProperties,
-        updated_at: {
-          // OpenAPI 3.1 (JSON Schema): a date-time, or null when it never changed.
-          anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }],
+        updated_at: nullable({ type: 'string', format: 'date-time' }, {
           description: 'When it last changed (a PATCH, its deactivation); null: never.',
           example: '2026-12-01T08:00:00.000Z',
-        },
+        }),
         address: {
           type: 'object',
           description: 'Its address as onboarded or changed.',
@@ -97,8 +93,8 @@ export const supplierDetailSchema: SchemaObject = {
       },
     },
   },
-  example: { status: 'success', data: detailExample },
-};
+  { data: detailExample },
+);
 
 /** `PATCH /v1/suppliers/{id}`'s body. */
 export const supplierChangeSchema: SchemaObject = {

@@ -5,6 +5,7 @@
  */
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { LOOKUP_XMLNS } from '@einvoice/areas';
+import { nullable, statusAnswer, statusField, successAnswer } from '../http/openapi-answers';
 
 const PID = 'iso6523-actorid-upis::0208:1082643130';
 const INVOICE_TYPE = 'busdox-docid-qns::urn:oasis:names:specification:ubl:schema:xsd:Invoice-2::Invoice##urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0::2.1';
@@ -20,7 +21,7 @@ export const documentTypeQuery = { name: 'documentTypeId', description: 'The ful
 
 const nameProperties: Record<string, SchemaObject> = {
   Name: { type: 'string', example: 'Brussels Widgets NV' },
-  Language: { anyOf: [{ type: 'string' }, { type: 'null' }], example: 'nl' },
+  Language: nullable({ type: 'string' }, { example: 'nl' }),
 };
 
 /** One `Participants` object of the lookup shape. */
@@ -44,8 +45,8 @@ const participantsObject: SchemaObject = {
             },
             SmlActivation: { type: 'boolean', description: 'Whether the SML confirmed its publication (after POST /1.0/sml/activate/{pid}): senders can then find it.', example: true },
             PdActivation: { type: 'boolean', description: 'Always false: this service does not publish to the Peppol Directory.', example: false },
-            PdfFile: { anyOf: [{ type: 'string' }, { type: 'null' }], description: 'The KYC document\'s file name; null without KYC.', example: null },
-            RegistrationDate: { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }], description: 'When it was created.', example: '2026-12-01T09:15:02.118Z' },
+            PdfFile: nullable({ type: 'string' }, { description: 'The KYC document\'s file name; null without KYC.', example: null }),
+            RegistrationDate: nullable({ type: 'string', format: 'date-time' }, { description: 'When it was created.', example: '2026-12-01T09:15:02.118Z' }),
           },
         },
         BusinessCard: {
@@ -57,8 +58,8 @@ const participantsObject: SchemaObject = {
               properties: {
                 Names: { type: 'object', properties: { Name: { type: 'array', items: { type: 'object', properties: nameProperties } } } },
                 CountryCode: { type: 'string', example: 'BE' },
-                GeographicalInformation: { anyOf: [{ type: 'string' }, { type: 'null' }], example: null },
-                AdditionalInformation: { anyOf: [{ type: 'string' }, { type: 'null' }], example: null },
+                GeographicalInformation: nullable({ type: 'string' }, { example: null }),
+                AdditionalInformation: nullable({ type: 'string' }, { example: null }),
               },
             },
           },
@@ -114,24 +115,19 @@ export const createdSchema: SchemaObject = {
 };
 
 /** 202 of create when the account must sign KYC first. */
-export const kycPendingSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'message', 'method', 'data'],
-  properties: {
-    status: { type: 'string', enum: ['kyc_pending'], example: 'kyc_pending' },
+export const kycPendingSchema = statusAnswer(
+  statusField('kyc_pending'),
+  {
     message: { type: 'string', example: 'KYC signing is required before the participant is created.' },
     method: { type: 'array', items: { type: 'string', enum: ['PDF_AUTHORIZATION_DOCUMENT'] }, description: 'How to complete it: POST /1.0/participant/{pid}/kyc.', example: ['PDF_AUTHORIZATION_DOCUMENT'] },
     data: { type: 'object', properties: { pid: { type: 'string', example: PID } } },
   },
-  example: { status: 'kyc_pending', message: 'KYC signing is required before the participant is created.', method: ['PDF_AUTHORIZATION_DOCUMENT'], data: { pid: PID } },
-};
+  { message: 'KYC signing is required before the participant is created.', method: ['PDF_AUTHORIZATION_DOCUMENT'], data: { pid: PID } },
+);
 
 /** `GET /1.0/participant/{pid}/capabilities`'s 200. */
-export const capabilitiesSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'data'],
-  properties: {
-    status: { type: 'string', enum: ['success'], example: 'success' },
+export const capabilitiesSchema = successAnswer(
+  {
     data: {
       type: 'object',
       properties: {
@@ -148,22 +144,15 @@ export const capabilitiesSchema: SchemaObject = {
       },
     },
   },
-  example: {
-    status: 'success',
-    data: { pid: PID, documentTypeId: INVOICE_TYPE, canReceive: true, reason: 'SUPPORTED', message: 'The participant receives Peppol BIS Billing 3.0 Invoice.' },
-  },
-};
+  { data: { pid: PID, documentTypeId: INVOICE_TYPE, canReceive: true, reason: 'SUPPORTED', message: 'The participant receives Peppol BIS Billing 3.0 Invoice.' } },
+);
 
 /** The SML routes' answers: 200 once the SML did it, 202 while it is slower than SML_WAIT_MS. */
 export function smlSchema(done: 'activated' | 'deactivated', requested: 'activation_requested' | 'deactivation_requested'): { ok: SchemaObject; pending: SchemaObject } {
-  const answer = (status: string, state: string): SchemaObject => ({
-    type: 'object',
-    required: ['status', 'data'],
-    properties: {
-      status: { type: 'string', enum: [status], example: status },
-      data: { type: 'object', properties: { pid: { type: 'string', example: PID }, status: { type: 'string', enum: [state], example: state } } },
-    },
-    example: { status, data: { pid: PID, status: state } },
-  });
+  const answer = (status: string, state: string) => statusAnswer(
+    statusField(status),
+    { data: { type: 'object', properties: { pid: { type: 'string', example: PID }, status: statusField(state) } } },
+    { data: { pid: PID, status: state } },
+  );
   return { ok: answer('success', done), pending: answer('pending', requested) };
 }

@@ -5,6 +5,7 @@ import { findReceivableDocumentType, receivableDocumentTypesOf, renderServiceGro
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../auth/api-key.guard';
 import { errorResponse } from '../http/openapi';
+import { xmlContent } from '../http/openapi-answers';
 import { requireParticipantId } from '../participants/participant-records';
 import { ParticipantsService } from '../participants/participants.service';
 
@@ -14,7 +15,6 @@ import { ParticipantsService } from '../participants/participants.service';
  * Public: SMP data is what every sending access point reads.
  */
 const participantIdParam = { name: 'participantId', description: 'The participant id `iso6523-actorid-upis::<ISO 6523 code>:<value>`, URL-encoded.', example: 'iso6523-actorid-upis::0208:1082643130' };
-const xmlContent = { 'application/xml': { schema: { type: 'string', contentMediaType: 'application/xml' } } };
 
 @ApiTags('SMP (/smp)')
 @Public()

@@ -5,14 +5,12 @@
  */
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import type { RequestExamples } from '@einvoice/areas';
+import { dateTimeField, nullable, successAnswer, uuidField } from '../http/openapi-answers';
 
 const WEBHOOK_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const DELIVERY_ID = 'b3f1c2d4-8e5a-4f6b-9c7d-0a1b2c3d4e5f';
 const CREATED_AT = '2026-12-01T09:15:02.118Z';
 
-const successStatus: SchemaObject = { type: 'string', enum: ['success'], example: 'success' };
-/** OpenAPI 3.1 (JSON Schema): `schema`, or null. */
-const orNull = (schema: SchemaObject, about: SchemaObject): SchemaObject => ({ anyOf: [schema, { type: 'null' }], ...about });
 
 /** The header naming the supplier whose webhooks these are (the area's). */
 export const supplierHeaderParam = (name: string) => ({
@@ -23,13 +21,13 @@ export const webhookIdParam = { name: 'id', description: 'The webhook\'s id its 
 export const deliveryIdParam = { name: 'deliveryId', description: 'A delivery\'s id, as the webhook\'s deliveries list it.', example: DELIVERY_ID };
 
 const subscriptionProperties: Record<string, SchemaObject> = {
-  id: { type: 'string', format: 'uuid', description: 'The webhook\'s id.', example: WEBHOOK_ID },
+  id: uuidField('The webhook\'s id.', WEBHOOK_ID),
   url: { type: 'string', description: 'Where the events are POSTed.', example: 'https://erp.example.com/einvoice/webhooks' },
   events: { type: 'array', items: { type: 'string' }, description: 'The events sent to it.', example: ['PeppolReceived'] },
-  description: orNull({ type: 'string' }, { description: 'Your label; null without one.', example: 'ERP inbox' }),
-  created_at: { type: 'string', format: 'date-time', description: 'When it was registered.', example: CREATED_AT },
+  description: nullable({ type: 'string' }, { description: 'Your label; null without one.', example: 'ERP inbox' }),
+  created_at: dateTimeField('When it was registered.', CREATED_AT),
   status: { type: 'string', enum: ['active', 'disabled'], description: '`disabled` once a delivery failed for its whole retry window with nothing delivered since; a ping answered 2xx enables it again.', example: 'active' },
-  disabled_reason: orNull({ type: 'string' }, { description: 'Why it was disabled; null while active.', example: null }),
+  disabled_reason: nullable({ type: 'string' }, { description: 'Why it was disabled; null while active.', example: null }),
 };
 
 function subscription(events: readonly string[]) {
@@ -50,109 +48,87 @@ export function createWebhookExamples(events: readonly string[]): RequestExample
 
 /** `POST /{area}/einvoice/webhooks`'s 201. */
 export function createdWebhookSchema(events: readonly string[]): SchemaObject {
-  return {
-    type: 'object',
-    required: ['status', 'message', 'data'],
-    properties: {
-      status: successStatus,
+  return successAnswer(
+    {
       message: { type: 'string', example: 'Webhook registered. Store the secret now: it is not shown again.' },
       data: {
         type: 'object',
         properties: {
           ...subscriptionProperties,
-          secret: orNull({ type: 'string' }, {
+          secret: nullable({ type: 'string' }, {
             description: 'The signing secret (`whsec_` + base64 key, Standard Webhooks 1.0.0): in this answer only; null in a replay with the same Idempotency-Key.',
             example: 'whsec_QW4gZXhhbXBsZSBzZWNyZXQ6IDMyIGJ5dGVzIGxvbmc=',
           }),
         },
       },
     },
-    example: {
-      status: 'success', message: 'Webhook registered. Store the secret now: it is not shown again.',
+    {
+      message: 'Webhook registered. Store the secret now: it is not shown again.',
       data: { ...subscription(events.slice(-1)), secret: 'whsec_QW4gZXhhbXBsZSBzZWNyZXQ6IDMyIGJ5dGVzIGxvbmc=' },
     },
-  };
+  );
 }
 
 /** `GET /{area}/einvoice/webhooks`'s 200. */
 export function webhookListSchema(events: readonly string[]): SchemaObject {
-  return {
-    type: 'object',
-    required: ['status', 'data'],
-    properties: { status: successStatus, data: { type: 'array', description: 'The supplier\'s webhooks, oldest first; never their secrets.', items: { type: 'object', properties: subscriptionProperties } } },
-    example: { status: 'success', data: [subscription(events.slice(-1))] },
-  };
+  return successAnswer(
+    { data: { type: 'array', description: 'The supplier\'s webhooks, oldest first; never their secrets.', items: { type: 'object', properties: subscriptionProperties } } },
+    { data: [subscription(events.slice(-1))] },
+  );
 }
 
 /** `DELETE /{area}/einvoice/webhooks/{id}`'s 200. */
-export const deletedWebhookSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'data'],
-  properties: {
-    status: successStatus,
-    data: { type: 'object', properties: { id: subscriptionProperties.id, deleted: { type: 'boolean', enum: [true], example: true } } },
-  },
-  example: { status: 'success', data: { id: WEBHOOK_ID, deleted: true } },
-};
+export const deletedWebhookSchema = successAnswer(
+  { data: { type: 'object', properties: { id: subscriptionProperties.id, deleted: { type: 'boolean', enum: [true], example: true } } } },
+  { data: { id: WEBHOOK_ID, deleted: true } },
+);
 
 const attemptProperties: Record<string, SchemaObject> = {
   attempt: { type: 'integer', description: '1 for the first attempt, then each retry.', example: 1 },
-  status_code: orNull({ type: 'integer' }, { description: 'Your endpoint\'s HTTP status; null when it did not answer (timeout, refused connection).', example: 200 }),
+  status_code: nullable({ type: 'integer' }, { description: 'Your endpoint\'s HTTP status; null when it did not answer (timeout, refused connection).', example: 200 }),
   duration_ms: { type: 'integer', description: 'How long the attempt took.', example: 142 },
-  error: orNull({ type: 'string' }, { description: 'Why the attempt failed; null when it succeeded.', example: null }),
-  attempted_at: { type: 'string', format: 'date-time', description: 'When it was made.', example: '2026-12-01T10:02:11.52+00:00' },
+  error: nullable({ type: 'string' }, { description: 'Why the attempt failed; null when it succeeded.', example: null }),
+  attempted_at: dateTimeField('When it was made.', '2026-12-01T10:02:11.52+00:00'),
 };
 
 /** `GET /{area}/einvoice/webhooks/{id}/deliveries`'s 200. */
-export const deliveriesSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'data'],
-  properties: {
-    status: successStatus,
+export const deliveriesSchema = successAnswer(
+  {
     data: {
       type: 'array',
       description: 'The webhook\'s last 100 deliveries, newest first, each with its attempts in order.',
       items: {
         type: 'object',
         properties: {
-          id: { type: 'string', format: 'uuid', description: 'The delivery\'s id (re-send it by this id).', example: DELIVERY_ID },
+          id: uuidField('The delivery\'s id (re-send it by this id).', DELIVERY_ID),
           event_id: { type: 'string', description: 'The event\'s id, sent as `webhook-id`: the same on every retry and re-send, de-duplicate on it.', example: '4f1d2c3b-9a8e-4d7c-b6a5-0e1f2a3b4c5d' },
           event_type: { type: 'string', description: 'The event\'s name.', example: 'PeppolReceived' },
           status: { type: 'string', enum: ['pending', 'delivered', 'failed'], description: '`failed`: every retry failed; re-send it once your endpoint is fixed.', example: 'delivered' },
-          created_at: { type: 'string', format: 'date-time', description: 'When the event was queued for this webhook.', example: '2026-12-01T10:02:11.371Z' },
-          delivered_at: orNull({ type: 'string', format: 'date-time' }, { description: 'When your endpoint answered 2xx; null until then.', example: '2026-12-01T10:02:11.662Z' }),
+          created_at: dateTimeField('When the event was queued for this webhook.', '2026-12-01T10:02:11.371Z'),
+          delivered_at: nullable({ type: 'string', format: 'date-time' }, { description: 'When your endpoint answered 2xx; null until then.', example: '2026-12-01T10:02:11.662Z' }),
           attempts: { type: 'array', description: 'Its attempts, in order.', items: { type: 'object', properties: attemptProperties } },
         },
       },
     },
   },
-  example: {
-    status: 'success',
+  {
     data: [{
       id: DELIVERY_ID, event_id: '4f1d2c3b-9a8e-4d7c-b6a5-0e1f2a3b4c5d', event_type: 'PeppolReceived', status: 'delivered',
       created_at: '2026-12-01T10:02:11.371Z', delivered_at: '2026-12-01T10:02:11.662Z',
       attempts: [{ attempt: 1, status_code: 200, duration_ms: 142, error: null, attempted_at: '2026-12-01T10:02:11.52+00:00' }],
     }],
   },
-};
+);
 
 /** `POST …/deliveries/{deliveryId}/resend`'s 202. */
-export const resentSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'data'],
-  properties: {
-    status: successStatus,
-    data: { type: 'object', properties: { id: { type: 'string', format: 'uuid', description: 'The delivery.', example: DELIVERY_ID }, status: { type: 'string', enum: ['pending'], example: 'pending' } } },
-  },
-  example: { status: 'success', data: { id: DELIVERY_ID, status: 'pending' } },
-};
+export const resentSchema = successAnswer(
+  { data: { type: 'object', properties: { id: uuidField('The delivery.', DELIVERY_ID), status: { type: 'string', enum: ['pending'], example: 'pending' } } } },
+  { data: { id: DELIVERY_ID, status: 'pending' } },
+);
 
 /** `POST …/{id}/ping`'s 200. */
-export const pingSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'data'],
-  properties: {
-    status: successStatus,
+export const pingSchema = successAnswer(
+  {
     data: {
       type: 'object',
       properties: {
@@ -163,5 +139,5 @@ export const pingSchema: SchemaObject = {
       },
     },
   },
-  example: { status: 'success', data: { acknowledged: true, status_code: 200, duration_ms: 87, error: null } },
-};
+  { data: { acknowledged: true, status_code: 200, duration_ms: 87, error: null } },
+);

@@ -4,6 +4,7 @@
  * document, authorised by the sandbox AFIP.
  */
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { nullable, onboardedAnswer, uuidField } from '../../http/openapi-answers';
 
 const CUIT = '30718394526';
 const supplierId = '3d5f7a91-2c4e-4b6d-8f10-a2b4c6d8e0f2';
@@ -28,24 +29,11 @@ export const afipReadParams = {
 };
 
 /** `POST /ar/einvoice/onboard`'s 201. */
-export const afipOnboardedSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'message', 'data'],
-  properties: {
-    status: { type: 'string', enum: ['success'], example: 'success' },
-    message: { type: 'string', example: 'Taxpayer onboarded.' },
-    data: {
-      type: 'object',
-      required: ['supplier_uuid', 'cuit', 'legal_name'],
-      properties: {
-        supplier_uuid: { type: 'string', format: 'uuid', description: 'The supplier id (`/v1/suppliers/{id}`); the area\'s routes name the taxpayer by its CUIT.', example: supplierId },
-        cuit: { type: 'string', description: 'The CUIT, 11 digits without hyphens: the `cuit` header.', example: CUIT },
-        legal_name: { type: 'string', example: 'Comercio SRL' },
-      },
-    },
-  },
-  example: { status: 'success', message: 'Taxpayer onboarded.', data: { supplier_uuid: supplierId, cuit: CUIT, legal_name: 'Comercio SRL' } },
-};
+export const afipOnboardedSchema = onboardedAnswer('Taxpayer onboarded.', {
+  supplier_uuid: uuidField('The supplier id (`/v1/suppliers/{id}`); the area\'s routes name the taxpayer by its CUIT.', supplierId),
+  cuit: { type: 'string', description: 'The CUIT, 11 digits without hyphens: the `cuit` header.', example: CUIT },
+  legal_name: { type: 'string', example: 'Comercio SRL' },
+});
 
 /** `last-voucher`'s 200 (FECompUltimoAutorizado). */
 export const afipLastVoucherSchema: SchemaObject = {
@@ -97,8 +85,8 @@ export const afipVoucherAnswerSchema: SchemaObject = {
         type: 'object',
         properties: {
           Concepto: { type: 'integer' }, DocTipo: { type: 'integer' }, DocNro: { type: 'integer' },
-          CbteDesde: { anyOf: [{ type: 'integer' }, { type: 'null' }], description: 'Null while a voucher sent without numbers waits.' },
-          CbteHasta: { anyOf: [{ type: 'integer' }, { type: 'null' }] },
+          CbteDesde: nullable({ type: 'integer' }, { description: 'Null while a voucher sent without numbers waits.' }),
+          CbteHasta: nullable({ type: 'integer' }),
           CbteFch: { type: 'string', description: 'yyyymmdd.' },
           Resultado: { type: 'string', enum: ['A', 'R', 'P'] },
           CAE: { type: 'string', description: 'The 14-digit authorisation code (CAE); empty unless A.' },

@@ -4,6 +4,8 @@
  * document, signed by the sandbox.
  */
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { dateTimeField, nullable, onboardedAnswer, statusAnswer, statusField, successAnswer, uuidField } from '../../http/openapi-answers';
+import { participantIdField, participantIdHeader } from '../reporting-openapi';
 
 const participantId = '7c2e4f10-9a3b-4d5e-8f61-2b3c4d5e6f70';
 const documentId = '019ad0d2-3b4c-7e5f-8a61-4c2d9e0f1a2b';
@@ -11,10 +13,7 @@ export const FIRS_IRN_EXAMPLE = 'INV1764547200-6997D6BB-20261125';
 const qrCode =
   'vzKfBIry1nsBMYPl6J0FLqttuKexcMbjILQ1RlqFzpNhnCvCYCPVyfpUnVcmOLWvZNa6rPWhCV2VTGpad+2TMs8ZVmZHNl503CmZXDjprM02kG6pmhbMPzCzcw11/EQlIb8m92Cw3tMpvfx5dBqnfw9Yc4EVTuBWH9lbFIQMTcMfnu+cjuz2ZxfFN9p8DFZb4PeowNZxYZJmk/gX6eL6hChq6ANdKh5wFeo6vQuBZF6BOqGUlrfyycso/wmntEwbTQTLAv8lDZc14kfVFmUIDxhU57joinYbam2ItS++KGDdmRV+Uu6mqnDXYq1T4MvQmhpBpMhZAijJHyYsjj65aQ==';
 
-export const firsParticipantHeader = {
-  description: 'The supplier: the `participant_id` its onboarding answered.',
-  example: participantId,
-};
+export const firsParticipantHeader = participantIdHeader(participantId);
 
 export const firsIrnParam = {
   name: 'irn',
@@ -23,23 +22,10 @@ export const firsIrnParam = {
 };
 
 /** `POST /api/auth/taxpayer/login`'s 201. */
-export const firsOnboardedSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'message', 'data'],
-  properties: {
-    status: { type: 'string', enum: ['success'], example: 'success' },
-    message: { type: 'string', example: 'Taxpayer logged in to FIRS and onboarded.' },
-    data: {
-      type: 'object',
-      required: ['supplier_name', 'participant_id'],
-      properties: {
-        supplier_name: { type: 'string', description: 'Its `party_name` (else its TIN).', example: 'Lagos Trading Ltd' },
-        participant_id: { type: 'string', format: 'uuid', description: 'The supplier id, which the other routes take in the `participant-id` header.', example: participantId },
-      },
-    },
-  },
-  example: { status: 'success', message: 'Taxpayer logged in to FIRS and onboarded.', data: { supplier_name: 'Lagos Trading Ltd', participant_id: participantId } },
-};
+export const firsOnboardedSchema = onboardedAnswer('Taxpayer logged in to FIRS and onboarded.', {
+  supplier_name: { type: 'string', description: 'Its `party_name` (else its TIN).', example: 'Lagos Trading Ltd' },
+  participant_id: participantIdField(participantId),
+});
 
 const signedResponse = { code: 201, data: { ok: true } };
 const party = (name: string, tin: string, email: string, address: Record<string, string>, more: Record<string, string> = {}) => ({
@@ -84,7 +70,7 @@ const invoiceExample = {
   }],
 };
 
-const nullableText = (description: string, example: string | null) => ({ anyOf: [{ type: 'string' as const }, { type: 'null' as const }], description, example });
+const nullableText = (description: string, example: string | null) => nullable({ type: 'string' }, { description, example });
 const amount = (description: string, example: string): SchemaObject => ({ type: 'string', description: `${description}, 2 decimals.`, example });
 
 /** The stored invoice (the seed's record, camelCase, money as strings). */
@@ -92,7 +78,7 @@ const invoiceSchema: SchemaObject = {
   type: 'object',
   description: 'The invoice as stored: every field the seed lists, `null` where the service has no value for it.',
   properties: {
-    id: { type: 'string', format: 'uuid', description: 'Its id in this service (the read route takes it as well as the IRN).', example: documentId },
+    id: uuidField('Its id in this service (the read route takes it as well as the IRN).', documentId),
     irn: { type: 'string', description: 'Its IRN, validated and signed by FIRS.', example: FIRS_IRN_EXAMPLE },
     businessId: { type: 'string', description: 'The supplier\'s FIRS business id, from its login.', example: invoiceExample.businessId },
     invoiceReference: { type: 'string', description: 'Its `document_identifier`.', example: 'INV-1764547200' },
@@ -118,7 +104,7 @@ const invoiceSchema: SchemaObject = {
     taxInclusiveAmount: amount('Tax exclusive + taxes', '322.50'),
     payableAmount: amount('What the buyer pays', '322.50'),
     status: { type: 'string', enum: ['PENDING_SIGNATURE', 'SIGNED', 'REJECTED'], description: 'SIGNED once FIRS signed it; REJECTED when FIRS refused it (`authorityResponse` says why).', example: 'SIGNED' },
-    authorityResponse: { anyOf: [{ type: 'object', additionalProperties: true }, { type: 'null' }], description: 'FIRS\'s answer to the signing (`{code: 201, data: {ok: true}}`), or its refusal `{code, message}`.', example: signedResponse },
+    authorityResponse: nullable({ type: 'object', additionalProperties: true }, { description: 'FIRS\'s answer to the signing (`{code: 201, data: {ok: true}}`), or its refusal `{code, message}`.', example: signedResponse }),
     createdAt: { type: 'string', format: 'date-time', example: invoiceExample.createdAt },
     updatedAt: { type: 'string', format: 'date-time', example: invoiceExample.updatedAt },
     invoiceLines: {
@@ -131,11 +117,9 @@ const invoiceSchema: SchemaObject = {
 };
 
 /** `POST /api/invoice/generate`'s 200: the seed's full response, once FIRS signed. */
-export const firsSignedSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'data'],
-  properties: {
-    status: { type: 'string', enum: ['submitted'], example: 'submitted' },
+export const firsSignedSchema = statusAnswer(
+  statusField('submitted'),
+  {
     data: {
       type: 'object',
       required: ['irn', 'authority_response', 'qr_code', 'steps_completed', 'message', 'invoice', 'timestamp'],
@@ -146,29 +130,25 @@ export const firsSignedSchema: SchemaObject = {
         steps_completed: { type: 'array', items: { type: 'string', enum: ['irn_validation', 'invoice_validation', 'invoice_signing', 'database_storage'] }, example: ['irn_validation', 'invoice_validation', 'invoice_signing', 'database_storage'] },
         message: { type: 'string', example: 'Invoice IRN validated, invoice validated, signed by FIRS and stored.' },
         invoice: invoiceSchema,
-        timestamp: { type: 'string', format: 'date-time', description: 'When this answer was made.', example: '2026-11-25T16:59:04.912Z' },
+        timestamp: dateTimeField('When this answer was made.', '2026-11-25T16:59:04.912Z'),
       },
     },
   },
-  example: {
-    status: 'submitted',
+  {
     data: {
       irn: FIRS_IRN_EXAMPLE, authority_response: signedResponse, qr_code: qrCode, steps_completed: ['irn_validation', 'invoice_validation', 'invoice_signing', 'database_storage'],
       message: 'Invoice IRN validated, invoice validated, signed by FIRS and stored.', invoice: invoiceExample, timestamp: '2026-11-25T16:59:04.912Z',
     },
   },
-};
+);
 
 /** `GET /api/invoice/{irn}`'s and the payment-status route's 200: the stored invoice and its QR. */
-export const firsInvoiceSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'data'],
-  properties: {
-    status: { type: 'string', enum: ['success'], example: 'success' },
+export const firsInvoiceSchema = successAnswer(
+  {
     data: {
       ...invoiceSchema,
       properties: { ...invoiceSchema.properties, qrCode: { type: 'string', description: 'Its QR content, once signed (as generate\'s `qr_code`).', example: qrCode } },
     },
   },
-  example: { status: 'success', data: { ...invoiceExample, qrCode } },
-};
+  { data: { ...invoiceExample, qrCode } },
+);

@@ -4,16 +4,15 @@
  * cleared by the sandbox.
  */
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { nullable, onboardedAnswer, successAnswer, uuidField } from '../../http/openapi-answers';
+import { participantIdField, participantIdHeader } from '../reporting-openapi';
 
 const participantId = '5b0d2a3c-8f3e-4a57-9a51-1c1f2b8e7d10';
 const uuid = '019ad0c4-5e21-7c3a-9b8e-2f41d6a0c7e5';
 const qrCode =
   'ARNBbW1hbiBTdGF0aW9uZXJ5IENvAggyMDgxNzM2NAMKMjAyNi0xMS0yNQQGMTEuNjAwBQUxLjYwMAYkMDE5YWQwYzQtNWUyMS03YzNhLTliOGUtMmY0MWQ2YTBjN2U1Byw3YVBPaFVpZkdYYkNORVZFUGxFNHM4SDlyOWtjejEvMEJlbE9CeHRsblVZPQ==';
 
-export const jofotaraParticipantHeader = {
-  description: 'The supplier: the `participant_id` its onboarding answered.',
-  example: participantId,
-};
+export const jofotaraParticipantHeader = participantIdHeader(participantId);
 
 export const jofotaraUuidParam = {
   name: 'uuid',
@@ -22,41 +21,25 @@ export const jofotaraUuidParam = {
 };
 
 /** `POST /jo/supplier/onboard`'s 201. */
-export const jofotaraOnboardedSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'message', 'data'],
-  properties: {
-    status: { type: 'string', enum: ['success'], example: 'success' },
-    message: { type: 'string', example: 'Supplier onboarded.' },
-    data: {
-      type: 'object',
-      required: ['supplier_name', 'participant_id'],
-      properties: {
-        supplier_name: { type: 'string', description: 'Its registered name as stored.', example: 'Amman Stationery Co' },
-        participant_id: { type: 'string', format: 'uuid', description: 'The supplier id, which the other routes take in the `participant-id` header.', example: participantId },
-      },
-    },
-  },
-  example: { status: 'success', message: 'Supplier onboarded.', data: { supplier_name: 'Amman Stationery Co', participant_id: participantId } },
-};
+export const jofotaraOnboardedSchema = onboardedAnswer('Supplier onboarded.', {
+  supplier_name: { type: 'string', description: 'Its registered name as stored.', example: 'Amman Stationery Co' },
+  participant_id: participantIdField(participantId),
+});
 
 /** `generate`'s and `generate/credit-note`'s 200: JoFotara cleared it. */
-export const jofotaraClearedSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'message'],
-  properties: {
-    status: { type: 'string', enum: ['success'], example: 'success' },
+export const jofotaraClearedSchema = successAnswer(
+  {
     message: {
       type: 'object',
       required: ['uuid', 'qr_code'],
       properties: {
-        uuid: { type: 'string', format: 'uuid', description: 'The document\'s `cbc:UUID` (JoFotara\'s `EINV_INV_UUID`): the id the read routes take.', example: uuid },
-        qr_code: { anyOf: [{ type: 'string' }, { type: 'null' }], description: 'JoFotara\'s QR (`EINV_QR`), base64 text to print on the invoice as a QR code.', example: qrCode },
+        uuid: uuidField('The document\'s `cbc:UUID` (JoFotara\'s `EINV_INV_UUID`): the id the read routes take.', uuid),
+        qr_code: nullable({ type: 'string' }, { description: 'JoFotara\'s QR (`EINV_QR`), base64 text to print on the invoice as a QR code.', example: qrCode }),
       },
     },
   },
-  example: { status: 'success', message: { uuid, qr_code: qrCode } },
-};
+  { message: { uuid, qr_code: qrCode } },
+);
 
 const totals: SchemaObject = {
   type: 'object',
@@ -87,11 +70,8 @@ const invoiceExample = {
 };
 
 /** `GET /jo/einvoice/invoices/{uuid}`'s 200. */
-export const jofotaraDocumentSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'data'],
-  properties: {
-    status: { type: 'string', enum: ['success'], example: 'success' },
+export const jofotaraDocumentSchema = successAnswer(
+  {
     data: {
       type: 'object',
       description: 'The document as sent (an invoice\'s or a credit note\'s fields), with what the service and JoFotara added.',
@@ -127,5 +107,5 @@ export const jofotaraDocumentSchema: SchemaObject = {
       },
     },
   },
-  example: { status: 'success', data: invoiceExample },
-};
+  { data: invoiceExample },
+);

@@ -4,45 +4,31 @@
  * (pipeline/document-shares.ts) build them, kept beside the controller so that it stays a list of routes.
  */
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { onboardedAnswer, successAnswer, uuidField } from '../../http/openapi-answers';
 
 const SUPPLIER = '0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11';
 const DOCUMENT = '01938a7e-5c2b-7d41-9f3e-6a1b2c3d4e5f';
 const KSEF_NUMBER = '9473182653-20261125-0100001AF629-7D';
 const QR_LINK = 'https://qr-test.ksef.mf.gov.pl/invoice/9473182653/25-11-2026/Xq3kq8lH0mY0Zr1aYb4Qv5lS2cJk7nWm1oPzR9tE6uA';
 
-const success: SchemaObject = { type: 'string', enum: ['success'], example: 'success' };
-const documentId: SchemaObject = { type: 'string', format: 'uuid', description: 'The gateway\'s id of the invoice: status/{document_id}, retrieve/{document_id} and access-code/send take it.', example: DOCUMENT };
+const documentId = uuidField('The gateway\'s id of the invoice: status/{document_id}, retrieve/{document_id} and access-code/send take it.', DOCUMENT);
 
 /** `POST /pl/einvoice/onboard`'s 201. */
-export const ksefOnboardedSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'message', 'data'],
-  properties: {
-    status: success,
-    message: { type: 'string', example: 'Supplier onboarded.' },
-    data: {
-      type: 'object',
-      required: ['supplier_uuid'],
-      properties: { supplier_uuid: { type: 'string', format: 'uuid', description: 'The supplier\'s id: send it as the supplier_uuid header of its invoices.', example: SUPPLIER } },
-    },
-  },
-  example: { status: 'success', message: 'Supplier onboarded.', data: { supplier_uuid: SUPPLIER } },
-};
+export const ksefOnboardedSchema = onboardedAnswer('Supplier onboarded.', {
+  supplier_uuid: uuidField('The supplier\'s id: send it as the supplier_uuid header of its invoices.', SUPPLIER),
+});
 
 /** `POST generate/invoice`'s 202. */
-export const ksefSubmittedSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'data'],
-  properties: {
-    status: success,
+export const ksefSubmittedSchema = successAnswer(
+  {
     data: {
       type: 'object',
       required: ['DocumentID', 'Status'],
       properties: { DocumentID: documentId, Status: { type: 'string', enum: ['Submitted'], description: 'Taken: KSeF\'s verdict comes later (status/{document_id}).', example: 'Submitted' } },
     },
   },
-  example: { status: 'success', data: { DocumentID: DOCUMENT, Status: 'Submitted' } },
-};
+  { data: { DocumentID: DOCUMENT, Status: 'Submitted' } },
+);
 
 /** What status and retrieve share: the verdict, KSeF's number or reason, and where a Peppol copy is. */
 const verdictProperties: Record<string, SchemaObject> = {
@@ -70,19 +56,14 @@ const verdictProperties: Record<string, SchemaObject> = {
 };
 
 /** `GET status/{document_id}`'s 200. */
-export const ksefStatusSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'data'],
-  properties: { status: success, data: { type: 'object', required: ['DocumentID', 'Status'], properties: verdictProperties } },
-  example: { status: 'success', data: { DocumentID: DOCUMENT, Status: 'Accepted', KsefNumber: KSEF_NUMBER, Peppol: { DeliveryStatus: 'Delivered' } } },
-};
+export const ksefStatusSchema = successAnswer(
+  { data: { type: 'object', required: ['DocumentID', 'Status'], properties: verdictProperties } },
+  { data: { DocumentID: DOCUMENT, Status: 'Accepted', KsefNumber: KSEF_NUMBER, Peppol: { DeliveryStatus: 'Delivered' } } },
+);
 
 /** `GET retrieve/{document_id}`'s and `shared/{code}`'s 200. */
-export const ksefInvoiceSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'data'],
-  properties: {
-    status: success,
+export const ksefInvoiceSchema = successAnswer(
+  {
     data: {
       type: 'object',
       required: ['DocumentID', 'ID', 'DocumentType', 'IssueDate', 'DocumentCurrencyCode', 'TotalIncludingVat', 'CustomerParty', 'Status'],
@@ -110,23 +91,17 @@ export const ksefInvoiceSchema: SchemaObject = {
       },
     },
   },
-  example: {
-    status: 'success',
+  {
     data: {
       DocumentID: DOCUMENT, ID: 'FV/1764662400', DocumentType: 'Invoice', IssueDate: '2026-11-25', DocumentCurrencyCode: 'PLN', TotalIncludingVat: 246,
       CustomerParty: { RegisteredName: 'Nabywca S.A.', address: { Street: 'ul. Krzywa 2', ZipCode: '30-001', City: 'Kraków', Country: 'PL' } },
       Status: 'Accepted', KsefNumber: KSEF_NUMBER, Peppol: { DeliveryStatus: 'Delivered' }, QrLink: QR_LINK,
     },
   },
-};
+);
 
 /** `POST access-code/send`'s 200. */
-export const accessCodeSentSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'message'],
-  properties: { status: success, message: { type: 'string', description: 'To whom the code went and when it expires.' } },
-  example: { status: 'success', message: `The access code to document ${DOCUMENT} was sent to ksiegowosc@nabywca.example; it expires at 2026-11-28T10:15:02.000Z.` },
-};
-
-/** The FA(3) XML answers. */
-export const fa3XmlContent = { 'application/xml': { schema: { type: 'string', contentMediaType: 'application/xml' } as SchemaObject } };
+export const accessCodeSentSchema = successAnswer(
+  { message: { type: 'string', description: 'To whom the code went and when it expires.' } },
+  { message: `The access code to document ${DOCUMENT} was sent to ksiegowosc@nabywca.example; it expires at 2026-11-28T10:15:02.000Z.` },
+);

@@ -9,7 +9,8 @@ import { errorResponse, schemaRef } from '../../http/openapi';
 import { Ctx, type RequestContext } from '../../http/request-context';
 import { SeedHeader } from '../../http/seed-headers';
 import { idempotencyKeyHeader } from '../../http/openapi-idempotency';
-import { accessCodeSentSchema, fa3XmlContent, ksefInvoiceSchema, ksefOnboardedSchema, ksefStatusSchema, ksefSubmittedSchema } from './ksef-openapi';
+import { xmlContent } from '../../http/openapi-answers';
+import { accessCodeSentSchema, ksefInvoiceSchema, ksefOnboardedSchema, ksefStatusSchema, ksefSubmittedSchema } from './ksef-openapi';
 
 const { code, routePrefix } = ksefDefinition;
 const supplierHeader = supplierHeaderOf(ksefDefinition);
@@ -127,7 +128,7 @@ export class KsefController {
     description: 'For the recipient of an access-code/send e-mail: the FA(3) file exactly as sent to KSeF. A wrong, expired or used-up code: 404 SHARE.NOT_FOUND.',
   })
   @ApiParam(accessCodeParam)
-  @ApiResponse({ status: 200, description: 'The FA(3) XML as sent to KSeF.', content: fa3XmlContent })
+  @ApiResponse({ status: 200, description: 'The FA(3) XML as sent to KSeF.', content: xmlContent })
   @ApiResponse({ status: 404, ...errorResponse })
   async sharedXml(@Param('code') accessCode: string, @Res() reply: FastifyReply) {
     const file = await this.pipeline.sharedFile(code, accessCode);
@@ -141,7 +142,7 @@ export class KsefController {
   })
   @ApiHeader(optionalSupplier)
   @ApiParam(documentIdParam)
-  @ApiResponse({ status: 200, description: 'The FA(3) XML as sent to KSeF.', content: fa3XmlContent })
+  @ApiResponse({ status: 200, description: 'The FA(3) XML as sent to KSeF.', content: xmlContent })
   @ApiResponse({ status: 404, ...errorResponse })
   async xml(@SeedHeader(supplierHeader) supplier: string | undefined, @Param('document_id') id: string, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
     const file = await this.pipeline.documentFile(code, supplier, id, context);

@@ -9,9 +9,10 @@ import { MyInvoisSubmissionService } from './submission.service';
 import { AreaPipeline } from '../../pipeline/area-pipeline';
 import { sendAnswer as send } from '../../http/answer';
 import { errorResponse, schemaRef } from '../../http/openapi';
+import { fileContent } from '../../http/openapi-answers';
 import { RawDocument, digestHeaders, rawDocument } from './raw-documents';
 import {
-  cancelledExample, cancellingExample, digestHeaders as digestHeaderDocs, documentSchema, fileContent,
+  cancelledExample, cancellingExample, digestHeaders as digestHeaderDocs, documentSchema,
   submissionPendingExample, submissionSchema, supplierHeaderDescription,
 } from './myinvois-openapi';
 import { idempotencyKeyHeader } from '../../http/openapi-idempotency';

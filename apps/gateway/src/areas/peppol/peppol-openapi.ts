@@ -5,6 +5,7 @@
  */
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { peppolExamples, type PeppolAreaCode } from '@einvoice/areas';
+import { nullable, onboardedAnswer, successAnswer, uuidField } from '../../http/openapi-answers';
 
 // Document ids are UUID version 7 (time-ordered), as the gateway makes them (@einvoice/domain timeOrderedUuid).
 const DOCUMENT_ID = '01a23544-fe02-7011-9d9b-aa2a75a0f12d';
@@ -17,15 +18,12 @@ export const supplierHeaderParam = (name: string) => ({
 /** The `{uuid}` of the document reads. */
 export const uuidParam = { name: 'uuid', description: 'The document\'s id its submission answered (`data.DocumentID`).', example: DOCUMENT_ID };
 
-const successStatus: SchemaObject = { type: 'string', enum: ['success'], example: 'success' };
-
-const deliveryStatus: SchemaObject = {
-  anyOf: [{ type: 'string', enum: ['Scheduled', 'Sent', 'Delivered', 'Failed'] }, { type: 'null' }],
+const deliveryStatus = nullable({ type: 'string', enum: ['Scheduled', 'Sent', 'Delivered', 'Failed'] }, {
   description:
     '`Scheduled`: accepted, queued for delivery; `Sent`: the receiving access point took it over AS4 (live Peppol), its Message Level Status still to come; ' +
     '`Delivered`: delivered (and, live, confirmed by its Message Level Status); `Failed`: see `DeliveryFailure`.',
   example: 'Delivered',
-};
+});
 
 const deliveryFailure: SchemaObject = {
   type: 'object',
@@ -36,55 +34,36 @@ const deliveryFailure: SchemaObject = {
   },
 };
 
-const documentId: SchemaObject = { type: 'string', format: 'uuid', description: 'The document\'s id in this gateway: the `{uuid}` of its reads.', example: DOCUMENT_ID };
+const documentId = uuidField('The document\'s id in this gateway: the `{uuid}` of its reads.', DOCUMENT_ID);
 
 /** `POST /{area}/einvoice/onboard`'s 201. */
-export const onboardedSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'message', 'data'],
-  properties: {
-    status: successStatus,
-    message: { type: 'string', example: 'Supplier onboarded.' },
-    data: {
-      type: 'object',
-      required: ['supplier_uuid'],
-      properties: {
-        supplier_uuid: { type: 'string', format: 'uuid', description: 'The supplier\'s id: send it as the `supplier_uuid` header of its documents and webhooks.', example: SUPPLIER_ID },
-      },
-    },
-  },
-  example: { status: 'success', message: 'Supplier onboarded.', data: { supplier_uuid: SUPPLIER_ID } },
-};
+export const onboardedSchema = onboardedAnswer('Supplier onboarded.', {
+  supplier_uuid: uuidField('The supplier\'s id: send it as the `supplier_uuid` header of its documents and webhooks.', SUPPLIER_ID),
+});
 
 /** `POST /{area}/einvoice/generate/invoice`'s 202. */
-export const scheduledSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'data'],
-  properties: {
-    status: successStatus,
+export const scheduledSchema = successAnswer(
+  {
     data: {
       type: 'object',
       required: ['DocumentID', 'DeliveryStatus'],
       properties: { DocumentID: documentId, DeliveryStatus: { type: 'string', enum: ['Scheduled'], example: 'Scheduled' } },
     },
   },
-  example: { status: 'success', data: { DocumentID: DOCUMENT_ID, DeliveryStatus: 'Scheduled' } },
-};
+  { data: { DocumentID: DOCUMENT_ID, DeliveryStatus: 'Scheduled' } },
+);
 
 /** `GET /{area}/einvoice/delivery-status/{uuid}`'s 200. */
-export const deliveryStatusSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'data'],
-  properties: {
-    status: successStatus,
+export const deliveryStatusSchema = successAnswer(
+  {
     data: {
       type: 'object',
       required: ['DocumentID', 'DeliveryStatus'],
       properties: { DocumentID: documentId, DeliveryStatus: deliveryStatus, DeliveryFailure: deliveryFailure },
     },
   },
-  example: { status: 'success', data: { DocumentID: DOCUMENT_ID, DeliveryStatus: 'Delivered' } },
-};
+  { data: { DocumentID: DOCUMENT_ID, DeliveryStatus: 'Delivered' } },
+);
 
 /** The submitted body as stored: with the defaults the area applied (currency, buyer reference, quantities). */
 function storedInvoice(code: PeppolAreaCode, currency: string): Record<string, unknown> {
@@ -94,11 +73,8 @@ function storedInvoice(code: PeppolAreaCode, currency: string): Record<string, u
 
 /** `GET /{area}/einvoice/get-document/{uuid}`'s 200: the area's first invoice, as it reads back. */
 export function documentSchema(code: PeppolAreaCode): SchemaObject {
-  return {
-    type: 'object',
-    required: ['status', 'data'],
-    properties: {
-      status: successStatus,
+  return successAnswer(
+    {
       data: {
         description: 'The submitted fields as validated, with the defaults applied (DocumentCurrencyCode, BuyerReference, InvoicedQuantity), plus `uuid`.',
         allOf: [
@@ -107,9 +83,6 @@ export function documentSchema(code: PeppolAreaCode): SchemaObject {
         ],
       },
     },
-    example: { status: 'success', data: { uuid: DOCUMENT_ID, ...storedInvoice(code, code === 'sg' ? 'SGD' : 'EUR') } },
-  };
+    { data: { uuid: DOCUMENT_ID, ...storedInvoice(code, code === 'sg' ? 'SGD' : 'EUR') } },
+  );
 }
-
-/** The rendered UBL of `GET /{area}/einvoice/get-document/{uuid}/xml`. */
-export const ublContent = { 'application/xml': { schema: { type: 'string', contentMediaType: 'application/xml' } } };

@@ -8,7 +8,8 @@ import { errorResponse, schemaRef } from '../../http/openapi';
 import { idempotencyKeyHeader } from '../../http/openapi-idempotency';
 import { Ctx, type RequestContext } from '../../http/request-context';
 import { SeedHeader } from '../../http/seed-headers';
-import { deliveryStatusSchema, documentSchema, onboardedSchema, scheduledSchema, supplierHeaderParam, ublContent, uuidParam } from './peppol-openapi';
+import { xmlContent } from '../../http/openapi-answers';
+import { deliveryStatusSchema, documentSchema, onboardedSchema, scheduledSchema, supplierHeaderParam, uuidParam } from './peppol-openapi';
 import { assertTransportMode } from './transport-mode';
 
 /**
@@ -97,7 +98,7 @@ export function peppolAreaController(code: 'be' | 'de' | 'sg'): Type<unknown> {
     @ApiHeader(supplierParam)
     @ApiParam(uuidParam)
     @ApiProduces('application/xml')
-    @ApiResponse({ status: 200, description: 'The UBL document.', content: ublContent })
+    @ApiResponse({ status: 200, description: 'The UBL document.', content: xmlContent })
     @ApiResponse({ status: 404, ...errorResponse })
     async getXml(@SeedHeader(supplierHeader) supplier: string | undefined, @Param('uuid') uuid: string, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
       const file = await this.pipeline.documentFile(code, supplier, uuid, context);

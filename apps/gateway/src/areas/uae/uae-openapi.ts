@@ -8,6 +8,7 @@
  */
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { uae } from '@einvoice/areas';
+import { dateTimeField, nullable, statusAnswer, uuidField } from '../../http/openapi-answers';
 
 const examples = uae.uaeExamples;
 /** The README's tax invoice. */
@@ -146,23 +147,22 @@ export const uaeDocumentSchema: SchemaObject = {
 
 const DOCUMENT_ID = '5b0e7c59-6a7f-4f7e-9d55-2f8a1f0c1c11';
 const CURSOR = 'NzQ4MjEuMTI';
+const success = text('`success`.', 'success');
 
 /** `POST /v1/participants`' 201. */
-export const participantSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'data'],
-  properties: {
-    status: text('`success`.', 'success'),
+export const participantSchema = statusAnswer(
+  success,
+  {
     data: {
       type: 'object',
       properties: {
-        participant_id: { type: 'string', format: 'uuid', description: 'The participant\'s id: the `{participant_id}` of its other routes.', example: '0f9a7b2e-3c1d-4e5f-8a9b-1c2d3e4f5a6b' },
+        participant_id: uuidField('The participant\'s id: the `{participant_id}` of its other routes.', '0f9a7b2e-3c1d-4e5f-8a9b-1c2d3e4f5a6b'),
         peppol_id: text('Its Peppol id as registered here.', '0235:1794625038'),
       },
     },
   },
-  example: { status: 'success', data: { participant_id: '0f9a7b2e-3c1d-4e5f-8a9b-1c2d3e4f5a6b', peppol_id: '0235:1794625038' } },
-};
+  { data: { participant_id: '0f9a7b2e-3c1d-4e5f-8a9b-1c2d3e4f5a6b', peppol_id: '0235:1794625038' } },
+);
 
 const trackStatus = (description: string, values: string[], example: string): SchemaObject => ({
   type: 'object',
@@ -180,15 +180,13 @@ export const acceptedExample = {
 };
 
 /** A submission's 202. */
-export const acceptedSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'data'],
-  properties: {
-    status: text('`success`.', 'success'),
+export const acceptedSchema = statusAnswer(
+  success,
+  {
     data: {
       type: 'object',
       properties: {
-        document_id: { type: 'string', format: 'uuid', description: 'Our id of the document: read it with GET documents/{document_id}.', example: DOCUMENT_ID },
+        document_id: uuidField('Our id of the document: read it with GET documents/{document_id}.', DOCUMENT_ID),
         document_identifier: text('Its number as sent.', 'INV-1764651600'),
         status: text('`accepted`: both validation phases passed; delivery and reporting follow.', 'accepted'),
         reporting,
@@ -196,20 +194,18 @@ export const acceptedSchema: SchemaObject = {
       },
     },
   },
-  example: acceptedExample,
-};
+  acceptedExample,
+);
 
 /** `…/documents/validate`'s 200. */
-export const validSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'message', 'data'],
-  properties: {
-    status: text('`success`.', 'success'),
+export const validSchema = statusAnswer(
+  success,
+  {
     message: text('`Document is valid.`', 'Document is valid.'),
     data: { type: 'object', properties: { document_identifier: text('Its number, now taken.', 'INV-1764651603') } },
   },
-  example: { status: 'success', message: 'Document is valid.', data: { document_identifier: 'INV-1764651603' } },
-};
+  { message: 'Document is valid.', data: { document_identifier: 'INV-1764651603' } },
+);
 
 const recordData = {
   document_id: DOCUMENT_ID,
@@ -227,7 +223,7 @@ const recordData = {
 export const recordExample = { status: 'success', data: { ...recordData, document: uaeDocumentExample } };
 
 const recordProperties: Record<string, SchemaObject> = {
-  document_id: { type: 'string', format: 'uuid', description: 'Our id of the document.', example: DOCUMENT_ID },
+  document_id: uuidField('Our id of the document.', DOCUMENT_ID),
   document_identifier: text('Its number.', 'INV-1764651600'),
   direction: text('outgoing: sent by the participant; incoming: received for it over Peppol.', 'outgoing', { enum: ['outgoing', 'incoming'] }),
   document_type: text('Its type code.', '380'),
@@ -241,34 +237,30 @@ const recordProperties: Record<string, SchemaObject> = {
     items: { type: 'object', properties: { index: { type: 'integer' }, filename: { type: 'string' }, mime_code: { type: 'string' }, size_bytes: { type: 'integer' } } },
     example: recordData.attachments,
   },
-  created_at: { type: 'string', format: 'date-time', description: 'When it was accepted (or received).', example: recordData.created_at },
+  created_at: dateTimeField('When it was accepted (or received).', recordData.created_at),
 };
 
 /** `GET …/documents/{document_id}`'s 200. */
-export const recordSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'data'],
-  properties: {
-    status: text('`success`.', 'success'),
+export const recordSchema = statusAnswer(
+  success,
+  {
     data: {
       type: 'object',
       properties: { ...recordProperties, document: { type: 'object', description: 'The document as accepted (attachments\' contents replaced by their description).', example: uaeDocumentExample } },
     },
   },
-  example: recordExample,
-};
+  recordExample,
+);
 
 /** `GET …/documents`' 200. */
-export const recordListSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'data', 'next_since_id'],
-  properties: {
-    status: text('`success`.', 'success'),
+export const recordListSchema = statusAnswer(
+  success,
+  {
     data: { type: 'array', description: 'Oldest first, without `document`.', items: { type: 'object', properties: recordProperties } },
-    next_since_id: { anyOf: [{ type: 'string' }, { type: 'null' }], description: 'The `since_id` of the next page (the last document here; the one sent when caught up); null: none yet.', example: DOCUMENT_ID },
+    next_since_id: nullable({ type: 'string' }, { description: 'The `since_id` of the next page (the last document here; the one sent when caught up); null: none yet.', example: DOCUMENT_ID }),
   },
-  example: { status: 'success', data: [recordData], next_since_id: DOCUMENT_ID },
-};
+  { data: [recordData], next_since_id: DOCUMENT_ID },
+);
 
 export const eventsExample = {
   status: 'success',
@@ -290,11 +282,9 @@ export const eventsExample = {
 const direction: SchemaObject = { type: 'object', properties: { direction: text('The feed: outgoing or incoming.', 'outgoing', { enum: ['outgoing', 'incoming'] }) } };
 
 /** `GET …/events`' 200. */
-export const eventsSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'data', 'events', 'next_cursor'],
-  properties: {
-    status: text('`success`.', 'success'),
+export const eventsSchema = statusAnswer(
+  success,
+  {
     data: direction,
     events: {
       type: 'array',
@@ -305,7 +295,7 @@ export const eventsSchema: SchemaObject = {
           id: text('The event id: a cursor of this feed (opaque).', CURSOR),
           type: text('What happened.', 'document.delivered', { enum: ['document.accepted', 'document.received', 'document.reported', 'document.delivered', 'document.failed'] }),
           document_id: { type: 'string', format: 'uuid', example: DOCUMENT_ID },
-          document_identifier: { anyOf: [{ type: 'string' }, { type: 'null' }], example: 'INV-1764651600' },
+          document_identifier: nullable({ type: 'string' }, { example: 'INV-1764651600' }),
           direction: { type: 'string', enum: ['outgoing', 'incoming'] },
           status: { type: 'string', enum: ['accepted', 'completed', 'attention'] },
           reporting,
@@ -315,27 +305,25 @@ export const eventsSchema: SchemaObject = {
       },
       example: eventsExample.events,
     },
-    next_cursor: { anyOf: [{ type: 'string' }, { type: 'null' }], description: 'The `cursor` of the next page (the last event here; the one sent when caught up).', example: CURSOR },
+    next_cursor: nullable({ type: 'string' }, { description: 'The `cursor` of the next page (the last event here; the one sent when caught up).', example: CURSOR }),
   },
-  example: eventsExample,
-};
+  eventsExample,
+);
 
 /** `…/events/position`'s and `…/events/ack`'s 200. */
-export const positionSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'data'],
-  properties: {
-    status: text('`success`.', 'success'),
+export const positionSchema = statusAnswer(
+  success,
+  {
     data: {
       type: 'object',
       properties: {
         ...direction.properties,
-        acked: { anyOf: [{ type: 'string' }, { type: 'null' }], description: 'The last event acknowledged; null: never.', example: CURSOR },
+        acked: nullable({ type: 'string' }, { description: 'The last event acknowledged; null: never.', example: CURSOR }),
       },
     },
   },
-  example: { status: 'success', data: { direction: 'outgoing', acked: CURSOR } },
-};
+  { data: { direction: 'outgoing', acked: CURSOR } },
+);
 
 /** `…/events/ack`'s body. */
 export const acknowledgeSchema: SchemaObject = {
@@ -346,6 +334,3 @@ export const acknowledgeSchema: SchemaObject = {
     cursor: text('The id of the last event processed.', CURSOR),
   },
 };
-
-/** The UBL answer: a typed string of its media type (OpenAPI 3.1 `contentMediaType`). */
-export const xmlContent = { 'application/xml': { schema: { type: 'string', contentMediaType: 'application/xml' } } };

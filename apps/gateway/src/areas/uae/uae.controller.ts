@@ -3,13 +3,14 @@ import { ApiBody, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, Ap
 import type { FastifyReply } from 'fastify';
 import { type RequestExamples, uae } from '@einvoice/areas';
 import { errorResponse, schemaRef } from '../../http/openapi';
+import { xmlContent } from '../../http/openapi-answers';
 import { Ctx, type RequestContext } from '../../http/request-context';
 import { AreaPipeline } from '../../pipeline/area-pipeline';
 import { UaeDocumentsService } from './uae-documents.service';
 import { UaeFeedsService } from './uae-feeds.service';
 import { takeNumber } from './uae-numbers';
 import {
-  acceptedSchema, acknowledgeSchema, eventsSchema, participantSchema, positionSchema, recordListSchema, recordSchema, uaeDocumentSchema, validSchema, xmlContent,
+  acceptedSchema, acknowledgeSchema, eventsSchema, participantSchema, positionSchema, recordListSchema, recordSchema, uaeDocumentSchema, validSchema,
 } from './uae-openapi';
 import { UaeParticipantsService } from './uae-participants.service';
 

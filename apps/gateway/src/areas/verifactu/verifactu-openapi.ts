@@ -4,41 +4,25 @@
  * so that the controller stays a list of routes.
  */
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { nullable, onboardedAnswer, successAnswer, uuidField } from '../../http/openapi-answers';
 
 const UUID = '01938a7e-5c2b-7d41-9f3e-6a1b2c3d4e5f';
 const QR_LINK = 'https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=89890001K&numserie=F-1764662400&fecha=25-11-2026&importe=121.00';
 const QR_CODE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAKQAAACkAQAAAAAI1mFfAAAA…';
 const HASH = '3C464DAF61ACB827C65FDA19F352A4E3BDC2C640E9E8AEF8AE0A1F4C67B0A27B';
 
-const success: SchemaObject = { type: 'string', enum: ['success'], example: 'success' };
-const uuid: SchemaObject = { type: 'string', format: 'uuid', description: 'The record\'s id: read it with GET /es/verifactu/records/{uuid}.', example: UUID };
+const uuid = uuidField('The record\'s id: read it with GET /es/verifactu/records/{uuid}.', UUID);
 /** An amount as the caller sent it (a number or a numeric string). */
 const amount = (description: string, example: string): SchemaObject => ({ oneOf: [{ type: 'string' }, { type: 'number' }], description, example });
 
 /** `POST /es/verifactu/onboard`'s 201. */
-export const verifactuOnboardedSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'message', 'data'],
-  properties: {
-    status: success,
-    message: { type: 'string', example: 'Participant onboarded.' },
-    data: {
-      type: 'object',
-      required: ['participant_id'],
-      properties: {
-        participant_id: { type: 'string', format: 'uuid', description: 'The issuer\'s id: send it as the participant-id header of its records.', example: '0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11' },
-      },
-    },
-  },
-  example: { status: 'success', message: 'Participant onboarded.', data: { participant_id: '0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11' } },
-};
+export const verifactuOnboardedSchema = onboardedAnswer('Participant onboarded.', {
+  participant_id: uuidField('The issuer\'s id: send it as the participant-id header of its records.', '0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11'),
+});
 
 /** `POST generate` and `rectify`'s 200. */
-export const verifactuRecordMadeSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'message'],
-  properties: {
-    status: success,
+export const verifactuRecordMadeSchema = successAnswer(
+  {
     message: {
       type: 'object',
       required: ['uuid', 'qr_link', 'qr_code'],
@@ -49,23 +33,18 @@ export const verifactuRecordMadeSchema: SchemaObject = {
       },
     },
   },
-  example: { status: 'success', message: { uuid: UUID, qr_link: QR_LINK, qr_code: QR_CODE } },
-};
+  { message: { uuid: UUID, qr_link: QR_LINK, qr_code: QR_CODE } },
+);
 
 /** `POST cancel`'s 200: a cancellation record has no QR. */
-export const verifactuCancelledSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'message'],
-  properties: { status: success, message: { type: 'object', required: ['uuid'], properties: { uuid } } },
-  example: { status: 'success', message: { uuid: '01938a80-1f4d-7a22-8c10-3b2a1d0e9f87' } },
-};
+export const verifactuCancelledSchema = successAnswer(
+  { message: { type: 'object', required: ['uuid'], properties: { uuid } } },
+  { message: { uuid: '01938a80-1f4d-7a22-8c10-3b2a1d0e9f87' } },
+);
 
 /** `GET /es/verifactu/records/{uuid}`'s 200. */
-export const verifactuRecordSchema: SchemaObject = {
-  type: 'object',
-  required: ['status', 'data'],
-  properties: {
-    status: success,
+export const verifactuRecordSchema = successAnswer(
+  {
     data: {
       type: 'object',
       required: ['uuid', 'document_identifier', 'issue_date', 'invoice_type', 'hash', 'previous_hash', 'generated_at', 'aeat_status'],
@@ -77,7 +56,7 @@ export const verifactuRecordSchema: SchemaObject = {
         total_amount: amount('ImporteTotal, as sent; absent from a cancellation.', '121.00'),
         tax_total: { type: 'string', description: 'CuotaTotal, the sum of the tax charged, two decimals; absent from a cancellation.', example: '21.00' },
         hash: { type: 'string', pattern: '^[0-9A-F]{64}$', description: 'The record\'s Huella (SHA-256, uppercase hex), chaining it to the issuer\'s previous record.', example: HASH },
-        previous_hash: { anyOf: [{ type: 'string' }, { type: 'null' }], description: 'The previous record\'s Huella (Encadenamiento/RegistroAnterior); null for the issuer\'s first record (PrimerRegistro).', example: null },
+        previous_hash: nullable({ type: 'string' }, { description: 'The previous record\'s Huella (Encadenamiento/RegistroAnterior); null for the issuer\'s first record (PrimerRegistro).', example: null }),
         generated_at: { type: 'string', description: 'FechaHoraHusoGenRegistro: when the record was made, Spain\'s mainland time with its offset.', example: '2026-11-25T10:15:02+01:00' },
         aeat_status: {
           type: 'string',
@@ -95,11 +74,10 @@ export const verifactuRecordSchema: SchemaObject = {
       },
     },
   },
-  example: {
-    status: 'success',
+  {
     data: {
       uuid: UUID, document_identifier: 'F-1764662400', issue_date: '2026-11-25', invoice_type: 'F1', total_amount: '121.00', tax_total: '21.00',
       hash: HASH, previous_hash: null, generated_at: '2026-11-25T10:15:02+01:00', aeat_status: 'Correcto', aeat_csv: '9F3A61C2D4B7E058', qr_link: QR_LINK,
     },
   },
-};
+);
