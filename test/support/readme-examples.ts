@@ -159,8 +159,13 @@ function shellWords(text: string, start: number): string[] {
       i++;
       while (text[i] !== '"') {
         if (text[i] === '$') expansion();
-        else if (text[i] === '\\') (add(text[i + 1]), (i += 2));
-        else (add(text[i]), i++);
+        else if (text[i] === '\\') {
+          add(text[i + 1]);
+          i += 2;
+        } else {
+          add(text[i]);
+          i++;
+        }
       }
       i++;
     } else if (c === '$') expansion();
@@ -169,7 +174,10 @@ function shellWords(text: string, start: number): string[] {
       word = undefined;
       i++;
     } else if (c === '\n' || c === '|' || c === ';' || c === ')') break;
-    else (add(c), i++);
+    else {
+      add(c);
+      i++;
+    }
   }
   if (word !== undefined) words.push(word);
   return words;

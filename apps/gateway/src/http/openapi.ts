@@ -85,7 +85,10 @@ function withoutUnusedSchemas(document: Document): void {
       for (const [key, value] of Object.entries(node)) {
         const name = key === '$ref' && typeof value === 'string' ? /^#\/components\/schemas\/(.+)$/.exec(value)?.[1] : undefined;
         if (name !== undefined) {
-          if (!used.has(name)) (used.add(name), visit(schemas[name]));
+          if (!used.has(name)) {
+            used.add(name);
+            visit(schemas[name]);
+          }
         } else visit(value);
       }
     }

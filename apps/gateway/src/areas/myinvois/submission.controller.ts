@@ -118,7 +118,7 @@ export class MyInvoisSubmissionController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Submit a self-billed document (the supplier_uuid taxpayer is the buyer; SupplierParty the seller). Path not shown in the seed: ours.',
-    description: `The buyer issues the document for its seller (an individual, a foreign seller, …); types 01–04 become MyInvois\'s 11–14. ${SUBMISSION_STEPS} 409 DOCUMENT.DUPLICATE_ID: this \`ID\` was submitted already; 409 SUPPLIER.INACTIVE: the supplier was deactivated.`,
+    description: `The buyer issues the document for its seller (an individual, a foreign seller, …); types 01–04 become MyInvois's 11–14. ${SUBMISSION_STEPS} 409 DOCUMENT.DUPLICATE_ID: this \`ID\` was submitted already; 409 SUPPLIER.INACTIVE: the supplier was deactivated.`,
   })
   @ApiHeader(transportModeHeader)
   @ApiHeader(idempotencyKeyHeader())
