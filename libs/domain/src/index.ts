@@ -13,3 +13,4 @@ export * from './authority-report';
 export * from './authority-requests';
 /** For deciders' given/when/then specs (STYLE.md), in any project. */
 export { specification } from './test/given-when-then';
+export * from './account';

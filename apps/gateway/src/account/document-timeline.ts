@@ -1,4 +1,4 @@
-import { referenceOf } from './document-states';
+import { referenceOf } from '@einvoice/domain';
 
 /** One step of a document's life in `GET /v1/documents/{id}`. */
 export interface TimelineEntry {

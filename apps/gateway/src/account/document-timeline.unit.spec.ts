@@ -1,5 +1,5 @@
 import { timelineOf } from './document-timeline';
-import { authorityOf, exchangeOf } from './document-states';
+import { authorityOf, exchangeOf } from '@einvoice/domain';
 
 const at = new Date('2026-11-25T10:00:00Z');
 const event = (type: string, data: Record<string, unknown>) => ({ type, data, recorded_at: at });

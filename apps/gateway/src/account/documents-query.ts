@@ -1,7 +1,7 @@
 import { type FieldIssue, issue, validationError } from '@einvoice/domain';
 import { areas } from '@einvoice/areas';
 import { type PageRequest, pageRequestIssues } from './page';
-import { DOCUMENT_STATUSES, type DocumentStatus } from './document-states';
+import { DOCUMENT_STATUSES, type DocumentStatus } from '@einvoice/domain';
 
 /** The filters of `GET /v1/documents` (docs/account-api.md), validated. Dates are YYYY-MM-DD, both ends included. */
 export interface DocumentFilter {

@@ -4,7 +4,7 @@ import { errorResponse } from '../http/openapi';
 import { Ctx, type RequestContext } from '../http/request-context';
 import { AccountDocuments } from './documents.service';
 import { documentListQuery } from './documents-query';
-import { DOCUMENT_STATUSES } from './document-states';
+import { DOCUMENT_STATUSES } from '@einvoice/domain';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './page';
 import { documentDetailSchema, documentListSchema } from './documents.openapi';
 

@@ -4,7 +4,7 @@
  */
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { dateTimeField, nullable, statusAnswer, statusField, uuidField } from '../http/openapi-answers';
-import { AUTHORITY_STATUSES, DOCUMENT_STATUSES, EXCHANGE_STATUSES } from './document-states';
+import { AUTHORITY_STATUSES, DOCUMENT_STATUSES, EXCHANGE_STATUSES } from '@einvoice/domain';
 
 const belgian = {
   id: '0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a',

@@ -4,7 +4,7 @@ import { findArea } from '@einvoice/areas';
 import { Connections } from '../infrastructure/infrastructure.module';
 import { isUuid } from '../suppliers/supplier-lookup';
 import { type Page, type PageRequest, toPage } from './page';
-import { type StateColumns, authorityOf, exchangeOf } from './document-states';
+import { type StateColumns, authorityOf, exchangeOf } from '@einvoice/domain';
 import { fieldColumnsSql } from './document-fields';
 import { type DocumentLinks, linksOf } from './document-links';
 import type { DocumentFilter } from './documents-query';

@@ -19,3 +19,4 @@ export * from './metrics';
 export * from './tracing';
 export * from './notifications/pg-listener';
 export * from './received-documents';
+export * from './feeds';

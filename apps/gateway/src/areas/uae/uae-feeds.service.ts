@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, issue } from '@einvoice/domain';
+import { afterPositionSql, decodeFeedCursor, encodeFeedCursor, positionParams } from '@einvoice/domain/infrastructure';
 import { Connections } from '../../infrastructure/infrastructure.module';
 import type { SupplierRecord } from '../../suppliers/supplier-lookup';
 
@@ -7,21 +8,6 @@ export type FeedDirection = 'incoming' | 'outgoing';
 
 /** Both vocabularies of the seed: `sent`/`outgoing`, `received`/`incoming`; answers say `outgoing`/`incoming`. */
 const DIRECTIONS: Readonly<Record<string, FeedDirection>> = { sent: 'outgoing', outgoing: 'outgoing', received: 'incoming', incoming: 'incoming' };
-
-/** A feed position: the writing transaction's id and the row's sequence (uae_feed_events, libs/areas/src/uae/migrations.ts). */
-interface Position {
-  readonly xid: string;
-  readonly seq: string;
-}
-
-/** Event ids and cursors are one opaque string: base64url of `<xid>.<seq>`. Stable across restarts (both are stored). */
-export const encodeCursor = (p: Position): string => Buffer.from(`${p.xid}.${p.seq}`).toString('base64url');
-
-function decodeCursor(value: string, path: string): Position {
-  const match = /^(\d{1,20})\.(\d{1,19})$/.exec(Buffer.from(value, 'base64url').toString('utf8'));
-  if (!match || value.length > 64) throw new AppError('validation', 'FEED.INVALID_CURSOR', `${path} is not a cursor of this feed.`, { issues: [issue(path, 'FIELD.INVALID_VALUE', `${path} must be an event id returned by this feed.`)] });
-  return { xid: match[1], seq: match[2] };
-}
 
 /** `direction` as sent (query or body): required, one of the four words. */
 export function feedDirection(value: unknown, path = 'direction'): FeedDirection {
@@ -65,18 +51,17 @@ export class UaeFeedsService {
     const ackCursor = optionalText(query.ack_cursor, 'ack_cursor');
     if (ackCursor) await this.ack(participant, direction, ackCursor, 'ack_cursor');
     const from = cursor ?? ackCursor;
-    const after = from ? decodeCursor(from, cursor ? 'cursor' : 'ack_cursor') : undefined;
+    const after = from ? decodeFeedCursor(from, cursor ? 'cursor' : 'ack_cursor') : undefined;
     const rows: EventRow[] = await this.connections.dataSource.query(
       // Ordered by the columns themselves (`e.`): the text aliases would order 1000 before 999.
       `SELECT e.xid::text AS xid, e.seq::text AS seq, type, document_id, document_identifier, direction, status, reporting, exchange, created_at
        FROM uae_feed_events e
-       WHERE supplier_id = $1 AND direction = $2 AND ($3::xid8 IS NULL OR (e.xid, e.seq) > ($3::xid8, $4::bigint))
-         AND e.xid < pg_snapshot_xmin(pg_current_snapshot())
+       WHERE supplier_id = $1 AND direction = $2 AND ${afterPositionSql('e', 3)}
        ORDER BY e.xid, e.seq LIMIT $5`,
-      [participant.id, direction, after?.xid ?? null, after?.seq ?? null, limit],
+      [participant.id, direction, ...positionParams(after), limit],
     );
     const events = rows.map((r) => ({
-      id: encodeCursor(r),
+      id: encodeFeedCursor(r),
       type: r.type,
       document_id: r.document_id,
       document_identifier: r.document_identifier,
@@ -108,12 +93,12 @@ export class UaeFeedsService {
       `SELECT acked_xid::text AS xid, acked_seq::text AS seq FROM uae_feed_positions WHERE supplier_id = $1 AND direction = $2`,
       [participant.id, direction],
     );
-    return { status: 'success', data: { direction, acked: row ? encodeCursor(row) : null } };
+    return { status: 'success', data: { direction, acked: row ? encodeFeedCursor(row) : null } };
   }
 
   /** Stores the position (an event of this feed) if it is ahead of the stored one. */
   private async ack(participant: SupplierRecord, direction: FeedDirection, cursor: string, path: string): Promise<void> {
-    const { xid, seq } = decodeCursor(cursor, path);
+    const { xid, seq } = decodeFeedCursor(cursor, path);
     const [event] = await this.connections.dataSource.query(
       `SELECT 1 FROM uae_feed_events WHERE supplier_id = $1 AND direction = $2 AND xid = $3::xid8 AND seq = $4::bigint`,
       [participant.id, direction, xid, seq],

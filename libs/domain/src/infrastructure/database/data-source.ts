@@ -29,6 +29,8 @@ import { PeppolTransmissions1732200001870 } from './migrations/1732200001870-pep
 import { AccountDocumentLists1732200001880 } from './migrations/1732200001880-account-document-lists';
 import { SupplierStatus1732200001947 } from './migrations/1732200001947-supplier-status';
 import { AccountDocumentIssueDate1732200001960 } from './migrations/1732200001960-account-document-issue-date';
+import { AccountEvents1732200001980 } from './migrations/1732200001980-account-events';
+import { AccountWebhooks1732200001981 } from './migrations/1732200001981-account-webhooks';
 
 /**
  * The platform's own migrations. TypeORM migrations only: `synchronize` is never used. Areas bring
@@ -63,6 +65,8 @@ export const platformMigrations = [
   AccountDocumentLists1732200001880,
   SupplierStatus1732200001947,
   AccountDocumentIssueDate1732200001960,
+  AccountEvents1732200001980,
+  AccountWebhooks1732200001981,
 ];
 
 export interface DataSourceOptions {

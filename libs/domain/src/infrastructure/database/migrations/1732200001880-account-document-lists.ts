@@ -6,7 +6,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * is an index scan that stops at `limit + 1` rows whatever the tenant holds.
  *
  * `account_document_status` is the list's one `status` of a row, both tracks folded (the mapping's
- * table: apps/gateway/src/account/document-states.ts); `account_document_issue_date` the issue date
+ * table: libs/domain/src/account/document-states.ts); `account_document_issue_date` the issue date
  * whatever the area calls it (`IssueDate`: Belgium, Germany, Singapore, Poland, Malaysia; `issue_date`:
  * Spain, Jordan, Nigeria, UAE; `CbteFch` as YYYYMMDD: Argentina), as YYYY-MM-DD text. Both IMMUTABLE so
  * they can be indexed; the list selects and filters on the same expressions. An issue-date range is the

@@ -1,0 +1,2 @@
+export * from './document-states';
+export * from './events';
