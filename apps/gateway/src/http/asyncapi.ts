@@ -7,10 +7,11 @@ export const ASYNCAPI_PATH = '/asyncapi.json';
 
 /**
  * The AsyncAPI document of this deployment's topics (issue 48): its registry's published event types,
- * the `prefix` parameter defaulting to its KAFKA_TOPIC_PREFIX. The same one `cli asyncapi` prints.
+ * the `prefix` parameter defaulting to its KAFKA_TOPIC_PREFIX, its topics' KAFKA_MAX_MESSAGE_BYTES. The same one `cli asyncapi` prints.
  */
 export function deploymentAsyncApi(env: NodeJS.ProcessEnv = process.env): AsyncApiDocument {
-  return asyncApiDocument(platformEventRegistry(areaEventPlugins()), { prefix: loadInfrastructureConfig(env).kafkaPrefix });
+  const config = loadInfrastructureConfig(env);
+  return asyncApiDocument(platformEventRegistry(areaEventPlugins()), { prefix: config.kafkaPrefix, maxMessageBytes: config.kafkaMaxMessageBytes });
 }
 
 /**

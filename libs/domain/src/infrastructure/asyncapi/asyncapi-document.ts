@@ -56,6 +56,8 @@ const REFERENCE_NOTE = 'Carries no rendered document: it names it by `data.docum
 export interface AsyncApiOptions {
   /** `KAFKA_TOPIC_PREFIX` of the deployment (the `prefix` parameter's default). */
   readonly prefix: string;
+  /** `KAFKA_MAX_MESSAGE_BYTES` of the deployment (topic `max.message.bytes`; default 32 MiB). */
+  readonly maxMessageBytes?: number;
   /** The API's version, as in the OpenAPI document. */
   readonly version?: string;
   /** Generated schemas (default: the committed event-schemas.json); tests pass others. */
@@ -82,7 +84,7 @@ export function asyncApiDocument(registry: EventRegistry, options: AsyncApiOptio
       description: FAMILY_DESCRIPTIONS[family],
       parameters: { prefix: { description: 'The deployment\'s topic prefix (`KAFKA_TOPIC_PREFIX`).', default: options.prefix, examples: [options.prefix] } },
       messages: {},
-      bindings: { kafka: { partitions: DEFAULT_PARTITIONS, topicConfiguration: { 'max.message.bytes': DEFAULT_MAX_MESSAGE_BYTES }, bindingVersion: '0.5.0' } },
+      bindings: { kafka: { partitions: DEFAULT_PARTITIONS, topicConfiguration: { 'max.message.bytes': options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES }, bindingVersion: '0.5.0' } },
     };
     channels[family].messages[type] = { $ref: `#/components/messages/${type}` };
     messages[type] = message(registry, type, entry, schemas);
