@@ -14,8 +14,9 @@ const ALIASES = (JSON.parse(readFileSync(path.join(ROOT, 'tsconfig.base.json'), 
 const dependencies = new Set(Object.keys((JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies));
 const builtins = new Set(builtinModules);
 
+/** A module's source, or a JSON file it imports (data the compiler copies into dist/: the AsyncAPI document's event schemas). */
 function resolveFile(base: string): string | undefined {
-  return [`${base}.ts`, path.join(base, 'index.ts'), base].find((file) => file.endsWith('.ts') && existsSync(file));
+  return [`${base}.ts`, path.join(base, 'index.ts'), base].find((file) => (file.endsWith('.ts') || file.endsWith('.json')) && existsSync(file));
 }
 
 /** Every source file and package the entry points reach. */
@@ -27,6 +28,7 @@ function reached(): { files: Set<string>; packages: Map<string, string> } {
     const file = queue.pop()!;
     if (files.has(file)) continue;
     files.add(file);
+    if (file.endsWith('.json')) continue;
     const text = readFileSync(file, 'utf8');
     const { importedFiles } = ts.preProcessFile(text, true, true);
     for (const { fileName: specifier, pos } of importedFiles) {

@@ -39,6 +39,7 @@ import { listReports, previewReports, reportingSettingsFromEnv, seatIdFromEnv, s
  *   outbox release [id...]  put parked rows (all, or these) back in line for the relay
  *   openapi                 the OpenAPI document of the API (JSON on stdout), as /docs-json serves it; no stack needed
  *   openapi --gaps [tag]    what the document leaves undescribed (of the operations whose tag contains <tag>)
+ *   asyncapi                the AsyncAPI 3.0 document of the Kafka topics (JSON on stdout), as /asyncapi.json serves it; no stack needed
  *   retention run           prune published outbox rows, processed-event marks and idempotency keys past their windows
  *   documents stuck [--area X] [--older-than 10m]  documents not in a final state for that long, with their last event and error (JSON lines)
  *   dlq list                the dead-lettered messages (JSON lines: id partition:offset, event, type, origin, error, replayedAt)
@@ -83,6 +84,12 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
+    return;
+  }
+  if (command === 'asyncapi') {
+    // The registry's and the committed schemas' (docs/consuming-events.md); no stack involved either.
+    const { deploymentAsyncApi } = await import('./http/asyncapi');
+    process.stdout.write(`${JSON.stringify(deploymentAsyncApi(), null, 2)}\n`);
     return;
   }
   if (command === 'mail' && sub === 'list') {

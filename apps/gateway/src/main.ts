@@ -16,6 +16,7 @@ import { registerExactJsonParser } from './http/json-body';
 import { registerFormParser } from './http/form-body';
 import { OAUTH_TOKEN_PATH } from './auth/oauth-request';
 import { setupOpenApi } from './http/openapi';
+import { setupAsyncApi } from './http/asyncapi';
 import { RequestTextPipe } from './http/request-text.pipe';
 import { endRequestSpan, requestTraceId, startRequestSpan } from './http/request-span';
 import { REQUEST_ID_HEADER, correlationIdOf } from './http/request-id';
@@ -102,6 +103,7 @@ export async function createGateway(): Promise<NestFastifyApplication> {
   });
   app.useGlobalPipes(new RequestTextPipe());
   setupOpenApi(app);
+  setupAsyncApi(app);
   app.enableShutdownHooks();
   return app;
 }

@@ -13,6 +13,7 @@ export * from './microservice';
 export * from './webhooks';
 export * from './secrets/sealed-redis-store';
 export * from './plugins';
+export * from './asyncapi';
 export * from './jobs';
 export * from './mail/captured-mails';
 export * from './metrics';

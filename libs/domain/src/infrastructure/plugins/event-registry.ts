@@ -37,6 +37,8 @@ export interface EventRegistry {
    * its plug-in declares `unpublishedOfArea` (no outbox row, never on Kafka).
    */
   published(event: Pick<RecordedEvent, 'type' | 'streamId' | 'data'>): boolean;
+  /** The areas whose events of `type` are not published (`unpublishedOfArea`), sorted; empty for most types. For the AsyncAPI document. */
+  unpublishedAreasOf(type: string): readonly string[];
 }
 
 const FAMILIES: readonly TopicFamily[] = ['documents', 'received', 'reports', 'suppliers', 'participants'];
@@ -141,6 +143,7 @@ export function buildEventRegistry(plugins: readonly EventPlugin[]): EventRegist
       const area = (event.data as { area?: unknown }).area;
       return !(typeof area === 'string' && unpublishedOfArea.get(area)?.has(event.type));
     },
+    unpublishedAreasOf: (type) => [...unpublishedOfArea].filter(([, types]) => types.has(type)).map(([area]) => area).sort(),
     upcast(event) {
       const schema = schemas.get(event.type);
       if (!schema || event.schemaVersion >= schema.current) return event;
