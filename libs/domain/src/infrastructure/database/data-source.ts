@@ -29,6 +29,7 @@ import { PeppolTransmissions1732200001870 } from './migrations/1732200001870-pep
 import { AccountDocumentLists1732200001880 } from './migrations/1732200001880-account-document-lists';
 import { SupplierStatus1732200001947 } from './migrations/1732200001947-supplier-status';
 import { AccountDocumentIssueDate1732200001960 } from './migrations/1732200001960-account-document-issue-date';
+import { DocumentTotals1732200001990 } from './migrations/1732200001990-document-totals';
 
 /**
  * The platform's own migrations. TypeORM migrations only: `synchronize` is never used. Areas bring
@@ -63,6 +64,7 @@ export const platformMigrations = [
   AccountDocumentLists1732200001880,
   SupplierStatus1732200001947,
   AccountDocumentIssueDate1732200001960,
+  DocumentTotals1732200001990,
 ];
 
 export interface DataSourceOptions {
