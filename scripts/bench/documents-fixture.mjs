@@ -19,8 +19,8 @@ export const FIXTURE_NUMBER_PREFIX = 'FIXTURE-';
 /** The documents still on their way: the fixture's newest (the rest reached a final state). */
 const NOT_FINAL = 3000;
 
-/** INSERT of fixture rows g = $2..$3 (of FIXTURE_DOCUMENTS); $1 the big tenant's id. */
-const INSERT = `
+/** INSERT of fixture rows g = $2..$3 (of `total`); $1 the big tenant's id. */
+const insertSql = (total) => `
   WITH areas(area, reports, lo, hi) AS (VALUES ('be', false, 0.00, 0.30), ('de', false, 0.30, 0.50), ('pl', true, 0.50, 0.65),
       ('es', true, 0.65, 0.75), ('my', true, 0.75, 0.83), ('sg', false, 0.83, 0.88), ('ae', true, 0.88, 0.93),
       ('ar', true, 0.93, 0.96), ('jo', true, 0.96, 0.98), ('ng', true, 0.98, 1.01))
@@ -33,10 +33,10 @@ const INSERT = `
          CASE WHEN NOT a.reports AND x.rdir < 0.1 THEN 'incoming' ELSE 'outgoing' END,
          '${FIXTURE_NUMBER_PREFIX}' || x.g, 'Invoice',
          CASE WHEN a.reports THEN NULL
-              WHEN x.g > ${FIXTURE_DOCUMENTS - NOT_FINAL} THEN CASE WHEN x.rst < 0.5 THEN 'Scheduled' ELSE 'Sent' END
+              WHEN x.g > ${total - NOT_FINAL} THEN CASE WHEN x.rst < 0.5 THEN 'Scheduled' ELSE 'Sent' END
               WHEN x.rst < 0.005 THEN 'Failed' ELSE 'Delivered' END,
          CASE WHEN NOT a.reports THEN NULL
-              WHEN x.g > ${FIXTURE_DOCUMENTS - NOT_FINAL} THEN 'pending'
+              WHEN x.g > ${total - NOT_FINAL} THEN 'pending'
               WHEN x.rst < 0.010 THEN 'rejected' WHEN x.rst < 0.013 THEN 'cancelled' ELSE 'reported' END,
          'delivered',
          jsonb_build_object('IssueDate', (x.created_at - floor(6 * x.rday) * interval '1 day')::date::text,
@@ -44,19 +44,20 @@ const INSERT = `
          x.created_at, x.created_at, 1
   FROM (SELECT g, g % 3 = 0 AS big, random() AS rarea, random() AS rsup, random() AS rdir, random() AS rst, random() AS rday,
                CASE WHEN g % 3 = 0 THEN $1::uuid ELSE ${OTHER_TENANT('2 + g % 100')} END AS tenant_id,
-               now() - interval '1 day' - (${FIXTURE_DOCUMENTS} - g) * (interval '729 days' / ${FIXTURE_DOCUMENTS}) AS created_at
+               now() - interval '1 day' - (${total} - g) * (interval '729 days' / ${total}) AS created_at
         FROM generate_series($2::int, $3::int) g) x
   JOIN areas a ON x.rarea >= a.lo AND x.rarea < a.hi`;
 
 /**
- * Writes the 3,000,000 rows (1,000,000 of them `tenantId`'s) in batches of `batch`, `progress(done, total)`
+ * Writes the 3,000,000 rows (1,000,000 of them `tenantId`'s; `total` sets another size, the same two years:
+ * docs/documents-list-speed.md "Issue-date ranges" used 900,000) in batches of `batch`, `progress(done, total)`
  * after each; then VACUUM ANALYZE. As a bulk load is done: the table's plain indexes (not its primary key nor
  * its unique ones, which check the rows) are dropped first and built again after, from their own definitions,
  * so they are as compact as freshly built ones, not as a table's grown row by row (the load took 1,104 s with
  * them in place, 1,029 and 617 s without, on this shared machine at load averages 9-18: its load, more than
  * the indexes, sets the time). Asynchronous commit: a crash may lose the fixture, nothing else.
  */
-export async function writeFixture(db, tenantId, { batch = 250_000, progress = () => undefined } = {}) {
+export async function writeFixture(db, tenantId, { batch = 250_000, total = FIXTURE_DOCUMENTS, progress = () => undefined } = {}) {
   const { rows: indexes } = await db.query(
     `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
      WHERE i.indrelid = 'documents'::regclass AND NOT i.indisunique AND NOT i.indisprimary`,
@@ -65,10 +66,10 @@ export async function writeFixture(db, tenantId, { batch = 250_000, progress = (
   await db.query(`SET maintenance_work_mem = '256MB'`);
   try {
     for (const { name } of indexes) await db.query(`DROP INDEX "${name}"`);
-    for (let from = 1; from <= FIXTURE_DOCUMENTS; from += batch) {
-      const to = Math.min(FIXTURE_DOCUMENTS, from + batch - 1);
-      await db.query(INSERT, [tenantId, from, to]);
-      progress(to, FIXTURE_DOCUMENTS);
+    for (let from = 1; from <= total; from += batch) {
+      const to = Math.min(total, from + batch - 1);
+      await db.query(insertSql(total), [tenantId, from, to]);
+      progress(to, total);
     }
   } finally {
     for (const { definition } of indexes) await db.query(definition.replace(/^CREATE INDEX /, 'CREATE INDEX IF NOT EXISTS '));

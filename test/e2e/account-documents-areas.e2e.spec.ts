@@ -162,9 +162,10 @@ describe('#47 GET /v1/documents: Malaysia, UAE, Singapore, Jordan, Nigeria and A
       expect(one.id).toBe(documents[area].documentId);
       return one;
     };
-    // No total where the body gives none and the authority's is computed at rendering (MyInvois without InvoiceTotal, UAE).
-    expect(document('my')).toMatchObject({ number: id('MY'), issue_date: '2026-03-15', currency: 'MYR', status: 'reported', authority: { status: 'reported', reference: expect.any(String) }, exchange: { status: 'none' } });
-    expect(document('ae')).toMatchObject({ issue_date: '2026-07-01', currency: 'AED', status: 'reported', authority: { status: 'reported', reference: expect.any(String) }, exchange: { status: 'delivered' } });
+    // The total the area computed where the body states none (documents.total): MyInvois without InvoiceTotal (2 × 50
+    // + 6% SST), the UAE (10 × 100.00 + 5% VAT), whose fields stay the body as sent.
+    expect(document('my')).toMatchObject({ number: id('MY'), issue_date: '2026-03-15', currency: 'MYR', total: '106.00', status: 'reported', authority: { status: 'reported', reference: expect.any(String) }, exchange: { status: 'none' } });
+    expect(document('ae')).toMatchObject({ issue_date: '2026-07-01', currency: 'AED', total: '1050.00', status: 'reported', authority: { status: 'reported', reference: expect.any(String) }, exchange: { status: 'delivered' } });
     expect((document('ae').number as string).endsWith(id('AE'))).toBe(true);
     expect(document('sg')).toMatchObject({ number: id('SG'), issue_date: '2026-03-15', currency: 'SGD', total: '218', status: 'delivered', authority: { status: 'none' }, exchange: { status: 'delivered' } });
     expect(document('jo')).toMatchObject({ number: id('JO'), issue_date: '2026-11-25', currency: 'JOD', total: '11.600', status: 'reported', authority: { status: 'reported', reference: expect.any(String) }, exchange: { status: 'none' } });

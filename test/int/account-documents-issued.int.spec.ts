@@ -1,8 +1,9 @@
 // #47: `GET /v1/documents?issued_from=&issued_to=` reads a range past the newest documents through its own index
-// (apps/gateway/src/account/documents.service.ts issuedListSql): the page is the same whichever way it is found.
+// (apps/gateway/src/account/documents.service.ts issuedListSql; a bounded range day by day, rangeByDaySql): the
+// page is the same whichever way it is found.
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { ISSUED_WINDOW, listSql } from '../../apps/gateway/src/account/documents.service';
+import { ISSUED_DAYS_MAX, ISSUED_WINDOW, listSql } from '../../apps/gateway/src/account/documents.service';
 import type { DocumentFilter } from '../../apps/gateway/src/account/documents-query';
 import { openTestDatabase } from '../support/database';
 
@@ -50,5 +51,100 @@ describe('#47 issue-date ranges of the documents list (real PostgreSQL)', () => 
 
   it('a range with no document is an empty page', async () => {
     expect(await numbers({ issuedFrom: '2020-01-01', issuedTo: '2020-12-31' })).toEqual([]);
+  });
+
+  describe('a bounded range, day by day', () => {
+    const mixed = randomUUID();
+    const suppliers = [randomUUID(), randomUUID()];
+    /**
+     * Document k (1 = the newest) of `mixed`: created k hours before 2026-06-30T12:00Z, issued 0-3 days before
+     * its creation day (so a day's documents are spread among other days' in the list's order), area be or de,
+     * incoming one in five; every 50th has an issue date that is not a plain date (`…Z`), which sorts between
+     * two days. 420 documents: ~17 days, past the ISSUED_WINDOW newest.
+     */
+    interface Row { number: string; created: number; issued: string; area: string; direction: string; supplier: string }
+    const rows: Row[] = Array.from({ length: 420 }, (_, i) => {
+      const k = i + 1;
+      const created = Date.UTC(2026, 5, 30, 12) - k * 3_600_000;
+      const issued = new Date(created - (k % 4) * 86_400_000).toISOString().slice(0, 10) + (k % 50 === 0 ? 'Z' : '');
+      return { number: `MIXED-${k}`, created, issued, area: k % 3 === 0 ? 'de' : 'be', direction: k % 5 === 0 ? 'incoming' : 'outgoing', supplier: suppliers[k % 2] };
+    });
+
+    beforeAll(async () => {
+      await dataSource.query(
+        `INSERT INTO documents (id, tenant_id, supplier_id, area, direction, document_number, document_type, delivery_status, state, fields, created_at, updated_at, version)
+         SELECT gen_random_uuid(), $1, r.supplier, r.area, r.direction, r.number, 'Invoice', 'Delivered', 'delivered',
+                jsonb_build_object('IssueDate', r.issued), r.created, r.created, 1
+         FROM jsonb_to_recordset($2::jsonb) AS r(number text, created timestamptz, issued text, area text, direction text, supplier uuid)`,
+        [mixed, JSON.stringify(rows.map((r) => ({ ...r, created: new Date(r.created).toISOString() })))],
+      );
+    });
+
+    /** Every page of the list (limit 5), each read with the previous page's last document as its cursor. */
+    async function pages(filter: DocumentFilter): Promise<string[][]> {
+      const all: string[][] = [];
+      let cursor: string | undefined;
+      for (;;) {
+        const { sql, parameters } = listSql(mixed, filter, { limit: 5, startingAfter: cursor });
+        const page: Array<{ id: string; document_number: string }> = await dataSource.query(sql, parameters);
+        all.push(page.slice(0, 5).map((r) => r.document_number));
+        if (page.length <= 5) return all;
+        cursor = page[4].id;
+      }
+    }
+    /** The same pages from the rows themselves: the filter's documents, newest first, five at a time. */
+    function expectedPages(keep: (row: Row) => boolean): string[][] {
+      const numbers = rows.filter(keep).sort((a, b) => b.created - a.created).map((r) => r.number);
+      const all: string[][] = [];
+      for (let i = 0; i === 0 || i < numbers.length; i += 5) all.push(numbers.slice(i, i + 5));
+      return all;
+    }
+    const within = (from: string, to: string) => (row: Row) => row.issued >= from && row.issued <= to;
+
+    it('pages through a range past the newest documents as the rows say, across its days, the odd issue date included', async () => {
+      const [from, to] = ['2026-06-13', '2026-06-19'];
+      const expected = expectedPages(within(from, to));
+      expect(expected.flat()).toContain('MIXED-300'); // issued 2026-06-18Z: between two days
+      expect(expected.length).toBeGreaterThan(20);
+      expect(await pages({ issuedFrom: from, issuedTo: to })).toEqual(expected);
+    });
+
+    it('reads a bounded range day by day, an open or longer one or one with another filter as before', async () => {
+      const plan = async (filter: DocumentFilter) => {
+        const { sql, parameters } = listSql(mixed, filter, { limit: 5 });
+        const lines: Array<{ 'QUERY PLAN': string }> = await dataSource.query(`EXPLAIN ${sql}`, parameters);
+        return lines.map((l) => l['QUERY PLAN']).join('\n');
+      };
+      expect(await plan({ issuedFrom: '2026-06-13', issuedTo: '2026-06-19' })).toContain('generate_series');
+      expect(await plan({ issuedFrom: '2026-06-13' })).not.toContain('generate_series');
+      expect(await plan({ issuedFrom: '2025-01-01', issuedTo: '2026-06-19' })).not.toContain('generate_series');
+      expect(await plan({ issuedFrom: '2026-06-13', issuedTo: '2026-06-19', areas: ['de'] })).not.toContain('generate_series');
+    });
+
+    it('gives the same pages with every other filter combined', async () => {
+      const [from, to] = ['2026-06-12', '2026-06-20'];
+      const cases: Array<[DocumentFilter, (row: Row) => boolean]> = [
+        [{ createdFrom: '2026-06-14', createdTo: '2026-06-18' }, (r) => r.created >= Date.UTC(2026, 5, 14) && r.created < Date.UTC(2026, 5, 19)],
+        [{ areas: ['de'] }, (r) => r.area === 'de'],
+        [{ areas: ['de', 'be'], direction: 'incoming' }, (r) => r.direction === 'incoming'],
+        [{ supplierId: suppliers[1] }, (r) => r.supplier === suppliers[1]],
+        [{ status: 'received' }, (r) => r.direction === 'incoming'],
+        [{ number: 'MIXED-333' }, (r) => r.number === 'MIXED-333'],
+      ];
+      for (const [filter, keep] of cases) {
+        const expected = expectedPages((r) => within(from, to)(r) && keep(r));
+        expect({ filter, pages: await pages({ ...filter, issuedFrom: from, issuedTo: to }) }).toEqual({ filter, pages: expected });
+      }
+    });
+
+    it('a range of one day, the longest range read by day and one day longer give the rows\' pages', async () => {
+      const day = '2026-06-15';
+      expect(await pages({ issuedFrom: day, issuedTo: day })).toEqual(expectedPages(within(day, day)));
+      const longest = new Date(Date.UTC(2026, 5, 19) - (ISSUED_DAYS_MAX - 1) * 86_400_000).toISOString().slice(0, 10);
+      const longer = new Date(Date.UTC(2026, 5, 19) - ISSUED_DAYS_MAX * 86_400_000).toISOString().slice(0, 10);
+      for (const from of [longest, longer]) expect(await pages({ issuedFrom: from, issuedTo: '2026-06-19' })).toEqual(expectedPages(within(from, '2026-06-19')));
+      // 2026-06-18Z sorts after 2026-06-18: outside a range ending that day, as it always was.
+      for (const [from, to] of [['2026-06-18', '2026-06-18'], ['2026-06-17', '2026-06-18'], ['2026-06-18', '2026-06-19']]) expect(await pages({ issuedFrom: from, issuedTo: to })).toEqual(expectedPages(within(from, to)));
+    });
   });
 });

@@ -3,7 +3,8 @@
  * caller's body after defaults), which each area names after its seed. One SQL expression per value, the
  * first name present. The issue date is the indexed column `issue_date`, generated from `fields` by
  * `account_document_issue_date` (migrations AccountDocumentLists1732200001880, which names each area's field, and
- * AccountDocumentIssueDate1732200001960), which `issued_from` / `issued_to` filter on.
+ * AccountDocumentIssueDate1732200001960), which `issued_from` / `issued_to` filter on. The total is the row's
+ * `total` first, where the area computed the payable amount (UAE, MyInvois: ParsedDocument.total).
  */
 
 /** JSON paths into `fields`, in the order they are tried. */
@@ -37,6 +38,8 @@ export function fieldColumnsSql(alias: string): string {
     // YYYY-MM-DD text (Argentina's YYYYMMDD given its dashes).
     `${alias}.issue_date`,
     `coalesce(${firstOf(CURRENCY, alias)}, CASE ${alias}.area ${defaults} END) AS currency`,
-    `${firstOf(TOTAL, alias)} AS total`,
+    // The amount the area computed, apart from the caller's fields (migration DocumentTotals1732200001970); a
+    // row written before it, or of an area that computes none, reads the fields.
+    `coalesce(${alias}.total, ${firstOf(TOTAL, alias)}) AS total`,
   ].join(', ');
 }

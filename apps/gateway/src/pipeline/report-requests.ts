@@ -46,6 +46,7 @@ export function reportRequestOf(area: AreaDefinition, accepted: AcceptedDocument
     documentType: parsed.type,
     // Plain JSON (no class instances in an event).
     fields: JSON.parse(JSON.stringify(parsed.fields)) as Record<string, unknown>,
+    ...(parsed.total !== undefined ? { total: parsed.total } : {}),
     // Without its attachments' bytes, stored once by the command step (tracks.ts).
     document: { bytes: rendered.bytes, mediaType: rendered.mediaType, sha256: rendered.sha256 },
     payload: parsed.payload ?? {},

@@ -17,6 +17,8 @@ import { renderPintMy } from './render-pint-my';
 import type { DocumentKind, MyInvoisDocument } from './schema-document';
 import type { MyInvoisSupplier } from './schema-onboarding';
 import { supplierOfProfile } from './supplier-profile';
+import { computeTotals } from './totals';
+import { formatAmount } from '../shared/money';
 
 const KINDS: readonly DocumentKind[] = ['invoice', 'consolidated', 'self-billed'];
 
@@ -28,7 +30,9 @@ const KINDS: readonly DocumentKind[] = ['invoice', 'consolidated', 'self-billed'
 export function parseMyInvois(kind: DocumentKind, body: unknown, supplier: MyInvoisSupplier): ParsedDocument {
   const document = myInvoisArea.parseDocument(kind, body, supplier);
   const number = document.body.ID;
-  return { number, type: kind, fields: document.body as unknown as Record<string, unknown>, payload: { kind, format: 'JSON', invoiceCodeNumber: number } };
+  // The PayableAmount both renderings state (computed when the body gives no InvoiceTotal): the list's total.
+  const total = formatAmount(computeTotals(document.body).payable);
+  return { number, type: kind, fields: document.body as unknown as Record<string, unknown>, total, payload: { kind, format: 'JSON', invoiceCodeNumber: number } };
 }
 
 /** The document `parseMyInvois` read (its kind is the parsed type). */

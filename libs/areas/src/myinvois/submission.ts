@@ -18,7 +18,8 @@ import type { MyInvoisTransportMode } from './transport-mode';
 
 /**
  * What a document without a Peppol copy keeps of its fields: what the account-wide list shows of it
- * (#47 `GET /v1/documents`: its issue date, currency, and total when the caller gave one), tens of bytes.
+ * (#47 `GET /v1/documents`: its issue date, currency, and total when the caller gave one: the rows written
+ * before `parsed.total`, the computed PayableAmount, was kept apart read it), tens of bytes.
  */
 const LISTED_FIELDS = ['IssueDate', 'DocumentCurrencyCode', 'InvoiceTotal'] as const;
 const listedFields = (fields: Readonly<Record<string, unknown>>) => Object.fromEntries(LISTED_FIELDS.filter((name) => fields[name] !== undefined).map((name) => [name, fields[name]]));

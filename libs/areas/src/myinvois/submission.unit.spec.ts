@@ -34,6 +34,14 @@ describe('#4 MyInvois submission limits and per-document outcome', () => {
     ]);
   });
 
+  it('#47 each prepared document carries the amount payable its renderings state, InvoiceTotal given or not (the list\'s total)', () => {
+    const bodies = [invoiceBody({ ID: 'T-1' }), invoiceBody({ ID: 'T-2', InvoiceTotal: 106.01 }), invoiceBody({ ID: 'T-3', Prepayments: [{ PaymentID: 'PP-1', Amount: 6, Date: '2026-03-01', Time: '09:00:00Z' }] })];
+    const prepared = prepareSubmission('invoice', bodies, supplier, new Set(), myinvoisOnly);
+    expect(prepared.rejected).toEqual([]);
+    expect(prepared.documents.map((d) => [d.parsed.number, d.parsed.total])).toEqual([['T-1', '106.00'], ['T-2', '106.01'], ['T-3', '100.00']]);
+    for (const { parsed, rendered } of prepared.documents) expect(rendered.bytes).toContain(`"PayableAmount":[{"_":${Number(parsed.total)},`);
+  });
+
   it('a rendered document over 300 KB makes the request a 413 MYINVOIS.MAXIMUM_SIZE_EXCEEDED', () => {
     const lines = Array.from({ length: 400 }, (_, i) => line(`Item ${i} ${'x'.repeat(200)}`, 1, 10, [sst()]));
     expect(() => prepareSubmission('invoice', [invoiceBody({ InvoiceLines: lines })], supplier, new Set(), myinvoisOnly)).toThrow(

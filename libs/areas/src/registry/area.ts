@@ -81,6 +81,11 @@ export interface ParsedDocument {
   readonly type: string;
   /** The caller's fields after defaults (GET shows them). */
   readonly fields: Record<string, unknown>;
+  /**
+   * The amount payable (decimal text) where the area computes it rather than reads it from `fields` (UAE,
+   * MyInvois: from the lines when the body states none): the account-wide list's `total` (`documents.total`).
+   */
+  readonly total?: string;
   /** What the area's connector needs beyond the rendered document (opaque to the platform). */
   readonly payload?: Record<string, unknown>;
   /** The rule set this document passed, where its type decides it (UAE: billing or self-billing); default the area's. */

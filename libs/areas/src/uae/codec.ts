@@ -13,6 +13,8 @@ import { financialYearOf, parseUaeParticipant, uaeDetailsOf, uaeIssuerOf, uaePar
 import { reviseByOnboarding } from '../shared/revise';
 import { type RenderedUae, renderUae } from './render';
 import { checkRulesPhase } from './rules-phase';
+import { computeUaeTotals } from './totals';
+import { formatAmount } from '../shared/money';
 import { uaeDocumentKind } from './specification';
 
 /** The SMP form of a UAE Peppol id (`0235:<TIN>`), as the participant directory stores it. */
@@ -57,7 +59,9 @@ export const uaeDocuments: DocumentCodec = {
     return {
       number: documentNumber(financialYearOf(document.issue_date, details.financialYearStart), document.document_identifier),
       type: document.document_type,
+      // As sent: `stored` is also the seed's GET body; the payable amount (IBT-115) the UBL states goes apart.
       fields: rendered.stored,
+      total: formatAmount(computeUaeTotals(document).payable),
       // The sender's access point reports it (C2), for the participant that sends it.
       payload: { reporterRole: 'C2', participantId: uaeParticipantId(details.peppolId) },
       ruleSetId: uaeDocumentKind(document.document_type).specification.ruleSetId,

@@ -48,6 +48,18 @@ describe('#45 the UAE codec on the pipeline', () => {
     expect(envelope).toEqual({ xml: parsed.rendered?.bytes, receiverParticipantId: 'iso6523-actorid-upis::0235:1345678901' });
   });
 
+  it('#47 given an invoice stating no payable amount, when parsed, then its total is the one its UBL states, and its fields stay as sent', () => {
+    const body = invoice();
+    const parsed = parse(body);
+    const payable = /<cbc:PayableAmount currencyID="AED">([^<]+)</.exec(parsed.rendered?.bytes ?? '')?.[1];
+    expect(payable).toMatch(/^\d+\.\d{2}$/);
+    expect(parsed.total).toBe(payable);
+    expect(parsed.fields).not.toHaveProperty('invoice_totals');
+    // Stated, it stays in the fields as sent (the GET body) and is the total too.
+    const stated = parse(invoice({ invoice_totals: { payable_amount: payable } }));
+    expect([stated.fields.invoice_totals, stated.total]).toEqual([{ payable_amount: payable }, payable]);
+  });
+
   it('given a self-billed invoice (the official example), when parsed, then its own rule set is the self-billing one', () => {
     const parsed = uaeDocuments.parse(selfBilled.request, profileOf(selfBilled.issuer as UaeIssuer), undefined, documentId);
     expect([parsed.type, parsed.ruleSetId]).toEqual(['389', 'pint-ae:selfbilling:2026.5']);

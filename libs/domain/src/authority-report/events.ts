@@ -40,6 +40,8 @@ export interface AuthorityReportRequestedData {
   readonly documentType: string;
   /** The caller's fields after defaults (GET shows them). */
   readonly fields: Record<string, unknown>;
+  /** The amount payable where the area computed it (ParsedDocument.total): `documents.total`. Absent otherwise and on older events. */
+  readonly total?: string;
   readonly document: ReportedDocument;
   readonly payload: Record<string, unknown>;
   readonly requestedAt: string;

@@ -101,6 +101,8 @@ export interface DocumentSubmittedData {
   readonly countryC1?: string;
   /** The fields as submitted (after defaults), returned by get-document. */
   readonly fields: Record<string, unknown>;
+  /** The amount payable where the area computed it (ParsedDocument.total): `documents.total`. Absent otherwise and on older events. */
+  readonly total?: string;
   /** The rendered UBL 2.1 document. */
   readonly xml: string;
   readonly submittedAt: string;

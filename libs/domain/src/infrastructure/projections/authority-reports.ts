@@ -46,16 +46,16 @@ const requested: EventProjector = async (db, event) => {
   // that row's `xml` already, so `rendered` is not filled a second time).
   await db.write(
     `INSERT INTO documents (id, tenant_id, supplier_id, area, direction, document_number, document_type, state, fields,
-       rule_set_id, rendered, report_id, report_state, report_version, batch_key, peppol_copy, created_at, updated_at, version)
-     VALUES ($1, $2, $3, $4, $14, $5, $6, 'pending', $7, $8, $9, $10, 'pending', $12, $13, $15, $11, $11, $12)
+       rule_set_id, rendered, report_id, report_state, report_version, batch_key, peppol_copy, created_at, updated_at, version, total)
+     VALUES ($1, $2, $3, $4, $14, $5, $6, 'pending', $7, $8, $9, $10, 'pending', $12, $13, $15, $11, $11, $12, $16)
      ON CONFLICT (id) DO UPDATE SET report_id = EXCLUDED.report_id, report_state = 'pending', report_version = EXCLUDED.report_version,
        batch_key = EXCLUDED.batch_key, peppol_copy = EXCLUDED.peppol_copy,
-       rule_set_id = coalesce(documents.rule_set_id, EXCLUDED.rule_set_id)
+       rule_set_id = coalesce(documents.rule_set_id, EXCLUDED.rule_set_id), total = coalesce(documents.total, EXCLUDED.total)
      WHERE documents.report_id IS NULL`,
     // The bytes stay in the event (written once; `reportedFile` in document-bytes.ts reads them).
     [
       d.documentId, d.tenantId, d.supplierId, d.area, d.documentNumber, d.documentType, d.fields, d.ruleSetId, { mediaType: d.document.mediaType, sha256: d.document.sha256 },
-      d.reportId, d.requestedAt, event.streamPosition, d.batchKey ?? null, d.direction ?? 'outgoing', d.peppolCopy !== undefined,
+      d.reportId, d.requestedAt, event.streamPosition, d.batchKey ?? null, d.direction ?? 'outgoing', d.peppolCopy !== undefined, d.total ?? null,
     ],
     { row: `documents/${d.documentId}` },
   );

@@ -125,11 +125,11 @@ async function projectDocumentSubmitted(uow: ProjectionContext, event: RecordedE
   // the event, written once (#11: it was half of the statement); `documentXml` reads it.
   await uow.write(
     `INSERT INTO documents (id, tenant_id, supplier_id, area, direction, document_number, document_type,
-       state, delivery_status, fields, rule_set_id, created_at, updated_at, version)
-     VALUES ($1, $2, $3, $4, 'outgoing', $5, $6, 'scheduled', 'Scheduled', $7, $8, $9, $9, $10)
+       state, delivery_status, fields, rule_set_id, created_at, updated_at, version, total)
+     VALUES ($1, $2, $3, $4, 'outgoing', $5, $6, 'scheduled', 'Scheduled', $7, $8, $9, $9, $10, $11)
      ON CONFLICT (id) DO UPDATE SET state = 'scheduled', delivery_status = 'Scheduled', updated_at = EXCLUDED.updated_at, version = EXCLUDED.version
      WHERE documents.report_id IS NOT NULL AND documents.delivery_status IS NULL`,
-    [d.documentId, d.tenantId, d.supplierId, d.area, d.documentNumber, d.documentType, d.fields, event.metadata.ruleSetId ?? null, d.submittedAt, event.streamPosition],
+    [d.documentId, d.tenantId, d.supplierId, d.area, d.documentNumber, d.documentType, d.fields, event.metadata.ruleSetId ?? null, d.submittedAt, event.streamPosition, d.total ?? null],
     // By its id: so concurrent submissions' units may share a statement (group commit, deferred-writes.ts).
     { row: `documents/${d.documentId}` },
   );
