@@ -194,7 +194,7 @@ describe('#48 /v1/webhooks: account-wide webhook endpoints', () => {
     const { id, secret } = await register({ url: r.url, events: ['document.reported'] });
     const sent = await client.post(`/v1/webhooks/${id}/test`, { type: 'document.report_failed' });
     expect(sent.status).toBe(200);
-    expect(sent.body.data).toMatchObject({ event_type: 'document.report_failed', acknowledged: true, attempt: 1, status_code: 200, error: null });
+    expect(sent.body.data).toMatchObject({ event_type: 'document.report_failed', acknowledged: true, attempt: 1, status_code: 200, error: null, response_body: '{"received":1}' });
     expect(sent.body.data.duration_ms).toEqual(expect.any(Number));
     expect(r.received).toHaveLength(1);
     const [received] = r.received;
@@ -238,7 +238,7 @@ describe('#48 /v1/webhooks: account-wide webhook endpoints', () => {
     const r = await receiver([500]);
     const { id, secret } = await register({ url: r.url, areas: ['pl'] });
     const sent = await client.post(`/v1/webhooks/${id}/test`, { type: 'document.reported' });
-    expect(sent.body.data).toMatchObject({ acknowledged: false, status_code: 500, error: 'HTTP 500' });
+    expect(sent.body.data).toMatchObject({ acknowledged: false, status_code: 500, error: 'HTTP 500', response_body: '{"received":1}' });
     const failed = await client.get(`/v1/webhooks/${id}/deliveries?status=failed`);
     expect(failed.body.data.map((d: { id: string }) => d.id)).toEqual([sent.body.data.delivery_id]);
     expect((await client.get(`/v1/webhooks/${id}/deliveries?status=delivered`)).body.data).toEqual([]);

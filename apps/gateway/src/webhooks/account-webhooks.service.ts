@@ -32,6 +32,7 @@ import {
   insertEndpoint,
   listEndpointDeliveries,
   listEndpoints,
+  notifyEndpointsChanged,
   recordSentDelivery,
   reopenEndpointDelivery,
   rotateEndpointSecret,
@@ -110,6 +111,8 @@ export class AccountWebhooksService implements OnApplicationShutdown {
       const view = await insertEndpoint(uow, endpoint).catch((error: unknown) => {
         throw isOnceViolation(error) ? this.duplicate() : error;
       });
+      // The dispatchers keep the tenant's endpoints in memory: told at commit.
+      await notifyEndpointsChanged(uow, tenantId);
       // The stored answer never holds the secret in clear: a replay answers `secret: null` (as the supplier webhooks').
       await recordResponse(uow, context.idempotency, 201, { status: 'success', message: 'Webhook registered; the secret was shown in the first answer only.', data: { ...view, secret: null } });
       return { status: 'success', message: 'Webhook registered. Store the secret now: it is not shown again.', data: { ...view, secret } };
@@ -161,9 +164,11 @@ export class AccountWebhooksService implements OnApplicationShutdown {
       const supplierIds = change.supplierIds === undefined ? current.supplier_ids : change.supplierIds;
       const existing = await sameEndpoint(uow, context.tenant.id, url, events, areas, supplierIds);
       if (existing && existing !== current.id) throw this.duplicate(existing);
-      return updateEndpoint(uow, context.tenant.id, current.id, change).catch((error: unknown) => {
+      const updated = await updateEndpoint(uow, context.tenant.id, current.id, change).catch((error: unknown) => {
         throw isOnceViolation(error) ? this.duplicate() : error;
       });
+      await notifyEndpointsChanged(uow, context.tenant.id);
+      return updated;
     });
     if (!changed) throw this.notFound(id);
     return { status: 'success', data: changed };
@@ -171,7 +176,11 @@ export class AccountWebhooksService implements OnApplicationShutdown {
 
   /** `DELETE /v1/webhooks/{id}`: soft delete; its pending deliveries stop at their next attempt. */
   async remove(id: string, context: RequestContext): Promise<void> {
-    if (!isUuid(id) || !(await deleteEndpoint(this.connections.dataSource, context.tenant.id, id))) throw this.notFound(id);
+    if (!isUuid(id)) throw this.notFound(id);
+    await this.connections.store.transaction(async (uow) => {
+      if (!(await deleteEndpoint(uow, context.tenant.id, id))) throw this.notFound(id);
+      await notifyEndpointsChanged(uow, context.tenant.id);
+    });
   }
 
   /** `POST /v1/webhooks/{id}/rotate-secret`: both secrets sign for 24 h, then only the new one. */
@@ -197,9 +206,11 @@ export class AccountWebhooksService implements OnApplicationShutdown {
     // Its own id (its own `webhook-id`) and now as its time: each test send is an event of its own.
     const event = sampleAccountEvent(type as AccountEventType, { id: randomUUID(), created_at: new Date().toISOString() });
     const payload = JSON.stringify(event);
+    // During a rotation both secrets sign (one `v1,` signature each), as the dispatcher's deliveries are.
+    const secrets = [endpoint.secret_sealed, ...(endpoint.previous_secret_sealed ? [endpoint.previous_secret_sealed] : [])].map((sealed) => this.secrets.open(sealed));
     const result = await sendWebhook({
       url: endpoint.url,
-      secret: this.secrets.open(endpoint.secret_sealed),
+      secrets,
       id: event.id,
       body: payload,
       policy: this.policy(),
@@ -208,7 +219,7 @@ export class AccountWebhooksService implements OnApplicationShutdown {
     const deliveryId = randomUUID();
     return this.connections.store.transaction(async (uow) => {
       const attempt = await recordSentDelivery(uow, {
-        id: deliveryId, endpointId: endpoint.id, eventId: event.id, eventType: event.type, payload, result, responseBody: responseBodyOf(result),
+        id: deliveryId, endpointId: endpoint.id, eventId: event.id, eventType: event.type, payload, result,
       });
       const answer = {
         status: 'success' as const,
@@ -312,12 +323,6 @@ export class AccountWebhooksService implements OnApplicationShutdown {
 /** An endpoint as the API shows it: without its sealed secrets. */
 function viewOf({ secret_sealed: _secret, previous_secret_sealed: _previous, ...view }: EndpointRow): EndpointView {
   return view;
-}
-
-/** The first 4 KiB of the endpoint's answer, once sendWebhook returns it (the dispatcher's part of #48). */
-function responseBodyOf(result: object): string | null {
-  const body = (result as { responseBody?: unknown }).responseBody;
-  return typeof body === 'string' ? body : null;
 }
 
 function unknownParameters(query: Readonly<Record<string, unknown>>, known: readonly string[]): FieldIssue[] {

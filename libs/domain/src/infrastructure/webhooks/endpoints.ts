@@ -192,9 +192,8 @@ export interface SentDelivery {
   readonly eventId: string;
   readonly eventType: string;
   readonly payload: string;
+  /** Its `responseBody` is the first 4 KiB of the answer (sendWebhook keeps no more). */
   readonly result: AttemptResult;
-  /** The first 4 KiB of the answer (sendWebhook keeps no more). */
-  readonly responseBody: string | null;
 }
 
 /**
@@ -210,7 +209,7 @@ export async function recordSentDelivery(db: Sql, d: SentDelivery): Promise<Atte
   const [attempt] = await db.query(
     `INSERT INTO webhook_delivery_attempts (delivery_id, attempt, status_code, duration_ms, error, response_body)
      VALUES ($1, 1, $2, $3, $4, $5) RETURNING ${ATTEMPT_VIEW}`,
-    [d.id, d.result.statusCode, d.result.durationMs, d.result.error?.slice(0, 1000) ?? null, d.responseBody],
+    [d.id, d.result.statusCode, d.result.durationMs, d.result.error?.slice(0, 1000) ?? null, d.result.responseBody ?? null],
   );
   return attempt;
 }
