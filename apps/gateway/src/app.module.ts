@@ -28,10 +28,11 @@ import { WebhooksService } from './webhooks/webhooks.service';
 import { Mailer } from './mail/mailer';
 import { AccountModule } from './account/account.module';
 import { SuppliersAccountModule } from './account/suppliers.module';
+import { AccountWebhooksModule } from './webhooks/account-webhooks.module';
 import { SupplierChanges } from './suppliers/supplier-changes';
 
 @Module({
-  imports: [InfrastructureModule, AccountModule, SuppliersAccountModule],
+  imports: [InfrastructureModule, AccountModule, SuppliersAccountModule, AccountWebhooksModule],
   controllers: [HealthController, OAuthController, ...areaControllers, ParticipantsController, SmpController, PeppolInboundController, ...webhooksControllers],
   providers: [
     ParticipantsService,

@@ -51,6 +51,13 @@ export function sampleBody(schema: string, area: FuzzArea): Record<string, unkno
       return { reason: 'Wrong buyer' };
     case 'CreateWebhookBody':
       return { url: 'https://example.com/hooks/einvoice', events: ['PeppolReceived'], description: 'Fuzz hook' };
+    // A public address literal: registering resolves no host name.
+    case 'CreateAccountWebhookBody':
+      return { url: 'https://93.184.215.14/hooks/einvoice', events: ['document.reported'], areas: ['pl'], description: 'Fuzz hook' };
+    case 'UpdateAccountWebhookBody':
+      return { events: ['document.reported'], description: 'Fuzz hook', status: 'disabled' };
+    case 'TestAccountWebhookBody':
+      return { type: 'document.reported' };
     case 'CreateParticipantBody':
       return { participantIdentifier: `iso6523-actorid-upis::0208:${beVat().slice(2)}`, businessEntity: [{ names: { name: [{ language: 'en', name: 'Fuzz Participant' }] }, countryCode: 'BE' }] };
     case 'KycCompletionBody':

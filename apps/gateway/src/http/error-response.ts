@@ -6,7 +6,7 @@ export interface ErrorBody {
   readonly status: string;
   readonly message: string;
   readonly errors: readonly FieldIssue[];
-  /** What the error names besides the fields (an AppError's `details.data`): SUPPLIER.EXISTS, the supplier (`{supplier_id}`). */
+  /** What the error names besides the fields (an AppError's `details.data`): SUPPLIER.EXISTS, the supplier (`{supplier_id}`); WEBHOOK.DUPLICATE, the endpoint (`{webhook_id}`). */
   readonly data?: Readonly<Record<string, unknown>>;
   /** The request's id, as its `x-request-id` answer header (http/request-id.ts): what to quote to support. */
   readonly request_id: string;

@@ -56,7 +56,7 @@ export function buildOpenApiDocument(app: INestApplication): Document {
           data: {
             type: 'object',
             additionalProperties: true,
-            description: 'What the error names besides fields, when it names something: SUPPLIER.EXISTS (409 to an onboarding) names the supplier the account onboarded with that identifier.',
+            description: 'What the error names besides fields, when it names something: SUPPLIER.EXISTS (409 to an onboarding) names the supplier the account onboarded with that identifier (`supplier_id`); WEBHOOK.DUPLICATE (409 to POST or PATCH /v1/webhooks) the endpoint with that url and those filters (`webhook_id`).',
             example: { supplier_id: '0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11' },
           },
         },

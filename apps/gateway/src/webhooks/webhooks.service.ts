@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import {
   AppError,
   SecretBox,
-  URL_NOT_ALLOWED,
-  isAddressAllowed,
   issue,
-  checkWebhookUrl,
   checkWebhookEvents,
   loadWebhookConfig,
   newWebhookSecret,
@@ -38,6 +33,7 @@ import { recordResponse } from '../idempotency/idempotency';
 import { Connections } from '../infrastructure/infrastructure.module';
 import { SupplierCache, isUuid, type SupplierRecord } from '../suppliers/supplier-lookup';
 import { CreateWebhookBody } from './webhooks.dto';
+import { assertWebhookUrlAllowed } from './webhook-url';
 
 /** The value of the area's supplier header, in either form (`@SeedHeader`). */
 type SupplierHeader = string | undefined;
@@ -69,7 +65,7 @@ export class WebhooksService implements OnApplicationShutdown {
     // Which names exist depends on the area (registry: a Peppol area has no MyInvois lifecycle).
     const unknownEvents = checkWebhookEvents(areaOf(area).webhookEvents, dto.events);
     if (unknownEvents.length > 0) throw validationError(unknownEvents, 'Unknown webhook event names.');
-    await this.assertUrlAllowed(dto.url);
+    await assertWebhookUrlAllowed(dto.url, { allowLoopback: this.config.allowLoopback });
     const secret = newWebhookSecret();
     const id = randomUUID();
     return this.connections.store.transaction(async (uow) => {
@@ -173,19 +169,5 @@ export class WebhooksService implements OnApplicationShutdown {
 
   private notFound(id: string): AppError {
     return notFound('WEBHOOK.NOT_FOUND', `No webhook ${id} for this supplier.`);
-  }
-
-  /** The URL rule at registration; host names are resolved and checked again at every send. */
-  private async assertUrlAllowed(url: string): Promise<void> {
-    const policy = { allowLoopback: this.config.allowLoopback };
-    const issues = checkWebhookUrl(url, policy);
-    if (issues.length > 0) throw validationError(issues, 'The webhook URL is not allowed.');
-    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-    if (isIP(host)) return;
-    // A name that does not resolve yet is accepted; one that resolves to a refused address is not.
-    const addresses = await lookup(host, { all: true }).catch(() => []);
-    if (addresses.some((a) => !isAddressAllowed(a.address, policy))) {
-      throw validationError([issue('url', URL_NOT_ALLOWED, 'url resolves to a private, link-local or loopback address')], 'The webhook URL is not allowed.');
-    }
   }
 }

@@ -1,3 +1,5 @@
 export * from './send';
 export * from './store';
 export * from './queue';
+export * from './account-endpoints';
+export * from './endpoints';
