@@ -1,6 +1,7 @@
 import type { Queue } from 'bullmq';
-import { type RetrySchedule, retryDelayMs } from '@einvoice/domain';
+import type { RetrySchedule } from '@einvoice/domain';
 import { type AttemptRecord, type DeliveryToSend, TickBatch, enqueueDeliveries, loadDeliveries, recordAttempts } from '@einvoice/domain/infrastructure';
+import type { EndpointGate } from './endpoint-gate';
 import { type ProcessorDependencies, attemptDelivery } from './processor';
 
 export interface FirstAttemptDependencies extends ProcessorDependencies {
@@ -8,6 +9,12 @@ export interface FirstAttemptDependencies extends ProcessorDependencies {
   readonly schedule: RetrySchedule;
   /** First attempts in flight at most; past it, deliveries go through the queue. */
   readonly maxInFlight: number;
+  /**
+   * Per-endpoint isolation (endpoint-gate.ts): first attempts are the fast lane; a failing or slow endpoint's
+   * delivery goes to `failingQueue` at once, one whose endpoint has `perEndpoint` first attempts in flight to
+   * `queue`. None: every delivery is sent (up to maxInFlight), its retries in `queue`.
+   */
+  readonly lanes?: { readonly gate: EndpointGate; readonly failingQueue: Queue };
 }
 
 /**
@@ -38,7 +45,13 @@ export class FirstAttempts {
       return ids.map((id) => byId.get(id));
     });
     const records = new TickBatch<AttemptRecord, number | undefined>((batch) => recordAttempts(deps.db, batch));
-    this.attemptDeps = { ...deps, load: (id) => deliveries.ask(id), record: (attempt) => records.ask(attempt) };
+    const gate = deps.lanes?.gate;
+    this.attemptDeps = {
+      ...deps,
+      load: (id) => deliveries.ask(id),
+      record: (attempt) => records.ask(attempt),
+      ...(gate ? { admit: (delivery: DeliveryToSend) => gate.admit(delivery.subscription_id, 'fast') } : {}),
+    };
   }
 
   /** Longest a first attempt can run: the POST and its one re-send on a reset kept-alive connection (send.ts), each with its timeout. */
@@ -84,9 +97,15 @@ export class FirstAttempts {
       await enqueueDeliveries(queue, [deliveryId], schedule).catch(() => undefined);
       return;
     }
-    if (outcome.kind !== 'failed') return;
-    await enqueueDeliveries(queue, [deliveryId], schedule, { priorAttempts: 1, delayMs: retryDelayMs(1, schedule) }).catch((error) =>
-      // The attempt is recorded and the delivery pending: the sweeper enqueues it once Redis is back.
+    // A failing endpoint's deliveries (a first one just failed, or it is failing or slow already) go to the
+    // failing lane; a busy endpoint's to the queue, which sends them as its attempts end (endpoint-gate.ts).
+    const failingQueue = this.deps.lanes?.failingQueue ?? queue;
+    let enqueued: Promise<void>;
+    if (outcome.kind === 'failed') enqueued = enqueueDeliveries(failingQueue, [deliveryId], schedule, { priorAttempts: 1, delayMs: outcome.retryInMs });
+    else if (outcome.kind === 'deferred') enqueued = enqueueDeliveries(outcome.reason === 'failing' ? failingQueue : queue, [deliveryId], schedule);
+    else return;
+    await enqueued.catch((error) =>
+      // The delivery is pending: the sweeper enqueues it once Redis is back.
       log('warn', 'webhook retry enqueue failed; the sweeper will retry', { deliveryId, error: String(error) }),
     );
   }

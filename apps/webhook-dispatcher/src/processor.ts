@@ -1,5 +1,6 @@
-import { Job, type MinimalJob, UnrecoverableError, Worker } from 'bullmq';
+import { DelayedError, Job, type MinimalJob, type Queue, UnrecoverableError, Worker } from 'bullmq';
 import { type Logger, type SecretBox, type WebhookConfig, retryDelayMs } from '@einvoice/domain';
+import type { Admission, EndpointGate, Lane } from './endpoint-gate';
 import {
   type AttemptRecord,
   type DeliveryToSend,
@@ -7,6 +8,7 @@ import {
   WEBHOOK_BACKOFF,
   type WebhookJob,
   bullConnection,
+  enqueueDeliveries,
   failDelivery,
   SpanKind,
   inSpan,
@@ -25,22 +27,59 @@ export interface ProcessorDependencies {
   readonly secrets: SecretBox;
   readonly config: WebhookConfig;
   readonly log: Logger;
+  /** Whether the delivery's endpoint takes an attempt now (endpoint-gate.ts); none: always. */
+  readonly admit?: (delivery: DeliveryToSend) => Admission;
 }
+
+/** The lanes of a dispatcher (endpoint-gate.ts): which one a worker serves, and where the failing endpoints' deliveries go. */
+export interface LaneOptions {
+  readonly lane: Lane;
+  readonly gate: EndpointGate;
+  /** The failing lane's queue: where the fast lane moves a failing endpoint's delivery. */
+  readonly failingQueue: Queue;
+  readonly concurrency: number;
+}
+
+/** A failed attempt's error, with the wait before the next one (the schedule's, jittered once: also the delivery's `next_attempt_at`). */
+class RetryLater extends Error {
+  constructor(
+    message: string,
+    readonly delayMs: number,
+  ) {
+    super(message);
+  }
+}
+
+/** How long a job of a busy endpoint waits before it asks the gate again, in each lane. */
+const BUSY_WAIT_MS: Readonly<Record<Lane, number>> = { fast: 200, failing: 1_000 };
 
 /**
  * Runs a job: one attempt of its delivery (attemptDelivery). A failure that leaves attempts is thrown
  * for BullMQ to try again after the schedule's backoff; the last one, and a deleted subscription,
- * end the job.
+ * end the job. With lanes: the fast lane hands a failing endpoint's delivery to the failing lane (the
+ * attempts made so far go with it), and a job of an endpoint with its attempts in flight at the lane's
+ * limit waits a moment (DelayedError: not an attempt).
  */
-export function createWebhookProcessor(deps: ProcessorDependencies): (job: Job) => Promise<void> {
-  return async (job) => {
+export function createWebhookProcessor(deps: ProcessorDependencies, lanes?: LaneOptions): (job: Job, token?: string) => Promise<void> {
+  const attemptDeps: ProcessorDependencies = lanes ? { ...deps, admit: (delivery) => lanes.gate.admit(delivery.subscription_id, lanes.lane) } : deps;
+  return async (job, token) => {
     const typed = job as unknown as WebhookJob & Job;
     switch (typed.name) {
       case 'deliver': {
         const prior = typed.data.priorAttempts ?? 0;
-        const outcome = await attemptDelivery(deps, typed.data.deliveryId, prior + job.attemptsMade, prior + (job.opts.attempts ?? 1), typed.data.traceparent);
+        const before = prior + job.attemptsMade;
+        const outcome = await attemptDelivery(attemptDeps, typed.data.deliveryId, before, prior + (job.opts.attempts ?? 1), typed.data.traceparent);
         if (outcome.kind === 'subscription deleted') throw new UnrecoverableError('the subscription was deleted');
-        if (outcome.kind === 'failed' || outcome.kind === 'given up') throw new Error(outcome.error);
+        if (outcome.kind === 'failed') throw new RetryLater(outcome.error, outcome.retryInMs);
+        if (outcome.kind === 'given up') throw new Error(outcome.error);
+        if (outcome.kind === 'deferred' && lanes) {
+          if (outcome.reason === 'failing') {
+            await enqueueDeliveries(lanes.failingQueue, [typed.data.deliveryId], deps.config.schedule, { priorAttempts: before, delayMs: 0 });
+            return;
+          }
+          await job.moveToDelayed(Date.now() + BUSY_WAIT_MS[lanes.lane], token);
+          throw new DelayedError();
+        }
         return;
       }
       default: {
@@ -51,10 +90,12 @@ export function createWebhookProcessor(deps: ProcessorDependencies): (job: Job) 
   };
 }
 
-/** What one attempt came to. */
+/** What one attempt came to; `deferred`: not sent, the endpoint's gate said no (endpoint-gate.ts). */
 export type AttemptOutcome =
   | { readonly kind: 'delivered' | 'not pending' | 'subscription deleted' }
-  | { readonly kind: 'failed' | 'given up'; readonly error: string };
+  | { readonly kind: 'failed'; readonly error: string; readonly retryInMs: number }
+  | { readonly kind: 'given up'; readonly error: string }
+  | { readonly kind: 'deferred'; readonly reason: 'failing' | 'busy' };
 
 /**
  * Sends one delivery attempt: POST, record the attempt, `delivered` on 2xx, `failed` on the last
@@ -70,16 +111,24 @@ export function attemptDelivery(deps: ProcessorDependencies, deliveryId: string,
       await failDelivery(deps.db, deliveryId);
       return { kind: 'subscription deleted' };
     }
+    const admission = deps.admit?.(delivery);
+    if (admission && !admission.admitted) return { kind: 'deferred', reason: admission.reason };
+    // During a secret rotation, the new secret and the previous one both sign (#48).
+    const secrets = [delivery.secret_sealed, ...(delivery.previous_secret_sealed ? [delivery.previous_secret_sealed] : [])].map((sealed) => deps.secrets.open(sealed));
     const result = await sendWebhook({
       url: delivery.url,
-      secret: deps.secrets.open(delivery.secret_sealed),
+      secrets,
       id: delivery.event_id,
       body: delivery.payload,
       policy: { allowLoopback: deps.config.allowLoopback },
       timeoutMs: deps.config.timeoutMs,
     });
+    admission?.done(result.acknowledged);
     const final = !result.acknowledged && before + 1 >= attempts;
-    const attempt = await (deps.record ? deps.record({ deliveryId, result, final }) : recordAttempt(deps.db, deliveryId, result, final));
+    // The wait before the next attempt, drawn once: BullMQ waits it (RetryLater) and the delivery shows it (next_attempt_at).
+    const retryInMs = result.acknowledged || final ? undefined : retryDelayMs(before + 1, deps.config.schedule);
+    const record: AttemptRecord = { deliveryId, result, final, retryInMs };
+    const attempt = await (deps.record ? deps.record(record) : recordAttempt(deps.db, deliveryId, result, final, retryInMs));
     const fields = { deliveryId, attempt, statusCode: result.statusCode, durationMs: result.durationMs };
     metrics.webhookDeliveries.inc({ outcome: result.acknowledged ? 'delivered' : final ? 'given_up' : 'failed', attempt: String(Math.min(before + 1, 10)) });
     if (result.acknowledged) {
@@ -87,19 +136,25 @@ export function attemptDelivery(deps: ProcessorDependencies, deliveryId: string,
       return { kind: 'delivered' };
     }
     deps.log(final ? 'warn' : 'info', final ? 'webhook failed for good' : 'webhook attempt failed', { ...fields, error: result.error });
-    return { kind: final ? 'given up' : 'failed', error: result.error ?? 'not acknowledged' };
+    const error = result.error ?? 'not acknowledged';
+    return retryInMs === undefined ? { kind: 'given up', error } : { kind: 'failed', error, retryInMs };
   });
 }
 
-/** The queue's one worker, with the jittered exponential backoff of the retry schedule. */
-export function createWebhookWorker(queueName: string, redisUrl: string, deps: ProcessorDependencies): Worker {
-  return new Worker(queueName, createWebhookProcessor(deps), {
+/**
+ * A queue's worker (without `lanes`: the one worker of the queue, as before #48; with: the fast or the failing
+ * lane's), with the jittered exponential backoff of the retry schedule.
+ */
+export function createWebhookWorker(queueName: string, redisUrl: string, deps: ProcessorDependencies, lanes?: LaneOptions): Worker {
+  return new Worker(queueName, createWebhookProcessor(deps, lanes), {
     connection: bullConnection(redisUrl),
-    concurrency: deps.config.concurrency,
+    concurrency: lanes?.concurrency ?? deps.config.concurrency,
     settings: {
-      // The job's failures so far, after those made before it was added (its `priorAttempts`).
-      backoffStrategy: (attemptsMade: number, type?: string, _error?: Error, job?: MinimalJob) => {
+      // The wait the attempt drew (and recorded as next_attempt_at); else from the job's failures so far,
+      // after those made before it was added (its `priorAttempts`).
+      backoffStrategy: (attemptsMade: number, type?: string, error?: Error, job?: MinimalJob) => {
         if (type !== WEBHOOK_BACKOFF) return 0;
+        if (error instanceof RetryLater) return error.delayMs;
         return retryDelayMs(attemptsMade + ((job?.data as WebhookJob['data'] | undefined)?.priorAttempts ?? 0), deps.config.schedule);
       },
     },

@@ -26,6 +26,8 @@ export class Sweeper {
     private readonly intervalMs: number,
     private readonly log: Logger,
     private readonly firstAttempts?: InFlightAttempts,
+    /** The failing lane's queue (endpoint-gate.ts): a delivery with a job there is not lost either. */
+    private readonly otherQueues: readonly Queue[] = [],
   ) {}
 
   /** One pass; returns how many deliveries were re-enqueued. */
@@ -33,10 +35,15 @@ export class Sweeper {
     const quietMs = Math.max(Math.min(this.intervalMs, 5_000), this.firstAttempts ? this.firstAttempts.longestAttemptMs + 1_000 : 0);
     const candidates = await stalePendingDeliveries(this.db, quietMs);
     const missing: string[] = [];
-    for (const id of candidates) if (!this.firstAttempts?.has(id) && !(await this.queue.getJob(id))) missing.push(id);
+    for (const id of candidates) if (!this.firstAttempts?.has(id) && !(await this.hasJob(id))) missing.push(id);
     await enqueueDeliveries(this.queue, missing, this.schedule);
     if (missing.length > 0) this.log('info', 'pending webhook deliveries re-enqueued', { count: missing.length });
     return missing.length;
+  }
+
+  private async hasJob(id: string): Promise<boolean> {
+    for (const queue of [this.queue, ...this.otherQueues]) if (await queue.getJob(id)) return true;
+    return false;
   }
 
   start(): void {

@@ -11,7 +11,7 @@ import {
   platformEventRegistry,
 } from '@einvoice/domain/infrastructure';
 import { createDeliveryRecorder } from './record-deliveries';
-import { WebhookFirstAttempts, WebhookQueue, WebhookSender, WebhookSettings, WebhookSweeper, log } from './webhook-dispatcher.providers';
+import { AccountWebhooks, WebhookFirstAttempts, WebhookQueue, WebhookSender, WebhookSettings, WebhookSweeper, log } from './webhook-dispatcher.providers';
 
 /** The areas' webhook sources by event type (area registry `webhooks`, and `reportWebhooks` routed by the document's area). */
 const sources = webhookSources();
@@ -51,12 +51,13 @@ const runtime = WorkerRuntimeModule.forWorker('webhook-dispatcher', platformEven
 export class WebhookQueueModule {}
 
 /**
- * The webhook dispatcher (README "Webhooks"): a Kafka consumer records deliveries, a BullMQ worker in
- * the same process sends them, a sweeper re-enqueues what a crash left behind.
+ * The webhook dispatcher (README "Webhooks"): a Kafka consumer records the supplier subscriptions' deliveries,
+ * a tail of `account_events` the account endpoints' (#48), first attempts and two BullMQ lanes in the same
+ * process send them, a sweeper re-enqueues what a crash left behind.
  */
 @Module({
   imports: [runtime, WebhookQueueModule],
   controllers: [WebhookDispatcherController],
-  providers: [WebhookSettings, WebhookSender, WebhookFirstAttempts, WebhookSweeper],
+  providers: [WebhookSettings, WebhookSender, WebhookFirstAttempts, WebhookSweeper, AccountWebhooks],
 })
 export class WebhookDispatcherModule {}

@@ -1,3 +1,4 @@
 export * from './send';
 export * from './store';
 export * from './queue';
+export * from './account-endpoints';

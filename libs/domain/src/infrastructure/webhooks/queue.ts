@@ -17,6 +17,12 @@ export const WEBHOOK_BACKOFF = 'webhook';
 export const webhookQueueName = (prefix: string): string => `${prefix}.webhooks`;
 
 /**
+ * The dispatcher's second lane (#48, apps/webhook-dispatcher/README.md "Lanes"): the deliveries of endpoints
+ * failing or slow right now, with a worker of their own, so they never take the places of the others'.
+ */
+export const failingWebhookQueueName = (prefix: string): string => `${prefix}.webhooks-failing`;
+
+/**
  * Connection options (not an instance, so BullMQ owns and closes its connections) from a
  * `redis://[user:password@]host:port/db` URL; no per-request retry limit, as BullMQ requires.
  */

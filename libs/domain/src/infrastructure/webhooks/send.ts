@@ -1,13 +1,20 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
+import { StringDecoder } from 'node:string_decoder';
 import { urlToHttpOptions } from 'node:url';
 import { checkWebhookUrl, isAddressAllowed, signWebhook, type UrlPolicy } from '../../webhook';
 
-/** One signed POST to a subscriber (README "Webhooks"). */
-export interface WebhookRequest {
+/**
+ * One signed POST to a subscriber (README "Webhooks"). `secret`, or `secrets`: during a rotation (#48) the
+ * new secret first, then the previous one while it still signs; the header then carries one `v1,` signature
+ * per secret (Standard Webhooks "Signature scheme": a space-separated list), so a receiver verifying with
+ * either secret accepts the delivery.
+ */
+export type WebhookRequest = WebhookRequestBase & ({ readonly secret: string } | { readonly secrets: readonly string[] });
+
+interface WebhookRequestBase {
   readonly url: string;
-  readonly secret: string;
   /** `Webhook-Id`: the same on every attempt of one event, receivers de-duplicate on it. */
   readonly id: string;
   readonly body: string;
@@ -21,6 +28,34 @@ export interface AttemptResult {
   readonly durationMs: number;
   readonly error: string | null;
   readonly acknowledged: boolean;
+  /** The first RESPONSE_BODY_BYTES of the receiver's answer (UTF-8, NULs dropped: PostgreSQL text holds none); none without an answer. */
+  readonly responseBody?: string | null;
+}
+
+/** How much of an answer's body is kept with the attempt (#48: the delivery log shows the first 4 KiB). */
+export const RESPONSE_BODY_BYTES = 4096;
+
+/** The headers of a request signed with each of `secrets` (the first's timestamp and id; one `v1,` entry per secret). */
+export function signWithEach(secrets: readonly string[], id: string, timestamp: number, body: string): ReturnType<typeof signWebhook> {
+  if (secrets.length === 0) throw new Error('a webhook needs a secret to be signed with');
+  const [first, ...others] = secrets.map((secret) => signWebhook(secret, id, timestamp, body));
+  return { ...first, 'webhook-signature': [first, ...others].map((h) => h['webhook-signature']).join(' ') };
+}
+
+/** Keeps the first RESPONSE_BODY_BYTES of an answer and reads (drops) the rest, so the connection can be reused. */
+function bodyKeeper() {
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  return {
+    add(chunk: Buffer): void {
+      if (kept >= RESPONSE_BODY_BYTES) return;
+      const part = chunk.subarray(0, RESPONSE_BODY_BYTES - kept);
+      chunks.push(part);
+      kept += part.length;
+    },
+    // A character cut at the limit is left out (StringDecoder keeps its first bytes back), not replaced by U+FFFD.
+    text: (): string => new StringDecoder('utf8').write(Buffer.concat(chunks)).replace(/\u0000/g, ''),
+  };
 }
 
 /**
@@ -91,32 +126,34 @@ function targetOf(url: string, policy: UrlPolicy): Target {
 
 /**
  * POSTs one signed webhook. Never throws: the outcome is recorded as an attempt. No redirects
- * are followed (a 3xx is a failure); the receiver's answer body is read and dropped. Over a kept-alive
+ * are followed (a 3xx is a failure); the first 4 KiB of the receiver's answer are kept, the rest read and dropped. Over a kept-alive
  * connection the receiver may have closed meanwhile: such a reset, before any answer, is sent again
  * once on a new connection (node's documented pattern, `request.reusedSocket`).
  */
 export async function sendWebhook(request: WebhookRequest, now: () => number = Date.now): Promise<AttemptResult> {
   const started = now();
-  const done = (statusCode: number | null, error: string | null): AttemptResult => ({
+  const done = (statusCode: number | null, error: string | null, responseBody: string | null = null): AttemptResult => ({
     statusCode,
     error,
     durationMs: Math.max(0, Math.round(now() - started)),
     acknowledged: statusCode !== null && statusCode >= 200 && statusCode < 300,
+    responseBody,
   });
   const target = targetOf(request.url, request.policy);
   if ('refused' in target) return done(null, target.refused);
   const headers = {
     'content-type': 'application/json',
     'user-agent': 'einvoice-webhooks/1',
-    ...signWebhook(request.secret, request.id, Math.floor(now() / 1000), request.body),
+    ...signWithEach('secrets' in request ? request.secrets : [request.secret], request.id, Math.floor(now() / 1000), request.body),
   };
   const client = target.protocol === 'https:' ? https : http;
   const post = (agent: http.Agent | false) =>
     new Promise<AttemptResult | 'reset on a reused connection'>((resolve) => {
       const req = client.request({ ...target.options, method: 'POST', headers, lookup: checkedLookup(request.policy) as never, agent }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(done(res.statusCode ?? null, res.statusCode && res.statusCode < 300 && res.statusCode >= 200 ? null : `HTTP ${res.statusCode}`)));
-        res.on('error', (error) => resolve(done(res.statusCode ?? null, error.message)));
+        const body = bodyKeeper();
+        res.on('data', (chunk: Buffer) => body.add(chunk));
+        res.on('end', () => resolve(done(res.statusCode ?? null, res.statusCode && res.statusCode < 300 && res.statusCode >= 200 ? null : `HTTP ${res.statusCode}`, body.text())));
+        res.on('error', (error) => resolve(done(res.statusCode ?? null, error.message, body.text())));
       });
       const timer = setTimeout(() => req.destroy(new Error(`no answer within ${request.timeoutMs} ms`)), request.timeoutMs);
       req.on('error', (error: NodeJS.ErrnoException) => {

@@ -1,4 +1,5 @@
 import { deterministicUuid } from '../../ids';
+import { WEBHOOK_ENDPOINTS_CHANNEL } from './account-endpoints';
 import type { AttemptResult } from './send';
 
 /**
@@ -40,8 +41,12 @@ export interface DeliveryToSend {
   readonly status: 'pending' | 'delivered' | 'failed';
   readonly event_id: string;
   readonly payload: string;
+  /** The endpoint (subscription) it goes to: one slow or dead endpoint never delays the others' (the dispatcher's lanes). */
+  readonly subscription_id: string;
   readonly url: string;
   readonly secret_sealed: string;
+  /** The secret before a rotation, while it still signs (`previous_secret_expires_at` later than now), else null (#48). */
+  readonly previous_secret_sealed: string | null;
   readonly subscription_deleted: boolean;
 }
 
@@ -68,12 +73,16 @@ export async function enableSubscription(db: Sql, id: string): Promise<void> {
  * deliveries pile up for a dead URL; what happened stays in its deliveries.
  */
 export async function disableIfDead(db: Sql, deliveryId: string): Promise<void> {
+  // An account endpoint's dispatchers keep it in memory: they are told (account-endpoints.ts).
   await db.query(
-    `UPDATE webhook_subscriptions s SET disabled_at = now(),
-       disabled_reason = 'Every attempt of delivery ' || d.id || ' failed for its whole retry window; a ping answered 2xx enables it again.'
-     FROM webhook_deliveries d
-     WHERE d.id = $1 AND d.status = 'failed' AND s.id = d.subscription_id AND s.disabled_at IS NULL
-       AND NOT EXISTS (SELECT 1 FROM webhook_deliveries ok WHERE ok.subscription_id = s.id AND ok.status = 'delivered' AND ok.delivered_at >= d.created_at)`,
+    `WITH u AS (
+       UPDATE webhook_subscriptions s SET disabled_at = now(),
+         disabled_reason = 'Every attempt of delivery ' || d.id || ' failed for its whole retry window; a ping answered 2xx enables it again.'
+       FROM webhook_deliveries d
+       WHERE d.id = $1 AND d.status = 'failed' AND s.id = d.subscription_id AND s.disabled_at IS NULL
+         AND NOT EXISTS (SELECT 1 FROM webhook_deliveries ok WHERE ok.subscription_id = s.id AND ok.status = 'delivered' AND ok.delivered_at >= d.created_at)
+       RETURNING s.tenant_id, s.scope)
+     SELECT pg_notify('${WEBHOOK_ENDPOINTS_CHANNEL}', tenant_id::text) FROM u WHERE scope = 'account'`,
     [deliveryId],
   );
 }
@@ -198,7 +207,9 @@ export async function loadDelivery(db: Sql, id: string): Promise<DeliveryToSend 
 /** Several deliveries in one query (those sent at the same moment), each with what sending it needs; a missing one is left out. */
 export function loadDeliveries(db: Sql, ids: readonly string[]): Promise<DeliveryToSend[]> {
   return db.query(
-    `SELECT d.id, d.status, d.event_id, d.payload, s.url, s.secret_sealed, s.deleted_at IS NOT NULL AS subscription_deleted
+    `SELECT d.id, d.status, d.event_id, d.payload, d.subscription_id, s.url, s.secret_sealed,
+            CASE WHEN s.previous_secret_expires_at > now() THEN s.previous_secret_sealed END AS previous_secret_sealed,
+            s.deleted_at IS NOT NULL AS subscription_deleted
      FROM webhook_deliveries d JOIN webhook_subscriptions s ON s.id = d.subscription_id WHERE d.id = ANY($1::uuid[])`,
     [ids],
   );
@@ -209,6 +220,8 @@ export interface AttemptRecord {
   readonly deliveryId: string;
   readonly result: AttemptResult;
   readonly final: boolean;
+  /** When a failed attempt that is not the last is tried again, from now (the retry schedule's wait): `next_attempt_at`. */
+  readonly retryInMs?: number;
 }
 
 /**
@@ -216,8 +229,8 @@ export interface AttemptRecord {
  * when `final`, else still `pending`. Only a pending delivery changes, so nothing is marked
  * delivered twice. Returns the attempt number, or undefined when the delivery was not pending.
  */
-export async function recordAttempt(db: Sql, deliveryId: string, result: AttemptResult, final: boolean): Promise<number | undefined> {
-  const [attempt] = await recordAttempts(db, [{ deliveryId, result, final }]);
+export async function recordAttempt(db: Sql, deliveryId: string, result: AttemptResult, final: boolean, retryInMs?: number): Promise<number | undefined> {
+  const [attempt] = await recordAttempts(db, [{ deliveryId, result, final, retryInMs }]);
   return attempt;
 }
 
@@ -233,16 +246,18 @@ export async function recordAttempts(db: Sql, records: readonly AttemptRecord[])
   if (new Set(ids).size !== ids.length) throw new Error('recordAttempts: a delivery twice in one statement');
   const rows: Array<{ delivery_id: string; attempt: number }> = await db.query(
     `WITH a AS (
-       SELECT * FROM unnest($1::uuid[], $2::bool[], $3::bool[], $4::int[], $5::int[], $6::text[]) AS a (id, ok, final, status_code, duration_ms, error)
+       SELECT * FROM unnest($1::uuid[], $2::bool[], $3::bool[], $4::int[], $5::int[], $6::text[], $7::text[], $8::int[])
+         AS a (id, ok, final, status_code, duration_ms, error, response_body, retry_in_ms)
      ), d AS (
        UPDATE webhook_deliveries w
        SET attempt_count = w.attempt_count + 1, updated_at = now(),
            status = CASE WHEN a.ok THEN 'delivered' WHEN a.final THEN 'failed' ELSE w.status END,
-           delivered_at = CASE WHEN a.ok THEN now() ELSE w.delivered_at END
+           delivered_at = CASE WHEN a.ok THEN now() ELSE w.delivered_at END,
+           next_attempt_at = CASE WHEN a.ok OR a.final OR a.retry_in_ms IS NULL THEN NULL ELSE now() + make_interval(secs => a.retry_in_ms / 1000.0) END
        FROM a WHERE w.id = a.id AND w.status = 'pending'
-       RETURNING w.id, w.attempt_count, a.status_code, a.duration_ms, a.error)
-     INSERT INTO webhook_delivery_attempts (delivery_id, attempt, status_code, duration_ms, error)
-     SELECT id, attempt_count, status_code, duration_ms, error FROM d RETURNING delivery_id, attempt`,
+       RETURNING w.id, w.attempt_count, a.status_code, a.duration_ms, a.error, a.response_body)
+     INSERT INTO webhook_delivery_attempts (delivery_id, attempt, status_code, duration_ms, error, response_body)
+     SELECT id, attempt_count, status_code, duration_ms, error, response_body FROM d RETURNING delivery_id, attempt`,
     [
       ids,
       records.map((r) => r.result.acknowledged),
@@ -250,6 +265,8 @@ export async function recordAttempts(db: Sql, records: readonly AttemptRecord[])
       records.map((r) => r.result.statusCode),
       records.map((r) => r.result.durationMs),
       records.map((r) => r.result.error?.slice(0, 1000) ?? null),
+      records.map((r) => r.result.responseBody ?? null),
+      records.map((r) => (r.retryInMs === undefined ? null : Math.round(r.retryInMs))),
     ],
   );
   const attempts = new Map(rows.map((row) => [row.delivery_id, row.attempt]));
@@ -259,7 +276,7 @@ export async function recordAttempts(db: Sql, records: readonly AttemptRecord[])
 
 /** Gives up on a pending delivery (its subscription was deleted). */
 export async function failDelivery(db: Sql, deliveryId: string): Promise<void> {
-  await db.query(`UPDATE webhook_deliveries SET status = 'failed', updated_at = now() WHERE id = $1 AND status = 'pending'`, [deliveryId]);
+  await db.query(`UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, updated_at = now() WHERE id = $1 AND status = 'pending'`, [deliveryId]);
 }
 
 /** A `failed` delivery back to `pending` (re-send); false when it is not failed. */
