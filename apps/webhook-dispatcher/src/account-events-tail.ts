@@ -46,8 +46,9 @@ type TailRow = AccountEventRow & { readonly xid: string; readonly seq: string };
  * enabled account endpoints (EndpointCache) are matched against each event (types, areas, suppliers; an
  * endpoint gets the events recorded from its creation on), then ONE statement inserts the deliveries
  * (payload `JSON.stringify(accountEventOf(row))`, Webhook-Id the event's id, unique per (endpoint, event)) and
- * advances the position: both or neither. After it, the new deliveries' first attempts are sent; a crash
- * between leaves pending rows the sweeper enqueues.
+ * advances the position: both or neither. After it, the new deliveries' first attempts are sent (the next page
+ * is read once they all started: the backlog waits in the table, not in Redis); a crash between leaves pending
+ * rows the sweeper enqueues.
  *
  * Woken by `NOTIFY account_events` (each writing transaction's, the trigger's); when the next events are held
  * back by the horizon, it looks again after `heldBackPollMs` (their transaction's NOTIFY came already); and
@@ -124,7 +125,8 @@ export class AccountEventsTail extends LockedPeriodicJob {
     if (created.length === 0) return;
     const ids = created.map((row) => row.id);
     const { firstAttempts, queue, schedule, log } = this.deps;
-    await (firstAttempts ? firstAttempts.dispatch(ids) : enqueueDeliveries(queue, ids, schedule)).catch((error) =>
+    // Waiting for room: the next page is read once this one's first attempts have all started.
+    await (firstAttempts ? firstAttempts.dispatch(ids, { waitForRoom: true }) : enqueueDeliveries(queue, ids, schedule)).catch((error) =>
       // Not rethrown: the rows are committed and the sweeper enqueues them once Redis is back.
       log('warn', 'webhook enqueue failed; the sweeper will retry', { error: String(error), deliveries: ids.length }),
     );
