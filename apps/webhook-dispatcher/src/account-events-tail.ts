@@ -58,7 +58,8 @@ export class AccountEventsTail extends LockedPeriodicJob {
   private readonly sql: ReturnType<typeof pooledSql>;
 
   constructor(private readonly deps: AccountTailDependencies) {
-    super({ dataSource: deps.dataSource, lockKey: ACCOUNT_TAIL_LOCK, lockName: deps.lockName, intervalMs: deps.intervalMs, log: deps.log, description: 'account events tail' });
+    const { dataSource, lockName, intervalMs, log } = deps;
+    super({ dataSource, lockKey: ACCOUNT_TAIL_LOCK, lockName, intervalMs, log, description: 'account events tail' });
     this.sql = pooledSql(deps.dataSource);
   }
 
@@ -93,7 +94,9 @@ export class AccountEventsTail extends LockedPeriodicJob {
       if (wanting.length === 0) continue;
       events.push({ id: row.id, type: row.type, payload: JSON.stringify(accountEventOf(row)) });
       // The same id as insertDeliveries' (store.ts): derived from (endpoint, event).
-      for (const endpoint of wanting) deliveries.push({ id: deterministicUuid(`webhook-delivery:${endpoint.id}:${row.id}`), endpoint: endpoint.id, event: events.length });
+      for (const endpoint of wanting) {
+        deliveries.push({ id: deterministicUuid(`webhook-delivery:${endpoint.id}:${row.id}`), endpoint: endpoint.id, event: events.length });
+      }
     }
     // ON CONFLICT: a second tail (a lock lost mid-round) recorded them; only new rows come back, to be sent here.
     const created: Array<{ id: string }> = await this.sql.query(

@@ -76,7 +76,9 @@ export class FirstAttempts {
     const queued: string[] = [];
     for (const id of deliveryIds) {
       if (this.sending.has(id)) continue;
-      while (options.waitForRoom && !this.closed && this.sending.size >= this.deps.maxInFlight) await new Promise<void>((resolve) => this.roomWaiters.push(resolve));
+      while (options.waitForRoom && !this.closed && this.sending.size >= this.deps.maxInFlight) {
+        await new Promise<void>((resolve) => this.roomWaiters.push(resolve));
+      }
       if (this.closed || this.sending.size >= this.deps.maxInFlight) {
         queued.push(id);
         continue;
