@@ -41,6 +41,19 @@ describe('#48 EndpointGate: one slow or dead endpoint never takes the others\' p
     expect(g.isFailing('a')).toBe(false);
   });
 
+  it('a slow endpoint that answers keeps perEndpoint attempts in the failing lane; a failing one failingPerEndpoint', () => {
+    const g = gate();
+    const hanging = admitted(g.admit('slow', 'fast'));
+    now = 1_001;
+    admitted(g.admit('slow', 'failing'));
+    expect(g.admit('slow', 'failing')).toEqual({ admitted: false, reason: 'busy' });
+    hanging.done(true);
+    admitted(g.admit('slow', 'failing'));
+    admitted(g.admit('dead', 'fast')).done(false);
+    admitted(g.admit('dead', 'failing'));
+    expect(g.admit('dead', 'failing')).toEqual({ admitted: false, reason: 'busy' });
+  });
+
   it('done twice counts once', () => {
     const g = gate();
     const a = admitted(g.admit('a', 'fast'));
