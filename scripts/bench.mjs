@@ -14,7 +14,12 @@
 //              Delivered/s during the load, the delivery backlog's maximum (sampled each second);
 //   open       a fixed rate (paced, open loop: load.mjs pacedLoad) of half the e2e rate (or BENCH_OPEN_RATE) for BENCH_OPEN_DURATION s
 //              (20): submitted->Delivered p50/p99 of a steady flow;
-//   webhooks   BE invoices to a DE supplier hosted here, subscribed to a receiver in this process,
+//   webhooks   account-wide webhooks (#48): 1,000 account endpoints over 10 tenants, one area each, receivers in
+//              this process; documents INSERTED as rows (the trigger records their events; not through the API),
+//              closed loop for BENCH_WEBHOOK_DURATION s (10; alias BENCH_WEBHOOK_SECONDS): webhooks/s; then half that
+//              rate: submitted->webhook p50/p99; then the same with 10% of the endpoints never answering
+//              (WEBHOOK_TIMEOUT_MS 5 s): the others' p99 as a multiple of the healthy run's (scripts/bench/account-webhooks.mjs);
+//   supplier-webhooks  BE invoices to a DE supplier hosted here, subscribed (seed route) to a receiver in this process,
 //              closed loop for BENCH_WEBHOOK_DURATION s (10), then half that rate: webhooks/s and
 //              submitted->webhook;
 //   bulk       MyInvois bulks: BENCH_BULK_CLIENTS (5) clients posting BENCH_BULK_SIZE (100)-document
@@ -69,6 +74,7 @@ import { afipLoad } from './bench/afip.mjs';
 import { createStack, tailOf } from './bench/stack.mjs';
 import { createPeppolAs4Pair } from './bench/peppol-as4.mjs';
 import { webhookLoad } from './bench/webhooks.mjs';
+import { accountWebhookLoad } from './bench/account-webhooks.mjs';
 import { bulkLoad, onboardMySupplier } from './bench/bulk.mjs';
 import { uaeLoad, uaeRulesCost } from './bench/uae.mjs';
 import { FIXTURE_DOCUMENTS, writeFixture } from './bench/documents-fixture.mjs';
@@ -94,7 +100,7 @@ const settings = {
   drainTimeoutS: positiveInt('BENCH_DRAIN_TIMEOUT', 120),
   databaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/einvoice_bench',
   apLatencyMs: Number(process.env.SANDBOX_AP_LATENCY_MS ?? 0),
-  webhookDuration: positiveInt('BENCH_WEBHOOK_DURATION', 10),
+  webhookDuration: positiveInt('BENCH_WEBHOOK_DURATION', positiveInt('BENCH_WEBHOOK_SECONDS', 10)),
   bulkDuration: positiveInt('BENCH_BULK_DURATION', 10),
   uaeDuration: positiveInt('BENCH_UAE_DURATION', 10),
   esDuration: positiveInt('BENCH_ES_DURATION', 10),
@@ -124,7 +130,7 @@ const settings = {
 
 /** BENCH_PHASES=reference,accept,... (default: all but documents-list, in this order). */
 function phasesOf(raw) {
-  const all = ['reference', 'bare', 'accept', 'e2e', 'open', 'webhooks', 'bulk', 'uae', 'es', 'pl', 'jo', 'ng', 'ar', 'as4', 'scale'];
+  const all = ['reference', 'bare', 'accept', 'e2e', 'open', 'webhooks', 'supplier-webhooks', 'bulk', 'uae', 'es', 'pl', 'jo', 'ng', 'ar', 'as4', 'scale'];
   if (!raw) return new Set(all);
   const known = [...all, 'documents-list'];
   const wanted = raw.split(',').map((p) => p.trim()).filter(Boolean);
@@ -459,8 +465,32 @@ async function main() {
     summary.push(`open loop    ${rate}/s: 202 p50 ${ms(load.latency.p50)} p99 ${ms(load.latency.p99)}   submitted->Delivered p50 ${ms(d.e2e.p50)}  p99 ${ms(d.e2e.p99)}  (${d.wait.delivered}/${load.accepted.length})`);
   }
 
-  // 4. Webhooks: closed loop for the rate, then open loop at half of it for the latency.
+  // 4. Account-wide webhooks (#48): the rate, the latency at half of it, and with 10% of the endpoints dead.
   if (run('webhooks')) {
+    say(`webhooks: 1,000 account endpoints, documents inserted as rows, ${settings.webhookDuration} s per step`);
+    const probe = probeStack();
+    const hooks = await accountWebhookLoad({
+      root: ROOT, databaseUrl: settings.databaseUrl, secretsKey: stack.env.SECRETS_KEY, runId, duration: settings.webhookDuration,
+      drainTimeoutS: settings.drainTimeoutS, say,
+    });
+    const p = await probe.stopWithWal();
+    stack.assertAlive();
+    figures.accountWebhooks = hooks;
+    const { closed, open, dead } = hooks;
+    if (!closed.complete || !open.complete || !dead.complete || hooks.repeated > 0) failed = true;
+    const within = dead.p99Ratio <= 1.2;
+    out(`${++phaseNumber}. webhooks (account-wide, #48: ${hooks.endpoints} endpoints over 10 tenants, one area each; documents INSERTED as rows -> trigger -> account_events -> dispatcher's tail -> signed POSTs to 127.0.0.1)`);
+    out(`  closed loop: webhooks/s ${num(closed.perSecond)}${ratio(closed.perSecond)} (target >= 500)   received ${closed.received}/${closed.expected}${closed.complete ? '' : `  NOT COMPLETE after ${settings.drainTimeoutS} s`}   submitted->webhook p50 ${ms(closed.latency.p50)}  p99 ${ms(closed.latency.p99)} (a backlog of up to 2,000 kept)`);
+    out(`  open loop ${open.rate}/s: submitted->webhook p50 ${ms(open.latency.p50)}  p99 ${ms(open.latency.p99)} (target p99 <= 1 s)  max ${ms(open.latency.max)}   received ${open.received}/${open.expected}`);
+    out(`  open loop ${dead.rate}/s, ${dead.deadEndpoints} endpoints never answering (${dead.deadRequests} POSTs to them): the others' p50 ${ms(dead.latency.p50)}  p99 ${ms(dead.latency.p99)}  = ${num(dead.p99Ratio, 2)}× the healthy p99 (target <= 1.2: ${within ? 'met' : 'NOT met'})   received ${dead.received}/${dead.expected}`);
+    out(`  ${hooks.repeated} webhooks received twice (${hooks.requests} POSTs to the answering receiver)`);
+    for (const line of probeLines(p)) out(line);
+    out();
+    summary.push(`webhooks     ${num(closed.perSecond)}/s${ratio(closed.perSecond)} (account, closed loop); at ${open.rate}/s ->webhook p50 ${ms(open.latency.p50)}  p99 ${ms(open.latency.p99)}; 10% dead: others' p99 ${ms(dead.latency.p99)} (${num(dead.p99Ratio, 2)}×)`);
+  }
+
+  // 4b. The seed's supplier webhooks: closed loop for the rate, then open loop at half of it for the latency.
+  if (run('supplier-webhooks')) {
     say(`webhooks: BE -> DE (hosted here, subscribed to 127.0.0.1), ${settings.connections} connections, ${settings.webhookDuration} s, then half that rate`);
     const probe = probeStack();
     const hooks = await webhookLoad({
@@ -470,7 +500,7 @@ async function main() {
     const p = await probe.stopWithWal();
     stack.assertAlive();
     figures.webhooks = hooks;
-    out(`${++phaseNumber}. webhooks (BE -> DE hosted here -> DocumentReceived -> signed POST to 127.0.0.1)`);
+    out(`${++phaseNumber}. supplier-webhooks (BE -> DE hosted here -> DocumentReceived -> signed POST to 127.0.0.1)`);
     for (const [label, h] of [['closed loop', hooks.closed], [`open loop ${hooks.open.rate}/s`, hooks.open]]) {
       if (!h.complete || h.repeated > 0 || h.load.otherStatus + h.load.errors > 0) failed = true;
       out(`  ${label}: ${h.expected} accepted (${num(h.load.perSecond)} 202/s, ${h.load.otherStatus + h.load.errors} failed); webhooks received ${h.received}/${h.expected}${h.complete ? '' : `  NOT COMPLETE after ${settings.drainTimeoutS} s`}, ${h.repeated} sent twice (${h.requests} POSTs in all, with those of documents whose 202 came after the load stopped)`);
@@ -478,7 +508,7 @@ async function main() {
     }
     for (const line of probeLines(p)) out(line);
     out();
-    summary.push(`webhooks     ${num(hooks.closed.perSecond)}/s${ratio(hooks.closed.perSecond)} (closed loop, ->webhook p99 ${ms(hooks.closed.latency.p99)}); at ${hooks.open.rate}/s ->webhook p50 ${ms(hooks.open.latency.p50)}  p99 ${ms(hooks.open.latency.p99)}`);
+    summary.push(`supplier webhooks ${num(hooks.closed.perSecond)}/s${ratio(hooks.closed.perSecond)} (closed loop, ->webhook p99 ${ms(hooks.closed.latency.p99)}); at ${hooks.open.rate}/s ->webhook p50 ${ms(hooks.open.latency.p50)}  p99 ${ms(hooks.open.latency.p99)}`);
   }
 
   // 5. MyInvois bulks.

@@ -174,6 +174,8 @@ export function createStack({ databaseUrl, runId, brokers, apps = APPS, port: fi
         LOG_LEVEL: 'warn',
         // Webhooks to the bench's own receiver on 127.0.0.1; a throwaway key for secrets at rest.
         WEBHOOK_ALLOW_LOOPBACK: 'true',
+        // The webhooks phase's dead endpoints time out after 5 s (#48 "Speed").
+        WEBHOOK_TIMEOUT_MS: process.env.WEBHOOK_TIMEOUT_MS ?? '5000',
         SECRETS_KEY: process.env.SECRETS_KEY ?? randomBytes(32).toString('base64'),
         // 100-document MyInvois bulks can pass the default 1 MB body limit (MyInvois allows 5 MB).
         BODY_LIMIT_BYTES: String(stack.bodyLimitBytes),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { SecretBox } from '@einvoice/domain';
-import { createWebhookQueue, loadInfrastructureConfig, webhookQueueName } from '@einvoice/domain/infrastructure';
+import { createWebhookQueue, failingWebhookQueueName, loadInfrastructureConfig, webhookQueueName } from '@einvoice/domain/infrastructure';
 import { createTenant } from '../../apps/gateway/src/auth/api-keys';
 import { openTestDatabase } from '../support/database';
 import { intraCommunityInvoice } from '../support/fixtures';
@@ -17,6 +17,8 @@ describe('#3 webhooks over HTTP: subscriptions, signed DocumentReceived, retries
   let dispatcher: AppProcess;
   /** The dispatcher's queue (same Redis and prefix as the apps), read for barriers: which jobs are left. */
   let queue: Queue;
+  /** Its failing lane (#48, apps/webhook-dispatcher/README.md "Lanes"): where a failed attempt's retry waits. */
+  let failingQueue: Queue;
   const apps: AppProcess[] = [];
   const receivers: Receiver[] = [];
 
@@ -29,10 +31,12 @@ describe('#3 webhooks over HTTP: subscriptions, signed DocumentReceived, retries
     client = new Client(gateway.url, apiKey);
     const { redisUrl, kafkaPrefix } = loadInfrastructureConfig();
     queue = createWebhookQueue(redisUrl, webhookQueueName(kafkaPrefix));
+    failingQueue = createWebhookQueue(redisUrl, failingWebhookQueueName(kafkaPrefix));
   });
 
   afterAll(async () => {
     await queue?.close();
+    await failingQueue?.close();
     await Promise.all([...apps, dispatcher].map((app) => app?.stop()));
     await Promise.all(receivers.map((r) => r.close()));
     await dataSource?.destroy();
@@ -134,7 +138,7 @@ describe('#3 webhooks over HTTP: subscriptions, signed DocumentReceived, retries
       return rows[0]?.attempts.length === 1 ? rows : undefined;
     });
     // Barrier: the job waits for its retry (BullMQ state `delayed`) when the dispatcher dies.
-    await eventually('the retry scheduled', async () => ((await (await queue.getJob(first.id))?.getState()) === 'delayed' ? true : undefined));
+    await eventually('the retry scheduled', async () => ((await (await failingQueue.getJob(first.id))?.getState()) === 'delayed' ? true : undefined));
     await dispatcher.crash();
     expect(endpoint.received).toHaveLength(1);
     dispatcher = startApp('webhook-dispatcher', testEnv(webhookTestEnv));
@@ -144,7 +148,7 @@ describe('#3 webhooks over HTTP: subscriptions, signed DocumentReceived, retries
     }, 90_000);
     expect(delivery.attempts.map((a) => a.status_code)).toEqual([500, 200]);
     // Barrier: no job of the delivery is left to send it again.
-    await eventually('its job finished', async () => ((await queue.getJob(delivery.id)) === undefined ? true : undefined));
+    await eventually('its job finished', async () => ((await queue.getJob(delivery.id)) === undefined && (await failingQueue.getJob(delivery.id)) === undefined ? true : undefined));
     expect(endpoint.received.filter((r) => r.answeredWith === 200)).toHaveLength(1);
   });
 

@@ -46,8 +46,9 @@ type TailRow = AccountEventRow & { readonly xid: string; readonly seq: string };
  * enabled account endpoints (EndpointCache) are matched against each event (types, areas, suppliers; an
  * endpoint gets the events recorded from its creation on), then ONE statement inserts the deliveries
  * (payload `JSON.stringify(accountEventOf(row))`, Webhook-Id the event's id, unique per (endpoint, event)) and
- * advances the position: both or neither. After it, the new deliveries' first attempts are sent; a crash
- * between leaves pending rows the sweeper enqueues.
+ * advances the position: both or neither. After it, the new deliveries' first attempts are sent (the next page
+ * is read once they all started: the backlog waits in the table, not in Redis); a crash between leaves pending
+ * rows the sweeper enqueues.
  *
  * Woken by `NOTIFY account_events` (each writing transaction's, the trigger's); when the next events are held
  * back by the horizon, it looks again after `heldBackPollMs` (their transaction's NOTIFY came already); and
@@ -57,7 +58,8 @@ export class AccountEventsTail extends LockedPeriodicJob {
   private readonly sql: ReturnType<typeof pooledSql>;
 
   constructor(private readonly deps: AccountTailDependencies) {
-    super({ dataSource: deps.dataSource, lockKey: ACCOUNT_TAIL_LOCK, lockName: deps.lockName, intervalMs: deps.intervalMs, log: deps.log, description: 'account events tail' });
+    const { dataSource, lockName, intervalMs, log } = deps;
+    super({ dataSource, lockKey: ACCOUNT_TAIL_LOCK, lockName, intervalMs, log, description: 'account events tail' });
     this.sql = pooledSql(deps.dataSource);
   }
 
@@ -92,7 +94,9 @@ export class AccountEventsTail extends LockedPeriodicJob {
       if (wanting.length === 0) continue;
       events.push({ id: row.id, type: row.type, payload: JSON.stringify(accountEventOf(row)) });
       // The same id as insertDeliveries' (store.ts): derived from (endpoint, event).
-      for (const endpoint of wanting) deliveries.push({ id: deterministicUuid(`webhook-delivery:${endpoint.id}:${row.id}`), endpoint: endpoint.id, event: events.length });
+      for (const endpoint of wanting) {
+        deliveries.push({ id: deterministicUuid(`webhook-delivery:${endpoint.id}:${row.id}`), endpoint: endpoint.id, event: events.length });
+      }
     }
     // ON CONFLICT: a second tail (a lock lost mid-round) recorded them; only new rows come back, to be sent here.
     const created: Array<{ id: string }> = await this.sql.query(
@@ -124,7 +128,8 @@ export class AccountEventsTail extends LockedPeriodicJob {
     if (created.length === 0) return;
     const ids = created.map((row) => row.id);
     const { firstAttempts, queue, schedule, log } = this.deps;
-    await (firstAttempts ? firstAttempts.dispatch(ids) : enqueueDeliveries(queue, ids, schedule)).catch((error) =>
+    // Waiting for room: the next page is read once this one's first attempts have all started.
+    await (firstAttempts ? firstAttempts.dispatch(ids, { waitForRoom: true }) : enqueueDeliveries(queue, ids, schedule)).catch((error) =>
       // Not rethrown: the rows are committed and the sweeper enqueues them once Redis is back.
       log('warn', 'webhook enqueue failed; the sweeper will retry', { error: String(error), deliveries: ids.length }),
     );

@@ -6,7 +6,8 @@
  *   delivery only while the endpoint is healthy (its last attempt here did not fail, and none of its attempts
  *   in flight has been waiting longer than `slowMs`) and has fewer than `perEndpoint` attempts in flight;
  * - a failing or slow endpoint's deliveries go to the FAILING lane (`<prefix>.webhooks-failing`, a worker of
- *   its own), where each endpoint has at most `failingPerEndpoint` attempts in flight.
+ *   its own), where a failing endpoint has at most `failingPerEndpoint` attempts in flight, and one that answers,
+ *   slowly, `perEndpoint` (slow is not broken: it is kept apart, not starved).
  *
  * So a dead endpoint holds at most a few of the fast lane's places, and only until it is seen slow (`slowMs`),
  * not for a whole timeout per delivery; the failing lane's places are shared by failing endpoints only. An
@@ -16,7 +17,7 @@
 export interface EndpointGateSettings {
   /** Attempts in flight to one endpoint in the fast lane. */
   readonly perEndpoint: number;
-  /** Attempts in flight to one endpoint in the failing lane. */
+  /** Attempts in flight to one failing endpoint (its last attempt failed) in the failing lane. */
   readonly failingPerEndpoint: number;
   /** An attempt in flight longer than this makes its endpoint slow: its next deliveries take the failing lane. */
   readonly slowMs: number;
@@ -62,7 +63,8 @@ export class EndpointGate {
   admit(endpoint: string, lane: Lane): Admission {
     if (lane === 'fast' && this.isFailing(endpoint)) return { admitted: false, reason: 'failing' };
     const started = this.inFlight.get(endpoint) ?? [];
-    if (started.length >= (lane === 'fast' ? this.settings.perEndpoint : this.settings.failingPerEndpoint)) return { admitted: false, reason: 'busy' };
+    const cap = lane === 'failing' && this.failing.has(endpoint) ? this.settings.failingPerEndpoint : this.settings.perEndpoint;
+    if (started.length >= cap) return { admitted: false, reason: 'busy' };
     const at = this.now();
     started.push(at);
     this.inFlight.set(endpoint, started);

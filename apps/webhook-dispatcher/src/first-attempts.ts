@@ -32,6 +32,7 @@ export interface FirstAttemptDependencies extends ProcessorDependencies {
 export class FirstAttempts {
   private readonly sending = new Map<string, Promise<void>>();
   private closed = false;
+  private roomWaiters: Array<() => void> = [];
   /**
    * What an attempt needs, with this: the first attempts started together (an event's, a fetched batch's)
    * read their deliveries in one query, and those answered at the same moment are recorded in one
@@ -64,24 +65,44 @@ export class FirstAttempts {
     return this.sending.has(deliveryId);
   }
 
-  /** Starts the first attempt of each delivery (not awaited), or enqueues it; resolves once the enqueued ones are in the queue. */
-  async dispatch(deliveryIds: readonly string[]): Promise<void> {
+  /**
+   * Starts the first attempt of each delivery (not awaited), or enqueues it; resolves once the enqueued ones are in
+   * the queue. `waitForRoom` (the account events tail): past maxInFlight, wait for a first attempt to end instead of
+   * enqueueing, so the backlog stays in PostgreSQL (events not read yet) rather than going through Redis job by job,
+   * and the tail reads no faster than it sends; an endpoint's own slowness never makes it wait (its deliveries take
+   * a lane: endpoint-gate.ts).
+   */
+  async dispatch(deliveryIds: readonly string[], options: { readonly waitForRoom?: boolean } = {}): Promise<void> {
     const queued: string[] = [];
     for (const id of deliveryIds) {
       if (this.sending.has(id)) continue;
+      while (options.waitForRoom && !this.closed && this.sending.size >= this.deps.maxInFlight) {
+        await new Promise<void>((resolve) => this.roomWaiters.push(resolve));
+      }
       if (this.closed || this.sending.size >= this.deps.maxInFlight) {
         queued.push(id);
         continue;
       }
-      const attempt = this.first(id).finally(() => this.sending.delete(id));
+      const attempt = this.first(id).finally(() => {
+        this.sending.delete(id);
+        this.roomFreed();
+      });
       this.sending.set(id, attempt);
     }
     await enqueueDeliveries(this.deps.queue, queued, this.deps.schedule);
   }
 
+  /** Those waiting for room (dispatch's `waitForRoom`) look again. */
+  private roomFreed(): void {
+    const waiters = this.roomWaiters;
+    this.roomWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
   /** Sends no more first attempts and waits for those in flight (their retries enqueued). */
   async close(): Promise<void> {
     this.closed = true;
+    this.roomFreed();
     while (this.sending.size > 0) await Promise.allSettled([...this.sending.values()]);
   }
 

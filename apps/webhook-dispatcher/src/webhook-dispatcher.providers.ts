@@ -71,7 +71,9 @@ export class WebhookSender implements OnModuleDestroy {
     const failingQueue = queues.failingQueue;
     this.workers = [
       createWebhookWorker(webhookQueueName(kafkaPrefix), redisUrl, deps, { lane: 'fast', gate, failingQueue, concurrency: config.concurrency }),
-      createWebhookWorker(failingWebhookQueueName(kafkaPrefix), redisUrl, deps, { lane: 'failing', gate, failingQueue, concurrency: settings.failingConcurrency }),
+      createWebhookWorker(failingWebhookQueueName(kafkaPrefix), redisUrl, deps, {
+        lane: 'failing', gate, failingQueue, concurrency: settings.failingConcurrency,
+      }),
     ];
     for (const worker of this.workers) worker.on('error', (error) => log('warn', 'webhook worker error', { error: String(error) }));
   }

@@ -54,7 +54,7 @@ function bodyKeeper() {
       kept += part.length;
     },
     // A character cut at the limit is left out (StringDecoder keeps its first bytes back), not replaced by U+FFFD.
-    text: (): string => new StringDecoder('utf8').write(Buffer.concat(chunks)).replace(/\u0000/g, ''),
+    text: (): string => new StringDecoder('utf8').write(Buffer.concat(chunks)).replaceAll('\u0000', ''),
   };
 }
 

@@ -2,7 +2,9 @@
 // the receiver closed meanwhile is sent again on a new connection instead of failing the attempt.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sendWebhook } from './send';
+import { Webhook } from 'standardwebhooks';
+import { newWebhookSecret } from '../../webhook';
+import { RESPONSE_BODY_BYTES, sendWebhook } from './send';
 
 describe('sendWebhook (local receiver)', () => {
   let server: http.Server;
@@ -10,14 +12,19 @@ describe('sendWebhook (local receiver)', () => {
   const connections: unknown[] = [];
   let received = 0;
   const paths: string[] = [];
+  const headers: http.IncomingHttpHeaders[] = [];
+  /** What the receiver answers with (a body past 4 KiB: the attempt keeps its first 4 KiB). */
+  let answer = '';
 
   beforeAll(async () => {
     server = http.createServer((req, res) => {
       req.resume();
       paths.push(req.url ?? '');
+      headers.push(req.headers);
       req.on('end', () => {
         received += 1;
-        res.writeHead(204).end();
+        if (answer) res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end(answer);
+        else res.writeHead(204).end();
       });
     });
     server.on('connection', (socket) => connections.push(socket));
@@ -66,5 +73,29 @@ describe('sendWebhook (local receiver)', () => {
     // The same URL under a policy that allows it is sent: the refusal was kept for its policy only.
     expect(await send('r2')).toMatchObject({ acknowledged: true });
     expect(received - before).toBe(1);
+  });
+
+  it('#48 signs with each secret given (a rotation): the official package verifies with either', async () => {
+    const [current, previous] = [newWebhookSecret(), newWebhookSecret()];
+    const body = '{"type":"document.accepted"}';
+    expect(await sendWebhook({ url, secrets: [current, previous], id: 'evt_1', body, policy: { allowLoopback: true }, timeoutMs: 5_000 })).toMatchObject({ acknowledged: true });
+    const sent = Object.fromEntries(Object.entries(headers.at(-1) ?? {}).map(([name, value]) => [name, String(value)]));
+    expect(sent['webhook-signature']).toMatch(/^v1,\S+ v1,\S+$/);
+    for (const secret of [current, previous]) expect(new Webhook(secret).verify(body, sent)).toEqual({ type: 'document.accepted' });
+  });
+
+  it('#48 keeps the first 4 KiB of the answer\'s body, whole characters only', async () => {
+    answer = `no:${'ü'.repeat(4000)}`;
+    try {
+      const result = await sendWebhook({ url, secret: 'whsec_test', id: 'b', body: '{}', policy: { allowLoopback: true }, timeoutMs: 5_000 });
+      expect(result).toMatchObject({ statusCode: 400, acknowledged: false });
+      expect(Buffer.byteLength(result.responseBody ?? '')).toBe(RESPONSE_BODY_BYTES - 1);
+      expect(answer.startsWith(result.responseBody ?? 'x')).toBe(true);
+      // The rest was read: the kept-alive connection carries the next POST.
+      answer = '';
+      expect(await send('after')).toMatchObject({ acknowledged: true, responseBody: '' });
+    } finally {
+      answer = '';
+    }
   });
 });
