@@ -5,7 +5,7 @@
  * `account_events`; this module turns such a row into the event a caller reads, the same way for the API
  * and for every delivery of a webhook, so an event reads the same wherever it is seen.
  */
-import { type StateColumns, authorityOf, exchangeOf, type DocumentStatus } from './document-states';
+import { type AuthorityStatus, type DocumentStatus, type ExchangeStatus, type StateColumns, authorityOf, exchangeOf } from './document-states';
 
 /** Every type of the catalogue, in the order of a document's life. */
 export const ACCOUNT_EVENT_TYPES = [
@@ -52,6 +52,16 @@ export interface AccountEventRow extends StateColumns {
 export interface AccountEventCode {
   readonly code: string;
   readonly message: string;
+  /** The field it is about, when the authority named one. */
+  readonly path?: string;
+}
+
+/** The receiving access point's Message Level Status (Peppol MLS), as the documents' timeline shows it. */
+export interface AccountEventMls {
+  readonly responseCode: 'AP' | 'AB' | 'RE';
+  readonly receivedAt: string;
+  readonly description?: string;
+  readonly reasonCode?: 'BV' | 'FD' | 'SV';
 }
 
 /** The event a caller reads (`GET /v1/events`, the body of an account webhook). */
@@ -64,11 +74,27 @@ export interface AccountEvent {
   readonly supplier_id: string;
   readonly document_id: string;
   readonly document_number: string;
-  readonly data: {
-    /** The document's status in the account-wide list (`GET /v1/documents`) just after this event. */
-    readonly status: DocumentStatus;
-    readonly authority?: { readonly status: string; readonly reference?: string; readonly codes?: readonly AccountEventCode[] };
-    readonly exchange?: { readonly status: string; readonly mls?: unknown; readonly reason?: unknown };
+  readonly data: AccountEventData;
+}
+
+export interface AccountEventData {
+  /** The document's status in the account-wide list (`GET /v1/documents`) just after this event. */
+  readonly status: DocumentStatus;
+  /** The report to the tax authority, when the document has one. */
+  readonly authority?: {
+    readonly status: AuthorityStatus;
+    readonly reference?: string;
+    /** On `document.report_failed`: the authority's codes (empty when it stated none). */
+    readonly codes?: readonly AccountEventCode[];
+    /** On `document.rejected` (and after): the buyer's rejection. */
+    readonly buyer_rejection?: { readonly reason: string; readonly requested_at: string };
+  };
+  /** The Peppol exchange, when the document has one. */
+  readonly exchange?: {
+    readonly status: ExchangeStatus;
+    readonly mls?: AccountEventMls;
+    /** On `document.delivery_failed`: why (PEPPOL.REJECTED_BY_RECEIVER, PEPPOL.RECEIVER_NOT_FOUND, or the last error when dead-lettered). */
+    readonly reason?: { readonly code: string; readonly message: string };
   };
 }
 
@@ -87,13 +113,41 @@ export function accountStatusOf(row: StateColumns): DocumentStatus {
   return 'accepted';
 }
 
-/** The authority's codes of a refusal (`authority.error`: one error, its details the rules that failed). */
-function codesOf(authority: Record<string, unknown> | null): AccountEventCode[] | undefined {
-  const error = authority?.error as { code?: string; message?: string; details?: unknown } | undefined;
-  if (!error?.code) return undefined;
-  const details = Array.isArray(error.details) ? (error.details as Array<{ code?: unknown; message?: unknown }>) : [];
-  const listed = details.filter((d) => typeof d?.code === 'string').map((d) => ({ code: String(d.code), message: String(d.message ?? '') }));
-  return listed.length ? listed : [{ code: error.code, message: error.message ?? '' }];
+/**
+ * The authority's codes of a refusal (`authority.error`: one error, its details the rules that failed when
+ * it listed several, as JoFotara does): each detail with a code, else the error itself.
+ */
+function codesOf(authority: Record<string, unknown> | null): AccountEventCode[] {
+  const error = authority?.error as { code?: unknown; message?: unknown; path?: unknown; details?: unknown } | undefined;
+  if (!error || typeof error.code !== 'string') return [];
+  const codeOf = (e: { code?: unknown; message?: unknown; path?: unknown }): AccountEventCode => ({
+    code: String(e.code),
+    message: typeof e.message === 'string' ? e.message : '',
+    ...(typeof e.path === 'string' && e.path ? { path: e.path } : {}),
+  });
+  const details = Array.isArray(error.details) ? (error.details as Array<{ code?: unknown }>) : [];
+  const listed = details.filter((d) => typeof d?.code === 'string').map(codeOf);
+  return listed.length ? listed : [codeOf(error)];
+}
+
+/** The buyer's rejection (MyInvois), once the authority recorded it on the row. */
+function buyerRejectionOf(authority: Record<string, unknown> | null): { reason: string; requested_at: string } | undefined {
+  const rejection = authority?.buyerRejection as { reason?: unknown; requestedAt?: unknown } | undefined;
+  if (!rejection || typeof rejection !== 'object') return undefined;
+  return { reason: String(rejection.reason ?? ''), requested_at: String(rejection.requestedAt ?? '') };
+}
+
+/** The stored MLS, when the access point answered one (null on a dead-lettered failure, absent when handed over locally). */
+function mlsOf(delivery: Record<string, unknown>): AccountEventMls | undefined {
+  const mls = delivery.mls as AccountEventMls | null | undefined;
+  return mls && typeof mls === 'object' && typeof mls.responseCode === 'string' ? mls : undefined;
+}
+
+/** Why a delivery failed (`delivery.failure`: DeliveryFailureReason). */
+function reasonOf(delivery: Record<string, unknown>): { code: string; message: string } | undefined {
+  const failure = delivery.failure as { code?: unknown; message?: unknown } | null | undefined;
+  if (!failure || typeof failure.code !== 'string') return undefined;
+  return { code: failure.code, message: typeof failure.message === 'string' ? failure.message : '' };
 }
 
 /** The event a stored row stands for. */
@@ -102,7 +156,10 @@ export function accountEventOf(row: AccountEventRow): AccountEvent {
   const authority = authorityOf(states);
   const exchange = exchangeOf(states);
   const codes = row.type === 'document.report_failed' ? codesOf(row.authority) : undefined;
+  const rejection = buyerRejectionOf(row.authority);
   const delivery = row.delivery ?? {};
+  const mls = exchange.status === 'delivered' || exchange.status === 'failed' ? mlsOf(delivery) : undefined;
+  const reason = row.type === 'document.delivery_failed' ? reasonOf(delivery) : undefined;
   return {
     id: row.id,
     type: row.type as AccountEventType,
@@ -113,10 +170,10 @@ export function accountEventOf(row: AccountEventRow): AccountEvent {
     document_number: row.document_number,
     data: {
       status: accountStatusOf(row),
-      ...(authority.status !== 'none' ? { authority: codes ? { ...authority, codes } : authority } : {}),
-      ...(exchange.status !== 'none'
-        ? { exchange: { ...exchange, ...(delivery.mls ? { mls: delivery.mls } : {}), ...(row.type === 'document.delivery_failed' && delivery.failure ? { reason: delivery.failure } : {}) } }
+      ...(authority.status !== 'none'
+        ? { authority: { ...authority, ...(codes ? { codes } : {}), ...(rejection ? { buyer_rejection: rejection } : {}) } }
         : {}),
+      ...(exchange.status !== 'none' ? { exchange: { ...exchange, ...(mls ? { mls } : {}), ...(reason ? { reason } : {}) } } : {}),
     },
   };
 }
