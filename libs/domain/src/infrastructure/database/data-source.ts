@@ -31,6 +31,7 @@ import { SupplierStatus1732200001947 } from './migrations/1732200001947-supplier
 import { AccountDocumentIssueDate1732200001960 } from './migrations/1732200001960-account-document-issue-date';
 import { AccountEvents1732200001980 } from './migrations/1732200001980-account-events';
 import { AccountWebhooks1732200001981 } from './migrations/1732200001981-account-webhooks';
+import { AccountEventsFilterIndex1732200001985 } from './migrations/1732200001985-account-events-filter-index';
 
 /**
  * The platform's own migrations. TypeORM migrations only: `synchronize` is never used. Areas bring
@@ -67,6 +68,7 @@ export const platformMigrations = [
   AccountDocumentIssueDate1732200001960,
   AccountEvents1732200001980,
   AccountWebhooks1732200001981,
+  AccountEventsFilterIndex1732200001985,
 ];
 
 export interface DataSourceOptions {
