@@ -2168,6 +2168,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Events of every area, oldest first after a cursor.
+         * @description The events of every area's documents of your account (the catalogue: README "Events"; one JSON Schema per `type`: `AccountEvent`), oldest first after `after`, in the order their transactions committed: an event whose transaction commits late shows after the ones you read already, never behind your cursor. Give `next_cursor` as `after` to read on; a page with no event answers your cursor back (you are caught up). Cursors are opaque, stay valid across restarts, and keep working after the events they point at are deleted (events are kept 30 days: the page continues from there). With a filter, a page looks at 5,000 events of your account at most: it may answer fewer than `limit` (none, even) with a `next_cursor` that moved past them, so read until a page is empty and `next_cursor` stays the same. `id` is the event's de-duplication key, the same as `webhook-id` on every webhook delivery of it.
+         */
+        get: operations["EventsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/suppliers": {
         parameters: {
             query?: never;
@@ -2214,138 +2234,6 @@ export interface paths {
          * @description Names, address, contacts and the area's optional fields, in its onboarding body's names (`editable_fields`), checked by the area's onboarding rules: a Singapore supplier onboarded without a street (BR-106-GST-SG) gets one. The tax identifier never changes (400 `FIELD.NOT_EDITABLE`); a deactivated supplier does not either (409 `SUPPLIER.INACTIVE`).
          */
         patch: operations["SuppliersAccountController_update"];
-        trace?: never;
-    };
-    "/v1/webhooks": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Your account's webhook endpoints, newest first (never their secrets).
-         * @description Cursor paging: `limit` per page, `starting_after` the last `id` of the page before; `has_more` says whether a next page follows.
-         */
-        get: operations["AccountWebhooksController_list"];
-        put?: never;
-        /**
-         * Register an endpoint for your account's events (every area, or the types, areas and suppliers named); the signing secret is in this answer only.
-         * @description From now on each event that passes the filters is POSTed to the URL as JSON (README "Events"), signed by Standard Webhooks (`webhook-id` = the event id, `webhook-timestamp`, `webhook-signature: v1,<base64>`) with the secret of this answer, and retried with backoff until it answers 2xx or its retry window ends. A filter left out is "all", future types, areas and suppliers included. 409 `WEBHOOK.DUPLICATE`: this url with these filters is registered already (`data.webhook_id` names it); 409 `WEBHOOK.LIMIT_REACHED`: the account has 100 endpoints already (WEBHOOK_MAX_PER_TENANT).
-         */
-        post: operations["AccountWebhooksController_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/webhooks/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One webhook endpoint (never its secret).
-         * @description Another account's endpoint, or a deleted one, is a 404 `WEBHOOK.NOT_FOUND`.
-         */
-        get: operations["AccountWebhooksController_get"];
-        put?: never;
-        post?: never;
-        /**
-         * Delete an endpoint; nothing more is sent to it.
-         * @description Its pending deliveries stop at their next attempt; it no longer counts against the limit. Another account's endpoint, or one deleted already, is a 404.
-         */
-        delete: operations["AccountWebhooksController_remove"];
-        options?: never;
-        head?: never;
-        /**
-         * Change the url, the filters, the description, or pause and resume it (`status`).
-         * @description Only the fields sent change; `null` sets a filter back to "all" and removes the description. `status: disabled` stops new deliveries (`disabled_reason`: `disabled by the caller`); `status: enabled` resumes it, also after it was disabled for failing a whole retry window. The url is checked as at registration. 409 `WEBHOOK.DUPLICATE`: another endpoint has this url and these filters.
-         */
-        patch: operations["AccountWebhooksController_update"];
-        trace?: never;
-    };
-    "/v1/webhooks/{id}/rotate-secret": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * A new signing secret; the old one keeps signing for 24 hours.
-         * @description Until `previous_secret_expires_at` every attempt carries two `v1,` signatures in `webhook-signature`, one per secret, so a receiver verifying with either accepts it (the Standard Webhooks libraries try each): deploy the new secret, then nothing breaks. Rotating again drops the older secret at once.
-         */
-        post: operations["AccountWebhooksController_rotateSecret"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/webhooks/{id}/test": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Send a realistic sample event of a type now, signed as a real one, and answer the attempt.
-         * @description The sample is built as real events are (README "Events"), with its own event id (`webhook-id`), and sent even while the endpoint is disabled. It is recorded as a delivery (`delivered`, or `failed` without retries: re-send it to retry). A 2xx does not enable a disabled endpoint: PATCH `status` does.
-         */
-        post: operations["AccountWebhooksController_test"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/webhooks/{id}/deliveries": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Deliveries of an endpoint, newest first, each with its request body and every attempt.
-         * @description Each attempt with its time, status code, duration and the first 4 KiB of your answer; `next_attempt_at` while pending. Cursor paging as the endpoints list.
-         */
-        get: operations["AccountWebhooksController_deliveries"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/webhooks/{id}/deliveries/{delivery_id}/resend": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Send a delivery again now, whatever its state, under the same `webhook-id`.
-         * @description The delivery goes back to `pending` with a fresh retry schedule and is sent at once; its new attempts are added to its list. The event id stays, so a receiver that processed it already recognises it. 404 `WEBHOOK.NOT_FOUND` / `WEBHOOK.DELIVERY_NOT_FOUND`.
-         */
-        post: operations["AccountWebhooksController_resend"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
         trace?: never;
     };
 }
@@ -5215,88 +5103,1744 @@ export interface components {
              */
             description?: string;
         };
-        CreateAccountWebhookBody: {
+        /**
+         * document.accepted
+         * @description The document was recorded and validated by the gateway: it is on its way to its buyer and/or its tax authority.
+         * @example {
+         *       "id": "3f1b6a2e-8c4d-4e5f-9a6b-7c8d9e0f1a2b",
+         *       "type": "document.accepted",
+         *       "created_at": "2026-11-25T10:30:00.000Z",
+         *       "area": "be",
+         *       "supplier_id": "5b0d2a3c-8f3e-4a57-9a51-1c1f2b8e7d10",
+         *       "document_id": "0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a",
+         *       "document_number": "INV-2026-0042",
+         *       "data": {
+         *         "status": "accepted",
+         *         "exchange": {
+         *           "status": "scheduled"
+         *         }
+         *       }
+         *     }
+         */
+        DocumentAcceptedEvent: {
             /**
-             * @description Where to POST the events: an https:// URL whose host is not a private, link-local or loopback address (checked now and at every send; README "Webhooks").
-             * @example https://erp.example.com/einvoice/events
+             * Format: uuid
+             * @description The event's id: its de-duplication key, the same on every delivery of it (`webhook-id`).
+             * @example 3f1b6a2e-8c4d-4e5f-9a6b-7c8d9e0f1a2b
              */
-            url: string;
+            id: string;
             /**
-             * @description The event types to send, each once (README "Events"); leave it out for every type, types added later included. Another name: 400 `FIELD.INVALID_VALUE` at `events[i]`.
-             * @example [
-             *       "document.reported",
-             *       "document.report_failed"
-             *     ]
-             */
-            events?: ("document.accepted" | "document.delivered" | "document.delivery_failed" | "document.reported" | "document.report_failed" | "document.cancelled" | "document.rejected" | "document.received")[];
-            /**
-             * @description Only documents of these areas (be, de, sg, my, ae, es, pl, jo, ng, ar); leave it out for every area. Another code: 400 `FIELD.INVALID_VALUE` at `areas[i]`.
-             * @example [
-             *       "pl",
-             *       "es"
-             *     ]
-             */
-            areas?: string[];
-            /**
-             * @description Only documents of these suppliers of your account (the ids onboarding answered, at most 1000); leave it out for every supplier, suppliers onboarded later included. An id that is not one of your suppliers: 400 `FIELD.INVALID_VALUE` at `supplier_ids[i]`.
-             * @example [
-             *       "0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11"
-             *     ]
-             */
-            supplier_ids?: string[];
-            /**
-             * @description Your own label for the endpoint, shown when you list them.
-             * @example ERP: KSeF and VeriFactu outcomes
-             */
-            description?: string;
-        };
-        UpdateAccountWebhookBody: {
-            /**
-             * @description Where to POST the events: an https:// URL whose host is not a private, link-local or loopback address (checked now and at every send; README "Webhooks").
-             * @example https://erp.example.com/einvoice/events
-             */
-            url?: string;
-            /**
-             * @description The event types to send, each once (README "Events"); leave it out for every type, types added later included. Another name: 400 `FIELD.INVALID_VALUE` at `events[i]`. `null`: every type again.
-             * @example [
-             *       "document.reported"
-             *     ]
-             */
-            events?: ("document.accepted" | "document.delivered" | "document.delivery_failed" | "document.reported" | "document.report_failed" | "document.cancelled" | "document.rejected" | "document.received")[];
-            /**
-             * @description Only documents of these areas (be, de, sg, my, ae, es, pl, jo, ng, ar); leave it out for every area. Another code: 400 `FIELD.INVALID_VALUE` at `areas[i]`. `null`: every area again.
-             * @example [
-             *       "pl"
-             *     ]
-             */
-            areas?: string[];
-            /**
-             * @description Only documents of these suppliers of your account (the ids onboarding answered, at most 1000); leave it out for every supplier, suppliers onboarded later included. An id that is not one of your suppliers: 400 `FIELD.INVALID_VALUE` at `supplier_ids[i]`. `null`: every supplier again.
-             * @example [
-             *       "0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11"
-             *     ]
-             */
-            supplier_ids?: string[];
-            /**
-             * @description Your own label for the endpoint; `null` removes it.
-             * @example ERP: KSeF outcomes
-             */
-            description?: string;
-            /**
-             * @description `disabled`: nothing more is sent to it until `enabled` (its `disabled_reason` reads `disabled by the caller`); `enabled` also enables an endpoint disabled after failing for its whole retry window.
-             * @example disabled
+             * @description The event type (the catalogue: README "Events"). (enum property replaced by openapi-typescript)
              * @enum {string}
              */
-            status?: "enabled" | "disabled";
-        };
-        TestAccountWebhookBody: {
+            type: "document.accepted";
             /**
-             * @description The type of the sample event to send now, one of the catalogue (README "Events").
-             * @example document.reported
+             * Format: date-time
+             * @description When the step happened (the transaction that recorded it).
+             * @example 2026-11-25T10:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description The document's area: be, de, sg, my, ae, es, pl, jo, ng, ar.
+             * @example be
+             */
+            area: string;
+            /**
+             * Format: uuid
+             * @description The supplier that sent the document (received it, on `document.received`).
+             * @example 5b0d2a3c-8f3e-4a57-9a51-1c1f2b8e7d10
+             */
+            supplier_id: string;
+            /**
+             * Format: uuid
+             * @description The document: `GET /v1/documents/{id}` reads it.
+             * @example 0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a
+             */
+            document_id: string;
+            /**
+             * @description The document number as its area keys it (as `number` in `GET /v1/documents`).
+             * @example INV-2026-0042
+             */
+            document_number: string;
+            /**
+             * @description The document's state just after this event.
+             * @example {
+             *       "status": "accepted",
+             *       "exchange": {
+             *         "status": "scheduled"
+             *       }
+             *     }
+             */
+            data: {
+                /**
+                 * @description The document's `status` in `GET /v1/documents` just after this event.
+                 * @example accepted
+                 * @enum {string}
+                 */
+                status: "accepted" | "sent" | "delivered" | "reported" | "failed" | "refused" | "cancelled";
+                /** @description The report to the area's tax authority, when the document has one. */
+                authority?: {
+                    /**
+                     * @description The report's state after this event.
+                     * @example reported
+                     * @enum {string}
+                     */
+                    status: "pending" | "processing" | "reported" | "refused" | "cancelling" | "cancelled";
+                    /**
+                     * @description The number the authority gave the document, once it gave one: KSeF number, AEAT CSV, FIRS IRN, AFIP CAE, MyInvois long id, FTA reference, JoFotara number.
+                     * @example 5260250274-20261125-0100A0B0C0D0-E1
+                     */
+                    reference?: string;
+                    /**
+                     * @description On `document.report_failed`: each code the authority stated (its rule ids, or the gateway's `AUTHORITY.*`), empty when it stated none.
+                     * @example [
+                     *       {
+                     *         "code": "E0023",
+                     *         "message": "The seller tax number is not registered."
+                     *       }
+                     *     ]
+                     */
+                    codes?: {
+                        /**
+                         * @description The authority's code.
+                         * @example E0023
+                         */
+                        code: string;
+                        /**
+                         * @description What the authority said.
+                         * @example The seller tax number is not registered.
+                         */
+                        message: string;
+                        /**
+                         * @description The field it is about, when the authority named one.
+                         * @example AccountingSupplierParty.PartyTaxScheme.CompanyID
+                         */
+                        path?: string;
+                    }[];
+                    /**
+                     * @description On `document.rejected` (and on the document's later events): the buyer's rejection, as the authority recorded it.
+                     * @example {
+                     *       "reason": "Goods returned: order cancelled",
+                     *       "requested_at": "2026-11-25T10:30:02.000Z"
+                     *     }
+                     */
+                    buyer_rejection?: {
+                        /**
+                         * @description The buyer's reason.
+                         * @example Goods returned: order cancelled
+                         */
+                        reason: string;
+                        /**
+                         * Format: date-time
+                         * @description When the buyer asked it.
+                         * @example 2026-11-25T10:30:02.000Z
+                         */
+                        requested_at: string;
+                    };
+                };
+                /**
+                 * @description The Peppol exchange, when the document has one.
+                 * @example {
+                 *       "status": "scheduled"
+                 *     }
+                 */
+                exchange?: {
+                    /**
+                     * @description The exchange's state after this event.
+                     * @example scheduled
+                     * @enum {string}
+                     */
+                    status: "pending" | "scheduled" | "sent" | "delivered" | "failed" | "received";
+                    /**
+                     * @description The receiving access point's Message Level Status, when it answered one (AP or AB delivered, RE refused).
+                     * @example {
+                     *       "responseCode": "AP",
+                     *       "receivedAt": "2026-11-25T10:30:02.000Z"
+                     *     }
+                     */
+                    mls?: {
+                        /**
+                         * @description AP accepted, AB acknowledged, RE rejected.
+                         * @example AP
+                         * @enum {string}
+                         */
+                        responseCode: "AP" | "AB" | "RE";
+                        /**
+                         * Format: date-time
+                         * @description When the MLS arrived.
+                         * @example 2026-11-25T10:30:02.000Z
+                         */
+                        receivedAt: string;
+                        /**
+                         * @description The access point's words, on RE.
+                         * @example BR-DE-15: The element "Buyer reference" (BT-10) must be provided.
+                         */
+                        description?: string;
+                        /**
+                         * @description On RE: BV business rule violation, FD failure of delivery, SV syntax violation.
+                         * @example BV
+                         * @enum {string}
+                         */
+                        reasonCode?: "BV" | "FD" | "SV";
+                    };
+                    /**
+                     * @description On `document.delivery_failed`: why: `PEPPOL.REJECTED_BY_RECEIVER` (MLS RE), `PEPPOL.RECEIVER_NOT_FOUND`, or the last error's code when dead-lettered.
+                     * @example {
+                     *       "code": "PEPPOL.RECEIVER_NOT_FOUND",
+                     *       "message": "The receiver is not registered in the Peppol network."
+                     *     }
+                     */
+                    reason?: {
+                        /**
+                         * @description The failure's code.
+                         * @example PEPPOL.REJECTED_BY_RECEIVER
+                         */
+                        code: string;
+                        /**
+                         * @description What went wrong.
+                         * @example BR-DE-15: The element "Buyer reference" (BT-10) must be provided.
+                         */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /**
+         * document.delivered
+         * @description The buyer's Peppol access point acknowledged the document (MLS AP or AB), or it was handed to a receiver hosted here.
+         * @example {
+         *       "id": "8e2c4a6b-1d3f-4b5a-8c7d-9e0f1a2b3c4d",
+         *       "type": "document.delivered",
+         *       "created_at": "2026-11-25T10:30:02.000Z",
+         *       "area": "be",
+         *       "supplier_id": "5b0d2a3c-8f3e-4a57-9a51-1c1f2b8e7d10",
+         *       "document_id": "0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a",
+         *       "document_number": "INV-2026-0042",
+         *       "data": {
+         *         "status": "delivered",
+         *         "exchange": {
+         *           "status": "delivered",
+         *           "mls": {
+         *             "responseCode": "AP",
+         *             "receivedAt": "2026-11-25T10:30:02.000Z"
+         *           }
+         *         }
+         *       }
+         *     }
+         */
+        DocumentDeliveredEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id: its de-duplication key, the same on every delivery of it (`webhook-id`).
+             * @example 8e2c4a6b-1d3f-4b5a-8c7d-9e0f1a2b3c4d
+             */
+            id: string;
+            /**
+             * @description The event type (the catalogue: README "Events"). (enum property replaced by openapi-typescript)
              * @enum {string}
              */
-            type: "document.accepted" | "document.delivered" | "document.delivery_failed" | "document.reported" | "document.report_failed" | "document.cancelled" | "document.rejected" | "document.received";
+            type: "document.delivered";
+            /**
+             * Format: date-time
+             * @description When the step happened (the transaction that recorded it).
+             * @example 2026-11-25T10:30:02.000Z
+             */
+            created_at: string;
+            /**
+             * @description The document's area: be, de, sg, my, ae, es, pl, jo, ng, ar.
+             * @example be
+             */
+            area: string;
+            /**
+             * Format: uuid
+             * @description The supplier that sent the document (received it, on `document.received`).
+             * @example 5b0d2a3c-8f3e-4a57-9a51-1c1f2b8e7d10
+             */
+            supplier_id: string;
+            /**
+             * Format: uuid
+             * @description The document: `GET /v1/documents/{id}` reads it.
+             * @example 0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a
+             */
+            document_id: string;
+            /**
+             * @description The document number as its area keys it (as `number` in `GET /v1/documents`).
+             * @example INV-2026-0042
+             */
+            document_number: string;
+            /**
+             * @description The document's state just after this event.
+             * @example {
+             *       "status": "delivered",
+             *       "exchange": {
+             *         "status": "delivered",
+             *         "mls": {
+             *           "responseCode": "AP",
+             *           "receivedAt": "2026-11-25T10:30:02.000Z"
+             *         }
+             *       }
+             *     }
+             */
+            data: {
+                /**
+                 * @description The document's `status` in `GET /v1/documents` just after this event.
+                 * @example delivered
+                 * @enum {string}
+                 */
+                status: "accepted" | "sent" | "delivered" | "reported" | "failed" | "refused" | "cancelled";
+                /** @description The report to the area's tax authority, when the document has one. */
+                authority?: {
+                    /**
+                     * @description The report's state after this event.
+                     * @example reported
+                     * @enum {string}
+                     */
+                    status: "pending" | "processing" | "reported" | "refused" | "cancelling" | "cancelled";
+                    /**
+                     * @description The number the authority gave the document, once it gave one: KSeF number, AEAT CSV, FIRS IRN, AFIP CAE, MyInvois long id, FTA reference, JoFotara number.
+                     * @example 5260250274-20261125-0100A0B0C0D0-E1
+                     */
+                    reference?: string;
+                    /**
+                     * @description On `document.report_failed`: each code the authority stated (its rule ids, or the gateway's `AUTHORITY.*`), empty when it stated none.
+                     * @example [
+                     *       {
+                     *         "code": "E0023",
+                     *         "message": "The seller tax number is not registered."
+                     *       }
+                     *     ]
+                     */
+                    codes?: {
+                        /**
+                         * @description The authority's code.
+                         * @example E0023
+                         */
+                        code: string;
+                        /**
+                         * @description What the authority said.
+                         * @example The seller tax number is not registered.
+                         */
+                        message: string;
+                        /**
+                         * @description The field it is about, when the authority named one.
+                         * @example AccountingSupplierParty.PartyTaxScheme.CompanyID
+                         */
+                        path?: string;
+                    }[];
+                    /**
+                     * @description On `document.rejected` (and on the document's later events): the buyer's rejection, as the authority recorded it.
+                     * @example {
+                     *       "reason": "Goods returned: order cancelled",
+                     *       "requested_at": "2026-11-25T10:30:02.000Z"
+                     *     }
+                     */
+                    buyer_rejection?: {
+                        /**
+                         * @description The buyer's reason.
+                         * @example Goods returned: order cancelled
+                         */
+                        reason: string;
+                        /**
+                         * Format: date-time
+                         * @description When the buyer asked it.
+                         * @example 2026-11-25T10:30:02.000Z
+                         */
+                        requested_at: string;
+                    };
+                };
+                /**
+                 * @description The Peppol exchange, when the document has one.
+                 * @example {
+                 *       "status": "delivered",
+                 *       "mls": {
+                 *         "responseCode": "AP",
+                 *         "receivedAt": "2026-11-25T10:30:02.000Z"
+                 *       }
+                 *     }
+                 */
+                exchange: {
+                    /**
+                     * @description The exchange's state after this event.
+                     * @example delivered
+                     * @enum {string}
+                     */
+                    status: "delivered";
+                    /**
+                     * @description The receiving access point's Message Level Status, when it answered one (AP or AB delivered, RE refused).
+                     * @example {
+                     *       "responseCode": "AP",
+                     *       "receivedAt": "2026-11-25T10:30:02.000Z"
+                     *     }
+                     */
+                    mls?: {
+                        /**
+                         * @description AP accepted, AB acknowledged, RE rejected.
+                         * @example AP
+                         * @enum {string}
+                         */
+                        responseCode: "AP" | "AB" | "RE";
+                        /**
+                         * Format: date-time
+                         * @description When the MLS arrived.
+                         * @example 2026-11-25T10:30:02.000Z
+                         */
+                        receivedAt: string;
+                        /**
+                         * @description The access point's words, on RE.
+                         * @example BR-DE-15: The element "Buyer reference" (BT-10) must be provided.
+                         */
+                        description?: string;
+                        /**
+                         * @description On RE: BV business rule violation, FD failure of delivery, SV syntax violation.
+                         * @example BV
+                         * @enum {string}
+                         */
+                        reasonCode?: "BV" | "FD" | "SV";
+                    };
+                    /**
+                     * @description On `document.delivery_failed`: why: `PEPPOL.REJECTED_BY_RECEIVER` (MLS RE), `PEPPOL.RECEIVER_NOT_FOUND`, or the last error's code when dead-lettered.
+                     * @example {
+                     *       "code": "PEPPOL.RECEIVER_NOT_FOUND",
+                     *       "message": "The receiver is not registered in the Peppol network."
+                     *     }
+                     */
+                    reason?: {
+                        /**
+                         * @description The failure's code.
+                         * @example PEPPOL.REJECTED_BY_RECEIVER
+                         */
+                        code: string;
+                        /**
+                         * @description What went wrong.
+                         * @example BR-DE-15: The element "Buyer reference" (BT-10) must be provided.
+                         */
+                        message: string;
+                    };
+                };
+            };
         };
+        /**
+         * document.delivery_failed
+         * @description The document could not be delivered over Peppol: the buyer's access point refused it (MLS RE, with its reason), the receiver is unknown, or it was dead-lettered.
+         * @example {
+         *       "id": "c4d5e6f7-0a1b-4c2d-8e3f-4a5b6c7d8e9f",
+         *       "type": "document.delivery_failed",
+         *       "created_at": "2026-11-25T10:30:02.000Z",
+         *       "area": "de",
+         *       "supplier_id": "2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f",
+         *       "document_id": "d1e2f3a4-b5c6-4d7e-8f9a-0b1c2d3e4f5a",
+         *       "document_number": "RE-2026-1187",
+         *       "data": {
+         *         "status": "failed",
+         *         "exchange": {
+         *           "status": "failed",
+         *           "mls": {
+         *             "responseCode": "RE",
+         *             "receivedAt": "2026-11-25T10:30:02.000Z",
+         *             "reasonCode": "BV",
+         *             "description": "BR-DE-15: The element \"Buyer reference\" (BT-10) must be provided."
+         *           },
+         *           "reason": {
+         *             "code": "PEPPOL.REJECTED_BY_RECEIVER",
+         *             "message": "BR-DE-15: The element \"Buyer reference\" (BT-10) must be provided."
+         *           }
+         *         }
+         *       }
+         *     }
+         */
+        DocumentDeliveryFailedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id: its de-duplication key, the same on every delivery of it (`webhook-id`).
+             * @example c4d5e6f7-0a1b-4c2d-8e3f-4a5b6c7d8e9f
+             */
+            id: string;
+            /**
+             * @description The event type (the catalogue: README "Events"). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "document.delivery_failed";
+            /**
+             * Format: date-time
+             * @description When the step happened (the transaction that recorded it).
+             * @example 2026-11-25T10:30:02.000Z
+             */
+            created_at: string;
+            /**
+             * @description The document's area: be, de, sg, my, ae, es, pl, jo, ng, ar.
+             * @example de
+             */
+            area: string;
+            /**
+             * Format: uuid
+             * @description The supplier that sent the document (received it, on `document.received`).
+             * @example 2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f
+             */
+            supplier_id: string;
+            /**
+             * Format: uuid
+             * @description The document: `GET /v1/documents/{id}` reads it.
+             * @example d1e2f3a4-b5c6-4d7e-8f9a-0b1c2d3e4f5a
+             */
+            document_id: string;
+            /**
+             * @description The document number as its area keys it (as `number` in `GET /v1/documents`).
+             * @example RE-2026-1187
+             */
+            document_number: string;
+            /**
+             * @description The document's state just after this event.
+             * @example {
+             *       "status": "failed",
+             *       "exchange": {
+             *         "status": "failed",
+             *         "mls": {
+             *           "responseCode": "RE",
+             *           "receivedAt": "2026-11-25T10:30:02.000Z",
+             *           "reasonCode": "BV",
+             *           "description": "BR-DE-15: The element \"Buyer reference\" (BT-10) must be provided."
+             *         },
+             *         "reason": {
+             *           "code": "PEPPOL.REJECTED_BY_RECEIVER",
+             *           "message": "BR-DE-15: The element \"Buyer reference\" (BT-10) must be provided."
+             *         }
+             *       }
+             *     }
+             */
+            data: {
+                /**
+                 * @description The document's `status` in `GET /v1/documents` just after this event.
+                 * @example failed
+                 * @enum {string}
+                 */
+                status: "accepted" | "sent" | "delivered" | "reported" | "failed" | "refused" | "cancelled";
+                /** @description The report to the area's tax authority, when the document has one. */
+                authority?: {
+                    /**
+                     * @description The report's state after this event.
+                     * @example reported
+                     * @enum {string}
+                     */
+                    status: "pending" | "processing" | "reported" | "refused" | "cancelling" | "cancelled";
+                    /**
+                     * @description The number the authority gave the document, once it gave one: KSeF number, AEAT CSV, FIRS IRN, AFIP CAE, MyInvois long id, FTA reference, JoFotara number.
+                     * @example 5260250274-20261125-0100A0B0C0D0-E1
+                     */
+                    reference?: string;
+                    /**
+                     * @description On `document.report_failed`: each code the authority stated (its rule ids, or the gateway's `AUTHORITY.*`), empty when it stated none.
+                     * @example [
+                     *       {
+                     *         "code": "E0023",
+                     *         "message": "The seller tax number is not registered."
+                     *       }
+                     *     ]
+                     */
+                    codes?: {
+                        /**
+                         * @description The authority's code.
+                         * @example E0023
+                         */
+                        code: string;
+                        /**
+                         * @description What the authority said.
+                         * @example The seller tax number is not registered.
+                         */
+                        message: string;
+                        /**
+                         * @description The field it is about, when the authority named one.
+                         * @example AccountingSupplierParty.PartyTaxScheme.CompanyID
+                         */
+                        path?: string;
+                    }[];
+                    /**
+                     * @description On `document.rejected` (and on the document's later events): the buyer's rejection, as the authority recorded it.
+                     * @example {
+                     *       "reason": "Goods returned: order cancelled",
+                     *       "requested_at": "2026-11-25T10:30:02.000Z"
+                     *     }
+                     */
+                    buyer_rejection?: {
+                        /**
+                         * @description The buyer's reason.
+                         * @example Goods returned: order cancelled
+                         */
+                        reason: string;
+                        /**
+                         * Format: date-time
+                         * @description When the buyer asked it.
+                         * @example 2026-11-25T10:30:02.000Z
+                         */
+                        requested_at: string;
+                    };
+                };
+                /**
+                 * @description The Peppol exchange, when the document has one.
+                 * @example {
+                 *       "status": "failed",
+                 *       "mls": {
+                 *         "responseCode": "RE",
+                 *         "receivedAt": "2026-11-25T10:30:02.000Z",
+                 *         "reasonCode": "BV",
+                 *         "description": "BR-DE-15: The element \"Buyer reference\" (BT-10) must be provided."
+                 *       },
+                 *       "reason": {
+                 *         "code": "PEPPOL.REJECTED_BY_RECEIVER",
+                 *         "message": "BR-DE-15: The element \"Buyer reference\" (BT-10) must be provided."
+                 *       }
+                 *     }
+                 */
+                exchange: {
+                    /**
+                     * @description The exchange's state after this event.
+                     * @example failed
+                     * @enum {string}
+                     */
+                    status: "failed";
+                    /**
+                     * @description The receiving access point's Message Level Status, when it answered one (AP or AB delivered, RE refused).
+                     * @example {
+                     *       "responseCode": "AP",
+                     *       "receivedAt": "2026-11-25T10:30:02.000Z"
+                     *     }
+                     */
+                    mls?: {
+                        /**
+                         * @description AP accepted, AB acknowledged, RE rejected.
+                         * @example AP
+                         * @enum {string}
+                         */
+                        responseCode: "AP" | "AB" | "RE";
+                        /**
+                         * Format: date-time
+                         * @description When the MLS arrived.
+                         * @example 2026-11-25T10:30:02.000Z
+                         */
+                        receivedAt: string;
+                        /**
+                         * @description The access point's words, on RE.
+                         * @example BR-DE-15: The element "Buyer reference" (BT-10) must be provided.
+                         */
+                        description?: string;
+                        /**
+                         * @description On RE: BV business rule violation, FD failure of delivery, SV syntax violation.
+                         * @example BV
+                         * @enum {string}
+                         */
+                        reasonCode?: "BV" | "FD" | "SV";
+                    };
+                    /**
+                     * @description On `document.delivery_failed`: why: `PEPPOL.REJECTED_BY_RECEIVER` (MLS RE), `PEPPOL.RECEIVER_NOT_FOUND`, or the last error's code when dead-lettered.
+                     * @example {
+                     *       "code": "PEPPOL.RECEIVER_NOT_FOUND",
+                     *       "message": "The receiver is not registered in the Peppol network."
+                     *     }
+                     */
+                    reason: {
+                        /**
+                         * @description The failure's code.
+                         * @example PEPPOL.REJECTED_BY_RECEIVER
+                         */
+                        code: string;
+                        /**
+                         * @description What went wrong.
+                         * @example BR-DE-15: The element "Buyer reference" (BT-10) must be provided.
+                         */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /**
+         * document.reported
+         * @description The tax authority accepted, cleared or authorised the document (KSeF number, AEAT CSV, JoFotara, FIRS IRN, AFIP CAE, MyInvois Valid, FTA reported): its reference is in data.authority.
+         * @example {
+         *       "id": "5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d",
+         *       "type": "document.reported",
+         *       "created_at": "2026-11-25T10:30:02.000Z",
+         *       "area": "pl",
+         *       "supplier_id": "9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b",
+         *       "document_id": "7a1d9e40-2b6c-4f3a-8e5d-3c2b1a0f9e8d",
+         *       "document_number": "FV/2026/11/7",
+         *       "data": {
+         *         "status": "reported",
+         *         "authority": {
+         *           "status": "reported",
+         *           "reference": "5260250274-20261125-0100A0B0C0D0-E1"
+         *         }
+         *       }
+         *     }
+         */
+        DocumentReportedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id: its de-duplication key, the same on every delivery of it (`webhook-id`).
+             * @example 5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d
+             */
+            id: string;
+            /**
+             * @description The event type (the catalogue: README "Events"). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "document.reported";
+            /**
+             * Format: date-time
+             * @description When the step happened (the transaction that recorded it).
+             * @example 2026-11-25T10:30:02.000Z
+             */
+            created_at: string;
+            /**
+             * @description The document's area: be, de, sg, my, ae, es, pl, jo, ng, ar.
+             * @example pl
+             */
+            area: string;
+            /**
+             * Format: uuid
+             * @description The supplier that sent the document (received it, on `document.received`).
+             * @example 9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b
+             */
+            supplier_id: string;
+            /**
+             * Format: uuid
+             * @description The document: `GET /v1/documents/{id}` reads it.
+             * @example 7a1d9e40-2b6c-4f3a-8e5d-3c2b1a0f9e8d
+             */
+            document_id: string;
+            /**
+             * @description The document number as its area keys it (as `number` in `GET /v1/documents`).
+             * @example FV/2026/11/7
+             */
+            document_number: string;
+            /**
+             * @description The document's state just after this event.
+             * @example {
+             *       "status": "reported",
+             *       "authority": {
+             *         "status": "reported",
+             *         "reference": "5260250274-20261125-0100A0B0C0D0-E1"
+             *       }
+             *     }
+             */
+            data: {
+                /**
+                 * @description The document's `status` in `GET /v1/documents` just after this event.
+                 * @example reported
+                 * @enum {string}
+                 */
+                status: "accepted" | "sent" | "delivered" | "reported" | "failed" | "refused" | "cancelled";
+                /**
+                 * @description The report to the area's tax authority (absent when the document has none).
+                 * @example {
+                 *       "status": "reported",
+                 *       "reference": "5260250274-20261125-0100A0B0C0D0-E1"
+                 *     }
+                 */
+                authority: {
+                    /**
+                     * @description The report's state after this event.
+                     * @example reported
+                     * @enum {string}
+                     */
+                    status: "reported";
+                    /**
+                     * @description The number the authority gave the document, once it gave one: KSeF number, AEAT CSV, FIRS IRN, AFIP CAE, MyInvois long id, FTA reference, JoFotara number.
+                     * @example 5260250274-20261125-0100A0B0C0D0-E1
+                     */
+                    reference?: string;
+                    /**
+                     * @description On `document.report_failed`: each code the authority stated (its rule ids, or the gateway's `AUTHORITY.*`), empty when it stated none.
+                     * @example [
+                     *       {
+                     *         "code": "E0023",
+                     *         "message": "The seller tax number is not registered."
+                     *       }
+                     *     ]
+                     */
+                    codes?: {
+                        /**
+                         * @description The authority's code.
+                         * @example E0023
+                         */
+                        code: string;
+                        /**
+                         * @description What the authority said.
+                         * @example The seller tax number is not registered.
+                         */
+                        message: string;
+                        /**
+                         * @description The field it is about, when the authority named one.
+                         * @example AccountingSupplierParty.PartyTaxScheme.CompanyID
+                         */
+                        path?: string;
+                    }[];
+                    /**
+                     * @description On `document.rejected` (and on the document's later events): the buyer's rejection, as the authority recorded it.
+                     * @example {
+                     *       "reason": "Goods returned: order cancelled",
+                     *       "requested_at": "2026-11-25T10:30:02.000Z"
+                     *     }
+                     */
+                    buyer_rejection?: {
+                        /**
+                         * @description The buyer's reason.
+                         * @example Goods returned: order cancelled
+                         */
+                        reason: string;
+                        /**
+                         * Format: date-time
+                         * @description When the buyer asked it.
+                         * @example 2026-11-25T10:30:02.000Z
+                         */
+                        requested_at: string;
+                    };
+                };
+                /** @description The Peppol exchange, when the document has one. */
+                exchange?: {
+                    /**
+                     * @description The exchange's state after this event.
+                     * @example scheduled
+                     * @enum {string}
+                     */
+                    status: "pending" | "scheduled" | "sent" | "delivered" | "failed" | "received";
+                    /**
+                     * @description The receiving access point's Message Level Status, when it answered one (AP or AB delivered, RE refused).
+                     * @example {
+                     *       "responseCode": "AP",
+                     *       "receivedAt": "2026-11-25T10:30:02.000Z"
+                     *     }
+                     */
+                    mls?: {
+                        /**
+                         * @description AP accepted, AB acknowledged, RE rejected.
+                         * @example AP
+                         * @enum {string}
+                         */
+                        responseCode: "AP" | "AB" | "RE";
+                        /**
+                         * Format: date-time
+                         * @description When the MLS arrived.
+                         * @example 2026-11-25T10:30:02.000Z
+                         */
+                        receivedAt: string;
+                        /**
+                         * @description The access point's words, on RE.
+                         * @example BR-DE-15: The element "Buyer reference" (BT-10) must be provided.
+                         */
+                        description?: string;
+                        /**
+                         * @description On RE: BV business rule violation, FD failure of delivery, SV syntax violation.
+                         * @example BV
+                         * @enum {string}
+                         */
+                        reasonCode?: "BV" | "FD" | "SV";
+                    };
+                    /**
+                     * @description On `document.delivery_failed`: why: `PEPPOL.REJECTED_BY_RECEIVER` (MLS RE), `PEPPOL.RECEIVER_NOT_FOUND`, or the last error's code when dead-lettered.
+                     * @example {
+                     *       "code": "PEPPOL.RECEIVER_NOT_FOUND",
+                     *       "message": "The receiver is not registered in the Peppol network."
+                     *     }
+                     */
+                    reason?: {
+                        /**
+                         * @description The failure's code.
+                         * @example PEPPOL.REJECTED_BY_RECEIVER
+                         */
+                        code: string;
+                        /**
+                         * @description What went wrong.
+                         * @example BR-DE-15: The element "Buyer reference" (BT-10) must be provided.
+                         */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /**
+         * document.report_failed
+         * @description The tax authority refused the document: its codes and messages are in data.authority.codes.
+         * @example {
+         *       "id": "9b0c1d2e-3f4a-4b5c-8d6e-7f8a9b0c1d2e",
+         *       "type": "document.report_failed",
+         *       "created_at": "2026-11-25T10:30:02.000Z",
+         *       "area": "jo",
+         *       "supplier_id": "4d5e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f7a",
+         *       "document_id": "e5f6a7b8-c9d0-4e1f-8a2b-3c4d5e6f7a8b",
+         *       "document_number": "JO-2026-0311",
+         *       "data": {
+         *         "status": "refused",
+         *         "authority": {
+         *           "status": "refused",
+         *           "codes": [
+         *             {
+         *               "code": "E0023",
+         *               "message": "The seller tax number is not registered.",
+         *               "path": "AccountingSupplierParty.PartyTaxScheme.CompanyID"
+         *             },
+         *             {
+         *               "code": "E0105",
+         *               "message": "The invoice total does not equal the sum of its lines.",
+         *               "path": "LegalMonetaryTotal.PayableAmount"
+         *             }
+         *           ]
+         *         }
+         *       }
+         *     }
+         */
+        DocumentReportFailedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id: its de-duplication key, the same on every delivery of it (`webhook-id`).
+             * @example 9b0c1d2e-3f4a-4b5c-8d6e-7f8a9b0c1d2e
+             */
+            id: string;
+            /**
+             * @description The event type (the catalogue: README "Events"). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "document.report_failed";
+            /**
+             * Format: date-time
+             * @description When the step happened (the transaction that recorded it).
+             * @example 2026-11-25T10:30:02.000Z
+             */
+            created_at: string;
+            /**
+             * @description The document's area: be, de, sg, my, ae, es, pl, jo, ng, ar.
+             * @example jo
+             */
+            area: string;
+            /**
+             * Format: uuid
+             * @description The supplier that sent the document (received it, on `document.received`).
+             * @example 4d5e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f7a
+             */
+            supplier_id: string;
+            /**
+             * Format: uuid
+             * @description The document: `GET /v1/documents/{id}` reads it.
+             * @example e5f6a7b8-c9d0-4e1f-8a2b-3c4d5e6f7a8b
+             */
+            document_id: string;
+            /**
+             * @description The document number as its area keys it (as `number` in `GET /v1/documents`).
+             * @example JO-2026-0311
+             */
+            document_number: string;
+            /**
+             * @description The document's state just after this event.
+             * @example {
+             *       "status": "refused",
+             *       "authority": {
+             *         "status": "refused",
+             *         "codes": [
+             *           {
+             *             "code": "E0023",
+             *             "message": "The seller tax number is not registered.",
+             *             "path": "AccountingSupplierParty.PartyTaxScheme.CompanyID"
+             *           },
+             *           {
+             *             "code": "E0105",
+             *             "message": "The invoice total does not equal the sum of its lines.",
+             *             "path": "LegalMonetaryTotal.PayableAmount"
+             *           }
+             *         ]
+             *       }
+             *     }
+             */
+            data: {
+                /**
+                 * @description The document's `status` in `GET /v1/documents` just after this event.
+                 * @example refused
+                 * @enum {string}
+                 */
+                status: "refused";
+                /**
+                 * @description The report to the area's tax authority (absent when the document has none).
+                 * @example {
+                 *       "status": "refused",
+                 *       "codes": [
+                 *         {
+                 *           "code": "E0023",
+                 *           "message": "The seller tax number is not registered.",
+                 *           "path": "AccountingSupplierParty.PartyTaxScheme.CompanyID"
+                 *         },
+                 *         {
+                 *           "code": "E0105",
+                 *           "message": "The invoice total does not equal the sum of its lines.",
+                 *           "path": "LegalMonetaryTotal.PayableAmount"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                authority: {
+                    /**
+                     * @description The report's state after this event.
+                     * @example refused
+                     * @enum {string}
+                     */
+                    status: "refused";
+                    /**
+                     * @description The number the authority gave the document, once it gave one: KSeF number, AEAT CSV, FIRS IRN, AFIP CAE, MyInvois long id, FTA reference, JoFotara number.
+                     * @example 5260250274-20261125-0100A0B0C0D0-E1
+                     */
+                    reference?: string;
+                    /**
+                     * @description On `document.report_failed`: each code the authority stated (its rule ids, or the gateway's `AUTHORITY.*`), empty when it stated none.
+                     * @example [
+                     *       {
+                     *         "code": "E0023",
+                     *         "message": "The seller tax number is not registered."
+                     *       }
+                     *     ]
+                     */
+                    codes: {
+                        /**
+                         * @description The authority's code.
+                         * @example E0023
+                         */
+                        code: string;
+                        /**
+                         * @description What the authority said.
+                         * @example The seller tax number is not registered.
+                         */
+                        message: string;
+                        /**
+                         * @description The field it is about, when the authority named one.
+                         * @example AccountingSupplierParty.PartyTaxScheme.CompanyID
+                         */
+                        path?: string;
+                    }[];
+                    /**
+                     * @description On `document.rejected` (and on the document's later events): the buyer's rejection, as the authority recorded it.
+                     * @example {
+                     *       "reason": "Goods returned: order cancelled",
+                     *       "requested_at": "2026-11-25T10:30:02.000Z"
+                     *     }
+                     */
+                    buyer_rejection?: {
+                        /**
+                         * @description The buyer's reason.
+                         * @example Goods returned: order cancelled
+                         */
+                        reason: string;
+                        /**
+                         * Format: date-time
+                         * @description When the buyer asked it.
+                         * @example 2026-11-25T10:30:02.000Z
+                         */
+                        requested_at: string;
+                    };
+                };
+                /** @description The Peppol exchange, when the document has one. */
+                exchange?: {
+                    /**
+                     * @description The exchange's state after this event.
+                     * @example scheduled
+                     * @enum {string}
+                     */
+                    status: "pending" | "scheduled" | "sent" | "delivered" | "failed" | "received";
+                    /**
+                     * @description The receiving access point's Message Level Status, when it answered one (AP or AB delivered, RE refused).
+                     * @example {
+                     *       "responseCode": "AP",
+                     *       "receivedAt": "2026-11-25T10:30:02.000Z"
+                     *     }
+                     */
+                    mls?: {
+                        /**
+                         * @description AP accepted, AB acknowledged, RE rejected.
+                         * @example AP
+                         * @enum {string}
+                         */
+                        responseCode: "AP" | "AB" | "RE";
+                        /**
+                         * Format: date-time
+                         * @description When the MLS arrived.
+                         * @example 2026-11-25T10:30:02.000Z
+                         */
+                        receivedAt: string;
+                        /**
+                         * @description The access point's words, on RE.
+                         * @example BR-DE-15: The element "Buyer reference" (BT-10) must be provided.
+                         */
+                        description?: string;
+                        /**
+                         * @description On RE: BV business rule violation, FD failure of delivery, SV syntax violation.
+                         * @example BV
+                         * @enum {string}
+                         */
+                        reasonCode?: "BV" | "FD" | "SV";
+                    };
+                    /**
+                     * @description On `document.delivery_failed`: why: `PEPPOL.REJECTED_BY_RECEIVER` (MLS RE), `PEPPOL.RECEIVER_NOT_FOUND`, or the last error's code when dead-lettered.
+                     * @example {
+                     *       "code": "PEPPOL.RECEIVER_NOT_FOUND",
+                     *       "message": "The receiver is not registered in the Peppol network."
+                     *     }
+                     */
+                    reason?: {
+                        /**
+                         * @description The failure's code.
+                         * @example PEPPOL.REJECTED_BY_RECEIVER
+                         */
+                        code: string;
+                        /**
+                         * @description What went wrong.
+                         * @example BR-DE-15: The element "Buyer reference" (BT-10) must be provided.
+                         */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /**
+         * document.cancelled
+         * @description The tax authority recorded the cancellation of the document.
+         * @example {
+         *       "id": "1e2f3a4b-5c6d-4e7f-8a9b-0c1d2e3f4a5b",
+         *       "type": "document.cancelled",
+         *       "created_at": "2026-11-25T10:30:02.000Z",
+         *       "area": "my",
+         *       "supplier_id": "6f7a8b9c-0d1e-4f2a-8b3c-4d5e6f7a8b9c",
+         *       "document_id": "a9b8c7d6-e5f4-4a3b-9c2d-1e0f9a8b7c6d",
+         *       "document_number": "MY-INV-2026-0088",
+         *       "data": {
+         *         "status": "cancelled",
+         *         "authority": {
+         *           "status": "cancelled",
+         *           "reference": "LIJAF97HJJKH8298KHADH09908570FDKK9S2LSIUHB377373"
+         *         }
+         *       }
+         *     }
+         */
+        DocumentCancelledEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id: its de-duplication key, the same on every delivery of it (`webhook-id`).
+             * @example 1e2f3a4b-5c6d-4e7f-8a9b-0c1d2e3f4a5b
+             */
+            id: string;
+            /**
+             * @description The event type (the catalogue: README "Events"). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "document.cancelled";
+            /**
+             * Format: date-time
+             * @description When the step happened (the transaction that recorded it).
+             * @example 2026-11-25T10:30:02.000Z
+             */
+            created_at: string;
+            /**
+             * @description The document's area: be, de, sg, my, ae, es, pl, jo, ng, ar.
+             * @example my
+             */
+            area: string;
+            /**
+             * Format: uuid
+             * @description The supplier that sent the document (received it, on `document.received`).
+             * @example 6f7a8b9c-0d1e-4f2a-8b3c-4d5e6f7a8b9c
+             */
+            supplier_id: string;
+            /**
+             * Format: uuid
+             * @description The document: `GET /v1/documents/{id}` reads it.
+             * @example a9b8c7d6-e5f4-4a3b-9c2d-1e0f9a8b7c6d
+             */
+            document_id: string;
+            /**
+             * @description The document number as its area keys it (as `number` in `GET /v1/documents`).
+             * @example MY-INV-2026-0088
+             */
+            document_number: string;
+            /**
+             * @description The document's state just after this event.
+             * @example {
+             *       "status": "cancelled",
+             *       "authority": {
+             *         "status": "cancelled",
+             *         "reference": "LIJAF97HJJKH8298KHADH09908570FDKK9S2LSIUHB377373"
+             *       }
+             *     }
+             */
+            data: {
+                /**
+                 * @description The document's `status` in `GET /v1/documents` just after this event.
+                 * @example cancelled
+                 * @enum {string}
+                 */
+                status: "cancelled";
+                /**
+                 * @description The report to the area's tax authority (absent when the document has none).
+                 * @example {
+                 *       "status": "cancelled",
+                 *       "reference": "LIJAF97HJJKH8298KHADH09908570FDKK9S2LSIUHB377373"
+                 *     }
+                 */
+                authority: {
+                    /**
+                     * @description The report's state after this event.
+                     * @example cancelled
+                     * @enum {string}
+                     */
+                    status: "cancelled";
+                    /**
+                     * @description The number the authority gave the document, once it gave one: KSeF number, AEAT CSV, FIRS IRN, AFIP CAE, MyInvois long id, FTA reference, JoFotara number.
+                     * @example 5260250274-20261125-0100A0B0C0D0-E1
+                     */
+                    reference?: string;
+                    /**
+                     * @description On `document.report_failed`: each code the authority stated (its rule ids, or the gateway's `AUTHORITY.*`), empty when it stated none.
+                     * @example [
+                     *       {
+                     *         "code": "E0023",
+                     *         "message": "The seller tax number is not registered."
+                     *       }
+                     *     ]
+                     */
+                    codes?: {
+                        /**
+                         * @description The authority's code.
+                         * @example E0023
+                         */
+                        code: string;
+                        /**
+                         * @description What the authority said.
+                         * @example The seller tax number is not registered.
+                         */
+                        message: string;
+                        /**
+                         * @description The field it is about, when the authority named one.
+                         * @example AccountingSupplierParty.PartyTaxScheme.CompanyID
+                         */
+                        path?: string;
+                    }[];
+                    /**
+                     * @description On `document.rejected` (and on the document's later events): the buyer's rejection, as the authority recorded it.
+                     * @example {
+                     *       "reason": "Goods returned: order cancelled",
+                     *       "requested_at": "2026-11-25T10:30:02.000Z"
+                     *     }
+                     */
+                    buyer_rejection?: {
+                        /**
+                         * @description The buyer's reason.
+                         * @example Goods returned: order cancelled
+                         */
+                        reason: string;
+                        /**
+                         * Format: date-time
+                         * @description When the buyer asked it.
+                         * @example 2026-11-25T10:30:02.000Z
+                         */
+                        requested_at: string;
+                    };
+                };
+                /** @description The Peppol exchange, when the document has one. */
+                exchange?: {
+                    /**
+                     * @description The exchange's state after this event.
+                     * @example scheduled
+                     * @enum {string}
+                     */
+                    status: "pending" | "scheduled" | "sent" | "delivered" | "failed" | "received";
+                    /**
+                     * @description The receiving access point's Message Level Status, when it answered one (AP or AB delivered, RE refused).
+                     * @example {
+                     *       "responseCode": "AP",
+                     *       "receivedAt": "2026-11-25T10:30:02.000Z"
+                     *     }
+                     */
+                    mls?: {
+                        /**
+                         * @description AP accepted, AB acknowledged, RE rejected.
+                         * @example AP
+                         * @enum {string}
+                         */
+                        responseCode: "AP" | "AB" | "RE";
+                        /**
+                         * Format: date-time
+                         * @description When the MLS arrived.
+                         * @example 2026-11-25T10:30:02.000Z
+                         */
+                        receivedAt: string;
+                        /**
+                         * @description The access point's words, on RE.
+                         * @example BR-DE-15: The element "Buyer reference" (BT-10) must be provided.
+                         */
+                        description?: string;
+                        /**
+                         * @description On RE: BV business rule violation, FD failure of delivery, SV syntax violation.
+                         * @example BV
+                         * @enum {string}
+                         */
+                        reasonCode?: "BV" | "FD" | "SV";
+                    };
+                    /**
+                     * @description On `document.delivery_failed`: why: `PEPPOL.REJECTED_BY_RECEIVER` (MLS RE), `PEPPOL.RECEIVER_NOT_FOUND`, or the last error's code when dead-lettered.
+                     * @example {
+                     *       "code": "PEPPOL.RECEIVER_NOT_FOUND",
+                     *       "message": "The receiver is not registered in the Peppol network."
+                     *     }
+                     */
+                    reason?: {
+                        /**
+                         * @description The failure's code.
+                         * @example PEPPOL.REJECTED_BY_RECEIVER
+                         */
+                        code: string;
+                        /**
+                         * @description What went wrong.
+                         * @example BR-DE-15: The element "Buyer reference" (BT-10) must be provided.
+                         */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /**
+         * document.rejected
+         * @description The buyer rejected the document through the tax authority (MyInvois).
+         * @example {
+         *       "id": "7c8d9e0f-1a2b-4c3d-8e4f-5a6b7c8d9e0f",
+         *       "type": "document.rejected",
+         *       "created_at": "2026-11-25T10:30:02.000Z",
+         *       "area": "my",
+         *       "supplier_id": "6f7a8b9c-0d1e-4f2a-8b3c-4d5e6f7a8b9c",
+         *       "document_id": "b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e",
+         *       "document_number": "MY-INV-2026-0091",
+         *       "data": {
+         *         "status": "reported",
+         *         "authority": {
+         *           "status": "reported",
+         *           "reference": "QWE12RTY34UIO56PAS78DFG90HJK12LZX34CVB56NM78QWE90",
+         *           "buyer_rejection": {
+         *             "reason": "Goods returned: order cancelled",
+         *             "requested_at": "2026-11-25T10:30:02.000Z"
+         *           }
+         *         }
+         *       }
+         *     }
+         */
+        DocumentRejectedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id: its de-duplication key, the same on every delivery of it (`webhook-id`).
+             * @example 7c8d9e0f-1a2b-4c3d-8e4f-5a6b7c8d9e0f
+             */
+            id: string;
+            /**
+             * @description The event type (the catalogue: README "Events"). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "document.rejected";
+            /**
+             * Format: date-time
+             * @description When the step happened (the transaction that recorded it).
+             * @example 2026-11-25T10:30:02.000Z
+             */
+            created_at: string;
+            /**
+             * @description The document's area: be, de, sg, my, ae, es, pl, jo, ng, ar.
+             * @example my
+             */
+            area: string;
+            /**
+             * Format: uuid
+             * @description The supplier that sent the document (received it, on `document.received`).
+             * @example 6f7a8b9c-0d1e-4f2a-8b3c-4d5e6f7a8b9c
+             */
+            supplier_id: string;
+            /**
+             * Format: uuid
+             * @description The document: `GET /v1/documents/{id}` reads it.
+             * @example b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e
+             */
+            document_id: string;
+            /**
+             * @description The document number as its area keys it (as `number` in `GET /v1/documents`).
+             * @example MY-INV-2026-0091
+             */
+            document_number: string;
+            /**
+             * @description The document's state just after this event.
+             * @example {
+             *       "status": "reported",
+             *       "authority": {
+             *         "status": "reported",
+             *         "reference": "QWE12RTY34UIO56PAS78DFG90HJK12LZX34CVB56NM78QWE90",
+             *         "buyer_rejection": {
+             *           "reason": "Goods returned: order cancelled",
+             *           "requested_at": "2026-11-25T10:30:02.000Z"
+             *         }
+             *       }
+             *     }
+             */
+            data: {
+                /**
+                 * @description The document's `status` in `GET /v1/documents` just after this event.
+                 * @example reported
+                 * @enum {string}
+                 */
+                status: "accepted" | "sent" | "delivered" | "reported" | "failed" | "refused" | "cancelled" | "received";
+                /**
+                 * @description The report to the area's tax authority (absent when the document has none).
+                 * @example {
+                 *       "status": "reported",
+                 *       "reference": "QWE12RTY34UIO56PAS78DFG90HJK12LZX34CVB56NM78QWE90",
+                 *       "buyer_rejection": {
+                 *         "reason": "Goods returned: order cancelled",
+                 *         "requested_at": "2026-11-25T10:30:02.000Z"
+                 *       }
+                 *     }
+                 */
+                authority: {
+                    /**
+                     * @description The report's state after this event.
+                     * @example reported
+                     * @enum {string}
+                     */
+                    status: "pending" | "processing" | "reported" | "refused" | "cancelling" | "cancelled";
+                    /**
+                     * @description The number the authority gave the document, once it gave one: KSeF number, AEAT CSV, FIRS IRN, AFIP CAE, MyInvois long id, FTA reference, JoFotara number.
+                     * @example 5260250274-20261125-0100A0B0C0D0-E1
+                     */
+                    reference?: string;
+                    /**
+                     * @description On `document.report_failed`: each code the authority stated (its rule ids, or the gateway's `AUTHORITY.*`), empty when it stated none.
+                     * @example [
+                     *       {
+                     *         "code": "E0023",
+                     *         "message": "The seller tax number is not registered."
+                     *       }
+                     *     ]
+                     */
+                    codes?: {
+                        /**
+                         * @description The authority's code.
+                         * @example E0023
+                         */
+                        code: string;
+                        /**
+                         * @description What the authority said.
+                         * @example The seller tax number is not registered.
+                         */
+                        message: string;
+                        /**
+                         * @description The field it is about, when the authority named one.
+                         * @example AccountingSupplierParty.PartyTaxScheme.CompanyID
+                         */
+                        path?: string;
+                    }[];
+                    /**
+                     * @description On `document.rejected` (and on the document's later events): the buyer's rejection, as the authority recorded it.
+                     * @example {
+                     *       "reason": "Goods returned: order cancelled",
+                     *       "requested_at": "2026-11-25T10:30:02.000Z"
+                     *     }
+                     */
+                    buyer_rejection: {
+                        /**
+                         * @description The buyer's reason.
+                         * @example Goods returned: order cancelled
+                         */
+                        reason: string;
+                        /**
+                         * Format: date-time
+                         * @description When the buyer asked it.
+                         * @example 2026-11-25T10:30:02.000Z
+                         */
+                        requested_at: string;
+                    };
+                };
+                /** @description The Peppol exchange, when the document has one. */
+                exchange?: {
+                    /**
+                     * @description The exchange's state after this event.
+                     * @example scheduled
+                     * @enum {string}
+                     */
+                    status: "pending" | "scheduled" | "sent" | "delivered" | "failed" | "received";
+                    /**
+                     * @description The receiving access point's Message Level Status, when it answered one (AP or AB delivered, RE refused).
+                     * @example {
+                     *       "responseCode": "AP",
+                     *       "receivedAt": "2026-11-25T10:30:02.000Z"
+                     *     }
+                     */
+                    mls?: {
+                        /**
+                         * @description AP accepted, AB acknowledged, RE rejected.
+                         * @example AP
+                         * @enum {string}
+                         */
+                        responseCode: "AP" | "AB" | "RE";
+                        /**
+                         * Format: date-time
+                         * @description When the MLS arrived.
+                         * @example 2026-11-25T10:30:02.000Z
+                         */
+                        receivedAt: string;
+                        /**
+                         * @description The access point's words, on RE.
+                         * @example BR-DE-15: The element "Buyer reference" (BT-10) must be provided.
+                         */
+                        description?: string;
+                        /**
+                         * @description On RE: BV business rule violation, FD failure of delivery, SV syntax violation.
+                         * @example BV
+                         * @enum {string}
+                         */
+                        reasonCode?: "BV" | "FD" | "SV";
+                    };
+                    /**
+                     * @description On `document.delivery_failed`: why: `PEPPOL.REJECTED_BY_RECEIVER` (MLS RE), `PEPPOL.RECEIVER_NOT_FOUND`, or the last error's code when dead-lettered.
+                     * @example {
+                     *       "code": "PEPPOL.RECEIVER_NOT_FOUND",
+                     *       "message": "The receiver is not registered in the Peppol network."
+                     *     }
+                     */
+                    reason?: {
+                        /**
+                         * @description The failure's code.
+                         * @example PEPPOL.REJECTED_BY_RECEIVER
+                         */
+                        code: string;
+                        /**
+                         * @description What went wrong.
+                         * @example BR-DE-15: The element "Buyer reference" (BT-10) must be provided.
+                         */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /**
+         * document.received
+         * @description A document addressed to one of the account's suppliers was received.
+         * @example {
+         *       "id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+         *       "type": "document.received",
+         *       "created_at": "2026-11-25T10:30:02.000Z",
+         *       "area": "sg",
+         *       "supplier_id": "8a9b0c1d-2e3f-4a4b-8c5d-6e7f8a9b0c1d",
+         *       "document_id": "f0e1d2c3-b4a5-4968-8778-695a4b3c2d1e",
+         *       "document_number": "SG-INV-77120",
+         *       "data": {
+         *         "status": "received",
+         *         "exchange": {
+         *           "status": "received"
+         *         }
+         *       }
+         *     }
+         */
+        DocumentReceivedEvent: {
+            /**
+             * Format: uuid
+             * @description The event's id: its de-duplication key, the same on every delivery of it (`webhook-id`).
+             * @example 2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e
+             */
+            id: string;
+            /**
+             * @description The event type (the catalogue: README "Events"). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "document.received";
+            /**
+             * Format: date-time
+             * @description When the step happened (the transaction that recorded it).
+             * @example 2026-11-25T10:30:02.000Z
+             */
+            created_at: string;
+            /**
+             * @description The document's area: be, de, sg, my, ae, es, pl, jo, ng, ar.
+             * @example sg
+             */
+            area: string;
+            /**
+             * Format: uuid
+             * @description The supplier that sent the document (received it, on `document.received`).
+             * @example 8a9b0c1d-2e3f-4a4b-8c5d-6e7f8a9b0c1d
+             */
+            supplier_id: string;
+            /**
+             * Format: uuid
+             * @description The document: `GET /v1/documents/{id}` reads it.
+             * @example f0e1d2c3-b4a5-4968-8778-695a4b3c2d1e
+             */
+            document_id: string;
+            /**
+             * @description The document number as its area keys it (as `number` in `GET /v1/documents`).
+             * @example SG-INV-77120
+             */
+            document_number: string;
+            /**
+             * @description The document's state just after this event.
+             * @example {
+             *       "status": "received",
+             *       "exchange": {
+             *         "status": "received"
+             *       }
+             *     }
+             */
+            data: {
+                /**
+                 * @description The document's `status` in `GET /v1/documents` just after this event.
+                 * @example received
+                 * @enum {string}
+                 */
+                status: "received";
+                /** @description The report to the area's tax authority, when the document has one. */
+                authority?: {
+                    /**
+                     * @description The report's state after this event.
+                     * @example reported
+                     * @enum {string}
+                     */
+                    status: "pending" | "processing" | "reported" | "refused" | "cancelling" | "cancelled";
+                    /**
+                     * @description The number the authority gave the document, once it gave one: KSeF number, AEAT CSV, FIRS IRN, AFIP CAE, MyInvois long id, FTA reference, JoFotara number.
+                     * @example 5260250274-20261125-0100A0B0C0D0-E1
+                     */
+                    reference?: string;
+                    /**
+                     * @description On `document.report_failed`: each code the authority stated (its rule ids, or the gateway's `AUTHORITY.*`), empty when it stated none.
+                     * @example [
+                     *       {
+                     *         "code": "E0023",
+                     *         "message": "The seller tax number is not registered."
+                     *       }
+                     *     ]
+                     */
+                    codes?: {
+                        /**
+                         * @description The authority's code.
+                         * @example E0023
+                         */
+                        code: string;
+                        /**
+                         * @description What the authority said.
+                         * @example The seller tax number is not registered.
+                         */
+                        message: string;
+                        /**
+                         * @description The field it is about, when the authority named one.
+                         * @example AccountingSupplierParty.PartyTaxScheme.CompanyID
+                         */
+                        path?: string;
+                    }[];
+                    /**
+                     * @description On `document.rejected` (and on the document's later events): the buyer's rejection, as the authority recorded it.
+                     * @example {
+                     *       "reason": "Goods returned: order cancelled",
+                     *       "requested_at": "2026-11-25T10:30:02.000Z"
+                     *     }
+                     */
+                    buyer_rejection?: {
+                        /**
+                         * @description The buyer's reason.
+                         * @example Goods returned: order cancelled
+                         */
+                        reason: string;
+                        /**
+                         * Format: date-time
+                         * @description When the buyer asked it.
+                         * @example 2026-11-25T10:30:02.000Z
+                         */
+                        requested_at: string;
+                    };
+                };
+                /**
+                 * @description The Peppol exchange, when the document has one.
+                 * @example {
+                 *       "status": "received"
+                 *     }
+                 */
+                exchange: {
+                    /**
+                     * @description The exchange's state after this event.
+                     * @example received
+                     * @enum {string}
+                     */
+                    status: "received";
+                    /**
+                     * @description The receiving access point's Message Level Status, when it answered one (AP or AB delivered, RE refused).
+                     * @example {
+                     *       "responseCode": "AP",
+                     *       "receivedAt": "2026-11-25T10:30:02.000Z"
+                     *     }
+                     */
+                    mls?: {
+                        /**
+                         * @description AP accepted, AB acknowledged, RE rejected.
+                         * @example AP
+                         * @enum {string}
+                         */
+                        responseCode: "AP" | "AB" | "RE";
+                        /**
+                         * Format: date-time
+                         * @description When the MLS arrived.
+                         * @example 2026-11-25T10:30:02.000Z
+                         */
+                        receivedAt: string;
+                        /**
+                         * @description The access point's words, on RE.
+                         * @example BR-DE-15: The element "Buyer reference" (BT-10) must be provided.
+                         */
+                        description?: string;
+                        /**
+                         * @description On RE: BV business rule violation, FD failure of delivery, SV syntax violation.
+                         * @example BV
+                         * @enum {string}
+                         */
+                        reasonCode?: "BV" | "FD" | "SV";
+                    };
+                    /**
+                     * @description On `document.delivery_failed`: why: `PEPPOL.REJECTED_BY_RECEIVER` (MLS RE), `PEPPOL.RECEIVER_NOT_FOUND`, or the last error's code when dead-lettered.
+                     * @example {
+                     *       "code": "PEPPOL.RECEIVER_NOT_FOUND",
+                     *       "message": "The receiver is not registered in the Peppol network."
+                     *     }
+                     */
+                    reason?: {
+                        /**
+                         * @description The failure's code.
+                         * @example PEPPOL.REJECTED_BY_RECEIVER
+                         */
+                        code: string;
+                        /**
+                         * @description What went wrong.
+                         * @example BR-DE-15: The element "Buyer reference" (BT-10) must be provided.
+                         */
+                        message: string;
+                    };
+                };
+            };
+        };
+        /**
+         * @description An event of the account's catalogue (README "Events"): one schema per `type`.
+         * @example {
+         *       "id": "8e2c4a6b-1d3f-4b5a-8c7d-9e0f1a2b3c4d",
+         *       "type": "document.delivered",
+         *       "created_at": "2026-11-25T10:30:02.000Z",
+         *       "area": "be",
+         *       "supplier_id": "5b0d2a3c-8f3e-4a57-9a51-1c1f2b8e7d10",
+         *       "document_id": "0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a",
+         *       "document_number": "INV-2026-0042",
+         *       "data": {
+         *         "status": "delivered",
+         *         "exchange": {
+         *           "status": "delivered",
+         *           "mls": {
+         *             "responseCode": "AP",
+         *             "receivedAt": "2026-11-25T10:30:02.000Z"
+         *           }
+         *         }
+         *       }
+         *     }
+         */
+        AccountEvent: components["schemas"]["DocumentAcceptedEvent"] | components["schemas"]["DocumentDeliveredEvent"] | components["schemas"]["DocumentDeliveryFailedEvent"] | components["schemas"]["DocumentReportedEvent"] | components["schemas"]["DocumentReportFailedEvent"] | components["schemas"]["DocumentCancelledEvent"] | components["schemas"]["DocumentRejectedEvent"] | components["schemas"]["DocumentReceivedEvent"];
         ErrorBody: {
             /** @example bad_request */
             status: string;
@@ -5316,7 +6860,7 @@ export interface components {
                 severity?: "error" | "warning";
             }[];
             /**
-             * @description What the error names besides fields, when it names something: SUPPLIER.EXISTS (409 to an onboarding) names the supplier the account onboarded with that identifier (`supplier_id`); WEBHOOK.DUPLICATE (409 to POST or PATCH /v1/webhooks) the endpoint with that url and those filters (`webhook_id`).
+             * @description What the error names besides fields, when it names something: SUPPLIER.EXISTS (409 to an onboarding) names the supplier the account onboarded with that identifier.
              * @example {
              *       "supplier_id": "0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11"
              *     }
@@ -22817,6 +24361,146 @@ export interface operations {
             };
         };
     };
+    EventsController_list: {
+        parameters: {
+            query?: {
+                /** @description 1–500, 100 when absent. */
+                limit?: unknown;
+                /** @description The supplier's id (a UUID). */
+                supplier_id?: unknown;
+                /** @description Comma-separated area codes: be, de, sg, my, ae, es, pl, jo, ng, ar. */
+                area?: unknown;
+                /** @description Comma-separated event types: document.accepted, document.delivered, document.delivery_failed, document.reported, document.report_failed, document.cancelled, document.rejected, document.received. */
+                type?: unknown;
+                /** @description The `next_cursor` of the page before; absent: from the oldest event kept. */
+                after?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{status, data: [event], next_cursor}` */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Always `success` on a 200.
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /**
+                         * @description The events after the cursor, oldest first (in the order their transactions committed); fewer than `limit`, or none, when the feed is caught up or a filtered page looked at its share of events.
+                         * @example [
+                         *       {
+                         *         "id": "3f1b6a2e-8c4d-4e5f-9a6b-7c8d9e0f1a2b",
+                         *         "type": "document.accepted",
+                         *         "created_at": "2026-11-25T10:30:00.000Z",
+                         *         "area": "be",
+                         *         "supplier_id": "5b0d2a3c-8f3e-4a57-9a51-1c1f2b8e7d10",
+                         *         "document_id": "0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a",
+                         *         "document_number": "INV-2026-0042",
+                         *         "data": {
+                         *           "status": "accepted",
+                         *           "exchange": {
+                         *             "status": "scheduled"
+                         *           }
+                         *         }
+                         *       },
+                         *       {
+                         *         "id": "5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d",
+                         *         "type": "document.reported",
+                         *         "created_at": "2026-11-25T10:30:02.000Z",
+                         *         "area": "pl",
+                         *         "supplier_id": "9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b",
+                         *         "document_id": "7a1d9e40-2b6c-4f3a-8e5d-3c2b1a0f9e8d",
+                         *         "document_number": "FV/2026/11/7",
+                         *         "data": {
+                         *           "status": "reported",
+                         *           "authority": {
+                         *             "status": "reported",
+                         *             "reference": "5260250274-20261125-0100A0B0C0D0-E1"
+                         *           }
+                         *         }
+                         *       },
+                         *       {
+                         *         "id": "8e2c4a6b-1d3f-4b5a-8c7d-9e0f1a2b3c4d",
+                         *         "type": "document.delivered",
+                         *         "created_at": "2026-11-25T10:30:02.000Z",
+                         *         "area": "be",
+                         *         "supplier_id": "5b0d2a3c-8f3e-4a57-9a51-1c1f2b8e7d10",
+                         *         "document_id": "0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a",
+                         *         "document_number": "INV-2026-0042",
+                         *         "data": {
+                         *           "status": "delivered",
+                         *           "exchange": {
+                         *             "status": "delivered",
+                         *             "mls": {
+                         *               "responseCode": "AP",
+                         *               "receivedAt": "2026-11-25T10:30:02.000Z"
+                         *             }
+                         *           }
+                         *         }
+                         *       }
+                         *     ]
+                         */
+                        data: components["schemas"]["AccountEvent"][];
+                        /**
+                         * @description Give it as `after` to read on. After a full page: the last event's position. Otherwise the position past every event this page looked at (a filtered page may answer fewer events and still move on); the cursor you gave when there was nothing new; null only when the account has no event yet and no cursor was given.
+                         * @example NDgyMTMuMTE4Nw
+                         */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST). */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     SuppliersAccountController_list: {
         parameters: {
             query?: {
@@ -23415,1325 +25099,6 @@ export interface operations {
             };
             /** @description The body is not `application/json`. */
             415: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST). */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    AccountWebhooksController_list: {
-        parameters: {
-            query?: {
-                /** @description The id of the last webhook of the page before. */
-                starting_after?: unknown;
-                /** @description 1 to 100; default 20. */
-                limit?: unknown;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page of endpoints. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description Always `success` on a 200.
-                         * @example success
-                         * @enum {string}
-                         */
-                        status: "success";
-                        /** @description One page of webhooks, newest first; never their secrets. */
-                        data: {
-                            /**
-                             * Format: uuid
-                             * @description The webhook's id.
-                             * @example 5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d
-                             */
-                            id: string;
-                            /**
-                             * @description Where the events are POSTed.
-                             * @example https://erp.example.com/einvoice/events
-                             */
-                            url: string;
-                            /**
-                             * @description The event types sent to it; null: every type, types added later included.
-                             * @example [
-                             *       "document.reported",
-                             *       "document.report_failed"
-                             *     ]
-                             */
-                            events: string[] | null;
-                            /**
-                             * @description Only documents of these areas; null: every area.
-                             * @example [
-                             *       "pl",
-                             *       "es"
-                             *     ]
-                             */
-                            areas: string[] | null;
-                            /**
-                             * @description Only documents of these suppliers; null: every supplier of the account, suppliers onboarded later included.
-                             * @example [
-                             *       "0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11"
-                             *     ]
-                             */
-                            supplier_ids: string[] | null;
-                            /**
-                             * @description Your label; null without one.
-                             * @example ERP: KSeF and VeriFactu outcomes
-                             */
-                            description: string | null;
-                            /**
-                             * @description `disabled`: nothing is sent to it, by your PATCH or because it failed for a whole retry window with nothing delivered since (`disabled_reason`); PATCH `status: enabled` enables it again.
-                             * @example enabled
-                             * @enum {string}
-                             */
-                            status: "enabled" | "disabled";
-                            /**
-                             * @description Why it is disabled (`disabled by the caller`, or the delivery that failed for its whole retry window); null while enabled.
-                             * @example null
-                             */
-                            disabled_reason: string | null;
-                            /**
-                             * @description After a rotation: until when the previous secret signs too (a second `v1,` signature in `webhook-signature`); null otherwise.
-                             * @example null
-                             */
-                            previous_secret_expires_at: string | null;
-                            /**
-                             * Format: date-time
-                             * @description When it was registered.
-                             * @example 2026-12-01T09:15:02.118Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @description When it last changed (registration, PATCH, rotation).
-                             * @example 2026-12-01T09:15:02.118Z
-                             */
-                            updated_at: string;
-                        }[];
-                        /**
-                         * @description Whether a next page follows: ask for it with `starting_after` = the last `id` of this one.
-                         * @example false
-                         */
-                        has_more: boolean;
-                    };
-                };
-            };
-            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
-            400: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST). */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    AccountWebhooksController_create: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. A replay answers `secret: null`: the stored answer never holds the secret. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreateAccountWebhookBody"];
-            };
-        };
-        responses: {
-            /** @description Registered, with its secret. */
-            201: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description Always `success` on a 200.
-                         * @example success
-                         * @enum {string}
-                         */
-                        status: "success";
-                        /**
-                         * @description Store the secret now.
-                         * @example Webhook registered. Store the secret now: it is not shown again.
-                         */
-                        message: string;
-                        data: {
-                            /**
-                             * Format: uuid
-                             * @description The webhook's id.
-                             * @example 5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d
-                             */
-                            id: string;
-                            /**
-                             * @description Where the events are POSTed.
-                             * @example https://erp.example.com/einvoice/events
-                             */
-                            url: string;
-                            /**
-                             * @description The event types sent to it; null: every type, types added later included.
-                             * @example [
-                             *       "document.reported",
-                             *       "document.report_failed"
-                             *     ]
-                             */
-                            events: string[] | null;
-                            /**
-                             * @description Only documents of these areas; null: every area.
-                             * @example [
-                             *       "pl",
-                             *       "es"
-                             *     ]
-                             */
-                            areas: string[] | null;
-                            /**
-                             * @description Only documents of these suppliers; null: every supplier of the account, suppliers onboarded later included.
-                             * @example [
-                             *       "0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11"
-                             *     ]
-                             */
-                            supplier_ids: string[] | null;
-                            /**
-                             * @description Your label; null without one.
-                             * @example ERP: KSeF and VeriFactu outcomes
-                             */
-                            description: string | null;
-                            /**
-                             * @description `disabled`: nothing is sent to it, by your PATCH or because it failed for a whole retry window with nothing delivered since (`disabled_reason`); PATCH `status: enabled` enables it again.
-                             * @example enabled
-                             * @enum {string}
-                             */
-                            status: "enabled" | "disabled";
-                            /**
-                             * @description Why it is disabled (`disabled by the caller`, or the delivery that failed for its whole retry window); null while enabled.
-                             * @example null
-                             */
-                            disabled_reason: string | null;
-                            /**
-                             * @description After a rotation: until when the previous secret signs too (a second `v1,` signature in `webhook-signature`); null otherwise.
-                             * @example null
-                             */
-                            previous_secret_expires_at: string | null;
-                            /**
-                             * Format: date-time
-                             * @description When it was registered.
-                             * @example 2026-12-01T09:15:02.118Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @description When it last changed (registration, PATCH, rotation).
-                             * @example 2026-12-01T09:15:02.118Z
-                             */
-                            updated_at: string;
-                            /**
-                             * @description The signing secret (`whsec_` + base64 key, Standard Webhooks 1.0.0): in this answer only; null in a replay with the same Idempotency-Key.
-                             * @example whsec_QW4gZXhhbXBsZSBzZWNyZXQ6IDMyIGJ5dGVzIGxvbmc=
-                             */
-                            secret: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
-            400: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
-            409: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route accepts. */
-            413: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is not `application/json`. */
-            415: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST). */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    AccountWebhooksController_get: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The webhook's id its registration answered (`data.id`). */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The endpoint. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description Always `success` on a 200.
-                         * @example success
-                         * @enum {string}
-                         */
-                        status: "success";
-                        /** @description The webhook; never its secret. */
-                        data: {
-                            /**
-                             * Format: uuid
-                             * @description The webhook's id.
-                             * @example 5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d
-                             */
-                            id: string;
-                            /**
-                             * @description Where the events are POSTed.
-                             * @example https://erp.example.com/einvoice/events
-                             */
-                            url: string;
-                            /**
-                             * @description The event types sent to it; null: every type, types added later included.
-                             * @example [
-                             *       "document.reported",
-                             *       "document.report_failed"
-                             *     ]
-                             */
-                            events: string[] | null;
-                            /**
-                             * @description Only documents of these areas; null: every area.
-                             * @example [
-                             *       "pl",
-                             *       "es"
-                             *     ]
-                             */
-                            areas: string[] | null;
-                            /**
-                             * @description Only documents of these suppliers; null: every supplier of the account, suppliers onboarded later included.
-                             * @example [
-                             *       "0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11"
-                             *     ]
-                             */
-                            supplier_ids: string[] | null;
-                            /**
-                             * @description Your label; null without one.
-                             * @example ERP: KSeF and VeriFactu outcomes
-                             */
-                            description: string | null;
-                            /**
-                             * @description `disabled`: nothing is sent to it, by your PATCH or because it failed for a whole retry window with nothing delivered since (`disabled_reason`); PATCH `status: enabled` enables it again.
-                             * @example enabled
-                             * @enum {string}
-                             */
-                            status: "enabled" | "disabled";
-                            /**
-                             * @description Why it is disabled (`disabled by the caller`, or the delivery that failed for its whole retry window); null while enabled.
-                             * @example null
-                             */
-                            disabled_reason: string | null;
-                            /**
-                             * @description After a rotation: until when the previous secret signs too (a second `v1,` signature in `webhook-signature`); null otherwise.
-                             * @example null
-                             */
-                            previous_secret_expires_at: string | null;
-                            /**
-                             * Format: date-time
-                             * @description When it was registered.
-                             * @example 2026-12-01T09:15:02.118Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @description When it last changed (registration, PATCH, rotation).
-                             * @example 2026-12-01T09:15:02.118Z
-                             */
-                            updated_at: string;
-                        };
-                    };
-                };
-            };
-            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
-            400: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
-            404: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST). */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    AccountWebhooksController_remove: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The webhook's id its registration answered (`data.id`). */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted. */
-            204: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
-            400: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
-            404: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST). */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    AccountWebhooksController_update: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The webhook's id its registration answered (`data.id`). */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateAccountWebhookBody"];
-            };
-        };
-        responses: {
-            /** @description The endpoint as changed. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description Always `success` on a 200.
-                         * @example success
-                         * @enum {string}
-                         */
-                        status: "success";
-                        /** @description The webhook; never its secret. */
-                        data: {
-                            /**
-                             * Format: uuid
-                             * @description The webhook's id.
-                             * @example 5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d
-                             */
-                            id: string;
-                            /**
-                             * @description Where the events are POSTed.
-                             * @example https://erp.example.com/einvoice/events
-                             */
-                            url: string;
-                            /**
-                             * @description The event types sent to it; null: every type, types added later included.
-                             * @example [
-                             *       "document.reported",
-                             *       "document.report_failed"
-                             *     ]
-                             */
-                            events: string[] | null;
-                            /**
-                             * @description Only documents of these areas; null: every area.
-                             * @example [
-                             *       "pl",
-                             *       "es"
-                             *     ]
-                             */
-                            areas: string[] | null;
-                            /**
-                             * @description Only documents of these suppliers; null: every supplier of the account, suppliers onboarded later included.
-                             * @example [
-                             *       "0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11"
-                             *     ]
-                             */
-                            supplier_ids: string[] | null;
-                            /**
-                             * @description Your label; null without one.
-                             * @example ERP: KSeF and VeriFactu outcomes
-                             */
-                            description: string | null;
-                            /**
-                             * @description `disabled`: nothing is sent to it, by your PATCH or because it failed for a whole retry window with nothing delivered since (`disabled_reason`); PATCH `status: enabled` enables it again.
-                             * @example enabled
-                             * @enum {string}
-                             */
-                            status: "enabled" | "disabled";
-                            /**
-                             * @description Why it is disabled (`disabled by the caller`, or the delivery that failed for its whole retry window); null while enabled.
-                             * @example null
-                             */
-                            disabled_reason: string | null;
-                            /**
-                             * @description After a rotation: until when the previous secret signs too (a second `v1,` signature in `webhook-signature`); null otherwise.
-                             * @example null
-                             */
-                            previous_secret_expires_at: string | null;
-                            /**
-                             * Format: date-time
-                             * @description When it was registered.
-                             * @example 2026-12-01T09:15:02.118Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @description When it last changed (registration, PATCH, rotation).
-                             * @example 2026-12-01T09:15:02.118Z
-                             */
-                            updated_at: string;
-                        };
-                    };
-                };
-            };
-            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
-            400: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
-            404: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
-            409: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route accepts. */
-            413: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is not `application/json`. */
-            415: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST). */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    AccountWebhooksController_rotateSecret: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. A replay answers `secret: null`: the stored answer never holds the secret. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                /** @description The webhook's id its registration answered (`data.id`). */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The new secret and until when the old one signs. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description Always `success` on a 200.
-                         * @example success
-                         * @enum {string}
-                         */
-                        status: "success";
-                        /**
-                         * @description Store the new secret now.
-                         * @example Secret rotated. Store the new secret now: it is not shown again.
-                         */
-                        message: string;
-                        data: {
-                            /**
-                             * Format: uuid
-                             * @description The webhook's id.
-                             * @example 5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d
-                             */
-                            id: string;
-                            /**
-                             * @description The new signing secret (`whsec_` + base64 key, Standard Webhooks 1.0.0): in this answer only; null in a replay with the same Idempotency-Key.
-                             * @example whsec_QW4gZXhhbXBsZSBzZWNyZXQ6IDMyIGJ5dGVzIGxvbmc=
-                             */
-                            secret: string | null;
-                            /**
-                             * Format: date-time
-                             * @description Until when the previous secret signs too: until then each attempt carries two `v1,` signatures, one per secret.
-                             * @example 2026-12-02T09:15:02.118Z
-                             */
-                            previous_secret_expires_at: string;
-                        };
-                    };
-                };
-            };
-            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
-            400: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
-            404: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST). */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    AccountWebhooksController_test: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. A replay answers the first attempt again and sends nothing. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                /** @description The webhook's id its registration answered (`data.id`). */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["TestAccountWebhookBody"];
-            };
-        };
-        responses: {
-            /** @description The attempt. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description Always `success` on a 200.
-                         * @example success
-                         * @enum {string}
-                         */
-                        status: "success";
-                        data: {
-                            /**
-                             * Format: uuid
-                             * @description The delivery it was recorded as (in the deliveries list; re-send it by this id).
-                             * @example b3f1c2d4-8e5a-4f6b-9c7d-0a1b2c3d4e5f
-                             */
-                            delivery_id: string;
-                            /**
-                             * @description The sample event's id, sent as `webhook-id`.
-                             * @example 8c1f4a2e-3b5d-4e6f-9a7b-0c1d2e3f4a5b
-                             */
-                            event_id: string;
-                            /**
-                             * @description The sample event's type.
-                             * @example document.reported
-                             * @enum {string}
-                             */
-                            event_type: "document.accepted" | "document.delivered" | "document.delivery_failed" | "document.reported" | "document.report_failed" | "document.cancelled" | "document.rejected" | "document.received";
-                            /**
-                             * @description Whether your endpoint answered 2xx.
-                             * @example true
-                             */
-                            acknowledged: boolean;
-                            /**
-                             * @description 1 for the first attempt, then each retry and re-send.
-                             * @example 1
-                             */
-                            attempt: number;
-                            /**
-                             * Format: date-time
-                             * @description When it was made.
-                             * @example 2026-12-01T10:02:11.520Z
-                             */
-                            at: string;
-                            /**
-                             * @description Your endpoint's HTTP status; null when it did not answer (timeout, refused connection).
-                             * @example 200
-                             */
-                            status_code: number | null;
-                            /**
-                             * @description How long the attempt took.
-                             * @example 142
-                             */
-                            duration_ms: number;
-                            /**
-                             * @description The first 4 KiB of your endpoint's answer; null when it did not answer or was not read.
-                             * @example {"received":true}
-                             */
-                            response_body: string | null;
-                            /**
-                             * @description Why the attempt failed (`HTTP 500`, a timeout...); null when it succeeded.
-                             * @example null
-                             */
-                            error: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
-            400: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
-            404: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is larger than this route accepts. */
-            413: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is not `application/json`. */
-            415: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST). */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    AccountWebhooksController_deliveries: {
-        parameters: {
-            query?: {
-                /** @description The id of the last delivery of the page before. */
-                starting_after?: unknown;
-                /** @description 1 to 100; default 20. */
-                limit?: unknown;
-                /** @description Only deliveries of this event type. */
-                event_type?: "document.accepted" | "document.delivered" | "document.delivery_failed" | "document.reported" | "document.report_failed" | "document.cancelled" | "document.rejected" | "document.received";
-                /** @description Only deliveries in this state: `pending` (being tried), `delivered` (answered 2xx), `failed` (every attempt failed). */
-                status?: "pending" | "delivered" | "failed";
-            };
-            header?: never;
-            path: {
-                /** @description The webhook's id its registration answered (`data.id`). */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page of deliveries. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description Always `success` on a 200.
-                         * @example success
-                         * @enum {string}
-                         */
-                        status: "success";
-                        /** @description One page of the webhook's deliveries, newest first, each with every attempt in order. */
-                        data: {
-                            /**
-                             * Format: uuid
-                             * @description The delivery's id (re-send it by this id).
-                             * @example b3f1c2d4-8e5a-4f6b-9c7d-0a1b2c3d4e5f
-                             */
-                            id: string;
-                            /**
-                             * @description The event's id, sent as `webhook-id`: the same on every retry and re-send; de-duplicate on it.
-                             * @example 8c1f4a2e-3b5d-4e6f-9a7b-0c1d2e3f4a5b
-                             */
-                            event_id: string;
-                            /**
-                             * @description The event's type.
-                             * @example document.reported
-                             * @enum {string}
-                             */
-                            event_type: "document.accepted" | "document.delivered" | "document.delivery_failed" | "document.reported" | "document.report_failed" | "document.cancelled" | "document.rejected" | "document.received";
-                            /**
-                             * @description `pending` while being tried, `delivered` once answered 2xx, `failed` when every attempt failed (re-send it).
-                             * @example delivered
-                             * @enum {string}
-                             */
-                            status: "pending" | "delivered" | "failed";
-                            /**
-                             * @description The body POSTed: the event (README "Events").
-                             * @example {
-                             *       "id": "8c1f4a2e-3b5d-4e6f-9a7b-0c1d2e3f4a5b",
-                             *       "type": "document.reported",
-                             *       "created_at": "2026-12-01T10:02:11.371Z",
-                             *       "area": "pl",
-                             *       "supplier_id": "0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11",
-                             *       "document_id": "3d0c9a4e-5b1f-4f7e-8a2d-6c9b0e1f2a3b",
-                             *       "document_number": "FV/2026/12/0042",
-                             *       "data": {
-                             *         "status": "reported",
-                             *         "authority": {
-                             *           "status": "reported",
-                             *           "reference": "5265877635-20261201-0100A0B1C2D3-4E"
-                             *         },
-                             *         "exchange": {
-                             *           "status": "pending"
-                             *         }
-                             *       }
-                             *     }
-                             */
-                            request_body: {
-                                [key: string]: unknown;
-                            };
-                            /**
-                             * @description Its attempts, in order.
-                             * @example [
-                             *       {
-                             *         "attempt": 1,
-                             *         "at": "2026-12-01T10:02:11.520Z",
-                             *         "status_code": 200,
-                             *         "duration_ms": 142,
-                             *         "response_body": "{\"received\":true}",
-                             *         "error": null
-                             *       }
-                             *     ]
-                             */
-                            attempts: {
-                                /**
-                                 * @description 1 for the first attempt, then each retry and re-send.
-                                 * @example 1
-                                 */
-                                attempt: number;
-                                /**
-                                 * Format: date-time
-                                 * @description When it was made.
-                                 * @example 2026-12-01T10:02:11.520Z
-                                 */
-                                at: string;
-                                /**
-                                 * @description Your endpoint's HTTP status; null when it did not answer (timeout, refused connection).
-                                 * @example 200
-                                 */
-                                status_code: number | null;
-                                /**
-                                 * @description How long the attempt took.
-                                 * @example 142
-                                 */
-                                duration_ms: number;
-                                /**
-                                 * @description The first 4 KiB of your endpoint's answer; null when it did not answer or was not read.
-                                 * @example {"received":true}
-                                 */
-                                response_body: string | null;
-                                /**
-                                 * @description Why the attempt failed (`HTTP 500`, a timeout...); null when it succeeded.
-                                 * @example null
-                                 */
-                                error: string | null;
-                            }[];
-                            /**
-                             * @description When the next attempt is due while `pending`; null otherwise.
-                             * @example null
-                             */
-                            next_attempt_at: string | null;
-                            /**
-                             * Format: date-time
-                             * @description When the event was queued for this webhook.
-                             * @example 2026-12-01T10:02:11.371Z
-                             */
-                            created_at: string;
-                            /**
-                             * @description When your endpoint last answered 2xx; null until then.
-                             * @example 2026-12-01T10:02:11.662Z
-                             */
-                            delivered_at: string | null;
-                        }[];
-                        /**
-                         * @description Whether a next page follows: ask for it with `starting_after` = the last `id` of this one.
-                         * @example false
-                         */
-                        has_more: boolean;
-                    };
-                };
-            };
-            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
-            400: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
-            404: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
-            429: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST). */
-            503: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    AccountWebhooksController_resend: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                /** @description The webhook's id its registration answered (`data.id`). */
-                id: string;
-                /** @description A delivery's id, as the webhook's deliveries list it. */
-                delivery_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Queued again. */
-            202: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description Always `success` on a 200.
-                         * @example success
-                         * @enum {string}
-                         */
-                        status: "success";
-                        data: {
-                            /**
-                             * Format: uuid
-                             * @description The delivery.
-                             * @example b3f1c2d4-8e5a-4f6b-9c7d-0a1b2c3d4e5f
-                             */
-                            id: string;
-                            /**
-                             * @description Queued: sent now, retried on the schedule until answered 2xx.
-                             * @example pending
-                             * @enum {string}
-                             */
-                            status: "pending";
-                        };
-                    };
-                };
-            };
-            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
-            400: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
-            401: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
-            404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;

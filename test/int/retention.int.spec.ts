@@ -6,7 +6,7 @@ import { pruneBookkeeping } from '@einvoice/domain/infrastructure';
 import { createTenant } from '../../apps/gateway/src/auth/api-keys';
 import { openTestDatabase } from '../support/database';
 
-describe('#8 retention of outbox, processed_events and idempotency_keys (real PostgreSQL)', () => {
+describe('#8 retention of outbox, processed_events, idempotency_keys and (#48) account_events (real PostgreSQL)', () => {
   let dataSource: DataSource;
   const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 
@@ -40,7 +40,15 @@ describe('#8 retention of outbox, processed_events and idempotency_keys (real Po
       [tenant.id, hoursAgo(25), hoursAgo(1)],
     );
 
-    const pruned = await pruneBookkeeping(dataSource, { outboxHours: 168, processedEventsHours: 336, idempotencyKeyHours: 24, batchSize: 1 });
+    // #48: the account's events older than ACCOUNT_EVENTS_RETENTION_DAYS (30 by default).
+    const [oldEvent, recentEvent] = [randomUUID(), randomUUID()];
+    await dataSource.query(
+      `INSERT INTO account_events (id, tenant_id, type, area, supplier_id, document_id, document_number, direction, created_at)
+       VALUES ($1, $2, 'document.accepted', 'be', $3, $3, 'OLD', 'outgoing', $4), ($5, $2, 'document.accepted', 'be', $3, $3, 'RECENT', 'outgoing', $6)`,
+      [oldEvent, tenant.id, randomUUID(), hoursAgo(31 * 24), recentEvent, hoursAgo(29 * 24)],
+    );
+
+    const pruned = await pruneBookkeeping(dataSource, { outboxHours: 168, processedEventsHours: 336, idempotencyKeyHours: 24, accountEventsDays: 30, batchSize: 1 });
 
     expect(pruned.outbox).toBeGreaterThanOrEqual(1);
     const outbox = (await dataSource.query(`SELECT event_id FROM outbox WHERE topic = 'retention.documents'`)).map((r: { event_id: string }) => r.event_id);
@@ -50,5 +58,8 @@ describe('#8 retention of outbox, processed_events and idempotency_keys (real Po
     expect(marks).toEqual([recentMark]);
     const keys = (await dataSource.query(`SELECT key FROM idempotency_keys WHERE tenant_id = $1`, [tenant.id])).map((r: { key: string }) => r.key);
     expect(keys).toEqual(['recent']);
+    expect(pruned.accountEvents).toBeGreaterThanOrEqual(1);
+    const events = (await dataSource.query(`SELECT id FROM account_events WHERE tenant_id = $1`, [tenant.id])).map((r: { id: string }) => r.id);
+    expect(events).toEqual([recentEvent]);
   });
 });

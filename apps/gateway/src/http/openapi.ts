@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { accountEventComponentSchemas } from '@einvoice/domain';
 import { PUBLIC_EXTENSION } from '../auth/api-key.guard';
 import { documentCommonErrors } from './openapi-errors';
 import { requestSchemas } from './openapi-schemas';
@@ -34,6 +35,8 @@ export function buildOpenApiDocument(app: INestApplication): Document {
     schemas: {
       ...(document.components?.schemas ?? {}),
       ...(schemas as Record<string, object>),
+      // The account's event catalogue (#48): GET /v1/events and the account webhooks' bodies refer to `AccountEvent`.
+      ...accountEventComponentSchemas('#/components/schemas/'),
       ErrorBody: {
         type: 'object',
         required: ['status', 'message', 'errors', 'request_id'],

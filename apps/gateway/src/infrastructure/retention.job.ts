@@ -8,7 +8,8 @@ const log = createLogger('gateway');
 const RETENTION_LOCK = 7312009;
 
 /**
- * Prunes the bookkeeping tables (outbox, processed_events, idempotency_keys) every
+ * Prunes the bookkeeping tables (outbox, processed_events, idempotency_keys) and the account's events
+ * older than `ACCOUNT_EVENTS_RETENTION_DAYS` (account_events, #48) every
  * `RETENTION_INTERVAL_MS` (default 1 h), in one gateway of the stack at a time; event history is
  * kept (libs/domain/src/infrastructure/eventstore/retention.ts has the windows and why).
  */
@@ -37,6 +38,6 @@ export class RetentionJob extends LockedPeriodicJob implements OnApplicationBoot
 
   protected async round(stopping: () => boolean): Promise<void> {
     const pruned = await pruneBookkeeping(this.connections.dataSource, this.windows, Date.now(), stopping);
-    if (pruned.outbox + pruned.processedEvents + pruned.idempotencyKeys > 0) log('info', 'pruned bookkeeping rows', { ...pruned });
+    if (pruned.outbox + pruned.processedEvents + pruned.idempotencyKeys + pruned.accountEvents > 0) log('info', 'pruned bookkeeping rows', { ...pruned });
   }
 }

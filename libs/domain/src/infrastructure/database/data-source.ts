@@ -31,6 +31,7 @@ import { SupplierStatus1732200001947 } from './migrations/1732200001947-supplier
 import { AccountDocumentIssueDate1732200001960 } from './migrations/1732200001960-account-document-issue-date';
 import { AccountEvents1732200001980 } from './migrations/1732200001980-account-events';
 import { AccountWebhooks1732200001981 } from './migrations/1732200001981-account-webhooks';
+import { AccountEventsFilterIndex1732200001985 } from './migrations/1732200001985-account-events-filter-index';
 import { DocumentTotals1732200001990 } from './migrations/1732200001990-document-totals';
 
 /**
@@ -68,6 +69,7 @@ export const platformMigrations = [
   AccountDocumentIssueDate1732200001960,
   AccountEvents1732200001980,
   AccountWebhooks1732200001981,
+  AccountEventsFilterIndex1732200001985,
   DocumentTotals1732200001990,
 ];
 
