@@ -2236,6 +2236,138 @@ export interface paths {
         patch: operations["SuppliersAccountController_update"];
         trace?: never;
     };
+    "/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your account's webhook endpoints, newest first (never their secrets).
+         * @description Cursor paging: `limit` per page, `starting_after` the last `id` of the page before; `has_more` says whether a next page follows.
+         */
+        get: operations["AccountWebhooksController_list"];
+        put?: never;
+        /**
+         * Register an endpoint for your account's events (every area, or the types, areas and suppliers named); the signing secret is in this answer only.
+         * @description From now on each event that passes the filters is POSTed to the URL as JSON (README "Events"), signed by Standard Webhooks (`webhook-id` = the event id, `webhook-timestamp`, `webhook-signature: v1,<base64>`) with the secret of this answer, and retried with backoff until it answers 2xx or its retry window ends. A filter left out is "all", future types, areas and suppliers included. 409 `WEBHOOK.DUPLICATE`: this url with these filters is registered already (`data.webhook_id` names it); 409 `WEBHOOK.LIMIT_REACHED`: the account has 100 endpoints already (WEBHOOK_MAX_PER_TENANT).
+         */
+        post: operations["AccountWebhooksController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One webhook endpoint (never its secret).
+         * @description Another account's endpoint, or a deleted one, is a 404 `WEBHOOK.NOT_FOUND`.
+         */
+        get: operations["AccountWebhooksController_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an endpoint; nothing more is sent to it.
+         * @description Its pending deliveries stop at their next attempt; it no longer counts against the limit. Another account's endpoint, or one deleted already, is a 404.
+         */
+        delete: operations["AccountWebhooksController_remove"];
+        options?: never;
+        head?: never;
+        /**
+         * Change the url, the filters, the description, or pause and resume it (`status`).
+         * @description Only the fields sent change; `null` sets a filter back to "all" and removes the description. `status: disabled` stops new deliveries (`disabled_reason`: `disabled by the caller`); `status: enabled` resumes it, also after it was disabled for failing a whole retry window. The url is checked as at registration. 409 `WEBHOOK.DUPLICATE`: another endpoint has this url and these filters.
+         */
+        patch: operations["AccountWebhooksController_update"];
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new signing secret; the old one keeps signing for 24 hours.
+         * @description Until `previous_secret_expires_at` every attempt carries two `v1,` signatures in `webhook-signature`, one per secret, so a receiver verifying with either accepts it (the Standard Webhooks libraries try each): deploy the new secret, then nothing breaks. Rotating again drops the older secret at once.
+         */
+        post: operations["AccountWebhooksController_rotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a realistic sample event of a type now, signed as a real one, and answer the attempt.
+         * @description The sample is built as real events are (README "Events"), with its own event id (`webhook-id`), and sent even while the endpoint is disabled. It is recorded as a delivery (`delivered`, or `failed` without retries: re-send it to retry). A 2xx does not enable a disabled endpoint: PATCH `status` does.
+         */
+        post: operations["AccountWebhooksController_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deliveries of an endpoint, newest first, each with its request body and every attempt.
+         * @description Each attempt with its time, status code, duration and the first 4 KiB of your answer; `next_attempt_at` while pending. Cursor paging as the endpoints list.
+         */
+        get: operations["AccountWebhooksController_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/deliveries/{delivery_id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again now, whatever its state, under the same `webhook-id`.
+         * @description The delivery goes back to `pending` with a fresh retry schedule and is sent at once; its new attempts are added to its list. The event id stays, so a receiver that processed it already recognises it. 404 `WEBHOOK.NOT_FOUND` / `WEBHOOK.DELIVERY_NOT_FOUND`.
+         */
+        post: operations["AccountWebhooksController_resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5103,6 +5235,88 @@ export interface components {
              */
             description?: string;
         };
+        CreateAccountWebhookBody: {
+            /**
+             * @description Where to POST the events: an https:// URL whose host is not a private, link-local or loopback address (checked now and at every send; README "Webhooks").
+             * @example https://erp.example.com/einvoice/events
+             */
+            url: string;
+            /**
+             * @description The event types to send, each once (README "Events"); leave it out for every type, types added later included. Another name: 400 `FIELD.INVALID_VALUE` at `events[i]`.
+             * @example [
+             *       "document.reported",
+             *       "document.report_failed"
+             *     ]
+             */
+            events?: ("document.accepted" | "document.delivered" | "document.delivery_failed" | "document.reported" | "document.report_failed" | "document.cancelled" | "document.rejected" | "document.received")[];
+            /**
+             * @description Only documents of these areas (be, de, sg, my, ae, es, pl, jo, ng, ar); leave it out for every area. Another code: 400 `FIELD.INVALID_VALUE` at `areas[i]`.
+             * @example [
+             *       "pl",
+             *       "es"
+             *     ]
+             */
+            areas?: string[];
+            /**
+             * @description Only documents of these suppliers of your account (the ids onboarding answered, at most 1000); leave it out for every supplier, suppliers onboarded later included. An id that is not one of your suppliers: 400 `FIELD.INVALID_VALUE` at `supplier_ids[i]`.
+             * @example [
+             *       "0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11"
+             *     ]
+             */
+            supplier_ids?: string[];
+            /**
+             * @description Your own label for the endpoint, shown when you list them.
+             * @example ERP: KSeF and VeriFactu outcomes
+             */
+            description?: string;
+        };
+        UpdateAccountWebhookBody: {
+            /**
+             * @description Where to POST the events: an https:// URL whose host is not a private, link-local or loopback address (checked now and at every send; README "Webhooks").
+             * @example https://erp.example.com/einvoice/events
+             */
+            url?: string;
+            /**
+             * @description The event types to send, each once (README "Events"); leave it out for every type, types added later included. Another name: 400 `FIELD.INVALID_VALUE` at `events[i]`. `null`: every type again.
+             * @example [
+             *       "document.reported"
+             *     ]
+             */
+            events?: ("document.accepted" | "document.delivered" | "document.delivery_failed" | "document.reported" | "document.report_failed" | "document.cancelled" | "document.rejected" | "document.received")[];
+            /**
+             * @description Only documents of these areas (be, de, sg, my, ae, es, pl, jo, ng, ar); leave it out for every area. Another code: 400 `FIELD.INVALID_VALUE` at `areas[i]`. `null`: every area again.
+             * @example [
+             *       "pl"
+             *     ]
+             */
+            areas?: string[];
+            /**
+             * @description Only documents of these suppliers of your account (the ids onboarding answered, at most 1000); leave it out for every supplier, suppliers onboarded later included. An id that is not one of your suppliers: 400 `FIELD.INVALID_VALUE` at `supplier_ids[i]`. `null`: every supplier again.
+             * @example [
+             *       "0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11"
+             *     ]
+             */
+            supplier_ids?: string[];
+            /**
+             * @description Your own label for the endpoint; `null` removes it.
+             * @example ERP: KSeF outcomes
+             */
+            description?: string;
+            /**
+             * @description `disabled`: nothing more is sent to it until `enabled` (its `disabled_reason` reads `disabled by the caller`); `enabled` also enables an endpoint disabled after failing for its whole retry window.
+             * @example disabled
+             * @enum {string}
+             */
+            status?: "enabled" | "disabled";
+        };
+        TestAccountWebhookBody: {
+            /**
+             * @description The type of the sample event to send now, one of the catalogue (README "Events").
+             * @example document.reported
+             * @enum {string}
+             */
+            type: "document.accepted" | "document.delivered" | "document.delivery_failed" | "document.reported" | "document.report_failed" | "document.cancelled" | "document.rejected" | "document.received";
+        };
         /**
          * document.accepted
          * @description The document was recorded and validated by the gateway: it is on its way to its buyer and/or its tax authority.
@@ -6860,7 +7074,7 @@ export interface components {
                 severity?: "error" | "warning";
             }[];
             /**
-             * @description What the error names besides fields, when it names something: SUPPLIER.EXISTS (409 to an onboarding) names the supplier the account onboarded with that identifier.
+             * @description What the error names besides fields, when it names something: SUPPLIER.EXISTS (409 to an onboarding) names the supplier the account onboarded with that identifier (`supplier_id`); WEBHOOK.DUPLICATE (409 to POST or PATCH /v1/webhooks) the endpoint with that url and those filters (`webhook_id`).
              * @example {
              *       "supplier_id": "0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11"
              *     }
@@ -25099,6 +25313,1323 @@ export interface operations {
             };
             /** @description The body is not `application/json`. */
             415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST). */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AccountWebhooksController_list: {
+        parameters: {
+            query?: {
+                /** @description The id of the last webhook of the page before. */
+                starting_after?: unknown;
+                /** @description 1 to 100; default 20. */
+                limit?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of endpoints. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Always `success` on a 200.
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @description One page of webhooks, newest first; never their secrets. */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The webhook's id.
+                             * @example 5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d
+                             */
+                            id: string;
+                            /**
+                             * @description Where the events are POSTed.
+                             * @example https://erp.example.com/einvoice/events
+                             */
+                            url: string;
+                            /**
+                             * @description The event types sent to it; null: every type, types added later included.
+                             * @example [
+                             *       "document.reported",
+                             *       "document.report_failed"
+                             *     ]
+                             */
+                            events: string[] | null;
+                            /**
+                             * @description Only documents of these areas; null: every area.
+                             * @example [
+                             *       "pl",
+                             *       "es"
+                             *     ]
+                             */
+                            areas: string[] | null;
+                            /**
+                             * @description Only documents of these suppliers; null: every supplier of the account, suppliers onboarded later included.
+                             * @example [
+                             *       "0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11"
+                             *     ]
+                             */
+                            supplier_ids: string[] | null;
+                            /**
+                             * @description Your label; null without one.
+                             * @example ERP: KSeF and VeriFactu outcomes
+                             */
+                            description: string | null;
+                            /**
+                             * @description `disabled`: nothing is sent to it, by your PATCH or because it failed for a whole retry window with nothing delivered since (`disabled_reason`); PATCH `status: enabled` enables it again.
+                             * @example enabled
+                             * @enum {string}
+                             */
+                            status: "enabled" | "disabled";
+                            /**
+                             * @description Why it is disabled (`disabled by the caller`, or the delivery that failed for its whole retry window); null while enabled.
+                             * @example null
+                             */
+                            disabled_reason: string | null;
+                            /**
+                             * @description After a rotation: until when the previous secret signs too (a second `v1,` signature in `webhook-signature`); null otherwise.
+                             * @example null
+                             */
+                            previous_secret_expires_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was registered.
+                             * @example 2026-12-01T09:15:02.118Z
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description When it last changed (registration, PATCH, rotation).
+                             * @example 2026-12-01T09:15:02.118Z
+                             */
+                            updated_at: string;
+                        }[];
+                        /**
+                         * @description Whether a next page follows: ask for it with `starting_after` = the last `id` of this one.
+                         * @example false
+                         */
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST). */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AccountWebhooksController_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. A replay answers `secret: null`: the stored answer never holds the secret. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAccountWebhookBody"];
+            };
+        };
+        responses: {
+            /** @description Registered, with its secret. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Always `success` on a 200.
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /**
+                         * @description Store the secret now.
+                         * @example Webhook registered. Store the secret now: it is not shown again.
+                         */
+                        message: string;
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The webhook's id.
+                             * @example 5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d
+                             */
+                            id: string;
+                            /**
+                             * @description Where the events are POSTed.
+                             * @example https://erp.example.com/einvoice/events
+                             */
+                            url: string;
+                            /**
+                             * @description The event types sent to it; null: every type, types added later included.
+                             * @example [
+                             *       "document.reported",
+                             *       "document.report_failed"
+                             *     ]
+                             */
+                            events: string[] | null;
+                            /**
+                             * @description Only documents of these areas; null: every area.
+                             * @example [
+                             *       "pl",
+                             *       "es"
+                             *     ]
+                             */
+                            areas: string[] | null;
+                            /**
+                             * @description Only documents of these suppliers; null: every supplier of the account, suppliers onboarded later included.
+                             * @example [
+                             *       "0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11"
+                             *     ]
+                             */
+                            supplier_ids: string[] | null;
+                            /**
+                             * @description Your label; null without one.
+                             * @example ERP: KSeF and VeriFactu outcomes
+                             */
+                            description: string | null;
+                            /**
+                             * @description `disabled`: nothing is sent to it, by your PATCH or because it failed for a whole retry window with nothing delivered since (`disabled_reason`); PATCH `status: enabled` enables it again.
+                             * @example enabled
+                             * @enum {string}
+                             */
+                            status: "enabled" | "disabled";
+                            /**
+                             * @description Why it is disabled (`disabled by the caller`, or the delivery that failed for its whole retry window); null while enabled.
+                             * @example null
+                             */
+                            disabled_reason: string | null;
+                            /**
+                             * @description After a rotation: until when the previous secret signs too (a second `v1,` signature in `webhook-signature`); null otherwise.
+                             * @example null
+                             */
+                            previous_secret_expires_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was registered.
+                             * @example 2026-12-01T09:15:02.118Z
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description When it last changed (registration, PATCH, rotation).
+                             * @example 2026-12-01T09:15:02.118Z
+                             */
+                            updated_at: string;
+                            /**
+                             * @description The signing secret (`whsec_` + base64 key, Standard Webhooks 1.0.0): in this answer only; null in a replay with the same Idempotency-Key.
+                             * @example whsec_QW4gZXhhbXBsZSBzZWNyZXQ6IDMyIGJ5dGVzIGxvbmc=
+                             */
+                            secret: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not `application/json`. */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST). */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AccountWebhooksController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook's id its registration answered (`data.id`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Always `success` on a 200.
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @description The webhook; never its secret. */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The webhook's id.
+                             * @example 5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d
+                             */
+                            id: string;
+                            /**
+                             * @description Where the events are POSTed.
+                             * @example https://erp.example.com/einvoice/events
+                             */
+                            url: string;
+                            /**
+                             * @description The event types sent to it; null: every type, types added later included.
+                             * @example [
+                             *       "document.reported",
+                             *       "document.report_failed"
+                             *     ]
+                             */
+                            events: string[] | null;
+                            /**
+                             * @description Only documents of these areas; null: every area.
+                             * @example [
+                             *       "pl",
+                             *       "es"
+                             *     ]
+                             */
+                            areas: string[] | null;
+                            /**
+                             * @description Only documents of these suppliers; null: every supplier of the account, suppliers onboarded later included.
+                             * @example [
+                             *       "0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11"
+                             *     ]
+                             */
+                            supplier_ids: string[] | null;
+                            /**
+                             * @description Your label; null without one.
+                             * @example ERP: KSeF and VeriFactu outcomes
+                             */
+                            description: string | null;
+                            /**
+                             * @description `disabled`: nothing is sent to it, by your PATCH or because it failed for a whole retry window with nothing delivered since (`disabled_reason`); PATCH `status: enabled` enables it again.
+                             * @example enabled
+                             * @enum {string}
+                             */
+                            status: "enabled" | "disabled";
+                            /**
+                             * @description Why it is disabled (`disabled by the caller`, or the delivery that failed for its whole retry window); null while enabled.
+                             * @example null
+                             */
+                            disabled_reason: string | null;
+                            /**
+                             * @description After a rotation: until when the previous secret signs too (a second `v1,` signature in `webhook-signature`); null otherwise.
+                             * @example null
+                             */
+                            previous_secret_expires_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was registered.
+                             * @example 2026-12-01T09:15:02.118Z
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description When it last changed (registration, PATCH, rotation).
+                             * @example 2026-12-01T09:15:02.118Z
+                             */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST). */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AccountWebhooksController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook's id its registration answered (`data.id`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST). */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AccountWebhooksController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook's id its registration answered (`data.id`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAccountWebhookBody"];
+            };
+        };
+        responses: {
+            /** @description The endpoint as changed. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Always `success` on a 200.
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @description The webhook; never its secret. */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The webhook's id.
+                             * @example 5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d
+                             */
+                            id: string;
+                            /**
+                             * @description Where the events are POSTed.
+                             * @example https://erp.example.com/einvoice/events
+                             */
+                            url: string;
+                            /**
+                             * @description The event types sent to it; null: every type, types added later included.
+                             * @example [
+                             *       "document.reported",
+                             *       "document.report_failed"
+                             *     ]
+                             */
+                            events: string[] | null;
+                            /**
+                             * @description Only documents of these areas; null: every area.
+                             * @example [
+                             *       "pl",
+                             *       "es"
+                             *     ]
+                             */
+                            areas: string[] | null;
+                            /**
+                             * @description Only documents of these suppliers; null: every supplier of the account, suppliers onboarded later included.
+                             * @example [
+                             *       "0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11"
+                             *     ]
+                             */
+                            supplier_ids: string[] | null;
+                            /**
+                             * @description Your label; null without one.
+                             * @example ERP: KSeF and VeriFactu outcomes
+                             */
+                            description: string | null;
+                            /**
+                             * @description `disabled`: nothing is sent to it, by your PATCH or because it failed for a whole retry window with nothing delivered since (`disabled_reason`); PATCH `status: enabled` enables it again.
+                             * @example enabled
+                             * @enum {string}
+                             */
+                            status: "enabled" | "disabled";
+                            /**
+                             * @description Why it is disabled (`disabled by the caller`, or the delivery that failed for its whole retry window); null while enabled.
+                             * @example null
+                             */
+                            disabled_reason: string | null;
+                            /**
+                             * @description After a rotation: until when the previous secret signs too (a second `v1,` signature in `webhook-signature`); null otherwise.
+                             * @example null
+                             */
+                            previous_secret_expires_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was registered.
+                             * @example 2026-12-01T09:15:02.118Z
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description When it last changed (registration, PATCH, rotation).
+                             * @example 2026-12-01T09:15:02.118Z
+                             */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not `application/json`. */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST). */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AccountWebhooksController_rotateSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. A replay answers `secret: null`: the stored answer never holds the secret. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The webhook's id its registration answered (`data.id`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret and until when the old one signs. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Always `success` on a 200.
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /**
+                         * @description Store the new secret now.
+                         * @example Secret rotated. Store the new secret now: it is not shown again.
+                         */
+                        message: string;
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The webhook's id.
+                             * @example 5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d
+                             */
+                            id: string;
+                            /**
+                             * @description The new signing secret (`whsec_` + base64 key, Standard Webhooks 1.0.0): in this answer only; null in a replay with the same Idempotency-Key.
+                             * @example whsec_QW4gZXhhbXBsZSBzZWNyZXQ6IDMyIGJ5dGVzIGxvbmc=
+                             */
+                            secret: string | null;
+                            /**
+                             * Format: date-time
+                             * @description Until when the previous secret signs too: until then each attempt carries two `v1,` signatures, one per secret.
+                             * @example 2026-12-02T09:15:02.118Z
+                             */
+                            previous_secret_expires_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST). */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AccountWebhooksController_test: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. A replay answers the first attempt again and sends nothing. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The webhook's id its registration answered (`data.id`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestAccountWebhookBody"];
+            };
+        };
+        responses: {
+            /** @description The attempt. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Always `success` on a 200.
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The delivery it was recorded as (in the deliveries list; re-send it by this id).
+                             * @example b3f1c2d4-8e5a-4f6b-9c7d-0a1b2c3d4e5f
+                             */
+                            delivery_id: string;
+                            /**
+                             * @description The sample event's id, sent as `webhook-id`.
+                             * @example 8c1f4a2e-3b5d-4e6f-9a7b-0c1d2e3f4a5b
+                             */
+                            event_id: string;
+                            /**
+                             * @description The sample event's type.
+                             * @example document.reported
+                             * @enum {string}
+                             */
+                            event_type: "document.accepted" | "document.delivered" | "document.delivery_failed" | "document.reported" | "document.report_failed" | "document.cancelled" | "document.rejected" | "document.received";
+                            /**
+                             * @description Whether your endpoint answered 2xx.
+                             * @example true
+                             */
+                            acknowledged: boolean;
+                            /**
+                             * @description 1 for the first attempt, then each retry and re-send.
+                             * @example 1
+                             */
+                            attempt: number;
+                            /**
+                             * Format: date-time
+                             * @description When it was made.
+                             * @example 2026-12-01T10:02:11.520Z
+                             */
+                            at: string;
+                            /**
+                             * @description Your endpoint's HTTP status; null when it did not answer (timeout, refused connection).
+                             * @example 200
+                             */
+                            status_code: number | null;
+                            /**
+                             * @description How long the attempt took.
+                             * @example 142
+                             */
+                            duration_ms: number;
+                            /**
+                             * @description The first 4 KiB of your endpoint's answer; null when it did not answer or was not read.
+                             * @example {"received":true}
+                             */
+                            response_body: string | null;
+                            /**
+                             * @description Why the attempt failed (`HTTP 500`, a timeout...); null when it succeeded.
+                             * @example null
+                             */
+                            error: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than this route accepts. */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not `application/json`. */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST). */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AccountWebhooksController_deliveries: {
+        parameters: {
+            query?: {
+                /** @description The id of the last delivery of the page before. */
+                starting_after?: unknown;
+                /** @description 1 to 100; default 20. */
+                limit?: unknown;
+                /** @description Only deliveries of this event type. */
+                event_type?: "document.accepted" | "document.delivered" | "document.delivery_failed" | "document.reported" | "document.report_failed" | "document.cancelled" | "document.rejected" | "document.received";
+                /** @description Only deliveries in this state: `pending` (being tried), `delivered` (answered 2xx), `failed` (every attempt failed). */
+                status?: "pending" | "delivered" | "failed";
+            };
+            header?: never;
+            path: {
+                /** @description The webhook's id its registration answered (`data.id`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of deliveries. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Always `success` on a 200.
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @description One page of the webhook's deliveries, newest first, each with every attempt in order. */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The delivery's id (re-send it by this id).
+                             * @example b3f1c2d4-8e5a-4f6b-9c7d-0a1b2c3d4e5f
+                             */
+                            id: string;
+                            /**
+                             * @description The event's id, sent as `webhook-id`: the same on every retry and re-send; de-duplicate on it.
+                             * @example 8c1f4a2e-3b5d-4e6f-9a7b-0c1d2e3f4a5b
+                             */
+                            event_id: string;
+                            /**
+                             * @description The event's type.
+                             * @example document.reported
+                             * @enum {string}
+                             */
+                            event_type: "document.accepted" | "document.delivered" | "document.delivery_failed" | "document.reported" | "document.report_failed" | "document.cancelled" | "document.rejected" | "document.received";
+                            /**
+                             * @description `pending` while being tried, `delivered` once answered 2xx, `failed` when every attempt failed (re-send it).
+                             * @example delivered
+                             * @enum {string}
+                             */
+                            status: "pending" | "delivered" | "failed";
+                            /**
+                             * @description The body POSTed: the event (README "Events").
+                             * @example {
+                             *       "id": "8c1f4a2e-3b5d-4e6f-9a7b-0c1d2e3f4a5b",
+                             *       "type": "document.reported",
+                             *       "created_at": "2026-12-01T10:02:11.371Z",
+                             *       "area": "pl",
+                             *       "supplier_id": "0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11",
+                             *       "document_id": "3d0c9a4e-5b1f-4f7e-8a2d-6c9b0e1f2a3b",
+                             *       "document_number": "FV/2026/12/0042",
+                             *       "data": {
+                             *         "status": "reported",
+                             *         "authority": {
+                             *           "status": "reported",
+                             *           "reference": "5265877635-20261201-0100A0B1C2D3-4E"
+                             *         },
+                             *         "exchange": {
+                             *           "status": "pending"
+                             *         }
+                             *       }
+                             *     }
+                             */
+                            request_body: components["schemas"]["AccountEvent"];
+                            /**
+                             * @description Its attempts, in order.
+                             * @example [
+                             *       {
+                             *         "attempt": 1,
+                             *         "at": "2026-12-01T10:02:11.520Z",
+                             *         "status_code": 200,
+                             *         "duration_ms": 142,
+                             *         "response_body": "{\"received\":true}",
+                             *         "error": null
+                             *       }
+                             *     ]
+                             */
+                            attempts: {
+                                /**
+                                 * @description 1 for the first attempt, then each retry and re-send.
+                                 * @example 1
+                                 */
+                                attempt: number;
+                                /**
+                                 * Format: date-time
+                                 * @description When it was made.
+                                 * @example 2026-12-01T10:02:11.520Z
+                                 */
+                                at: string;
+                                /**
+                                 * @description Your endpoint's HTTP status; null when it did not answer (timeout, refused connection).
+                                 * @example 200
+                                 */
+                                status_code: number | null;
+                                /**
+                                 * @description How long the attempt took.
+                                 * @example 142
+                                 */
+                                duration_ms: number;
+                                /**
+                                 * @description The first 4 KiB of your endpoint's answer; null when it did not answer or was not read.
+                                 * @example {"received":true}
+                                 */
+                                response_body: string | null;
+                                /**
+                                 * @description Why the attempt failed (`HTTP 500`, a timeout...); null when it succeeded.
+                                 * @example null
+                                 */
+                                error: string | null;
+                            }[];
+                            /**
+                             * @description When the next attempt is due while `pending`; null otherwise.
+                             * @example null
+                             */
+                            next_attempt_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the event was queued for this webhook.
+                             * @example 2026-12-01T10:02:11.371Z
+                             */
+                            created_at: string;
+                            /**
+                             * @description When your endpoint last answered 2xx; null until then.
+                             * @example 2026-12-01T10:02:11.662Z
+                             */
+                            delivered_at: string | null;
+                        }[];
+                        /**
+                         * @description Whether a next page follows: ask for it with `starting_after` = the last `id` of this one.
+                         * @example false
+                         */
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST). */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AccountWebhooksController_resend: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional, 1–255 visible ASCII characters, kept per account for 24 hours by default: the same key with the same request replays the first answer (header `idempotent-replayed: true`) and creates nothing; with another request it is a 409 `IDEMPOTENCY.KEY_REUSED`. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The webhook's id its registration answered (`data.id`). */
+                id: string;
+                /** @description A delivery's id, as the webhook's deliveries list it. */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued again. */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Always `success` on a 200.
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The delivery.
+                             * @example b3f1c2d4-8e5a-4f6b-9c7d-0a1b2c3d4e5f
+                             */
+                            id: string;
+                            /**
+                             * @description Queued: sent now, retried on the schedule until answered 2xx.
+                             * @example pending
+                             * @enum {string}
+                             */
+                            status: "pending";
+                        };
+                    };
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;

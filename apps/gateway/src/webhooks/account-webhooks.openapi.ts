@@ -163,7 +163,7 @@ export const endpointDeliveriesSchema = statusAnswer(
           event_id: { type: 'string', description: 'The event\'s id, sent as `webhook-id`: the same on every retry and re-send; de-duplicate on it.', example: EVENT_ID },
           event_type: { type: 'string', enum: [...ACCOUNT_EVENT_TYPES], description: 'The event\'s type.', example: 'document.reported' },
           status: { type: 'string', enum: ['pending', 'delivered', 'failed'], description: '`pending` while being tried, `delivered` once answered 2xx, `failed` when every attempt failed (re-send it).', example: 'delivered' },
-          request_body: { type: 'object', additionalProperties: true, description: 'The body POSTed: the event (README "Events").', example: sampleEvent },
+          request_body: { $ref: '#/components/schemas/AccountEvent', description: 'The body POSTed: the event (README "Events").', example: sampleEvent },
           attempts: { type: 'array', description: 'Its attempts, in order.', items: { type: 'object', required: Object.keys(attemptProperties), properties: attemptProperties }, example: [attemptExample] },
           next_attempt_at: nullable({ type: 'string', format: 'date-time' }, { description: 'When the next attempt is due while `pending`; null otherwise.', example: null }),
           created_at: dateTimeField('When the event was queued for this webhook.', '2026-12-01T10:02:11.371Z'),

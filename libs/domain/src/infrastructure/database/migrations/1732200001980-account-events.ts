@@ -62,6 +62,9 @@ export class AccountEvents1732200001980 implements MigrationInterface {
     await q.query(`
       CREATE FUNCTION account_event_capture() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
+        -- A MyInvois buyer's rejection request is a documents row of its own (document_type 'rejection'): its
+        -- step is the rejected document's document.rejected, not a document of the account.
+        IF NEW.document_type = 'rejection' THEN RETURN NULL; END IF;
         IF TG_OP = 'INSERT' THEN
           PERFORM account_event_record(CASE WHEN NEW.direction = 'incoming' THEN 'document.received' ELSE 'document.accepted' END, NEW);
         ELSE
