@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { type OperatorAnswer, createWebhookQueue, metrics, metricsAnswer, webhookQueueName } from '@einvoice/domain/infrastructure';
+import { type OperatorAnswer, createWebhookQueue, metrics, metricsAnswer, failingWebhookQueueName, webhookQueueName } from '@einvoice/domain/infrastructure';
 import { Connections } from '../infrastructure/infrastructure.module';
 import { WorkerReadinessProbe } from './worker-readiness';
 
@@ -14,7 +14,8 @@ const QUEUE_STATES = ['waiting', 'delayed', 'active', 'failed'] as const;
  */
 @Injectable()
 export class MetricsScrape implements OnApplicationShutdown {
-  private queue?: Queue;
+  /** The webhook queues: the fast lane and the lane of failing or slow endpoints (apps/webhook-dispatcher/README.md "Lanes"). */
+  private queues?: Queue[];
 
   constructor(
     private readonly connections: Connections,
@@ -28,7 +29,7 @@ export class MetricsScrape implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.queue?.close().catch(() => undefined);
+    await Promise.all((this.queues ?? []).map((queue) => queue.close().catch(() => undefined)));
   }
 
   private async documents() {
@@ -82,9 +83,11 @@ export class MetricsScrape implements OnApplicationShutdown {
 
   private async queueDepth() {
     const { redisUrl, kafkaPrefix } = this.connections.config;
-    this.queue ??= createWebhookQueue(redisUrl, webhookQueueName(kafkaPrefix));
-    const counts = await this.queue.getJobCounts(...QUEUE_STATES).catch(() => undefined);
-    if (!counts) return;
-    for (const state of QUEUE_STATES) metrics.queueJobs.set({ queue: this.queue.name, state }, counts[state] ?? 0);
+    this.queues ??= [webhookQueueName(kafkaPrefix), failingWebhookQueueName(kafkaPrefix)].map((name) => createWebhookQueue(redisUrl, name));
+    await Promise.all(this.queues.map(async (queue) => {
+      const counts = await queue.getJobCounts(...QUEUE_STATES).catch(() => undefined);
+      if (!counts) return;
+      for (const state of QUEUE_STATES) metrics.queueJobs.set({ queue: queue.name, state }, counts[state] ?? 0);
+    }));
   }
 }

@@ -77,7 +77,8 @@ export async function disableIfDead(db: Sql, deliveryId: string): Promise<void> 
   await db.query(
     `WITH u AS (
        UPDATE webhook_subscriptions s SET disabled_at = now(),
-         disabled_reason = 'Every attempt of delivery ' || d.id || ' failed for its whole retry window; a ping answered 2xx enables it again.'
+         disabled_reason = 'Every attempt of delivery ' || d.id || ' failed for its whole retry window; '
+           || CASE s.scope WHEN 'account' THEN 'PATCH status enabled enables it again.' ELSE 'a ping answered 2xx enables it again.' END
        FROM webhook_deliveries d
        WHERE d.id = $1 AND d.status = 'failed' AND s.id = d.subscription_id AND s.disabled_at IS NULL
          AND NOT EXISTS (SELECT 1 FROM webhook_deliveries ok WHERE ok.subscription_id = s.id AND ok.status = 'delivered' AND ok.delivered_at >= d.created_at)
