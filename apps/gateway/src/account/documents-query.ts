@@ -1,6 +1,6 @@
 import { type FieldIssue, issue, validationError } from '@einvoice/domain';
 import { areas } from '@einvoice/areas';
-import { type PageRequest, pageRequestIssues } from './page';
+import { type PageRequest, pageRequestIssues, queryReader } from './page';
 import { DOCUMENT_STATUSES, type DocumentStatus } from '@einvoice/domain';
 
 /** The filters of `GET /v1/documents` (docs/account-api.md), validated. Dates are YYYY-MM-DD, both ends included. */
@@ -17,21 +17,12 @@ export interface DocumentFilter {
 }
 
 const PARAMETERS = ['area', 'direction', 'status', 'supplier_id', 'number', 'issued_from', 'issued_to', 'created_from', 'created_to', 'limit', 'starting_after'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The list's query, or the one 400 listing every bad parameter (an unknown one too: a misspelt filter would silently widen the list). */
 export function documentListQuery(query: Readonly<Record<string, unknown>>): { filter: DocumentFilter; page: PageRequest } {
   const { page, issues } = pageRequestIssues(query);
-  const text = (name: string): string | undefined => {
-    const value = query[name];
-    if (value === undefined) return undefined;
-    if (typeof value !== 'string' || value === '') {
-      issues.push(issue(name, 'FIELD.INVALID_TYPE', `${name} is given once, not empty.`));
-      return undefined;
-    }
-    return value;
-  };
+  const { text, supplierId: readSupplierId } = queryReader(query, issues);
   const oneOf = <T extends string>(name: string, allowed: readonly T[]): T | undefined => {
     const value = text(name);
     if (value === undefined || (allowed as readonly string[]).includes(value)) return value as T | undefined;
@@ -55,8 +46,7 @@ export function documentListQuery(query: Readonly<Record<string, unknown>>): { f
   const areaList = text('area')?.split(',').map((code) => code.trim().toLowerCase());
   const unknown = areaList?.filter((code) => !codes.includes(code)) ?? [];
   if (unknown.length) issues.push(issue('area', 'FIELD.INVALID_VALUE', `area is a comma-separated list of ${codes.join(', ')}; ${unknown.map((c) => JSON.stringify(c)).join(', ')} is not one.`));
-  const supplierId = text('supplier_id');
-  if (supplierId !== undefined && !UUID.test(supplierId)) issues.push(issue('supplier_id', 'FIELD.INVALID_FORMAT', 'supplier_id is a supplier id (a UUID).'));
+  const supplierId = readSupplierId();
   const number = text('number');
   if (number !== undefined && number.length > 200) issues.push(issue('number', 'FIELD.TOO_LONG', 'number is at most 200 characters.'));
   const filter: DocumentFilter = {

@@ -1,6 +1,7 @@
 import { ACCOUNT_EVENT_TYPES, AppError, type AccountEventType, type FieldIssue, issue, validationError } from '@einvoice/domain';
 import { type FeedPosition, decodeFeedCursor } from '@einvoice/domain/infrastructure';
 import { areas } from '@einvoice/areas';
+import { queryReader } from './page';
 
 /** `GET /v1/events`'s page size: 1–500, 100 when absent (issue #48). */
 export const DEFAULT_EVENTS_LIMIT = 100;
@@ -19,20 +20,11 @@ export interface EventsQuery {
 }
 
 const PARAMETERS = ['after', 'type', 'area', 'supplier_id', 'limit'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The query, or the one 400 listing every bad parameter (an unknown one too: a misspelt filter would silently widen the feed). */
 export function eventsQuery(query: Readonly<Record<string, unknown>>): EventsQuery {
   const issues: FieldIssue[] = [];
-  const text = (name: string): string | undefined => {
-    const value = query[name];
-    if (value === undefined) return undefined;
-    if (typeof value !== 'string' || value === '') {
-      issues.push(issue(name, 'FIELD.INVALID_TYPE', `${name} is given once, not empty.`));
-      return undefined;
-    }
-    return value;
-  };
+  const { text, supplierId: readSupplierId } = queryReader(query, issues);
   /** A comma-separated list of allowed values, each once. */
   const list = (name: string, allowed: readonly string[], normalise: (value: string) => string): string[] | undefined => {
     const values = text(name)?.split(',').map((value) => normalise(value.trim()));
@@ -66,8 +58,7 @@ export function eventsQuery(query: Readonly<Record<string, unknown>>): EventsQue
   }
   const types = list('type', ACCOUNT_EVENT_TYPES, (value) => value.toLowerCase()) as AccountEventType[] | undefined;
   const areaList = list('area', areas.map((area) => area.code), (value) => value.toLowerCase());
-  const supplierId = text('supplier_id');
-  if (supplierId !== undefined && !UUID.test(supplierId)) issues.push(issue('supplier_id', 'FIELD.INVALID_FORMAT', 'supplier_id is a supplier id (a UUID).'));
+  const supplierId = readSupplierId();
   if (issues.length) throw validationError(issues, 'The events query is invalid.');
   return { after, cursor, types, areas: areaList, supplierId: supplierId?.toLowerCase(), limit };
 }

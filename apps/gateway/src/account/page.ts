@@ -59,3 +59,25 @@ export function pageRequest(query: Readonly<Record<string, unknown>>): PageReque
 export function toPage<T>(rows: readonly T[], limit: number): Page<T> {
   return { status: 'success', data: rows.slice(0, limit), has_more: rows.length > limit };
 }
+
+/**
+ * A reader of a list's query parameters that collects what is wrong instead of throwing, so one 400 lists every bad
+ * parameter: `text` (given once, not empty) and `supplierId` (a UUID).
+ */
+export function queryReader(query: Readonly<Record<string, unknown>>, issues: FieldIssue[]) {
+  const text = (name: string): string | undefined => {
+    const value = query[name];
+    if (value === undefined) return undefined;
+    if (typeof value !== 'string' || value === '') {
+      issues.push(issue(name, 'FIELD.INVALID_TYPE', `${name} is given once, not empty.`));
+      return undefined;
+    }
+    return value;
+  };
+  const supplierId = (): string | undefined => {
+    const value = text('supplier_id');
+    if (value !== undefined && !UUID.test(value)) issues.push(issue('supplier_id', 'FIELD.INVALID_FORMAT', 'supplier_id is a supplier id (a UUID).'));
+    return value;
+  };
+  return { text, supplierId };
+}
