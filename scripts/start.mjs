@@ -10,7 +10,7 @@ import path from 'node:path';
 import { ensureKafkaJars, isPortOpen, startKafka } from './lib/kafka.mjs';
 import { as4EngineEnv, startStackEngine } from './lib/peppol-live.mjs';
 import { Supervisor } from './lib/supervisor.mjs';
-import { APPS, ROOT, appEntry, build, developmentSecretsKey, ensureNodeModules, ensurePostgres, ensureRedis, say, tool } from './lib/services.mjs';
+import { APPS, ROOT, appEntry, build, developmentSecretsKey, ensureNodeModules, ensurePostgres, ensureRedis, say, tool, toolAsync } from './lib/services.mjs';
 import { runOnPinnedNode } from './lib/node-runtime.mjs';
 
 // The image's Node (24 LTS) also where this machine's own is another release.
@@ -45,8 +45,8 @@ const kafkaPort = Number((process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split('
 const broker = await startKafka({ root: ROOT, port: kafkaPort, dataDir: path.join(runDir, 'kafka'), logFile: path.join(runDir, 'kafka.log') });
 say(broker.started ? `Kafka broker started on 127.0.0.1:${kafkaPort}` : `Kafka broker already running on 127.0.0.1:${kafkaPort}`);
 build();
-tool('migrate', []);
-tool('topics', []);
+// The schema (PostgreSQL) and the topics (the broker) do not wait for each other.
+await Promise.all([toolAsync('migrate', []), toolAsync('topics', [])]);
 
 /**
  * The development tenant's key is only known when created: it is kept in .run/ to print it

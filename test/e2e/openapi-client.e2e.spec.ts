@@ -39,7 +39,7 @@ describe('#47 the first document of every area, through the generated client', (
   const documented = answerChecker(document as unknown as Record<string, unknown>);
 
   beforeAll(async () => {
-    prepareOwnDatabase(env, 'the generated client\'s e2e');
+    await prepareOwnDatabase(env, 'the generated client\'s e2e');
     dataSource = createDataSource({ databaseUrl: own.databaseUrl, poolSize: 2, applicationName: 'einvoice-test-client' });
     await dataSource.initialize();
     const { apiKey } = await createTenant(dataSource, 'generated client');

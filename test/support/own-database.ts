@@ -3,7 +3,7 @@
  * `<the run's prefix><name>`), reset, migrated and with its topics: for what must not meet the rest of
  * the run (a second Peppol installation; literal identifiers such as the README's, which other tests may use).
  */
-import { runCli, testEnv } from './stack';
+import { runCliAsync, testEnv } from './stack';
 
 export interface OwnDatabase {
   readonly databaseUrl: string;
@@ -17,10 +17,23 @@ export function ownDatabase(name: string): OwnDatabase {
   return { databaseUrl, env: { DATABASE_URL: databaseUrl, KAFKA_TOPIC_PREFIX: `${base.KAFKA_TOPIC_PREFIX ?? 'test'}${name}` } };
 }
 
-/** Resets, migrates and creates the topics of the database and prefix `env` names. */
-export function prepareOwnDatabase(env: NodeJS.ProcessEnv, name: string): void {
-  for (const command of [['reset-test-database'], ['migrate'], ['topics']]) {
-    const run = runCli(command, env);
-    if (run.status !== 0) throw new Error(`${command[0]} for ${name}: ${run.stderr}`);
-  }
+const PREPARE = [['reset-test-database'], ['migrate'], ['topics']];
+
+/**
+ * Resets, migrates and creates the topics of the database and prefix `env` names. Without blocking the
+ * event loop (what the test started meanwhile goes on), and the topics (the broker) at the same time as
+ * the reset and the schema (PostgreSQL): they do not wait for each other.
+ */
+export async function prepareOwnDatabase(env: NodeJS.ProcessEnv, name: string): Promise<void> {
+  const run = async (command: string[]) => {
+    const { status, stderr } = await runCliAsync(command, env);
+    if (status !== 0) throw new Error(`${command[0]} for ${name}: ${stderr}`);
+  };
+  await Promise.all([
+    (async () => {
+      await run(PREPARE[0]);
+      await run(PREPARE[1]);
+    })(),
+    run(PREPARE[2]),
+  ]);
 }

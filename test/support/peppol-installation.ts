@@ -50,13 +50,24 @@ export async function startPeppolInstallation(options: PeppolInstallationOptions
   const own = options.ownDatabase !== false;
   const { databaseUrl, env: { KAFKA_TOPIC_PREFIX: prefix } } = own ? ownDatabase(options.name) : { databaseUrl: String(base.DATABASE_URL), env: { KAFKA_TOPIC_PREFIX: String(base.KAFKA_TOPIC_PREFIX) } };
   const serviceProviderId = `0242:${options.ap.commonName.slice(3)}`;
-  const engine = await startAs4Engine({
-    name: options.name,
-    pki: options.pki,
-    ap: options.ap,
-    smpUrl: options.smlUrl,
-    callbackUrl: `http://127.0.0.1:${options.port}/internal/peppol/inbound`,
-  });
+  // The engine's JVM start and the database's reset, schema and topics at once (the engine needs no
+  // database, the CLI no engine), and without blocking the event loop: a second installation started
+  // alongside goes on meanwhile.
+  const [engineStart, databaseReady] = await Promise.allSettled([
+    startAs4Engine({
+      name: options.name,
+      pki: options.pki,
+      ap: options.ap,
+      smpUrl: options.smlUrl,
+      callbackUrl: `http://127.0.0.1:${options.port}/internal/peppol/inbound`,
+    }),
+    own ? prepareOwnDatabase(testEnv({ DATABASE_URL: databaseUrl, KAFKA_TOPIC_PREFIX: prefix }), `installation ${options.name}`) : Promise.resolve(),
+  ]);
+  if (engineStart.status === 'rejected' || databaseReady.status === 'rejected') {
+    if (engineStart.status === 'fulfilled') await engineStart.value.stop();
+    throw engineStart.status === 'rejected' ? engineStart.reason : (databaseReady as PromiseRejectedResult).reason;
+  }
+  const engine = engineStart.value;
   const env: NodeJS.ProcessEnv = testEnv({
     DATABASE_URL: databaseUrl,
     KAFKA_TOPIC_PREFIX: prefix,
@@ -80,7 +91,6 @@ export async function startPeppolInstallation(options: PeppolInstallationOptions
     await dataSource?.destroy();
   };
   try {
-    if (own) prepareOwnDatabase(env, `installation ${options.name}`);
     dataSource = createDataSource({ databaseUrl, poolSize: 4, applicationName: `einvoice-test-${options.name}` });
     await dataSource.initialize();
     const { apiKey } = await createTenant(dataSource, `installation ${options.name}`);

@@ -87,7 +87,8 @@ export class ReleaseStack {
     for (const file of ['package.json', 'package-lock.json']) cpSync(path.join(ROOT, file), path.join(folder, file));
     const install = spawnSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund'], { cwd: folder, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     if (install.status !== 0) throw new Error(`npm ci --omit=dev failed:\n${install.stderr}`);
-    cpSync(path.join(ROOT, 'dist'), path.join(folder, 'dist'), { recursive: true, filter: (source) => !source.endsWith('.tsbuildinfo') });
+    // Not the build's own state (incremental info, scripts/lib/services.mjs's up-to-date stamp): the image has neither.
+    cpSync(path.join(ROOT, 'dist'), path.join(folder, 'dist'), { recursive: true, filter: (source) => !source.endsWith('.tsbuildinfo') && !source.endsWith('.build-stamp') });
     cpSync(path.join(ROOT, 'scripts', 'register-paths.cjs'), path.join(folder, 'scripts', 'register-paths.cjs'));
     return new ReleaseStack(folder, infrastructure);
   }

@@ -1,6 +1,6 @@
 // Runs the compiled apps as child processes for e2e tests, against the test database and broker
 // that `npm test` prepared (DATABASE_URL, KAFKA_BROKERS, KAFKA_TOPIC_PREFIX in the environment).
-import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -159,13 +159,28 @@ export async function untilWorkersReady(gateway: { readonly operatorUrl: string 
 }
 
 
+export interface CliResult {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+const cliArgs = (args: string[]) => ['-r', path.join(ROOT, 'scripts', 'register-paths.cjs'), path.join(ROOT, 'dist', 'apps', 'gateway', 'src', 'cli.js'), ...args];
+
 /** Runs the operator CLI (`migrate`, `topics`, `tenants create`) with the given environment. */
-export function runCli(args: string[], env: NodeJS.ProcessEnv = testEnv()): { status: number | null; stdout: string; stderr: string } {
+export function runCli(args: string[], env: NodeJS.ProcessEnv = testEnv()): CliResult {
   ensureBuilt();
-  const result = spawnSync(
-    process.execPath,
-    ['-r', path.join(ROOT, 'scripts', 'register-paths.cjs'), path.join(ROOT, 'dist', 'apps', 'gateway', 'src', 'cli.js'), ...args],
-    { cwd: ROOT, env, encoding: 'utf8' },
-  );
+  const result = spawnSync(process.execPath, cliArgs(args), { cwd: ROOT, env, encoding: 'utf8' });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** runCli without blocking the test's event loop: what else the test started (an AS4 engine, another installation) goes on meanwhile. */
+export function runCliAsync(args: string[], env: NodeJS.ProcessEnv = testEnv()): Promise<CliResult> {
+  ensureBuilt();
+  return new Promise((resolve) => {
+    execFile(process.execPath, cliArgs(args), { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const status = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+      resolve({ status, stdout, stderr });
+    });
+  });
 }
