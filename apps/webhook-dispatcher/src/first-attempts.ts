@@ -29,8 +29,20 @@ export interface FirstAttemptDependencies extends ProcessorDependencies {
  * quiet for longer than an attempt can take (`longestAttemptMs`), so no sweeper, in this process or
  * another, sends what a first attempt is still sending.
  */
+/**
+ * How long a first attempt counts against `maxInFlight`. An endpoint that never answers holds its attempts for the
+ * whole timeout (5 s): counted all along, a hundred dead endpoints fill the budget and every other endpoint's
+ * webhooks wait for their timeouts (measured, bench phase `webhooks`: the others' p99 13× the healthy one). An
+ * attempt still running after this is slow; its endpoint takes the failing lane from then on (endpoint-gate.ts)
+ * and the attempt no longer holds a place. The total in flight stays bounded: `LINGERING_FACTOR` × maxInFlight.
+ */
+const BUDGET_MS = 250;
+const LINGERING_FACTOR = 10;
+
 export class FirstAttempts {
   private readonly sending = new Map<string, Promise<void>>();
+  /** The attempts that hold a place of `maxInFlight`: those younger than BUDGET_MS. */
+  private readonly counted = new Set<string>();
   private closed = false;
   private roomWaiters: Array<() => void> = [];
   /**
@@ -76,20 +88,32 @@ export class FirstAttempts {
     const queued: string[] = [];
     for (const id of deliveryIds) {
       if (this.sending.has(id)) continue;
-      while (options.waitForRoom && !this.closed && this.sending.size >= this.deps.maxInFlight) {
+      while (options.waitForRoom && !this.closed && this.full()) {
         await new Promise<void>((resolve) => this.roomWaiters.push(resolve));
       }
-      if (this.closed || this.sending.size >= this.deps.maxInFlight) {
+      if (this.closed || this.full()) {
         queued.push(id);
         continue;
       }
+      const young = setTimeout(() => {
+        if (this.counted.delete(id)) this.roomFreed();
+      }, BUDGET_MS);
+      young.unref();
       const attempt = this.first(id).finally(() => {
+        clearTimeout(young);
         this.sending.delete(id);
+        this.counted.delete(id);
         this.roomFreed();
       });
       this.sending.set(id, attempt);
+      this.counted.add(id);
     }
     await enqueueDeliveries(this.deps.queue, queued, this.deps.schedule);
+  }
+
+  /** Whether a new first attempt must wait: the young ones fill the budget, or all of them its lingering bound. */
+  private full(): boolean {
+    return this.counted.size >= this.deps.maxInFlight || this.sending.size >= LINGERING_FACTOR * this.deps.maxInFlight;
   }
 
   /** Those waiting for room (dispatch's `waitForRoom`) look again. */
