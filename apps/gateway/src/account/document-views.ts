@@ -1,4 +1,4 @@
-import { notFound } from '@einvoice/domain';
+import { type SupplierProfile, notFound } from '@einvoice/domain';
 import { documentXml, loadDocumentAttachments } from '@einvoice/domain/infrastructure';
 import { type PrintableDocument, type StoredDocument, findArea, hasDetached, reattachEmbedded, renderHtml, renderPdf } from '@einvoice/areas';
 import { Connections } from '../infrastructure/infrastructure.module';
@@ -14,6 +14,7 @@ interface ViewRow {
   receipt: Record<string, unknown> | null;
   report_state: string | null;
   created_at: Date;
+  profile: SupplierProfile;
 }
 
 /**
@@ -37,8 +38,8 @@ export class DocumentViews {
   private async view(tenantId: string, id: string): Promise<{ view: PrintableDocument; createdAt: Date }> {
     const rows: ViewRow[] = isUuid(id)
       ? await this.connections.dataSource.query(
-          `SELECT d.id, d.area, d.direction, d.document_number, d.document_type, d.fields, d.authority -> 'receipt' AS receipt, d.report_state, d.created_at
-           FROM documents d WHERE d.id = $1 AND d.tenant_id = $2`,
+          `SELECT d.id, d.area, d.direction, d.document_number, d.document_type, d.fields, d.authority -> 'receipt' AS receipt, d.report_state, d.created_at, s.profile
+           FROM documents d JOIN suppliers s ON s.id = d.supplier_id WHERE d.id = $1 AND d.tenant_id = $2`,
           [id, tenantId],
         )
       : [];
@@ -57,6 +58,7 @@ export class DocumentViews {
       reportState: row.report_state,
       xml: printable.readsXml ? await this.xml(row.id) : null,
       createdAt: createdAt.toISOString(),
+      supplier: row.profile,
     };
     return { view: printable.build(stored), createdAt };
   }

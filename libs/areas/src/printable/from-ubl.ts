@@ -28,8 +28,8 @@ export interface UblPrintOptions {
   /** The title of an invoice where the law names it (UAE: "Tax invoice"), default "Invoice". */
   readonly invoiceTitle?: LabelKey;
   readonly mark?: PrintableMark;
-  /** Attach the UBL to the PDF (PDF/A-3) under this file name. */
-  readonly attachAs?: string;
+  /** Attach the UBL to the PDF (PDF/A-3), named after the document number (`xmlFileName`). */
+  readonly attach?: boolean;
 }
 
 /** UNCL 4461 payment means names (the codes Peppol documents use). */
@@ -82,7 +82,7 @@ export function printableFromUbl(xml: string, options: UblPrintOptions): Printab
     references: referencesOf(root),
     languages: options.languages,
     mark: options.mark,
-    attachment: options.attachAs ? { filename: options.attachAs, xml } : undefined,
+    attachment: options.attach ? { filename: xmlFileName(textAt(root, 'ID') ?? ''), xml } : undefined,
   };
 }
 
@@ -206,12 +206,12 @@ export function xmlFileName(number: string): string {
  * The `printable` capability of an area whose documents are UBL (BE, DE, SG, UAE): the view read from the
  * document's XML as its XML route serves it, attached to the PDF (PDF/A-3, Source), and the area's mark.
  */
-export function ublPrintable(options: Omit<UblPrintOptions, 'attachAs' | 'mark'> & { readonly mark?: (document: StoredDocument) => PrintableMark | undefined }): PrintableCapability {
+export function ublPrintable(options: Omit<UblPrintOptions, 'attach' | 'mark'> & { readonly mark?: (document: StoredDocument) => PrintableMark | undefined }): PrintableCapability {
   return {
     readsXml: true,
     build(document) {
       if (!document.xml) throw new AppError('internal', 'DOCUMENT.NO_FILE', `Document ${document.id} has no UBL to print.`);
-      return printableFromUbl(document.xml, { ...options, mark: options.mark?.(document), attachAs: xmlFileName(document.number) });
+      return printableFromUbl(document.xml, { ...options, mark: options.mark?.(document), attach: true });
     },
   };
 }

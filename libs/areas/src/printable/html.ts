@@ -36,6 +36,8 @@ td.n, th.n { text-align: right; white-space: nowrap; }
 .totals .payable td { font-weight: bold; font-size: 11pt; border-top: 2px solid #111; }
 .mark { display: flex; gap: 4mm; align-items: center; margin-top: 5mm; border: 1px solid #111; padding: 3mm; }
 .mark svg { flex: none; }
+.mark.qr { flex-direction: column; gap: 1mm; text-align: center; border: none; font-size: 10pt; }
+.mark.qr.top { margin: 0 auto 5mm; width: max-content; padding: 6mm; }
 .pending { font-weight: bold; }
 [lang=ar] { direction: rtl; unicode-bidi: isolate; }
 tr, .party, .mark { break-inside: avoid; }
@@ -57,6 +59,7 @@ export function renderHtml(doc: PrintableDocument): string {
     '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">',
     `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(doc.title)} ${e(doc.number)}</title>`,
     `<style>${STYLE}</style></head><body>`,
+    doc.mark?.kind === 'qr' && doc.mark.placement === 'top' ? markHtml(doc.mark, 'top') : '',
     '<div class="head"><div>',
     `<h1>${e(doc.title)}${doc.typeCode ? ` <small>(${e(doc.typeCode)})</small>` : ''}</h1><dl class="meta">`,
     meta(L('number'), doc.number),
@@ -64,7 +67,7 @@ export function renderHtml(doc: PrintableDocument): string {
     doc.dueDate ? meta(L('dueDate'), doc.dueDate) : '',
     ...(doc.dates ?? []).map((d) => meta(e(d.label), d.value)),
     '</dl></div>',
-    doc.mark ? markHtml(doc.mark) : '',
+    doc.mark && !(doc.mark.kind === 'qr' && doc.mark.placement === 'top') ? markHtml(doc.mark, 'side') : '',
     '</div><div class="parties">',
     partyHtml(L('issuer'), doc.issuer),
     doc.buyer ? partyHtml(L('buyer'), doc.buyer) : '',
@@ -146,7 +149,7 @@ function list(title: string, items: readonly string[]): string {
   return items.length ? `<h2>${title}</h2>${items.map((item) => `<div dir="auto">${e(item)}</div>`).join('')}` : '';
 }
 
-function markHtml(mark: PrintableMark): string {
+function markHtml(mark: PrintableMark, placement: 'top' | 'side'): string {
   if (mark.kind !== 'qr') {
     return `<div class="mark${mark.kind === 'pending' ? ' pending' : ''}"><div>${mark.text.map((t) => `<div>${e(t)}</div>`).join('')}</div></div>`;
   }
@@ -158,6 +161,7 @@ function markHtml(mark: PrintableMark): string {
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${side} ${side}" width="${mark.sizeMm}mm" height="${mark.sizeMm}mm" ` +
     `shape-rendering="crispEdges" role="img" aria-label="${e(mark.payload)}"><rect width="${side}" height="${side}" fill="#fff"/>` +
     `<path d="${path}" fill="#000"/></svg>`;
-  return `<div class="mark">${svg}<div>${mark.legend.map((t) => `<div>${e(t)}</div>`).join('')}</div></div>`;
+  const lines = (texts: readonly string[] | undefined) => (texts ?? []).map((t) => `<div>${e(t)}</div>`).join('');
+  return `<div class="mark qr ${placement}">${lines(mark.caption)}${svg}<div>${lines(mark.legend)}</div></div>`;
 }
 

@@ -7,3 +7,4 @@ export { renderPdf, type PdfOptions } from './pdf';
 export { printableFromUbl, ublPrintable, type UblPrintOptions } from './from-ubl';
 export { label, labelsOf, type LabelKey } from './labels';
 export { pendingMark } from './marks';
+export { amountText, partyOfProfile } from './parties';

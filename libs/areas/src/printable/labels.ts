@@ -9,6 +9,8 @@ const LABELS = {
   invoice: { en: 'Invoice', es: 'Factura', pl: 'Faktura', ar: 'فاتورة', de: 'Rechnung' },
   taxInvoice: { en: 'Tax invoice', es: 'Factura', pl: 'Faktura VAT', ar: 'فاتورة ضريبية', de: 'Rechnung' },
   creditNote: { en: 'Credit note', es: 'Factura rectificativa', pl: 'Faktura korygująca', ar: 'إشعار دائن', de: 'Gutschrift' },
+  simplifiedInvoice: { en: 'Simplified invoice', es: 'Factura simplificada', pl: 'Faktura uproszczona', ar: 'فاتورة مبسطة', de: 'Vereinfachte Rechnung' },
+  cancellationRecord: { en: 'Cancellation record', es: 'Registro de anulación', pl: 'Anulowanie', ar: 'سجل إلغاء', de: 'Stornierung' },
   debitNote: { en: 'Debit note', es: 'Nota de débito', pl: 'Nota obciążeniowa', ar: 'إشعار مدين', de: 'Belastungsanzeige' },
   number: { en: 'Number', es: 'Número', pl: 'Numer', ar: 'الرقم', de: 'Nummer' },
   issueDate: { en: 'Issue date', es: 'Fecha de emisión', pl: 'Data wystawienia', ar: 'تاريخ الإصدار', de: 'Rechnungsdatum' },

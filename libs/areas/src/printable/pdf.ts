@@ -102,7 +102,14 @@ class Layout {
 
   private head(): void {
     const { pdf, doc } = this;
-    const markWidth = doc.mark ? this.markWidth(doc.mark) : 0;
+    const onTop = doc.mark?.kind === 'qr' && doc.mark.placement === 'top';
+    if (onTop && doc.mark) {
+      // First on the first page, centred, above everything else (the AEAT's placement, section 3).
+      const width = this.markWidth(doc.mark);
+      pdf.y = this.mark(doc.mark, MARGIN + (this.width - width) / 2, this.y) + 12;
+    }
+    const side = onTop ? undefined : doc.mark;
+    const markWidth = side ? this.markWidth(side) : 0;
     const top = this.y;
     const textWidth = this.width - markWidth - (markWidth ? 12 : 0);
     pdf.font('bold').fontSize(16).text(doc.title, MARGIN, top, { width: textWidth });
@@ -119,7 +126,7 @@ class Layout {
       pdf.fillColor(GREY).font('regular').text(`${name}: `, MARGIN, this.y, { width: textWidth, continued: true }).fillColor('black').font('bold').text(value);
     }
     const textBottom = this.y;
-    const markBottom = doc.mark ? this.mark(doc.mark, MARGIN + this.width - markWidth, top) : top;
+    const markBottom = side ? this.mark(side, MARGIN + this.width - markWidth, top) : top;
     pdf.y = Math.max(textBottom, markBottom) + 10;
     pdf.x = MARGIN;
   }
@@ -128,11 +135,14 @@ class Layout {
     return mark.kind === 'qr' ? Math.max(mark.sizeMm * MM, 150) : 200;
   }
 
-  /** The QR (its side as the regime sets it, a 4-module quiet zone) with its legend below; returns its bottom. */
+  /**
+   * The QR (its side as the regime sets it, a 4-module quiet zone: ≥ 2 mm at 30 mm), its caption above and
+   * legend below, centred, in type no smaller than the document's data (9 pt); returns its bottom.
+   */
   private mark(mark: PrintableMark, x: number, y: number): number {
     const { pdf } = this;
     const width = this.markWidth(mark);
-    pdf.font('regular').fontSize(8).fillColor('black');
+    pdf.font('regular').fontSize(9.5).fillColor('black');
     if (mark.kind !== 'qr') {
       pdf.font(mark.kind === 'pending' ? 'bold' : 'regular');
       const text = mark.text.join('\n');
@@ -140,6 +150,10 @@ class Layout {
       pdf.rect(x, y, width, height).lineWidth(1).stroke();
       pdf.text(text, x + 4, y + 4, { width: width - 8 });
       return y + height;
+    }
+    if (mark.caption?.length) {
+      pdf.text(mark.caption.join('\n'), x, y, { width, align: 'center' });
+      y = this.y + 2;
     }
     const qr = qrModules(mark.payload);
     const side = mark.sizeMm * MM;

@@ -14,7 +14,7 @@ import { renderPdf } from './pdf';
 const ubl = renderDocument(profiles.de, parseInvoice(profiles.de, peppolExamples.de.invoice.domestic.value), suppliers.de, '6f1e1a3c-1d2b-4c5e-8f90-123456789abc');
 
 it('renders', async () => {
-  const doc = printableFromUbl(ubl, { languages: ['en', 'de'], attachAs: 'invoice.xml' });
+  const doc = printableFromUbl(ubl, { languages: ['en', 'de'], attach: true });
   console.log(JSON.stringify(doc, (k, v) => (k === 'xml' ? undefined : v), 1));
   const dir = mkdtempSync(path.join(tmpdir(), 'pdf-'));
   writeFileSync(path.join(dir, 'a.html'), renderHtml(doc));

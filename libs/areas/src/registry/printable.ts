@@ -6,6 +6,7 @@
  * Amounts are decimal strings as the document states them (never floats: DESIGN.md "Amounts"); the
  * renderers print them as given, so a printed total is the legal document's, character for character.
  */
+import type { SupplierProfile } from '@einvoice/domain';
 
 /** A language a document's labels are printed in, English first (ISO 639-1). */
 export type PrintableLanguage = 'en' | 'es' | 'pl' | 'ar' | 'de' | 'ms';
@@ -69,10 +70,17 @@ export type PrintableMark =
       readonly kind: 'qr';
       /** Exactly what the QR encodes (Spain: the ValidarQR URL; Argentina: AFIP's URL with its base64 JSON). */
       readonly payload: string;
-      /** Lines printed with the QR (the legend the regime requires, the authority's numbers). */
+      /** Lines printed above the QR (Spain: «QR tributario:»). */
+      readonly caption?: readonly string[];
+      /** Lines printed below the QR (the legend the regime requires, the authority's numbers). */
       readonly legend: readonly string[];
       /** The QR's printed side in millimetres, where the regime sets one (Spain: 30–40 mm). */
       readonly sizeMm: number;
+      /**
+       * `top`: first on the first page, centred above the content (the AEAT's placement for a portrait
+       * invoice); `side` (default): at the top right, beside the title and numbers.
+       */
+      readonly placement?: 'top' | 'side';
     }
   /** The authority has not accepted the document (yet): said in place of the mark, never a fake code. */
   | { readonly kind: 'pending'; readonly text: readonly string[] }
@@ -130,6 +138,8 @@ export interface StoredDocument {
   /** The document as its XML route serves it, when the area asked for it (`printable.readsXml`). */
   readonly xml: string | null;
   readonly createdAt: string;
+  /** Its supplier as onboarded: the issuer of an outgoing document (areas whose fields do not name the issuer print it from here). */
+  readonly supplier: SupplierProfile;
 }
 
 /** How an area's documents are printed (`AreaDefinition.printable`). */

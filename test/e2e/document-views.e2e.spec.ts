@@ -1,0 +1,218 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomInt } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { createTenant } from '../../apps/gateway/src/auth/api-keys';
+import { openTestDatabase } from '../support/database';
+import { Client } from '../support/http';
+import { beVat, deVat, sgUen } from '../support/identifiers';
+import { AppProcess, eventually, startApp, startGateway, testEnv } from '../support/stack';
+
+const run = Date.now().toString(36).toUpperCase();
+const id = (name: string) => `${name}-${run}`;
+
+const beSeller = () => ({ registered_name: 'Brussels Widgets NV', identifiers: [{ scheme: 'BE:VAT', id: beVat() }], street: 'Rue de la Loi 16', city: 'Brussels', country: 'BE' });
+const deSupplier = (vat: string) => ({
+  registered_name: 'Berliner Teile GmbH', identifiers: [{ scheme: 'DE:VAT', id: vat }], street: 'Unter den Linden 1', city: 'Berlin', postal_code: '10117', country: 'DE',
+  contact_number: '+49301234567', contact_name: 'Erika Muster', contact_email: 'billing@teile.example',
+});
+/** Intra-community, 0 %, to a buyer hosted here (the German supplier receives it): 80.00 EUR. */
+const beInvoice = (ID: string, vat: string) => ({
+  ID, DocumentType: '380', IssueDate: '2026-04-01',
+  CustomerParty: { RegisteredName: 'Berliner Teile GmbH', address: { Street: 'Unter den Linden 1', ZipCode: '10117', City: 'Berlin', Country: 'DE' }, Identifiers: [{ Scheme: 'DE:VAT', ID: vat }] },
+  InvoiceLines: [{ Description: 'Widgets, größe M', PriceAmount: 40, InvoicedQuantity: 2, TaxType: { TaxRate: 0, TaxType: 'intra_community', TaxCountry: 'BE' } }],
+  TotalIncludingVat: 80,
+});
+const sgSupplier = (uen: string) => ({ registered_name: 'Lion City Pte Ltd', identifiers: [{ scheme: 'SG:UEN', id: uen }], street: '1 Raffles Place', city: 'Singapore', postal_code: '048616', country: 'SG' });
+const sgInvoice = (ID: string) => ({
+  ID, DocumentType: 'Invoice', IssueDate: '2026-03-15',
+  CustomerParty: { RegisteredName: 'Marina Buyer Pte Ltd', address: { Street: '10 Pasir Panjang Road', ZipCode: '117438', City: 'Singapore', Country: 'SG' }, Identifiers: [{ Scheme: 'SG:UEN', ID: sgUen() }] },
+  InvoiceLines: [{ Description: 'Cloud hosting', PriceAmount: 200, InvoicedQuantity: 1, TaxType: { TaxRate: 9, TaxType: 'standard', TaxCountry: 'SG' } }],
+  TotalIncludingVat: 218,
+});
+const aeTin = () => `1${String(randomInt(0, 1e9)).padStart(9, '0')}`;
+const aeParticipant = (tin: string) => ({
+  peppol_id: `0235:${tin}`, legal_name: 'شركة الخليج للأدوات ذ.م.م', trn: `${tin}00003`, legal_id: { id: `TL-${tin}`, scheme: 'TL', authority: 'Dubai Economy and Tourism' },
+  street_address: 'Sheikh Zayed Road 1', city: 'Dubai', emirates_code: 'DXB', country_code: 'AE',
+});
+/** A tax invoice (380) in AED to a buyer served by another access point: 1,050.00 due. */
+const aeInvoice = (document_identifier: string) => ({
+  document_identifier, issue_date: '2026-07-01', document_type: '380', document_currency: 'AED', due_date: '2026-07-31', flags: {},
+  receiving_party: { peppol_id: '0235:1345678901', legal_name: 'Abu Dhabi Buyer LLC', street_address: 'Khalifa Street 9', city: 'Abu Dhabi', emirates_code: 'AUH', country_code: 'AE', trn: '134567890123003' },
+  payment_means: [{ type_code: '30', payment_account_id: 'AE070331234567890123456' }],
+  lines: [{ item_name: 'Widget', quantity: '10', unit_code: 'H87', unit_price: '100.00', tax_category: 'S', tax_percentage: '5' }],
+});
+
+/** What a person's tools read of a PDF: its text (pdftotext), its attachments (pdfdetach), its QR (pdftoppm + zbarimg). */
+class PdfReader {
+  private readonly dir = mkdtempSync(path.join(tmpdir(), 'document-views-'));
+  private count = 0;
+
+  private save(pdf: Buffer): string {
+    const file = path.join(this.dir, `${++this.count}.pdf`);
+    writeFileSync(file, pdf);
+    return file;
+  }
+
+  text(pdf: Buffer): string {
+    return execFileSync('pdftotext', ['-layout', this.save(pdf), '-']).toString();
+  }
+
+  /** The names and bytes of the embedded files. */
+  attachments(pdf: Buffer): Array<{ name: string; bytes: Buffer }> {
+    const file = this.save(pdf);
+    const listing = execFileSync('pdfdetach', ['-list', file]).toString();
+    const names = listing.split('\n').slice(1).map((line) => line.replace(/^\d+: /, '').trim()).filter(Boolean);
+    return names.map((name, i) => {
+      const out = path.join(this.dir, `${this.count}-${i}`);
+      execFileSync('pdfdetach', ['-save', String(i + 1), '-o', out, file]);
+      return { name, bytes: readFileSync(out) };
+    });
+  }
+
+  /** The XMP metadata (PDF/A identification). */
+  metadata(pdf: Buffer): string {
+    return execFileSync('pdfinfo', ['-meta', this.save(pdf)]).toString();
+  }
+
+  /** Every QR on the first page, decoded (300 dpi, as a scanner sees a print). */
+  qrCodes(pdf: Buffer): string[] {
+    const file = this.save(pdf);
+    execFileSync('pdftoppm', ['-r', '200', '-f', '1', '-l', '1', '-png', '-singlefile', file, file]);
+    const scan = spawnSync('zbarimg', ['--quiet', '--raw', '-Sbinary', `${file}.png`]);
+    // zbarimg's status 4: no code on the page.
+    if (scan.status === 4) return [];
+    if (scan.status !== 0) throw new Error(`zbarimg failed (${scan.status}): ${scan.stderr.toString()}`);
+    return scan.stdout.toString('utf8').split('\n').filter(Boolean);
+  }
+
+  remove(): void {
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * #49 Documents people can read: GET /v1/documents/{id}/pdf and /html for the Peppol areas (Belgium, Germany
+ * receiving, Singapore) and the UAE, each submitted through its area's own route. The PDF read with a
+ * person's tools: its text holds the number and the amount due; it is PDF/A-3 with the UBL attached, byte for
+ * byte what the area's XML route serves. The HTML: one page, no script. Another tenant's: 404.
+ */
+describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
+  let dataSource: DataSource;
+  const apps: AppProcess[] = [];
+  let client: Client;
+  let other: Client;
+  const reader = new PdfReader();
+  /** Per area: the document id, its number, its amount due as printed, and where its XML route is with its header. */
+  const documents: Record<string, { id: string; number: string; payable: string; xml: string; headers: Record<string, string> }> = {};
+
+  const onboard = async (pathname: string, body: Record<string, unknown>) => {
+    const answer = await client.post(pathname, body);
+    expect({ pathname, status: answer.status }).toEqual({ pathname, status: 201 });
+    return (answer.body.data.supplier_uuid ?? answer.body.data.participant_id) as string;
+  };
+  const submitted = async (pathname: string, body: unknown, headers: Record<string, string> = {}) => {
+    const answer = await client.post(pathname, body, headers);
+    if (![200, 202].includes(answer.status)) throw new Error(`${pathname} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    return answer.body;
+  };
+
+  beforeAll(async () => {
+    ({ dataSource } = await openTestDatabase());
+    const { apiKey } = await createTenant(dataSource, `e2e document views ${run}`);
+    const { apiKey: otherKey } = await createTenant(dataSource, `e2e document views other ${run}`);
+    const workerEnv = testEnv({ AUTHORITY_POLL_SWEEP_MS: '100', AUTHORITY_BATCH_SWEEP_MS: '100', UAE_SANDBOX_FTA_MLS_MS: '200' });
+    const gateway = await startGateway();
+    apps.push(gateway.app, startApp('delivery-worker', workerEnv), startApp('reporting-worker', workerEnv));
+    client = new Client(gateway.url, apiKey);
+    other = new Client(gateway.url, otherKey);
+
+    const receiverVat = deVat();
+    const de = await onboard('/de/einvoice/onboard', deSupplier(receiverVat));
+    const be = await onboard('/be/einvoice/onboard', beSeller());
+    const beId = (await submitted('/be/einvoice/generate/invoice', beInvoice(id('BE'), receiverVat), { supplier_uuid: be })).data.DocumentID;
+    documents.be = { id: beId, number: id('BE'), payable: '80.00', xml: `/be/einvoice/get-document/${beId}/xml`, headers: { supplier_uuid: be } };
+
+    const sg = await onboard('/sg/einvoice/onboard', sgSupplier(sgUen()));
+    const sgId = (await submitted('/sg/einvoice/generate/invoice', sgInvoice(id('SG')), { supplier_uuid: sg })).data.DocumentID;
+    documents.sg = { id: sgId, number: id('SG'), payable: '218.00', xml: `/sg/einvoice/get-document/${sgId}/xml`, headers: { supplier_uuid: sg } };
+
+    const ae = await onboard('/v1/participants', aeParticipant(aeTin()));
+    const aeAnswer = (await submitted(`/v1/participants/${ae}/documents`, aeInvoice(id('AE')))).data;
+    // The number as the UBL states it (the list's is prefixed by the year the UAE area keys its numbers by).
+    documents.ae = { id: aeAnswer.document_id, number: id('AE'), payable: '1050.00', xml: `/v1/participants/${ae}/documents/${aeAnswer.document_id}/xml`, headers: {} };
+
+    // The Belgian invoice, as the German supplier received it.
+    const received = await eventually('the German supplier received the Belgian invoice', async () => {
+      const list = await client.get(`/v1/documents?direction=incoming&supplier_id=${de}`);
+      return list.body.data[0] as { id: string } | undefined;
+    }, 60_000);
+    documents.de = { id: received.id, number: id('BE'), payable: '80.00', xml: `/de/einvoice/get-document/${received.id}/xml`, headers: { supplier_uuid: de } };
+  }, 150_000);
+
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.stop()));
+    await dataSource?.destroy();
+    reader.remove();
+  });
+
+  it.each(['be', 'de', 'sg', 'ae'])('%s: the PDF shows the number and the amount due, and is PDF/A-3 with the UBL its XML route serves', async (area) => {
+    const document = documents[area];
+    const answer = await client.bytes(`/v1/documents/${document.id}/pdf`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/pdf');
+    const text = reader.text(answer.body);
+    expect(text).toContain(document.number);
+    expect(text).toMatch(new RegExp(`Amount due.*${document.payable.replace('.', '\\.')}`));
+    const xml = await client.bytes(document.xml, document.headers);
+    expect(xml.status).toBe(200);
+    const attachments = reader.attachments(answer.body);
+    expect(attachments.map((a) => a.name)).toEqual([`${document.number.replace(/[^A-Za-z0-9._-]+/g, '_')}.xml`]);
+    expect(attachments[0].bytes.equals(xml.body)).toBe(true);
+    const meta = reader.metadata(answer.body);
+    expect(meta).toContain('<pdfaid:part>3</pdfaid:part>');
+    expect(meta).toContain('<pdfaid:conformance>B</pdfaid:conformance>');
+    // No regime mark on a Peppol document: nothing to scan.
+    expect(reader.qrCodes(answer.body)).toEqual([]);
+  });
+
+  it('prints names with diacritics, and the UAE\'s in Arabic with its labels in English and Arabic', async () => {
+    expect(reader.text((await client.bytes(`/v1/documents/${documents.be.id}/pdf`)).body)).toContain('Widgets, größe M');
+    const ae = reader.text((await client.bytes(`/v1/documents/${documents.ae.id}/pdf`)).body);
+    expect(ae).toContain('Tax invoice');
+    expect(ae).toContain('TRN');
+    // Arabic is laid out right to left: the extracted words, whatever their order, are the name's.
+    for (const word of ['شركة', 'الخليج']) expect(ae).toContain(word);
+  });
+
+  it.each(['be', 'de', 'sg', 'ae'])('%s: the HTML page shows the same, escaped, with no script', async (area) => {
+    const document = documents[area];
+    const answer = await client.get(`/v1/documents/${document.id}/html`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(answer.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const html = answer.body as string;
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(html).toContain(document.number);
+    expect(html).toContain(document.payable);
+    expect(html).not.toMatch(/<script|javascript:|<link|src="http/i);
+  });
+
+  it('links the views from the document\'s detail', async () => {
+    const detail = (await client.get(`/v1/documents/${documents.be.id}`)).body.data;
+    expect(detail.links).toMatchObject({ pdf: `/v1/documents/${documents.be.id}/pdf`, html: `/v1/documents/${documents.be.id}/html` });
+    expect((await client.bytes(detail.links.pdf)).status).toBe(200);
+  });
+
+  it('answers 404 for another account\'s document and an unknown id, in the one error shape', async () => {
+    for (const view of ['pdf', 'html']) {
+      const foreign = await other.get(`/v1/documents/${documents.be.id}/${view}`);
+      expect(foreign.status).toBe(404);
+      expect(foreign.body).toMatchObject({ status: expect.any(String), message: expect.any(String), errors: [expect.objectContaining({ code: 'DOCUMENT.NOT_FOUND', severity: 'error' })] });
+      expect((await client.get(`/v1/documents/00000000-0000-4000-8000-000000000000/${view}`)).status).toBe(404);
+      expect((await client.get(`/v1/documents/not-a-uuid/${view}`)).status).toBe(404);
+    }
+  });
+});
