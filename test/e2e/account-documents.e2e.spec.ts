@@ -210,7 +210,8 @@ describe('#47 GET /v1/documents: documents of every area in one list', () => {
 
     const es = (await client.get(`/v1/documents/${esReported}`)).body.data;
     expect(es.timeline.map((t: { type: string }) => t.type)).toEqual(['accepted', 'reported']);
-    expect(es.links).toEqual({ document: `/es/verifactu/records/${esReported}`, xml: null, supplier_header: 'participant-id', pdf: null, html: null });
+    expect(es.links).toEqual({ document: `/es/verifactu/records/${esReported}`, xml: null, supplier_header: 'participant-id',
+      pdf: `/v1/documents/${esReported}/pdf`, html: `/v1/documents/${esReported}/html` });
     const record = await client.get(es.links.document, { 'participant-id': esParticipant });
     expect(record.status).toBe(200);
     expect(es.authority.reference).toBe(record.body.data.aeat_csv);

@@ -132,7 +132,8 @@ class Layout {
   }
 
   private markWidth(mark: PrintableMark): number {
-    return mark.kind === 'qr' ? Math.max(mark.sizeMm * MM, 150) : 200;
+    if (mark.kind !== 'qr') return 200;
+    return mark.placement === 'top' ? 300 : Math.max(mark.sizeMm * MM, 150);
   }
 
   /**
