@@ -45,6 +45,13 @@ const aeInvoice = (document_identifier: string) => ({
   lines: [{ item_name: 'Widget', quantity: '10', unit_code: 'H87', unit_price: '100.00', tax_category: 'S', tax_percentage: '5' }],
 });
 
+/** The AEAT's test taxpayer (a NIF per run would need a real control letter): runs differ by number. */
+const esIssuer = { nif: '89890001K', name: 'Empresa de Pruebas SL' };
+const esInvoice = (document_identifier: string) => ({
+  document_identifier, issue_date: '2026-11-20', invoice_type: 'F1', description: 'Consultoría, noviembre', recipient: { nif: 'B00000000', name: 'Cliente SA' },
+  taxlines: [{ tax_base: 100, tax_rate: 21, repercutida_quota: '21.00' }], total_amount: '121.00',
+});
+
 /** What a person's tools read of a PDF: its text (pdftotext), its attachments (pdfdetach), its QR (pdftoppm + zbarimg). */
 class PdfReader {
   private readonly dir = mkdtempSync(path.join(tmpdir(), 'document-views-'));
@@ -95,7 +102,8 @@ class PdfReader {
 
 /**
  * #49 Documents people can read: GET /v1/documents/{id}/pdf and /html for the Peppol areas (Belgium, Germany
- * receiving, Singapore) and the UAE, each submitted through its area's own route. The PDF read with a
+ * receiving, Singapore), the UAE and Spain, each submitted through its area's own route. Spain's QR, found in
+ * the page image, decodes to exactly the ValidarQR link its answer gave. The PDF read with a
  * person's tools: its text holds the number and the amount due; it is PDF/A-3 with the UBL attached, byte for
  * byte what the area's XML route serves. The HTML: one page, no script. Another tenant's: 404.
  */
@@ -105,6 +113,8 @@ describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
   let client: Client;
   let other: Client;
   const reader = new PdfReader();
+  /** The ValidarQR link Spain's answer gave. */
+  let esQr: string;
   /** Per area: the document id, its number, its amount due as printed, and where its XML route is with its header. */
   const documents: Record<string, { id: string; number: string; payable: string; xml: string; headers: Record<string, string> }> = {};
 
@@ -144,6 +154,11 @@ describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
     // The number as the UBL states it (the list's is prefixed by the year the UAE area keys its numbers by).
     documents.ae = { id: aeAnswer.document_id, number: id('AE'), payable: '1050.00', xml: `/v1/participants/${ae}/documents/${aeAnswer.document_id}/xml`, headers: {} };
 
+    const es = (await client.post('/es/verifactu/onboard', esIssuer)).body.data.participant_id;
+    const record = (await submitted('/es/verifactu/generate', esInvoice(id('ES/1')), { 'participant-id': es })).message;
+    esQr = record.qr_link;
+    documents.es = { id: record.uuid, number: id('ES/1'), payable: '121.00', xml: '', headers: {} };
+
     // The Belgian invoice, as the German supplier received it.
     const received = await eventually('the German supplier received the Belgian invoice', async () => {
       const list = await client.get(`/v1/documents?direction=incoming&supplier_id=${de}`);
@@ -176,6 +191,23 @@ describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
     expect(meta).toContain('<pdfaid:conformance>B</pdfaid:conformance>');
     // No regime mark on a Peppol document: nothing to scan.
     expect(reader.qrCodes(answer.body)).toEqual([]);
+  });
+
+  it('es: the PDF carries the AEAT\'s QR, decoding to exactly the ValidarQR link the record answered, with its caption and legend', async () => {
+    const answer = await client.bytes(`/v1/documents/${documents.es.id}/pdf`);
+    expect(answer.status).toBe(200);
+    expect(esQr).toMatch(/^https:\/\/prewww2\.aeat\.es\/wlpl\/TIKE-CONT\/ValidarQR\?nif=89890001K&numserie=/);
+    expect(reader.qrCodes(answer.body)).toEqual([esQr]);
+    const text = reader.text(answer.body).replace(/\s+/g, ' ');
+    expect(text).toContain(documents.es.number);
+    expect(text).toContain('QR tributario:');
+    expect(text).toContain('Factura verificable en la sede electrónica de la AEAT');
+    expect(text).toMatch(/Amount due \/ Total a pagar 121\.00 EUR/);
+    // Not a Peppol document: nothing attached.
+    expect(reader.attachments(answer.body)).toEqual([]);
+    const html = (await client.get(`/v1/documents/${documents.es.id}/html`)).body as string;
+    expect(html).toContain('Factura verificable en la sede electrónica de la AEAT');
+    expect(html).toContain(`aria-label="${esQr.replace(/&/g, '&amp;')}"`);
   });
 
   it('prints names with diacritics, and the UAE\'s in Arabic with its labels in English and Arabic', async () => {

@@ -24,6 +24,23 @@ function dejaVu(): { regular: Buffer; bold: Buffer } {
 }
 
 const MM = 72 / 25.4;
+
+/** Arabic letters (Arabic, Arabic Supplement, presentation forms). */
+const ARABIC = /[\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF]/;
+/** A run of Arabic words with what joins them (spaces, dots: `ذ.م.م`), or a run of anything else. */
+const RUNS = /[\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF]+(?:[\s.،\-]+[\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF]+)*|[^\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF]+/g;
+
+/**
+ * A line's runs in display order. pdfkit has no bidirectional algorithm and fontkit lays one fragment out
+ * in one direction: an Arabic run drawn as its own fragment is shaped and ordered right to left (fontkit's
+ * Arabic shaper), a Latin one left to right. The runs follow each other left to right when the line starts
+ * with a Latin letter, right to left when it starts with an Arabic one (the line's base direction, UAX #9 P2).
+ */
+export function visualRuns(line: string): string[] {
+  const runs = line.match(RUNS) ?? [];
+  const firstStrong = /[A-Za-z\u00C0-\u024F\u0370-\u04FF]|[\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF]/.exec(line)?.[0];
+  return firstStrong && ARABIC.test(firstStrong) ? runs.reverse() : runs;
+}
 const MARGIN = 40;
 const GREY = '#555555';
 
@@ -100,6 +117,43 @@ class Layout {
     if (this.y + height > this.pdf.page.height - MARGIN) this.pdf.addPage();
   }
 
+  /**
+   * Text at (x, y) in `width`: pdfkit's own layout (wrapping) for text without Arabic; Arabic or mixed text
+   * line by line in visual runs (`visualRuns`), broken only after ` / ` between a label's languages.
+   * Leaves `pdf.y` below it.
+   */
+  private write(text: string, x: number, y: number, options: { width: number; align?: 'left' | 'right' | 'center' }): void {
+    const { pdf } = this;
+    if (!ARABIC.test(text)) {
+      pdf.text(text, x, y, options);
+      return;
+    }
+    let top = y;
+    for (const line of this.mixedLines(text, options.width)) {
+      const runs = visualRuns(line);
+      const total = runs.reduce((sum, run) => sum + pdf.widthOfString(run), 0);
+      let left = options.align === 'right' ? x + options.width - total : options.align === 'center' ? x + (options.width - total) / 2 : x;
+      for (const run of runs) {
+        pdf.text(run, left, top, { lineBreak: false });
+        left += pdf.widthOfString(run);
+      }
+      top += pdf.currentLineHeight(true);
+    }
+    pdf.x = x;
+    pdf.y = top;
+  }
+
+  /** The lines of mixed text: its own, each split after ` / ` where it is wider than `width`. */
+  private mixedLines(text: string, width: number): string[] {
+    return text.split('\n').flatMap((line) => (this.pdf.widthOfString(line) > width && line.includes(' / ') ? line.split(' / ').map((part, i, all) => (i < all.length - 1 ? `${part} /` : part)) : [line]));
+  }
+
+  /** The height `text` takes in `width` in the current font. */
+  private height(text: string, width: number): number {
+    if (!ARABIC.test(text)) return this.pdf.heightOfString(text || ' ', { width });
+    return this.mixedLines(text, width).length * this.pdf.currentLineHeight(true);
+  }
+
   private head(): void {
     const { pdf, doc } = this;
     const onTop = doc.mark?.kind === 'qr' && doc.mark.placement === 'top';
@@ -112,7 +166,8 @@ class Layout {
     const markWidth = side ? this.markWidth(side) : 0;
     const top = this.y;
     const textWidth = this.width - markWidth - (markWidth ? 12 : 0);
-    pdf.font('bold').fontSize(16).text(doc.title, MARGIN, top, { width: textWidth });
+    pdf.font('bold').fontSize(16);
+    this.write(doc.title, MARGIN, top, { width: textWidth });
     pdf.font('regular').fontSize(9);
     const meta: Array<[string, string | undefined]> = [
       [this.L('number'), doc.number],
@@ -123,7 +178,13 @@ class Layout {
     ];
     for (const [name, value] of meta) {
       if (!value) continue;
-      pdf.fillColor(GREY).font('regular').text(`${name}: `, MARGIN, this.y, { width: textWidth, continued: true }).fillColor('black').font('bold').text(value);
+      const y = this.y;
+      pdf.fillColor(GREY).font('regular');
+      const label = `${name}: `;
+      this.write(label, MARGIN, y, { width: textWidth });
+      const indent = Math.min(pdf.widthOfString(label) + 2, textWidth / 2);
+      pdf.fillColor('black').font('bold');
+      this.write(value, MARGIN + indent, y, { width: textWidth - indent });
     }
     const textBottom = this.y;
     const markBottom = side ? this.mark(side, MARGIN + this.width - markWidth, top) : top;
@@ -147,13 +208,13 @@ class Layout {
     if (mark.kind !== 'qr') {
       pdf.font(mark.kind === 'pending' ? 'bold' : 'regular');
       const text = mark.text.join('\n');
-      const height = pdf.heightOfString(text, { width: width - 8 }) + 8;
+      const height = this.height(text, width - 8) + 8;
       pdf.rect(x, y, width, height).lineWidth(1).stroke();
-      pdf.text(text, x + 4, y + 4, { width: width - 8 });
+      this.write(text, x + 4, y + 4, { width: width - 8 });
       return y + height;
     }
     if (mark.caption?.length) {
-      pdf.text(mark.caption.join('\n'), x, y, { width, align: 'center' });
+      this.write(mark.caption.join('\n'), x, y, { width, align: 'center' });
       y = this.y + 2;
     }
     const qr = qrModules(mark.payload);
@@ -162,7 +223,7 @@ class Layout {
     const left = x + (width - side) / 2;
     for (const [mx, my, w] of qrRuns(qr)) pdf.rect(left + (mx + 4) * module, y + (my + 4) * module, w * module, module);
     pdf.fill('black');
-    pdf.text(mark.legend.join('\n'), x, y + side + 2, { width, align: 'center' });
+    this.write(mark.legend.join('\n'), x, y + side + 2, { width, align: 'center' });
     return this.y;
   }
 
@@ -179,11 +240,13 @@ class Layout {
 
   private party(title: string, party: PrintableParty, x: number, y: number, width: number): number {
     const { pdf } = this;
-    pdf.fillColor(GREY).font('regular').fontSize(8).text(title.toUpperCase(), x, y, { width });
-    pdf.fillColor('black').font('bold').fontSize(10).text(party.name, { width });
+    pdf.fillColor(GREY).font('regular').fontSize(8);
+    this.write(title.toUpperCase(), x, y, { width });
+    pdf.fillColor('black').font('bold').fontSize(10);
+    this.write(party.name, x, this.y, { width });
     pdf.font('regular').fontSize(9);
-    for (const line of party.address) pdf.text(line, { width });
-    for (const id of party.identifiers) pdf.text(`${id.label}: ${id.value}`, { width });
+    for (const line of party.address) this.write(line, x, this.y, { width });
+    for (const id of party.identifiers) this.write(`${id.label}: ${id.value}`, x, this.y, { width });
     return this.y;
   }
 
@@ -195,8 +258,8 @@ class Layout {
     const lefts = widths.map((_, i) => MARGIN + widths.slice(0, i).reduce((a, b) => a + b, 0));
     const row = (cells: readonly string[], font: 'regular' | 'bold', size: number) => {
       pdf.font(font).fontSize(size);
-      const height = Math.max(...cells.map((cell, i) => pdf.heightOfString(cell || ' ', { width: widths[i] - 4 }))) + 4;
-      return { height, draw: (y: number) => cells.forEach((cell, i) => pdf.text(cell, lefts[i] + 2, y + 2, { width: widths[i] - 4, align: columns[i].right ? 'right' : 'left' })) };
+      const height = Math.max(...cells.map((cell, i) => this.height(cell, widths[i] - 4))) + 4;
+      return { height, draw: (y: number) => cells.forEach((cell, i) => this.write(cell, lefts[i] + 2, y + 2, { width: widths[i] - 4, align: columns[i].right ? 'right' : 'left' })) };
     };
     const header = () => {
       const head = row(columns.map((c) => c.title), 'bold', 7.5);
@@ -250,7 +313,9 @@ class Layout {
 
   private heading(key: LabelKey): void {
     this.room(40);
-    this.pdf.fillColor(GREY).font('bold').fontSize(8).text(this.L(key).toUpperCase(), MARGIN, this.y, { width: this.width }).fillColor('black');
+    this.pdf.fillColor(GREY).font('bold').fontSize(8);
+    this.write(this.L(key).toUpperCase(), MARGIN, this.y, { width: this.width });
+    this.pdf.fillColor('black');
     this.pdf.moveDown(0.2);
   }
 
@@ -270,16 +335,16 @@ class Layout {
     rows.push([this.L('payable'), `${totals.payable} ${totals.currency}`, true]);
     if (otherTotals?.tax) rows.push([`${this.L('taxTotal')} (${otherTotals.currency})`, `${otherTotals.tax} ${otherTotals.currency}`, false]);
     if (otherTotals?.payable) rows.push([`${this.L('payable')} (${otherTotals.currency})`, `${otherTotals.payable} ${otherTotals.currency}`, false]);
-    const width = 260;
+    const width = 300;
     const left = MARGIN + this.width - width;
     this.room(rows.length * 14 + 10);
     for (const [name, value, strong] of rows) {
       pdf.font(strong ? 'bold' : 'regular').fontSize(strong ? 10.5 : 9);
       const y = this.y;
-      const height = Math.max(pdf.heightOfString(name, { width: 160 }), pdf.heightOfString(value, { width: 100 })) + 3;
+      const height = Math.max(this.height(name, 190), this.height(value, 110)) + 3;
       if (strong) pdf.moveTo(left, y).lineTo(left + width, y).lineWidth(1).strokeColor('black').stroke();
-      pdf.text(name, left, y + 2, { width: 160 });
-      pdf.text(value, left + 160, y + 2, { width: 100, align: 'right' });
+      this.write(name, left, y + 2, { width: 190 });
+      this.write(value, left + 190, y + 2, { width: 110, align: 'right' });
       pdf.y = y + height;
     }
     pdf.x = MARGIN;
@@ -292,7 +357,7 @@ class Layout {
     this.pdf.font('regular').fontSize(9);
     for (const item of items) {
       this.room(14);
-      this.pdf.text(item, MARGIN, this.y, { width: this.width });
+      this.write(item, MARGIN, this.y, { width: this.width });
     }
     this.pdf.moveDown(0.5);
   }

@@ -1,0 +1,62 @@
+/**
+ * `cli documents examples [dir]` (#49): one example PDF and HTML page per area that prints its documents,
+ * into docs/examples/ (committed), made the way the gateway makes them: the area's README example onboarded
+ * and parsed by its own codec, rendered (UBL: as delivered; Spain: its record linked, with its QR link), built
+ * by its `printable` and printed by the shared renderers. No stack: pure but for the files written. A PNG of
+ * the first page of Spain's, for the README, where poppler's `pdftoppm` is installed.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { type AreaDefinition, type StoredDocument, findArea, peppolExamples, renderHtml, renderPdf, uae, verifactuExamples } from '@einvoice/areas';
+
+/** Per area: the README's onboarding and a document showing what its view prints. */
+const EXAMPLES: Readonly<Record<string, { readonly onboard: unknown; readonly document: unknown }>> = {
+  be: { onboard: peppolExamples.be.onboard.first.value, document: (peppolExamples.be.invoice as Record<string, { value: unknown }>).twoRatesWithPayment.value },
+  de: { onboard: peppolExamples.de.onboard.first.value, document: (peppolExamples.de.invoice as Record<string, { value: unknown }>).domestic.value },
+  sg: { onboard: peppolExamples.sg.onboard.first.value, document: (peppolExamples.sg.invoice as Record<string, { value: unknown }>).foreignCurrency.value },
+  ae: { onboard: uae.uaeExamples.participant.first.value, document: uae.uaeExamples.document.foreignCurrency.value },
+  es: { onboard: verifactuExamples.onboard.first.value, document: verifactuExamples.generate.first.value },
+};
+
+/** Fixed, so the committed files change only when the rendering does. */
+const DOCUMENT_ID = '0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a';
+const CREATED_AT = new Date('2026-11-25T10:00:00Z');
+
+/** What the gateway would have stored of the example once accepted. */
+async function stored(area: AreaDefinition, example: { onboard: unknown; document: unknown }): Promise<StoredDocument> {
+  const supplier = area.onboarding!.parse(example.onboard);
+  const documents = area.documents!;
+  const parsed = documents.parse(example.document, supplier, undefined, DOCUMENT_ID);
+  let fields = parsed.fields;
+  let xml: string | null = parsed.rendered?.bytes ?? null;
+  if (documents.chain) {
+    const prepared = await documents.chain.prepare?.(parsed, supplier);
+    const linked = await documents.chain.link(parsed, supplier, { documentId: DOCUMENT_ID, at: CREATED_AT, prepared });
+    fields = { ...fields, ...linked.fields };
+  }
+  xml ??= area.exchange?.envelope(parsed, supplier, DOCUMENT_ID).xml ?? null;
+  return {
+    id: DOCUMENT_ID, number: parsed.number, type: parsed.type, direction: 'outgoing', fields, receipt: null,
+    reportState: area.authority.answer === 'none' ? null : 'reported', xml, createdAt: CREATED_AT.toISOString(), supplier,
+  };
+}
+
+/** Writes `<area>.pdf` and `<area>.html` per area into `dir`; returns the files written. */
+export async function writeDocumentViewExamples(dir: string): Promise<string[]> {
+  mkdirSync(dir, { recursive: true });
+  const written: string[] = [];
+  for (const [code, example] of Object.entries(EXAMPLES)) {
+    const area = findArea(code);
+    if (!area?.printable) throw new Error(`Area ${code} prints no documents`);
+    const view = area.printable.build(await stored(area, example));
+    const pdf = path.join(dir, `${code}.pdf`);
+    writeFileSync(pdf, await renderPdf(view, { createdAt: CREATED_AT }));
+    writeFileSync(path.join(dir, `${code}.html`), renderHtml(view));
+    written.push(pdf, path.join(dir, `${code}.html`));
+  }
+  // The README shows Spain's first page (its QR, caption and legend): where poppler is installed.
+  const png = spawnSync('pdftoppm', ['-r', '60', '-f', '1', '-l', '1', '-png', '-singlefile', path.join(dir, 'es.pdf'), path.join(dir, 'es')]);
+  if (png.status === 0) written.push(path.join(dir, 'es.png'));
+  return written;
+}
