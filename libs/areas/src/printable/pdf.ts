@@ -143,13 +143,30 @@ class Layout {
       const total = runs.reduce((sum, run) => sum + pdf.widthOfString(run), 0);
       let left = options.align === 'right' ? x + options.width - total : options.align === 'center' ? x + (options.width - total) / 2 : x;
       for (const run of runs) {
-        pdf.text(run, left, top, { lineBreak: false });
-        left += pdf.widthOfString(run);
+        const width = pdf.widthOfString(run);
+        if (ARABIC.test(run)) this.arabicRun(run, left + width, top);
+        else pdf.text(run, left, top, { lineBreak: false });
+        left += width;
       }
       top += pdf.currentLineHeight(true);
     }
     pdf.x = x;
     pdf.y = top;
+  }
+
+  /**
+   * An Arabic run ending at `right`: word by word from the right, each word one fragment (shaped and right to
+   * left by fontkit). Drawn whole, pdfkit loses the spaces between the words of a right-to-left fragment.
+   */
+  private arabicRun(run: string, right: number, top: number): void {
+    const { pdf } = this;
+    const space = pdf.widthOfString(' ');
+    for (const word of run.split(/\s+/)) {
+      if (!word) continue;
+      right -= pdf.widthOfString(word);
+      pdf.text(word, right, top, { lineBreak: false });
+      right -= space;
+    }
   }
 
   /** The lines of mixed text: its own, each split after ` / ` where it is wider than `width`. */
