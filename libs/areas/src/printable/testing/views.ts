@@ -1,15 +1,21 @@
 /** Test views (#49): UBL documents of the Peppol examples, and a view with a QR mark. */
-import { parseInvoice } from '../../peppol/codec';
+import { validateBody } from '../../shared/validate';
 import { suppliers } from '../../peppol-ubl/fixtures/bodies';
 import { peppolExamples } from '../../peppol-ubl/examples';
 import { type PeppolAreaCode, profiles } from '../../peppol-ubl/profiles';
 import { renderDocument } from '../../peppol-ubl/render';
+import { InvoiceBody, type InvoiceDto } from '../../peppol-ubl/schema';
 import type { PrintableDocument, PrintableLine } from '../../registry/printable';
 
 /** The UBL an example body renders to, as the Peppol area renders it. */
 export function exampleUbl(area: PeppolAreaCode, example: string, overrides: Record<string, unknown> = {}): string {
   const body = { ...(peppolExamples[area].invoice as Record<string, { value: Record<string, unknown> }>)[example].value, ...overrides };
-  return renderDocument(profiles[area], parseInvoice(profiles[area], body), suppliers[area], '6f1e1a3c-1d2b-4c5e-8f90-123456789abc');
+  // The defaults the Peppol area's codec applies (peppol/codec.ts `parseInvoice`), which a shared module may not import.
+  const dto = validateBody(InvoiceBody, body);
+  dto.DocumentCurrencyCode ??= profiles[area].defaultCurrency;
+  dto.BuyerReference ??= dto.ID;
+  for (const line of dto.InvoiceLines) line.InvoicedQuantity ??= 1;
+  return renderDocument(profiles[area], dto as InvoiceDto, suppliers[area], '6f1e1a3c-1d2b-4c5e-8f90-123456789abc');
 }
 
 /** A view with a QR mark, `lines` lines long. */
