@@ -8,6 +8,7 @@ import { createTenant } from '../../apps/gateway/src/auth/api-keys';
 import { openTestDatabase } from '../support/database';
 import { Client } from '../support/http';
 import { beVat, deVat, sgUen } from '../support/identifiers';
+import { freshCuit } from '../../libs/areas/src/afip/testing/cuits';
 import { AppProcess, eventually, startApp, startGateway, testEnv } from '../support/stack';
 
 const run = Date.now().toString(36).toUpperCase();
@@ -51,6 +52,14 @@ const esInvoice = (document_identifier: string) => ({
   document_identifier, issue_date: '2026-11-20', invoice_type: 'F1', description: 'Consultoría, noviembre', recipient: { nif: 'B00000000', name: 'Cliente SA' },
   taxlines: [{ tax_base: 100, tax_rate: 21, repercutida_quota: '21.00' }], total_amount: '121.00',
 });
+
+/** Today in Argentina (UTC−3), AFIP's CbteFch. */
+const arToday = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
+/** A Factura A without numbers: AFIP's sandbox authorises it with the next number and a CAE. */
+const arVoucher = {
+  CantReg: 1, PtoVta: 1, CbteTipo: 1, Concepto: 1, DocTipo: 80, DocNro: 30712345671, CbteFch: arToday.replace(/-/g, ''),
+  ImpTotal: 121, ImpTotConc: 0, ImpNeto: 100, ImpOpEx: 0, ImpIVA: 21, ImpTrib: 0, MonId: 'PES', MonCotiz: 1, Iva: [{ Id: 5, BaseImp: 100, Importe: 21 }],
+};
 
 /** What a person's tools read of a PDF: its text (pdftotext), its attachments (pdfdetach), its QR (pdftoppm + zbarimg). */
 class PdfReader {
@@ -115,6 +124,8 @@ describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
   const reader = new PdfReader();
   /** The ValidarQR link Spain's answer gave. */
   let esQr: string;
+  /** Argentina's answer: its QR link and CAE. */
+  let ar: { QrLink: string; CAE: string; CAEFchVto: string };
   /** Per area: the document id, its number, its amount due as printed, and where its XML route is with its header. */
   const documents: Record<string, { id: string; number: string; payable: string; xml: string; headers: Record<string, string> }> = {};
 
@@ -134,7 +145,7 @@ describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
     const { apiKey } = await createTenant(dataSource, `e2e document views ${run}`);
     const { apiKey: otherKey } = await createTenant(dataSource, `e2e document views other ${run}`);
     const workerEnv = testEnv({ AUTHORITY_POLL_SWEEP_MS: '100', AUTHORITY_BATCH_SWEEP_MS: '100', UAE_SANDBOX_FTA_MLS_MS: '200' });
-    const gateway = await startGateway();
+    const gateway = await startGateway({ AUTHORITY_WAIT_MS: '20000' });
     apps.push(gateway.app, startApp('delivery-worker', workerEnv), startApp('reporting-worker', workerEnv));
     client = new Client(gateway.url, apiKey);
     other = new Client(gateway.url, otherKey);
@@ -158,6 +169,14 @@ describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
     const record = (await submitted('/es/verifactu/generate', esInvoice(id('ES/1')), { 'participant-id': es })).message;
     esQr = record.qr_link;
     documents.es = { id: record.uuid, number: id('ES/1'), payable: '121.00', xml: '', headers: {} };
+
+    const cuit = freshCuit();
+    const arSupplier = await onboard('/ar/einvoice/onboard', { cuit, legal_name: 'Comercio Ñandú SRL', points_of_sale: [1] });
+    const voucher = await submitted('/ar/einvoice/create-voucher', arVoucher, { cuit });
+    expect(voucher.Resultado).toBe('A');
+    ar = { QrLink: voucher.QrLink, CAE: voucher.FeDetResp[0].CAE, CAEFchVto: voucher.FeDetResp[0].CAEFchVto };
+    const arListed = (await client.get(`/v1/documents?supplier_id=${arSupplier}`)).body.data[0];
+    documents.ar = { id: arListed.id, number: `00001-${String(voucher.FeDetResp[0].CbteDesde).padStart(8, '0')}`, payable: '121.00', xml: '', headers: {} };
 
     // The Belgian invoice, as the German supplier received it.
     const received = await eventually('the German supplier received the Belgian invoice', async () => {
@@ -208,6 +227,19 @@ describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
     const html = (await client.get(`/v1/documents/${documents.es.id}/html`)).body as string;
     expect(html).toContain('Factura verificable en la sede electrónica de la AEAT');
     expect(html).toContain(`aria-label="${esQr.replace(/&/g, '&amp;')}"`);
+  });
+
+  it('ar: the PDF carries AFIP\'s QR, decoding to exactly the link create-voucher answered, with "CAE N°" and its due date', async () => {
+    const answer = await client.bytes(`/v1/documents/${documents.ar.id}/pdf`);
+    expect(answer.status).toBe(200);
+    expect(ar.QrLink).toMatch(/^https:\/\/www\.afip\.gob\.ar\/fe\/qr\/\?p=/);
+    expect(reader.qrCodes(answer.body)).toEqual([ar.QrLink]);
+    const text = reader.text(answer.body).replace(/\s+/g, ' ');
+    expect(text).toContain(documents.ar.number);
+    expect(text).toContain(`CAE N°: ${ar.CAE}`);
+    expect(text).toContain(`Fecha de Vto. de CAE: ${ar.CAEFchVto.slice(6, 8)}/${ar.CAEFchVto.slice(4, 6)}/${ar.CAEFchVto.slice(0, 4)}`);
+    expect(text).toContain('Comercio Ñandú SRL');
+    expect(text).toMatch(/Amount due \/ Total a pagar 121\.00 PES/);
   });
 
   it('prints names with diacritics, and the UAE\'s in Arabic with its labels in English and Arabic', async () => {

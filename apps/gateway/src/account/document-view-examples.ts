@@ -8,15 +8,28 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type AreaDefinition, type StoredDocument, findArea, peppolExamples, renderHtml, renderPdf, uae, verifactuExamples } from '@einvoice/areas';
+import { type AreaDefinition, type StoredDocument, afipExamples, findArea, peppolExamples, renderHtml, renderPdf, uae, verifactuExamples } from '@einvoice/areas';
 
 /** Per area: the README's onboarding and a document showing what its view prints. */
-const EXAMPLES: Readonly<Record<string, { readonly onboard: unknown; readonly document: unknown }>> = {
+interface Example {
+  readonly onboard: unknown;
+  readonly document: unknown;
+  /** The authority's answer where the view shows it: a sample of its form (the e2e test prints the sandbox's real one). */
+  readonly receipt?: Record<string, unknown>;
+}
+
+const EXAMPLES: Readonly<Record<string, Example>> = {
   be: { onboard: peppolExamples.be.onboard.first.value, document: (peppolExamples.be.invoice as Record<string, { value: unknown }>).twoRatesWithPayment.value },
   de: { onboard: peppolExamples.de.onboard.first.value, document: (peppolExamples.de.invoice as Record<string, { value: unknown }>).domestic.value },
   sg: { onboard: peppolExamples.sg.onboard.first.value, document: (peppolExamples.sg.invoice as Record<string, { value: unknown }>).foreignCurrency.value },
   ae: { onboard: uae.uaeExamples.participant.first.value, document: uae.uaeExamples.document.foreignCurrency.value },
   es: { onboard: verifactuExamples.onboard.first.value, document: verifactuExamples.generate.first.value },
+  ar: {
+    onboard: afipExamples.onboard.first.value,
+    document: { ...(afipExamples.createVoucher.first.value as object), CbteFch: '20261125' },
+    // A sample authorisation, in the form of AFIP's answer (FECAESolicitar): CAE and its due date.
+    receipt: { Resultado: 'A', CAE: '76543210987654', CAEFchVto: '20261205', CbteDesde: 1, CbteHasta: 1, CbteFch: '20261125', Observaciones: [], Errors: [] },
+  },
 };
 
 /** Fixed, so the committed files change only when the rendering does. */
@@ -24,7 +37,7 @@ const DOCUMENT_ID = '0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a';
 const CREATED_AT = new Date('2026-11-25T10:00:00Z');
 
 /** What the gateway would have stored of the example once accepted. */
-async function stored(area: AreaDefinition, example: { onboard: unknown; document: unknown }): Promise<StoredDocument> {
+async function stored(area: AreaDefinition, example: Example): Promise<StoredDocument> {
   const supplier = area.onboarding!.parse(example.onboard);
   const documents = area.documents!;
   const parsed = documents.parse(example.document, supplier, undefined, DOCUMENT_ID);
@@ -37,7 +50,7 @@ async function stored(area: AreaDefinition, example: { onboard: unknown; documen
   }
   xml ??= area.exchange?.envelope(parsed, supplier, DOCUMENT_ID).xml ?? null;
   return {
-    id: DOCUMENT_ID, number: parsed.number, type: parsed.type, direction: 'outgoing', fields, receipt: null,
+    id: DOCUMENT_ID, number: parsed.number, type: parsed.type, direction: 'outgoing', fields, receipt: example.receipt ?? null,
     reportState: area.authority.answer === 'none' ? null : 'reported', xml, createdAt: CREATED_AT.toISOString(), supplier,
   };
 }

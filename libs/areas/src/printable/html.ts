@@ -95,6 +95,8 @@ function partyHtml(title: string, party: PrintableParty): string {
 }
 
 function linesHtml(doc: PrintableDocument, L: (key: LabelKey) => string): string {
+  // Some regimes' documents have no item lines (AFIP's vouchers, VeriFactu's records): their breakdown says it all.
+  if (!doc.lines.length) return '';
   const hasDiscounts = doc.lines.some((line) => line.discounts?.length);
   const rows = doc.lines.map(
     (line) =>

@@ -315,6 +315,8 @@ class Layout {
 
   private lines(): void {
     const { doc } = this;
+    // Some regimes' documents have no item lines (AFIP's vouchers): their breakdown says it all.
+    if (!doc.lines.length) return;
     const discounts = doc.lines.some((line) => line.discounts?.length);
     const columns = [
       { title: this.L('description') },
