@@ -45,7 +45,7 @@ function present(view: ReportedDocumentView) {
     FeDetResp: [{ Concepto: f.Concepto, DocTipo: f.DocTipo, DocNro: f.DocNro, CbteDesde: cbteDesde, CbteHasta: cbteHasta, CbteFch: receipt?.CbteFch ?? f.CbteFch ?? null, Resultado: resultado, CAE: authorised ? receipt.CAE : '', CAEFchVto: authorised ? receipt.CAEFchVto : '', Observaciones: receipt?.Observaciones ?? [] }],
     Errors: errors,
     ...(authorised
-      ? { QrLink: authorisedQrLink(f, receipt) }
+      ? { QrLink: authorisedQrLink(f as Parameters<typeof authorisedQrLink>[0], receipt) }
       : {}),
   };
 }
