@@ -53,6 +53,14 @@ const esInvoice = (document_identifier: string) => ({
   taxlines: [{ tax_base: 100, tax_rate: 21, repercutida_quota: '21.00' }], total_amount: '121.00',
 });
 
+const plSupplier = { registered_name: 'Sprzedawca Źdźbło Sp. z o.o.', identifiers: [{ scheme: 'PL:NIP', id: '5260250274' }], street: 'ul. Prosta 1', city: 'Warszawa', postal_code: '00-001', country: 'PL' };
+const plInvoice = (ID: string) => ({
+  ID, DocumentType: 'Invoice', IssueDate: '2026-11-25',
+  CustomerParty: { RegisteredName: 'Nabywca Łódź S.A.', address: { Street: 'ul. Krzywa 2', ZipCode: '30-001', City: 'Kraków', Country: 'PL' }, Identifiers: [{ Scheme: 'PL:NIP', ID: '1234563218' }] },
+  InvoiceLines: [{ Description: 'Usługa doradcza', PriceAmount: 100, InvoicedQuantity: 2, TaxType: { TaxRate: 23, TaxType: 'standard', TaxCountry: 'PL' } }],
+  TotalIncludingVat: 246,
+});
+
 /** Today in Argentina (UTC−3), AFIP's CbteFch. */
 const arToday = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
 /** A Factura A without numbers: AFIP's sandbox authorises it with the next number and a CAE. */
@@ -126,6 +134,8 @@ describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
   let esQr: string;
   /** Argentina's answer: its QR link and CAE. */
   let ar: { QrLink: string; CAE: string; CAEFchVto: string };
+  /** Poland's retrieve once KSeF accepted it: its KOD I link and KSeF number. */
+  let pl: { QrLink: string; KsefNumber: string };
   /** Per area: the document id, its number, its amount due as printed, and where its XML route is with its header. */
   const documents: Record<string, { id: string; number: string; payable: string; xml: string; headers: Record<string, string> }> = {};
 
@@ -144,7 +154,7 @@ describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
     ({ dataSource } = await openTestDatabase());
     const { apiKey } = await createTenant(dataSource, `e2e document views ${run}`);
     const { apiKey: otherKey } = await createTenant(dataSource, `e2e document views other ${run}`);
-    const workerEnv = testEnv({ AUTHORITY_POLL_SWEEP_MS: '100', AUTHORITY_BATCH_SWEEP_MS: '100', UAE_SANDBOX_FTA_MLS_MS: '200' });
+    const workerEnv = testEnv({ AUTHORITY_POLL_SWEEP_MS: '100', AUTHORITY_BATCH_SWEEP_MS: '100', UAE_SANDBOX_FTA_MLS_MS: '200', KSEF_SANDBOX_LIMITS: '1000/10000/100000' });
     const gateway = await startGateway({ AUTHORITY_WAIT_MS: '20000' });
     apps.push(gateway.app, startApp('delivery-worker', workerEnv), startApp('reporting-worker', workerEnv));
     client = new Client(gateway.url, apiKey);
@@ -177,6 +187,14 @@ describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
     ar = { QrLink: voucher.QrLink, CAE: voucher.FeDetResp[0].CAE, CAEFchVto: voucher.FeDetResp[0].CAEFchVto };
     const arListed = (await client.get(`/v1/documents?supplier_id=${arSupplier}`)).body.data[0];
     documents.ar = { id: arListed.id, number: `00001-${String(voucher.FeDetResp[0].CbteDesde).padStart(8, '0')}`, payable: '121.00', xml: '', headers: {} };
+
+    const plId = await onboard('/pl/einvoice/onboard', plSupplier);
+    const plDocument = (await submitted('/pl/einvoice/generate/invoice', plInvoice(id('FV/1')), { supplier_uuid: plId, transport_mode: 'ksef' })).data.DocumentID;
+    pl = await eventually('KSeF accepted the Polish invoice', async () => {
+      const retrieved = (await client.get(`/pl/einvoice/retrieve/${plDocument}`)).body.data;
+      return retrieved?.Status === 'Accepted' ? retrieved : undefined;
+    }, 60_000);
+    documents.pl = { id: plDocument, number: id('FV/1'), payable: '246.00', xml: '', headers: {} };
 
     // The Belgian invoice, as the German supplier received it.
     const received = await eventually('the German supplier received the Belgian invoice', async () => {
@@ -240,6 +258,19 @@ describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
     expect(text).toContain(`Fecha de Vto. de CAE: ${ar.CAEFchVto.slice(6, 8)}/${ar.CAEFchVto.slice(4, 6)}/${ar.CAEFchVto.slice(0, 4)}`);
     expect(text).toContain('Comercio Ñandú SRL');
     expect(text).toMatch(/Amount due \/ Total a pagar 121\.00 PES/);
+  });
+
+  it('pl: the PDF carries the KSeF number and KOD I, decoding to exactly the link retrieve answers, labels in Polish', async () => {
+    const answer = await client.bytes(`/v1/documents/${documents.pl.id}/pdf`);
+    expect(answer.status).toBe(200);
+    expect(pl.QrLink).toMatch(/^https:\/\/qr-test\.ksef\.mf\.gov\.pl\/invoice\/5260250274\/25-11-2026\//);
+    expect(reader.qrCodes(answer.body)).toEqual([pl.QrLink]);
+    const text = reader.text(answer.body).replace(/\s+/g, ' ');
+    expect(text).toContain(documents.pl.number);
+    expect(text).toContain(pl.KsefNumber);
+    expect(text).toContain('KOD I');
+    expect(text).toContain('Nabywca Łódź S.A.');
+    expect(text).toMatch(/Amount due \/ Do zapłaty 246\.00 PLN/);
   });
 
   it('prints names with diacritics, and the UAE\'s in Arabic with its labels in English and Arabic', async () => {

@@ -51,7 +51,7 @@ async function stored(area: AreaDefinition, example: Example): Promise<StoredDoc
   xml ??= area.exchange?.envelope(parsed, supplier, DOCUMENT_ID).xml ?? null;
   return {
     id: DOCUMENT_ID, number: parsed.number, type: parsed.type, direction: 'outgoing', fields, receipt: example.receipt ?? null,
-    reportState: area.authority.answer === 'none' ? null : 'reported', xml, createdAt: CREATED_AT.toISOString(), supplier,
+    reportState: area.authority.answer === 'none' ? null : 'reported', renderedSha256: null, xml, createdAt: CREATED_AT.toISOString(), supplier,
   };
 }
 

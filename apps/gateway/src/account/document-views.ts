@@ -15,6 +15,7 @@ interface ViewRow {
   report_state: string | null;
   created_at: Date;
   profile: SupplierProfile;
+  rendered_sha256: string | null;
 }
 
 /**
@@ -38,7 +39,7 @@ export class DocumentViews {
   private async view(tenantId: string, id: string): Promise<{ view: PrintableDocument; createdAt: Date }> {
     const rows: ViewRow[] = isUuid(id)
       ? await this.connections.dataSource.query(
-          `SELECT d.id, d.area, d.direction, d.document_number, d.document_type, d.fields, d.authority -> 'receipt' AS receipt, d.report_state, d.created_at, s.profile
+          `SELECT d.id, d.area, d.direction, d.document_number, d.document_type, d.fields, d.authority -> 'receipt' AS receipt, d.report_state, d.created_at, s.profile, d.rendered ->> 'sha256' AS rendered_sha256
            FROM documents d JOIN suppliers s ON s.id = d.supplier_id WHERE d.id = $1 AND d.tenant_id = $2`,
           [id, tenantId],
         )
@@ -56,6 +57,7 @@ export class DocumentViews {
       fields: row.fields,
       receipt: row.receipt,
       reportState: row.report_state,
+      renderedSha256: row.rendered_sha256,
       xml: printable.readsXml ? await this.xml(row.id) : null,
       createdAt: createdAt.toISOString(),
       supplier: row.profile,

@@ -135,6 +135,8 @@ export interface StoredDocument {
   readonly receipt: Record<string, unknown> | null;
   /** Its report's state (pending … reported, rejected, cancelled), null where nothing is reported. */
   readonly reportState: string | null;
+  /** SHA-256 (hex) of the document as rendered for its authority (Poland's KOD I is made of it), when it has one. */
+  readonly renderedSha256: string | null;
   /** The document as its XML route serves it, when the area asked for it (`printable.readsXml`). */
   readonly xml: string | null;
   readonly createdAt: string;
