@@ -61,6 +61,12 @@ const plInvoice = (ID: string) => ({
   TotalIncludingVat: 246,
 });
 
+const joSupplier = { supplier_name: 'Amman Stationery Co', supplier_tin: '12345678', default_income_source: '4419618', client_id: `device-${run}`, client_secret: 'secret-of-the-device', city_code: 'JO-AM' };
+const joInvoice = (invoice_ref_number: string) => ({
+  invoice_ref_number, issue_date: '2026-11-25', issue_time: '10-30-00', buyer_details: { buyer_name: 'مكتبة إربد', buyer_tin: '87654321', city_code: 'JO-IR' },
+  lineitems: [{ description: 'Pen', quantity: 4, tax_exclusive_price: 2.5, tax_percentage: 0.16, tax_category: 'Standard' }],
+});
+
 /** Today in Argentina (UTC−3), AFIP's CbteFch. */
 const arToday = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
 /** A Factura A without numbers: AFIP's sandbox authorises it with the next number and a CAE. */
@@ -136,6 +142,8 @@ describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
   let ar: { QrLink: string; CAE: string; CAEFchVto: string };
   /** Poland's retrieve once KSeF accepted it: its KOD I link and KSeF number. */
   let pl: { QrLink: string; KsefNumber: string };
+  /** The QR text JoFotara returned. */
+  let joQr: string;
   /** Per area: the document id, its number, its amount due as printed, and where its XML route is with its header. */
   const documents: Record<string, { id: string; number: string; payable: string; xml: string; headers: Record<string, string> }> = {};
 
@@ -195,6 +203,12 @@ describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
       return retrieved?.Status === 'Accepted' ? retrieved : undefined;
     }, 60_000);
     documents.pl = { id: plDocument, number: id('FV/1'), payable: '246.00', xml: '', headers: {} };
+
+    const jo = await onboard('/jo/supplier/onboard', joSupplier);
+    const joAnswer = await submitted('/jo/einvoice/generate', joInvoice(id('JO')), { 'participant-id': jo });
+    joQr = joAnswer.message.qr_code;
+    const joListed = (await client.get(`/v1/documents?supplier_id=${jo}`)).body.data[0];
+    documents.jo = { id: joListed.id, number: id('JO'), payable: '11.600', xml: '', headers: {} };
 
     // The Belgian invoice, as the German supplier received it.
     const received = await eventually('the German supplier received the Belgian invoice', async () => {
@@ -271,6 +285,17 @@ describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
     expect(text).toContain('KOD I');
     expect(text).toContain('Nabywca Łódź S.A.');
     expect(text).toMatch(/Amount due \/ Do zapłaty 246\.00 PLN/);
+  });
+
+  it('jo: the PDF carries exactly the QR JoFotara returned, with the totals JoFotara was sent', async () => {
+    const answer = await client.bytes(`/v1/documents/${documents.jo.id}/pdf`);
+    expect(answer.status).toBe(200);
+    expect(joQr).toEqual(expect.any(String));
+    expect(reader.qrCodes(answer.body)).toEqual([joQr]);
+    const text = reader.text(answer.body).replace(/\s+/g, ' ');
+    expect(text).toContain(documents.jo.number);
+    expect(text).toMatch(/Amount due \/ .+ 11\.600 JOD/);
+    for (const word of ['مكتبة', 'إربد']) expect(text).toContain(word);
   });
 
   it('prints names with diacritics, and the UAE\'s in Arabic with its labels in English and Arabic', async () => {

@@ -220,7 +220,8 @@ class Layout {
 
   private markWidth(mark: PrintableMark): number {
     if (mark.kind !== 'qr') return 200;
-    return mark.placement === 'top' ? 300 : Math.max(mark.sizeMm * MM, 150);
+    // Wide enough for a KSeF number (35 characters) on one line.
+    return mark.placement === 'top' ? 300 : Math.max(mark.sizeMm * MM, 210);
   }
 
   /**
