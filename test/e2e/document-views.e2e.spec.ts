@@ -67,6 +67,17 @@ const joInvoice = (invoice_ref_number: string) => ({
   lineitems: [{ description: 'Pen', quantity: 4, tax_exclusive_price: 2.5, tax_percentage: 0.16, tax_category: 'Standard' }],
 });
 
+const ngTaxpayer = {
+  party_name: 'Lagos Trading Ltd', tin: `${String(Date.now()).slice(-8)}-0001`, email: 'billing@lagostrading.example', password: 'portal-password-1', telephone: '+2348012345678',
+  business_description: 'Wholesale of electronics', postal_address: { street_name: '12 Marina', city_name: 'Lagos', postal_zone: '101001', country: 'NG' },
+};
+const ngInvoice = (document_identifier: string) => ({
+  document_identifier, issue_date: '2026-11-25', due_date: '2026-12-25', issue_time: '17-59-04', invoice_type_code: '380', document_currency_code: 'NGN', tax_currency_code: 'NGN',
+  accounting_customer_party: { party_name: 'Abuja Buyer Ltd', tin: '87654321-0001', email: 'ap@abujabuyer.example', postal_address: { street_name: '1 Garki', city_name: 'Abuja', postal_zone: '900001', country: 'NG' } },
+  invoice_line: [{ hsn_code: 'CC-001', product_category: 'Electronics', invoiced_quantity: 3, line_extension_amount: 300, item: { name: 'Router', description: 'Wi-Fi router' }, price: { price_amount: 100, base_quantity: 1, price_unit: 'NGN per 1' } }],
+  tax_total: [{ tax_amount: 22.5, tax_subtotal: [{ taxable_amount: 300, tax_amount: 22.5, tax_category: { id: 'STANDARD_VAT', percent: 7.5 } }] }],
+});
+
 /** Today in Argentina (UTC−3), AFIP's CbteFch. */
 const arToday = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
 /** A Factura A without numbers: AFIP's sandbox authorises it with the next number and a CAE. */
@@ -144,6 +155,8 @@ describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
   let pl: { QrLink: string; KsefNumber: string };
   /** The QR text JoFotara returned. */
   let joQr: string;
+  /** FIRS's signed QR text and the IRN. */
+  let ng: { qr: string; irn: string };
   /** Per area: the document id, its number, its amount due as printed, and where its XML route is with its header. */
   const documents: Record<string, { id: string; number: string; payable: string; xml: string; headers: Record<string, string> }> = {};
 
@@ -209,6 +222,12 @@ describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
     joQr = joAnswer.message.qr_code;
     const joListed = (await client.get(`/v1/documents?supplier_id=${jo}`)).body.data[0];
     documents.jo = { id: joListed.id, number: id('JO'), payable: '11.600', xml: '', headers: {} };
+
+    const ngId = await onboard('/api/auth/taxpayer/login', ngTaxpayer);
+    const ngAnswer = (await submitted('/api/invoice/generate', ngInvoice(id('NG')), { 'participant-id': ngId })).data;
+    ng = { qr: ngAnswer.qr_code, irn: ngAnswer.irn };
+    const ngListed = (await client.get(`/v1/documents?supplier_id=${ngId}`)).body.data[0];
+    documents.ng = { id: ngListed.id, number: id('NG'), payable: '322.50', xml: '', headers: {} };
 
     // The Belgian invoice, as the German supplier received it.
     const received = await eventually('the German supplier received the Belgian invoice', async () => {
@@ -296,6 +315,17 @@ describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
     expect(text).toContain(documents.jo.number);
     expect(text).toMatch(/Amount due \/ .+ 11\.600 JOD/);
     for (const word of ['مكتبة', 'إربد']) expect(text).toContain(word);
+  });
+
+  it('ng: the PDF carries exactly FIRS\'s signed QR and the IRN', async () => {
+    const answer = await client.bytes(`/v1/documents/${documents.ng.id}/pdf`);
+    expect(answer.status).toBe(200);
+    expect(ng.qr).toEqual(expect.any(String));
+    expect(reader.qrCodes(answer.body)).toEqual([ng.qr]);
+    const text = reader.text(answer.body).replace(/\s+/g, ' ');
+    expect(text).toContain(documents.ng.number);
+    expect(text).toContain(`IRN: ${ng.irn}`);
+    expect(text).toMatch(/Amount due 322\.50 NGN/);
   });
 
   it('prints names with diacritics, and the UAE\'s in Arabic with its labels in English and Arabic', async () => {

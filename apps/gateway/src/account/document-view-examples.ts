@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type AreaDefinition, type StoredDocument, afipExamples, findArea, peppolExamples, renderHtml, renderPdf, uae, verifactuExamples } from '@einvoice/areas';
+import { type AreaDefinition, type StoredDocument, afipExamples, findArea, firsExamples, jofotaraExamples, ksefExamples, peppolExamples, renderHtml, renderPdf, uae, verifactuExamples } from '@einvoice/areas';
 
 /** Per area: the README's onboarding and a document showing what its view prints. */
 interface Example {
@@ -16,6 +16,8 @@ interface Example {
   readonly document: unknown;
   /** The authority's answer where the view shows it: a sample of its form (the e2e test prints the sandbox's real one). */
   readonly receipt?: Record<string, unknown>;
+  /** Its report's state where not `reported`: `pending` shows the "not yet authorised" mark. */
+  readonly reportState?: string;
 }
 
 const EXAMPLES: Readonly<Record<string, Example>> = {
@@ -30,6 +32,10 @@ const EXAMPLES: Readonly<Record<string, Example>> = {
     // A sample authorisation, in the form of AFIP's answer (FECAESolicitar): CAE and its due date.
     receipt: { Resultado: 'A', CAE: '76543210987654', CAEFchVto: '20261205', CbteDesde: 1, CbteHasta: 1, CbteFch: '20261125', Observaciones: [], Errors: [] },
   },
+  // Before their authority's answer: "not yet authorised" where the mark goes (the e2e test prints the accepted ones).
+  pl: { onboard: ksefExamples.onboard.first.value, document: ksefExamples.generate.first.value, reportState: 'pending' },
+  jo: { onboard: jofotaraExamples.onboard.first.value, document: jofotaraExamples.generate.first.value, reportState: 'pending' },
+  ng: { onboard: firsExamples.onboard.first.value, document: firsExamples.generate.first.value, reportState: 'pending' },
 };
 
 /** Fixed, so the committed files change only when the rendering does. */
@@ -43,15 +49,19 @@ async function stored(area: AreaDefinition, example: Example): Promise<StoredDoc
   const parsed = documents.parse(example.document, supplier, undefined, DOCUMENT_ID);
   let fields = parsed.fields;
   let xml: string | null = parsed.rendered?.bytes ?? null;
+  let sha256 = parsed.rendered?.sha256 ?? null;
   if (documents.chain) {
     const prepared = await documents.chain.prepare?.(parsed, supplier);
     const linked = await documents.chain.link(parsed, supplier, { documentId: DOCUMENT_ID, at: CREATED_AT, prepared });
     fields = { ...fields, ...linked.fields };
+    sha256 = linked.document.sha256;
+  } else if (documents.render && !parsed.rendered && area.authority.answer !== 'none') {
+    sha256 = documents.render(parsed, supplier, DOCUMENT_ID).sha256;
   }
   xml ??= area.exchange?.envelope(parsed, supplier, DOCUMENT_ID).xml ?? null;
   return {
     id: DOCUMENT_ID, number: parsed.number, type: parsed.type, direction: 'outgoing', fields, receipt: example.receipt ?? null,
-    reportState: area.authority.answer === 'none' ? null : 'reported', renderedSha256: null, xml, createdAt: CREATED_AT.toISOString(), supplier,
+    reportState: area.authority.answer === 'none' ? null : (example.reportState ?? 'reported'), renderedSha256: sha256, xml, createdAt: CREATED_AT.toISOString(), supplier,
   };
 }
 
