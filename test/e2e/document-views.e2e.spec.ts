@@ -136,8 +136,9 @@ class PdfReader {
 
 /**
  * #49 Documents people can read: GET /v1/documents/{id}/pdf and /html for the Peppol areas (Belgium, Germany
- * receiving, Singapore), the UAE and Spain, each submitted through its area's own route. Spain's QR, found in
- * the page image, decodes to exactly the ValidarQR link its answer gave. The PDF read with a
+ * receiving, Singapore), the UAE, Spain, Argentina, Poland, Jordan and Nigeria, each submitted through its area's
+ * own route. Each regime's QR, found in the page image, decodes to exactly the payload its area's answer gave
+ * (ValidarQR link, AFIP's QrLink, KSeF's KOD I link, JoFotara's and FIRS's QR text), with its legend. The PDF read with a
  * person's tools: its text holds the number and the amount due; it is PDF/A-3 with the UBL attached, byte for
  * byte what the area's XML route serves. The HTML: one page, no script. Another tenant's: 404.
  */
