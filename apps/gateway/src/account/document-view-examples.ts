@@ -18,6 +18,8 @@ interface Example {
   readonly receipt?: Record<string, unknown>;
   /** Its report's state where not `reported`: `pending` shows the "not yet authorised" mark. */
   readonly reportState?: string;
+  /** The route's variant its codec reads (Poland: the `transport_mode` header). */
+  readonly variant?: string;
 }
 
 const EXAMPLES: Readonly<Record<string, Example>> = {
@@ -33,7 +35,7 @@ const EXAMPLES: Readonly<Record<string, Example>> = {
     receipt: { Resultado: 'A', CAE: '76543210987654', CAEFchVto: '20261205', CbteDesde: 1, CbteHasta: 1, CbteFch: '20261125', Observaciones: [], Errors: [] },
   },
   // Before their authority's answer: "not yet authorised" where the mark goes (the e2e test prints the accepted ones).
-  pl: { onboard: ksefExamples.onboard.first.value, document: ksefExamples.generate.first.value, reportState: 'pending' },
+  pl: { onboard: ksefExamples.onboard.first.value, document: ksefExamples.generate.first.value, variant: 'ksef', reportState: 'pending' },
   jo: { onboard: jofotaraExamples.onboard.first.value, document: jofotaraExamples.generate.first.value, reportState: 'pending' },
   ng: { onboard: firsExamples.onboard.first.value, document: firsExamples.generate.first.value, reportState: 'pending' },
 };
@@ -46,7 +48,7 @@ const CREATED_AT = new Date('2026-11-25T10:00:00Z');
 async function stored(area: AreaDefinition, example: Example): Promise<StoredDocument> {
   const supplier = area.onboarding!.parse(example.onboard);
   const documents = area.documents!;
-  const parsed = documents.parse(example.document, supplier, undefined, DOCUMENT_ID);
+  const parsed = documents.parse(example.document, supplier, example.variant, DOCUMENT_ID);
   let fields = parsed.fields;
   let xml: string | null = parsed.rendered?.bytes ?? null;
   let sha256 = parsed.rendered?.sha256 ?? null;
@@ -72,7 +74,11 @@ export async function writeDocumentViewExamples(dir: string): Promise<string[]> 
   for (const [code, example] of Object.entries(EXAMPLES)) {
     const area = findArea(code);
     if (!area?.printable) throw new Error(`Area ${code} prints no documents`);
-    const view = area.printable.build(await stored(area, example));
+    const view = area.printable.build(
+      await stored(area, example).catch((error: Error & { issues?: unknown }) => {
+        throw new Error(`The ${code} example is refused: ${error.message} ${JSON.stringify(error.issues ?? [])}`);
+      }),
+    );
     const pdf = path.join(dir, `${code}.pdf`);
     writeFileSync(pdf, await renderPdf(view, { createdAt: CREATED_AT }));
     writeFileSync(path.join(dir, `${code}.html`), renderHtml(view));

@@ -234,10 +234,14 @@ class Layout {
     pdf.font('regular').fontSize(9.5).fillColor('black');
     if (mark.kind !== 'qr') {
       pdf.font(mark.kind === 'pending' ? 'bold' : 'regular');
-      const text = mark.text.join('\n');
-      const height = this.height(text, width - 8) + 8;
+      // Line by line: a line in Latin script wraps in the box, an Arabic one is drawn in its runs.
+      const height = mark.text.reduce((sum, line) => sum + this.height(line, width - 8), 0) + 8;
       pdf.rect(x, y, width, height).lineWidth(1).stroke();
-      this.write(text, x + 4, y + 4, { width: width - 8 });
+      let top = y + 4;
+      for (const line of mark.text) {
+        this.write(line, x + 4, top, { width: width - 8 });
+        top = this.y;
+      }
       return y + height;
     }
     if (mark.caption?.length) {
