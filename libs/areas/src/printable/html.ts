@@ -4,7 +4,7 @@
  * synchronous: one string built from parts, no template engine.
  */
 import type { PrintableDocument, PrintableLanguage, PrintableMark, PrintableParty, PrintableTotals } from '../registry/printable';
-import { type LabelKey, label, labelsOf } from './labels';
+import { type LabelKey, labelsOf } from './labels';
 import { qrModules, qrRuns } from './qr';
 
 const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

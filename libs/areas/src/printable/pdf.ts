@@ -36,7 +36,7 @@ const MM = 72 / 25.4;
 /** Arabic letters (Arabic, Arabic Supplement, presentation forms). */
 const ARABIC = /[\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF]/;
 /** A run of Arabic words with what joins them (spaces, dots: `ذ.م.م`), or a run of anything else. */
-const RUNS = /[\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF]+(?:[\s.،\-]+[\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF]+)*|[^\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF]+/g;
+const RUNS = /[\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF]+(?:[\s.،-]+[\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF]+)*|[^\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF]+/g;
 
 /**
  * A line's runs in display order. pdfkit has no bidirectional algorithm and fontkit lays one fragment out
