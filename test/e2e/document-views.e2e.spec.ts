@@ -9,8 +9,6 @@ import { openTestDatabase } from '../support/database';
 import { Client } from '../support/http';
 import { beVat, deVat, sgUen } from '../support/identifiers';
 import { freshCuit } from '../../libs/areas/src/afip/testing/cuits';
-import { invoiceBody as myInvoice, onboardingBody as myOnboarding } from '../../libs/areas/src/myinvois/fixtures/bodies';
-import { freshTin } from '../support/myinvois';
 import { AppProcess, eventually, startApp, startGateway, testEnv } from '../support/stack';
 
 const run = Date.now().toString(36).toUpperCase();
@@ -160,8 +158,6 @@ describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
   let joQr: string;
   /** FIRS's signed QR text and the IRN. */
   let ng: { qr: string; irn: string };
-  /** MyInvois's validation link of the Malaysian document. */
-  let myLink: string;
   /** Per area: the document id, its number, its amount due as printed, and where its XML route is with its header. */
   const documents: Record<string, { id: string; number: string; payable: string; xml: string; headers: Record<string, string> }> = {};
 
@@ -182,9 +178,8 @@ describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
     const { apiKey: otherKey } = await createTenant(dataSource, `e2e document views other ${run}`);
     const workerEnv = testEnv({
       AUTHORITY_POLL_SWEEP_MS: '100', AUTHORITY_BATCH_SWEEP_MS: '100', UAE_SANDBOX_FTA_MLS_MS: '200', KSEF_SANDBOX_LIMITS: '1000/10000/100000',
-      MYINVOIS_MODE: 'sandbox', MYINVOIS_POLL_MS: '500', MYINVOIS_SANDBOX_VALIDATION_MS: '1000',
     });
-    const gateway = await startGateway({ AUTHORITY_WAIT_MS: '20000', MYINVOIS_MODE: 'sandbox', MYINVOIS_WAIT_MS: '8000' });
+    const gateway = await startGateway({ AUTHORITY_WAIT_MS: '20000' });
     apps.push(gateway.app, startApp('delivery-worker', workerEnv), startApp('reporting-worker', workerEnv));
     client = new Client(gateway.url, apiKey);
     other = new Client(gateway.url, otherKey);
@@ -236,17 +231,6 @@ describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
     ng = { qr: ngAnswer.qr_code, irn: ngAnswer.irn };
     const ngListed = (await client.get(`/v1/documents?supplier_id=${ngId}`)).body.data[0];
     documents.ng = { id: ngListed.id, number: id('NG'), payable: '322.50', xml: '', headers: {} };
-
-    const my = await onboard('/api/einvoice/onboard', myOnboarding({ tin_number: freshTin(), client_id: `my-${run}` }));
-    await submitted('/api/einvoice/generate/invoice', myInvoice({ ID: id('MY') }), { supplier_uuid: my, transport_mode: 'myinvois' });
-    const myListed = (await client.get(`/v1/documents?supplier_id=${my}`)).body.data[0];
-    const validated = await eventually('MyInvois validated the Malaysian document', async () => {
-      const read = (await client.get(`/api/einvoice/documents/${myListed.id}`, { supplier_uuid: my })).body;
-      const view = read.data ?? read;
-      return view?.uuid && view?.longId ? (view as { uuid: string; longId: string }) : undefined;
-    }, 60_000);
-    myLink = `https://preprod.myinvois.hasil.gov.my/${validated.uuid}/share/${validated.longId}`;
-    documents.my = { id: myListed.id, number: id('MY'), payable: '', xml: '', headers: {} };
 
     // The Belgian invoice, as the German supplier received it.
     const received = await eventually('the German supplier received the Belgian invoice', async () => {
@@ -345,15 +329,6 @@ describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
     expect(text).toContain(documents.ng.number);
     expect(text).toContain(`IRN: ${ng.irn}`);
     expect(text).toMatch(/Amount due 322\.50 NGN/);
-  });
-
-  it('my: the PDF carries the QR of MyInvois\'s validation link once validated', async () => {
-    const answer = await client.bytes(`/v1/documents/${documents.my.id}/pdf`);
-    expect(answer.status).toBe(200);
-    expect(reader.qrCodes(answer.body)).toEqual([myLink]);
-    const text = reader.text(answer.body).replace(/\s+/g, ' ');
-    expect(text).toContain(documents.my.number);
-    expect(text).toMatch(/Amount due \d+\.\d{2} MYR/);
   });
 
   it('prints names with diacritics, and the UAE\'s in Arabic with its labels in English and Arabic', async () => {

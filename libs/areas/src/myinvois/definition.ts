@@ -12,7 +12,6 @@ import { myInvoisMigrations } from './migrations';
 import { pintMyIds } from './pint-my-codes';
 import { myInvoisCarryOver, myInvoisRejectionCarryOver, myInvoisReportingConnector, myInvoisReportingMigrations } from './reporting';
 import { myInvoisOnboarding } from './revise';
-import { myInvoisPrintable } from './printable';
 import { MYINVOIS_EVENT_NAMES, myInvoisReportWebhookSources } from './webhooks';
 
 // MyInvois document types, the version rendered (document-tree.ts `documentVersion`).
@@ -46,8 +45,6 @@ export const myInvoisDefinition: AreaDefinition = {
   peppol: { ...pintMyIds.billing, ruleSetId: 'pint-my:billing:1.3.1' },
   // Malaysian suppliers hear MyInvois's verdicts on their documents and receive over Peppol as participants.
   webhookEvents: [...PEPPOL_RECEIVED_NAMES, ...MYINVOIS_EVENT_NAMES],
-  // The document as people read it, with its validation link's QR once MyInvois validated it (printable.ts, #49).
-  printable: myInvoisPrintable,
   // One per document whose state a report event changes (webhooks.ts).
   reportWebhooks: myInvoisReportWebhookSources,
   // Its documents through the pipeline (codec.ts): submitted several at once by its own routes, read and cancelled by the pipeline's.
