@@ -10,7 +10,7 @@ const { readdirSync } = require('node:fs');
 const path = require('node:path');
 
 /** Folders of libs/areas/src shared by areas: any area may import them, they import no area. */
-const SHARED_MODULES = ['shared', 'ubl', 'peppol-ubl', 'peppol-participants', 'peppol-reporting', 'conformance', 'registry'];
+const SHARED_MODULES = ['shared', 'ubl', 'peppol-ubl', 'peppol-participants', 'peppol-reporting', 'conformance', 'registry', 'printable'];
 
 /**
  * Where areas are listed. In libs/areas: the list (area-list/) and the library's public entry

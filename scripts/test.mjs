@@ -20,7 +20,7 @@ const args = process.argv.slice(2);
 const unitOnly = args.includes('--selectProjects') && args[args.indexOf('--selectProjects') + 1] === 'unit' && !args.includes('int');
 
 ensureNodeModules();
-ensureDebianCommands({ xmlsec1: 'xmlsec1', chromium: 'chromium' });
+ensureDebianCommands({ xmlsec1: 'xmlsec1', chromium: 'chromium', pdftotext: 'poppler-utils', zbarimg: 'zbar-tools' });
 const env = {
   ...process.env,
   DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/einvoice_test',

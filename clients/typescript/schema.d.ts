@@ -2168,6 +2168,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/documents/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The document as people read it: a PDF, with its regime's QR and legends.
+         * @description Issuer and buyer, number and dates, every line, the tax breakdown, totals and amount due, payment means, notes and references, with labels in English and the language its regime asks for, and the mark its regime puts on a printed copy (the QR and legends its authority defines; "not yet authorised" until the authority accepts the document). A document that travels as UBL over Peppol (Belgium, Germany, Singapore, UAE) is PDF/A-3 with that UBL attached (AFRelationship Source), byte for byte what its area's XML route serves. README "Documents people can read" says what each area shows. 404: no such document in your account, or its area prints none yet (`DOCUMENT.NO_VIEW`).
+         */
+        get: operations["DocumentsController_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/documents/{id}/html": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The document as people read it: an HTML page.
+         * @description What the PDF shows, as one self-contained page (inline CSS, the QR as inline SVG, no script, nothing fetched), printable on A4. 404: no such document in your account, or its area prints none yet (`DOCUMENT.NO_VIEW`).
+         */
+        get: operations["DocumentsController_html"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/events": {
         parameters: {
             query?: never;
@@ -24499,7 +24539,9 @@ export interface operations {
                              * @example {
                              *       "document": "/be/einvoice/get-document/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a",
                              *       "xml": "/be/einvoice/get-document/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a/xml",
-                             *       "supplier_header": "supplier_uuid"
+                             *       "supplier_header": "supplier_uuid",
+                             *       "pdf": "/v1/documents/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a/pdf",
+                             *       "html": "/v1/documents/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a/html"
                              *     }
                              */
                             links: {
@@ -24518,6 +24560,16 @@ export interface operations {
                                  * @example supplier_uuid
                                  */
                                 supplier_header?: string | null;
+                                /**
+                                 * @description The document as a person reads it, a PDF (`GET /v1/documents/{id}/pdf`); null where its area prints none yet.
+                                 * @example /v1/documents/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a/pdf
+                                 */
+                                pdf?: string | null;
+                                /**
+                                 * @description The same as an HTML page (`GET /v1/documents/{id}/html`); null where its area prints none yet.
+                                 * @example /v1/documents/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a/html
+                                 */
+                                html?: string | null;
                             } | null;
                         };
                     };
@@ -24551,6 +24603,159 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST). */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    DocumentsController_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF (A4). */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example %PDF-1.7 … */
+                    "application/pdf": string;
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST). */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    DocumentsController_html: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page (UTF-8). */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example <!DOCTYPE html>
+                     *     <html lang="en"><head><meta charset="utf-8"><title>Invoice INV-2026-0042</title>…
+                     */
+                    "text/html": string;
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */

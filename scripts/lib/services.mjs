@@ -41,7 +41,8 @@ export function ensureNodeModules() {
  * machine's root (the CI user here); elsewhere the message says what to install.
  */
 export function ensureDebianCommands(commands) {
-  const missing = Object.entries(commands).filter(([command]) => spawnSync(command, ['--version'], { stdio: 'ignore' }).status !== 0);
+  // Present when it runs at all: poppler's tools answer `--version` with status 1 (they know `-v`).
+  const missing = Object.entries(commands).filter(([command]) => spawnSync(command, ['--version'], { stdio: 'ignore' }).error !== undefined);
   if (!missing.length) return;
   const packages = [...new Set(missing.map(([, pkg]) => pkg))];
   say(`installing ${packages.join(', ')} (apt-get)`);

@@ -205,7 +205,7 @@ describe('#47 GET /v1/documents: Malaysia, UAE, Singapore, Jordan, Nigeria and A
     const my = await detail('my');
     expect(types(my)).toEqual(['accepted', 'submitted', 'reported']);
     expect(my.timeline[2].detail).toEqual({ track: 'authority', reference: my.authority.reference });
-    expect(my.links).toEqual({ document: `/api/einvoice/documents/${documents.my.documentId}`, xml: `/api/einvoice/documents/${documents.my.documentId}/raw`, supplier_header: 'supplier_uuid' });
+    expect(my.links).toEqual({ document: `/api/einvoice/documents/${documents.my.documentId}`, xml: `/api/einvoice/documents/${documents.my.documentId}/raw`, supplier_header: 'supplier_uuid', pdf: null, html: null });
 
     const ae = await detail('ae');
     // Both tracks, interleaved as they happened: the delivery's, and the FTA report's (taken, then reported).
@@ -215,6 +215,8 @@ describe('#47 GET /v1/documents: Malaysia, UAE, Singapore, Jordan, Nigeria and A
       document: `/v1/participants/${documents.ae.supplierId}/documents/${documents.ae.documentId}`,
       xml: `/v1/participants/${documents.ae.supplierId}/documents/${documents.ae.documentId}/xml`,
       supplier_header: null,
+      pdf: `/v1/documents/${documents.ae.documentId}/pdf`,
+      html: `/v1/documents/${documents.ae.documentId}/html`,
     });
 
     const sg = await detail('sg');
@@ -222,7 +224,8 @@ describe('#47 GET /v1/documents: Malaysia, UAE, Singapore, Jordan, Nigeria and A
       { type: 'accepted', at: expect.any(String), detail: expect.objectContaining({ track: 'exchange' }) },
       { type: 'delivered', at: expect.any(String), detail: expect.objectContaining({ track: 'exchange', mls: expect.objectContaining({ responseCode: 'AP' }) }) },
     ]);
-    expect(sg.links).toEqual({ document: `/sg/einvoice/get-document/${documents.sg.documentId}`, xml: `/sg/einvoice/get-document/${documents.sg.documentId}/xml`, supplier_header: 'supplier_uuid' });
+    expect(sg.links).toEqual({ document: `/sg/einvoice/get-document/${documents.sg.documentId}`, xml: `/sg/einvoice/get-document/${documents.sg.documentId}/xml`, supplier_header: 'supplier_uuid',
+      pdf: `/v1/documents/${documents.sg.documentId}/pdf`, html: `/v1/documents/${documents.sg.documentId}/html` });
 
     for (const area of ['jo', 'ng', 'ar']) {
       const data = await detail(area);

@@ -196,7 +196,8 @@ describe('#47 GET /v1/documents: documents of every area in one list', () => {
       { type: 'accepted', at: expect.any(String), detail: expect.objectContaining({ track: 'exchange' }) },
       { type: 'delivered', at: expect.any(String), detail: expect.objectContaining({ track: 'exchange', mls: expect.objectContaining({ responseCode: 'AP' }) }) },
     ]);
-    expect(be.body.data.links).toEqual({ document: `/be/einvoice/get-document/${beRemote}`, xml: `/be/einvoice/get-document/${beRemote}/xml`, supplier_header: 'supplier_uuid' });
+    expect(be.body.data.links).toEqual({ document: `/be/einvoice/get-document/${beRemote}`, xml: `/be/einvoice/get-document/${beRemote}/xml`, supplier_header: 'supplier_uuid',
+      pdf: `/v1/documents/${beRemote}/pdf`, html: `/v1/documents/${beRemote}/html` });
     // The links work with the supplier header they name.
     expect((await client.get(be.body.data.links.document, { supplier_uuid: beSupplierId })).status).toBe(200);
 
@@ -209,7 +210,8 @@ describe('#47 GET /v1/documents: documents of every area in one list', () => {
 
     const es = (await client.get(`/v1/documents/${esReported}`)).body.data;
     expect(es.timeline.map((t: { type: string }) => t.type)).toEqual(['accepted', 'reported']);
-    expect(es.links).toEqual({ document: `/es/verifactu/records/${esReported}`, xml: null, supplier_header: 'participant-id' });
+    expect(es.links).toEqual({ document: `/es/verifactu/records/${esReported}`, xml: null, supplier_header: 'participant-id',
+      pdf: `/v1/documents/${esReported}/pdf`, html: `/v1/documents/${esReported}/html` });
     const record = await client.get(es.links.document, { 'participant-id': esParticipant });
     expect(record.status).toBe(200);
     expect(es.authority.reference).toBe(record.body.data.aeat_csv);

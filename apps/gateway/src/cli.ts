@@ -42,6 +42,7 @@ import { listReports, previewReports, reportingSettingsFromEnv, seatIdFromEnv, s
  *   asyncapi                the AsyncAPI 3.0 document of the Kafka topics (JSON on stdout), as /asyncapi.json serves it; no stack needed
  *   retention run           prune published outbox rows, processed-event marks and idempotency keys past their windows
  *   documents stuck [--area X] [--older-than 10m]  documents not in a final state for that long, with their last event and error (JSON lines)
+ *   documents examples [dir]  one example PDF and HTML per area that prints its documents (#49), into docs/examples; no stack needed
  *   dlq list                the dead-lettered messages (JSON lines: id partition:offset, event, type, origin, error, replayedAt)
  *   dlq replay <id>         send a dead-lettered message back to its topic, once (a second replay says when the first was)
  *   mail list               the mails the local capture mailbox received, one JSON line each {to, subject, text, link, sent_at}
@@ -112,6 +113,12 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'retention' && sub === 'run') {
     const pruned = await withDatabase(config.databaseUrl, (dataSource) => pruneBookkeeping(dataSource, retentionWindowsFromEnv()));
     process.stdout.write(`${JSON.stringify(pruned)}\n`);
+    return;
+  }
+  if (command === 'documents' && sub === 'examples') {
+    // No stack: the areas' README examples printed as the gateway prints them (#49).
+    const { writeDocumentViewExamples } = await import('./account/document-view-examples');
+    for (const file of await writeDocumentViewExamples(rest[0] ?? 'docs/examples')) process.stdout.write(`${file}\n`);
     return;
   }
   if (command === 'documents' && sub === 'stuck') {

@@ -21,6 +21,7 @@ export { checkReceivedDocument, type ReceivedCheck, type ReceivedDocument } from
 export * from './peppol-participants';
 export * as myinvois from './myinvois';
 export * from './registry';
+export * from './printable';
 export * from './area-list';
 export { verifactuDefinition, verifactuExamples } from './verifactu';
 export { ksefDefinition, ksefExamples } from './ksef';

@@ -25,6 +25,9 @@ export interface DocumentLinks {
   readonly xml: string | null;
   /** The header those routes name the supplier by (its value: the supplier id, or the identifier the area asks for). */
   readonly supplier_header: string | null;
+  /** The document as people read it (#49), where its area prints its documents (`printable`). */
+  readonly pdf: string | null;
+  readonly html: string | null;
 }
 
 /** Where the document is read; an area this process does not serve (a test-only one) has no routes here. */
@@ -36,5 +39,7 @@ export function linksOf(area: AreaDefinition | undefined, documentId: string, su
     document: routes ? fill(routes.document) : documentHref(area, documentId),
     xml: routes?.xml ? fill(routes.xml) : null,
     supplier_header: area.code === 'ae' ? null : supplierHeaderOf(area),
+    pdf: area.printable ? `/v1/documents/${documentId}/pdf` : null,
+    html: area.printable ? `/v1/documents/${documentId}/html` : null,
   };
 }

@@ -1,12 +1,15 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { Connections } from '../infrastructure/infrastructure.module';
+import { DocumentViews } from './document-views';
 import { errorResponse } from '../http/openapi';
 import { Ctx, type RequestContext } from '../http/request-context';
 import { AccountDocuments } from './documents.service';
 import { documentListQuery } from './documents-query';
 import { DOCUMENT_STATUSES } from '@einvoice/domain';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './page';
-import { documentDetailSchema, documentListSchema } from './documents.openapi';
+import { documentDetailSchema, documentListSchema, documentViewContent } from './documents.openapi';
 
 /** The account-wide view of documents (#47, docs/account-api.md): every area's, in one list. */
 @ApiTags('Account (/v1)')
@@ -15,7 +18,11 @@ import { documentDetailSchema, documentListSchema } from './documents.openapi';
 @ApiResponse({ status: 401, ...errorResponse })
 @Controller('v1/documents')
 export class DocumentsController {
-  constructor(private readonly documents: AccountDocuments) {}
+  private readonly views: DocumentViews;
+
+  constructor(private readonly documents: AccountDocuments, connections: Connections) {
+    this.views = new DocumentViews(connections);
+  }
 
   @Get()
   @ApiOperation({
@@ -58,5 +65,44 @@ export class DocumentsController {
   @ApiResponse({ status: 404, ...errorResponse })
   get(@Param('id') id: string, @Ctx() context: RequestContext) {
     return this.documents.get(context.tenant.id, id);
+  }
+
+  @Get(':id/pdf')
+  @ApiOperation({
+    summary: 'The document as people read it: a PDF, with its regime\'s QR and legends.',
+    description:
+      'Issuer and buyer, number and dates, every line, the tax breakdown, totals and amount due, payment means, notes and references, with labels ' +
+      'in English and the language its regime asks for, and the mark its regime puts on a printed copy (the QR and legends its authority defines; ' +
+      '"not yet authorised" until the authority accepts the document). A document that travels as UBL over Peppol (Belgium, Germany, Singapore, UAE) ' +
+      'is PDF/A-3 with that UBL attached (AFRelationship Source), byte for byte what its area\'s XML route serves. README "Documents people can read" ' +
+      'says what each area shows. 404: no such document in your account, or its area prints none yet (`DOCUMENT.NO_VIEW`).',
+  })
+  @ApiParam({ name: 'id', description: 'The document id (a UUID).', example: '0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a' })
+  @ApiProduces('application/pdf')
+  @ApiResponse({ status: 200, description: 'The PDF (A4).', content: documentViewContent.pdf })
+  @ApiResponse({ status: 404, ...errorResponse })
+  async pdf(@Param('id') id: string, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
+    const pdf = await this.views.pdf(context.tenant.id, id);
+    await reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${id}.pdf"`).send(pdf);
+  }
+
+  @Get(':id/html')
+  @ApiOperation({
+    summary: 'The document as people read it: an HTML page.',
+    description:
+      'What the PDF shows, as one self-contained page (inline CSS, the QR as inline SVG, no script, nothing fetched), printable on A4. ' +
+      '404: no such document in your account, or its area prints none yet (`DOCUMENT.NO_VIEW`).',
+  })
+  @ApiParam({ name: 'id', description: 'The document id (a UUID).', example: '0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a' })
+  @ApiProduces('text/html')
+  @ApiResponse({ status: 200, description: 'The page (UTF-8).', content: documentViewContent.html })
+  @ApiResponse({ status: 404, ...errorResponse })
+  async html(@Param('id') id: string, @Ctx() context: RequestContext, @Res() reply: FastifyReply) {
+    const html = await this.views.html(context.tenant.id, id);
+    // Nothing on the page runs or loads: the policy says so to the browser too.
+    await reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:")
+      .send(html);
   }
 }

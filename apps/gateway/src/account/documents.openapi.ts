@@ -47,7 +47,7 @@ export const documentDetailExample = {
       { type: 'accepted', at: '2026-11-25T10:30:00.000Z', detail: { track: 'exchange', receiver: '0208:0843766574' } },
       { type: 'delivered', at: '2026-11-25T10:30:02.000Z', detail: { track: 'exchange', message_id: 'b5c1e2d3-4f5a-4b6c-8d7e-9f0a1b2c3d4e@einvoice', channel: 'remote', mls: { responseCode: 'AP', receivedAt: '2026-11-25T10:30:02.000Z' } } },
     ],
-    links: { document: '/be/einvoice/get-document/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a', xml: '/be/einvoice/get-document/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a/xml', supplier_header: 'supplier_uuid' },
+    links: { document: '/be/einvoice/get-document/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a', xml: '/be/einvoice/get-document/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a/xml', supplier_header: 'supplier_uuid', pdf: '/v1/documents/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a/pdf', html: '/v1/documents/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a/html' },
   },
 };
 
@@ -154,6 +154,8 @@ export const documentDetailSchema = statusAnswer(
               description: 'The header those routes name the supplier by (its value: the supplier id, or Argentina\'s CUIT); null where the path names it (UAE).',
               example: linksExample.supplier_header,
             }),
+            pdf: orNull({ type: 'string', description: 'The document as a person reads it, a PDF (`GET /v1/documents/{id}/pdf`); null where its area prints none yet.', example: linksExample.pdf }),
+            html: orNull({ type: 'string', description: 'The same as an HTML page (`GET /v1/documents/{id}/html`); null where its area prints none yet.', example: linksExample.html }),
           },
           example: linksExample,
         }),
@@ -162,3 +164,9 @@ export const documentDetailSchema = statusAnswer(
   },
   documentDetailExample,
 );
+
+/** `GET /v1/documents/{id}/pdf` and `/html`'s 200 bodies: files of their media type, each with an example. */
+export const documentViewContent = {
+  pdf: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf', description: 'A4 PDF; PDF/A-3 with the UBL attached for Peppol documents.' } as SchemaObject, example: '%PDF-1.7 …' } },
+  html: { 'text/html': { schema: { type: 'string', contentMediaType: 'text/html', description: 'One self-contained page.' } as SchemaObject, example: '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Invoice INV-2026-0042</title>…' } },
+};

@@ -11,7 +11,8 @@ import { CERTIFICATE_SECRET, CUIT_SCHEME, KEY_SECRET, afipDocuments, afipOnboard
 import { isValidCuit, normalizeCuit } from './cuit';
 import { liveWsfe } from './live/live-afip';
 import { afipAccessTickets, afipSandbox, afipVoucherNumbers } from './migrations';
-import { voucherQrLink } from './qr';
+import { authorisedQrLink } from './qr';
+import { afipPrintable } from './printable';
 import { AfipConnector } from './connector';
 import { SandboxWsfe } from './sandbox-wsfe';
 import { afipSettings } from './settings';
@@ -44,7 +45,7 @@ function present(view: ReportedDocumentView) {
     FeDetResp: [{ Concepto: f.Concepto, DocTipo: f.DocTipo, DocNro: f.DocNro, CbteDesde: cbteDesde, CbteHasta: cbteHasta, CbteFch: receipt?.CbteFch ?? f.CbteFch ?? null, Resultado: resultado, CAE: authorised ? receipt.CAE : '', CAEFchVto: authorised ? receipt.CAEFchVto : '', Observaciones: receipt?.Observaciones ?? [] }],
     Errors: errors,
     ...(authorised
-      ? { QrLink: voucherQrLink({ cuit: f.Cuit, PtoVta: f.PtoVta, CbteTipo: f.CbteTipo, CbteNro: receipt.CbteDesde, CbteFch: receipt.CbteFch, ImpTotal: f.ImpTotal, MonId: f.MonId, MonCotiz: f.MonCotiz, DocTipo: f.DocTipo, DocNro: f.DocNro, CAE: receipt.CAE }) }
+      ? { QrLink: authorisedQrLink(f as Parameters<typeof authorisedQrLink>[0], receipt) }
       : {}),
   };
 }
@@ -69,6 +70,8 @@ export const afipDefinition: AreaDefinition = {
     },
   },
   webhookEvents: [],
+  // The voucher as people read it, with AFIP's QR, the CAE and its due date once authorised (printable.ts, #49).
+  printable: afipPrintable,
   onboarding: afipOnboarding,
   documents: { ...afipDocuments, present },
   events: { name: 'area:ar', area: 'ar', streams: {}, projectors: {}, migrations: [afipSandbox, afipAccessTickets, afipVoucherNumbers] },

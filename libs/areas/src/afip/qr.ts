@@ -35,3 +35,11 @@ export function voucherQrLink(v: QrVoucher): string {
   };
   return `https://www.afip.gob.ar/fe/qr/?p=${Buffer.from(JSON.stringify(json), 'utf8').toString('base64')}`;
 }
+
+/** The QR link of an authorised voucher from its stored fields and AFIP's receipt (its number and date are AFIP's). */
+export function authorisedQrLink(
+  f: { Cuit: number; PtoVta: number; CbteTipo: number; ImpTotal: number; MonId: string; MonCotiz: number; DocTipo: number; DocNro: number },
+  receipt: { CbteDesde: number; CbteFch: string; CAE: string },
+): string {
+  return voucherQrLink({ cuit: f.Cuit, PtoVta: f.PtoVta, CbteTipo: f.CbteTipo, CbteNro: receipt.CbteDesde, CbteFch: receipt.CbteFch, ImpTotal: f.ImpTotal, MonId: f.MonId, MonCotiz: f.MonCotiz, DocTipo: f.DocTipo, DocNro: f.DocNro, CAE: receipt.CAE });
+}

@@ -14,6 +14,7 @@ import { firsRevision } from './revise';
 import type { FirsTotals } from './rules';
 import { SandboxFirsTransport } from './sandbox-firs';
 import { firsSettings } from './settings';
+import { firsPrintable } from './printable';
 
 
 /** The stored invoice as the seed lists it (camelCase; money as strings). */
@@ -112,6 +113,8 @@ export const firsDefinition: AreaDefinition = {
       return new FirsConnector(sandbox, () => sandbox.keys());
     },
   },
+  // The invoice as people read it, with the signed QR and the IRN once FIRS signed it (printable.ts, #49).
+  printable: firsPrintable,
   webhookEvents: [],
   onboarding: { ...firsOnboarding, revise: firsRevision },
   documents: { ...firsDocuments, present },

@@ -13,6 +13,7 @@ import { jofotaraRevision } from './revise';
 import type { JofotaraReceipt } from './response';
 import { SandboxJofotara } from './sandbox-jofotara';
 import { jofotaraSettings } from './settings';
+import { jofotaraPrintable } from './printable';
 
 /** `generate`'s answer (the seed), and `GET /jo/einvoice/invoices/{uuid}` (README.md "Routes"). */
 function present(view: ReportedDocumentView, variant?: string) {
@@ -67,6 +68,8 @@ export const jofotaraDefinition: AreaDefinition = {
       return new SandboxJofotara(query, box, settings.sandboxAnswerDelayMs);
     },
   },
+  // The invoice as people read it, with the QR JoFotara returned once accepted (printable.ts, #49).
+  printable: jofotaraPrintable,
   webhookEvents: [],
   onboarding: { ...jofotaraOnboarding, revise: jofotaraRevision },
   documents: { ...jofotaraDocuments, present },

@@ -10,6 +10,7 @@ import { KSEF_TOKEN_SECRET, ksefDocuments, ksefOnboarding } from './codec';
 import { LiveKsef } from './live/live-ksef';
 import { ksefSandbox, ksefSandboxProcessing } from './migrations';
 import { ksefQrLinkOfHash } from './qr';
+import { ksefPrintable } from './printable';
 import { SandboxKsef } from './sandbox-ksef';
 import { ksefSettings } from './settings';
 
@@ -82,6 +83,8 @@ export const ksefDefinition: AreaDefinition = {
     },
   },
   webhookEvents: [],
+  // The invoice as people read it, with the KSeF number and KOD I once accepted (printable.ts, #49).
+  printable: ksefPrintable,
   onboarding: ksefOnboarding,
   documents: {
     ...ksefDocuments,

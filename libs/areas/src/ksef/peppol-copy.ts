@@ -71,6 +71,11 @@ export function peppolCopyIssues(dto: KsefInvoiceBody, supplier: SupplierProfile
   return checkInvoice(POLISH_BIS, bisInvoiceOf(dto), supplier);
 }
 
+/** The invoice as BIS 3.0 UBL, from the body the FA(3) is rendered from: the Peppol copy's XML, and what the printed view reads (printable.ts). */
+export function bisUblOf(dto: KsefInvoiceBody, supplier: SupplierProfile, documentId: string): string {
+  return renderDocument(POLISH_BIS, bisInvoiceOf(dto), supplier, documentId);
+}
+
 /** The copy itself (its rules already passed). */
 export function peppolCopyOf(dto: KsefInvoiceBody, supplier: SupplierProfile, documentId: string): PeppolCopy {
   const invoice = bisInvoiceOf(dto);
@@ -80,6 +85,6 @@ export function peppolCopyOf(dto: KsefInvoiceBody, supplier: SupplierProfile, do
     documentType: invoice.DocumentType,
     senderParticipantId: participantIdFor(nip.scheme, nip.id),
     receiverParticipantId: participantIdFor(buyer.Scheme, buyer.ID),
-    xml: renderDocument(POLISH_BIS, invoice, supplier, documentId),
+    xml: bisUblOf(dto, supplier, documentId),
   };
 }

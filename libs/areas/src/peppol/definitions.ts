@@ -7,10 +7,21 @@ import { PEPPOL_RECEIVED_NAMES } from '@einvoice/domain';
 import type { AreaDefinition, RuleSetId } from '../registry/area';
 import { peppolDocuments, peppolExchange, peppolOnboarding } from './codec';
 import { type PeppolAreaCode, profiles } from '../peppol-ubl/profiles';
+import { ublPrintable } from '../printable/from-ubl';
+import type { PrintableLanguage } from '../registry/printable';
 
 const names: Readonly<Record<PeppolAreaCode, string>> = { be: 'Belgium', de: 'Germany', sg: 'Singapore' };
 
 /** The official rule sets the rendered UBL passes (shared/conformance/<ruleSet>/<version>). */
+/**
+ * The printed copy's labels (#49): English, plus German in Germany; Belgium's three official languages are
+ * left to a later issue (no law asks the printed copy of a Peppol document for one), Singapore's is English.
+ */
+const printLanguages: Readonly<Record<PeppolAreaCode, readonly PrintableLanguage[]>> = { be: ['en'], de: ['en', 'de'], sg: ['en'] };
+
+/** What the seller's tax identifier (BT-31) is called on the printed copy: Singapore's is its GST registration. */
+const taxIdLabels: Readonly<Record<PeppolAreaCode, string>> = { be: 'VAT', de: 'USt-IdNr. / VAT', sg: 'GST' };
+
 const ruleSets: Readonly<Record<PeppolAreaCode, RuleSetId>> = {
   be: 'peppol-bis-3:billing:2026.5',
   de: 'peppol-bis-3:billing:2026.5',
@@ -30,6 +41,7 @@ function definition(code: PeppolAreaCode): AreaDefinition {
     webhookEvents: PEPPOL_RECEIVED_NAMES,
     onboarding: peppolOnboarding(profile),
     documents: peppolDocuments(profile),
+    printable: ublPrintable({ languages: printLanguages[code], taxIdLabel: taxIdLabels[code] }),
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import type { AppError, AuthorityErrorData, EventPlugin, SupplierProfile } from '@einvoice/domain';
 import type { AuthorityAnswer, AuthorityConnector, BatchPolicy, ConnectorQuery, PollPolicy, ReportCarryOver } from './authority';
+import type { PrintableCapability } from './printable';
 import type { AreaReportWebhooks, AreaWebhooks } from './webhooks';
 
 /**
@@ -394,6 +395,8 @@ export interface AreaDefinition {
   readonly documents?: DocumentCodec;
   /** Its own events, streams, read models and migrations, when it has any beyond the platform's. */
   readonly events?: EventPlugin;
+  /** How its documents are printed (`GET /v1/documents/{id}/pdf` and `/html`, #49); absent: those routes answer 404. */
+  readonly printable?: PrintableCapability;
   /** A larger request body than the gateway's `BODY_LIMIT_BYTES` on its paths: UAE documents embed attachments (up to 30 MiB). */
   readonly largeBodies?: LargeBodies;
   /** Only for the test suite's own areas: listed when `EINVOICE_TEST_AREAS=1` (area-list/area-list.ts). */

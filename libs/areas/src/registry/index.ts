@@ -1,3 +1,4 @@
 export * from './area';
 export * from './authority';
+export * from './printable';
 export * from './webhooks';

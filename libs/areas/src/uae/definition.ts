@@ -7,6 +7,7 @@
  * the migrations.
  */
 import type { AreaDefinition } from '../registry/area';
+import { ublPrintable } from '../printable/from-ubl';
 import { uaeDocuments, uaeExchange, uaeOnboarding } from './codec';
 import { uaeMigrations } from './migrations';
 import { uaeFtaConnector, uaeFtaMigrations } from './reporting';
@@ -26,6 +27,9 @@ export const uaeDefinition: AreaDefinition = {
   documents: uaeDocuments,
   // Delivered over Peppol AND reported to the FTA: both tracks in the submission's one transaction.
   exchange: uaeExchange,
+  // The PINT AE document as a person reads it: a "Tax invoice" (VAT Executive Regulation art. 59), labels in
+  // English and Arabic, its TRNs, the AED tax total where the document is in another currency; no QR (#49).
+  printable: ublPrintable({ languages: ['en', 'ar'], taxIdLabel: 'TRN', invoiceTitle: 'taxInvoice' }),
   peppol: { customizationId: 'urn:peppol:pint:billing-1@ae-1', profileId: 'urn:peppol:bis:billing', ruleSetId: 'pint-ae:billing:2026.5' },
   // Documents embed their attachments (issue 10: bodies up to 30 MiB on this area only).
   largeBodies: { bytes: 30 * 1024 * 1024, pathPrefixes: ['v1/participants', 'v1/unified/participants'] },

@@ -11,6 +11,7 @@ import type { AreaDefinition, ParsedDocument, ReportedDocumentView } from '../re
 import { verifactuSandbox, verifactuSandboxCancellations } from './migrations';
 import { isValidNif, normalizeNif } from './nif';
 import { qrLink, qrPng } from './qr';
+import { verifactuPrintable } from './printable';
 import { type ChainLink, type Party, type RegistrationContent, type VerifactuRecord, aeatDate, chainCancellation, chainRegistration } from './record';
 import { checkRecord } from './rules';
 import { SandboxAeat } from './sandbox-aeat';
@@ -140,6 +141,8 @@ export const verifactuDefinition: AreaDefinition = {
     },
   },
   webhookEvents: [],
+  // The invoice as people read it, with the AEAT's QR and legend (printable.ts, #49).
+  printable: verifactuPrintable(),
   onboarding: {
     parse: parseVerifactuOnboarding,
     // NombreRazon may change; the NIF is the issuer (its certificate, sent only by onboarding, is a secret).

@@ -1,0 +1,75 @@
+import { type SupplierProfile, notFound } from '@einvoice/domain';
+import { documentXml, loadDocumentAttachments } from '@einvoice/domain/infrastructure';
+import { type PrintableDocument, type StoredDocument, findArea, hasDetached, reattachEmbedded, renderHtml, renderPdf } from '@einvoice/areas';
+import { Connections } from '../infrastructure/infrastructure.module';
+import { isUuid } from '../suppliers/supplier-lookup';
+
+interface ViewRow {
+  id: string;
+  area: string;
+  direction: 'outgoing' | 'incoming';
+  document_number: string;
+  document_type: string;
+  fields: Record<string, unknown>;
+  receipt: Record<string, unknown> | null;
+  report_state: string | null;
+  created_at: Date;
+  profile: SupplierProfile;
+  rendered_sha256: string | null;
+}
+
+/**
+ * `GET /v1/documents/{id}/pdf` and `/html` (#49): a document of any area as people read it. The tenancy
+ * is the detail's (another account's document: 404); the area builds the view (`AreaDefinition.printable`)
+ * from what is stored, the shared renderers (libs/areas/src/printable) print it. Made by the documents
+ * controller on the module's connections (a plain class: nothing of its own to start or stop).
+ */
+export class DocumentViews {
+  constructor(private readonly connections: Connections) {}
+
+  async pdf(tenantId: string, id: string): Promise<Buffer> {
+    const { view, createdAt } = await this.view(tenantId, id);
+    return renderPdf(view, { createdAt });
+  }
+
+  async html(tenantId: string, id: string): Promise<string> {
+    return renderHtml((await this.view(tenantId, id)).view);
+  }
+
+  private async view(tenantId: string, id: string): Promise<{ view: PrintableDocument; createdAt: Date }> {
+    const rows: ViewRow[] = isUuid(id)
+      ? await this.connections.dataSource.query(
+          `SELECT d.id, d.area, d.direction, d.document_number, d.document_type, d.fields, d.authority -> 'receipt' AS receipt, d.report_state, d.created_at, s.profile, d.rendered ->> 'sha256' AS rendered_sha256
+           FROM documents d JOIN suppliers s ON s.id = d.supplier_id WHERE d.id = $1 AND d.tenant_id = $2`,
+          [id, tenantId],
+        )
+      : [];
+    const row = rows[0];
+    if (!row) throw notFound('DOCUMENT.NOT_FOUND', `No document ${id} in your account.`);
+    const printable = findArea(row.area)?.printable;
+    if (!printable) throw notFound('DOCUMENT.NO_VIEW', `Documents of area ${row.area} have no printed view yet (issue #49).`);
+    const createdAt = new Date(row.created_at);
+    const stored: StoredDocument = {
+      id: row.id,
+      number: row.document_number,
+      type: row.document_type,
+      direction: row.direction,
+      fields: row.fields,
+      receipt: row.receipt,
+      reportState: row.report_state,
+      renderedSha256: row.rendered_sha256,
+      xml: printable.readsXml ? await this.xml(row.id) : null,
+      createdAt: createdAt.toISOString(),
+      supplier: row.profile,
+    };
+    return { view: printable.build(stored), createdAt };
+  }
+
+  /** The XML as the area's XML route serves it: as rendered or received, its detached attachments put back (UAE). */
+  private async xml(documentId: string): Promise<string | null> {
+    const query = (sql: string, parameters?: unknown[]) => this.connections.dataSource.query(sql, parameters);
+    const row = await documentXml(query, documentId);
+    if (!row) return null;
+    return hasDetached(row.xml) ? reattachEmbedded(row.xml, await loadDocumentAttachments(query, row.owner)) : row.xml;
+  }
+}

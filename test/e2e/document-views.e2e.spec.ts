@@ -1,0 +1,371 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomInt } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { createTenant } from '../../apps/gateway/src/auth/api-keys';
+import { openTestDatabase } from '../support/database';
+import { Client } from '../support/http';
+import { beVat, deVat, sgUen } from '../support/identifiers';
+import { freshCuit } from '../../libs/areas/src/afip/testing/cuits';
+import { AppProcess, eventually, startApp, startGateway, testEnv } from '../support/stack';
+
+const run = Date.now().toString(36).toUpperCase();
+const id = (name: string) => `${name}-${run}`;
+
+const beSeller = () => ({ registered_name: 'Brussels Widgets NV', identifiers: [{ scheme: 'BE:VAT', id: beVat() }], street: 'Rue de la Loi 16', city: 'Brussels', country: 'BE' });
+const deSupplier = (vat: string) => ({
+  registered_name: 'Berliner Teile GmbH', identifiers: [{ scheme: 'DE:VAT', id: vat }], street: 'Unter den Linden 1', city: 'Berlin', postal_code: '10117', country: 'DE',
+  contact_number: '+49301234567', contact_name: 'Erika Muster', contact_email: 'billing@teile.example',
+});
+/** Intra-community, 0 %, to a buyer hosted here (the German supplier receives it): 80.00 EUR. */
+const beInvoice = (ID: string, vat: string) => ({
+  ID, DocumentType: '380', IssueDate: '2026-04-01',
+  CustomerParty: { RegisteredName: 'Berliner Teile GmbH', address: { Street: 'Unter den Linden 1', ZipCode: '10117', City: 'Berlin', Country: 'DE' }, Identifiers: [{ Scheme: 'DE:VAT', ID: vat }] },
+  InvoiceLines: [{ Description: 'Widgets, größe M', PriceAmount: 40, InvoicedQuantity: 2, TaxType: { TaxRate: 0, TaxType: 'intra_community', TaxCountry: 'BE' } }],
+  TotalIncludingVat: 80,
+});
+const sgSupplier = (uen: string) => ({ registered_name: 'Lion City Pte Ltd', identifiers: [{ scheme: 'SG:UEN', id: uen }], street: '1 Raffles Place', city: 'Singapore', postal_code: '048616', country: 'SG' });
+const sgInvoice = (ID: string) => ({
+  ID, DocumentType: 'Invoice', IssueDate: '2026-03-15',
+  CustomerParty: { RegisteredName: 'Marina Buyer Pte Ltd', address: { Street: '10 Pasir Panjang Road', ZipCode: '117438', City: 'Singapore', Country: 'SG' }, Identifiers: [{ Scheme: 'SG:UEN', ID: sgUen() }] },
+  InvoiceLines: [{ Description: 'Cloud hosting', PriceAmount: 200, InvoicedQuantity: 1, TaxType: { TaxRate: 9, TaxType: 'standard', TaxCountry: 'SG' } }],
+  TotalIncludingVat: 218,
+});
+const aeTin = () => `1${String(randomInt(0, 1e9)).padStart(9, '0')}`;
+const aeParticipant = (tin: string) => ({
+  peppol_id: `0235:${tin}`, legal_name: 'شركة الخليج للأدوات ذ.م.م', trn: `${tin}00003`, legal_id: { id: `TL-${tin}`, scheme: 'TL', authority: 'Dubai Economy and Tourism' },
+  street_address: 'Sheikh Zayed Road 1', city: 'Dubai', emirates_code: 'DXB', country_code: 'AE',
+});
+/** A tax invoice (380) in AED to a buyer served by another access point: 1,050.00 due. */
+const aeInvoice = (document_identifier: string) => ({
+  document_identifier, issue_date: '2026-07-01', document_type: '380', document_currency: 'AED', due_date: '2026-07-31', flags: {},
+  receiving_party: { peppol_id: '0235:1345678901', legal_name: 'Abu Dhabi Buyer LLC', street_address: 'Khalifa Street 9', city: 'Abu Dhabi', emirates_code: 'AUH', country_code: 'AE', trn: '134567890123003' },
+  payment_means: [{ type_code: '30', payment_account_id: 'AE070331234567890123456' }],
+  lines: [{ item_name: 'Widget', quantity: '10', unit_code: 'H87', unit_price: '100.00', tax_category: 'S', tax_percentage: '5' }],
+});
+
+/** The AEAT's test taxpayer (a NIF per run would need a real control letter): runs differ by number. */
+const esIssuer = { nif: '89890001K', name: 'Empresa de Pruebas SL' };
+const esInvoice = (document_identifier: string) => ({
+  document_identifier, issue_date: '2026-11-20', invoice_type: 'F1', description: 'Consultoría, noviembre', recipient: { nif: 'B00000000', name: 'Cliente SA' },
+  taxlines: [{ tax_base: 100, tax_rate: 21, repercutida_quota: '21.00' }], total_amount: '121.00',
+});
+
+const plSupplier = { registered_name: 'Sprzedawca Źdźbło Sp. z o.o.', identifiers: [{ scheme: 'PL:NIP', id: '5260250274' }], street: 'ul. Prosta 1', city: 'Warszawa', postal_code: '00-001', country: 'PL' };
+const plInvoice = (ID: string) => ({
+  ID, DocumentType: 'Invoice', IssueDate: '2026-11-25',
+  CustomerParty: { RegisteredName: 'Nabywca Łódź S.A.', address: { Street: 'ul. Krzywa 2', ZipCode: '30-001', City: 'Kraków', Country: 'PL' }, Identifiers: [{ Scheme: 'PL:NIP', ID: '1234563218' }] },
+  InvoiceLines: [{ Description: 'Usługa doradcza', PriceAmount: 100, InvoicedQuantity: 2, TaxType: { TaxRate: 23, TaxType: 'standard', TaxCountry: 'PL' } }],
+  TotalIncludingVat: 246,
+});
+
+const joSupplier = { supplier_name: 'Amman Stationery Co', supplier_tin: '12345678', default_income_source: '4419618', client_id: `device-${run}`, client_secret: 'secret-of-the-device', city_code: 'JO-AM' };
+const joInvoice = (invoice_ref_number: string) => ({
+  invoice_ref_number, issue_date: '2026-11-25', issue_time: '10-30-00', buyer_details: { buyer_name: 'مكتبة إربد', buyer_tin: '87654321', city_code: 'JO-IR' },
+  lineitems: [{ description: 'Pen', quantity: 4, tax_exclusive_price: 2.5, tax_percentage: 0.16, tax_category: 'Standard' }],
+});
+
+const ngTaxpayer = {
+  party_name: 'Lagos Trading Ltd', tin: `${String(Date.now()).slice(-8)}-0001`, email: 'billing@lagostrading.example', password: 'portal-password-1', telephone: '+2348012345678',
+  business_description: 'Wholesale of electronics', postal_address: { street_name: '12 Marina', city_name: 'Lagos', postal_zone: '101001', country: 'NG' },
+};
+const ngInvoice = (document_identifier: string) => ({
+  document_identifier, issue_date: '2026-11-25', due_date: '2026-12-25', issue_time: '17-59-04', invoice_type_code: '380', document_currency_code: 'NGN', tax_currency_code: 'NGN',
+  accounting_customer_party: { party_name: 'Abuja Buyer Ltd', tin: '87654321-0001', email: 'ap@abujabuyer.example', postal_address: { street_name: '1 Garki', city_name: 'Abuja', postal_zone: '900001', country: 'NG' } },
+  invoice_line: [{ hsn_code: 'CC-001', product_category: 'Electronics', invoiced_quantity: 3, line_extension_amount: 300, item: { name: 'Router', description: 'Wi-Fi router' }, price: { price_amount: 100, base_quantity: 1, price_unit: 'NGN per 1' } }],
+  tax_total: [{ tax_amount: 22.5, tax_subtotal: [{ taxable_amount: 300, tax_amount: 22.5, tax_category: { id: 'STANDARD_VAT', percent: 7.5 } }] }],
+});
+
+/** Today in Argentina (UTC−3), AFIP's CbteFch. */
+const arToday = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
+/** A Factura A without numbers: AFIP's sandbox authorises it with the next number and a CAE. */
+const arVoucher = {
+  CantReg: 1, PtoVta: 1, CbteTipo: 1, Concepto: 1, DocTipo: 80, DocNro: 30712345671, CbteFch: arToday.replace(/-/g, ''),
+  ImpTotal: 121, ImpTotConc: 0, ImpNeto: 100, ImpOpEx: 0, ImpIVA: 21, ImpTrib: 0, MonId: 'PES', MonCotiz: 1, Iva: [{ Id: 5, BaseImp: 100, Importe: 21 }],
+};
+
+/** What a person's tools read of a PDF: its text (pdftotext), its attachments (pdfdetach), its QR (pdftoppm + zbarimg). */
+class PdfReader {
+  private readonly dir = mkdtempSync(path.join(tmpdir(), 'document-views-'));
+  private count = 0;
+
+  private save(pdf: Buffer): string {
+    const file = path.join(this.dir, `${++this.count}.pdf`);
+    writeFileSync(file, pdf);
+    return file;
+  }
+
+  text(pdf: Buffer): string {
+    return execFileSync('pdftotext', ['-layout', this.save(pdf), '-']).toString();
+  }
+
+  /** The names and bytes of the embedded files. */
+  attachments(pdf: Buffer): Array<{ name: string; bytes: Buffer }> {
+    const file = this.save(pdf);
+    const listing = execFileSync('pdfdetach', ['-list', file]).toString();
+    const names = listing.split('\n').slice(1).map((line) => line.replace(/^\d+: /, '').trim()).filter(Boolean);
+    return names.map((name, i) => {
+      const out = path.join(this.dir, `${this.count}-${i}`);
+      execFileSync('pdfdetach', ['-save', String(i + 1), '-o', out, file]);
+      return { name, bytes: readFileSync(out) };
+    });
+  }
+
+  /** The XMP metadata (PDF/A identification). */
+  metadata(pdf: Buffer): string {
+    return execFileSync('pdfinfo', ['-meta', this.save(pdf)]).toString();
+  }
+
+  /** Every QR on the first page, decoded (300 dpi, as a scanner sees a print). */
+  qrCodes(pdf: Buffer): string[] {
+    const file = this.save(pdf);
+    execFileSync('pdftoppm', ['-r', '200', '-f', '1', '-l', '1', '-png', '-singlefile', file, file]);
+    const scan = spawnSync('zbarimg', ['--quiet', '--raw', '-Sbinary', `${file}.png`]);
+    // zbarimg's status 4: no code on the page.
+    if (scan.status === 4) return [];
+    if (scan.status !== 0) throw new Error(`zbarimg failed (${scan.status}): ${scan.stderr.toString()}`);
+    return scan.stdout.toString('utf8').split('\n').filter(Boolean);
+  }
+
+  remove(): void {
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * #49 Documents people can read: GET /v1/documents/{id}/pdf and /html for the Peppol areas (Belgium, Germany
+ * receiving, Singapore), the UAE, Spain, Argentina, Poland, Jordan and Nigeria, each submitted through its area's
+ * own route. Each regime's QR, found in the page image, decodes to exactly the payload its area's answer gave
+ * (ValidarQR link, AFIP's QrLink, KSeF's KOD I link, JoFotara's and FIRS's QR text), with its legend. The PDF read with a
+ * person's tools: its text holds the number and the amount due; it is PDF/A-3 with the UBL attached, byte for
+ * byte what the area's XML route serves. The HTML: one page, no script. Another tenant's: 404.
+ */
+describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
+  let dataSource: DataSource;
+  const apps: AppProcess[] = [];
+  let client: Client;
+  let other: Client;
+  const reader = new PdfReader();
+  /** The ValidarQR link Spain's answer gave. */
+  let esQr: string;
+  /** Argentina's answer: its QR link and CAE. */
+  let ar: { QrLink: string; CAE: string; CAEFchVto: string };
+  /** Poland's retrieve once KSeF accepted it: its KOD I link and KSeF number. */
+  let pl: { QrLink: string; KsefNumber: string };
+  /** The QR text JoFotara returned. */
+  let joQr: string;
+  /** FIRS's signed QR text and the IRN. */
+  let ng: { qr: string; irn: string };
+  /** Per area: the document id, its number, its amount due as printed, and where its XML route is with its header. */
+  const documents: Record<string, { id: string; number: string; payable: string; xml: string; headers: Record<string, string> }> = {};
+
+  const onboard = async (pathname: string, body: Record<string, unknown>) => {
+    const answer = await client.post(pathname, body);
+    expect({ pathname, status: answer.status }).toEqual({ pathname, status: 201 });
+    return (answer.body.data.supplier_uuid ?? answer.body.data.participant_id) as string;
+  };
+  const submitted = async (pathname: string, body: unknown, headers: Record<string, string> = {}) => {
+    const answer = await client.post(pathname, body, headers);
+    if (![200, 202].includes(answer.status)) throw new Error(`${pathname} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    return answer.body;
+  };
+
+  beforeAll(async () => {
+    ({ dataSource } = await openTestDatabase());
+    const { apiKey } = await createTenant(dataSource, `e2e document views ${run}`);
+    const { apiKey: otherKey } = await createTenant(dataSource, `e2e document views other ${run}`);
+    const workerEnv = testEnv({
+      AUTHORITY_POLL_SWEEP_MS: '100', AUTHORITY_BATCH_SWEEP_MS: '100', UAE_SANDBOX_FTA_MLS_MS: '200', KSEF_SANDBOX_LIMITS: '1000/10000/100000',
+    });
+    const gateway = await startGateway({ AUTHORITY_WAIT_MS: '20000' });
+    apps.push(gateway.app, startApp('delivery-worker', workerEnv), startApp('reporting-worker', workerEnv));
+    client = new Client(gateway.url, apiKey);
+    other = new Client(gateway.url, otherKey);
+
+    const receiverVat = deVat();
+    const de = await onboard('/de/einvoice/onboard', deSupplier(receiverVat));
+    const be = await onboard('/be/einvoice/onboard', beSeller());
+    const beId = (await submitted('/be/einvoice/generate/invoice', beInvoice(id('BE'), receiverVat), { supplier_uuid: be })).data.DocumentID;
+    documents.be = { id: beId, number: id('BE'), payable: '80.00', xml: `/be/einvoice/get-document/${beId}/xml`, headers: { supplier_uuid: be } };
+
+    const sg = await onboard('/sg/einvoice/onboard', sgSupplier(sgUen()));
+    const sgId = (await submitted('/sg/einvoice/generate/invoice', sgInvoice(id('SG')), { supplier_uuid: sg })).data.DocumentID;
+    documents.sg = { id: sgId, number: id('SG'), payable: '218.00', xml: `/sg/einvoice/get-document/${sgId}/xml`, headers: { supplier_uuid: sg } };
+
+    const ae = await onboard('/v1/participants', aeParticipant(aeTin()));
+    const aeAnswer = (await submitted(`/v1/participants/${ae}/documents`, aeInvoice(id('AE')))).data;
+    // The number as the UBL states it (the list's is prefixed by the year the UAE area keys its numbers by).
+    documents.ae = { id: aeAnswer.document_id, number: id('AE'), payable: '1050.00', xml: `/v1/participants/${ae}/documents/${aeAnswer.document_id}/xml`, headers: {} };
+
+    const es = (await client.post('/es/verifactu/onboard', esIssuer)).body.data.participant_id;
+    const record = (await submitted('/es/verifactu/generate', esInvoice(id('ES/1')), { 'participant-id': es })).message;
+    esQr = record.qr_link;
+    documents.es = { id: record.uuid, number: id('ES/1'), payable: '121.00', xml: '', headers: {} };
+
+    const cuit = freshCuit();
+    const arSupplier = await onboard('/ar/einvoice/onboard', { cuit, legal_name: 'Comercio Ñandú SRL', points_of_sale: [1] });
+    const voucher = await submitted('/ar/einvoice/create-voucher', arVoucher, { cuit });
+    expect(voucher.Resultado).toBe('A');
+    ar = { QrLink: voucher.QrLink, CAE: voucher.FeDetResp[0].CAE, CAEFchVto: voucher.FeDetResp[0].CAEFchVto };
+    const arListed = (await client.get(`/v1/documents?supplier_id=${arSupplier}`)).body.data[0];
+    documents.ar = { id: arListed.id, number: `00001-${String(voucher.FeDetResp[0].CbteDesde).padStart(8, '0')}`, payable: '121.00', xml: '', headers: {} };
+
+    const plId = await onboard('/pl/einvoice/onboard', plSupplier);
+    const plDocument = (await submitted('/pl/einvoice/generate/invoice', plInvoice(id('FV/1')), { supplier_uuid: plId, transport_mode: 'ksef' })).data.DocumentID;
+    pl = await eventually('KSeF accepted the Polish invoice', async () => {
+      const retrieved = (await client.get(`/pl/einvoice/retrieve/${plDocument}`)).body.data;
+      return retrieved?.Status === 'Accepted' ? retrieved : undefined;
+    }, 60_000);
+    documents.pl = { id: plDocument, number: id('FV/1'), payable: '246.00', xml: '', headers: {} };
+
+    const jo = await onboard('/jo/supplier/onboard', joSupplier);
+    const joAnswer = await submitted('/jo/einvoice/generate', joInvoice(id('JO')), { 'participant-id': jo });
+    joQr = joAnswer.message.qr_code;
+    const joListed = (await client.get(`/v1/documents?supplier_id=${jo}`)).body.data[0];
+    documents.jo = { id: joListed.id, number: id('JO'), payable: '11.600', xml: '', headers: {} };
+
+    const ngId = await onboard('/api/auth/taxpayer/login', ngTaxpayer);
+    const ngAnswer = (await submitted('/api/invoice/generate', ngInvoice(id('NG')), { 'participant-id': ngId })).data;
+    ng = { qr: ngAnswer.qr_code, irn: ngAnswer.irn };
+    const ngListed = (await client.get(`/v1/documents?supplier_id=${ngId}`)).body.data[0];
+    documents.ng = { id: ngListed.id, number: id('NG'), payable: '322.50', xml: '', headers: {} };
+
+    // The Belgian invoice, as the German supplier received it.
+    const received = await eventually('the German supplier received the Belgian invoice', async () => {
+      const list = await client.get(`/v1/documents?direction=incoming&supplier_id=${de}`);
+      return list.body.data[0] as { id: string } | undefined;
+    }, 60_000);
+    documents.de = { id: received.id, number: id('BE'), payable: '80.00', xml: `/de/einvoice/get-document/${received.id}/xml`, headers: { supplier_uuid: de } };
+  }, 150_000);
+
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.stop()));
+    await dataSource?.destroy();
+    reader.remove();
+  });
+
+  it.each(['be', 'de', 'sg', 'ae'])('%s: the PDF shows the number and the amount due, and is PDF/A-3 with the UBL its XML route serves', async (area) => {
+    const document = documents[area];
+    const answer = await client.bytes(`/v1/documents/${document.id}/pdf`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/pdf');
+    const text = reader.text(answer.body);
+    expect(text).toContain(document.number);
+    expect(text).toMatch(new RegExp(`Amount due.*${document.payable.replace('.', '\\.')}`));
+    const xml = await client.bytes(document.xml, document.headers);
+    expect(xml.status).toBe(200);
+    const attachments = reader.attachments(answer.body);
+    expect(attachments.map((a) => a.name)).toEqual([`${document.number.replace(/[^A-Za-z0-9._-]+/g, '_')}.xml`]);
+    expect(attachments[0].bytes.equals(xml.body)).toBe(true);
+    const meta = reader.metadata(answer.body);
+    expect(meta).toContain('<pdfaid:part>3</pdfaid:part>');
+    expect(meta).toContain('<pdfaid:conformance>B</pdfaid:conformance>');
+    // No regime mark on a Peppol document: nothing to scan.
+    expect(reader.qrCodes(answer.body)).toEqual([]);
+  });
+
+  it('es: the PDF carries the AEAT\'s QR, decoding to exactly the ValidarQR link the record answered, with its caption and legend', async () => {
+    const answer = await client.bytes(`/v1/documents/${documents.es.id}/pdf`);
+    expect(answer.status).toBe(200);
+    expect(esQr).toMatch(/^https:\/\/prewww2\.aeat\.es\/wlpl\/TIKE-CONT\/ValidarQR\?nif=89890001K&numserie=/);
+    expect(reader.qrCodes(answer.body)).toEqual([esQr]);
+    const text = reader.text(answer.body).replace(/\s+/g, ' ');
+    expect(text).toContain(documents.es.number);
+    expect(text).toContain('QR tributario:');
+    expect(text).toContain('Factura verificable en la sede electrónica de la AEAT');
+    expect(text).toMatch(/Amount due \/ Total a pagar 121\.00 EUR/);
+    // Not a Peppol document: nothing attached.
+    expect(reader.attachments(answer.body)).toEqual([]);
+    const html = (await client.get(`/v1/documents/${documents.es.id}/html`)).body as string;
+    expect(html).toContain('Factura verificable en la sede electrónica de la AEAT');
+    expect(html).toContain(`aria-label="${esQr.replace(/&/g, '&amp;')}"`);
+  });
+
+  it('ar: the PDF carries AFIP\'s QR, decoding to exactly the link create-voucher answered, with "CAE N°" and its due date', async () => {
+    const answer = await client.bytes(`/v1/documents/${documents.ar.id}/pdf`);
+    expect(answer.status).toBe(200);
+    expect(ar.QrLink).toMatch(/^https:\/\/www\.afip\.gob\.ar\/fe\/qr\/\?p=/);
+    expect(reader.qrCodes(answer.body)).toEqual([ar.QrLink]);
+    const text = reader.text(answer.body).replace(/\s+/g, ' ');
+    expect(text).toContain(documents.ar.number);
+    expect(text).toContain(`CAE N°: ${ar.CAE}`);
+    expect(text).toContain(`Fecha de Vto. de CAE: ${ar.CAEFchVto.slice(6, 8)}/${ar.CAEFchVto.slice(4, 6)}/${ar.CAEFchVto.slice(0, 4)}`);
+    expect(text).toContain('Comercio Ñandú SRL');
+    expect(text).toMatch(/Amount due \/ Total a pagar 121\.00 PES/);
+  });
+
+  it('pl: the PDF carries the KSeF number and KOD I, decoding to exactly the link retrieve answers, labels in Polish', async () => {
+    const answer = await client.bytes(`/v1/documents/${documents.pl.id}/pdf`);
+    expect(answer.status).toBe(200);
+    expect(pl.QrLink).toMatch(/^https:\/\/qr-test\.ksef\.mf\.gov\.pl\/invoice\/5260250274\/25-11-2026\//);
+    expect(reader.qrCodes(answer.body)).toEqual([pl.QrLink]);
+    const text = reader.text(answer.body).replace(/\s+/g, ' ');
+    expect(text).toContain(documents.pl.number);
+    expect(text).toContain(pl.KsefNumber);
+    expect(text).toContain('KOD I');
+    expect(text).toContain('Nabywca Łódź S.A.');
+    expect(text).toMatch(/Amount due \/ Do zapłaty 246\.00 PLN/);
+  });
+
+  it('jo: the PDF carries exactly the QR JoFotara returned, with the totals JoFotara was sent', async () => {
+    const answer = await client.bytes(`/v1/documents/${documents.jo.id}/pdf`);
+    expect(answer.status).toBe(200);
+    expect(joQr).toEqual(expect.any(String));
+    expect(reader.qrCodes(answer.body)).toEqual([joQr]);
+    const text = reader.text(answer.body).replace(/\s+/g, ' ');
+    expect(text).toContain(documents.jo.number);
+    expect(text).toMatch(/Amount due \/ .+ 11\.600 JOD/);
+    for (const word of ['مكتبة', 'إربد']) expect(text).toContain(word);
+  });
+
+  it('ng: the PDF carries exactly FIRS\'s signed QR and the IRN', async () => {
+    const answer = await client.bytes(`/v1/documents/${documents.ng.id}/pdf`);
+    expect(answer.status).toBe(200);
+    expect(ng.qr).toEqual(expect.any(String));
+    expect(reader.qrCodes(answer.body)).toEqual([ng.qr]);
+    const text = reader.text(answer.body).replace(/\s+/g, ' ');
+    expect(text).toContain(documents.ng.number);
+    expect(text).toContain(`IRN: ${ng.irn}`);
+    expect(text).toMatch(/Amount due 322\.50 NGN/);
+  });
+
+  it('prints names with diacritics, and the UAE\'s in Arabic with its labels in English and Arabic', async () => {
+    expect(reader.text((await client.bytes(`/v1/documents/${documents.be.id}/pdf`)).body)).toContain('Widgets, größe M');
+    const ae = reader.text((await client.bytes(`/v1/documents/${documents.ae.id}/pdf`)).body);
+    expect(ae).toContain('Tax invoice');
+    expect(ae).toContain('TRN');
+    // Arabic is laid out right to left: the extracted words, whatever their order, are the name's.
+    for (const word of ['شركة', 'الخليج']) expect(ae).toContain(word);
+  });
+
+  it.each(['be', 'de', 'sg', 'ae'])('%s: the HTML page shows the same, escaped, with no script', async (area) => {
+    const document = documents[area];
+    const answer = await client.get(`/v1/documents/${document.id}/html`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(answer.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const html = answer.body as string;
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(html).toContain(document.number);
+    expect(html).toContain(document.payable);
+    expect(html).not.toMatch(/<script|javascript:|<link|src="http/i);
+  });
+
+  it('links the views from the document\'s detail', async () => {
+    const detail = (await client.get(`/v1/documents/${documents.be.id}`)).body.data;
+    expect(detail.links).toMatchObject({ pdf: `/v1/documents/${documents.be.id}/pdf`, html: `/v1/documents/${documents.be.id}/html` });
+    expect((await client.bytes(detail.links.pdf)).status).toBe(200);
+  });
+
+  it('answers 404 for another account\'s document and an unknown id, in the one error shape', async () => {
+    for (const view of ['pdf', 'html']) {
+      const foreign = await other.get(`/v1/documents/${documents.be.id}/${view}`);
+      expect(foreign.status).toBe(404);
+      expect(foreign.body).toMatchObject({ status: expect.any(String), message: expect.any(String), errors: [expect.objectContaining({ code: 'DOCUMENT.NOT_FOUND', severity: 'error' })] });
+      expect((await client.get(`/v1/documents/00000000-0000-4000-8000-000000000000/${view}`)).status).toBe(404);
+      expect((await client.get(`/v1/documents/not-a-uuid/${view}`)).status).toBe(404);
+    }
+  });
+});
