@@ -7,7 +7,6 @@
  * same bytes.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { PrintableDocument, PrintableMark, PrintableParty } from '../registry/printable';
 import { type LabelKey, label } from './labels';
@@ -15,11 +14,13 @@ import { totalRows } from './html';
 import { qrModules, qrRuns } from './qr';
 
 /**
- * fontkit as pdfkit itself resolves it: pdfkit's font factory takes a fontkit font (a source with `layout`),
- * so the fonts are parsed once per process, not per document (parsing them was most of a render's time and
- * garbage: ~600 ms of a 20-line PDF on the 2-core test machine). Each document still subsets them itself.
+ * fontkit, a dependency of ours at the range pdfkit asks for (one copy in node_modules): pdfkit's font factory takes
+ * a fontkit font (a source with `layout`), so the fonts are parsed once per process, not per document (parsing them
+ * was most of a render's time and garbage: ~600 ms of a 20-line PDF on the 2-core test machine). Each document still
+ * subsets them itself.
  */
-const fontkit = createRequire(require.resolve('pdfkit'))('fontkit') as { create(buffer: Buffer): object };
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- fontkit ships no types; only `create` is used
+const fontkit = require('fontkit') as { create(buffer: Buffer): object };
 
 /** The fonts, opened once per process (DejaVu Sans 2.37: Latin, Greek, Cyrillic, Arabic; ~1.4 MB both). */
 let fonts: { regular: object; bold: object } | undefined;
