@@ -271,9 +271,12 @@ describe('#48 account webhooks: the tail of account_events (real PostgreSQL and 
       // The dead endpoint's events first: without lanes, they would take every place (4 first attempts, 2 retries).
       for (let i = 0; i < 6; i += 1) await insertDocument(tenantId, 'de');
       for (let i = 0; i < 6; i += 1) await insertDocument(tenantId, 'be');
-      await eventually('every healthy delivery arrived', async () => {
+      // Arrived, and recorded: an attempt is recorded once its answer is read, a moment after the receiver has the POST.
+      await eventually('every healthy delivery arrived and recorded delivered', async () => {
         await tailed.runOnce();
-        return healthy.received.length === 6 ? true : undefined;
+        if (healthy.received.length !== 6) return undefined;
+        const statuses = (await deliveriesOf(healthyHook.id)).map((d) => d.status);
+        return statuses.length === 6 && statuses.every((status) => status === 'delivered') ? true : undefined;
       }, 8_000);
       const [{ answered }] = await dataSource.query(
         `SELECT count(a.*)::int AS answered FROM webhook_deliveries d JOIN webhook_delivery_attempts a ON a.delivery_id = d.id WHERE d.subscription_id = $1`,
