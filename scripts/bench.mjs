@@ -18,7 +18,8 @@
 //              this process; documents INSERTED as rows (the trigger records their events; not through the API),
 //              closed loop for BENCH_WEBHOOK_DURATION s (10; alias BENCH_WEBHOOK_SECONDS): webhooks/s; then half that
 //              rate: submitted->webhook p50/p99; then the same with 10% of the endpoints never answering
-//              (WEBHOOK_TIMEOUT_MS 5 s): the others' p99 as a multiple of the healthy run's (scripts/bench/account-webhooks.mjs);
+//              (WEBHOOK_TIMEOUT_MS 5 s): the others' p99 as a multiple of the healthy run's; then Belgian invoices
+//              POSTed through the API to 10 endpoints of the stack's tenant: submit->webhook p50/p99 (scripts/bench/account-webhooks.mjs);
 //   supplier-webhooks  BE invoices to a DE supplier hosted here, subscribed (seed route) to a receiver in this process,
 //              closed loop for BENCH_WEBHOOK_DURATION s (10), then half that rate: webhooks/s and
 //              submitted->webhook;
@@ -471,22 +472,25 @@ async function main() {
     const probe = probeStack();
     const hooks = await accountWebhookLoad({
       root: ROOT, databaseUrl: settings.databaseUrl, secretsKey: stack.env.SECRETS_KEY, runId, duration: settings.webhookDuration,
-      drainTimeoutS: settings.drainTimeoutS, say,
+      drainTimeoutS: settings.drainTimeoutS, say, api: { url, apiKey, supplierId, invoiceBody },
     });
     const p = await probe.stopWithWal();
     stack.assertAlive();
     figures.accountWebhooks = hooks;
     const { closed, open, dead } = hooks;
-    if (!closed.complete || !open.complete || !dead.complete || hooks.repeated > 0) failed = true;
+    const { api } = hooks;
+    if (!closed.complete || !open.complete || !dead.complete || !api.complete || api.refused > 0 || hooks.repeated > 0) failed = true;
     const within = dead.p99Ratio <= 1.2;
-    out(`${++phaseNumber}. webhooks (account-wide, #48: ${hooks.endpoints} endpoints over 10 tenants, one area each; documents INSERTED as rows -> trigger -> account_events -> dispatcher's tail -> signed POSTs to 127.0.0.1)`);
+    out(`${++phaseNumber}. webhooks (account-wide, #48: ${hooks.endpoints} endpoints over 10 tenants, one area each; documents INSERTED as rows -> trigger -> account_events -> dispatcher's tail -> signed POSTs to 127.0.0.1; the last step through the API)`);
     out(`  closed loop: webhooks/s ${num(closed.perSecond)}${ratio(closed.perSecond)} (target >= 500)   received ${closed.received}/${closed.expected}${closed.complete ? '' : `  NOT COMPLETE after ${settings.drainTimeoutS} s`}   submitted->webhook p50 ${ms(closed.latency.p50)}  p99 ${ms(closed.latency.p99)} (a backlog of up to 2,000 kept)`);
     out(`  open loop ${open.rate}/s: submitted->webhook p50 ${ms(open.latency.p50)}  p99 ${ms(open.latency.p99)} (target p99 <= 1 s)  max ${ms(open.latency.max)}   received ${open.received}/${open.expected}`);
     out(`  open loop ${dead.rate}/s, ${dead.deadEndpoints} endpoints never answering (${dead.deadRequests} POSTs to them): the others' p50 ${ms(dead.latency.p50)}  p99 ${ms(dead.latency.p99)}  = ${num(dead.p99Ratio, 2)}× the healthy p99 (target <= 1.2: ${within ? 'met' : 'NOT met'})   received ${dead.received}/${dead.expected}`);
+    out(`  through the API, ${num(api.docsPerSecond, 1)} invoices/s POSTed to /be/einvoice/generate/invoice, ${api.endpoints} endpoints each: submit->webhook p50 ${ms(api.latency.p50)}  p99 ${ms(api.latency.p99)} (target p99 <= 1 s)  max ${ms(api.latency.max)}   received ${api.received}/${api.expected}${api.refused ? `  ${api.refused} submissions NOT accepted` : ''}`);
+    out(`    of which POST->202 p50 ${ms(api.accept.p50)}  p99 ${ms(api.accept.p99)}; 202->webhook p50 ${ms(api.afterAnswer.p50)}  p99 ${ms(api.afterAnswer.p99)}`);
     out(`  ${hooks.repeated} webhooks received twice (${hooks.requests} POSTs to the answering receiver)`);
     for (const line of probeLines(p)) out(line);
     out();
-    summary.push(`webhooks     ${num(closed.perSecond)}/s${ratio(closed.perSecond)} (account, closed loop); at ${open.rate}/s ->webhook p50 ${ms(open.latency.p50)}  p99 ${ms(open.latency.p99)}; 10% dead: others' p99 ${ms(dead.latency.p99)} (${num(dead.p99Ratio, 2)}×)`);
+    summary.push(`webhooks     ${num(closed.perSecond)}/s${ratio(closed.perSecond)} (account, closed loop); at ${open.rate}/s ->webhook p50 ${ms(open.latency.p50)}  p99 ${ms(open.latency.p99)}; 10% dead: others' p99 ${ms(dead.latency.p99)} (${num(dead.p99Ratio, 2)}×); through the API p99 ${ms(api.latency.p99)}`);
   }
 
   // 4b. The seed's supplier webhooks: closed loop for the rate, then open loop at half of it for the latency.

@@ -7,7 +7,11 @@
 //   1. closed loop for `duration` s (inserts while fewer than BACKLOG webhooks are outstanding): webhooks/s;
 //   2. open loop at half that rate for `duration` s: submitted→webhook p50/p99;
 //   3. the same open loop with 10% of the endpoints (one per tenant and area) never answering (the stack's
-//      WEBHOOK_TIMEOUT_MS, 5 s): the other endpoints' p50/p99, as a multiple of step 2's.
+//      WEBHOOK_TIMEOUT_MS, 5 s): the other endpoints' p50/p99, as a multiple of step 2's;
+//   4. submit -> webhook through the API (`api`): the stack's own tenant gets 10 endpoints following Belgium's
+//      document.accepted, and Belgian invoices are POSTed to the seed route, open loop, at step 2's document rate
+//      (at most API_DOCS_PER_S): from just before each POST to its webhooks' arrival, the whole path (the gateway's
+//      accept, the outbox and worker that write the document row, its trigger, the tail, the signed POSTs).
 // The endpoints are deleted after the phase.
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -21,6 +25,9 @@ const TENANTS = 10;
 const PER_TENANT = 100;
 /** Webhooks outstanding at most in the closed loop (enough to keep the dispatcher busy, not a queue of minutes). */
 const BACKLOG = 2_000;
+/** Step 4's endpoints (the stack's tenant, Belgium) and its highest submission rate. */
+const API_ENDPOINTS = 10;
+const API_DOCS_PER_S = 100;
 
 /** The healthy receiver: 200 at once; the first arrival of each (document, endpoint), and repeats. */
 async function startReceiver() {
@@ -73,7 +80,7 @@ async function startDeadReceiver() {
  * Runs the phase on the bench database `databaseUrl` with the stack's SECRETS_KEY (`secretsKey`); `say` logs
  * progress. Returns { endpoints, closed, open, dead }.
  */
-export async function accountWebhookLoad({ root, databaseUrl, secretsKey, runId, duration, drainTimeoutS, say }) {
+export async function accountWebhookLoad({ root, databaseUrl, secretsKey, runId, duration, drainTimeoutS, say, api }) {
   const { default: pg } = await import('pg');
   const db = new pg.Pool({ connectionString: databaseUrl, max: 8, application_name: 'einvoice-bench-webhooks' });
   const { SecretBox, newWebhookSecret } = createRequire(path.join(root, 'package.json'))(path.join(root, 'dist', 'libs', 'domain', 'src', 'webhook', 'index.js'));
@@ -138,6 +145,54 @@ export async function accountWebhookLoad({ root, databaseUrl, secretsKey, runId,
       return { expected: expected.length, received: latencies.length, complete: latencies.length === expected.length, latency: distribution(latencies) };
     };
 
+    /** Step 4: invoices POSTed to the seed route at `docsPerSecond`, each awaited for its DocumentID; its webhooks expected at the API endpoints. */
+    const apiLoop = async (docsPerSecond) => {
+      const { rows: [{ tenant_id: tenant }] } = await db.query(`SELECT tenant_id FROM documents WHERE supplier_id = $1 LIMIT 1`, [api.supplierId]);
+      const ids = Array.from({ length: API_ENDPOINTS }, () => randomUUID());
+      await db.query(
+        `INSERT INTO webhook_subscriptions (id, tenant_id, scope, url, events, areas, secret_sealed, description, created_at)
+         SELECT id, $2, 'account', $3 || '/api/' || id, '{document.accepted}', '{be}', $4, 'bench api', now() - interval '1 second' FROM unnest($1::uuid[]) AS id`,
+        [ids, tenant, receiver.base, sealed],
+      );
+      endpoints.push(...ids.map((id) => ({ id })));
+      tenants.push(tenant);
+      await db.query(`SELECT pg_notify('webhook_endpoints', $1)`, [tenant]);
+      // The endpoint cache learns them from the NOTIFY: a moment before the first document.
+      await sleep(500);
+      say(`  through the API: ${docsPerSecond.toFixed(1)} Belgian invoices/s to POST /be/einvoice/generate/invoice, ${API_ENDPOINTS} endpoints each, for ${duration} s`);
+      const headers = { 'content-type': 'application/json', 'x-svc-auth-key': api.apiKey, supplier_uuid: api.supplierId, transport_mode: 'peppol' };
+      const expected = [];
+      /** Each POST's time to its answer (202), and the webhooks' time from that answer. */
+      const accepts = [];
+      let refused = 0;
+      const inFlight = new Set();
+      const submit = async (n) => {
+        const at = Date.now();
+        const response = await fetch(`${api.url}/be/einvoice/generate/invoice`, { method: 'POST', headers, body: JSON.stringify(api.invoiceBody(`WHAPI-${runId}-${n}`)) });
+        const text = await response.text();
+        const answered = Date.now();
+        accepts.push(answered - at);
+        const id = response.status === 202 ? /"DocumentID"\s*:\s*"([0-9a-fA-F-]{36})"/.exec(text)?.[1] : undefined;
+        if (!id) refused += 1;
+        else for (const endpoint of ids) expected.push({ key: `${id}|/api/${endpoint}`, at, answered });
+      };
+      const start = Date.now();
+      let sent = 0;
+      while (Date.now() - start < duration * 1000) {
+        const due = Math.floor(((Date.now() - start) / 1000) * docsPerSecond) - sent;
+        for (let i = 0; i < due; i += 1) {
+          sent += 1;
+          const p = submit(sent).catch(() => (refused += 1)).finally(() => inFlight.delete(p));
+          inFlight.add(p);
+        }
+        await sleep(10);
+      }
+      await Promise.all(inFlight);
+      const result = await drain(expected, 'through the API');
+      const afterAnswer = expected.filter((e) => receiver.arrivals.has(e.key)).map((e) => receiver.arrivals.get(e.key) - e.answered);
+      return { ...result, accept: distribution(accepts), afterAnswer: distribution(afterAnswer), submitted: sent, refused, docsPerSecond, endpoints: API_ENDPOINTS };
+    };
+
     // 1. Closed loop: as many as the dispatcher delivers, BACKLOG outstanding at most.
     say(`  closed loop for ${duration} s`);
     const closedExpected = [];
@@ -174,11 +229,16 @@ export async function accountWebhookLoad({ root, databaseUrl, secretsKey, runId,
     await db.query(`UPDATE webhook_subscriptions SET url = $2 || '/e/' || id WHERE id = ANY($1::uuid[])`, [endpoints.filter((e) => e.dead).map((e) => e.id), dead.base]);
     deadOn = true;
     const withDead = await openLoop('open loop, 10% of endpoints dead');
+    // The dead endpoints go (their backlog would be step 4's load), then the API step.
+    await db.query(`UPDATE webhook_subscriptions SET deleted_at = now() WHERE id = ANY($1::uuid[])`, [endpoints.filter((e) => e.dead).map((e) => e.id)]);
+    for (const tenant of tenants) await db.query(`SELECT pg_notify('webhook_endpoints', $1)`, [tenant]);
+    const throughApi = api ? await apiLoop(Math.min(API_DOCS_PER_S, open.rate / AREAS.length)) : undefined;
     return {
       endpoints: endpoints.length,
       closed,
       open,
       dead: { ...withDead, deadEndpoints: endpoints.filter((e) => e.dead).length, deadRequests: dead.requests(), p99Ratio: withDead.latency.p99 / open.latency.p99 },
+      api: throughApi,
       repeated: receiver.repeated(),
       requests: receiver.requests(),
     };

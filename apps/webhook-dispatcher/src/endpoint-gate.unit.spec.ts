@@ -63,4 +63,18 @@ describe('#48 EndpointGate: one slow or dead endpoint never takes the others\' p
     expect(g.admit('a', 'fast').admitted).toBe(true);
     expect(g.admit('a', 'fast')).toEqual({ admitted: false, reason: 'busy' });
   });
+
+  it('in the failing lane each waiting job of an endpoint gets its own later turn (timeout / failingPerEndpoint apart), other endpoints their own', () => {
+    const g = new EndpointGate({ perEndpoint: 2, failingPerEndpoint: 2, slowMs: 1_000 }, () => now);
+    const waits = [0, 1, 2, 3].map(() => g.waitMs('dead', 'failing', 5_000));
+    waits.forEach((wait, k) => {
+      expect(wait).toBeGreaterThanOrEqual(5_000 + k * 2_500);
+      expect(wait).toBeLessThan(5_000 + k * 2_500 + 250);
+    });
+    expect(g.waitMs('other', 'failing', 5_000)).toBeLessThan(5_250);
+    // Once the turns are past, the line starts again one timeout from now.
+    now = 60_000;
+    expect(g.waitMs('dead', 'failing', 5_000)).toBeLessThan(5_250);
+    expect(g.waitMs('dead', 'fast', 5_000)).toBe(200);
+  });
 });

@@ -51,17 +51,6 @@ class RetryLater extends Error {
 }
 
 /**
- * How long a job of a busy endpoint waits before it asks the gate again. In the fast lane a moment (a healthy endpoint's
- * attempts end in milliseconds). In the failing lane, where a dead endpoint's attempts run to their timeout, about one
- * timeout, spread: asking every second made each waiting delivery of every dead endpoint a read of PostgreSQL and a
- * Redis move per second (bench `webhooks`, 10% of endpoints dead: thousands of jobs cycling, the others' p99 4.4× the
- * healthy one).
- */
-function busyWaitMs(lane: Lane, timeoutMs: number): number {
-  return lane === 'fast' ? 200 : timeoutMs + Math.floor(Math.random() * 1_000);
-}
-
-/**
  * Runs a job: one attempt of its delivery (attemptDelivery). A failure that leaves attempts is thrown
  * for BullMQ to try again after the schedule's backoff; the last one, and a deleted subscription,
  * end the job. With lanes: the fast lane hands a failing endpoint's delivery to the failing lane (the
@@ -85,7 +74,7 @@ export function createWebhookProcessor(deps: ProcessorDependencies, lanes?: Lane
             await enqueueDeliveries(lanes.failingQueue, [typed.data.deliveryId], deps.config.schedule, { priorAttempts: before, delayMs: 0 });
             return;
           }
-          await job.moveToDelayed(Date.now() + busyWaitMs(lanes.lane, deps.config.timeoutMs), token);
+          await job.moveToDelayed(Date.now() + lanes.gate.waitMs(outcome.endpoint, lanes.lane, deps.config.timeoutMs), token);
           throw new DelayedError();
         }
         return;
@@ -103,7 +92,7 @@ export type AttemptOutcome =
   | { readonly kind: 'delivered' | 'not pending' | 'subscription deleted' }
   | { readonly kind: 'failed'; readonly error: string; readonly retryInMs: number }
   | { readonly kind: 'given up'; readonly error: string }
-  | { readonly kind: 'deferred'; readonly reason: 'failing' | 'busy' };
+  | { readonly kind: 'deferred'; readonly reason: 'failing' | 'busy'; readonly endpoint: string };
 
 /**
  * Sends one delivery attempt: POST, record the attempt, `delivered` on 2xx, `failed` on the last
@@ -120,7 +109,7 @@ export function attemptDelivery(deps: ProcessorDependencies, deliveryId: string,
       return { kind: 'subscription deleted' };
     }
     const admission = deps.admit?.(delivery);
-    if (admission && !admission.admitted) return { kind: 'deferred', reason: admission.reason };
+    if (admission && !admission.admitted) return { kind: 'deferred', reason: admission.reason, endpoint: delivery.subscription_id };
     // During a secret rotation, the new secret and the previous one both sign (#48).
     const secrets = [delivery.secret_sealed, ...(delivery.previous_secret_sealed ? [delivery.previous_secret_sealed] : [])].map((sealed) => deps.secrets.open(sealed));
     const result = await sendWebhook({
