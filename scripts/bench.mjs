@@ -487,6 +487,8 @@ async function main() {
     out(`  open loop ${dead.rate}/s, ${dead.deadEndpoints} endpoints never answering (${dead.deadRequests} POSTs to them): the others' p50 ${ms(dead.latency.p50)}  p99 ${ms(dead.latency.p99)}  = ${num(dead.p99Ratio, 2)}× the healthy p99 (target <= 1.2: ${within ? 'met' : 'NOT met'})   received ${dead.received}/${dead.expected}`);
     out(`  through the API, ${num(api.docsPerSecond, 1)} invoices/s POSTed to /be/einvoice/generate/invoice, ${api.endpoints} endpoints each: submit->webhook p50 ${ms(api.latency.p50)}  p99 ${ms(api.latency.p99)} (target p99 <= 1 s)  max ${ms(api.latency.max)}   received ${api.received}/${api.expected}${api.refused ? `  ${api.refused} submissions NOT accepted` : ''}`);
     out(`    of which POST->202 p50 ${ms(api.accept.p50)}  p99 ${ms(api.accept.p99)}; 202->webhook p50 ${ms(api.afterAnswer.p50)}  p99 ${ms(api.afterAnswer.p99)}`);
+    out(`    event recorded->its delivery recorded by the tail p50 ${ms(api.tailLag.p50)}  p99 ${ms(api.tailLag.p99)}; delivery recorded->POST received p50 ${ms(api.sendLag.p50)}  p99 ${ms(api.sendLag.p99)}`);
+    out(`    the oldest transaction holding an id (the feed's horizon), sampled every 100 ms: age p50 ${ms(api.horizon.age.p50)}  p99 ${ms(api.horizon.age.p99)}; oldest most often: ${api.horizon.top.map(([who, n]) => `${who} (${n}×)`).join('; ') || 'none'}`);
     out(`  ${hooks.repeated} webhooks received twice (${hooks.requests} POSTs to the answering receiver)`);
     for (const line of probeLines(p)) out(line);
     out();

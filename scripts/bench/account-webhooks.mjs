@@ -77,6 +77,38 @@ async function startDeadReceiver() {
 }
 
 /**
+ * What holds the commit-ordered feed back (the tail shows an event once every transaction older than its own
+ * ended, server-wide): every 100 ms, the oldest transaction holding an id, its age and who runs it. `stop()`
+ * answers the age's distribution and the holders seen oldest most often.
+ */
+function sampleHorizon(db) {
+  const ages = [];
+  const holders = new Map();
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const { rows } = await db.query(
+        `SELECT application_name AS app, extract(epoch FROM now() - xact_start) * 1000 AS age_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) AS query
+         FROM pg_stat_activity WHERE backend_xid IS NOT NULL AND pid <> pg_backend_pid() ORDER BY xact_start LIMIT 1`,
+      );
+      if (rows[0]) {
+        ages.push(Number(rows[0].age_ms));
+        const key = `${rows[0].app}: ${rows[0].query}`;
+        holders.set(key, (holders.get(key) ?? 0) + 1);
+      } else ages.push(0);
+      await sleep(100);
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return { age: distribution(ages), top: [...holders.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3) };
+    },
+  };
+}
+
+/**
  * Runs the phase on the bench database `databaseUrl` with the stack's SECRETS_KEY (`secretsKey`); `say` logs
  * progress. Returns { endpoints, closed, open, dead }.
  */
@@ -176,6 +208,7 @@ export async function accountWebhookLoad({ root, databaseUrl, secretsKey, runId,
         if (!id) refused += 1;
         else for (const endpoint of ids) expected.push({ key: `${id}|/api/${endpoint}`, at, answered });
       };
+      const horizon = sampleHorizon(db);
       const start = Date.now();
       let sent = 0;
       while (Date.now() - start < duration * 1000) {
@@ -188,9 +221,26 @@ export async function accountWebhookLoad({ root, databaseUrl, secretsKey, runId,
         await sleep(10);
       }
       await Promise.all(inFlight);
+      const holders = await horizon.stop();
       const result = await drain(expected, 'through the API');
       const afterAnswer = expected.filter((e) => receiver.arrivals.has(e.key)).map((e) => receiver.arrivals.get(e.key) - e.answered);
-      return { ...result, accept: distribution(accepts), afterAnswer: distribution(afterAnswer), submitted: sent, refused, docsPerSecond, endpoints: API_ENDPOINTS };
+      // Where the time after the answer went: the event recorded (its transaction's start) -> its delivery recorded
+      // by the tail -> the POST's arrival.
+      const { rows: steps } = await db.query(
+        `SELECT extract(epoch FROM d.created_at - e.created_at) * 1000 AS tail_ms, d.subscription_id || '|' || e.document_id AS key,
+                extract(epoch FROM d.created_at) * 1000 AS recorded_at
+         FROM account_events e JOIN webhook_deliveries d ON d.event_id = e.id
+         WHERE d.subscription_id = ANY($1::uuid[]) AND e.type = 'document.accepted'`,
+        [ids],
+      );
+      const tailLag = distribution(steps.map((r) => Number(r.tail_ms)));
+      const sendLag = distribution(
+        steps.map((r) => {
+          const [endpoint, document] = r.key.split('|');
+          return receiver.arrivals.get(`${document}|/api/${endpoint}`) - Number(r.recorded_at);
+        }).filter((v) => Number.isFinite(v)),
+      );
+      return { ...result, accept: distribution(accepts), afterAnswer: distribution(afterAnswer), horizon: holders, tailLag, sendLag, submitted: sent, refused, docsPerSecond, endpoints: API_ENDPOINTS };
     };
 
     // 1. Closed loop: as many as the dispatcher delivers, BACKLOG outstanding at most.
