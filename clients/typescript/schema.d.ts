@@ -25507,7 +25507,7 @@ export interface operations {
                             area: string | null;
                             /**
                              * @description The topic it came from, and goes back to when replayed.
-                             * @example einvoice.documents
+                             * @example einvoice.reports
                              */
                             original_topic: string | null;
                             /**
@@ -25645,7 +25645,7 @@ export interface operations {
                             replayed_at: string;
                             /**
                              * @description The topic it was sent back to; null when it was not sent again.
-                             * @example einvoice.documents
+                             * @example einvoice.reports
                              */
                             to: string | null;
                         };
@@ -26263,7 +26263,7 @@ export interface operations {
                                  * @description Its lag per topic and partition, as /metrics' `einvoice_kafka_consumer_lag`.
                                  * @example [
                                  *       {
-                                 *         "topic": "einvoice.documents",
+                                 *         "topic": "einvoice.reports",
                                  *         "partition": 0,
                                  *         "lag": 3
                                  *       }
@@ -26272,7 +26272,7 @@ export interface operations {
                                 partitions: {
                                     /**
                                      * @description The topic.
-                                     * @example einvoice.documents
+                                     * @example einvoice.reports
                                      */
                                     topic: string;
                                     /**

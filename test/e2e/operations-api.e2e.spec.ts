@@ -126,7 +126,7 @@ describe('#50 the Operations API (gateway + reporting worker + CLI)', () => {
       return found.length >= 2 ? found : undefined;
     });
     for (const letter of letters) {
-      expect(letter).toMatchObject({ id: expect.stringMatching(/^\d+:\d+$/), original_topic: `${prefix}.documents`, consumer_group: `${prefix}.reporting-worker`, error_code: 'AUTHORITY.NO_CONNECTOR', attempts: expect.any(Number), replayed_at: null });
+      expect(letter).toMatchObject({ id: expect.stringMatching(/^\d+:\d+$/), original_topic: `${prefix}.reports`, consumer_group: `${prefix}.reporting-worker`, error_code: 'AUTHORITY.NO_CONNECTOR', attempts: expect.any(Number), replayed_at: null });
     }
 
     // Every page of the toy documents not final, `limit` a page: each document once, in the same order whatever the page size.
@@ -156,7 +156,7 @@ describe('#50 the Operations API (gateway + reporting worker + CLI)', () => {
     for (const letter of letters) {
       const replayed = await operator.post(`/v1/operations/dead-letters/${letter.id}/replay`, undefined);
       expect(replayed.status).toBe(200);
-      expect(replayed.body).toEqual({ status: 'success', data: { id: letter.id, replayed: true, replayed_at: expect.any(String), to: `${prefix}.documents` } });
+      expect(replayed.body).toEqual({ status: 'success', data: { id: letter.id, replayed: true, replayed_at: expect.any(String), to: `${prefix}.reports` } });
       replays.push(replayed);
     }
     const [letter, replayed] = [letters[0], replays[0]];
@@ -203,7 +203,7 @@ describe('#50 the Operations API (gateway + reporting worker + CLI)', () => {
     expect(lag.status).toBe(200);
     const reporting = lag.body.data.groups.find((g: { group: string }) => g.group === `${prefix}.reporting-worker`);
     expect(reporting).toMatchObject({ state: 'Stable', ready: true, members: 1, lag: expect.any(Number) });
-    expect(reporting.partitions).toEqual(expect.arrayContaining([expect.objectContaining({ topic: `${prefix}.documents`, partition: expect.any(Number), lag: expect.any(Number) })]));
+    expect(reporting.partitions).toEqual(expect.arrayContaining([expect.objectContaining({ topic: `${prefix}.reports`, partition: expect.any(Number), lag: expect.any(Number) })]));
     expect(lag.body.data.groups.map((g: { group: string }) => g.group).sort()).toEqual([`${prefix}.delivery-worker`, `${prefix}.reporting-worker`, `${prefix}.webhook-dispatcher`]);
 
     // One refusal of the toy authority besides the reported documents.

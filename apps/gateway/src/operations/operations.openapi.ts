@@ -21,7 +21,7 @@ const deadLetter = {
   event_id: '6f3b2a1c-9d8e-4f7a-8b6c-5d4e3f2a1b0c',
   type: 'AuthorityReportRequested',
   area: 'pl',
-  original_topic: 'einvoice.documents',
+  original_topic: 'einvoice.reports',
   consumer_group: 'einvoice.reporting-worker',
   error_code: 'AUTHORITY.NO_CONNECTOR',
   error: 'Area pl has no authority connector in this worker.',
@@ -124,7 +124,7 @@ const group = {
   members: 1,
   ready: true,
   lag: 3,
-  partitions: [{ topic: 'einvoice.documents', partition: 0, lag: 3 }],
+  partitions: [{ topic: 'einvoice.reports', partition: 0, lag: 3 }],
 };
 
 export const consumerLagSchema = successAnswer(
@@ -151,7 +151,7 @@ export const consumerLagSchema = successAnswer(
                 items: {
                   type: 'object',
                   required: ['topic', 'partition', 'lag'],
-                  properties: { topic: text('The topic.', 'einvoice.documents'), partition: integer('The partition.', 0), lag: integer('Messages not yet committed.', 3) },
+                  properties: { topic: text('The topic.', 'einvoice.reports'), partition: integer('The partition.', 0), lag: integer('Messages not yet committed.', 3) },
                 },
                 example: group.partitions,
               },
