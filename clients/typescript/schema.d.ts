@@ -2128,6 +2128,186 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/whoami": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who the credential is: an account, or an operator.
+         * @description Answers for any valid credential, an account's API key (`sk_…`) or access token (`at_…`), or an operator key (`op_…`): `kind` says which, with the account's or the operator's id and name. A client that takes either in one field (the console) asks this first. 401 for anything else.
+         */
+        get: operations["WhoamiController_whoami"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operations/dead-letters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dead-letter topic's messages: what a worker gave up on, and why.
+         * @description Every message a worker's handler could not handle (a failure no retry fixes, or retries exhausted), with the event it carries, the topic and group it came from and the last error, in the topic's order (partition, then offset), as `cli dlq list`. `replayed_at` says when an operator replayed it. The topic is read whole for each page (it has no index): a page takes about as long as the topic is large. `replayed=false` lists those still to look at.
+         */
+        get: operations["OperationsController_deadLetters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operations/dead-letters/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a dead letter back to its topic, once.
+         * @description The message goes back to the topic it came from with its key, value and event headers (as `cli dlq replay <id>`): the group that failed handles it again, and groups that handled it already pass over it (they are idempotent per event). A message is replayed once: asked again, the answer is `replayed: false` with when it was (a 200, nothing sent). Fix what failed first (the worker's configuration, the receiver), then replay; follow the document on `GET /v1/operations/stuck-documents` or, with its account's key, `GET /v1/documents/{id}`. No body; an `Idempotency-Key` is not needed (a replay is once by itself).
+         */
+        post: operations["OperationsController_replay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operations/stuck-documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Documents not final for longer than a threshold, across every account.
+         * @description Documents waiting for delivery (scheduled), for their authority (pending, processing, cancelling, or a report not answered yet), or with a Peppol copy not delivered yet, unchanged for longer than `older_than`, oldest first, each with the last event of its streams and the error its authority's answer carries, as `cli documents stuck`. Paged by `created_at` then `id`, which never change: a page is the same whatever moved on since.
+         */
+        get: operations["OperationsController_stuck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operations/outbox/parked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Outbox rows the broker refused (parked), not published.
+         * @description An event the broker refused (larger than the topic's `max.message.bytes`, say) is parked instead of retried forever in front of everyone else's; the events of its stream wait behind it. In id order, with the broker's error, as `cli outbox parked`. Fix the cause (`cli topics` raises the topics' limit to KAFKA_MAX_MESSAGE_BYTES), then release them.
+         */
+        get: operations["OperationsController_parked"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operations/outbox/parked/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put every parked outbox row back in line for the relay.
+         * @description The relay publishes them next, before the rows that waited behind them, as `cli outbox release`; a row the broker still refuses is parked again. No body. `released` is empty when none was parked.
+         */
+        post: operations["OperationsController_releaseAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operations/outbox/parked/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put one parked outbox row back in line for the relay.
+         * @description As `cli outbox release <id>`: the relay publishes it next; if the broker still refuses it, it is parked again. No body.
+         */
+        post: operations["OperationsController_release"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operations/consumer-lag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each worker's consumer group: its state and how far behind it is.
+         * @description The delivery worker's, the reporting worker's and the webhook dispatcher's groups as Kafka describes them (state, members, ready: stable with a member), with the messages of their topics not yet committed, in all and per topic and partition: the numbers of /metrics' `einvoice_kafka_consumer_lag` and of the operator port's `GET /health` `workers`. A 503 when the broker does not answer.
+         */
+        get: operations["OperationsController_consumerLag"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operations/authority-errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How often each area's tax authority refused what it was sent, over a recent window.
+         * @description Per area that reports to an authority: the documents it accepted (`reported`) and refused (`refused`: the report rejected or invalid) within the last `window`, and the share refused, as `cli authority errors`. Counted from the account events (kept 30 days). Calls that got no answer (the authority unavailable, a 429) are not refusals: the reporting worker's /metrics counts them (`einvoice_authority_calls_total{outcome}`).
+         */
+        get: operations["OperationsController_authorityErrors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/documents": {
         parameters: {
             query?: never;
@@ -7367,6 +7547,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
             429: {
                 headers: {
@@ -7421,6 +7611,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -7515,6 +7715,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -7636,6 +7846,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -7779,6 +7999,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -7848,6 +8078,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -7965,6 +8205,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -8051,6 +8301,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -8172,6 +8432,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -8315,6 +8585,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -8384,6 +8664,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -8501,6 +8791,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -8587,6 +8887,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -8708,6 +9018,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -8851,6 +9171,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -8920,6 +9250,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -9037,6 +9377,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -9126,6 +9476,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -9235,6 +9595,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -9571,6 +9941,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -9925,6 +10305,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -10271,6 +10661,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -10609,6 +11009,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -11085,6 +11495,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -11340,6 +11760,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -11422,6 +11852,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -11495,6 +11935,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -11941,6 +12391,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -12027,6 +12487,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -12219,6 +12689,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -12654,6 +13134,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -13101,6 +13591,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -13329,6 +13829,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -13397,6 +13907,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -13475,6 +13995,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -13651,6 +14181,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -13752,6 +14292,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -13868,6 +14418,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -14040,6 +14600,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -14475,6 +15045,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -14922,6 +15502,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -15150,6 +15740,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -15218,6 +15818,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -15296,6 +15906,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -15472,6 +16092,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -15573,6 +16203,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -15697,6 +16337,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -15783,6 +16433,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -15908,6 +16568,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -16051,6 +16721,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -16167,6 +16847,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -16362,6 +17052,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -16448,6 +17148,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -16570,6 +17280,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -16724,6 +17444,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -16899,6 +17629,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -16979,6 +17719,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -17302,6 +18052,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -17393,6 +18153,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -17551,6 +18321,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -17719,6 +18499,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -17986,6 +18776,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -18055,6 +18855,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -18154,6 +18964,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -18549,6 +19369,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -18860,6 +19690,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -19200,6 +20040,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -19331,6 +20181,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             409: {
                 headers: {
@@ -19438,6 +20298,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -19654,6 +20524,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -19785,6 +20665,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -19959,6 +20849,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -20046,6 +20946,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -20288,6 +21198,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -20476,6 +21396,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             409: {
                 headers: {
@@ -20650,6 +21580,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -20894,6 +21834,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -21010,6 +21960,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -21261,6 +22221,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -21396,6 +22366,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -21514,6 +22494,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -21670,6 +22660,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -21762,6 +22762,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -21885,6 +22895,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -22000,6 +23020,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -22143,6 +23173,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -22261,6 +23301,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -22417,6 +23467,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -22509,6 +23569,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -22632,6 +23702,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -22747,6 +23827,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -22890,6 +23980,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -23008,6 +24108,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -23164,6 +24274,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -23256,6 +24376,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -23379,6 +24509,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -23494,6 +24634,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -23637,6 +24787,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -23755,6 +24915,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -23911,6 +25081,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -24003,6 +25183,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -24126,8 +25316,1141 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST). */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    WhoamiController_whoami: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{status, data: {kind, id, name}}` */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /**
+                             * @description `tenant`: an account's API key or access token (the account routes). `operator`: an operator key (`/v1/operations/*`).
+                             * @example operator
+                             * @enum {string}
+                             */
+                            kind: "tenant" | "operator";
+                            /**
+                             * Format: uuid
+                             * @description The account's id, or the operator's.
+                             * @example 2b1a0f9e-8d7c-4b6a-9f4e-3d2c1b0a9f8e
+                             */
+                            id: string;
+                            /**
+                             * @description The account's name, or the operator's.
+                             * @example on-call
+                             */
+                            name: string;
+                        };
+                    };
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST). */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    OperationsController_deadLetters: {
+        parameters: {
+            query?: {
+                /** @description The `id` of the last dead letter of the page before (`partition:offset`). */
+                starting_after?: unknown;
+                /** @description 1–100, 20 when absent. */
+                limit?: unknown;
+                /** @description `false`: only those not replayed yet; `true`: only those replayed. */
+                replayed?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{status, data: [dead letter], has_more}` */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @description One page of the dead-letter topic's messages, in its order (partition, then offset). */
+                        data: {
+                            /**
+                             * @description The message in the dead-letter topic, `partition:offset`: what `POST …/{id}/replay` takes.
+                             * @example 0:17
+                             */
+                            id: string;
+                            /**
+                             * @description The event it carries.
+                             * @example 6f3b2a1c-9d8e-4f7a-8b6c-5d4e3f2a1b0c
+                             */
+                            event_id: string | null;
+                            /**
+                             * @description The event type.
+                             * @example AuthorityReportRequested
+                             */
+                            type: string | null;
+                            /**
+                             * @description The area of the document it is about, when it names one.
+                             * @example pl
+                             */
+                            area: string | null;
+                            /**
+                             * @description The topic it came from, and goes back to when replayed.
+                             * @example einvoice.reports
+                             */
+                            original_topic: string | null;
+                            /**
+                             * @description The worker group whose handler gave up on it.
+                             * @example einvoice.reporting-worker
+                             */
+                            consumer_group: string | null;
+                            /**
+                             * @description The code of the last error.
+                             * @example AUTHORITY.NO_CONNECTOR
+                             */
+                            error_code: string | null;
+                            /**
+                             * @description The last error's message.
+                             * @example Area pl has no authority connector in this worker.
+                             */
+                            error: string | null;
+                            /**
+                             * @description How many times the handler tried (1: a failure no retry can fix).
+                             * @example 1
+                             */
+                            attempts: number | null;
+                            /**
+                             * @description When it was dead-lettered (RFC 3339).
+                             * @example 2026-12-02T10:15:03.120Z
+                             */
+                            failed_at: string | null;
+                            /**
+                             * @description When an operator replayed it; null until then (a message is replayed once).
+                             * @example null
+                             */
+                            replayed_at: string | null;
+                        }[];
+                        /**
+                         * @description Whether a next page follows: ask for it with `starting_after` = the last `id` of this one.
+                         * @example false
+                         */
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An account's API key or access token (`AUTH.OPERATOR_ONLY`): these routes take an operator key (`op_…`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST). */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    OperationsController_replay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dead letter's `id` (`partition:offset`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent back now (`replayed: true`), or when it was the first time (`replayed: false`). */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /**
+                             * @description The dead letter.
+                             * @example 0:17
+                             */
+                            id: string;
+                            /**
+                             * @description true: sent back now. false: it was replayed before (at `replayed_at`) and is not sent again.
+                             * @example true
+                             */
+                            replayed: boolean;
+                            /**
+                             * Format: date-time
+                             * @description When it was replayed (now, or the first time).
+                             * @example 2026-12-02T10:20:00.000Z
+                             */
+                            replayed_at: string;
+                            /**
+                             * @description The topic it was sent back to; null when it was not sent again.
+                             * @example einvoice.reports
+                             */
+                            to: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An account's API key or access token (`AUTH.OPERATOR_ONLY`): these routes take an operator key (`op_…`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such message in the dead-letter topic (`DLQ.NOT_FOUND`). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another replay of it is under way right now (`DLQ.REPLAY_IN_PROGRESS`); try again in a minute. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST). */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    OperationsController_stuck: {
+        parameters: {
+            query?: {
+                /** @description The `id` of the last document of the page before. */
+                starting_after?: unknown;
+                /** @description 1–100, 20 when absent. */
+                limit?: unknown;
+                /** @description Only this area's documents (be, de, sg, my, ae, es, pl, jo, ng, ar). */
+                area?: unknown;
+                /** @description Unchanged for longer than this: a duration such as 90s, 10m, 2h, 1d (0s to 365d); 10m when absent. */
+                older_than?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{status, data: [document], has_more}` */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @description One page of the documents not final for longer than `older_than`, oldest first (by `created_at`, then `id`). */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The document id (`GET /v1/documents/{id}` with its account's key).
+                             * @example 0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a
+                             */
+                            id: string;
+                            /**
+                             * @description Its area.
+                             * @example ar
+                             */
+                            area: string;
+                            /**
+                             * Format: uuid
+                             * @description The account it belongs to.
+                             * @example 3c2b1a0f-9e8d-4c7b-8a69-5f4e3d2c1b0a
+                             */
+                            tenant_id: string;
+                            /**
+                             * @description The document number as its area keys it.
+                             * @example 00009-00000042
+                             */
+                            number: string;
+                            /**
+                             * @description Its state: scheduled (waiting for delivery), pending, processing or cancelling (waiting for its authority), or a final one with a track still open.
+                             * @example pending
+                             */
+                            state: string;
+                            /**
+                             * @description Its report to the authority (pending, processing: not answered yet).
+                             * @example pending
+                             */
+                            report_state: string | null;
+                            /**
+                             * @description Its Peppol delivery (Scheduled, Sent: not delivered yet).
+                             * @example null
+                             */
+                            delivery_status: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was submitted: the list's order.
+                             * @example 2026-12-02T09:00:00.000Z
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description When it last changed: it is listed once this is longer ago than `older_than`.
+                             * @example 2026-12-02T09:00:00.000Z
+                             */
+                            updated_at: string;
+                            /**
+                             * @description The last event of its streams (the document's and its report's).
+                             * @example {
+                             *       "type": "AuthorityReportRequested",
+                             *       "recorded_at": "2026-12-02T09:00:00.000Z"
+                             *     }
+                             */
+                            last_event: {
+                                /**
+                                 * @description The event type.
+                                 * @example AuthorityReportRequested
+                                 */
+                                type: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When it was recorded.
+                                 * @example 2026-12-02T09:00:00.000Z
+                                 */
+                                recorded_at: string;
+                            } | null;
+                            /**
+                             * @description The error its authority's answer carries, if any (any JSON; null when none).
+                             * @example null
+                             */
+                            error: unknown;
+                        }[];
+                        /**
+                         * @description Whether a next page follows: ask for it with `starting_after` = the last `id` of this one.
+                         * @example false
+                         */
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An account's API key or access token (`AUTH.OPERATOR_ONLY`): these routes take an operator key (`op_…`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST). */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    OperationsController_parked: {
+        parameters: {
+            query?: {
+                /** @description The `id` of the last row of the page before (digits). */
+                starting_after?: unknown;
+                /** @description 1–100, 20 when absent. */
+                limit?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{status, data: [parked row], has_more}` */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @description One page of the outbox rows the broker refused (parked), in id order: not published, and the rows of their streams behind them wait too. */
+                        data: {
+                            /**
+                             * @description The outbox row (digits): what `POST …/{id}/release` takes.
+                             * @example 4711
+                             */
+                            id: string;
+                            /**
+                             * Format: uuid
+                             * @description The event it carries.
+                             * @example 8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a
+                             */
+                            event_id: string;
+                            /**
+                             * @description The event type.
+                             * @example DocumentSubmitted
+                             */
+                            type: string;
+                            /**
+                             * @description The stream (aggregate) it belongs to.
+                             * @example document-0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a
+                             */
+                            stream_id: string;
+                            /**
+                             * @description The topic it is for.
+                             * @example einvoice.documents
+                             */
+                            topic: string;
+                            /**
+                             * @description Its stored size in bytes (after PostgreSQL's compression).
+                             * @example 61234
+                             */
+                            stored_bytes: number;
+                            /**
+                             * @description What the broker answered.
+                             * @example The request included a message larger than the max message size the server will accept
+                             */
+                            error: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was parked.
+                             * @example 2026-12-02T10:00:00.000Z
+                             */
+                            parked_at: string;
+                        }[];
+                        /**
+                         * @description Whether a next page follows: ask for it with `starting_after` = the last `id` of this one.
+                         * @example false
+                         */
+                        has_more: boolean;
+                    };
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An account's API key or access token (`AUTH.OPERATOR_ONLY`): these routes take an operator key (`op_…`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST). */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    OperationsController_releaseAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows released. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /**
+                             * @description The ids of the rows put back in line, in id order (empty: none was parked).
+                             * @example [
+                             *       "4711"
+                             *     ]
+                             */
+                            released: string[];
+                        };
+                    };
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An account's API key or access token (`AUTH.OPERATOR_ONLY`): these routes take an operator key (`op_…`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST). */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    OperationsController_release: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The parked row's `id` (digits). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The row released. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /**
+                             * @description The ids of the rows put back in line, in id order (empty: none was parked).
+                             * @example [
+                             *       "4711"
+                             *     ]
+                             */
+                            released: string[];
+                        };
+                    };
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An account's API key or access token (`AUTH.OPERATOR_ONLY`): these routes take an operator key (`op_…`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such parked row (`OUTBOX.NOT_PARKED`): unknown, published already, or released already. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST). */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    OperationsController_consumerLag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{status, data: {groups}}` */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /** @description Each worker's consumer group (delivery-worker, reporting-worker, webhook-dispatcher). */
+                            groups: {
+                                /**
+                                 * @description The consumer group.
+                                 * @example einvoice.reporting-worker
+                                 */
+                                group: string;
+                                /**
+                                 * @description Kafka's state of the group (Stable, PreparingRebalance, Empty, Dead...).
+                                 * @example Stable
+                                 */
+                                state: string;
+                                /**
+                                 * @description Its consumers.
+                                 * @example 1
+                                 */
+                                members: number;
+                                /**
+                                 * @description Stable with at least one member: its partitions are held.
+                                 * @example true
+                                 */
+                                ready: boolean;
+                                /**
+                                 * @description Messages of its topics not yet committed, all partitions (null: unknown).
+                                 * @example 3
+                                 */
+                                lag: number | null;
+                                /**
+                                 * @description Its lag per topic and partition, as /metrics' `einvoice_kafka_consumer_lag`.
+                                 * @example [
+                                 *       {
+                                 *         "topic": "einvoice.reports",
+                                 *         "partition": 0,
+                                 *         "lag": 3
+                                 *       }
+                                 *     ]
+                                 */
+                                partitions: {
+                                    /**
+                                     * @description The topic.
+                                     * @example einvoice.reports
+                                     */
+                                    topic: string;
+                                    /**
+                                     * @description The partition.
+                                     * @example 0
+                                     */
+                                    partition: number;
+                                    /**
+                                     * @description Messages not yet committed.
+                                     * @example 3
+                                     */
+                                    lag: number;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An account's API key or access token (`AUTH.OPERATOR_ONLY`): these routes take an operator key (`op_…`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST). */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    OperationsController_authorityErrors: {
+        parameters: {
+            query?: {
+                /** @description The window: a duration such as 15m, 1h, 1d (1m to 30d); 1h when absent. */
+                window?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{status, data: {window, since, until, areas}}` */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        data: {
+                            /**
+                             * @description The window counted, as asked (`window`).
+                             * @example 1h
+                             */
+                            window: string;
+                            /**
+                             * Format: date-time
+                             * @description Its start (excluded).
+                             * @example 2026-12-02T09:20:00.000Z
+                             */
+                            since: string;
+                            /**
+                             * Format: date-time
+                             * @description Its end (now).
+                             * @example 2026-12-02T10:20:00.000Z
+                             */
+                            until: string;
+                            /**
+                             * @description Every area that reports to an authority, by code.
+                             * @example [
+                             *       {
+                             *         "area": "pl",
+                             *         "reported": 120,
+                             *         "refused": 3,
+                             *         "refused_rate": 0.0244
+                             *       },
+                             *       {
+                             *         "area": "ng",
+                             *         "reported": 0,
+                             *         "refused": 0,
+                             *         "refused_rate": null
+                             *       }
+                             *     ]
+                             */
+                            areas: {
+                                /**
+                                 * @description The area.
+                                 * @example pl
+                                 */
+                                area: string;
+                                /**
+                                 * @description Documents its authority accepted in the window.
+                                 * @example 120
+                                 */
+                                reported: number;
+                                /**
+                                 * @description Documents its authority refused in the window (the report rejected or invalid).
+                                 * @example 3
+                                 */
+                                refused: number;
+                                /**
+                                 * @description refused / (reported + refused), to 4 places; null when the authority answered nothing in the window.
+                                 * @example 0.0244
+                                 */
+                                refused_rate: number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An account's API key or access token (`AUTH.OPERATOR_ONLY`): these routes take an operator key (`op_…`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -24327,6 +26650,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -24595,6 +26928,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -24662,6 +27005,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -24740,6 +27093,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -24898,6 +27261,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
             429: {
                 headers: {
@@ -25014,6 +27387,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -25210,6 +27593,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -25274,6 +27667,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -25486,6 +27889,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -25674,6 +28087,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
             429: {
                 headers: {
@@ -25820,6 +28243,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -25999,6 +28432,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -26063,6 +28506,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -26226,6 +28679,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -26356,6 +28819,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -26499,6 +28972,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -26733,6 +29216,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             404: {
                 headers: {
@@ -26825,6 +29318,16 @@ export interface operations {
             };
             /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;

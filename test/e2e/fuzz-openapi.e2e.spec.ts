@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { DataSource } from 'typeorm';
 import { createTenant } from '../../apps/gateway/src/auth/api-keys';
+import { createOperator } from '../../apps/gateway/src/auth/operator-keys';
 import { openTestDatabase } from '../support/database';
 import { type BodyVariant, hostileVariants, placesOf, rootVariants, withRaw } from '../support/fuzz/mutations';
 import { FRESH_ID, type FuzzArea, areaHeaders, sampleBody, samplePathParam } from '../support/fuzz/samples';
@@ -24,10 +25,12 @@ interface Operation {
   /** Request schema name; `bulk` when the body is an array of it. */
   readonly schema?: string;
   readonly bulk: boolean;
+  /** The credential the operation takes (its `security`): an operator's key for `operator`-only operations, else the account's. */
+  readonly credential: 'tenant' | 'operator';
 }
 
 interface OpenApi {
-  paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }>; requestBody?: { content?: Record<string, { schema?: { $ref?: string; title?: string; items?: { $ref?: string } } }> } }>>;
+  paths: Record<string, Record<string, { security?: Array<Record<string, unknown>>; parameters?: Array<{ in: string; name: string }>; requestBody?: { content?: Record<string, { schema?: { $ref?: string; title?: string; items?: { $ref?: string } } }> } }>>;
 }
 
 const areaOf = (path: string): FuzzArea => {
@@ -52,10 +55,15 @@ function operationsOf(doc: OpenApi): Operation[] {
         supplierHeader: (op.parameters ?? []).find((p) => p.in === 'header' && (p.name === 'supplier_uuid' || p.name === 'participant-id'))?.name,
         schema: ref?.split('/').pop(),
         bulk: schema?.items !== undefined,
+        credential: credentialOf(op.security),
       };
     }),
   );
 }
+
+/** An operation whose every security requirement is the operator scheme takes an operator key (#50); any other, the account's. */
+const credentialOf = (security: Array<Record<string, unknown>> | undefined): Operation['credential'] =>
+  security?.length && security.every((requirement) => Object.keys(requirement).length === 1 && 'operator' in requirement) ? 'operator' : 'tenant';
 
 /** The one error shape (DESIGN.md): what every refusal must look like; the OAuth token endpoint's is RFC 6749's. */
 function shapeProblem(answer: Answer, path: string): string | undefined {
@@ -90,6 +98,8 @@ describe('#9 fuzzing every operation of the OpenAPI document', () => {
   let dataSource: DataSource;
   let gateway: AppProcess;
   let client: Client;
+  /** The operator key the `operator` operations are sent with (`/v1/operations/*`). */
+  let operatorKey: string;
   let operations: Operation[];
   /** Each 2xx answer is held to the schema the document gives it (test/support/openapi-answers.ts). */
   let documented: AnswerCheck;
@@ -102,6 +112,7 @@ describe('#9 fuzzing every operation of the OpenAPI document', () => {
   beforeAll(async () => {
     ({ dataSource } = await openTestDatabase());
     const { apiKey } = await createTenant(dataSource, 'e2e fuzz');
+    ({ api_key: operatorKey } = await createOperator((sql, params) => dataSource.query(sql, params), `e2e fuzz ${randomUUID()}`));
     // No workers: an accepted document answers 202 after a short wait, and nothing is sent anywhere.
     const started = await startGateway({ AUTHORITY_WAIT_MS: '20', MYINVOIS_WAIT_MS: '20', BODY_LIMIT_BYTES: '1048576' });
     gateway = started.app;
@@ -128,7 +139,7 @@ describe('#9 fuzzing every operation of the OpenAPI document', () => {
 
   /** Sends one request and records what is wrong with its answer, if anything. */
   async function check(op: Operation, what: string, request: { path?: string; raw?: string; headers?: Record<string, string> }): Promise<void> {
-    const headers: Record<string, string> = { ...supplierHeaders(op), ...request.headers };
+    const headers: Record<string, string> = { ...supplierHeaders(op), ...credentialHeaders(op), ...request.headers };
     const raw = request.raw?.split(JSON.stringify(FRESH_ID)).join(JSON.stringify(`FZ-${randomUUID().slice(0, 18)}`));
     const before = await storedUpTo();
     let answer: Answer;
@@ -152,6 +163,7 @@ describe('#9 fuzzing every operation of the OpenAPI document', () => {
   // The UAE area names its participant in the path, not in a header.
   const concretePath = (op: Operation, params: Record<string, string> = {}) =>
     op.path.replace(/\{(\w+)\}/g, (_m, name: string) => params[name] ?? (name === 'participant_id' ? suppliers.ae : undefined) ?? samplePathParam(name, op.path));
+  const credentialHeaders = (op: Operation): Record<string, string> => (op.credential === 'operator' ? { 'x-svc-auth-key': operatorKey } : {});
   const supplierHeaders = (op: Operation): Record<string, string> =>
     op.supplierHeader && suppliers[op.area] ? { [op.supplierHeader]: suppliers[op.area] as string, ...areaHeaders[op.area] } : {};
 
@@ -169,7 +181,7 @@ describe('#9 fuzzing every operation of the OpenAPI document', () => {
       const body = bodyOf(op);
       if (process.env.FUZZ_DEBUG) {
         const raw = wrap(op, JSON.stringify(body).split(JSON.stringify(FRESH_ID)).join(JSON.stringify(`FZ-${randomUUID().slice(0, 18)}`)));
-        const plain = await client.request(op.method, concretePath(op), { raw, headers: supplierHeaders(op) });
+        const plain = await client.request(op.method, concretePath(op), { raw, headers: { ...supplierHeaders(op), ...credentialHeaders(op) } });
         console.log(`sample ${op.method} ${op.path} → ${plain.status} ${plain.status >= 400 ? JSON.stringify(plain.body).slice(0, 300) : ''}`);
       }
       // Field variants go inside the array of a bulk route; root variants are whole bodies.

@@ -30,10 +30,13 @@ import { AccountModule } from './account/account.module';
 import { SuppliersAccountModule } from './account/suppliers.module';
 import { AccountWebhooksModule } from './webhooks/account-webhooks.module';
 import { SupplierChanges } from './suppliers/supplier-changes';
+import { OperationsController } from './operations/operations.controller';
+import { Operations } from './operations/operations.service';
+import { WhoamiController } from './auth/whoami.controller';
 
 @Module({
   imports: [InfrastructureModule, AccountModule, SuppliersAccountModule, AccountWebhooksModule],
-  controllers: [HealthController, OAuthController, ...areaControllers, ParticipantsController, SmpController, PeppolInboundController, ...webhooksControllers],
+  controllers: [HealthController, OAuthController, ...areaControllers, ParticipantsController, SmpController, PeppolInboundController, ...webhooksControllers, WhoamiController, OperationsController],
   providers: [
     ParticipantsService,
     PeppolInboundService,
@@ -44,6 +47,7 @@ import { SupplierChanges } from './suppliers/supplier-changes';
     PgNotifications,
     OutcomeWaiter,
     SupplierChanges,
+    Operations,
     TenantKeys,
     OAuthTokens,
     TenantRateLimit,

@@ -23,6 +23,9 @@ import { areaEventPlugins, registeredAreas } from '@einvoice/areas';
 import { createLogger } from '@einvoice/domain';
 import { createTenant } from './auth/api-keys';
 import { createOAuthClient } from './auth/oauth-clients';
+import { createOperator, disableOperator, listOperators } from './auth/operator-keys';
+import { authorityErrorRates } from './operations/authority-error-rates';
+import { authorityErrorsQuery } from './operations/operations-query';
 import { durationMs, stuckDocuments } from './operations/stuck-documents';
 import { runReportCarryOvers } from './operations/carry-over';
 import { listReports, previewReports, reportingSettingsFromEnv, seatIdFromEnv, sendReports } from './operations/peppol-reports';
@@ -33,6 +36,10 @@ import { listReports, previewReports, reportingSettingsFromEnv, seatIdFromEnv, s
  *
  *   tenants create <name>   create a tenant and print its new API key
  *   clients create <tenant name>  create an OAuth client of that tenant and print `client_id client_secret`
+ *   operators create <name>  create an operator (#50: /v1/operations, the console's Operations page) and print its key once: JSON {id, name, api_key}
+ *   operators list          the operators (JSON lines: id, name, key_prefix, created_at, disabled_at); never their keys
+ *   operators disable <name>  disable an operator's key for good (its next request is a 401)
+ *   authority errors [--window 1h]  per area, the documents its authority accepted and refused in the window, and the share refused (JSON lines)
  *   migrate                 create the database if missing, apply pending migrations, carry areas' earlier documents onto the reporting pipeline (once)
  *   topics                  create the Kafka topics, or raise their max.message.bytes (idempotent)
  *   outbox parked           list the outbox rows the broker refused (JSON lines)
@@ -211,6 +218,27 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${apiKey}\n`);
     return;
   }
+  if (command === 'operators' && (sub === 'create' || sub === 'list' || sub === 'disable')) {
+    const name = rest.join(' ').trim();
+    if (sub !== 'list' && !name) throw new Error(`usage: operators ${sub} <name>`);
+    await withDatabase(config.databaseUrl, async (dataSource) => {
+      const query = <T>(sql: string, params?: unknown[]) => dataSource.query(sql, params) as Promise<T[]>;
+      if (sub === 'create') process.stdout.write(`${JSON.stringify(await createOperator(query, name))}\n`);
+      else if (sub === 'disable') process.stdout.write(`${JSON.stringify(await disableOperator(query, name))}\n`);
+      else for (const operator of await listOperators(query)) process.stdout.write(`${JSON.stringify(operator)}\n`);
+    });
+    return;
+  }
+  if (command === 'authority' && sub === 'errors') {
+    // The same numbers as GET /v1/operations/authority-errors: the window parsed by the same rules.
+    const window = option(rest, 'window');
+    const { windowMs } = authorityErrorsQuery(window === undefined ? {} : { window });
+    const reporting = registeredAreas(process.env).filter((area) => area.authority.connector !== undefined).map((area) => area.code);
+    const rates = await withDatabase(config.databaseUrl, (dataSource) => authorityErrorRates((sql, params) => dataSource.query(sql, params), windowMs, reporting));
+    for (const rate of rates.areas) process.stdout.write(`${JSON.stringify(rate)}\n`);
+    process.stderr.write(`authorities' answers from ${rates.since} to ${rates.until}\n`);
+    return;
+  }
   if (command === 'clients' && sub === 'create') {
     const name = rest.join(' ').trim();
     if (!name) throw new Error('usage: clients create <tenant name>');
@@ -222,14 +250,16 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${client.client_id} ${client.client_secret}\n`);
     return;
   }
-  throw new Error(`unknown command "${argv.join(' ')}"; commands: tenants create <name> | clients create <tenant name> | migrate | topics | outbox parked | outbox release [id...] | retention run | documents stuck [--area X] [--older-than 10m] | dlq list | dlq replay <id> | mail list | peppol-reports list | peppol-reports preview <YYYY-MM> [tsr|eusr] | peppol-reports send <YYYY-MM> [--resend]`);
+  throw new Error(`unknown command "${argv.join(' ')}"; commands: tenants create <name> | clients create <tenant name> | operators create|disable <name> | operators list | authority errors [--window 1h] | migrate | topics | outbox parked | outbox release [id...] | retention run | documents stuck [--area X] [--older-than 10m] | dlq list | dlq replay <id> | mail list | peppol-reports list | peppol-reports preview <YYYY-MM> [tsr|eusr] | peppol-reports send <YYYY-MM> [--resend]`);
 }
 
 main(process.argv.slice(2)).then(
   // Once stdout is drained: exiting at once cut a piped OpenAPI document (`cli openapi | jq`) at 200 KiB.
   () => process.stdout.write('', () => process.exit(0)),
   (error) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    // A refused parameter (an AppError with issues, as the API's 400) says which and why.
+    const issues = ((error as { issues?: Array<{ message: string }> }).issues ?? []).map((issue) => ` ${issue.message}`).join('');
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}${issues}\n`);
     process.exit(1);
   },
 );

@@ -22,8 +22,17 @@ export interface Page<T> {
   readonly has_more: boolean;
 }
 
+/** What a list's `starting_after` holds: its items' ids (UUIDs unless the list says otherwise). */
+export interface PageCursor {
+  readonly pattern: RegExp;
+  /** Said in the 400: `the id of the last item of the page before (a UUID)`. */
+  readonly description: string;
+}
+
+const UUID_CURSOR: PageCursor = { pattern: UUID, description: 'the id of the last item of the page before (a UUID)' };
+
 /** The paging part of a list's query; bad values are FIELD.* issues at `limit` / `starting_after`, to be thrown with the rest. */
-export function pageRequestIssues(query: Readonly<Record<string, unknown>>): { page: PageRequest; issues: FieldIssue[] } {
+export function pageRequestIssues(query: Readonly<Record<string, unknown>>, cursor: PageCursor = UUID_CURSOR): { page: PageRequest; issues: FieldIssue[] } {
   const issues: FieldIssue[] = [];
   let limit = DEFAULT_PAGE_LIMIT;
   if (query.limit !== undefined) {
@@ -36,8 +45,8 @@ export function pageRequestIssues(query: Readonly<Record<string, unknown>>): { p
   }
   let startingAfter: string | undefined;
   if (query.starting_after !== undefined) {
-    if (typeof query.starting_after !== 'string' || !UUID.test(query.starting_after)) {
-      issues.push(issue('starting_after', 'FIELD.INVALID_FORMAT', 'starting_after is the id of the last item of the page before (a UUID).'));
+    if (typeof query.starting_after !== 'string' || !cursor.pattern.test(query.starting_after)) {
+      issues.push(issue('starting_after', 'FIELD.INVALID_FORMAT', `starting_after is ${cursor.description}.`));
     } else {
       startingAfter = query.starting_after.toLowerCase();
     }
@@ -46,8 +55,8 @@ export function pageRequestIssues(query: Readonly<Record<string, unknown>>): { p
 }
 
 /** The paging part alone, for a list with no other filter: throws the one 400 on a bad value. */
-export function pageRequest(query: Readonly<Record<string, unknown>>): PageRequest {
-  const { page, issues } = pageRequestIssues(query);
+export function pageRequest(query: Readonly<Record<string, unknown>>, cursor?: PageCursor): PageRequest {
+  const { page, issues } = pageRequestIssues(query, cursor);
   if (issues.length) throw validationError(issues, 'The list query is invalid.');
   return page;
 }

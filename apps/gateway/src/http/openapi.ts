@@ -20,13 +20,15 @@ export function buildOpenApiDocument(app: INestApplication): Document {
   const config = new DocumentBuilder()
     .setTitle('E-invoicing gateway')
     .setDescription(
-      'One API for legal e-invoices. Authenticate with `x-svc-auth-key` or `Authorization: Bearer` (an API key `sk_…` or an OAuth access token `at_…`). Every POST accepts an `Idempotency-Key` header; every error has the shape `{status, message, errors:[{path, code, message, severity}], request_id}` (the OAuth token endpoint: RFC 6749 `{error, error_description, request_id}`). Every answer carries `x-request-id`: the one the request sent when it is 1–200 characters of `[A-Za-z0-9._:-]`, else a new UUID.',
+      'One API for legal e-invoices. Authenticate with `x-svc-auth-key` or `Authorization: Bearer` (an API key `sk_…` or an OAuth access token `at_…`; an operator key `op_…` for `/v1/operations/*`). Every POST accepts an `Idempotency-Key` header; every error has the shape `{status, message, errors:[{path, code, message, severity}], request_id}` (the OAuth token endpoint: RFC 6749 `{error, error_description, request_id}`). Every answer carries `x-request-id`: the one the request sent when it is 1–200 characters of `[A-Za-z0-9._:-]`, else a new UUID.',
     )
     .setOpenAPIVersion('3.1.0')
     .setVersion('0.1.0')
     .addApiKey({ type: 'apiKey', in: 'header', name: 'x-svc-auth-key' }, 'x-svc-auth-key')
     // The same credentials as Authorization: Bearer: an API key (`sk_…`) or an OAuth access token (`at_…`, POST /v1/oauth/token).
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An API key (sk_…) or an access token (at_…) from POST /v1/oauth/token' }, 'bearer')
+    // #50: an operator's key (`op_…`, `cli operators create <name>`) in the same header, for /v1/operations/* (also as Authorization: Bearer).
+    .addApiKey({ type: 'apiKey', in: 'header', name: 'x-svc-auth-key', description: 'An operator key (op_…, `npm run --silent cli -- operators create <name>`): /v1/operations/* and GET /v1/whoami only; also accepted as Authorization: Bearer.' }, 'operator')
     .build();
   const document = SwaggerModule.createDocument(app, config);
   const schemas = requestSchemas('#/components/schemas/');

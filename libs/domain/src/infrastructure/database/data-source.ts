@@ -33,6 +33,7 @@ import { AccountEvents1732200001980 } from './migrations/1732200001980-account-e
 import { AccountWebhooks1732200001981 } from './migrations/1732200001981-account-webhooks';
 import { AccountEventsFilterIndex1732200001985 } from './migrations/1732200001985-account-events-filter-index';
 import { DocumentTotals1732200001990 } from './migrations/1732200001990-document-totals';
+import { Operators1732200002000 } from './migrations/1732200002000-operators';
 
 /**
  * The platform's own migrations. TypeORM migrations only: `synchronize` is never used. Areas bring
@@ -71,6 +72,7 @@ export const platformMigrations = [
   AccountWebhooks1732200001981,
   AccountEventsFilterIndex1732200001985,
   DocumentTotals1732200001990,
+  Operators1732200002000,
 ];
 
 export interface DataSourceOptions {

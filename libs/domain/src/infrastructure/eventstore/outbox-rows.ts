@@ -150,15 +150,15 @@ export async function parkRow(session: RowQueries, row: OutboxRow, error: string
   await session.query(`UPDATE outbox SET abandoned_at = now(), attempts = attempts + 1, last_error = $2 WHERE id = $1`, [row.id, error.slice(0, 2000)]);
 }
 
-/** Parked rows of a topic prefix: how many, and the first `limit` of them. */
-export async function parkedOutboxRows(dataSource: DataSource, prefix: string, limit = 20): Promise<{ count: number; rows: ParkedOutboxRow[] }> {
+/** Parked rows of a topic prefix: how many, and the first `limit` of them (in id order, after row `afterId` when given: a page of `GET /v1/operations/outbox/parked`). */
+export async function parkedOutboxRows(dataSource: DataSource, prefix: string, limit = 20, afterId?: string): Promise<{ count: number; rows: ParkedOutboxRow[] }> {
   const pattern = topicPattern(prefix);
   const [{ n }] = await dataSource.query(`SELECT count(*)::int AS n FROM outbox WHERE abandoned_at IS NOT NULL AND processed_at IS NULL AND topic LIKE $1`, [pattern]);
   const rows: Array<Record<string, unknown>> = await dataSource.query(
     `SELECT o.id, o.event_id, o.message_type, o.aggregate_id, o.topic, ${STORED_BYTES}::int AS stored_bytes, o.last_error, o.abandoned_at
      FROM outbox o LEFT JOIN events e ON o.payload IS NULL AND e.event_id = o.event_id
-     WHERE o.abandoned_at IS NOT NULL AND o.processed_at IS NULL AND o.topic LIKE $1 ORDER BY o.id LIMIT $2`,
-    [pattern, limit],
+     WHERE o.abandoned_at IS NOT NULL AND o.processed_at IS NULL AND o.topic LIKE $1 AND ($3::bigint IS NULL OR o.id > $3::bigint) ORDER BY o.id LIMIT $2`,
+    [pattern, limit, afterId ?? null],
   );
   return {
     count: Number(n),
