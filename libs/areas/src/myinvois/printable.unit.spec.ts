@@ -57,7 +57,8 @@ describe('#49 Malaysia\'s printed view', () => {
     expect(view.lines).toEqual([
       { description: 'Widget (classification 022)', quantity: '2', unit: 'C62', unitPrice: '50.00', discounts: [], taxCategory: '02', taxRate: '6', amount: '100.00' },
     ]);
-    expect(view.taxes).toEqual([{ category: '02 Service Tax', rate: '6', taxable: '100.00', tax: '6.00' }]);
+    // MyInvois's breakdown is per tax type, without a rate (the lines state theirs).
+    expect(view.taxes).toEqual([{ category: '02 Service Tax', rate: undefined, taxable: '100.00', tax: '6.00' }]);
     expect(view.totals).toEqual({
       currency: 'MYR', net: '100.00', allowances: '0.00', charges: '0.00', taxExclusive: '100.00', tax: '6.00', taxInclusive: '106.00', prepaid: '0.00', rounding: undefined, payable: '106.00',
     });
@@ -129,10 +130,10 @@ describe('#49 Malaysia\'s printed view', () => {
       Prepayments: [{ Amount: 100, Date: '2026-03-01', Time: '09:00:00Z', PaymentID: 'PP-7' }],
       DeliveryDetails: { RecipientName: 'Gudang', RecipientTIN: 'C20880050010', RecipientBRN: '199901012345', CityName: 'Klang', AddressLines: ['Jalan 88'], CountrySubentityCode: '10', CountryCode: 'MYS', ShipmentID: 'SHP-1' },
     });
-    const view = myInvoisPrintable.build(stored(body));
+    const view = myInvoisPrintable.build(stored(body, { peppolCopyXml: null }));
     expect(view.lines[0]).toMatchObject({ discounts: ['-20.00 Member rate', '+5.00 Late check-out'], taxCategory: '01 10 %\n03 10.00 × 2 C62', taxRate: undefined, amount: '585.00' });
     expect(view.lines[1]).toMatchObject({ taxCategory: 'E', taxRate: '0' });
-    expect(view.taxes.map((t) => t.category)).toEqual(['01 Sales Tax', '03 Tourism Tax (10.00 × 2 C62)', expect.stringMatching(/^E Tax exemption: Exempt under Sales Tax/)]);
+    expect(view.taxes.map((t) => [t.category, t.tax])).toEqual([['01 Sales Tax', '58.50'], ['03 Tourism Tax', '20.00'], [expect.stringMatching(/^E Tax exemption: Exempt under Sales Tax/), '0.00']]);
     expect(view.payment).toEqual(['Prepaid 100.00 MYR on 2026-03-01 09:00:00Z, reference PP-7', 'Allowance -10.00 Voucher']);
     expect(view.references).toEqual(expect.arrayContaining([
       { label: 'Delivered to', value: 'Gudang, TIN C20880050010, BRN 199901012345, Jalan 88, Klang, Selangor, MYS' },

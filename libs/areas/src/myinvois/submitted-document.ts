@@ -72,7 +72,7 @@ export function submittedRoot(file: SubmittedFile): XmlElement {
   } catch (error) {
     throw unreadable((error as Error).message);
   }
-  const root = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {};
+  const root: { [key: string]: Json } = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {};
   // Every MyInvois type (credit, debit, refund notes too) is an `Invoice` with its type code.
   const [element] = Array.isArray(root.Invoice) ? root.Invoice : [];
   if (element === undefined) throw unreadable('no Invoice element');
