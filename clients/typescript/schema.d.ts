@@ -2357,7 +2357,7 @@ export interface paths {
         };
         /**
          * The document as people read it: a PDF, with its regime's QR and legends.
-         * @description Issuer and buyer, number and dates, every line, the tax breakdown, totals and amount due, payment means, notes and references, with labels in English and the language its regime asks for, and the mark its regime puts on a printed copy (the QR and legends its authority defines; "not yet authorised" until the authority accepts the document). A document that travels as UBL over Peppol (Belgium, Germany, Singapore, UAE) is PDF/A-3 with that UBL attached (AFRelationship Source), byte for byte what its area's XML route serves. README "Documents people can read" says what each area shows. 404: no such document in your account, or its area prints none yet (`DOCUMENT.NO_VIEW`).
+         * @description Issuer and buyer, number and dates, every line, the tax breakdown, totals and amount due, payment means, notes and references, with labels in English and the language its regime asks for, and the mark its regime puts on a printed copy (the QR and legends its authority defines; "not yet authorised" until the authority accepts the document). A document that travels as UBL over Peppol (Belgium, Germany, Singapore, UAE, Malaysia's PINT MY copies) is PDF/A-3 with that UBL attached (AFRelationship Source), byte for byte what its area's XML route serves (Malaysia: `/api/einvoice/documents/{id}/peppol`). README "Documents people can read" says what each area shows. 404: no such document in your account, or it has no printed view (`DOCUMENT.NO_VIEW`: a Malaysian buyer's rejection request is no document).
          */
         get: operations["DocumentsController_pdf"];
         put?: never;
@@ -2377,7 +2377,7 @@ export interface paths {
         };
         /**
          * The document as people read it: an HTML page.
-         * @description What the PDF shows, as one self-contained page (inline CSS, the QR as inline SVG, no script, nothing fetched), printable on A4. 404: no such document in your account, or its area prints none yet (`DOCUMENT.NO_VIEW`).
+         * @description What the PDF shows, as one self-contained page (inline CSS, the QR as inline SVG, no script, nothing fetched), printable on A4. 404: no such document in your account, or it has no printed view (`DOCUMENT.NO_VIEW`: a Malaysian buyer's rejection request is no document).
          */
         get: operations["DocumentsController_html"];
         put?: never;

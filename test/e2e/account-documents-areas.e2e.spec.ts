@@ -205,7 +205,8 @@ describe('#47 GET /v1/documents: Malaysia, UAE, Singapore, Jordan, Nigeria and A
     const my = await detail('my');
     expect(types(my)).toEqual(['accepted', 'submitted', 'reported']);
     expect(my.timeline[2].detail).toEqual({ track: 'authority', reference: my.authority.reference });
-    expect(my.links).toEqual({ document: `/api/einvoice/documents/${documents.my.documentId}`, xml: `/api/einvoice/documents/${documents.my.documentId}/raw`, supplier_header: 'supplier_uuid', pdf: null, html: null });
+    expect(my.links).toEqual({ document: `/api/einvoice/documents/${documents.my.documentId}`, xml: `/api/einvoice/documents/${documents.my.documentId}/raw`, supplier_header: 'supplier_uuid',
+      pdf: `/v1/documents/${documents.my.documentId}/pdf`, html: `/v1/documents/${documents.my.documentId}/html` });
 
     const ae = await detail('ae');
     // Both tracks, interleaved as they happened: the delivery's, and the FTA report's (taken, then reported).

@@ -9,6 +9,8 @@ import { openTestDatabase } from '../support/database';
 import { Client } from '../support/http';
 import { beVat, deVat, sgUen } from '../support/identifiers';
 import { freshCuit } from '../../libs/areas/src/afip/testing/cuits';
+import { invoiceBody } from '../../libs/areas/src/myinvois/fixtures/bodies';
+import { myInvoisDocuments, onboardMyInvoisSupplier } from '../support/myinvois';
 import { AppProcess, eventually, startApp, startGateway, testEnv } from '../support/stack';
 
 const run = Date.now().toString(36).toUpperCase();
@@ -367,5 +369,83 @@ describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
       expect((await client.get(`/v1/documents/00000000-0000-4000-8000-000000000000/${view}`)).status).toBe(404);
       expect((await client.get(`/v1/documents/not-a-uuid/${view}`)).status).toBe(404);
     }
+  });
+});
+
+/**
+ * #49 Malaysia: a MyInvois document printed from the document MyInvois validated (its row keeps only what the list
+ * shows), with the validation link (`{portal}/{uuid}/share/{longId}`, of the uuid and longId GET answers) printed
+ * and as its QR; with transport_mode peppol, PDF/A-3 with its PINT MY copy attached, byte for byte what
+ * `GET /api/einvoice/documents/{id}/peppol` serves. Its own stack: MyInvois's sandbox in the gateway and the reporting worker.
+ */
+describe('#49 GET /v1/documents/{id}/pdf and /html: Malaysia (MyInvois)', () => {
+  /** Set for the gateway: the links are made on the portal it is told of. */
+  const portal = 'https://myinvois.hasil.gov.my';
+  let dataSource: DataSource;
+  const apps: AppProcess[] = [];
+  let client: Client;
+  const reader = new PdfReader();
+  /** Per transport mode: the document as GET answers it once valid, and its validation link. */
+  const valid: Record<string, { documentId: string; number: string; link: string }> = {};
+  let supplier: string;
+
+  beforeAll(async () => {
+    ({ dataSource } = await openTestDatabase());
+    const { apiKey } = await createTenant(dataSource, `e2e document views my ${run}`);
+    const gateway = await startGateway({ MYINVOIS_MODE: 'sandbox', MYINVOIS_WAIT_MS: '8000', MYINVOIS_PORTAL_URL: portal });
+    apps.push(gateway.app, startApp('reporting-worker', testEnv({ MYINVOIS_MODE: 'sandbox', MYINVOIS_POLL_MS: '300', AUTHORITY_POLL_SWEEP_MS: '100', AUTHORITY_BATCH_SWEEP_MS: '100' })));
+    client = new Client(gateway.url, apiKey);
+    supplier = await onboardMyInvoisSupplier(client, `client-views-${run}`);
+    const { untilState } = myInvoisDocuments(client, () => supplier);
+    for (const mode of ['peppol', 'myinvois']) {
+      const number = id(`MY-${mode}`);
+      const answer = await client.post('/api/einvoice/generate/invoice', invoiceBody({ ID: number }), { supplier_uuid: supplier, transport_mode: mode });
+      // 202 while the reporting worker starts: MyInvois's answer then comes by GET.
+      expect([200, 202]).toContain(answer.status);
+      const document = await untilState(number, 'valid');
+      valid[mode] = { documentId: document.documentId, number, link: `${portal}/${document.uuid}/share/${document.longId}` };
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.stop()));
+    await dataSource?.destroy();
+    reader.remove();
+  });
+
+  it('the PDF shows the number, the amount due and the validation link; its QR decodes to exactly that link', async () => {
+    for (const document of Object.values(valid)) {
+      const answer = await client.bytes(`/v1/documents/${document.documentId}/pdf`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('application/pdf');
+      expect(reader.qrCodes(answer.body)).toEqual([document.link]);
+      const text = reader.text(answer.body);
+      expect(text).toContain(document.number);
+      expect(text).toMatch(/Amount due\s+106\.00 MYR/);
+      expect(text).toContain('Validated by LHDN MyInvois');
+      // Printed full width under References: a line break in the link is the only white space pdftotext puts in it.
+      expect(text.replace(/\s+/g, '')).toContain(`MyInvoisvalidationlink:${document.link}`);
+    }
+  });
+
+  it('with transport_mode peppol: PDF/A-3 with the PINT MY copy attached, byte for byte what the peppol route serves; without, nothing attached', async () => {
+    const pdf = (await client.bytes(`/v1/documents/${valid.peppol.documentId}/pdf`)).body;
+    const copy = await client.bytes(`/api/einvoice/documents/${valid.peppol.documentId}/peppol`, { supplier_uuid: supplier });
+    expect(copy.status).toBe(200);
+    const attachments = reader.attachments(pdf);
+    expect(attachments.map((a) => a.name)).toEqual([`${valid.peppol.number}.xml`]);
+    expect(attachments[0].bytes.equals(copy.body)).toBe(true);
+    expect(reader.metadata(pdf)).toContain('<pdfaid:part>3</pdfaid:part>');
+    expect(reader.attachments((await client.bytes(`/v1/documents/${valid.myinvois.documentId}/pdf`)).body)).toEqual([]);
+  });
+
+  it('the HTML page shows the same, the QR\'s link in its label, and the detail links both views', async () => {
+    const { documentId, number, link } = valid.myinvois;
+    const html = (await client.get(`/v1/documents/${documentId}/html`)).body as string;
+    expect(html).toContain(number);
+    expect(html).toContain('106.00');
+    expect(html).toContain(`aria-label="${link}"`);
+    expect(html).not.toMatch(/<script|javascript:|<link|src="http/i);
+    expect((await client.get(`/v1/documents/${documentId}`)).body.data.links).toMatchObject({ pdf: `/v1/documents/${documentId}/pdf`, html: `/v1/documents/${documentId}/html` });
   });
 });

@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type AreaDefinition, type StoredDocument, afipExamples, findArea, firsExamples, jofotaraExamples, ksefExamples, peppolExamples, renderHtml, renderPdf, uae, verifactuExamples } from '@einvoice/areas';
+import { type AreaDefinition, type StoredDocument, afipExamples, findArea, firsExamples, jofotaraExamples, ksefExamples, myinvois, peppolExamples, renderHtml, renderPdf, uae, verifactuExamples } from '@einvoice/areas';
 
 /** Per area: the README's onboarding and a document showing what its view prints. */
 interface Example {
@@ -38,6 +38,13 @@ const EXAMPLES: Readonly<Record<string, Example>> = {
   pl: { onboard: ksefExamples.onboard.first.value, document: ksefExamples.generate.first.value, variant: 'ksef', reportState: 'pending' },
   jo: { onboard: jofotaraExamples.onboard.first.value, document: jofotaraExamples.generate.first.value, reportState: 'pending' },
   ng: { onboard: firsExamples.onboard.first.value, document: firsExamples.generate.first.value, reportState: 'pending' },
+  // Valid at MyInvois: a sample of its ids (Get Submission's uuid and longId) make the validation link; its PINT MY copy attached.
+  my: {
+    onboard: myinvois.myInvoisExamples.onboard.first.value,
+    document: myinvois.myInvoisExamples.invoice.first.value,
+    variant: 'invoice',
+    receipt: { uuid: 'F9D425P6DS7D8IU4A8R5EY2K10', submissionUid: 'HJSD135P2S7D8IU4A8R5EY2K10', status: 'Valid', longId: 'LIJAF97HJJKH8298KHADH09908570FDKK9S2LSIUHF871225' },
+  },
 };
 
 /** Fixed, so the committed files change only when the rendering does. */
@@ -52,18 +59,24 @@ async function stored(area: AreaDefinition, example: Example): Promise<StoredDoc
   let fields = parsed.fields;
   let xml: string | null = parsed.rendered?.bytes ?? null;
   let sha256 = parsed.rendered?.sha256 ?? null;
+  let reported: StoredDocument['reported'];
   if (documents.chain) {
     const prepared = await documents.chain.prepare?.(parsed, supplier);
     const linked = await documents.chain.link(parsed, supplier, { documentId: DOCUMENT_ID, at: CREATED_AT, prepared });
     fields = { ...fields, ...linked.fields };
     sha256 = linked.document.sha256;
   } else if (documents.render && !parsed.rendered && area.authority.answer !== 'none') {
-    sha256 = documents.render(parsed, supplier, DOCUMENT_ID).sha256;
+    const rendered = documents.render(parsed, supplier, DOCUMENT_ID);
+    sha256 = rendered.sha256;
+    reported = { bytes: rendered.bytes, mediaType: rendered.mediaType };
   }
   xml ??= area.exchange?.envelope(parsed, supplier, DOCUMENT_ID).xml ?? null;
   return {
     id: DOCUMENT_ID, number: parsed.number, type: parsed.type, direction: 'outgoing', fields, receipt: example.receipt ?? null,
     reportState: area.authority.answer === 'none' ? null : (example.reportState ?? 'reported'), renderedSha256: sha256, xml, createdAt: CREATED_AT.toISOString(), supplier,
+    // Malaysia: the document as submitted and its PINT MY copy, as its report holds them.
+    ...(area.printable?.readsReported ? { reported: reported ?? null } : {}),
+    ...(area.printable?.readsPeppolCopy ? { peppolCopyXml: documents.peppolCopy?.(parsed, supplier, DOCUMENT_ID)?.xml ?? null } : {}),
   };
 }
 

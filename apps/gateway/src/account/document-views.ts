@@ -1,7 +1,8 @@
 import { type SupplierProfile, notFound } from '@einvoice/domain';
-import { documentXml, loadDocumentAttachments } from '@einvoice/domain/infrastructure';
+import { documentXml, loadDocumentAttachments, reportedFile } from '@einvoice/domain/infrastructure';
 import { type PrintableDocument, type StoredDocument, findArea, hasDetached, reattachEmbedded, renderHtml, renderPdf } from '@einvoice/areas';
 import { Connections } from '../infrastructure/infrastructure.module';
+import { peppolCopyXml } from '../pipeline/document-keys';
 import { isUuid } from '../suppliers/supplier-lookup';
 
 interface ViewRow {
@@ -16,6 +17,7 @@ interface ViewRow {
   created_at: Date;
   profile: SupplierProfile;
   rendered_sha256: string | null;
+  report_id: string | null;
 }
 
 /**
@@ -39,7 +41,7 @@ export class DocumentViews {
   private async view(tenantId: string, id: string): Promise<{ view: PrintableDocument; createdAt: Date }> {
     const rows: ViewRow[] = isUuid(id)
       ? await this.connections.dataSource.query(
-          `SELECT d.id, d.area, d.direction, d.document_number, d.document_type, d.fields, d.authority -> 'receipt' AS receipt, d.report_state, d.created_at, s.profile, d.rendered ->> 'sha256' AS rendered_sha256
+          `SELECT d.id, d.area, d.direction, d.document_number, d.document_type, d.fields, d.authority -> 'receipt' AS receipt, d.report_state, d.created_at, s.profile, d.rendered ->> 'sha256' AS rendered_sha256, d.report_id
            FROM documents d JOIN suppliers s ON s.id = d.supplier_id WHERE d.id = $1 AND d.tenant_id = $2`,
           [id, tenantId],
         )
@@ -59,17 +61,21 @@ export class DocumentViews {
       reportState: row.report_state,
       renderedSha256: row.rendered_sha256,
       xml: printable.readsXml ? await this.xml(row.id) : null,
+      // Malaysia: the document as submitted (its row keeps a few listed fields) and its PINT MY copy, from its report's request.
+      ...(printable.readsReported ? { reported: (await reportedFile(this.query, row.id)) ?? null } : {}),
+      ...(printable.readsPeppolCopy ? { peppolCopyXml: row.report_id ? ((await peppolCopyXml(this.query, row.report_id)) ?? null) : null } : {}),
       createdAt: createdAt.toISOString(),
       supplier: row.profile,
     };
     return { view: printable.build(stored), createdAt };
   }
 
+  private readonly query = <T>(sql: string, parameters?: unknown[]): Promise<T[]> => this.connections.dataSource.query(sql, parameters);
+
   /** The XML as the area's XML route serves it: as rendered or received, its detached attachments put back (UAE). */
   private async xml(documentId: string): Promise<string | null> {
-    const query = (sql: string, parameters?: unknown[]) => this.connections.dataSource.query(sql, parameters);
-    const row = await documentXml(query, documentId);
+    const row = await documentXml(this.query, documentId);
     if (!row) return null;
-    return hasDetached(row.xml) ? reattachEmbedded(row.xml, await loadDocumentAttachments(query, row.owner)) : row.xml;
+    return hasDetached(row.xml) ? reattachEmbedded(row.xml, await loadDocumentAttachments(this.query, row.owner)) : row.xml;
   }
 }

@@ -73,9 +73,10 @@ export class DocumentsController {
     description:
       'Issuer and buyer, number and dates, every line, the tax breakdown, totals and amount due, payment means, notes and references, with labels ' +
       'in English and the language its regime asks for, and the mark its regime puts on a printed copy (the QR and legends its authority defines; ' +
-      '"not yet authorised" until the authority accepts the document). A document that travels as UBL over Peppol (Belgium, Germany, Singapore, UAE) ' +
-      'is PDF/A-3 with that UBL attached (AFRelationship Source), byte for byte what its area\'s XML route serves. README "Documents people can read" ' +
-      'says what each area shows. 404: no such document in your account, or its area prints none yet (`DOCUMENT.NO_VIEW`).',
+      '"not yet authorised" until the authority accepts the document). A document that travels as UBL over Peppol (Belgium, Germany, Singapore, UAE, Malaysia\'s PINT MY copies) ' +
+      'is PDF/A-3 with that UBL attached (AFRelationship Source), byte for byte what its area\'s XML route serves (Malaysia: `/api/einvoice/documents/{id}/peppol`). ' +
+      'README "Documents people can read" says what each area shows. 404: no such document in your account, or it has no printed view ' +
+      '(`DOCUMENT.NO_VIEW`: a Malaysian buyer\'s rejection request is no document).',
   })
   @ApiParam({ name: 'id', description: 'The document id (a UUID).', example: '0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a' })
   @ApiProduces('application/pdf')
@@ -91,7 +92,7 @@ export class DocumentsController {
     summary: 'The document as people read it: an HTML page.',
     description:
       'What the PDF shows, as one self-contained page (inline CSS, the QR as inline SVG, no script, nothing fetched), printable on A4. ' +
-      '404: no such document in your account, or its area prints none yet (`DOCUMENT.NO_VIEW`).',
+      '404: no such document in your account, or it has no printed view (`DOCUMENT.NO_VIEW`: a Malaysian buyer\'s rejection request is no document).',
   })
   @ApiParam({ name: 'id', description: 'The document id (a UUID).', example: '0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a' })
   @ApiProduces('text/html')

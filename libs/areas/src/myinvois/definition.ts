@@ -10,6 +10,7 @@ import { myInvoisDocuments } from './codec';
 import { documentVersion } from './document-tree';
 import { myInvoisMigrations } from './migrations';
 import { pintMyIds } from './pint-my-codes';
+import { myInvoisPrintable } from './printable';
 import { myInvoisCarryOver, myInvoisRejectionCarryOver, myInvoisReportingConnector, myInvoisReportingMigrations } from './reporting';
 import { myInvoisOnboarding } from './revise';
 import { MYINVOIS_EVENT_NAMES, myInvoisReportWebhookSources } from './webhooks';
@@ -49,6 +50,8 @@ export const myInvoisDefinition: AreaDefinition = {
   reportWebhooks: myInvoisReportWebhookSources,
   // Its documents through the pipeline (codec.ts): submitted several at once by its own routes, read and cancelled by the pipeline's.
   documents: myInvoisDocuments,
+  // The document as people read it, from the document MyInvois validated, with the validation link's QR once Valid (printable.ts, #49).
+  printable: myInvoisPrintable,
   // Onboarded by its own route (apps/gateway/src/areas/myinvois); here for what a change may take (revise.ts).
   onboarding: myInvoisOnboarding,
   events: {

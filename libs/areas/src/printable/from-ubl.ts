@@ -141,7 +141,7 @@ function lineOf(line: XmlElement, credit: boolean): PrintableLine {
 }
 
 /** BG-27/BG-28 (line) and BG-20/BG-21 (document): `-12.00 Loyalty discount`, `+5.00 Freight`. */
-function allowanceChargeOf(el: XmlElement): string {
+export function allowanceChargeOf(el: XmlElement): string {
   const charge = textAt(el, 'ChargeIndicator') === 'true';
   const reason = textAt(el, 'AllowanceChargeReason') ?? textAt(el, 'AllowanceChargeReasonCode') ?? '';
   return `${charge ? '+' : '-'}${textAt(el, 'Amount') ?? ''}${reason ? ` ${reason}` : ''}`;

@@ -139,6 +139,13 @@ export interface StoredDocument {
   readonly renderedSha256: string | null;
   /** The document as its XML route serves it, when the area asked for it (`printable.readsXml`). */
   readonly xml: string | null;
+  /**
+   * The exact bytes its report sent to the authority and their media type (Malaysia: the MyInvois JSON or XML
+   * submitted, which its documents row does not repeat), when the area asked for them (`printable.readsReported`).
+   */
+  readonly reported?: { readonly bytes: string; readonly mediaType: string | null } | null;
+  /** Its Peppol copy's XML as its report holds it (Malaysia's PINT MY), when the area asked for it (`printable.readsPeppolCopy`). */
+  readonly peppolCopyXml?: string | null;
   readonly createdAt: string;
   /** Its supplier as onboarded: the issuer of an outgoing document (areas whose fields do not name the issuer print it from here). */
   readonly supplier: SupplierProfile;
@@ -148,6 +155,10 @@ export interface StoredDocument {
 export interface PrintableCapability {
   /** The area's view needs the legal XML (UBL areas read their view from it, and attach it). */
   readonly readsXml?: boolean;
+  /** The area's view is read from the document as its report sent it (`StoredDocument.reported`). */
+  readonly readsReported?: boolean;
+  /** The area attaches the document's Peppol copy (`StoredDocument.peppolCopyXml`) where it has one. */
+  readonly readsPeppolCopy?: boolean;
   /** The view of one stored document. @throws AppError when the stored document cannot be read (a bug). */
   build(document: StoredDocument): PrintableDocument;
 }
