@@ -23,7 +23,7 @@ export function useLoad<T>(load: () => Promise<T>, key: string): Loaded<T> {
       (data) => mine === latest.current && setState({ data, loading: false }),
       (error) => mine === latest.current && setState({ error, loading: false }),
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // `load` is a new function each render; `key` says when what it loads changed.
   }, [key, round]);
   const reload = useCallback(() => setRound((n) => n + 1), []);
   return { ...state, reload };

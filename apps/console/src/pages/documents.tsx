@@ -43,41 +43,49 @@ export function DocumentsPage() {
           <input name="number" defaultValue={filters.number} autoComplete="off" />
         </Field>
         <Field label="Area">
-          <select name="area" defaultValue={filters.area ?? ''}>
+          <select name="area">
             <option value="">Every area</option>
             {AREAS.map(([code, name]) => (
-              <option key={code} value={code}>
+              <option key={code} value={code} selected={filters.area === code}>
                 {name} ({code})
               </option>
             ))}
           </select>
         </Field>
         <Field label="Direction">
-          <select name="direction" defaultValue={filters.direction ?? ''}>
+          <select name="direction">
             <option value="">Both</option>
-            <option value="outgoing">Outgoing (sent)</option>
-            <option value="incoming">Incoming (received)</option>
+            <option value="outgoing" selected={filters.direction === 'outgoing'}>
+              Outgoing (sent)
+            </option>
+            <option value="incoming" selected={filters.direction === 'incoming'}>
+              Incoming (received)
+            </option>
           </select>
         </Field>
         <Field label="Status">
-          <select name="status" defaultValue={filters.status ?? ''}>
+          <select name="status">
             <option value="">Any</option>
             {DOCUMENT_STATUSES.map((status) => (
-              <option key={status} value={status}>
+              <option key={status} value={status} selected={filters.status === status}>
                 {status}
               </option>
             ))}
           </select>
         </Field>
         <Field label="Supplier">
-          <select name="supplier_id" defaultValue={filters.supplier_id ?? ''}>
+          <select name="supplier_id">
             <option value="">Every supplier</option>
             {suppliers.data?.data.map((s) => (
-              <option key={s.id} value={s.id}>
+              <option key={s.id} value={s.id} selected={filters.supplier_id === s.id}>
                 {s.name} ({s.area})
               </option>
             ))}
-            {filters.supplier_id && !supplierName(filters.supplier_id) && <option value={filters.supplier_id}>{filters.supplier_id}</option>}
+            {filters.supplier_id && !supplierName(filters.supplier_id) && (
+              <option value={filters.supplier_id} selected>
+                {filters.supplier_id}
+              </option>
+            )}
           </select>
         </Field>
         <Field label="Issued from">

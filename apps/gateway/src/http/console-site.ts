@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { notFound } from '@einvoice/domain';
 import { toHttpError } from './error-response';
 import { correlationIdOf } from './request-id';
@@ -73,9 +73,13 @@ export function readConsoleAssets(dir: string): Map<string, Asset> {
  * console (`dist/console` absent) answers 404 CONSOLE.NOT_BUILT.
  */
 export function setupConsole(app: NestFastifyApplication, dir: string = defaultConsoleDir()): void {
+  registerConsole(app.getHttpAdapter().getInstance(), dir);
+}
+
+/** The console's routes on a Fastify instance (setupConsole's, apart for its unit test). */
+export function registerConsole(fastify: FastifyInstance, dir: string): void {
   const assets = readConsoleAssets(dir);
   const page = assets.get(`${CONSOLE_PATH}/index.html`);
-  const fastify = app.getHttpAdapter().getInstance();
   const send = (reply: FastifyReply, asset: Asset, cache: string) =>
     reply
       .header('content-type', asset.type)
