@@ -5,8 +5,8 @@ import { ApiError } from './api';
 import { timeZone } from './format';
 
 export interface Loaded<T> {
-  readonly data: T | undefined;
-  readonly error: unknown;
+  readonly data?: T;
+  readonly error?: unknown;
   readonly loading: boolean;
   readonly reload: () => void;
 }
