@@ -266,6 +266,7 @@ export function WebhookPage({ id }: { id: string }) {
             <button type="submit">Send test event</button>
           </form>
           {outcome.test && <JsonBlock value={outcome.test} label="The test attempt" />}
+          <Deliveries path={path} round={deliveriesRound} />
           <form class="edit" onSubmit={update} aria-labelledby="change-title" key={JSON.stringify(w)}>
             <h2 id="change-title">Change</h2>
             <div class="grid">
@@ -282,7 +283,6 @@ export function WebhookPage({ id }: { id: string }) {
               <button type="submit">Save changes</button>
             </div>
           </form>
-          <Deliveries path={path} round={deliveriesRound} />
         </>
       )}
       <TimesNote />
