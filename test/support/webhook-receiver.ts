@@ -44,6 +44,8 @@ export class WebhookReceiver {
   }
 
   close(): Promise<void> {
+    // Never started (its suite failed before): nothing to close.
+    if (!this.server) return Promise.resolve();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 }
