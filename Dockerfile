@@ -1,5 +1,6 @@
 # One image for the four apps and the operator CLI (docker-compose.yml picks the entry point).
-#   build    all dependencies, one tsc program (tsconfig.build.json) → dist/
+#   build    all dependencies, one tsc program (tsconfig.build.json) → dist/, and Vite's build of the
+#            web console (apps/console) → dist/console, which the gateway serves at /console
 #   prod     production dependencies only, installed on the full image (native add-ons such as
 #            msgpackr-extract compile here; the slim runtime has no toolchain)
 #   runtime  Node 24 LTS slim + production node_modules + dist + the path-alias hook
@@ -18,6 +19,7 @@ COPY tsconfig.base.json tsconfig.build.json ./
 COPY apps ./apps
 COPY libs ./libs
 RUN npx tsc -p tsconfig.build.json && rm -f dist/.tsbuildinfo
+RUN npx vite build --config apps/console/vite.config.mjs
 
 FROM node:${NODE_VERSION}-bookworm AS prod
 WORKDIR /app

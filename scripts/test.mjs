@@ -10,7 +10,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { secretsInLogs } from './lib/log-secrets.mjs';
 import { ensureKafkaJars, startKafka } from './lib/kafka.mjs';
-import { ROOT, buildAsync, buildIsCurrent, developmentSecretsKey, ensureDebianCommands, ensureNodeModules, ensurePostgres, ensureRedis, say, tool, toolAsync } from './lib/services.mjs';
+import { ROOT, buildAsync, staleBuilds, developmentSecretsKey, ensureDebianCommands, ensureNodeModules, ensurePostgres, ensureRedis, say, tool, toolAsync } from './lib/services.mjs';
 import { runOnPinnedNode } from './lib/node-runtime.mjs';
 
 // The image's Node (24 LTS) also where this machine's own is another release.
@@ -47,7 +47,8 @@ if (!unitOnly) {
   await ensureRedis();
   const kafkaPort = Number(process.env.TEST_KAFKA_PORT ?? 19092);
   // The broker's JVM starts while tsc compiles (a clean clone's first build is the longer of the two).
-  const compile = !buildIsCurrent();
+  const stale = staleBuilds();
+  const compile = stale.apps || stale.console;
   const [started, built] = await Promise.allSettled([
     startKafka({
       root: ROOT,
@@ -55,7 +56,7 @@ if (!unitOnly) {
       dataDir: path.join(ROOT, '.run', 'kafka-test'),
       logFile: path.join(ROOT, '.run', 'kafka-test.log'),
     }),
-    compile ? buildAsync() : undefined,
+    compile ? buildAsync(stale) : undefined,
   ]);
   if (started.status === 'fulfilled') broker = started.value;
   if (started.status === 'rejected' || built.status === 'rejected') {

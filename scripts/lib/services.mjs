@@ -84,53 +84,95 @@ export async function ensureRedis() {
  * tsc's own incremental check still reads and hashes every source and type file: ~20 s of CPU for
  * nothing on this 2-core host, paid by every `npm start` (twice in `npm test`: the supervision and
  * live-engine e2e run it) and every `npm run cli`. The stamp's time is the start of the build that
- * succeeded, so that a file saved during a build is seen as newer.
+ * succeeded, so that a file saved during a build is seen as newer. Then the web console (#50,
+ * apps/console): Vite builds it into dist/console when its sources are newer than its own stamp.
  */
 export function build() {
-  if (buildIsCurrent()) return;
-  const startedAt = new Date();
-  run(process.execPath, TSC_BUILD, { stdio: ['ignore', 2, 'inherit'] });
-  stampBuild(startedAt);
+  const stale = staleBuilds();
+  if (stale.apps) {
+    const startedAt = new Date();
+    run(process.execPath, TSC_BUILD, { stdio: ['ignore', 2, 'inherit'] });
+    stamp(BUILD_STAMP, startedAt);
+  }
+  if (stale.console) {
+    const startedAt = new Date();
+    run(process.execPath, VITE_BUILD, { stdio: ['ignore', 2, 'inherit'] });
+    stamp(CONSOLE_STAMP, startedAt);
+  }
 }
 
 /**
- * The compilation of build() without blocking the event loop (`npm test` starts its Kafka broker
- * meanwhile), whether or not buildIsCurrent(): the caller asks that first, as that check blocks
+ * The builds of build() without blocking the event loop (`npm test` starts its Kafka broker
+ * meanwhile), for what `stale` names: the caller asks staleBuilds() first, as that check blocks
  * (a timer of what runs meanwhile, such as a port probe's, would expire during it).
  */
-export async function buildAsync() {
-  const startedAt = new Date();
-  await runAsync(process.execPath, TSC_BUILD, { stdio: ['ignore', 2, 'inherit'] });
-  stampBuild(startedAt);
+export async function buildAsync(stale = { apps: true, console: true }) {
+  const build = async (args, stampFile) => {
+    const startedAt = new Date();
+    await runAsync(process.execPath, args, { stdio: ['ignore', 2, 'inherit'] });
+    stamp(stampFile, startedAt);
+  };
+  // One after the other: two compilers at once on a 2-core host only make both slower.
+  if (stale.apps) await build(TSC_BUILD, BUILD_STAMP);
+  if (stale.console) await build(VITE_BUILD, CONSOLE_STAMP);
 }
 
 const TSC_BUILD = [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'];
+const VITE_BUILD = [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', path.join(ROOT, 'apps', 'console', 'vite.config.mjs')];
 
-function stampBuild(startedAt) {
-  writeFileSync(BUILD_STAMP, 'dist/ built from the inputs older than this file (scripts/lib/services.mjs build())\n');
-  utimesSync(BUILD_STAMP, startedAt, startedAt);
+function stamp(file, startedAt) {
+  writeFileSync(file, `${path.relative(ROOT, path.dirname(file))}/ built from the inputs older than this file (scripts/lib/services.mjs build())\n`);
+  utimesSync(file, startedAt, startedAt);
 }
 
 const BUILD_STAMP = path.join(ROOT, 'dist', '.build-stamp');
+/** In dist/console itself: Vite empties that folder at each build, so a failed build leaves no stamp. */
+const CONSOLE_STAMP = path.join(ROOT, 'dist', 'console', '.build-stamp');
+const CONSOLE_SOURCES = path.join('apps', 'console');
+/** What the console imports from outside its folder: the domain's state and event-type lists (apps/console/src/model.ts). */
+const CONSOLE_SHARED = [path.join('libs', 'domain', 'src', 'account')];
+/** The files both builds read besides their sources: the compiler's settings, the lock and the install stamp (the compilers and the packages' types). */
+const COMMON_INPUTS = ['tsconfig.base.json', 'package-lock.json', path.join('node_modules', '.einvoice-lock-sha256')];
+
+/** True when dist/ holds every app and the console, each built after its inputs last changed. */
+export function buildIsCurrent() {
+  const stale = staleBuilds();
+  return !stale.apps && !stale.console;
+}
 
 /**
- * True when dist/ holds every app and nothing tsc reads is newer than the last build's start: the
- * sources under apps/ and libs/ (folders too: a deleted or renamed file changes its folder's time),
- * the tsconfig files, and the lock and the install stamp (the compiler and the packages' types).
+ * Which builds are out of date: `apps` when dist/ lacks an app or something tsc reads is newer than its
+ * last start (the sources under apps/ and libs/, folders too: a deleted or renamed file changes its
+ * folder's time; the tsconfig files, the lock and install stamp); `console` the same for the console's
+ * folder, what it imports from libs/, and dist/console.
  */
-export function buildIsCurrent() {
-  if (!existsSync(BUILD_STAMP)) return false;
-  if (!APPS.every((app) => existsSync(path.join(ROOT, 'dist', 'apps', app, 'src', 'main.js')))) return false;
-  const builtAt = statSync(BUILD_STAMP).mtimeMs;
-  const files = ['tsconfig.json', 'tsconfig.base.json', 'tsconfig.build.json', 'package-lock.json', path.join('node_modules', '.einvoice-lock-sha256')];
-  if (files.some((file) => existsSync(path.join(ROOT, file)) && statSync(path.join(ROOT, file)).mtimeMs >= builtAt)) return false;
-  const newer = (folder) => {
-    if (statSync(folder).mtimeMs >= builtAt) return true;
-    return readdirSync(folder, { withFileTypes: true }).some((entry) =>
-      entry.isDirectory() ? newer(path.join(folder, entry.name)) : statSync(path.join(folder, entry.name)).mtimeMs >= builtAt,
-    );
+export function staleBuilds() {
+  const newerThan = (builtAt) => {
+    const newer = (folder, skip = []) => {
+      if (statSync(folder).mtimeMs >= builtAt) return true;
+      return readdirSync(folder, { withFileTypes: true }).some((entry) => {
+        const file = path.join(folder, entry.name);
+        if (skip.includes(file)) return false;
+        return entry.isDirectory() ? newer(file) : statSync(file).mtimeMs >= builtAt;
+      });
+    };
+    return { newer, file: (file) => existsSync(path.join(ROOT, file)) && statSync(path.join(ROOT, file)).mtimeMs >= builtAt };
   };
-  return !['apps', 'libs'].some((top) => newer(path.join(ROOT, top)));
+  const appsStale = () => {
+    if (!existsSync(BUILD_STAMP)) return true;
+    if (!APPS.every((app) => existsSync(path.join(ROOT, 'dist', 'apps', app, 'src', 'main.js')))) return true;
+    const { newer, file } = newerThan(statSync(BUILD_STAMP).mtimeMs);
+    if ([...COMMON_INPUTS, 'tsconfig.json', 'tsconfig.build.json'].some(file)) return true;
+    // The console is not tsc's (tsconfig.build.json leaves it out): a change there rebuilds the console only.
+    return ['apps', 'libs'].some((top) => newer(path.join(ROOT, top), [path.join(ROOT, CONSOLE_SOURCES)]));
+  };
+  const consoleStale = () => {
+    if (!existsSync(CONSOLE_STAMP) || !existsSync(path.join(ROOT, 'dist', 'console', 'index.html'))) return true;
+    const { newer, file } = newerThan(statSync(CONSOLE_STAMP).mtimeMs);
+    if (COMMON_INPUTS.some(file)) return true;
+    return [CONSOLE_SOURCES, ...CONSOLE_SHARED].some((folder) => newer(path.join(ROOT, folder)));
+  };
+  return { apps: appsStale(), console: consoleStale() };
 }
 
 /**

@@ -5,15 +5,11 @@
  * error and no "Resolver error" box (a reference to a schema the document does not define). The
  * screenshot is kept as a test artefact (TEST_LOG_DIR, else .run/test-artifacts).
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
+import { launchBrowser, screenshot, watchedPage } from '../support/browser';
 import { type AppProcess, startGateway } from '../support/stack';
 
 jest.setTimeout(180_000);
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARTEFACTS = process.env.TEST_LOG_DIR ?? path.resolve(__dirname, '..', '..', '.run', 'test-artifacts');
 
 describe('#47 /docs in a browser', () => {
   let gateway: { app: AppProcess; url: string };
@@ -21,8 +17,7 @@ describe('#47 /docs in a browser', () => {
 
   beforeAll(async () => {
     gateway = await startGateway();
-    // --no-sandbox: the CI user is root, which Chromium's sandbox refuses.
-    browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+    browser = await launchBrowser();
   });
 
   afterAll(async () => {
@@ -31,14 +26,8 @@ describe('#47 /docs in a browser', () => {
   });
 
   it('renders every operation of the document, with no console error and no resolver error; screenshot kept', async () => {
-    const page = await browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
     const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`page: ${String(error)}`));
-    page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`));
+    const page = await watchedPage(browser, problems);
 
     await page.goto(`${gateway.url}/docs`, { waitUntil: 'networkidle0' });
     await page.waitForSelector('.swagger-ui .opblock', { timeout: 60_000 });
@@ -55,8 +44,7 @@ describe('#47 /docs in a browser', () => {
       return errors.map((e) => `${e.message} at ${(e.fullPath ?? []).join('/')}`);
     });
     const text = await page.evaluate(() => document.body.innerText);
-    mkdirSync(ARTEFACTS, { recursive: true });
-    await page.screenshot({ path: path.join(ARTEFACTS, 'api-reference.png'), fullPage: false });
+    await screenshot(page, 'api-reference');
     expect(shown).toBe(operations);
     expect(resolverErrors).toEqual([]);
     expect(text).not.toContain('Resolver error');

@@ -20,6 +20,13 @@ export function ensureBuilt(): void {
   if (result.status !== 0) throw new Error('tsc failed');
 }
 
+/** Builds the web console once when dist/console is missing (a direct `jest` run; `npm test` has built it). */
+export function ensureConsoleBuilt(): void {
+  if (existsSync(path.join(ROOT, 'dist', 'console', 'index.html'))) return;
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', path.join(ROOT, 'apps', 'console', 'vite.config.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('vite build of the console failed');
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();

@@ -10,12 +10,18 @@ export interface ReceivedWebhook {
   readonly answeredWith: number;
 }
 
-/** A subscriber's endpoint on 127.0.0.1: answers with `statuses` in turn, then 200. */
+/**
+ * A subscriber's endpoint on 127.0.0.1: answers with `statuses` in turn, then 200; with an empty body, or
+ * with `answer`'s JSON (given the count of requests received so far) when given.
+ */
 export class WebhookReceiver {
   readonly received: ReceivedWebhook[] = [];
   private server!: http.Server;
 
-  constructor(private readonly statuses: number[] = []) {}
+  constructor(
+    private readonly statuses: number[] = [],
+    private readonly answer?: (received: number) => unknown,
+  ) {}
 
   async start(): Promise<this> {
     this.server = http.createServer((req, res) => {
@@ -25,7 +31,8 @@ export class WebhookReceiver {
         const status = this.statuses.length > 0 ? this.statuses.shift()! : 200;
         this.received.push({ headers: req.headers, body, answeredWith: status });
         res.statusCode = status;
-        res.end();
+        if (this.answer) res.setHeader('content-type', 'application/json').end(JSON.stringify(this.answer(this.received.length)));
+        else res.end();
       });
     });
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
@@ -37,6 +44,8 @@ export class WebhookReceiver {
   }
 
   close(): Promise<void> {
+    // Never started (its suite failed before): nothing to close.
+    if (!this.server) return Promise.resolve();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 }

@@ -17,6 +17,7 @@ import { registerFormParser } from './http/form-body';
 import { OAUTH_TOKEN_PATH } from './auth/oauth-request';
 import { setupOpenApi } from './http/openapi';
 import { setupAsyncApi } from './http/asyncapi';
+import { setupConsole } from './http/console-site';
 import { RequestTextPipe } from './http/request-text.pipe';
 import { endRequestSpan, requestTraceId, startRequestSpan } from './http/request-span';
 import { REQUEST_ID_HEADER, correlationIdOf } from './http/request-id';
@@ -104,6 +105,7 @@ export async function createGateway(): Promise<NestFastifyApplication> {
   app.useGlobalPipes(new RequestTextPipe());
   setupOpenApi(app);
   setupAsyncApi(app);
+  setupConsole(app);
   app.enableShutdownHooks();
   return app;
 }

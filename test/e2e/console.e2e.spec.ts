@@ -1,0 +1,268 @@
+/// <reference lib="dom" />
+/**
+ * #50 the web console as a person uses it, in a real browser (test/support/browser.ts): signed in with an
+ * account's API key, it finds a document by number across areas (Belgium's and Spain's first documents, sent
+ * through their seed routes), opens it with its timeline and PDF, shows the suppliers, and registers a webhook,
+ * sends it a test event, shows the delivery with the receiver's answer and re-sends it. Every page: no console
+ * error, no serious or critical axe-core violation, a screenshot at 1280 and 390 px (the run's test artefacts).
+ * Another account's document of the same number never reaches the page. A database of its own: the first
+ * documents' literal identifiers may be other tests' too.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, HTTPResponse, Page } from 'puppeteer-core';
+import type { DataSource } from 'typeorm';
+import { createDataSource } from '@einvoice/domain/infrastructure';
+import { createTenant } from '../../apps/gateway/src/auth/api-keys';
+import { CONSOLE_CSP } from '../../apps/gateway/src/http/console-site';
+import { gatewayClient } from '../../clients/typescript';
+import { launchBrowser, screenshot, watchedPage } from '../support/browser';
+import { FIRST_DOCUMENTS, firstExamples, type OpenApiDocumentJson } from '../support/first-documents';
+import { Client } from '../support/http';
+import { beVat } from '../support/identifiers';
+import { ownDatabase, prepareOwnDatabase } from '../support/own-database';
+import { type AppProcess, ensureConsoleBuilt, startApp, startGateway, testEnv, untilWorkersReady } from '../support/stack';
+import { WebhookReceiver, webhookTestEnv } from '../support/webhook-receiver';
+
+jest.setTimeout(240_000);
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const AXE = readFileSync(path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+
+interface Listed {
+  readonly id: string;
+  readonly area: string;
+  readonly number: string;
+}
+
+interface AxeViolation {
+  readonly id: string;
+  readonly impact: string | null;
+  readonly help: string;
+  readonly nodes: ReadonlyArray<{ readonly target: unknown }>;
+}
+
+describe('#50 the web console in a browser', () => {
+  const own = ownDatabase('console');
+  const env = testEnv({ ...own.env, ...webhookTestEnv });
+  const apps: AppProcess[] = [];
+  const receiver = new WebhookReceiver([], (n) => ({ received: n }));
+  const problems: string[] = [];
+  /** Every document id the console's requests were answered with. */
+  const shownIds = new Set<string>();
+  /** The PDFs the console fetched: status, type and size. */
+  const pdfs: Array<{ status: number; type: string; bytes: number }> = [];
+  /** What axe-core found serious or critical, per page. */
+  const violations: Record<string, string[]> = {};
+  let dataSource: DataSource;
+  let browser: Browser;
+  let page: Page;
+  let url: string;
+  let apiKey: string;
+  let mine: Listed[];
+  let theirs: Listed[];
+  let beNumber: string;
+
+  /** axe-core on what the page shows now, and its screenshots at 1280 and 390 px. */
+  const check = async (name: string) => {
+    // Through the DevTools protocol, which the page's CSP does not govern: no policy bypass, no inline <script>.
+    await page.evaluate(AXE);
+    const found = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+      // Not into the PDF's frame: a blob: document of the browser's viewer, not the console's.
+      return (await axe.run(document, { resultTypes: ['violations'], iframes: false })).violations;
+    });
+    violations[name] = found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+    await screenshot(page, `console-${name}-1280`, true);
+    await page.setViewport({ width: 390, height: 844 });
+    await screenshot(page, `console-${name}-390`, true);
+    // Nothing wider than the screen at 390 px but what scrolls on purpose (the tables, in their own region).
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect({ name, overflow }).toEqual({ name, overflow: 0 });
+    await page.setViewport({ width: 1280, height: 900 });
+  };
+  const text = () => page.evaluate(() => document.body.innerText);
+  const heading = (title: string) => page.waitForFunction((t) => document.querySelector('h1')?.textContent === t, {}, title);
+
+  beforeAll(async () => {
+    ensureConsoleBuilt();
+    await prepareOwnDatabase(env, 'the console\'s e2e');
+    dataSource = createDataSource({ databaseUrl: own.databaseUrl, poolSize: 2, applicationName: 'einvoice-test-console' });
+    await dataSource.initialize();
+    ({ apiKey } = await createTenant(dataSource, 'console tenant A'));
+    const other = await createTenant(dataSource, 'console tenant B');
+    const gateway = await startGateway(env as Record<string, string>);
+    url = gateway.url;
+    apps.push(gateway.app);
+    for (const worker of ['reporting-worker', 'delivery-worker', 'webhook-dispatcher'] as const) apps.push(startApp(worker, env));
+    await untilWorkersReady(gateway, 'reporting-worker', 'delivery-worker', 'webhook-dispatcher');
+    await receiver.start();
+
+    // Tenant A: Belgium's and Spain's first documents, through the generated client, as the README sends them.
+    const document = JSON.parse(readFileSync(path.join(ROOT, 'clients', 'typescript', 'openapi.json'), 'utf8')) as OpenApiDocumentJson;
+    const first = firstExamples(document);
+    const api = gatewayClient({ baseUrl: url, apiKey });
+    await FIRST_DOCUMENTS.be(api, first);
+    await FIRST_DOCUMENTS.es(api, first);
+    // Tenant B: a Belgian supplier of its own sends an invoice of the same number.
+    const b = new Client(url, other.apiKey);
+    const onboarding = first('/be/einvoice/onboard', 'post');
+    const onboarded = await b.post('/be/einvoice/onboard', { ...onboarding, identifiers: [{ scheme: 'BE:VAT', id: beVat() }] });
+    expect(onboarded.status).toBe(201);
+    const invoice = first('/be/einvoice/generate/invoice', 'post');
+    beNumber = invoice.ID;
+    const sent = await b.post('/be/einvoice/generate/invoice', invoice, { supplier_uuid: onboarded.body.data.supplier_uuid, transport_mode: 'peppol' });
+    expect([200, 202]).toContain(sent.status);
+
+    mine = (await new Client(url, apiKey).get('/v1/documents?limit=100')).body.data;
+    theirs = (await b.get('/v1/documents?limit=100')).body.data;
+    expect(mine.map((d) => d.area).sort()).toEqual(['be', 'es']);
+    expect(theirs.map((d) => d.number)).toEqual([beNumber]);
+
+    browser = await launchBrowser();
+    page = await watchedPage(browser, problems);
+    page.on('response', async (response: HTTPResponse) => {
+      if (!new URL(response.url()).pathname.startsWith('/v1/documents') || response.request().method() !== 'GET') return;
+      if (response.url().endsWith('/pdf')) {
+        pdfs.push({ status: response.status(), type: response.headers()['content-type'] ?? '', bytes: Number(response.headers()['content-length'] ?? 0) });
+        return;
+      }
+      if (!(response.headers()['content-type'] ?? '').includes('json')) return;
+      const body = (await response.json().catch(() => null)) as { data?: Listed | Listed[] } | null;
+      for (const d of [body?.data ?? []].flat()) shownIds.add(d.id);
+    });
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await receiver.close();
+    await Promise.all(apps.map((app) => app.stop()));
+    await dataSource?.destroy();
+  });
+
+  it('serves the console with its strict Content-Security-Policy, client routes included; its files exist', async () => {
+    for (const route of ['/console', '/console/', '/console/documents/x']) {
+      const answer = await fetch(`${url}${route}`);
+      expect({ route, status: answer.status, csp: answer.headers.get('content-security-policy') }).toEqual({ route, status: 200, csp: CONSOLE_CSP });
+      expect(await answer.text()).toContain('<div id="app"></div>');
+    }
+    const missing = await fetch(`${url}/console/assets/gone.js`);
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).errors[0].code).toBe('CONSOLE.NOT_FOUND');
+  });
+
+  it('signs in: a wrong key shows the API\'s message and request id; the right one opens Documents, kept in this tab only', async () => {
+    await page.goto(`${url}/console`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector('input[name="api_key"]');
+    await check('sign-in');
+    await page.locator('input[name="api_key"]').fill('sk_not_a_key');
+    await page.click('button[type="submit"]');
+    await page.waitForSelector('.error [data-request-id]');
+    expect(await page.$eval('.error', (e) => e.textContent)).toContain('The API key is not valid.');
+    // The browser logs the refused request itself (a 401 it was asked to show): expected here, and only here.
+    const refused = problems.splice(0);
+    expect(refused.filter((p) => !/status of 401/.test(p))).toEqual([]);
+    await check('sign-in-refused');
+
+    await page.locator('input[name="api_key"]').fill(apiKey);
+    await page.click('button[type="submit"]');
+    await heading('Documents');
+    await page.waitForFunction(() => document.querySelectorAll('table.documents tbody a').length === 2);
+    expect(await page.evaluate(() => JSON.stringify(sessionStorage))).toContain(apiKey);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    expect(page.url()).not.toContain(apiKey);
+    // An account's key: no Operations page offered.
+    expect(await page.$$eval('header nav a', (links) => links.map((a) => a.textContent))).toEqual(['Documents', 'Suppliers', 'Webhooks']);
+    await check('documents');
+  });
+
+  it('finds a document by number across areas: the account\'s own only, not another account\'s of the same number', async () => {
+    await page.locator('input[name="number"]').fill(beNumber);
+    await page.click('form.filters button[type="submit"]');
+    await page.waitForFunction(() => location.hash.includes('number='));
+    await page.waitForFunction(() => document.querySelector('tbody')?.getAttribute('aria-busy') === 'false' && document.querySelectorAll('table.documents tbody tr').length === 1);
+    const rows = await page.$$eval('table.documents tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.innerText)));
+    expect(rows).toHaveLength(1);
+    expect(rows[0][0]).toContain(beNumber);
+    expect(rows[0][1]).toBe('be');
+    // The total in the document's currency (EUR), and its two tracks.
+    expect(rows[0][4]).toMatch(/€|EUR/);
+    expect(rows[0][5]).toMatch(/authority none/);
+    await check('documents-by-number');
+  });
+
+  it('opens the document: its timeline with times, and its PDF inline from a blob: URL', async () => {
+    const be = mine.find((d) => d.area === 'be')!;
+    await page.click(`a[href="#/documents/${be.id}"]`);
+    await heading(`Document ${beNumber}`);
+    await page.waitForSelector('ol.timeline li time');
+    const steps = await page.$$eval('ol.timeline li .step', (items) => items.map((i) => i.textContent));
+    expect(steps[0]).toBe('accepted');
+    await page.waitForSelector('.pdf-frame iframe[src^="blob:"]');
+    // What the frame shows: the PDF the console fetched with the key, as the API serves it (the page's CSP lets no
+    // script read a blob: URL, so the bytes are compared with the API's own answer).
+    const src = await page.$eval('.pdf-frame iframe', (frame) => (frame as HTMLIFrameElement).src);
+    await page.waitForFunction((blob) => document.querySelector('iframe')?.src === blob, {}, src);
+    expect(page.frames().some((frame) => frame.url() === src)).toBe(true);
+    const served = await new Client(url, apiKey).bytes(`/v1/documents/${be.id}/pdf`);
+    expect(served.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdfs).toEqual([{ status: 200, type: 'application/pdf', bytes: served.body.length }]);
+    expect(await text()).toContain('Download XML');
+    await check('document');
+  });
+
+  it('shows the suppliers and one supplier\'s profile', async () => {
+    await page.click('header nav a[href="#/suppliers"]');
+    await heading('Suppliers');
+    await page.waitForFunction(() => document.querySelectorAll('tbody a').length === 2);
+    await check('suppliers');
+    await page.click('tbody a');
+    await page.waitForSelector('dl.facts');
+    await check('supplier');
+  });
+
+  it('registers a webhook, sends it a test event, shows the delivery with the receiver\'s answer, and re-sends it', async () => {
+    await page.click('header nav a[href="#/webhooks"]');
+    await heading('Webhooks');
+    await page.waitForFunction(() => document.querySelector('tbody')?.getAttribute('aria-busy') === 'false');
+    await page.locator('input[name="url"]').fill(receiver.url);
+    await page.locator('input[name="description"]').fill('console e2e');
+    await page.click('form.edit button[type="submit"]');
+    await page.waitForSelector('[data-secret]');
+    expect(await page.$eval('[data-secret]', (e) => e.textContent)).toMatch(/^whsec_/);
+    await page.waitForFunction(() => document.querySelectorAll('tbody a').length === 1);
+    await check('webhooks');
+
+    await page.click('tbody a');
+    await heading('Webhook');
+    await page.waitForSelector('select[name="type"]');
+    await page.select('select[name="type"]', 'document.reported');
+    await page.click('form.inline button[type="submit"]');
+    await page.waitForFunction(() => document.querySelector('.delivery .attempt')?.textContent?.includes('HTTP 200'));
+    expect(await page.$eval('.delivery .attempt', (e) => e.textContent)).toContain('"received": 1');
+    await check('webhook');
+
+    await page.click('.delivery button');
+    await page.waitForFunction(() => {
+      const attempts = [...document.querySelectorAll('.delivery .attempt')].map((a) => a.textContent ?? '');
+      return attempts.length === 2 && attempts[1].includes('"received": 2');
+    });
+    expect(receiver.received).toHaveLength(2);
+    expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(1);
+    await check('webhook-resent');
+  });
+
+  it('signs out: the key is gone from the tab, the sign-in form is back', async () => {
+    await page.click('button.sign-out');
+    await page.waitForSelector('input[name="api_key"]');
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+  });
+
+  it('never showed another account\'s document; no console error and no serious or critical axe violation on any page', () => {
+    expect(shownIds.size).toBeGreaterThan(0);
+    expect([...shownIds].filter((id) => theirs.some((d) => d.id === id))).toEqual([]);
+    expect(Object.keys(violations).length).toBeGreaterThanOrEqual(9);
+    expect(Object.entries(violations).filter(([, found]) => found.length)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+});
