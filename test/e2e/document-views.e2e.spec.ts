@@ -131,6 +131,9 @@ describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
     const aeAnswer = (await submitted(`/v1/participants/${ae}/documents`, aeInvoice(id('AE')))).data;
     // The number as the UBL states it (the list's is prefixed by the year the UAE area keys its numbers by).
     documents.ae = { id: aeAnswer.document_id, number: id('AE'), payable: '1050.00', xml: `/v1/participants/${ae}/documents/${aeAnswer.document_id}/xml`, headers: {} };
+    // The same in US dollars, with its VAT and total with VAT in AED at 3.6725 (PINT AE IBT-111, BTAE-20).
+    const aeUsd = (await submitted(`/v1/participants/${ae}/documents`, { ...aeInvoice(id('AE-USD')), document_currency: 'USD', exchange_rate: '3.6725', total_tax_amount_in_aed: '183.63', total_amount_with_tax_in_aed: '3856.13' })).data;
+    documents.aeUsd = { id: aeUsd.document_id, number: id('AE-USD'), payable: '1050.00', xml: '', headers: {} };
 
     const es = (await client.post('/es/verifactu/onboard', esIssuer)).body.data.participant_id;
     const record = (await submitted('/es/verifactu/generate', esInvoice(id('ES/1')), { 'participant-id': es })).message;
@@ -152,6 +155,9 @@ describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
       return retrieved?.Status === 'Accepted' ? retrieved : undefined;
     }, 60_000);
     documents.pl = { id: plDocument, number: id('FV/1'), payable: '246.00', xml: '', headers: {} };
+    // In euros at 4.2345 PLN: its VAT, 46.00 EUR, is 194.79 PLN (FA(3) P_14_1W).
+    const plEur = (await submitted('/pl/einvoice/generate/invoice', { ...plInvoice(id('FV/EUR')), DocumentCurrencyCode: 'EUR', ExchangeRate: 4.2345 }, { supplier_uuid: plId, transport_mode: 'ksef' })).data.DocumentID;
+    documents.plEur = { id: plEur, number: id('FV/EUR'), payable: '246.00', xml: '', headers: {} };
 
     const jo = await onboard('/jo/supplier/onboard', joSupplier());
     const joAnswer = await submitted('/jo/einvoice/generate', joInvoice(id('JO'), 'مكتبة إربد'), { 'participant-id': jo });
@@ -261,6 +267,27 @@ describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
     expect(text).toContain(documents.ng.number);
     expect(text).toContain(`IRN: ${ng.irn}`);
     expect(text).toMatch(/Amount due 322\.50 NGN/);
+  });
+
+  it('jo: the tax breakdown per category and rate, summed from the lines as JoFotara computes them', async () => {
+    const text = reader.text((await client.bytes(`/v1/documents/${documents.jo.id}/pdf`)).body).replace(/\s+/g, ' ');
+    expect(text).toMatch(/Standard 16 % 10\.000 1\.600/);
+  });
+
+  it('pl: an invoice in euros shows its VAT in PLN per rate and in total, as its FA(3) states it (P_14_1W), with the rate', async () => {
+    const text = reader.text((await client.bytes(`/v1/documents/${documents.plEur.id}/pdf`)).body).replace(/\s+/g, ' ');
+    expect(text).toMatch(/Amount due \/ Do zapłaty 246\.00 EUR/);
+    expect(text).toMatch(/46\.00 194\.79/);
+    expect(text).toMatch(/Tax total \/ Razem VAT \(PLN\) 194\.79 PLN/);
+    expect(text).toContain('1 EUR = 4.2345 PLN');
+  });
+
+  it('ae: a document in US dollars shows its tax total and total with tax in AED, and the rate', async () => {
+    const text = reader.text((await client.bytes(`/v1/documents/${documents.aeUsd.id}/pdf`)).body).replace(/\s+/g, ' ');
+    expect(text).toMatch(/1050\.00 USD/);
+    expect(text).toContain('183.63 AED');
+    expect(text).toContain('3856.13 AED');
+    expect(text).toContain('1 USD = 3.6725 AED');
   });
 
   it('prints names with diacritics, and the UAE\'s in Arabic with its labels in English and Arabic', async () => {
