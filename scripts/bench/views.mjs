@@ -1,7 +1,8 @@
 // The views phase (#49 "Speed"): documents people can read, `GET /v1/documents/{id}/pdf` and `/html`. A 20-line and a
 // 500-line Belgian invoice go through the API (their lines made from the fixture's), then for `duration` s each
-// 20 clients GET the 20-line one's PDF, then its HTML (closed loop): p50/p99 of each; then the 500-line one's PDF
-// one request at a time, `rounds` times: each render's time. The gateway's memory while it renders: its resident
+// 20 clients GET the 20-line one's PDF, then its HTML (closed loop): p50/p99 of each (after its first read the gateway
+// serves the view it kept: a document read again); then first reads, which it renders: 20 other 20-line invoices'
+// PDFs at once, and `rounds` other 500-line ones' one at a time: each read's time. The gateway's memory while it renders: its resident
 // set (/proc/<pid>/status, sampled every 100 ms: the peak over the load less the level before it) and its V8 heap
 // in use (einvoice_nodejs_heap_size_used_bytes on its operator port, read before and after each load: a scrape
 // counts the whole database, so never during one). Targets (#49): PDF p99 <= 150 ms and HTML p99 <= 30 ms at 20 in
@@ -97,24 +98,36 @@ export async function viewsRun({ url, apiKey, invoiceHeaders, invoiceBody, runId
   const html = await measuredLoad({ ...common, path: `/v1/documents/${shortId}/html` });
   assertAlive();
 
-  // The 500-line PDF, one at a time.
+  // First reads, which the gateway renders (the loads above read one document again and again: after its first
+  // render, the gateway's kept view). `connections` more 20-line invoices, each's PDF read once, all in parallel;
+  // then `rounds` more 500-line ones, each read once, one at a time.
+  const firsts = [];
+  for (let i = 0; i < connections; i++) firsts.push(await submit(url, invoiceHeaders, invoiceWithLines(invoiceBody, `VIEW20-${runId}-${i}`, 20)));
+  const longs = [];
+  for (let i = 0; i < rounds; i++) longs.push(await submit(url, invoiceHeaders, invoiceWithLines(invoiceBody, `VIEW500-${runId}-${i}`, 500)));
+  assertAlive();
+  const first = await firstReads({ url, apiKey, ids: firsts, gatewayPid, operatorUrl, parallel: true });
+  const long = await firstReads({ url, apiKey, ids: longs, gatewayPid, operatorUrl, parallel: false });
+  assertAlive();
+  return { shortId, longId, connections, pdf, html, first, long: { ...long, rounds } };
+}
+
+/** The PDF of each of `ids` read once (all at once, or one after another): each read's time, the statuses, the memory. */
+async function firstReads({ url, apiKey, ids, gatewayPid, operatorUrl, parallel }) {
   const heapBefore = await heapUsed(operatorUrl);
   const rss = residentSampler(gatewayPid);
-  const times = [];
-  let bytes = 0;
   const statuses = {};
-  for (let i = 0; i < rounds; i++) {
+  let bytes = 0;
+  const read = async (id) => {
     const started = performance.now();
-    const response = await fetch(`${url}/v1/documents/${longId}/pdf`, { headers: { 'x-svc-auth-key': apiKey } });
+    const response = await fetch(`${url}/v1/documents/${id}/pdf`, { headers: { 'x-svc-auth-key': apiKey } });
     bytes = (await response.arrayBuffer()).byteLength;
-    times.push(performance.now() - started);
     statuses[response.status] = (statuses[response.status] ?? 0) + 1;
-  }
-  const resident = rss.stop();
-  const heapAfter = await heapUsed(operatorUrl);
-  assertAlive();
-  return {
-    shortId, longId, connections, pdf, html,
-    long: { rounds, latency: distribution(times), statuses, bytes, memory: { ...resident, heapBefore, heapAfter } },
+    return performance.now() - started;
   };
+  const times = [];
+  if (parallel) times.push(...(await Promise.all(ids.map(read))));
+  else for (const id of ids) times.push(await read(id));
+  const resident = rss.stop();
+  return { latency: distribution(times), statuses, bytes, memory: { ...resident, heapBefore, heapAfter: await heapUsed(operatorUrl) } };
 }
