@@ -19,54 +19,15 @@ import { qrModules, qrRuns } from './qr';
  * was most of a render's time and garbage: ~600 ms of a 20-line PDF on the 2-core test machine). Each document still
  * subsets them itself.
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- fontkit ships no types; only `create` and `layout` are used
-const fontkit = require('fontkit') as { create(buffer: Buffer): FontkitFont };
-
-/** What of a fontkit font this module touches: its `layout` (pdfkit's font factory takes any font that has one). */
-interface FontkitFont {
-  layout(text: string, ...rest: unknown[]): { glyphs: readonly object[]; positions: ReadonlyArray<Record<string, number>> };
-}
-
-/** A run as pdfkit reads one: glyphs, positions it scales in place, and the advance summed from them (fontkit's GlyphRun does the same). */
-class CopiedRun {
-  constructor(readonly glyphs: readonly object[], readonly positions: Array<Record<string, number>>) {}
-  get advanceWidth(): number {
-    return this.positions.reduce((width, position) => width + position.xAdvance, 0);
-  }
-}
-
-/** Runs kept per font; past this many the cache starts again (numbers and names vary without end). */
-const LAYOUT_CACHE_RUNS = 20_000;
-
-/**
- * The font with its `layout` remembered across documents. pdfkit caches a word's layout only per document (its
- * EmbeddedFont is per document), so every render shaped its words again with fontkit's OpenType engine (a shaping
- * plan, GSUB and GPOS lookups per word): the largest share of a PDF's time (#49 bench). The glyphs are fontkit's own
- * (read only); the positions are copied on every hit, since pdfkit scales them in place.
- */
-function withSharedLayout(font: FontkitFont): FontkitFont {
-  const runs = new Map<string, { glyphs: readonly object[]; positions: ReadonlyArray<Record<string, number>> }>();
-  const shared = Object.create(font) as FontkitFont;
-  shared.layout = (text: string, ...rest: unknown[]) => {
-    const key = rest.length && rest.some((r) => r !== undefined) ? `${JSON.stringify(rest)}\u0000${text}` : text;
-    let run = runs.get(key);
-    if (!run) {
-      const laid = font.layout(text, ...rest);
-      run = { glyphs: laid.glyphs, positions: laid.positions.map((p) => ({ ...p })) };
-      if (runs.size >= LAYOUT_CACHE_RUNS) runs.clear();
-      runs.set(key, run);
-    }
-    return new CopiedRun(run.glyphs, run.positions.map((p) => ({ ...p })));
-  };
-  return shared;
-}
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- fontkit ships no types; only `create` is used
+const fontkit = require('fontkit') as { create(buffer: Buffer): object };
 
 /** The fonts, opened once per process (DejaVu Sans 2.37: Latin, Greek, Cyrillic, Arabic; ~1.4 MB both). */
-let fonts: { regular: FontkitFont; bold: FontkitFont } | undefined;
-function dejaVu(): { regular: FontkitFont; bold: FontkitFont } {
+let fonts: { regular: object; bold: object } | undefined;
+function dejaVu(): { regular: object; bold: object } {
   fonts ??= {
-    regular: withSharedLayout(fontkit.create(readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')))),
-    bold: withSharedLayout(fontkit.create(readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')))),
+    regular: fontkit.create(readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'))),
+    bold: fontkit.create(readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'))),
   };
   return fonts;
 }
