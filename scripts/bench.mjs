@@ -41,6 +41,12 @@
 //              and B's MLS back), submitted->Sent/Delivered p50/p99, CPU per document of each engine's JVM next
 //              to each gateway's and delivery-worker's, and B holding exactly one copy of each (scripts/bench/peppol-as4.mjs);
 //              BENCH_AS4_JAVA_TOOL_OPTIONS: JVM options for both engines (JAVA_TOOL_OPTIONS), to compare one run with another;
+//   views      documents people can read (#49 "Speed"): a 20-line and a 500-line BE invoice through the API, then
+//              BENCH_VIEWS_CONNECTIONS (20) clients GET the 20-line one's /pdf, then its /html, for BENCH_VIEWS_DURATION s
+//              (10) each (read again: the gateway's kept views): requests/s, p50/p99 next to the targets (PDF p99 <=
+//              150 ms, HTML p99 <= 30 ms); first reads, rendered: 20 other 20-line invoices' PDFs at once, and
+//              BENCH_VIEWS_ROUNDS (10) other 500-line ones' one at a time (target <= 2 s); the gateway's memory while rendering
+//              (resident set sampled every 100 ms, V8 heap in use before and after each load) (scripts/bench/views.mjs);
 //   scale      a second gateway and a second delivery-worker (same consumer group), the load split
 //              over both gateways for BENCH_DURATION s: everything delivered, each document once;
 //   documents-list  (only when named: its fixture takes minutes and ~2 GB) `GET /v1/documents` (#47 "Speed"): a BULK
@@ -80,6 +86,7 @@ import { bulkLoad, onboardMySupplier } from './bench/bulk.mjs';
 import { uaeLoad, uaeRulesCost } from './bench/uae.mjs';
 import { FIXTURE_DOCUMENTS, writeFixture } from './bench/documents-fixture.mjs';
 import { documentsListRun } from './bench/documents-list.mjs';
+import { VIEW_TARGETS, viewsRun } from './bench/views.mjs';
 import { distribution, ms, num, secs } from './bench/stats.mjs';
 import { APPS, ROOT, say } from './lib/services.mjs';
 import { runOnPinnedNode } from './lib/node-runtime.mjs';
@@ -126,12 +133,15 @@ const settings = {
   openRate: process.env.BENCH_OPEN_RATE ? positiveInt('BENCH_OPEN_RATE', 1) : undefined,
   listDuration: positiveInt('BENCH_LIST_DURATION', 60),
   listRate: positiveInt('BENCH_LIST_RATE', 50),
+  viewsDuration: positiveInt('BENCH_VIEWS_DURATION', 10),
+  viewsConnections: positiveInt('BENCH_VIEWS_CONNECTIONS', 20),
+  viewsRounds: positiveInt('BENCH_VIEWS_ROUNDS', 10),
   phases: phasesOf(process.env.BENCH_PHASES),
 };
 
 /** BENCH_PHASES=reference,accept,... (default: all but documents-list, in this order). */
 function phasesOf(raw) {
-  const all = ['reference', 'bare', 'accept', 'e2e', 'open', 'webhooks', 'supplier-webhooks', 'bulk', 'uae', 'es', 'pl', 'jo', 'ng', 'ar', 'as4', 'scale'];
+  const all = ['reference', 'bare', 'accept', 'e2e', 'open', 'webhooks', 'supplier-webhooks', 'bulk', 'uae', 'es', 'pl', 'jo', 'ng', 'ar', 'views', 'as4', 'scale'];
   if (!raw) return new Set(all);
   const known = [...all, 'documents-list'];
   const wanted = raw.split(',').map((p) => p.trim()).filter(Boolean);
@@ -711,6 +721,39 @@ async function main() {
       const apps = ['gateway A', 'delivery-worker A', 'gateway B', 'delivery-worker B'].map((name) => `${name} ${num(r.cpuMsPerDocument[name], 2)}`).join(', ');
       summary.push(`peppol as4   ${num(r.deliveredPerSecond)} Delivered/s${ratio(r.deliveredPerSecond)} (AS4 A->B + MLS B->A)   ->Delivered p50 ${ms(r.toDelivered.p50)} p99 ${ms(r.toDelivered.p99)}   cpu ms/doc ${engines}; ${apps}   (${wait.delivered}/${load.accepted.length}; B holds ${atB.once}/${atB.documents} once)`);
     }
+  }
+
+  // #49 "Speed": the printed views of a document.
+  if (run('views')) {
+    say(`views: a 20-line and a 500-line BE invoice; GET /pdf then /html, ${settings.viewsConnections} clients, ${settings.viewsDuration} s each; the 500-line PDF ${settings.viewsRounds} times one at a time`);
+    const probe = probeStack();
+    const r = await viewsRun({
+      url, apiKey, invoiceHeaders, invoiceBody, runId, connections: settings.viewsConnections, duration: settings.viewsDuration, rounds: settings.viewsRounds,
+      gatewayPid: stack.pids().gateway, operatorUrl: stack.operatorUrl, assertAlive: () => stack.assertAlive(),
+    });
+    const p = await probe.stop();
+    figures.views = { ...r, probe: p };
+    const mib = (bytes) => (Number.isFinite(bytes) ? `${num(bytes / 2 ** 20, 1)} MiB` : 'n/a');
+    const grew = (from, to) => (Number.isFinite(from) && Number.isFinite(to) ? `${to >= from ? '+' : ''}${mib(to - from)}` : 'n/a');
+    const met = (value, target) => (value <= target ? 'met' : 'MISSED');
+    const memoryLine = (m, inFlight) =>
+      `resident ${mib(m.before)} before, peak ${mib(m.peak)} (${grew(m.before, m.peak)}; ${mib((m.peak - m.before) / inFlight)} per render in flight), ${mib(m.after)} after; V8 heap in use ${mib(m.heapBefore)} -> ${mib(m.heapAfter)}`;
+    out(`${++phaseNumber}. documents people can read (#49): GET /v1/documents/{id}/pdf and /html, the gateway rendering (pdfkit, DejaVu Sans subset; PDF/A-3 with the UBL attached)`);
+    for (const [name, m, target] of [['pdf, 20 lines, again', r.pdf, VIEW_TARGETS.pdfP99Ms], ['html, 20 lines, again', r.html, VIEW_TARGETS.htmlP99Ms]]) {
+      const { load } = m;
+      if (load.otherStatus + load.errors > 0) failed = true;
+      out(`  ${name.padEnd(21)} ${num(load.perSecond)} req/s${ratio(load.perSecond)}   p50 ${ms(load.latency.p50)}  p99 ${ms(load.latency.p99)}  max ${ms(load.latency.max)}   target p99 <= ${target} ms: ${met(load.latency.p99, target)}   (${load.expected} answers 200 from ${r.connections} clients in ${num(load.durationS)} s; ${load.otherStatus} other, ${load.errors} errors)`);
+      out(`    memory              ${memoryLine(m.memory, r.connections)}`);
+    }
+    const { first, long } = r;
+    if ([first, long].some((f) => Object.keys(f.statuses).some((status) => status !== '200'))) failed = true;
+    out(`  pdf, 20 lines, first reads (rendered): ${r.connections} other invoices at once: p50 ${ms(first.latency.p50)}  p99 ${ms(first.latency.p99)}  max ${ms(first.latency.max)}${ratio(1000 / first.latency.p50)} (as renders/s)   (statuses ${JSON.stringify(first.statuses)})`);
+    out(`    memory              ${memoryLine(first.memory, r.connections)}`);
+    out(`  pdf, 500 lines        first reads (rendered), one at a time, ${long.rounds} invoices: p50 ${ms(long.latency.p50)}  max ${ms(long.latency.max)}${ratio(1000 / long.latency.p50)} (as renders/s)   target <= ${VIEW_TARGETS.longPdfMs} ms: ${met(long.latency.max, VIEW_TARGETS.longPdfMs)}   (${num(long.bytes / 1024, 0)} KiB; statuses ${JSON.stringify(long.statuses)})`);
+    out(`    memory              ${memoryLine(long.memory, 1)}`);
+    for (const line of probeLines(p)) out(line);
+    out();
+    summary.push(`views        pdf ${num(r.pdf.load.perSecond)} req/s${ratio(r.pdf.load.perSecond)} p99 ${ms(r.pdf.load.latency.p99)} (<= ${VIEW_TARGETS.pdfP99Ms}: ${met(r.pdf.load.latency.p99, VIEW_TARGETS.pdfP99Ms)}); html ${num(r.html.load.perSecond)} req/s${ratio(r.html.load.perSecond)} p99 ${ms(r.html.load.latency.p99)} (<= ${VIEW_TARGETS.htmlP99Ms}: ${met(r.html.load.latency.p99, VIEW_TARGETS.htmlP99Ms)}); first reads of 20 at once p99 ${ms(first.latency.p99)}; 500-line pdf max ${ms(long.latency.max)} (<= ${VIEW_TARGETS.longPdfMs}: ${met(long.latency.max, VIEW_TARGETS.longPdfMs)}); peak resident +${mib(r.pdf.memory.peak - r.pdf.memory.before)} at ${r.connections} PDFs in flight`);
   }
 
   // 7. Scale-out, last (it adds processes): a second gateway and a second delivery-worker (same

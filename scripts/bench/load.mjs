@@ -43,15 +43,21 @@ function summarise(result, expectedStatus) {
 }
 
 /** GET /health/live: no auth, no database, the ceiling of this gateway on this machine. */
-export async function bareRoute({ url, connections, duration }) {
+export function bareRoute({ url, connections, duration }) {
+  return getLoad({ url, path: '/health/live', connections, duration });
+}
+
+/** GETs `path` (with `headers`) from `connections` clients for `duration` s: the figures of the 200s. */
+export async function getLoad({ url, path: route, headers = {}, connections, duration }) {
   let firstError;
   const result = await run({
-    url: `${url}/health/live`,
+    url: `${url}${route}`,
     connections,
     duration,
     requests: [
       {
         method: 'GET',
+        headers,
         onResponse: (status, body) => {
           if (status !== 200 && !firstError) firstError = { status, body };
         },

@@ -67,6 +67,8 @@ export function createStack({ databaseUrl, runId, brokers, apps = APPS, port: fi
     env: undefined,
     /** Each worker's metrics endpoint. */
     metricsUrls: {},
+    /** The gateway's operator port (its /metrics: not probed during a load, it counts the whole database). */
+    operatorUrl: undefined,
     url: undefined,
     apiKey: undefined,
     /** BODY_LIMIT_BYTES of the bench gateway (the bench prints it). */
@@ -213,6 +215,8 @@ export function createStack({ databaseUrl, runId, brokers, apps = APPS, port: fi
         // is a free one too: never 9463, which a running stack may hold.
         const port = await freePort();
         if (app !== 'gateway') stack.metricsUrls[app] = `http://127.0.0.1:${port}/metrics`;
+        // The views phase reads the gateway's heap there, outside its loads.
+        else stack.operatorUrl = `http://127.0.0.1:${port}`;
         const appEnv = app === 'gateway' ? { ...env, OPERATOR_PORT: String(port) } : { ...env, METRICS_PORT: String(port), METRICS_HOST: '127.0.0.1' };
         // Own process group: a Ctrl-C reaches only this script, which then stops each app once.
         const child = spawn(process.execPath, [...profileArgs(app), ...appEntry(app)], { cwd: ROOT, env: appEnv, stdio: ['ignore', out, out], detached: true });

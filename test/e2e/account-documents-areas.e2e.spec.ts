@@ -1,60 +1,12 @@
-import { randomInt } from 'node:crypto';
-import type { DataSource } from 'typeorm';
-import { createTenant } from '../../apps/gateway/src/auth/api-keys';
+import type { Client } from '../support/http';
 import { freshCuit } from '../../libs/areas/src/afip/testing/cuits';
 import { invoiceBody as myInvoice, onboardingBody as myOnboarding } from '../../libs/areas/src/myinvois/fixtures/bodies';
-import { openTestDatabase } from '../support/database';
-import { Client } from '../support/http';
 import { sgUen } from '../support/identifiers';
 import { freshTin } from '../support/myinvois';
-import { AppProcess, eventually, startApp, startGateway, testEnv, untilWorkersReady } from '../support/stack';
-
-const run = Date.now().toString(36).toUpperCase();
-const id = (name: string) => `${name}-${run}`;
-
-// One document per area, as each area's README example sends it (identifiers fresh per run).
-const sgSupplier = (uen: string) => ({ registered_name: 'Lion City Pte Ltd', identifiers: [{ scheme: 'SG:UEN', id: uen }], street: '1 Raffles Place', city: 'Singapore', postal_code: '048616', country: 'SG' });
-/** To a buyer hosted at another access point: the sandbox AP delivers it. */
-const sgInvoice = (ID: string) => ({
-  ID, DocumentType: 'Invoice', IssueDate: '2026-03-15',
-  CustomerParty: { RegisteredName: 'Marina Buyer Pte Ltd', address: { Street: '10 Pasir Panjang Road', ZipCode: '117438', City: 'Singapore', Country: 'SG' }, Identifiers: [{ Scheme: 'SG:UEN', ID: sgUen() }] },
-  InvoiceLines: [{ Description: 'Cloud hosting', PriceAmount: 200, InvoicedQuantity: 1, TaxType: { TaxRate: 9, TaxType: 'standard', TaxCountry: 'SG' } }],
-  TotalIncludingVat: 218,
-});
-const aeTin = () => `1${String(randomInt(0, 1e9)).padStart(9, '0')}`;
-const aeParticipant = (tin: string) => ({
-  peppol_id: `0235:${tin}`, legal_name: 'Gulf Widgets LLC', trn: `${tin}00003`, legal_id: { id: `TL-${tin}`, scheme: 'TL', authority: 'Dubai Economy and Tourism' },
-  street_address: 'Sheikh Zayed Road 1', city: 'Dubai', emirates_code: 'DXB', country_code: 'AE',
-});
-/** A tax invoice (380) to a buyer served by another access point: delivered over Peppol and reported to the FTA. */
-const aeInvoice = (document_identifier: string) => ({
-  document_identifier, issue_date: '2026-07-01', document_type: '380', document_currency: 'AED', due_date: '2026-07-31', flags: {},
-  receiving_party: { peppol_id: '0235:1345678901', legal_name: 'Abu Dhabi Buyer LLC', street_address: 'Khalifa Street 9', city: 'Abu Dhabi', emirates_code: 'AUH', country_code: 'AE', trn: '134567890123003' },
-  payment_means: [{ type_code: '30', payment_account_id: 'AE070331234567890123456' }],
-  lines: [{ item_name: 'Widget', quantity: '10', unit_code: 'H87', unit_price: '100.00', tax_category: 'S', tax_percentage: '5' }],
-});
-const joSupplier = { supplier_name: 'Amman Stationery Co', supplier_tin: '12345678', default_income_source: '4419618', client_id: `device-${run}`, client_secret: 'secret-of-the-device', city_code: 'JO-AM' };
-const joInvoice = (invoice_ref_number: string) => ({
-  invoice_ref_number, issue_date: '2026-11-25', issue_time: '10-30-00', buyer_details: { buyer_name: 'Irbid Buyer', buyer_tin: '87654321', city_code: 'JO-IR' },
-  lineitems: [{ description: 'Pen', quantity: 4, tax_exclusive_price: 2.5, tax_percentage: 0.16, tax_category: 'Standard' }],
-});
-const ngTaxpayer = {
-  party_name: 'Lagos Trading Ltd', tin: `${String(Date.now()).slice(-8)}-0001`, email: 'billing@lagostrading.example', password: 'portal-password-1', telephone: '+2348012345678',
-  business_description: 'Wholesale of electronics', postal_address: { street_name: '12 Marina', city_name: 'Lagos', postal_zone: '101001', country: 'NG' },
-};
-const ngInvoice = (document_identifier: string) => ({
-  document_identifier, issue_date: '2026-11-25', due_date: '2026-12-25', issue_time: '17-59-04', invoice_type_code: '380', document_currency_code: 'NGN', tax_currency_code: 'NGN',
-  accounting_customer_party: { party_name: 'Abuja Buyer Ltd', tin: '87654321-0001', email: 'ap@abujabuyer.example', postal_address: { street_name: '1 Garki', city_name: 'Abuja', postal_zone: '900001', country: 'NG' } },
-  invoice_line: [{ hsn_code: 'CC-001', product_category: 'Electronics', invoiced_quantity: 3, line_extension_amount: 300, item: { name: 'Router', description: 'Wi-Fi router' }, price: { price_amount: 100, base_quantity: 1, price_unit: 'NGN per 1' } }],
-  tax_total: [{ tax_amount: 22.5, tax_subtotal: [{ taxable_amount: 300, tax_amount: 22.5, tax_category: { id: 'STANDARD_VAT', percent: 7.5 } }] }],
-});
-/** Today in Argentina (UTC−3), AFIP's CbteFch. */
-const arToday = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
-/** A Factura A without numbers: the gateway takes the sequence's next one (#44). */
-const arVoucher = {
-  CantReg: 1, PtoVta: 1, CbteTipo: 1, Concepto: 1, DocTipo: 80, DocNro: 30712345671, CbteFch: arToday.replace(/-/g, ''),
-  ImpTotal: 121, ImpTotConc: 0, ImpNeto: 100, ImpOpEx: 0, ImpIVA: 21, ImpTrib: 0, MonId: 'PES', MonCotiz: 1, Iva: [{ Id: 5, BaseImp: 100, Importe: 21 }],
-};
+import { eventually } from '../support/stack';
+import {
+  aeInvoice, aeParticipant, aeTin, type AreasStack, arToday, arVoucher, id, joInvoice, joSupplier, ngInvoice, ngTaxpayer, run, sgInvoice, sgSupplier, startAreasStack,
+} from '../support/area-documents';
 
 /** A document of the list as these tests read it. */
 type Listed = Record<string, unknown> & { id: string; area: string; authority: { status: string; reference?: string }; exchange: { status: string } };
@@ -74,41 +26,22 @@ interface AreaDocument {
  * sees none of them.
  */
 describe('#47 GET /v1/documents: Malaysia, UAE, Singapore, Jordan, Nigeria and Argentina', () => {
-  let dataSource: DataSource;
-  const apps: AppProcess[] = [];
+  let stack: AreasStack;
   let client: Client;
   let other: Client;
   const documents: Record<string, AreaDocument> = {};
   let listed: Map<string, Listed>;
 
-  const onboard = async (path: string, body: Record<string, unknown>) => {
-    const answer = await client.post(path, body);
-    expect({ path, status: answer.status }).toEqual({ path, status: 201 });
-    return (answer.body.data.supplier_uuid ?? answer.body.data.participant_id) as string;
-  };
-  const submitted = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-    const answer = await client.post(path, body, headers);
-    // Accepted (202) or answered with the authority's verdict (200); anything else says why.
-    if (![200, 202].includes(answer.status)) throw new Error(`${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-    return answer.body;
-  };
   /** The area's one document in this account, as the list shows it. */
   const only = (area: string) => [...listed.values()].filter((d) => d.area === area);
 
   beforeAll(async () => {
-    ({ dataSource } = await openTestDatabase());
-    const { apiKey } = await createTenant(dataSource, `e2e account documents areas ${run}`);
-    const { apiKey: otherKey } = await createTenant(dataSource, `e2e account documents areas other ${run}`);
-    const workerEnv = testEnv({
-      AUTHORITY_POLL_SWEEP_MS: '100', AUTHORITY_BATCH_SWEEP_MS: '100', UAE_SANDBOX_FTA_MLS_MS: '200',
-      MYINVOIS_MODE: 'sandbox', MYINVOIS_POLL_MS: '500', MYINVOIS_SANDBOX_VALIDATION_MS: '1000',
+    stack = await startAreasStack('e2e account documents areas', {
+      gateway: { MYINVOIS_MODE: 'sandbox', MYINVOIS_WAIT_MS: '8000' },
+      workers: { MYINVOIS_MODE: 'sandbox', MYINVOIS_POLL_MS: '500', MYINVOIS_SANDBOX_VALIDATION_MS: '1000' },
     });
-    const gateway = await startGateway({ AUTHORITY_WAIT_MS: '20000', MYINVOIS_MODE: 'sandbox', MYINVOIS_WAIT_MS: '8000' });
-    apps.push(gateway.app, startApp('delivery-worker', workerEnv), startApp('reporting-worker', workerEnv));
-    client = new Client(gateway.url, apiKey);
-    other = new Client(gateway.url, otherKey);
-    // Jordan, Nigeria and Argentina answer with their authority's verdict, which the reporting worker fetches.
-    await untilWorkersReady(gateway, 'delivery-worker', 'reporting-worker');
+    ({ client, other } = stack);
+    const { onboard, submitted } = stack;
 
     const my = await onboard('/api/einvoice/onboard', myOnboarding({ tin_number: freshTin(), client_id: `my-${run}` }));
     documents.my = { supplierId: my, header: { supplier_uuid: my } };
@@ -122,11 +55,11 @@ describe('#47 GET /v1/documents: Malaysia, UAE, Singapore, Jordan, Nigeria and A
     documents.sg = { supplierId: sg, header: { supplier_uuid: sg } };
     documents.sg.documentId = (await submitted('/sg/einvoice/generate/invoice', sgInvoice(id('SG')), documents.sg.header)).data.DocumentID;
 
-    const jo = await onboard('/jo/supplier/onboard', joSupplier);
+    const jo = await onboard('/jo/supplier/onboard', joSupplier());
     documents.jo = { supplierId: jo, header: { 'participant-id': jo } };
     await submitted('/jo/einvoice/generate', joInvoice(id('JO')), documents.jo.header);
 
-    const ng = await onboard('/api/auth/taxpayer/login', ngTaxpayer);
+    const ng = await onboard('/api/auth/taxpayer/login', ngTaxpayer());
     documents.ng = { supplierId: ng, header: { 'participant-id': ng } };
     await submitted('/api/invoice/generate', ngInvoice(id('NG')), documents.ng.header);
 
@@ -149,8 +82,7 @@ describe('#47 GET /v1/documents: Malaysia, UAE, Singapore, Jordan, Nigeria and A
   }, 150_000);
 
   afterAll(async () => {
-    await Promise.all(apps.map((app) => app.stop()));
-    await dataSource?.destroy();
+    await stack?.stop();
   });
 
   it('lists each area\'s document with its area, supplier, number, status and both tracks', async () => {

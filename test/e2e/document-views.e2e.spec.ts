@@ -2,7 +2,6 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomInt } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { createTenant } from '../../apps/gateway/src/auth/api-keys';
 import { openTestDatabase } from '../support/database';
@@ -12,9 +11,9 @@ import { freshCuit } from '../../libs/areas/src/afip/testing/cuits';
 import { invoiceBody } from '../../libs/areas/src/myinvois/fixtures/bodies';
 import { myInvoisDocuments, onboardMyInvoisSupplier } from '../support/myinvois';
 import { AppProcess, eventually, startApp, startGateway, testEnv } from '../support/stack';
-
-const run = Date.now().toString(36).toUpperCase();
-const id = (name: string) => `${name}-${run}`;
+import {
+  aeInvoice, aeParticipant, aeTin, type AreasStack, arVoucher, id, joInvoice, run, joSupplier, ngInvoice, ngTaxpayer, sgInvoice, sgSupplier, startAreasStack,
+} from '../support/area-documents';
 
 const beSeller = () => ({ registered_name: 'Brussels Widgets NV', identifiers: [{ scheme: 'BE:VAT', id: beVat() }], street: 'Rue de la Loi 16', city: 'Brussels', country: 'BE' });
 const deSupplier = (vat: string) => ({
@@ -27,25 +26,6 @@ const beInvoice = (ID: string, vat: string) => ({
   CustomerParty: { RegisteredName: 'Berliner Teile GmbH', address: { Street: 'Unter den Linden 1', ZipCode: '10117', City: 'Berlin', Country: 'DE' }, Identifiers: [{ Scheme: 'DE:VAT', ID: vat }] },
   InvoiceLines: [{ Description: 'Widgets, größe M', PriceAmount: 40, InvoicedQuantity: 2, TaxType: { TaxRate: 0, TaxType: 'intra_community', TaxCountry: 'BE' } }],
   TotalIncludingVat: 80,
-});
-const sgSupplier = (uen: string) => ({ registered_name: 'Lion City Pte Ltd', identifiers: [{ scheme: 'SG:UEN', id: uen }], street: '1 Raffles Place', city: 'Singapore', postal_code: '048616', country: 'SG' });
-const sgInvoice = (ID: string) => ({
-  ID, DocumentType: 'Invoice', IssueDate: '2026-03-15',
-  CustomerParty: { RegisteredName: 'Marina Buyer Pte Ltd', address: { Street: '10 Pasir Panjang Road', ZipCode: '117438', City: 'Singapore', Country: 'SG' }, Identifiers: [{ Scheme: 'SG:UEN', ID: sgUen() }] },
-  InvoiceLines: [{ Description: 'Cloud hosting', PriceAmount: 200, InvoicedQuantity: 1, TaxType: { TaxRate: 9, TaxType: 'standard', TaxCountry: 'SG' } }],
-  TotalIncludingVat: 218,
-});
-const aeTin = () => `1${String(randomInt(0, 1e9)).padStart(9, '0')}`;
-const aeParticipant = (tin: string) => ({
-  peppol_id: `0235:${tin}`, legal_name: 'شركة الخليج للأدوات ذ.م.م', trn: `${tin}00003`, legal_id: { id: `TL-${tin}`, scheme: 'TL', authority: 'Dubai Economy and Tourism' },
-  street_address: 'Sheikh Zayed Road 1', city: 'Dubai', emirates_code: 'DXB', country_code: 'AE',
-});
-/** A tax invoice (380) in AED to a buyer served by another access point: 1,050.00 due. */
-const aeInvoice = (document_identifier: string) => ({
-  document_identifier, issue_date: '2026-07-01', document_type: '380', document_currency: 'AED', due_date: '2026-07-31', flags: {},
-  receiving_party: { peppol_id: '0235:1345678901', legal_name: 'Abu Dhabi Buyer LLC', street_address: 'Khalifa Street 9', city: 'Abu Dhabi', emirates_code: 'AUH', country_code: 'AE', trn: '134567890123003' },
-  payment_means: [{ type_code: '30', payment_account_id: 'AE070331234567890123456' }],
-  lines: [{ item_name: 'Widget', quantity: '10', unit_code: 'H87', unit_price: '100.00', tax_category: 'S', tax_percentage: '5' }],
 });
 
 /** The AEAT's test taxpayer (a NIF per run would need a real control letter): runs differ by number. */
@@ -62,31 +42,6 @@ const plInvoice = (ID: string) => ({
   InvoiceLines: [{ Description: 'Usługa doradcza', PriceAmount: 100, InvoicedQuantity: 2, TaxType: { TaxRate: 23, TaxType: 'standard', TaxCountry: 'PL' } }],
   TotalIncludingVat: 246,
 });
-
-const joSupplier = { supplier_name: 'Amman Stationery Co', supplier_tin: '12345678', default_income_source: '4419618', client_id: `device-${run}`, client_secret: 'secret-of-the-device', city_code: 'JO-AM' };
-const joInvoice = (invoice_ref_number: string) => ({
-  invoice_ref_number, issue_date: '2026-11-25', issue_time: '10-30-00', buyer_details: { buyer_name: 'مكتبة إربد', buyer_tin: '87654321', city_code: 'JO-IR' },
-  lineitems: [{ description: 'Pen', quantity: 4, tax_exclusive_price: 2.5, tax_percentage: 0.16, tax_category: 'Standard' }],
-});
-
-const ngTaxpayer = {
-  party_name: 'Lagos Trading Ltd', tin: `${String(Date.now()).slice(-8)}-0001`, email: 'billing@lagostrading.example', password: 'portal-password-1', telephone: '+2348012345678',
-  business_description: 'Wholesale of electronics', postal_address: { street_name: '12 Marina', city_name: 'Lagos', postal_zone: '101001', country: 'NG' },
-};
-const ngInvoice = (document_identifier: string) => ({
-  document_identifier, issue_date: '2026-11-25', due_date: '2026-12-25', issue_time: '17-59-04', invoice_type_code: '380', document_currency_code: 'NGN', tax_currency_code: 'NGN',
-  accounting_customer_party: { party_name: 'Abuja Buyer Ltd', tin: '87654321-0001', email: 'ap@abujabuyer.example', postal_address: { street_name: '1 Garki', city_name: 'Abuja', postal_zone: '900001', country: 'NG' } },
-  invoice_line: [{ hsn_code: 'CC-001', product_category: 'Electronics', invoiced_quantity: 3, line_extension_amount: 300, item: { name: 'Router', description: 'Wi-Fi router' }, price: { price_amount: 100, base_quantity: 1, price_unit: 'NGN per 1' } }],
-  tax_total: [{ tax_amount: 22.5, tax_subtotal: [{ taxable_amount: 300, tax_amount: 22.5, tax_category: { id: 'STANDARD_VAT', percent: 7.5 } }] }],
-});
-
-/** Today in Argentina (UTC−3), AFIP's CbteFch. */
-const arToday = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
-/** A Factura A without numbers: AFIP's sandbox authorises it with the next number and a CAE. */
-const arVoucher = {
-  CantReg: 1, PtoVta: 1, CbteTipo: 1, Concepto: 1, DocTipo: 80, DocNro: 30712345671, CbteFch: arToday.replace(/-/g, ''),
-  ImpTotal: 121, ImpTotConc: 0, ImpNeto: 100, ImpOpEx: 0, ImpIVA: 21, ImpTrib: 0, MonId: 'PES', MonCotiz: 1, Iva: [{ Id: 5, BaseImp: 100, Importe: 21 }],
-};
 
 /** What a person's tools read of a PDF: its text (pdftotext), its attachments (pdfdetach), its QR (pdftoppm + zbarimg). */
 class PdfReader {
@@ -145,8 +100,7 @@ class PdfReader {
  * byte what the area's XML route serves. The HTML: one page, no script. Another tenant's: 404.
  */
 describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
-  let dataSource: DataSource;
-  const apps: AppProcess[] = [];
+  let stack: AreasStack;
   let client: Client;
   let other: Client;
   const reader = new PdfReader();
@@ -163,28 +117,10 @@ describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
   /** Per area: the document id, its number, its amount due as printed, and where its XML route is with its header. */
   const documents: Record<string, { id: string; number: string; payable: string; xml: string; headers: Record<string, string> }> = {};
 
-  const onboard = async (pathname: string, body: Record<string, unknown>) => {
-    const answer = await client.post(pathname, body);
-    expect({ pathname, status: answer.status }).toEqual({ pathname, status: 201 });
-    return (answer.body.data.supplier_uuid ?? answer.body.data.participant_id) as string;
-  };
-  const submitted = async (pathname: string, body: unknown, headers: Record<string, string> = {}) => {
-    const answer = await client.post(pathname, body, headers);
-    if (![200, 202].includes(answer.status)) throw new Error(`${pathname} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-    return answer.body;
-  };
-
   beforeAll(async () => {
-    ({ dataSource } = await openTestDatabase());
-    const { apiKey } = await createTenant(dataSource, `e2e document views ${run}`);
-    const { apiKey: otherKey } = await createTenant(dataSource, `e2e document views other ${run}`);
-    const workerEnv = testEnv({
-      AUTHORITY_POLL_SWEEP_MS: '100', AUTHORITY_BATCH_SWEEP_MS: '100', UAE_SANDBOX_FTA_MLS_MS: '200', KSEF_SANDBOX_LIMITS: '1000/10000/100000',
-    });
-    const gateway = await startGateway({ AUTHORITY_WAIT_MS: '20000' });
-    apps.push(gateway.app, startApp('delivery-worker', workerEnv), startApp('reporting-worker', workerEnv));
-    client = new Client(gateway.url, apiKey);
-    other = new Client(gateway.url, otherKey);
+    stack = await startAreasStack('e2e document views', { workers: { KSEF_SANDBOX_LIMITS: '1000/10000/100000' } });
+    ({ client, other } = stack);
+    const { onboard, submitted } = stack;
 
     const receiverVat = deVat();
     const de = await onboard('/de/einvoice/onboard', deSupplier(receiverVat));
@@ -196,10 +132,13 @@ describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
     const sgId = (await submitted('/sg/einvoice/generate/invoice', sgInvoice(id('SG')), { supplier_uuid: sg })).data.DocumentID;
     documents.sg = { id: sgId, number: id('SG'), payable: '218.00', xml: `/sg/einvoice/get-document/${sgId}/xml`, headers: { supplier_uuid: sg } };
 
-    const ae = await onboard('/v1/participants', aeParticipant(aeTin()));
+    const ae = await onboard('/v1/participants', aeParticipant(aeTin(), 'شركة الخليج للأدوات ذ.م.م'));
     const aeAnswer = (await submitted(`/v1/participants/${ae}/documents`, aeInvoice(id('AE')))).data;
     // The number as the UBL states it (the list's is prefixed by the year the UAE area keys its numbers by).
     documents.ae = { id: aeAnswer.document_id, number: id('AE'), payable: '1050.00', xml: `/v1/participants/${ae}/documents/${aeAnswer.document_id}/xml`, headers: {} };
+    // The same in US dollars, with its VAT and total with VAT in AED at 3.6725 (PINT AE IBT-111, BTAE-20).
+    const aeUsd = (await submitted(`/v1/participants/${ae}/documents`, { ...aeInvoice(id('AE-USD')), document_currency: 'USD', exchange_rate: '3.6725', total_tax_amount_in_aed: '183.63', total_amount_with_tax_in_aed: '3856.13' })).data;
+    documents.aeUsd = { id: aeUsd.document_id, number: id('AE-USD'), payable: '1050.00', xml: '', headers: {} };
 
     const es = (await client.post('/es/verifactu/onboard', esIssuer)).body.data.participant_id;
     const record = (await submitted('/es/verifactu/generate', esInvoice(id('ES/1')), { 'participant-id': es })).message;
@@ -221,14 +160,17 @@ describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
       return retrieved?.Status === 'Accepted' ? retrieved : undefined;
     }, 60_000);
     documents.pl = { id: plDocument, number: id('FV/1'), payable: '246.00', xml: '', headers: {} };
+    // In euros at 4.2345 PLN: its VAT, 46.00 EUR, is 194.79 PLN (FA(3) P_14_1W).
+    const plEur = (await submitted('/pl/einvoice/generate/invoice', { ...plInvoice(id('FV/EUR')), DocumentCurrencyCode: 'EUR', ExchangeRate: 4.2345 }, { supplier_uuid: plId, transport_mode: 'ksef' })).data.DocumentID;
+    documents.plEur = { id: plEur, number: id('FV/EUR'), payable: '246.00', xml: '', headers: {} };
 
-    const jo = await onboard('/jo/supplier/onboard', joSupplier);
-    const joAnswer = await submitted('/jo/einvoice/generate', joInvoice(id('JO')), { 'participant-id': jo });
+    const jo = await onboard('/jo/supplier/onboard', joSupplier());
+    const joAnswer = await submitted('/jo/einvoice/generate', joInvoice(id('JO'), 'مكتبة إربد'), { 'participant-id': jo });
     joQr = joAnswer.message.qr_code;
     const joListed = (await client.get(`/v1/documents?supplier_id=${jo}`)).body.data[0];
     documents.jo = { id: joListed.id, number: id('JO'), payable: '11.600', xml: '', headers: {} };
 
-    const ngId = await onboard('/api/auth/taxpayer/login', ngTaxpayer);
+    const ngId = await onboard('/api/auth/taxpayer/login', ngTaxpayer());
     const ngAnswer = (await submitted('/api/invoice/generate', ngInvoice(id('NG')), { 'participant-id': ngId })).data;
     ng = { qr: ngAnswer.qr_code, irn: ngAnswer.irn };
     const ngListed = (await client.get(`/v1/documents?supplier_id=${ngId}`)).body.data[0];
@@ -243,8 +185,7 @@ describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
   }, 150_000);
 
   afterAll(async () => {
-    await Promise.all(apps.map((app) => app.stop()));
-    await dataSource?.destroy();
+    await stack?.stop();
     reader.remove();
   });
 
@@ -331,6 +272,27 @@ describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
     expect(text).toContain(documents.ng.number);
     expect(text).toContain(`IRN: ${ng.irn}`);
     expect(text).toMatch(/Amount due 322\.50 NGN/);
+  });
+
+  it('jo: the tax breakdown per category and rate, summed from the lines as JoFotara computes them', async () => {
+    const text = reader.text((await client.bytes(`/v1/documents/${documents.jo.id}/pdf`)).body).replace(/\s+/g, ' ');
+    expect(text).toMatch(/Standard 16 % 10\.000 1\.600/);
+  });
+
+  it('pl: an invoice in euros shows its VAT in PLN per rate and in total, as its FA(3) states it (P_14_1W), with the rate', async () => {
+    const text = reader.text((await client.bytes(`/v1/documents/${documents.plEur.id}/pdf`)).body).replace(/\s+/g, ' ');
+    expect(text).toMatch(/Amount due \/ Do zapłaty 246\.00 EUR/);
+    expect(text).toMatch(/46\.00 194\.79/);
+    expect(text).toMatch(/Tax total \/ Razem VAT \(PLN\) 194\.79 PLN/);
+    expect(text).toContain('1 EUR = 4.2345 PLN');
+  });
+
+  it('ae: a document in US dollars shows its tax total and total with tax in AED, and the rate', async () => {
+    const text = reader.text((await client.bytes(`/v1/documents/${documents.aeUsd.id}/pdf`)).body).replace(/\s+/g, ' ');
+    expect(text).toMatch(/1050\.00 USD/);
+    expect(text).toContain('183.63 AED');
+    expect(text).toContain('3856.13 AED');
+    expect(text).toContain('1 USD = 3.6725 AED');
   });
 
   it('prints names with diacritics, and the UAE\'s in Arabic with its labels in English and Arabic', async () => {

@@ -35,7 +35,8 @@ const EXAMPLES: Readonly<Record<string, Example>> = {
     receipt: { Resultado: 'A', CAE: '76543210987654', CAEFchVto: '20261205', CbteDesde: 1, CbteHasta: 1, CbteFch: '20261125', Observaciones: [], Errors: [] },
   },
   // Before their authority's answer: "not yet authorised" where the mark goes (the e2e test prints the accepted ones).
-  pl: { onboard: ksefExamples.onboard.first.value, document: ksefExamples.generate.first.value, variant: 'ksef', reportState: 'pending' },
+  // Poland's in euros: its VAT in PLN too (FA(3) P_14_xW).
+  pl: { onboard: ksefExamples.onboard.first.value, document: ksefExamples.generate.euroWithVat.value, variant: 'ksef', reportState: 'pending' },
   jo: { onboard: jofotaraExamples.onboard.first.value, document: jofotaraExamples.generate.first.value, reportState: 'pending' },
   ng: { onboard: firsExamples.onboard.first.value, document: firsExamples.generate.first.value, reportState: 'pending' },
   // Valid at MyInvois: a sample of its ids (Get Submission's uuid and longId) make the validation link; its PINT MY copy attached.

@@ -4,6 +4,7 @@ import { type PrintableDocument, type StoredDocument, findArea, hasDetached, rea
 import { Connections } from '../infrastructure/infrastructure.module';
 import { peppolCopyXml } from '../pipeline/document-keys';
 import { isUuid } from '../suppliers/supplier-lookup';
+import { RenderedViews } from './rendered-views';
 
 interface ViewRow {
   id: string;
@@ -27,18 +28,26 @@ interface ViewRow {
  * controller on the module's connections (a plain class: nothing of its own to start or stop).
  */
 export class DocumentViews {
+  /** The views last made, by what they were made from (a document read again is not rendered again). */
+  private readonly rendered = new RenderedViews();
+
   constructor(private readonly connections: Connections) {}
 
   async pdf(tenantId: string, id: string): Promise<Buffer> {
-    const { view, createdAt } = await this.view(tenantId, id);
-    return renderPdf(view, { createdAt });
+    const row = await this.row(tenantId, id);
+    return this.rendered.get(RenderedViews.keyOf('pdf', row), async () => {
+      const { view, createdAt } = await this.view(row);
+      return renderPdf(view, { createdAt });
+    });
   }
 
   async html(tenantId: string, id: string): Promise<string> {
-    return renderHtml((await this.view(tenantId, id)).view);
+    const row = await this.row(tenantId, id);
+    return this.rendered.get(RenderedViews.keyOf('html', row), async () => renderHtml((await this.view(row)).view));
   }
 
-  private async view(tenantId: string, id: string): Promise<{ view: PrintableDocument; createdAt: Date }> {
+  /** The stored document, in this account (else 404). */
+  private async row(tenantId: string, id: string): Promise<ViewRow> {
     const rows: ViewRow[] = isUuid(id)
       ? await this.connections.dataSource.query(
           `SELECT d.id, d.area, d.direction, d.document_number, d.document_type, d.fields, d.authority -> 'receipt' AS receipt, d.report_state, d.created_at, s.profile, d.rendered ->> 'sha256' AS rendered_sha256, d.report_id
@@ -48,6 +57,10 @@ export class DocumentViews {
       : [];
     const row = rows[0];
     if (!row) throw notFound('DOCUMENT.NOT_FOUND', `No document ${id} in your account.`);
+    return row;
+  }
+
+  private async view(row: ViewRow): Promise<{ view: PrintableDocument; createdAt: Date }> {
     const printable = findArea(row.area)?.printable;
     if (!printable) throw notFound('DOCUMENT.NO_VIEW', `Documents of area ${row.area} have no printed view yet (issue #49).`);
     const createdAt = new Date(row.created_at);

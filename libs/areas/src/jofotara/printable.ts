@@ -5,16 +5,19 @@
  * authorised". Line amounts: quantity × price less the line's discounts, three decimals (invoice.ts `formatJod`).
  */
 import Decimal from 'decimal.js';
-import type { PrintableCapability, PrintableDocument, PrintableLine, PrintableMark, StoredDocument } from '../registry/printable';
+import type { PrintableCapability, PrintableDocument, PrintableLine, PrintableMark, PrintableTaxRow, StoredDocument } from '../registry/printable';
 import { label } from '../printable/labels';
 import { pendingMark } from '../printable/marks';
 import { partyOfProfile } from '../printable/parties';
-import { formatJod } from './invoice';
+import { jofotaraSupplierOf } from './codec';
+import { formatJod, joTotals } from './invoice';
+import { joLineOf } from './rules';
 import type { JofotaraReceipt } from './response';
+import type { InvoiceClass, JofotaraLine } from './schema';
 
 const LANGUAGES = ['en', 'ar'] as const;
 
-interface Line { description: string; quantity: number; tax_exclusive_price: number; tax_percentage: number; tax_category: string; discounts?: Array<{ amount: number; reason?: string }> }
+type Line = JofotaraLine;
 interface Fields {
   invoice_ref_number?: string; credit_note_ref_number?: string; issue_date?: string; issue_time?: string; payment_method?: string; note?: string; reason?: string;
   buyer_details?: { buyer_name?: string; buyer_tin?: string; buyer_nin?: string; city_code?: string; postal_code?: string };
@@ -43,6 +46,31 @@ function lineOf(line: Line): PrintableLine {
   };
 }
 
+/**
+ * The tax breakdown per category and rate (#49): each group's net (after discounts) and tax summed from the lines as
+ * JoFotara computes them (invoice.ts `joTotals`: the tax rounded per line, so the rows add up to the tax total sent),
+ * in the lines' order of first appearance; a special-sales invoice's special tax on its own row. Income invoices
+ * carry no tax (JoFotara): no rows. A credit note's lines are its original's, not in its fields: no rows either.
+ */
+export function jofotaraTaxRows(lines: readonly Line[], invoiceClass: InvoiceClass): PrintableTaxRow[] {
+  if (invoiceClass === 'income' || !lines.length) return [];
+  const joLines = lines.map(joLineOf);
+  const totals = joTotals(joLines, invoiceClass);
+  const groups = new Map<string, { category: string; rate: string; taxable: Decimal; tax: Decimal }>();
+  joLines.forEach((line, i) => {
+    const rate = new Decimal(line.rate).times(100).toString();
+    const key = `${line.category} ${rate}`;
+    const group = groups.get(key) ?? { category: line.category, rate, taxable: new Decimal(0), tax: new Decimal(0) };
+    groups.set(key, { ...group, taxable: group.taxable.plus(totals.lines[i].net), tax: group.tax.plus(totals.lines[i].tax) });
+  });
+  const rows: PrintableTaxRow[] = [...groups.values()].map((g) => ({ category: g.category, rate: g.rate, taxable: formatJod(g.taxable), tax: formatJod(g.tax) }));
+  if (invoiceClass === 'special_sales' && !totals.specialTax.isZero()) {
+    const taxable = totals.lines.filter((l) => !l.special.isZero()).reduce((sum, l) => sum.plus(l.net), new Decimal(0));
+    rows.push({ category: 'Special tax', taxable: formatJod(taxable), tax: formatJod(totals.specialTax) });
+  }
+  return rows;
+}
+
 export const jofotaraPrintable: PrintableCapability = {
   build(document): PrintableDocument {
     const f = document.fields as Fields;
@@ -63,7 +91,7 @@ export const jofotaraPrintable: PrintableCapability = {
           }
         : undefined,
       lines: (f.lineitems ?? []).map(lineOf),
-      taxes: [],
+      taxes: jofotaraTaxRows(f.lineitems ?? [], jofotaraSupplierOf(document.supplier)?.invoiceClass ?? 'general_sales'),
       totals: { currency: 'JOD', taxExclusive: totals.tax_exclusive_amount, allowances: totals.discount_total, tax: totals.tax_total, taxInclusive: totals.tax_inclusive_amount, payable: totals.payable_amount ?? '' },
       payment: f.payment_method ? [f.payment_method] : [],
       notes: [f.note, f.reason].filter((n): n is string => Boolean(n)),

@@ -33,24 +33,29 @@ export function lineIssues(dto: JofotaraInvoiceBody, invoiceClass: InvoiceClass)
     discounts.forEach((d, j) => {
       if (!(d.amount >= 0)) issues.push(issue(`${at}.discounts[${j}].amount`, 'JOFOTARA.DISCOUNT', 'A discount amount must not be negative.'));
     });
-    const discount = discounts.reduce((total, d) => total + d.amount, 0);
-    if (discount > item.tax_exclusive_price * item.quantity + 1e-9) {
+    const line = joLineOf(item);
+    if (line.discount > item.tax_exclusive_price * item.quantity + 1e-9) {
       issues.push(issue(`${at}.discounts`, 'JOFOTARA.DISCOUNT', 'The line\'s discounts exceed its amount (tax_exclusive_price × quantity).'));
     }
     if (item.special_tax_amount !== undefined && invoiceClass !== 'special_sales') {
       issues.push(issue(`${at}.special_tax_amount`, 'JOFOTARA.SPECIAL_TAX', 'special_tax_amount belongs to special-sales invoices; this supplier is not registered for them.'));
     }
-    return {
-      description: item.description,
-      quantity: item.quantity,
-      unitPrice: item.tax_exclusive_price,
-      rate,
-      category: item.tax_category as keyof typeof CATEGORY_CODES,
-      discount,
-      ...(item.special_tax_amount !== undefined ? { specialTax: item.special_tax_amount } : {}),
-    };
+    return line;
   });
   return { issues, lines };
+}
+
+/** A line of the body as the totals take it (its discounts summed); the printed view reads stored lines with it too. */
+export function joLineOf(item: JofotaraInvoiceBody['lineitems'][number]): JoLine {
+  return {
+    description: item.description,
+    quantity: item.quantity,
+    unitPrice: item.tax_exclusive_price,
+    rate: item.tax_percentage,
+    category: item.tax_category as keyof typeof CATEGORY_CODES,
+    discount: (item.discounts ?? []).reduce((total, d) => total + d.amount, 0),
+    ...(item.special_tax_amount !== undefined ? { specialTax: item.special_tax_amount } : {}),
+  };
 }
 
 /** The buyer: one of its three identifiers (TN, NIN, PN), and its name where JoFotara requires it. */

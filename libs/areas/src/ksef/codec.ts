@@ -8,11 +8,11 @@ import type { DocumentCodec, OnboardingCodec, ParsedDocument } from '../registry
 import { formatAmount } from '../shared/money';
 import { validateBody } from '../shared/validate';
 import { COMMON_REVISABLE_FIELDS, commonOnboardingBody, reviseByOnboarding } from '../shared/revise';
-import { type Fa3BuyerId, type Fa3Invoice, type Fa3Line, fa3Totals, renderFa3 } from './fa3';
+import { type Fa3BuyerId, type Fa3Invoice, type Fa3Line, fa3Totals, hasPlnTax, renderFa3 } from './fa3';
 import { isValidNip, normalizeNip } from '../shared/nip';
 import { peppolCopyIssues, peppolCopyOf } from './peppol-copy';
 import { polishRate } from './rates';
-import { KsefInvoiceBody, KsefOnboardingBody } from './schema';
+import { KsefInvoiceBody, type KsefInvoiceLine, KsefOnboardingBody } from './schema';
 
 export const NIP_SCHEME = 'PL:NIP';
 export const KSEF_TOKEN_SECRET = 'ksef.token';
@@ -71,6 +71,26 @@ function buyerIdOf(dto: KsefInvoiceBody, issues: FieldIssue[]): Fa3BuyerId {
   return { other: { country: dto.CustomerParty.address.Country, id: first.ID } };
 }
 
+/** A body line as FA(3) takes it, or why its tax type and rate name no FA(3) rate. */
+export function fa3LineOf(line: KsefInvoiceLine): Fa3Line | { refused: string } {
+  const mapped = polishRate(line.TaxType.TaxType, line.TaxType.TaxRate);
+  return 'refused' in mapped ? mapped : { description: line.Description, quantity: line.InvoicedQuantity ?? 1, unitPrice: line.PriceAmount, rate: mapped.rate };
+}
+
+/** The PLN rate a foreign-currency invoice with VAT needs (P_14_xW), and only there. */
+function exchangeRateIssues(dto: KsefInvoiceBody, lines: readonly Fa3Line[]): FieldIssue[] {
+  const rate = dto.ExchangeRate;
+  if ((dto.DocumentCurrencyCode ?? 'PLN') === 'PLN') {
+    return rate === undefined ? [] : [issue('ExchangeRate', 'KSEF.EXCHANGE_RATE', 'ExchangeRate belongs to an invoice in another currency than PLN; this one is in PLN.')];
+  }
+  if (rate === undefined) {
+    return lines.some((l) => hasPlnTax(l.rate))
+      ? [issue('ExchangeRate', 'KSEF.EXCHANGE_RATE', `An invoice in ${dto.DocumentCurrencyCode} with VAT at 23, 8 or 5 % states its VAT in PLN too (FA(3) P_14_xW): send ExchangeRate, the PLN per ${dto.DocumentCurrencyCode} it is converted at.`)]
+      : [];
+  }
+  return rate > 0 && /^\d+(\.\d{1,6})?$/.test(String(rate)) ? [] : [issue('ExchangeRate', 'KSEF.EXCHANGE_RATE', 'ExchangeRate must be more than 0, with at most 6 decimals (FA(3) KursWaluty).')];
+}
+
 function parseInvoice(body: unknown, supplier: SupplierProfile, variant?: string): ParsedDocument {
   const issues: FieldIssue[] = [];
   if (!TRANSPORT_MODES.includes(variant as (typeof TRANSPORT_MODES)[number])) {
@@ -82,11 +102,12 @@ function parseInvoice(body: unknown, supplier: SupplierProfile, variant?: string
   dto.InvoiceLines.forEach((line, i) => {
     const at = `InvoiceLines[${i}].TaxType`;
     if (line.TaxType.TaxCountry !== 'PL') issues.push(issue(`${at}.TaxCountry`, 'KSEF.TAX_COUNTRY', 'Polish VAT: TaxCountry must be PL.'));
-    const mapped = polishRate(line.TaxType.TaxType, line.TaxType.TaxRate);
+    const mapped = fa3LineOf(line);
     if ('refused' in mapped) issues.push(issue(`${at}.TaxRate`, 'KSEF.TAX_RATE', mapped.refused));
-    else lines.push({ description: line.Description, quantity: line.InvoicedQuantity ?? 1, unitPrice: line.PriceAmount, rate: mapped.rate });
+    else lines.push(mapped);
   });
   if (lines.some((l) => l.rate === 'zw') && !dto.ExemptionReason) issues.push(issue('ExemptionReason', 'KSEF.EXEMPTION_REASON', 'An exempt line needs the legal basis of the exemption (FA(3) P_19A).'));
+  issues.push(...exchangeRateIssues(dto, lines));
   const correction = dto.DocumentType === 'CorrectionInvoice';
   if (correction && !dto.CorrectedInvoice) issues.push(issue('CorrectedInvoice', 'KSEF.CORRECTED_INVOICE', 'A CorrectionInvoice names the invoice it corrects: CorrectedInvoice {ID, KsefNumber?, IssueDate}.'));
   if (correction && !dto.CorrectionReason) issues.push(issue('CorrectionReason', 'KSEF.CORRECTION_REASON', 'A CorrectionInvoice states its reason.'));
@@ -110,6 +131,7 @@ function parseInvoice(body: unknown, supplier: SupplierProfile, variant?: string
       ? { correction: { reason: dto.CorrectionReason, invoice: { number: dto.CorrectedInvoice.ID, issueDate: dto.CorrectedInvoice.IssueDate, ...(dto.CorrectedInvoice.KsefNumber ? { ksefNumber: dto.CorrectedInvoice.KsefNumber } : {}) } } }
       : {}),
     ...(dto.ExemptionReason ? { exemptionBasis: dto.ExemptionReason } : {}),
+    ...(dto.ExchangeRate !== undefined ? { exchangeRate: dto.ExchangeRate } : {}),
   };
   return {
     number: dto.ID,

@@ -84,6 +84,20 @@ const generate: RequestExamples = {
       ExemptionReason: 'art. 43 ust. 1 pkt 29 ustawy o VAT',
     },
   },
+  euroWithVat: {
+    summary: 'A VAT invoice at 23 % in euros, its VAT in PLN too',
+    description: 'ExchangeRate: PLN per euro (art. 31a); the FA(3) carries it on the line (KursWaluty) and the VAT in PLN, 46.00 × 4.2345 = 194.79 (P_14_1W).',
+    value: {
+      ID: 'FV/2026/11/0004',
+      DocumentType: 'Invoice',
+      IssueDate: '2026-11-26',
+      DocumentCurrencyCode: 'EUR',
+      ExchangeRate: 4.2345,
+      CustomerParty: buyer,
+      InvoiceLines: [{ Description: 'Usługa doradcza', PriceAmount: 100, InvoicedQuantity: 2, TaxType: standard }],
+      TotalIncludingVat: 246,
+    },
+  },
   euroToGermany: {
     summary: 'A service to a German company, in euros',
     description: 'The buyer named by its VAT number (FA(3) KodUE DE + NrVatUE); taxed where the buyer is (np II).',

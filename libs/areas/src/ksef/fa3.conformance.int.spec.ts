@@ -42,6 +42,15 @@ describe('FA(3) against schemat_FA(3)_v1-0E.xsd', () => {
     expect(fa3Totals(base.lines).total).toBe('328.50');
   });
 
+  it('an invoice in euros: the VAT per rate in PLN too (P_14_xW) and the rate on each taxed line (KursWaluty)', async () => {
+    const xml = await expectValid({ ...base, currency: 'EUR', exchangeRate: 4.2345, lines: [...base.lines, { description: 'Usługa dla podatnika z UE', quantity: 1, unitPrice: 100, rate: 'np II' }] });
+    // The schema (the oracle above) holds them to their places; their amounts: each rate's VAT × 4.2345, to the grosz.
+    expect(xml).toContain('<P_14_1W>194.79</P_14_1W>');
+    expect(xml).toContain('<P_14_2W>12.70</P_14_2W>');
+    expect(xml).toContain('<P_14_3W>8.47</P_14_3W>');
+    expect(xml.match(/<KursWaluty>4\.2345<\/KursWaluty>/g)).toHaveLength(3);
+  });
+
   it('an exempt line with its legal basis, a zero-rated export, reverse charge, not-subject services', async () => {
     await expectValid({
       ...base,

@@ -43,6 +43,8 @@ export interface Fa3Invoice {
   readonly lines: readonly Fa3Line[];
   /** A correction (RodzajFaktury KOR) of an invoice issued before. */
   readonly correction?: { readonly reason: string; readonly invoice: { readonly number: string; readonly issueDate: string; readonly ksefNumber?: string } };
+  /** PLN per unit of `currency` (KursWaluty), on an invoice in another currency with VAT at 23, 8 or 5 %. */
+  readonly exchangeRate?: number | string;
   /** The legal basis of an exemption (P_19A), required when a line is `zw`. */
   readonly exemptionBasis?: string;
   /** `DataWytworzeniaFa`: when the XML was made. */
@@ -50,18 +52,26 @@ export interface Fa3Invoice {
 }
 
 export interface Fa3Totals {
-  /** Per rate: net and tax (tax rounded per rate, as the totals P_14_x are). */
-  readonly byRate: ReadonlyMap<PolishRate, { readonly net: string; readonly tax: string }>;
+  /**
+   * Per rate: net and tax (tax rounded per rate, as the totals P_14_x are); with an exchange rate, the tax in PLN of
+   * the rates that have a P_14_xW (the tax times the rate, rounded to the grosz).
+   */
+  readonly byRate: ReadonlyMap<PolishRate, { readonly net: string; readonly tax: string; readonly taxPln?: string }>;
   /** P_15: the total due. */
   readonly total: string;
 }
 
-/** Line nets (quantity × price, rounded to the grosz) summed per rate, the tax per rate, the total. */
-export function fa3Totals(lines: readonly Fa3Line[]): Fa3Totals {
-  const byRate = new Map<PolishRate, { net: string; tax: string }>();
+/** The rates whose VAT FA(3) states in PLN too on a foreign-currency invoice (P_14_1W..P_14_3W). */
+export const hasPlnTax = (rate: PolishRate): boolean => TOTAL_FIELDS[rate].tax !== undefined;
+
+/** Line nets (quantity × price, rounded to the grosz) summed per rate, the tax per rate (and in PLN at `exchangeRate`), the total. */
+export function fa3Totals(lines: readonly Fa3Line[], exchangeRate?: number | string): Fa3Totals {
+  const byRate = new Map<PolishRate, { net: string; tax: string; taxPln?: string }>();
   for (const rate of [...new Set(lines.map((l) => l.rate))]) {
     const net = sum(lines.filter((l) => l.rate === rate).map((l) => mulRound2(l.quantity, l.unitPrice)));
-    byRate.set(rate, { net: formatAmount(net), tax: formatAmount(mulRound2(net, new Dec(TOTAL_FIELDS[rate].percent).dividedBy(100))) });
+    const tax = mulRound2(net, new Dec(TOTAL_FIELDS[rate].percent).dividedBy(100));
+    const taxPln = exchangeRate !== undefined && hasPlnTax(rate) ? { taxPln: formatAmount(mulRound2(tax, exchangeRate)) } : {};
+    byRate.set(rate, { net: formatAmount(net), tax: formatAmount(tax), ...taxPln });
   }
   const total = sum([...byRate.values()].flatMap((r) => [r.net, r.tax]));
   return { byRate, total: formatAmount(total) };
@@ -78,15 +88,18 @@ function buyerId(id: Fa3BuyerId): XmlChild[] {
 
 /** The FA(3) document. */
 export function renderFa3(invoice: Fa3Invoice): string {
-  const totals = fa3Totals(invoice.lines);
+  // The PLN rate only where the invoice is in another currency (KursWaluty, P_14_xW).
+  const exchangeRate = invoice.currency !== 'PLN' ? invoice.exchangeRate : undefined;
+  const totals = fa3Totals(invoice.lines, exchangeRate);
   const totalFields: XmlChild[] = [];
-  // In the schema's order: P_13_1/P_14_1 ... P_13_3/P_14_3, then P_13_6_1 ... P_13_10.
+  // In the schema's order: P_13_1/P_14_1/P_14_1W ... P_13_3/P_14_3/P_14_3W, then P_13_6_1 ... P_13_10.
   for (const rate of RATES_IN_FA_ORDER) {
     const amounts = totals.byRate.get(rate);
     if (!amounts) continue;
     const fields = TOTAL_FIELDS[rate];
     totalFields.push(el(fields.net, {}, amounts.net));
     if (fields.tax) totalFields.push(el(fields.tax, {}, amounts.tax));
+    if (fields.tax && amounts.taxPln !== undefined) totalFields.push(el(`${fields.tax}W`, {}, amounts.taxPln));
   }
   const exempt = invoice.lines.some((l) => l.rate === 'zw');
   const reverseCharge = invoice.lines.some((l) => l.rate === 'oo');
@@ -158,6 +171,7 @@ export function renderFa3(invoice: Fa3Invoice): string {
             el('P_9A', {}, String(line.unitPrice)),
             el('P_11', {}, formatAmount(mulRound2(line.quantity, line.unitPrice))),
             el('P_12', {}, line.rate),
+            exchangeRate !== undefined && hasPlnTax(line.rate) ? el('KursWaluty', {}, String(exchangeRate)) : undefined,
           ),
         ),
       ),

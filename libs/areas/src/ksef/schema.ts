@@ -97,6 +97,12 @@ export class KsefInvoiceBody {
   /** Default PLN. */
   @JSONSchema({ description: 'ISO 4217 currency of the amounts: FA(3) KodWaluty; default PLN.', example: 'PLN' })
   @CurrencyCode({ optional: true }) DocumentCurrencyCode?: string;
+  /** Foreign-currency invoices with VAT at 23, 8 or 5 %: PLN per unit of the currency (art. 31a). */
+  @JSONSchema({
+    description: 'An invoice in another currency than PLN with VAT at 23, 8 or 5 % states its VAT in PLN too (art. 106e ust. 11): the rate it is converted at, in PLN per unit of DocumentCurrencyCode (art. 31a: the NBP average rate of the last working day before the tax point), up to 6 decimals. FA(3) KursWaluty on each such line and P_14_1W/P_14_2W/P_14_3W, the VAT per rate times the rate rounded to the grosz. Required there (else 400 KSEF.EXCHANGE_RATE); not taken on a PLN invoice.',
+    example: 4.2345,
+  })
+  @Num({ optional: true }) ExchangeRate?: number;
   @JSONSchema({
     description: 'The buyer: FA(3) Podmiot2 (Nazwa, Adres with AdresL1 the street and AdresL2 the postal code and city). Its first identifier is its FA(3) identity: `PL:NIP` (check digit verified) NIP, `<EU country>:VAT` KodUE + NrVatUE, anything else KodKraju + NrID; with transport_mode peppol also its Peppol id.',
     example: { RegisteredName: 'Nabywca S.A.', address: { Street: 'ul. Krzywa 2', ZipCode: '30-001', City: 'Kraków', Country: 'PL' }, Identifiers: [{ Scheme: 'PL:NIP', ID: '1234563218' }] },

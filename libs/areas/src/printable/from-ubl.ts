@@ -30,6 +30,11 @@ export interface UblPrintOptions {
   readonly mark?: PrintableMark;
   /** Attach the UBL to the PDF (PDF/A-3), named after the document number (`xmlFileName`). */
   readonly attach?: boolean;
+  /**
+   * The total with tax in the tax currency (BT-6), where the area's documents state it outside EN 16931's terms
+   * (UAE: BTAE-20, the `aedtotal-incl-vat` reference): printed with the tax total in that currency.
+   */
+  readonly taxCurrencyTotalWithTax?: (root: XmlElement) => string | undefined;
 }
 
 /** UNCL 4461 payment means names (the codes Peppol documents use). */
@@ -76,7 +81,9 @@ export function printableFromUbl(xml: string, options: UblPrintOptions): Printab
       rounding: amount('PayableRoundingAmount'),
       payable: amount('PayableAmount') ?? '',
     },
-    otherTotals: otherTax && taxCurrency ? { currency: taxCurrency, tax: textAt(otherTax, 'TaxAmount') } : undefined,
+    otherTotals: otherTax && taxCurrency
+      ? { currency: taxCurrency, tax: textAt(otherTax, 'TaxAmount'), taxInclusive: options.taxCurrencyTotalWithTax?.(root), rate: taxExchangeRate(root, currency, taxCurrency) }
+      : undefined,
     payment: paymentOf(root),
     notes: all(root, 'Note').map((n) => n.text.trim()).filter(Boolean),
     references: referencesOf(root),
@@ -84,6 +91,17 @@ export function printableFromUbl(xml: string, options: UblPrintOptions): Printab
     mark: options.mark,
     attachment: options.attach ? { filename: xmlFileName(textAt(root, 'ID') ?? ''), xml } : undefined,
   };
+}
+
+/**
+ * The rate the tax currency's amounts were converted at (`cac:TaxExchangeRate`, PINT AE IBT-007's rate): units of the
+ * tax currency per unit of the document's, where the document states it that way round (multiplied, the default).
+ */
+function taxExchangeRate(root: XmlElement, currency: string, taxCurrency: string): string | undefined {
+  const rate = first(root, 'TaxExchangeRate');
+  if (!rate || textAt(rate, 'SourceCurrencyCode') !== currency || textAt(rate, 'TargetCurrencyCode') !== taxCurrency) return undefined;
+  if ((textAt(rate, 'MathematicOperatorCode') ?? 'Multiply') !== 'Multiply') return undefined;
+  return textAt(rate, 'CalculationRate');
 }
 
 function partyOf(party: XmlElement | undefined, taxIdLabel: string): PrintableParty {

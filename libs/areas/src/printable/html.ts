@@ -113,13 +113,21 @@ function linesHtml(doc: PrintableDocument, L: (key: LabelKey) => string): string
 
 function taxesHtml(doc: PrintableDocument, L: (key: LabelKey) => string): string {
   if (!doc.taxes.length) return '';
+  const other = otherTaxCurrency(doc);
   const rows = doc.taxes.map(
-    (t) => `<tr><td>${e(t.category)}</td><td class="n">${t.rate !== undefined ? `${e(t.rate)} %` : ''}</td><td class="n">${e(t.taxable)}</td><td class="n">${e(t.tax)}</td></tr>`,
+    (t) =>
+      `<tr><td>${e(t.category)}</td><td class="n">${t.rate !== undefined ? `${e(t.rate)} %` : ''}</td><td class="n">${e(t.taxable)}</td><td class="n">${e(t.tax)}</td>` +
+      `${other ? `<td class="n">${e(t.otherTax ?? '')}</td>` : ''}</tr>`,
   );
   return (
     `<h2>${L('taxBreakdown')}</h2><table class="taxes"><thead><tr><th>${L('category')}</th><th class="n">${L('rate')}</th>` +
-    `<th class="n">${L('taxable')}</th><th class="n">${L('tax')}</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
+    `<th class="n">${L('taxable')}</th><th class="n">${L('tax')}</th>${other ? `<th class="n">${L('tax')} (${e(other)})</th>` : ''}</tr></thead><tbody>${rows.join('')}</tbody></table>`
   );
+}
+
+/** The currency of the breakdown's extra column (Poland's VAT per rate in PLN), where a row states its tax in it. */
+export function otherTaxCurrency(doc: PrintableDocument): string | undefined {
+  return doc.otherTotals && doc.taxes.some((t) => t.otherTax !== undefined) ? doc.otherTotals.currency : undefined;
 }
 
 /** The totals rows present, in EN 16931's order (BG-22), the payable last. */
@@ -137,12 +145,24 @@ export function totalRows(totals: PrintableTotals): Array<readonly [LabelKey, st
   return rows.filter((row): row is readonly [LabelKey, string] => row[1] !== undefined && row[1] !== '');
 }
 
+/**
+ * The totals in the other currency the regime asks for, after the document's own: each amount under its label and
+ * that currency, then the rate as `1 USD = 3.6725 AED` (values as plain text: each renderer escapes its own).
+ */
+export function otherTotalRows(other: PrintableDocument['otherTotals'], currency: string): Array<{ key: LabelKey; currency?: string; value: string }> {
+  if (!other) return [];
+  const amounts: Array<readonly [LabelKey, string | undefined]> = [['taxTotal', other.tax], ['taxInclusive', other.taxInclusive], ['payable', other.payable]];
+  const rows = amounts
+    .filter((row): row is readonly [LabelKey, string] => Boolean(row[1]))
+    .map(([key, value]) => ({ key, currency: other.currency, value: `${value} ${other.currency}` }));
+  return other.rate ? [...rows, { key: 'exchangeRate', value: `1 ${currency} = ${other.rate} ${other.currency}` }] : rows;
+}
+
 function totalsHtml(totals: PrintableTotals, other: PrintableDocument['otherTotals'], L: (key: LabelKey) => string): string {
   const rows = totalRows(totals).map(([key, value]) => `<tr><td>${L(key)}</td><td class="n">${e(value)} ${e(totals.currency)}</td></tr>`);
   rows.push(`<tr class="payable"><td>${L('payable')}</td><td class="n">${e(totals.payable)} ${e(totals.currency)}</td></tr>`);
-  if (other) {
-    if (other.tax) rows.push(`<tr><td>${L('taxTotal')} (${e(other.currency)})</td><td class="n">${e(other.tax)} ${e(other.currency)}</td></tr>`);
-    if (other.payable) rows.push(`<tr><td>${L('payable')} (${e(other.currency)})</td><td class="n">${e(other.payable)} ${e(other.currency)}</td></tr>`);
+  for (const row of otherTotalRows(other, totals.currency)) {
+    rows.push(`<tr><td>${L(row.key)}${row.currency ? ` (${e(row.currency)})` : ''}</td><td class="n">${e(row.value)}</td></tr>`);
   }
   return `<table class="totals"><tbody>${rows.join('')}</tbody></table>`;
 }

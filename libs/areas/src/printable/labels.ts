@@ -36,6 +36,7 @@ const LABELS = {
   prepaid: { en: 'Prepaid', es: 'Anticipos', pl: 'Zapłacono', ar: 'المدفوع مسبقاً', de: 'Vorausbezahlt' },
   rounding: { en: 'Rounding', es: 'Redondeo', pl: 'Zaokrąglenie', ar: 'التقريب', de: 'Rundung' },
   payable: { en: 'Amount due', es: 'Total a pagar', pl: 'Do zapłaty', ar: 'المبلغ المستحق', de: 'Zahlbetrag' },
+  exchangeRate: { en: 'Exchange rate', es: 'Tipo de cambio', pl: 'Kurs waluty', ar: 'سعر الصرف', de: 'Wechselkurs' },
   totalsIn: { en: 'Totals in', es: 'Totales en', pl: 'Kwoty w', ar: 'الإجماليات بعملة', de: 'Summen in' },
   payment: { en: 'Payment', es: 'Forma de pago', pl: 'Płatność', ar: 'الدفع', de: 'Zahlung' },
   notes: { en: 'Notes', es: 'Observaciones', pl: 'Uwagi', ar: 'ملاحظات', de: 'Bemerkungen' },

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import type { PrintableDocument, PrintableMark, PrintableParty } from '../registry/printable';
 import { type LabelKey, label } from './labels';
-import { totalRows } from './html';
+import { otherTaxCurrency, otherTotalRows, totalRows } from './html';
 import { qrModules, qrRuns } from './qr';
 
 /**
@@ -356,9 +356,11 @@ class Layout {
   private taxes(): void {
     if (!this.doc.taxes.length) return;
     this.heading('taxBreakdown');
+    const other = otherTaxCurrency(this.doc);
+    const columns = [{ title: this.L('category') }, { title: this.L('rate'), width: 70, right: true }, { title: this.L('taxable'), width: 110, right: true }, { title: this.L('tax'), width: 110, right: true }];
     this.table(
-      [{ title: this.L('category') }, { title: this.L('rate'), width: 70, right: true }, { title: this.L('taxable'), width: 110, right: true }, { title: this.L('tax'), width: 110, right: true }],
-      this.doc.taxes.map((t) => [t.category, t.rate !== undefined ? `${t.rate} %` : '', t.taxable, t.tax]),
+      other ? [...columns, { title: `${this.L('tax')} (${other})`, width: 110, right: true }] : columns,
+      this.doc.taxes.map((t) => [t.category, t.rate !== undefined ? `${t.rate} %` : '', t.taxable, t.tax, ...(other ? [t.otherTax ?? ''] : [])]),
     );
   }
 
@@ -367,8 +369,7 @@ class Layout {
     const { totals, otherTotals } = doc;
     const rows: Array<[string, string, boolean]> = totalRows(totals).map(([key, value]) => [this.L(key), `${value} ${totals.currency}`, false]);
     rows.push([this.L('payable'), `${totals.payable} ${totals.currency}`, true]);
-    if (otherTotals?.tax) rows.push([`${this.L('taxTotal')} (${otherTotals.currency})`, `${otherTotals.tax} ${otherTotals.currency}`, false]);
-    if (otherTotals?.payable) rows.push([`${this.L('payable')} (${otherTotals.currency})`, `${otherTotals.payable} ${otherTotals.currency}`, false]);
+    for (const row of otherTotalRows(otherTotals, totals.currency)) rows.push([`${this.L(row.key)}${row.currency ? ` (${row.currency})` : ''}`, row.value, false]);
     const width = 300;
     const left = MARGIN + this.width - width;
     this.room(rows.length * 14 + 10);

@@ -47,6 +47,8 @@ export interface PrintableTaxRow {
   readonly rate?: string;
   readonly taxable: string;
   readonly tax: string;
+  /** The row's tax in `otherTotals.currency`, where the regime states it per rate (Poland: FA(3) P_14_xW in PLN). */
+  readonly otherTax?: string;
 }
 
 /** The totals in one currency. */
@@ -110,8 +112,12 @@ export interface PrintableDocument {
   readonly taxes: readonly PrintableTaxRow[];
   /** In the document currency. */
   readonly totals: PrintableTotals;
-  /** The totals in another currency where the regime asks for them (UAE: AED; Poland: PLN). */
-  readonly otherTotals?: { readonly currency: string; readonly tax?: string; readonly payable?: string; readonly rate?: string };
+  /**
+   * The totals in another currency where the regime asks for them (UAE: the tax and the total with tax in AED, PINT AE
+   * IBT-111 and BTAE-20; Poland: the VAT in PLN, FA(3) P_14_xW), and the rate they were converted at: units of
+   * `currency` per unit of the document's.
+   */
+  readonly otherTotals?: { readonly currency: string; readonly tax?: string; readonly taxInclusive?: string; readonly payable?: string; readonly rate?: string };
   /** Payment means, one line each (`Credit transfer, IBAN AE07…`). */
   readonly payment: readonly string[];
   readonly notes: readonly string[];

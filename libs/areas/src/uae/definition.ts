@@ -11,6 +11,7 @@ import { ublPrintable } from '../printable/from-ubl';
 import { uaeDocuments, uaeExchange, uaeOnboarding } from './codec';
 import { uaeMigrations } from './migrations';
 import { uaeFtaConnector, uaeFtaMigrations } from './reporting';
+import { aedTotal } from './reporting/source-document';
 
 export const uaeDefinition: AreaDefinition = {
   code: 'ae',
@@ -28,8 +29,9 @@ export const uaeDefinition: AreaDefinition = {
   // Delivered over Peppol AND reported to the FTA: both tracks in the submission's one transaction.
   exchange: uaeExchange,
   // The PINT AE document as a person reads it: a "Tax invoice" (VAT Executive Regulation art. 59), labels in
-  // English and Arabic, its TRNs, the AED tax total where the document is in another currency; no QR (#49).
-  printable: ublPrintable({ languages: ['en', 'ar'], taxIdLabel: 'TRN', invoiceTitle: 'taxInvoice' }),
+  // English and Arabic, its TRNs; where the document is in another currency, the AED tax total (IBT-111), the AED
+  // total with tax (BTAE-20) and the rate (TaxExchangeRate) as the document states them; no QR (#49).
+  printable: ublPrintable({ languages: ['en', 'ar'], taxIdLabel: 'TRN', invoiceTitle: 'taxInvoice', taxCurrencyTotalWithTax: aedTotal }),
   peppol: { customizationId: 'urn:peppol:pint:billing-1@ae-1', profileId: 'urn:peppol:bis:billing', ruleSetId: 'pint-ae:billing:2026.5' },
   // Documents embed their attachments (issue 10: bodies up to 30 MiB on this area only).
   largeBodies: { bytes: 30 * 1024 * 1024, pathPrefixes: ['v1/participants', 'v1/unified/participants'] },

@@ -91,7 +91,7 @@ function amount(el: XmlElement | undefined): StatedAmount | undefined {
 }
 
 /** BTAE-20 as the official examples and renderUae state it: `AED <amount>` under `aedtotal-incl-vat`. */
-function aedTotal(root: XmlElement): string | undefined {
+export function aedTotal(root: XmlElement): string | undefined {
   const ref = all(root, [NS.cac, 'AdditionalDocumentReference']).find((r) => textAt(r, [NS.cbc, 'DocumentTypeCode']) === 'aedtotal-incl-vat');
   const stated = textAt(ref, [NS.cbc, 'DocumentDescription']);
   return stated?.replace(/^AED\s*/i, '') || undefined;

@@ -1,0 +1,36 @@
+import { RenderedViews } from './rendered-views';
+
+describe('#49 the printed views last made', () => {
+  it('makes a view once per key: the same inputs read again are not rendered again', async () => {
+    const views = new RenderedViews();
+    let made = 0;
+    const make = async () => `page ${++made}`;
+    const key = RenderedViews.keyOf('html', { id: 'a', report_state: 'pending' });
+    expect(await views.get(key, make)).toBe('page 1');
+    expect(await views.get(key, make)).toBe('page 1');
+    expect(made).toBe(1);
+  });
+
+  it('renders afresh when what the view is made from changed (state, receipt), and keeps PDF and HTML apart', () => {
+    const pending = RenderedViews.keyOf('pdf', { id: 'a', report_state: 'pending', receipt: null });
+    expect(RenderedViews.keyOf('pdf', { id: 'a', report_state: 'reported', receipt: { qr: 'x' } })).not.toBe(pending);
+    expect(RenderedViews.keyOf('html', { id: 'a', report_state: 'pending', receipt: null })).not.toBe(pending);
+    expect(RenderedViews.keyOf('pdf', { id: 'a', report_state: 'pending', receipt: null })).toBe(pending);
+  });
+
+  it('holds at most its bytes, the least recently used out first', async () => {
+    const views = new RenderedViews(100);
+    const made: string[] = [];
+    const make = (name: string) => async () => (made.push(name), Buffer.alloc(20, name));
+    for (const name of ['a', 'b', 'c', 'd']) await views.get(name, make(name));
+    await views.get('a', make('a'));
+    // 100 bytes hold five of 20: a fifth and a sixth push out the least recently used, b then c.
+    await views.get('e', make('e'));
+    await views.get('f', make('f'));
+    made.length = 0;
+    for (const name of ['a', 'd', 'e', 'f']) await views.get(name, make(name));
+    expect(made).toEqual([]);
+    await views.get('b', make('b'));
+    expect(made).toEqual(['b']);
+  });
+});
