@@ -3,7 +3,10 @@
  * #50 the web console as a person uses it, in a real browser (test/support/browser.ts): signed in with an
  * account's API key, it finds a document by number across areas (Belgium's and Spain's first documents, sent
  * through their seed routes), opens it with its timeline and PDF, shows the suppliers, and registers a webhook,
- * sends it a test event, shows the delivery with the receiver's answer and re-sends it. Every page: no console
+ * sends it a test event, shows the delivery with the receiver's answer and re-sends it. Operations: an account's
+ * key sees "Operators only" (the API's 403); an operator (cli operators create) sees a report a reporting worker
+ * without the test-only area dead-lettered, replays it from the page once the worker is fixed, and the document
+ * is reported. Every page: no console
  * error, no serious or critical axe-core violation, a screenshot at 1280 and 390 px (the run's test artefacts).
  * Another account's document of the same number never reaches the page. A database of its own: the first
  * documents' literal identifiers may be other tests' too.

@@ -101,11 +101,11 @@ export function OperationsPage({ kind }: { kind: CallerKind }) {
           <ParkedRows />
           <ConsumerLag />
           <AuthorityErrors />
+          <TimesNote />
         </>
       ) : (
         <OperatorsOnly />
       )}
-      <TimesNote />
     </section>
   );
 }
@@ -132,15 +132,16 @@ function Panel({ id, title, children }: { id: string; title: string; children: C
   );
 }
 
-/** A table in a region that scrolls on its own at 390 px, with a line when it has no row. */
-function Table({ label, loading, head, empty, children, count }: { label: string; loading: boolean; head: readonly string[]; empty: string; count: number; children: ComponentChildren }) {
+/** A table in a region that scrolls on its own at 390 px, with a line when it has no row; `numeric` columns align right. */
+function Table(props: { label: string; loading: boolean; head: readonly string[]; numeric?: readonly string[]; empty: string; count: number; children: ComponentChildren }) {
+  const { label, loading, head, numeric = [], empty, children, count } = props;
   return (
     <div class="table-wrap compact" tabIndex={0} role="region" aria-label={label}>
       <table>
         <thead>
           <tr>
             {head.map((name) => (
-              <th scope="col" key={name}>
+              <th scope="col" key={name} class={numeric.includes(name) ? 'amount' : undefined}>
                 {name}
               </th>
             ))}
@@ -208,7 +209,7 @@ function DeadLetters() {
       </div>
       <LoadingLine loading={page.loading} label="dead letters" />
       <ErrorBox error={page.error} />
-      <Table label="Dead letters" loading={page.loading} count={rows.length} empty="No dead letter." head={['Type', 'Area', 'Error', 'Attempts', 'Failed at', 'Replayed', 'Action']}>
+      <Table label="Dead letters" loading={page.loading} count={rows.length} empty="No dead letter." head={['Type', 'Area', 'Error', 'Attempts', 'Failed at', 'Replayed', 'Action']} numeric={['Attempts']}>
         {rows.map((letter) => (
           <tr key={letter.id} data-dead-letter={letter.id}>
             <td>
@@ -345,7 +346,7 @@ function ParkedRows() {
       </div>
       <LoadingLine loading={page.loading} label="parked rows" />
       <ErrorBox error={page.error} />
-      <Table label="Parked outbox rows" loading={page.loading} count={rows.length} empty="No parked row." head={['Row', 'Type', 'Topic', 'Size', 'Error', 'Parked at', 'Action']}>
+      <Table label="Parked outbox rows" loading={page.loading} count={rows.length} empty="No parked row." head={['Row', 'Type', 'Topic', 'Size', 'Error', 'Parked at', 'Action']} numeric={['Size']}>
         {rows.map((row) => (
           <tr key={row.id}>
             <td>
@@ -381,7 +382,7 @@ function ConsumerLag() {
       </div>
       <LoadingLine loading={loaded.loading} label="consumer lag" />
       <ErrorBox error={loaded.error} />
-      <Table label="Consumer groups" loading={loaded.loading} count={groups.length} empty="No worker group." head={['Group', 'State', 'Members', 'Lag', 'Per partition']}>
+      <Table label="Consumer groups" loading={loaded.loading} count={groups.length} empty="No worker group." head={['Group', 'State', 'Members', 'Lag', 'Per partition']} numeric={['Members', 'Lag']}>
         {groups.map((g) => (
           <tr key={g.group} data-group={g.group}>
             <td>{g.group}</td>
@@ -441,7 +442,7 @@ function AuthorityErrors() {
       )}
       <LoadingLine loading={loaded.loading} label="error rates" />
       <ErrorBox error={loaded.error} />
-      <Table label="Authority error rates" loading={loaded.loading} count={areas.length} empty="No area." head={['Area', 'Reported', 'Refused', 'Refused share']}>
+      <Table label="Authority error rates" loading={loaded.loading} count={areas.length} empty="No area." head={['Area', 'Reported', 'Refused', 'Refused share']} numeric={['Reported', 'Refused', 'Refused share']}>
         {areas.map((a) => (
           <tr key={a.area} data-area={a.area}>
             <td>
