@@ -337,6 +337,12 @@ describe('#50 the web console in a browser', () => {
       return document.body.data?.status === 'reported' ? document.body.data : undefined;
     });
     expect(reported.authority.status).toBeTruthy();
+    // The page says so too: refreshed, the documents not final no longer list it.
+    await eventually('the reported document gone from the documents not final', async () => {
+      await page.click('#stuck-documents .filters button');
+      await page.waitForFunction(() => document.querySelector('#stuck-documents tbody')?.getAttribute('aria-busy') === 'false');
+      return (await page.$(`#stuck-documents tr[data-stuck-document="${documentId}"]`)) ? undefined : true;
+    });
     // Listed as replayed, with when; replayed again: nothing sent, said on the row.
     await page.select('select[name="replayed"]', 'true');
     await page.waitForFunction((selector) => {
