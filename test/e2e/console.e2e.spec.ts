@@ -3,7 +3,10 @@
  * #50 the web console as a person uses it, in a real browser (test/support/browser.ts): signed in with an
  * account's API key, it finds a document by number across areas (Belgium's and Spain's first documents, sent
  * through their seed routes), opens it with its timeline and PDF, shows the suppliers, and registers a webhook,
- * sends it a test event, shows the delivery with the receiver's answer and re-sends it. Every page: no console
+ * sends it a test event, shows the delivery with the receiver's answer and re-sends it. Operations: an account's
+ * key sees "Operators only" (the API's 403); an operator (cli operators create) sees a report a reporting worker
+ * without the test-only area dead-lettered, replays it from the page once the worker is fixed, and the document
+ * is reported. Every page: no console
  * error, no serious or critical axe-core violation, a screenshot at 1280 and 390 px (the run's test artefacts).
  * Another account's document of the same number never reaches the page. A database of its own: the first
  * documents' literal identifiers may be other tests' too.
@@ -21,7 +24,7 @@ import { FIRST_DOCUMENTS, firstExamples, type OpenApiDocumentJson } from '../sup
 import { Client } from '../support/http';
 import { beVat } from '../support/identifiers';
 import { ownDatabase, prepareOwnDatabase } from '../support/own-database';
-import { type AppProcess, ensureConsoleBuilt, startApp, startGateway, testEnv, untilWorkersReady } from '../support/stack';
+import { type AppProcess, type StartedGateway, ensureConsoleBuilt, eventually, runCli, startApp, startGateway, testEnv, untilWorkersReady } from '../support/stack';
 import { WebhookReceiver, webhookTestEnv } from '../support/webhook-receiver';
 
 jest.setTimeout(240_000);
@@ -62,6 +65,8 @@ describe('#50 the web console in a browser', () => {
   let mine: Listed[];
   let theirs: Listed[];
   let beNumber: string;
+  let gateway: StartedGateway;
+  let operatorKey: string;
 
   /** axe-core on what the page shows now, and its screenshots at 1280 and 390 px. */
   const check = async (name: string) => {
@@ -90,8 +95,11 @@ describe('#50 the web console in a browser', () => {
     dataSource = createDataSource({ databaseUrl: own.databaseUrl, poolSize: 2, applicationName: 'einvoice-test-console' });
     await dataSource.initialize();
     ({ apiKey } = await createTenant(dataSource, 'console tenant A'));
+    const operator = runCli(['operators', 'create', 'console on-call'], env);
+    expect(operator.status).toBe(0);
+    operatorKey = JSON.parse(operator.stdout.trim()).api_key;
     const other = await createTenant(dataSource, 'console tenant B');
-    const gateway = await startGateway(env as Record<string, string>);
+    gateway = await startGateway(env as Record<string, string>);
     url = gateway.url;
     apps.push(gateway.app);
     for (const worker of ['reporting-worker', 'delivery-worker', 'webhook-dispatcher'] as const) apps.push(startApp(worker, env));
@@ -256,6 +264,95 @@ describe('#50 the web console in a browser', () => {
     await page.click('button.sign-out');
     await page.waitForSelector('input[name="api_key"]');
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+  });
+
+  /** Signs in with `key` from the sign-in form; waits for the page's heading. */
+  const signIn = async (key: string, title: string) => {
+    await page.waitForSelector('input[name="api_key"]');
+    await page.locator('input[name="api_key"]').fill(key);
+    await page.click('button[type="submit"]');
+    await heading(title);
+  };
+  const signOut = async () => {
+    await page.click('button.sign-out');
+    await page.waitForSelector('input[name="api_key"]');
+  };
+
+  it('an account\'s key opening #/operations sees "Operators only" with the API\'s 403 message and request id', async () => {
+    await signIn(apiKey, 'Documents');
+    await page.goto(`${url}/console#/operations`, { waitUntil: 'networkidle0' });
+    await heading('Operations');
+    await page.waitForSelector('.operators-only .error [data-request-id]');
+    expect(await page.$eval('.operators-only', (e) => (e as HTMLElement).innerText)).toMatch(/Operators only[\s\S]*HTTP 403/);
+    expect(await page.$$eval('header nav a', (links) => links.map((a) => a.textContent))).toEqual(['Documents', 'Suppliers', 'Webhooks']);
+    // The browser logs the refused request itself (a 403 the page was asked to show): expected here, and only here.
+    expect(problems.splice(0).filter((p) => !/status of 403/.test(p))).toEqual([]);
+    await check('operations-refused');
+    await signOut();
+  });
+
+  it('as an operator: sees a dead-lettered report on the Operations page, replays it once the worker is fixed, and the document is reported', async () => {
+    // A reporting worker without the test-only toy area dead-letters the toy authority's reports (AUTHORITY.NO_CONNECTOR).
+    const reporting = apps.findIndex((app) => app.name === 'reporting-worker');
+    await apps[reporting].stop();
+    apps[reporting] = startApp('reporting-worker', { ...env, EINVOICE_TEST_AREAS: '0' });
+    await untilWorkersReady(gateway, 'reporting-worker');
+    const tenant = new Client(url, apiKey);
+    const onboarded = await tenant.post('/toy/einvoice/onboard', { registered_name: 'Toy Maker', tax_id: `TOY${String(Date.now() % 1e6).padStart(6, '0')}` });
+    expect(onboarded.status).toBe(201);
+    const sent = await tenant.post('/toy/einvoice/documents', { ID: `CONSOLE-DEAD-${Date.now().toString(36)}`, IssueDate: '2026-11-24', Total: 121.5 }, { supplier_uuid: onboarded.body.data.supplier_uuid });
+    expect(sent.status).toBe(202);
+    const documentId: string = sent.body.data.documentId;
+    const operatorApi = new Client(url, operatorKey);
+    const letter = await eventually('the toy report dead-lettered', async () => {
+      const answer = await operatorApi.get('/v1/operations/dead-letters?replayed=false&limit=100');
+      return (answer.body.data as Array<{ id: string; area: string; type: string }>).find((l) => l.area === 'toy' && l.type === 'AuthorityReportRequested');
+    });
+
+    await signIn(operatorKey, 'Operations');
+    expect(await page.$$eval('header nav a', (links) => links.map((a) => a.textContent))).toEqual(['Operations']);
+    const row = `#dead-letters tr[data-dead-letter="${letter.id}"]`;
+    await page.waitForSelector(row);
+    const cells = await page.$$eval(`${row} td`, (tds) => tds.map((td) => (td as HTMLElement).innerText));
+    expect(cells[0]).toContain('AuthorityReportRequested');
+    expect(cells[1]).toBe('toy');
+    expect(cells[2]).toContain('AUTHORITY.NO_CONNECTOR');
+    expect(cells[5]).toBe('no');
+    // The document waits for its authority: listed among those not final (any age), by its id.
+    await page.select('select[name="older_than"]', '0s');
+    await page.waitForSelector(`#stuck-documents tr[data-stuck-document="${documentId}"]`);
+    await page.waitForSelector('#consumer-lag tr[data-group] details');
+    await page.waitForSelector('#authority-errors tr[data-area="pl"]');
+    await check('operations');
+
+    // The fix (a worker with the toy area), then the replay from the page, by keyboard.
+    await apps[reporting].stop();
+    apps[reporting] = startApp('reporting-worker', env);
+    await untilWorkersReady(gateway, 'reporting-worker');
+    await page.focus(`${row} button`);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((selector) => document.querySelector(selector)?.textContent?.includes('Replayed to'), {}, `${row} .row-outcome`);
+    const reported = await eventually('the replayed document reported', async () => {
+      const document = await tenant.get(`/v1/documents/${documentId}`);
+      return document.body.data?.status === 'reported' ? document.body.data : undefined;
+    });
+    expect(reported.authority.status).toBeTruthy();
+    // The page says so too: refreshed, the documents not final no longer list it.
+    await eventually('the reported document gone from the documents not final', async () => {
+      await page.click('#stuck-documents .filters button');
+      await page.waitForFunction(() => document.querySelector('#stuck-documents tbody')?.getAttribute('aria-busy') === 'false');
+      return (await page.$(`#stuck-documents tr[data-stuck-document="${documentId}"]`)) ? undefined : true;
+    });
+    // Listed as replayed, with when; replayed again: nothing sent, said on the row.
+    await page.select('select[name="replayed"]', 'true');
+    await page.waitForFunction((selector) => {
+      const cell = document.querySelectorAll(`${selector} td`)[5];
+      return !!cell && cell.textContent !== 'no';
+    }, {}, row);
+    await page.click(`${row} button`);
+    await page.waitForFunction((selector) => document.querySelector(selector)?.textContent?.includes('Already replayed'), {}, `${row} .row-outcome`);
+    await check('operations-replayed');
+    await signOut();
   });
 
   it('never showed another account\'s document; no console error and no serious or critical axe violation on any page', () => {

@@ -71,6 +71,11 @@ export async function getJson<T>(path: string, query?: Query): Promise<T> {
   return (await request('GET', withQuery(path, query))).json() as Promise<T>;
 }
 
+/** A GET with a credential not stored yet (signing in with it). */
+export async function getJsonWith<T>(path: string, credential: string): Promise<T> {
+  return (await request('GET', path, { credential })).json() as Promise<T>;
+}
+
 export async function sendJson<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T | null> {
   const response = await request(method, path, { body });
   return response.status === 204 ? null : ((await response.json()) as T);

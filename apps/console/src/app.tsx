@@ -21,7 +21,8 @@ const NAV: Readonly<Record<Session['kind'], ReadonlyArray<readonly [segment: str
 
 function page(route: Route, kind: Session['kind']) {
   const [section, id] = route.segments;
-  if (kind === 'operator') return <OperationsPage />;
+  // An account's key on #/operations (a link, a bookmark) is shown the API's own refusal, not another page.
+  if (kind === 'operator' || section === 'operations') return <OperationsPage kind={kind} />;
   switch (section) {
     case 'documents':
       return id ? <DocumentPage id={id} /> : <DocumentsPage />;

@@ -1,7 +1,7 @@
 /**
  * The credential of this tab: sessionStorage only, so it dies with the tab (never localStorage, never a URL or
  * a cookie the browser would send by itself). A reload of the tab keeps it; a new tab signs in again. With it,
- * whose it is: an account's (tenant) or an operator's, which decides the pages offered (the API decides what
+ * whose it is (GET /v1/whoami): an account's (tenant) or an operator's, which decides the pages offered (the API decides what
  * each may do: a page offered in error would only show the API's 403).
  */
 export type CallerKind = 'tenant' | 'operator';
@@ -9,6 +9,8 @@ export type CallerKind = 'tenant' | 'operator';
 export interface Session {
   readonly credential: string;
   readonly kind: CallerKind;
+  /** The account's or the operator's name, as GET /v1/whoami answered it. */
+  readonly name?: string;
 }
 
 const KEY = 'einvoice.console.session';

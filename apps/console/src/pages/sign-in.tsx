@@ -1,29 +1,16 @@
 /**
  * Sign-in with an API key (or an OAuth access token, which the same header takes). The key is checked by
- * asking the API for one document (GET /v1/documents?limit=1): an account's key answers 200. An operator's key
- * is refused there (403: operators see no account's documents) and answers the operations routes instead.
+ * asking the API whose it is (GET /v1/whoami, #50): an account's (`tenant`) or an operator's, which decides
+ * the pages the console offers. A key the API does not know is its 401, shown as it answered.
  */
 import { useState } from 'preact/hooks';
-import { ApiError, request } from '../api';
-import { type Session, storeSession } from '../session';
+import { ApiError, getJsonWith } from '../api';
+import { type CallerKind, type Session, storeSession } from '../session';
 import { ErrorBox, Field, usePageTitle } from '../ui';
 
-/** One operations route that takes no parameter: answers an operator's key (#50, the operator API). */
-const OPERATOR_PROBE = '/v1/operations/consumer-lag';
-
 async function whoseKey(credential: string): Promise<Session> {
-  try {
-    await request('GET', '/v1/documents?limit=1', { credential });
-    return { credential, kind: 'tenant' };
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 403) throw error;
-    try {
-      await request('GET', OPERATOR_PROBE, { credential });
-    } catch {
-      throw error;
-    }
-    return { credential, kind: 'operator' };
-  }
+  const { data } = await getJsonWith<{ data: { kind: CallerKind; id: string; name: string } }>('/v1/whoami', credential);
+  return { credential, kind: data.kind, name: data.name };
 }
 
 export function SignIn({ onSignedIn }: { onSignedIn: (session: Session) => void }) {
