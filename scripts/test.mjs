@@ -17,7 +17,10 @@ import { runOnPinnedNode } from './lib/node-runtime.mjs';
 await runOnPinnedNode();
 
 const args = process.argv.slice(2);
-const unitOnly = args.includes('--selectProjects') && args[args.indexOf('--selectProjects') + 1] === 'unit' && !args.includes('int');
+/** The projects named after --selectProjects (up to the next flag); none named: all of them. */
+const selected = args.includes('--selectProjects') ? args.slice(args.indexOf('--selectProjects') + 1).filter((_, i, rest) => !rest.slice(0, i + 1).some((a) => a.startsWith('-'))) : [];
+// Only unit files: no broker, no database (`--selectProjects unit e2e` names e2e too, whatever the order).
+const unitOnly = selected.length > 0 && selected.every((project) => project === 'unit');
 
 ensureNodeModules();
 ensureDebianCommands({ xmlsec1: 'xmlsec1', chromium: 'chromium', pdftotext: 'poppler-utils', zbarimg: 'zbar-tools' });
