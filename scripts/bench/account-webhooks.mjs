@@ -9,9 +9,10 @@
 //   3. the same open loop with 10% of the endpoints (one per tenant and area) never answering (the stack's
 //      WEBHOOK_TIMEOUT_MS, 5 s): the other endpoints' p50/p99, as a multiple of step 2's;
 //   4. submit -> webhook through the API (`api`): the stack's own tenant gets 10 endpoints following Belgium's
-//      document.accepted, and Belgian invoices are POSTed to the seed route, open loop, at step 2's document rate
-//      (at most API_DOCS_PER_S): from just before each POST to its webhooks' arrival, the whole path (the gateway's
-//      accept, the outbox and worker that write the document row, its trigger, the tail, the signed POSTs).
+//      document.accepted, and Belgian invoices are POSTed to the seed route, open loop, at API_DOCS_PER_S: from just
+//      before each POST to its webhooks' arrival, the whole path (the gateway's accept and its transaction, which
+//      writes the document row and so its event, the tail, the signed POSTs), while each invoice also travels the
+//      delivery pipeline (Kafka, the delivery worker, the sandbox access point).
 // The endpoints are deleted after the phase.
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -25,9 +26,13 @@ const TENANTS = 10;
 const PER_TENANT = 100;
 /** Webhooks outstanding at most in the closed loop (enough to keep the dispatcher busy, not a queue of minutes). */
 const BACKLOG = 2_000;
-/** Step 4's endpoints (the stack's tenant, Belgium) and its highest submission rate. */
+/**
+ * Step 4's endpoints (the stack's tenant, Belgium) and its submission rate: #48's "submit -> webhook p99 <= 1 s at half
+ * that rate", half of its 500 webhooks/s over 10 endpoints. Steps 2-3's half of the closed loop (1,000-1,300 webhooks/s,
+ * 100+ invoices/s) through the API is the whole pipeline's load besides: the machine saturated (POST->202 p99 0.7-6 s).
+ */
 const API_ENDPOINTS = 10;
-const API_DOCS_PER_S = 100;
+const API_DOCS_PER_S = 25;
 
 /** The healthy receiver: 200 at once; the first arrival of each (document, endpoint), and repeats. */
 async function startReceiver() {
@@ -282,7 +287,7 @@ export async function accountWebhookLoad({ root, databaseUrl, secretsKey, runId,
     // The dead endpoints go (their backlog would be step 4's load), then the API step.
     await db.query(`UPDATE webhook_subscriptions SET deleted_at = now() WHERE id = ANY($1::uuid[])`, [endpoints.filter((e) => e.dead).map((e) => e.id)]);
     for (const tenant of tenants) await db.query(`SELECT pg_notify('webhook_endpoints', $1)`, [tenant]);
-    const throughApi = api ? await apiLoop(Math.min(API_DOCS_PER_S, open.rate / AREAS.length)) : undefined;
+    const throughApi = api ? await apiLoop(API_DOCS_PER_S) : undefined;
     return {
       endpoints: endpoints.length,
       closed,
