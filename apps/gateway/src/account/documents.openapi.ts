@@ -32,7 +32,7 @@ const polish = {
   number: 'FV/2026/11/7',
   currency: 'PLN',
   total: '288',
-  counterparty: { name: 'Nabywca Sp. z o.o.', id: '5260250274' },
+  counterparty: { name: 'Nabywca S.A.', id: '1234563218' },
   status: 'reported',
   authority: { status: 'reported', reference: '5260250274-20261125-0100A0B0C0D0-E1' },
   exchange: { status: 'none' },
@@ -80,7 +80,7 @@ const summaryProperties: Record<string, SchemaObject> = {
     description:
       'The other party (#50): the buyer of an outgoing document, the sender of an incoming one, as the document names it. `id` is its identifier as the area has it: ' +
       'the first buyer identifier of a Peppol body (BE, DE, SG, PL: the Peppol id\'s value, e.g. a VAT number), the TIN (MyInvois, Jordan, Nigeria), the TRN or else the Peppol id (UAE), ' +
-      'the NIF (Spain), the buyer\'s document number (Argentina, which states no buyer name); a received document\'s sender by its name and electronic address (BT-27, BT-34). ' +
+      'the NIF (Spain), the buyer\'s document number (Argentina, which states no buyer name); a received document\'s sender by its name and VAT identifier, else electronic address (BT-27; BT-31, else BT-34). ' +
       'Each null where the document does not say: a Spanish F2 or a cancellation record, an Argentinian consumidor final, a MyInvois document or received document recorded before #50.',
     properties: {
       name: orNull({ type: 'string', description: 'Its name (BT-44 Buyer name; BT-27 Seller name when received).', example: belgian.counterparty.name }),

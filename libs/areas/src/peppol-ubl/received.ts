@@ -32,7 +32,10 @@ export interface ReceivedDocument {
   readonly sender: ReceivedSender;
 }
 
-/** A received document's sender: BT-27 Seller name and BT-34 Seller electronic address (its Peppol id's value); null where absent. */
+/**
+ * A received document's sender: BT-27 Seller name, and its identifier as a person knows it: BT-31 Seller VAT
+ * identifier (the first PartyTaxScheme's), else BT-34 its electronic address (its Peppol id's value); null where absent.
+ */
 export interface ReceivedSender {
   readonly name: string | null;
   readonly id: string | null;
@@ -78,7 +81,7 @@ const CORE_RULES: readonly Rule[] = [
 function senderOf(root: XmlElement): ReceivedSender {
   const seller = party(root, 'AccountingSupplierParty');
   const text = (...path: ReadonlyArray<readonly [string, string]>) => textAt(seller, ...path)?.trim() || null;
-  return { name: text([CAC, 'PartyLegalEntity'], [CBC, 'RegistrationName']), id: text([CBC, 'EndpointID']) };
+  return { name: text([CAC, 'PartyLegalEntity'], [CBC, 'RegistrationName']), id: text([CAC, 'PartyTaxScheme'], [CBC, 'CompanyID']) ?? text([CBC, 'EndpointID']) };
 }
 
 /**
