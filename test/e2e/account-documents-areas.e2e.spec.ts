@@ -14,10 +14,12 @@ const id = (name: string) => `${name}-${run}`;
 
 // One document per area, as each area's README example sends it (identifiers fresh per run).
 const sgSupplier = (uen: string) => ({ registered_name: 'Lion City Pte Ltd', identifiers: [{ scheme: 'SG:UEN', id: uen }], street: '1 Raffles Place', city: 'Singapore', postal_code: '048616', country: 'SG' });
+/** The buyer's UEN: the list's counterparty id (#50). */
+const sgBuyerUen = sgUen();
 /** To a buyer hosted at another access point: the sandbox AP delivers it. */
 const sgInvoice = (ID: string) => ({
   ID, DocumentType: 'Invoice', IssueDate: '2026-03-15',
-  CustomerParty: { RegisteredName: 'Marina Buyer Pte Ltd', address: { Street: '10 Pasir Panjang Road', ZipCode: '117438', City: 'Singapore', Country: 'SG' }, Identifiers: [{ Scheme: 'SG:UEN', ID: sgUen() }] },
+  CustomerParty: { RegisteredName: 'Marina Buyer Pte Ltd', address: { Street: '10 Pasir Panjang Road', ZipCode: '117438', City: 'Singapore', Country: 'SG' }, Identifiers: [{ Scheme: 'SG:UEN', ID: sgBuyerUen }] },
   InvoiceLines: [{ Description: 'Cloud hosting', PriceAmount: 200, InvoicedQuantity: 1, TaxType: { TaxRate: 9, TaxType: 'standard', TaxCountry: 'SG' } }],
   TotalIncludingVat: 218,
 });
@@ -171,6 +173,16 @@ describe('#47 GET /v1/documents: Malaysia, UAE, Singapore, Jordan, Nigeria and A
     expect(document('jo')).toMatchObject({ number: id('JO'), issue_date: '2026-11-25', currency: 'JOD', total: '11.600', status: 'reported', authority: { status: 'reported', reference: expect.any(String) }, exchange: { status: 'none' } });
     expect(document('ng')).toMatchObject({ number: id('NG'), issue_date: '2026-11-25', currency: 'NGN', total: '322.50', status: 'reported', authority: { status: 'reported', reference: expect.any(String) }, exchange: { status: 'none' } });
     expect(document('ar')).toMatchObject({ issue_date: arToday, currency: 'PES', total: '121', status: 'reported', authority: { status: 'reported', reference: expect.stringMatching(/^\d{14}$/) }, exchange: { status: 'none' } });
+    // #50 The counterparty: each one's buyer as its area's body names it (MyInvois: its row keeps the buyer's name
+    // and TIN); Argentina's voucher names its buyer by CUIT only (DocTipo 80).
+    expect(Object.fromEntries(['my', 'ae', 'sg', 'jo', 'ng', 'ar'].map((area) => [area, only(area)[0].counterparty]))).toEqual({
+      my: { name: 'Syarikat Pembeli Bhd', id: 'C20880050010' },
+      ae: { name: 'Abu Dhabi Buyer LLC', id: '134567890123003' },
+      sg: { name: 'Marina Buyer Pte Ltd', id: sgBuyerUen },
+      jo: { name: 'Irbid Buyer', id: '87654321' },
+      ng: { name: 'Abuja Buyer Ltd', id: '87654321-0001' },
+      ar: { name: null, id: '30712345671' },
+    });
     // Newest first: in the order they were sent.
     expect([...listed.values()].map((d) => d.area)).toEqual(['ar', 'ng', 'jo', 'sg', 'ae', 'my']);
   });
