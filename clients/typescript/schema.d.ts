@@ -26583,6 +26583,25 @@ export interface operations {
                              */
                             total: string | null;
                             /**
+                             * @description The other party (#50): the buyer of an outgoing document, the sender of an incoming one, as the document names it. `id` is its identifier as the area has it: the first buyer identifier of a Peppol body (BE, DE, SG, PL: the Peppol id's value, e.g. a VAT number), the TIN (MyInvois, Jordan, Nigeria), the TRN or else the Peppol id (UAE), the NIF (Spain), the buyer's document number (Argentina, which states no buyer name); a received document's sender by its name and VAT identifier, else electronic address (BT-27; BT-31, else BT-34). Each null where the document does not say: a Spanish F2 or a cancellation record, an Argentinian consumidor final, a MyInvois document or received document recorded before #50.
+                             * @example {
+                             *       "name": "Antwerp Buyer BV",
+                             *       "id": "BE0202239951"
+                             *     }
+                             */
+                            counterparty: {
+                                /**
+                                 * @description Its name (BT-44 Buyer name; BT-27 Seller name when received).
+                                 * @example Antwerp Buyer BV
+                                 */
+                                name: string | null;
+                                /**
+                                 * @description Its identifier as the area has it (VAT number, TIN, NIF, TRN, Peppol id, AFIP document number).
+                                 * @example BE0202239951
+                                 */
+                                id: string | null;
+                            };
+                            /**
                              * @description Both tracks folded into one state (docs/account-api.md): the list's `status` filter.
                              * @example delivered
                              * @enum {string}
@@ -26771,6 +26790,25 @@ export interface operations {
                              * @example 121.00
                              */
                             total: string | null;
+                            /**
+                             * @description The other party (#50): the buyer of an outgoing document, the sender of an incoming one, as the document names it. `id` is its identifier as the area has it: the first buyer identifier of a Peppol body (BE, DE, SG, PL: the Peppol id's value, e.g. a VAT number), the TIN (MyInvois, Jordan, Nigeria), the TRN or else the Peppol id (UAE), the NIF (Spain), the buyer's document number (Argentina, which states no buyer name); a received document's sender by its name and VAT identifier, else electronic address (BT-27; BT-31, else BT-34). Each null where the document does not say: a Spanish F2 or a cancellation record, an Argentinian consumidor final, a MyInvois document or received document recorded before #50.
+                             * @example {
+                             *       "name": "Antwerp Buyer BV",
+                             *       "id": "BE0202239951"
+                             *     }
+                             */
+                            counterparty: {
+                                /**
+                                 * @description Its name (BT-44 Buyer name; BT-27 Seller name when received).
+                                 * @example Antwerp Buyer BV
+                                 */
+                                name: string | null;
+                                /**
+                                 * @description Its identifier as the area has it (VAT number, TIN, NIF, TRN, Peppol id, AFIP document number).
+                                 * @example BE0202239951
+                                 */
+                                id: string | null;
+                            };
                             /**
                              * @description Both tracks folded into one state (docs/account-api.md): the list's `status` filter.
                              * @example delivered

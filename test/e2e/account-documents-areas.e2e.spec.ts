@@ -5,7 +5,7 @@ import { sgUen } from '../support/identifiers';
 import { freshTin } from '../support/myinvois';
 import { eventually } from '../support/stack';
 import {
-  aeInvoice, aeParticipant, aeTin, type AreasStack, arToday, arVoucher, id, joInvoice, joSupplier, ngInvoice, ngTaxpayer, run, sgInvoice, sgSupplier, startAreasStack,
+  aeInvoice, aeParticipant, aeTin, type AreasStack, arToday, arVoucher, id, joInvoice, joSupplier, ngInvoice, ngTaxpayer, run, sgBuyerUen, sgInvoice, sgSupplier, startAreasStack,
 } from '../support/area-documents';
 
 /** A document of the list as these tests read it. */
@@ -103,6 +103,16 @@ describe('#47 GET /v1/documents: Malaysia, UAE, Singapore, Jordan, Nigeria and A
     expect(document('jo')).toMatchObject({ number: id('JO'), issue_date: '2026-11-25', currency: 'JOD', total: '11.600', status: 'reported', authority: { status: 'reported', reference: expect.any(String) }, exchange: { status: 'none' } });
     expect(document('ng')).toMatchObject({ number: id('NG'), issue_date: '2026-11-25', currency: 'NGN', total: '322.50', status: 'reported', authority: { status: 'reported', reference: expect.any(String) }, exchange: { status: 'none' } });
     expect(document('ar')).toMatchObject({ issue_date: arToday, currency: 'PES', total: '121', status: 'reported', authority: { status: 'reported', reference: expect.stringMatching(/^\d{14}$/) }, exchange: { status: 'none' } });
+    // #50 The counterparty: each one's buyer as its area's body names it (MyInvois: its row keeps the buyer's name
+    // and TIN); Argentina's voucher names its buyer by CUIT only (DocTipo 80).
+    expect(Object.fromEntries(['my', 'ae', 'sg', 'jo', 'ng', 'ar'].map((area) => [area, only(area)[0].counterparty]))).toEqual({
+      my: { name: 'Syarikat Pembeli Bhd', id: 'C20880050010' },
+      ae: { name: 'Abu Dhabi Buyer LLC', id: '134567890123003' },
+      sg: { name: 'Marina Buyer Pte Ltd', id: sgBuyerUen },
+      jo: { name: 'Irbid Buyer', id: '87654321' },
+      ng: { name: 'Abuja Buyer Ltd', id: '87654321-0001' },
+      ar: { name: null, id: '30712345671' },
+    });
     // Newest first: in the order they were sent.
     expect([...listed.values()].map((d) => d.area)).toEqual(['ar', 'ng', 'jo', 'sg', 'ae', 'my']);
   });

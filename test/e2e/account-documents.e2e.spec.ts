@@ -10,7 +10,7 @@ const id = (name: string) => `${name}-${run}`;
 const today = new Date().toISOString().slice(0, 10);
 const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
-const beSeller = () => ({ registered_name: 'Brussels Widgets NV', identifiers: [{ scheme: 'BE:VAT', id: beVat() }], street: 'Rue de la Loi 16', city: 'Brussels', country: 'BE' });
+const beSeller = (vat = beVat()) => ({ registered_name: 'Brussels Widgets NV', identifiers: [{ scheme: 'BE:VAT', id: vat }], street: 'Rue de la Loi 16', city: 'Brussels', country: 'BE' });
 const deSupplier = (vat: string) => ({
   registered_name: 'Berliner Teile GmbH', identifiers: [{ scheme: 'DE:VAT', id: vat }], street: 'Unter den Linden 1', city: 'Berlin', postal_code: '10117', country: 'DE',
   contact_number: '+49301234567', contact_name: 'Erika Muster', contact_email: 'billing@teile.example',
@@ -23,7 +23,7 @@ const esInvoice = (document_identifier: string) => ({
   taxlines: [{ tax_base: 100, tax_rate: 21, repercutida_quota: '21.00' }], total_amount: '121.00',
 });
 /** A buyer hosted at another access point: the sandbox AP delivers to it. */
-const remoteBuyer = () => ({ RegisteredName: 'Antwerp Buyer BV', address: { Street: 'Meir 1', ZipCode: '2000', City: 'Antwerpen', Country: 'BE' }, Identifiers: [{ Scheme: 'BE:VAT', ID: beVat() }] });
+const remoteBuyer = (vat = beVat()) => ({ RegisteredName: 'Antwerp Buyer BV', address: { Street: 'Meir 1', ZipCode: '2000', City: 'Antwerpen', Country: 'BE' }, Identifiers: [{ Scheme: 'BE:VAT', ID: vat }] });
 /** 21% VAT to a Belgian buyer (96.80); intra-community, 0%, to a buyer in Germany (80). */
 const beInvoice = (ID: string, CustomerParty: Record<string, unknown>, IssueDate = '2026-03-15', intraCommunity = false) => ({
   ID, DocumentType: '380', IssueDate, CustomerParty,
@@ -52,6 +52,9 @@ describe('#47 GET /v1/documents: documents of every area in one list', () => {
   let client: Client;
   let other: Client;
   let beSupplierId: string;
+  /** The sender of the document Germany receives, and the remote buyer: their VAT numbers, the list's counterparty ids (#50). */
+  const sellerVat = beVat();
+  const remoteBuyerVat = beVat();
   let deSupplierId: string;
   let plSupplierId: string;
   let beRemote: string;
@@ -88,13 +91,13 @@ describe('#47 GET /v1/documents: documents of every area in one list', () => {
     client = new Client(gateway.url, apiKey);
     other = new Client(gateway.url, otherKey);
 
-    beSupplierId = await onboard(client, '/be/einvoice/onboard', beSeller());
+    beSupplierId = await onboard(client, '/be/einvoice/onboard', beSeller(sellerVat));
     const receiverVat = deVat();
     deSupplierId = await onboard(client, '/de/einvoice/onboard', deSupplier(receiverVat));
     plSupplierId = await onboard(client, '/pl/einvoice/onboard', plSupplier);
     const otherSupplier = await onboard(other, '/be/einvoice/onboard', beSeller());
 
-    beRemote = await submitBe(client, beSupplierId, beInvoice(id('BE-REMOTE'), remoteBuyer(), '2026-03-15'));
+    beRemote = await submitBe(client, beSupplierId, beInvoice(id('BE-REMOTE'), remoteBuyer(remoteBuyerVat), '2026-03-15'));
     const localBuyer = { RegisteredName: 'Berliner Teile GmbH', address: { Street: 'Unter den Linden 1', ZipCode: '10117', City: 'Berlin', Country: 'DE' }, Identifiers: [{ Scheme: 'DE:VAT', ID: receiverVat }] };
     beLocal = await submitBe(client, beSupplierId, beInvoice(id('BE-LOCAL'), localBuyer, '2026-04-01', true));
     const pl = await client.post('/pl/einvoice/generate/invoice', plInvoice(id('FV/1')), { supplier_uuid: plSupplierId, transport_mode: 'ksef' });
@@ -132,16 +135,20 @@ describe('#47 GET /v1/documents: documents of every area in one list', () => {
     const byId = new Map(page.data.map((d) => [d.id, d]));
     expect(byId.get(beRemote)).toEqual({
       id: beRemote, area: 'be', supplier_id: beSupplierId, direction: 'outgoing', number: id('BE-REMOTE'), type: expect.any(String), issue_date: '2026-03-15',
-      currency: 'EUR', total: '96.8', status: 'delivered', authority: { status: 'none' }, exchange: { status: 'delivered' },
+      currency: 'EUR', total: '96.8', counterparty: { name: 'Antwerp Buyer BV', id: remoteBuyerVat }, status: 'delivered', authority: { status: 'none' }, exchange: { status: 'delivered' },
       created_at: expect.stringMatching(/Z$/), updated_at: expect.stringMatching(/Z$/),
     });
-    expect(byId.get(deReceived)).toMatchObject({ area: 'de', supplier_id: deSupplierId, direction: 'incoming', number: id('BE-LOCAL'), status: 'received', exchange: { status: 'received' } });
+    // #50 The counterparty: an outgoing document's buyer; a received one's sender, by its name and VAT number (BT-27, BT-31).
+    expect(byId.get(deReceived)).toMatchObject({
+      area: 'de', supplier_id: deSupplierId, direction: 'incoming', number: id('BE-LOCAL'), counterparty: { name: 'Brussels Widgets NV', id: sellerVat }, status: 'received', exchange: { status: 'received' },
+    });
+    expect(byId.get(beLocal)).toMatchObject({ direction: 'outgoing', counterparty: { name: 'Berliner Teile GmbH', id: expect.stringMatching(/^DE/) } });
     expect(byId.get(plReported)).toMatchObject({
-      area: 'pl', supplier_id: plSupplierId, number: id('FV/1'), issue_date: '2026-11-25', currency: 'PLN', total: '246', status: 'reported',
+      area: 'pl', supplier_id: plSupplierId, number: id('FV/1'), issue_date: '2026-11-25', currency: 'PLN', total: '246', counterparty: { name: 'Nabywca S.A.', id: '1234563218' }, status: 'reported',
       authority: { status: 'reported', reference: expect.stringMatching(/^5260250274-/) }, exchange: { status: 'none' },
     });
     expect(byId.get(esReported)).toMatchObject({
-      area: 'es', number: id('ES/1'), issue_date: '2026-11-20', currency: 'EUR', total: '121.00', status: 'reported',
+      area: 'es', number: id('ES/1'), issue_date: '2026-11-20', currency: 'EUR', total: '121.00', counterparty: { name: 'Cliente SA', id: 'B00000000' }, status: 'reported',
       authority: { status: 'reported', reference: expect.any(String) }, exchange: { status: 'none' },
     });
     const order = page.data.map((d) => `${d.created_at} ${d.id}`);

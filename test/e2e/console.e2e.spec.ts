@@ -193,9 +193,10 @@ describe('#50 the web console in a browser', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0][0]).toContain(beNumber);
     expect(rows[0][1]).toBe('be');
-    // The total in the document's currency (EUR), and its two tracks.
-    expect(rows[0][4]).toMatch(/€|EUR/);
-    expect(rows[0][5]).toMatch(/authority none/);
+    // Its buyer (#50 `counterparty`), the total in the document's currency (EUR), and its two tracks.
+    expect(rows[0][3]).toContain('Antwerp Buyer BV');
+    expect(rows[0][5]).toMatch(/€|EUR/);
+    expect(rows[0][6]).toMatch(/authority none/);
     await check('documents-by-number');
   });
 

@@ -18,9 +18,11 @@ export const id = (name: string): string => `${name}-${run}`;
 
 export const sgSupplier = (uen: string) => ({ registered_name: 'Lion City Pte Ltd', identifiers: [{ scheme: 'SG:UEN', id: uen }], street: '1 Raffles Place', city: 'Singapore', postal_code: '048616', country: 'SG' });
 /** 200 SGD + 9 % GST to a buyer hosted at another access point (the sandbox AP delivers it): 218 due. */
+/** The Singapore invoices' buyer's UEN (one per run): the list's counterparty id (#50). */
+export const sgBuyerUen = sgUen();
 export const sgInvoice = (ID: string) => ({
   ID, DocumentType: 'Invoice', IssueDate: '2026-03-15',
-  CustomerParty: { RegisteredName: 'Marina Buyer Pte Ltd', address: { Street: '10 Pasir Panjang Road', ZipCode: '117438', City: 'Singapore', Country: 'SG' }, Identifiers: [{ Scheme: 'SG:UEN', ID: sgUen() }] },
+  CustomerParty: { RegisteredName: 'Marina Buyer Pte Ltd', address: { Street: '10 Pasir Panjang Road', ZipCode: '117438', City: 'Singapore', Country: 'SG' }, Identifiers: [{ Scheme: 'SG:UEN', ID: sgBuyerUen }] },
   InvoiceLines: [{ Description: 'Cloud hosting', PriceAmount: 200, InvoicedQuantity: 1, TaxType: { TaxRate: 9, TaxType: 'standard', TaxCountry: 'SG' } }],
   TotalIncludingVat: 218,
 });

@@ -29,7 +29,7 @@ import {
   recordReceivedDocument,
   transactionOnce,
 } from '@einvoice/domain/infrastructure';
-import { hasDetached, peppolReporting, reattachEmbedded } from '@einvoice/areas';
+import { hasDetached, peppolReporting, reattachEmbedded, receivedSenderOf } from '@einvoice/areas';
 import type { AccessPointConnector, TransmissionAnswer } from './access-point/access-point';
 
 export interface DeliveryDependencies {
@@ -278,7 +278,9 @@ async function record(
         receiverParticipantId: receiver as string,
         sourceDocumentId: document.documentId,
         messageId,
-        fields: document.fields,
+        // The sender's fields, and the sender as its receiver's documents list shows it (#50 `counterparty`): the
+        // sender's fields name the receiver as their buyer.
+        fields: { ...document.fields, counterparty: receivedSenderOf(document.xml) },
         xml: document.xml,
         peppol,
         receivedAt: new Date().toISOString(),

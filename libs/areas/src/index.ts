@@ -17,7 +17,7 @@ export { MLS_DOCUMENT_TYPE_ID, MLS_PROCESS_ID, MlsFormatError, buildMls, parseMl
 export * from './peppol-ubl/exchange';
 export * from './peppol-ubl/service-provider-setting';
 export * from './peppol-ubl/as4-engine';
-export { checkReceivedDocument, type ReceivedCheck, type ReceivedDocument } from './peppol-ubl/received';
+export { checkReceivedDocument, receivedSenderOf, type ReceivedCheck, type ReceivedDocument, type ReceivedSender } from './peppol-ubl/received';
 export * from './peppol-participants';
 export * as myinvois from './myinvois';
 export * from './registry';

@@ -10,6 +10,9 @@ import { ErrorBox, Field, LoadingLine, Pager, State, TimesNote, useLoad, usePage
 const FILTERS = ['number', 'area', 'direction', 'status', 'supplier_id', 'issued_from', 'issued_to', 'created_from', 'created_to'] as const;
 type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
 
+/** A listed document with its other party (#50): the buyer of an outgoing one, the sender of an incoming one; null where it does not say. */
+type Listed = DocumentSummary & { readonly counterparty: { readonly name: string | null; readonly id: string | null } };
+
 const PAGE_SIZE = 20;
 
 export function DocumentsPage() {
@@ -20,7 +23,7 @@ export function DocumentsPage() {
   // The cursors of the pages before this one, for Previous (the API pages forward only).
   const [trail, setTrail] = useState<Array<string | undefined>>([]);
   const key = JSON.stringify({ filters, after });
-  const page = useLoad(() => getJson<Page<DocumentSummary>>('/v1/documents', { ...filters, limit: PAGE_SIZE, starting_after: after }), key);
+  const page = useLoad(() => getJson<Page<Listed>>('/v1/documents', { ...filters, limit: PAGE_SIZE, starting_after: after }), key);
   const suppliers = useLoad(() => getJson<Page<SupplierSummary>>('/v1/suppliers', { limit: 100 }), 'suppliers');
   const supplierName = (id: string) => suppliers.data?.data.find((s) => s.id === id)?.name;
 
@@ -116,6 +119,7 @@ export function DocumentsPage() {
               <th scope="col">Number</th>
               <th scope="col">Area</th>
               <th scope="col">Supplier</th>
+              <th scope="col">Counterparty</th>
               <th scope="col">Issued</th>
               <th scope="col" class="amount">
                 Total
@@ -138,6 +142,10 @@ export function DocumentsPage() {
                   {supplierName(d.supplier_id) ?? <code class="id">{d.supplier_id.slice(0, 8)}</code>}
                   <span class="sub">{d.direction === 'outgoing' ? 'sent by this supplier' : 'received by this supplier'}</span>
                 </td>
+                <td>
+                  {d.counterparty.name ?? (d.counterparty.id ? '' : '—')}
+                  {d.counterparty.id && <span class="sub">{d.counterparty.id}</span>}
+                </td>
                 <td>{d.issue_date ?? '—'}</td>
                 <td class="amount">{money(d.total, d.currency)}</td>
                 <td>
@@ -151,7 +159,7 @@ export function DocumentsPage() {
             ))}
             {!page.loading && !page.error && rows.length === 0 && (
               <tr>
-                <td colSpan={7} class="empty">
+                <td colSpan={8} class="empty">
                   No document matches.
                 </td>
               </tr>

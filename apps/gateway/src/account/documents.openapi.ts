@@ -16,6 +16,7 @@ const belgian = {
   issue_date: '2026-11-25',
   currency: 'EUR',
   total: '121.00',
+  counterparty: { name: 'Antwerp Buyer BV', id: 'BE0202239951' },
   status: 'delivered',
   authority: { status: 'none' },
   exchange: { status: 'delivered' },
@@ -31,6 +32,7 @@ const polish = {
   number: 'FV/2026/11/7',
   currency: 'PLN',
   total: '288',
+  counterparty: { name: 'Nabywca S.A.', id: '1234563218' },
   status: 'reported',
   authority: { status: 'reported', reference: '5260250274-20261125-0100A0B0C0D0-E1' },
   exchange: { status: 'none' },
@@ -72,6 +74,20 @@ const summaryProperties: Record<string, SchemaObject> = {
   issue_date: orNull({ type: 'string', format: 'date', description: 'The issue date (YYYY-MM-DD) the document gives.', example: belgian.issue_date }),
   currency: orNull({ type: 'string', description: 'The document currency (ISO 4217; Argentina: AFIP\'s code, `PES`), or the area\'s default when the body left it out.', example: belgian.currency }),
   total: orNull({ type: 'string', description: 'The total payable as the body gave it, in decimal text; null where the area\'s body carries none.', example: belgian.total }),
+  counterparty: {
+    type: 'object',
+    required: ['name', 'id'],
+    description:
+      'The other party (#50): the buyer of an outgoing document, the sender of an incoming one, as the document names it. `id` is its identifier as the area has it: ' +
+      'the first buyer identifier of a Peppol body (BE, DE, SG, PL: the Peppol id\'s value, e.g. a VAT number), the TIN (MyInvois, Jordan, Nigeria), the TRN or else the Peppol id (UAE), ' +
+      'the NIF (Spain), the buyer\'s document number (Argentina, which states no buyer name); a received document\'s sender by its name and VAT identifier, else electronic address (BT-27; BT-31, else BT-34). ' +
+      'Each null where the document does not say: a Spanish F2 or a cancellation record, an Argentinian consumidor final, a MyInvois document or received document recorded before #50.',
+    properties: {
+      name: orNull({ type: 'string', description: 'Its name (BT-44 Buyer name; BT-27 Seller name when received).', example: belgian.counterparty.name }),
+      id: orNull({ type: 'string', description: 'Its identifier as the area has it (VAT number, TIN, NIF, TRN, Peppol id, AFIP document number).', example: belgian.counterparty.id }),
+    },
+    example: belgian.counterparty,
+  },
   status: { type: 'string', enum: [...DOCUMENT_STATUSES], description: 'Both tracks folded into one state (docs/account-api.md): the list\'s `status` filter.', example: belgian.status },
   authority: {
     type: 'object',

@@ -5,7 +5,7 @@ import { Connections } from '../infrastructure/infrastructure.module';
 import { isUuid } from '../suppliers/supplier-lookup';
 import { type Page, type PageRequest, toPage } from './page';
 import { type StateColumns, authorityOf, exchangeOf } from '@einvoice/domain';
-import { fieldColumnsSql } from './document-fields';
+import { counterpartyColumnsSql, fieldColumnsSql } from './document-fields';
 import { type DocumentLinks, linksOf } from './document-links';
 import type { DocumentFilter } from './documents-query';
 import { type TimelineEntry, type TrackEvent, timelineOf } from './document-timeline';
@@ -21,6 +21,8 @@ export interface DocumentSummary {
   readonly issue_date: string | null;
   readonly currency: string | null;
   readonly total: string | null;
+  /** The buyer of an outgoing document, the sender of an incoming one (#50): each null where the document does not say. */
+  readonly counterparty: { readonly name: string | null; readonly id: string | null };
   readonly status: string;
   readonly authority: ReturnType<typeof authorityOf>;
   readonly exchange: ReturnType<typeof exchangeOf>;
@@ -43,6 +45,8 @@ interface SummaryRow extends StateColumns {
   issue_date: string | null;
   currency: string | null;
   total: string | null;
+  counterparty_name: string | null;
+  counterparty_id: string | null;
   status: string;
   report_id: string | null;
   created_at: Date;
@@ -51,7 +55,7 @@ interface SummaryRow extends StateColumns {
 
 /** The list's `status`, the indexed expression (migration AccountDocumentLists1732200001880). */
 const STATUS_SQL = 'account_document_status(d.direction, d.report_state, d.delivery_status)';
-const SUMMARY_COLUMNS = `d.id, d.area, d.supplier_id, d.direction, d.document_number, d.document_type, ${fieldColumnsSql('d')},
+const SUMMARY_COLUMNS = `d.id, d.area, d.supplier_id, d.direction, d.document_number, d.document_type, ${fieldColumnsSql('d')}, ${counterpartyColumnsSql('d')},
   ${STATUS_SQL} AS status, d.report_state, d.delivery_status, d.peppol_copy, d.authority -> 'receipt' AS receipt, d.report_id, d.created_at, d.updated_at`;
 
 /**
@@ -203,6 +207,7 @@ function summaryOf(row: SummaryRow): DocumentSummary {
     issue_date: row.issue_date,
     currency: row.currency,
     total: row.total,
+    counterparty: { name: row.counterparty_name, id: row.counterparty_id },
     status: row.status,
     authority: authorityOf(row),
     exchange: exchangeOf(row),

@@ -126,8 +126,9 @@ export class PeppolInboundService {
       receiverParticipantId: hosted.participant_id,
       sourceDocumentId: null,
       messageId: message.messageId,
-      // What the UBL says of itself (BT-1, BT-3, BT-2, BT-5) under the names BE/DE/SG reads show; the whole document is its XML.
-      fields: { ID: document.documentNumber, DocumentType: document.typeCode, IssueDate: document.issueDate, DocumentCurrencyCode: document.currency },
+      // What the UBL says of itself (BT-1, BT-3, BT-2, BT-5) under the names BE/DE/SG reads show, and its sender
+      // (`counterparty`, the account-wide list's, #50); the whole document is its XML.
+      fields: { ID: document.documentNumber, DocumentType: document.typeCode, IssueDate: document.issueDate, DocumentCurrencyCode: document.currency, counterparty: document.sender },
       xml: message.payload,
       peppol: exchangeFactsOf(message, hosted),
       receivedAt,

@@ -24,7 +24,7 @@ export { normaliseTime, issueTimePattern } from './fields';
 export * from './connector';
 // Both define the seed's id_type enum; the request schema's is the one the API exposes.
 export type { TinIdType } from './schema-onboarding';
-export { prepareSubmission, checkBulkCount, requestedIds } from './submission';
+export { prepareSubmission, checkBulkCount, listedFields, requestedIds } from './submission';
 export type { PreparedDocument, PreparedSubmission, RejectedDocument, SubmissionOptions } from './submission';
 export { supplierOfProfile, supplierProfileOf } from './supplier-profile';
 export { myInvoisTransportMode } from './transport-mode';

@@ -55,9 +55,9 @@ describe('the Peppol leg of a submission (transport_mode: peppol)', () => {
     // The copy's DocumentSubmitted carries the caller's fields.
     expect(leg.documents[0].parsed.fields).toMatchObject({ ID: 'OK' });
     expect(leg.documents[1].peppolCopy?.xml.match(/<cac:ClassifiedTaxCategory>/g)).toHaveLength(2);
-    // No Peppol address: no copy, and of the fields only those the account-wide list shows (submission.ts LISTED_FIELDS).
+    // No Peppol address: no copy, and of the fields only those the account-wide list shows (submission.ts LISTED_FIELDS), its buyer's name and TIN too (#50).
     expect(leg.documents[2].peppolCopy).toBeUndefined();
-    expect(leg.documents[2].parsed.fields).toEqual({ IssueDate: '2026-03-15', DocumentCurrencyCode: 'MYR' });
+    expect(leg.documents[2].parsed.fields).toEqual({ IssueDate: '2026-03-15', DocumentCurrencyCode: 'MYR', CustomerParty: { LegalName: 'Acme Inc', CustomerTIN: 'EI00000000020' } });
     expect(leg.rejected).toEqual([{
       invoiceCodeNumber: 'EXEMPT-RATE',
       error: expect.objectContaining({

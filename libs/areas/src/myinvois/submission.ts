@@ -19,10 +19,21 @@ import type { MyInvoisTransportMode } from './transport-mode';
 /**
  * What a document without a Peppol copy keeps of its fields: what the account-wide list shows of it
  * (#47 `GET /v1/documents`: its issue date, currency, and total when the caller gave one: the rows written
- * before `parsed.total`, the computed PayableAmount, was kept apart read it), tens of bytes.
+ * before `parsed.total`, the computed PayableAmount, was kept apart read it) and its other party (#50), tens of bytes.
  */
 const LISTED_FIELDS = ['IssueDate', 'DocumentCurrencyCode', 'InvoiceTotal'] as const;
-const listedFields = (fields: Readonly<Record<string, unknown>>) => Object.fromEntries(LISTED_FIELDS.filter((name) => fields[name] !== undefined).map((name) => [name, fields[name]]));
+/** And its other party's name and TIN (#50 the list's `counterparty`): the buyer, or a self-billed document's supplier. */
+const LISTED_PARTIES = { CustomerParty: ['LegalName', 'CustomerTIN'], SupplierParty: ['LegalName', 'SupplierTIN'] } as const;
+const picked = (source: Readonly<Record<string, unknown>>, names: readonly string[]) =>
+  Object.fromEntries(names.filter((name) => source[name] !== undefined).map((name) => [name, source[name]]));
+export const listedFields = (fields: Readonly<Record<string, unknown>>): Record<string, unknown> => ({
+  ...picked(fields, LISTED_FIELDS),
+  ...Object.fromEntries(
+    Object.entries(LISTED_PARTIES)
+      .filter(([party]) => fields[party] !== null && typeof fields[party] === 'object')
+      .map(([party, names]) => [party, picked(fields[party] as Record<string, unknown>, names)]),
+  ),
+});
 
 /** A document refused by the gateway or the authority (SDK `rejectedDocuments[]`). */
 export interface RejectedDocument {

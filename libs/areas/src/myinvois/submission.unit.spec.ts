@@ -21,8 +21,8 @@ describe('#4 MyInvois submission limits and per-document outcome', () => {
     expect(prepared.documents.map((d) => d.parsed.number)).toEqual(['A-1', 'A-3']);
     expect(prepared.documents[0].rendered).toMatchObject({ mediaType: 'application/json', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
     // What the reporting worker's Submit Documents call needs; without a Peppol copy, of the fields only what
-    // the account-wide list shows (issue 11, #47).
-    expect(prepared.documents[0].parsed.fields).toEqual({ IssueDate: '2026-03-15', DocumentCurrencyCode: 'MYR' });
+    // the account-wide list shows (issue 11, #47): its buyer's name and TIN among them (#50 `counterparty`).
+    expect(prepared.documents[0].parsed.fields).toEqual({ IssueDate: '2026-03-15', DocumentCurrencyCode: 'MYR', CustomerParty: { LegalName: 'Syarikat Pembeli Bhd', CustomerTIN: 'C20880050010' } });
     expect(prepared.documents[0].parsed).toMatchObject({ type: 'invoice', payload: { submissionId: 'S-1', kind: 'invoice', format: 'JSON', invoiceCodeNumber: 'A-1' } });
     expect(prepared.rejected).toEqual([
       {

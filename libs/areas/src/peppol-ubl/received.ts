@@ -28,6 +28,17 @@ export interface ReceivedDocument {
   readonly issueDate: string;
   /** BT-5. */
   readonly currency: string;
+  /** Who sent it, as its receiver's documents list shows it (#50 `counterparty`). */
+  readonly sender: ReceivedSender;
+}
+
+/**
+ * A received document's sender: BT-27 Seller name, and its identifier as a person knows it: BT-31 Seller VAT
+ * identifier (the first PartyTaxScheme's), else BT-34 its electronic address (its Peppol id's value); null where absent.
+ */
+export interface ReceivedSender {
+  readonly name: string | null;
+  readonly id: string | null;
 }
 
 export type ReceivedCheck =
@@ -67,6 +78,22 @@ const CORE_RULES: readonly Rule[] = [
   ['PEPPOL-EN16931-R001', (r) => has(r, [CBC, 'ProfileID']), 'Business process MUST be provided.'],
 ];
 
+function senderOf(root: XmlElement): ReceivedSender {
+  const seller = party(root, 'AccountingSupplierParty');
+  const text = (...path: ReadonlyArray<readonly [string, string]>) => textAt(seller, ...path)?.trim() || null;
+  return { name: text([CAC, 'PartyLegalEntity'], [CBC, 'RegistrationName']), id: text([CAC, 'PartyTaxScheme'], [CBC, 'CompanyID']) ?? text([CBC, 'EndpointID']) };
+}
+
+/**
+ * The sender of a UBL document delivered to a receiver hosted here (the delivery worker's local delivery,
+ * which does not run checkReceivedDocument: the document passed its sender's area's rules); both null
+ * when it is not XML.
+ */
+export function receivedSenderOf(xml: string): ReceivedSender {
+  const parsed = rootOrProblem(xml);
+  return 'problem' in parsed ? { name: null, id: null } : senderOf(parsed.root);
+}
+
 const syntax = (code: string, message: string): ReceivedCheck => ({ ok: false, reason: 'SV', code, message, issues: [{ location: 'NA', description: message, reason: 'SV' }] });
 
 /** Checks a received payload against the document type its envelope names. */
@@ -97,7 +124,7 @@ export function checkReceivedDocument(documentTypeId: string, payload: string): 
     };
   }
   const text = (name: string) => textAt(root, [CBC, name]) as string;
-  return { ok: true, document: { documentNumber: text('ID'), typeCode: text(`${root.name}TypeCode`), root: root.name, issueDate: text('IssueDate'), currency: text('DocumentCurrencyCode') } };
+  return { ok: true, document: { documentNumber: text('ID'), typeCode: text(`${root.name}TypeCode`), root: root.name, issueDate: text('IssueDate'), currency: text('DocumentCurrencyCode'), sender: senderOf(root) } };
 }
 
 function officialFailures(customizationId: string, payload: string): Array<{ id: string; message: string }> {

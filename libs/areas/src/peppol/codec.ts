@@ -69,7 +69,9 @@ export function peppolDocuments(p: AreaProfile): DocumentCodec {
     respond: ({ documentId }) => ({ statusCode: 202, body: { status: 'success', data: { DocumentID: documentId, DeliveryStatus: 'Scheduled' } } }),
     present(view, variant) {
       if (variant === 'delivery-status') return { status: 'success', data: { DocumentID: view.documentId, DeliveryStatus: view.peppol?.deliveryStatus ?? null, ...failureOf(view) } };
-      return { status: 'success', data: { uuid: view.documentId, ...view.fields, ...failureOf(view) } };
+      // A received document's `counterparty` (its sender, for the account-wide list, #50) is no field of seed 002's read.
+      const { counterparty: _listed, ...fields } = view.fields ?? {};
+      return { status: 'success', data: { uuid: view.documentId, ...fields, ...failureOf(view) } };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { peppolDocumentIds, sellerCountryOf } from '../peppol-reporting/identifiers';
 import { beInvoice, customers, line, suppliers } from '../peppol-ubl/fixtures/bodies';
 import { profiles } from '../peppol-ubl/profiles';
-import { checkReceivedDocument } from '../peppol-ubl/received';
+import { checkReceivedDocument, receivedSenderOf } from '../peppol-ubl/received';
 import { renderDocument } from '../peppol-ubl/render';
 import { parseInvoice } from './codec';
 
@@ -24,12 +24,20 @@ describe('#46 the envelope of a document this service renders, as the AS4 engine
 });
 
 describe('#46 a document received over Peppol for a receiver hosted here is checked before it is recorded', () => {
-  it('given an invoice as this service renders it, under its own document type, then it is accepted with its number, type, date and currency', () => {
+  it('given an invoice as this service renders it, under its own document type, then it is accepted with its number, type, date, currency and sender', () => {
     expect(checkReceivedDocument(BIS, beXml())).toEqual({
       ok: true,
-      document: { documentNumber: 'INV-2026-0001', typeCode: '380', root: 'Invoice', issueDate: '2026-03-15', currency: 'EUR' },
+      document: { documentNumber: 'INV-2026-0001', typeCode: '380', root: 'Invoice', issueDate: '2026-03-15', currency: 'EUR', sender: { name: 'Brussels Widgets NV', id: 'BE0123456749' } },
     });
     expect(checkReceivedDocument(peppolDocumentIds(sgXml())!.documentTypeId, sgXml())).toMatchObject({ ok: true });
+  });
+
+  it('#50 names the sender of a document delivered here (BT-27; BT-31, else BT-34), the list\'s counterparty; nothing when it is not XML', () => {
+    expect(receivedSenderOf(beXml())).toEqual({ name: 'Brussels Widgets NV', id: 'BE0123456749' });
+    expect(receivedSenderOf(sgXml())).toEqual({ name: suppliers.sg.registeredName, id: expect.any(String) });
+    // Without a VAT identifier: its electronic address (the KBO number under 0208).
+    expect(receivedSenderOf(beXml().replace(/<cac:PartyTaxScheme>[\s\S]*?<\/cac:PartyTaxScheme>/g, ''))).toEqual({ name: 'Brussels Widgets NV', id: '0123456749' });
+    expect(receivedSenderOf('no xml')).toEqual({ name: null, id: null });
   });
 
   it('given a payload that is not the document its envelope names, then SV', () => {
