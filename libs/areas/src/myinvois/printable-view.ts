@@ -8,7 +8,7 @@
  */
 import { type XmlElement, all, first, textAt } from '../shared/xml-read';
 import type { PrintableDocument, PrintableLine, PrintableMark, PrintableParty, PrintableReference, PrintableTaxRow } from '../registry/printable';
-import { allowanceChargeOf } from '../printable/from-ubl';
+import { allowanceChargeOf, documentTaxTotalOf, monetaryTotalsOf } from '../printable/from-ubl';
 import { DOCUMENT_TYPE_NAMES, PAYMENT_MODE_NAMES, STATE_NAMES, TAX_TYPE_NAMES } from './code-names';
 
 /** What the view adds to the document: the mark, the attached Peppol copy, references of its own (the validation link). */
@@ -28,10 +28,8 @@ const given = (value: string | undefined): value is string => Boolean(value) && 
 export function myInvoisView(root: XmlElement, options: MyInvoisViewOptions = {}): PrintableDocument {
   const typeCode = textAt(root, 'InvoiceTypeCode');
   const currency = textAt(root, 'DocumentCurrencyCode') ?? 'MYR';
-  const totals = first(root, 'LegalMonetaryTotal');
-  const amount = (name: string) => textAt(totals, name);
   const taxTotals = all(root, 'TaxTotal');
-  const documentTax = taxTotals.find((t) => first(t, 'TaxAmount')?.attrs.currencyID === currency) ?? taxTotals[0];
+  const documentTax = documentTaxTotalOf(taxTotals, currency);
   // A document in another currency states its rate to MYR (TaxExchangeRate); where it also states its tax in MYR (a second TaxTotal), that is printed too.
   const myrTax = currency !== 'MYR' ? taxTotals.find((t) => t !== documentTax && first(t, 'TaxAmount')?.attrs.currencyID === 'MYR') : undefined;
   return {
@@ -45,18 +43,7 @@ export function myInvoisView(root: XmlElement, options: MyInvoisViewOptions = {}
     buyer: first(root, 'AccountingCustomerParty', 'Party') ? partyOf(first(root, 'AccountingCustomerParty', 'Party')) : undefined,
     lines: all(root, 'InvoiceLine').map(lineOf),
     taxes: all(documentTax, 'TaxSubtotal').map(taxRowOf),
-    totals: {
-      currency,
-      net: amount('LineExtensionAmount'),
-      allowances: amount('AllowanceTotalAmount'),
-      charges: amount('ChargeTotalAmount'),
-      taxExclusive: amount('TaxExclusiveAmount'),
-      tax: textAt(documentTax, 'TaxAmount'),
-      taxInclusive: amount('TaxInclusiveAmount'),
-      prepaid: amount('PrepaidAmount'),
-      rounding: amount('PayableRoundingAmount'),
-      payable: amount('PayableAmount') ?? '',
-    },
+    totals: monetaryTotalsOf(root, currency, documentTax),
     otherTotals: myrTax ? { currency: 'MYR', tax: textAt(myrTax, 'TaxAmount') } : undefined,
     payment: paymentOf(root, currency),
     notes: all(root, 'Note').map((n) => n.text.trim()).filter(Boolean),

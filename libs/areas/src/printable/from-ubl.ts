@@ -44,6 +44,29 @@ const PAYMENT_MEANS: Readonly<Record<string, string>> = {
   '59': 'SEPA direct debit', '68': 'Online payment service', '97': 'Clearing between partners', 'ZZZ': 'Mutually defined',
 };
 
+/** The TaxTotal in the document currency (BT-110), else the first. */
+export function documentTaxTotalOf(taxTotals: readonly XmlElement[], currency: string): XmlElement | undefined {
+  return taxTotals.find((t) => first(t, 'TaxAmount')?.attrs.currencyID === currency) ?? taxTotals[0];
+}
+
+/** The totals as a UBL document states them (LegalMonetaryTotal, BG-22), its tax total that of `documentTax`. */
+export function monetaryTotalsOf(root: XmlElement, currency: string, documentTax: XmlElement | undefined): PrintableDocument['totals'] {
+  const totals = first(root, 'LegalMonetaryTotal');
+  const amount = (name: string) => textAt(totals, name);
+  return {
+    currency,
+    net: amount('LineExtensionAmount'),
+    allowances: amount('AllowanceTotalAmount'),
+    charges: amount('ChargeTotalAmount'),
+    taxExclusive: amount('TaxExclusiveAmount'),
+    tax: textAt(documentTax, 'TaxAmount'),
+    taxInclusive: amount('TaxInclusiveAmount'),
+    prepaid: amount('PrepaidAmount'),
+    rounding: amount('PayableRoundingAmount'),
+    payable: amount('PayableAmount') ?? '',
+  };
+}
+
 /** The view of `xml`. @throws XmlSyntaxError when it is no XML (a stored document always is). */
 export function printableFromUbl(xml: string, options: UblPrintOptions): PrintableDocument {
   const root = parseXml(xml);
@@ -51,12 +74,10 @@ export function printableFromUbl(xml: string, options: UblPrintOptions): Printab
   const typeCode = textAt(root, credit ? 'CreditNoteTypeCode' : 'InvoiceTypeCode');
   const currency = textAt(root, 'DocumentCurrencyCode') ?? '';
   const titleKey: LabelKey = credit || typeCode === '381' ? 'creditNote' : typeCode === '383' ? 'debitNote' : (options.invoiceTitle ?? 'invoice');
-  const totals = first(root, 'LegalMonetaryTotal');
-  const amount = (name: string) => textAt(totals, name);
   const taxCurrency = textAt(root, 'TaxCurrencyCode');
   const taxTotals = all(root, 'TaxTotal');
   // BT-110 is the TaxTotal with subtotals in the document currency; BT-111 the one in the tax currency (BT-6).
-  const documentTax = taxTotals.find((t) => first(t, 'TaxAmount')?.attrs.currencyID === currency) ?? taxTotals[0];
+  const documentTax = documentTaxTotalOf(taxTotals, currency);
   const otherTax = taxCurrency && taxCurrency !== currency ? taxTotals.find((t) => first(t, 'TaxAmount')?.attrs.currencyID === taxCurrency) : undefined;
   return {
     title: label(titleKey, options.languages),
@@ -69,18 +90,7 @@ export function printableFromUbl(xml: string, options: UblPrintOptions): Printab
     buyer: first(root, 'AccountingCustomerParty', 'Party') ? partyOf(first(root, 'AccountingCustomerParty', 'Party'), options.taxIdLabel ?? 'VAT') : undefined,
     lines: all(root, credit ? 'CreditNoteLine' : 'InvoiceLine').map((line) => lineOf(line, credit)),
     taxes: all(documentTax, 'TaxSubtotal').map(taxRowOf),
-    totals: {
-      currency,
-      net: amount('LineExtensionAmount'),
-      allowances: amount('AllowanceTotalAmount'),
-      charges: amount('ChargeTotalAmount'),
-      taxExclusive: amount('TaxExclusiveAmount'),
-      tax: textAt(documentTax, 'TaxAmount'),
-      taxInclusive: amount('TaxInclusiveAmount'),
-      prepaid: amount('PrepaidAmount'),
-      rounding: amount('PayableRoundingAmount'),
-      payable: amount('PayableAmount') ?? '',
-    },
+    totals: monetaryTotalsOf(root, currency, documentTax),
     otherTotals: otherTax && taxCurrency
       ? { currency: taxCurrency, tax: textAt(otherTax, 'TaxAmount'), taxInclusive: options.taxCurrencyTotalWithTax?.(root), rate: taxExchangeRate(root, currency, taxCurrency) }
       : undefined,
