@@ -1,13 +1,10 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { createTenant } from '../../apps/gateway/src/auth/api-keys';
 import { openTestDatabase } from '../support/database';
 import { Client } from '../support/http';
 import { beVat, deVat, sgUen } from '../support/identifiers';
 import { freshCuit } from '../../libs/areas/src/afip/testing/cuits';
+import { PdfTools } from '../../libs/areas/src/printable/testing/pdf-tools';
 import { invoiceBody } from '../../libs/areas/src/myinvois/fixtures/bodies';
 import { myInvoisDocuments, onboardMyInvoisSupplier } from '../support/myinvois';
 import { AppProcess, eventually, startApp, startGateway, testEnv } from '../support/stack';
@@ -43,54 +40,6 @@ const plInvoice = (ID: string) => ({
   TotalIncludingVat: 246,
 });
 
-/** What a person's tools read of a PDF: its text (pdftotext), its attachments (pdfdetach), its QR (pdftoppm + zbarimg). */
-class PdfReader {
-  private readonly dir = mkdtempSync(path.join(tmpdir(), 'document-views-'));
-  private count = 0;
-
-  private save(pdf: Buffer): string {
-    const file = path.join(this.dir, `${++this.count}.pdf`);
-    writeFileSync(file, pdf);
-    return file;
-  }
-
-  text(pdf: Buffer): string {
-    return execFileSync('pdftotext', ['-layout', this.save(pdf), '-']).toString();
-  }
-
-  /** The names and bytes of the embedded files. */
-  attachments(pdf: Buffer): Array<{ name: string; bytes: Buffer }> {
-    const file = this.save(pdf);
-    const listing = execFileSync('pdfdetach', ['-list', file]).toString();
-    const names = listing.split('\n').slice(1).map((line) => line.replace(/^\d+: /, '').trim()).filter(Boolean);
-    return names.map((name, i) => {
-      const out = path.join(this.dir, `${this.count}-${i}`);
-      execFileSync('pdfdetach', ['-save', String(i + 1), '-o', out, file]);
-      return { name, bytes: readFileSync(out) };
-    });
-  }
-
-  /** The XMP metadata (PDF/A identification). */
-  metadata(pdf: Buffer): string {
-    return execFileSync('pdfinfo', ['-meta', this.save(pdf)]).toString();
-  }
-
-  /** Every QR on the first page, decoded (300 dpi, as a scanner sees a print). */
-  qrCodes(pdf: Buffer): string[] {
-    const file = this.save(pdf);
-    execFileSync('pdftoppm', ['-r', '200', '-f', '1', '-l', '1', '-png', '-singlefile', file, file]);
-    const scan = spawnSync('zbarimg', ['--quiet', '--raw', '-Sbinary', `${file}.png`]);
-    // zbarimg's status 4: no code on the page.
-    if (scan.status === 4) return [];
-    if (scan.status !== 0) throw new Error(`zbarimg failed (${scan.status}): ${scan.stderr.toString()}`);
-    return scan.stdout.toString('utf8').split('\n').filter(Boolean);
-  }
-
-  remove(): void {
-    rmSync(this.dir, { recursive: true, force: true });
-  }
-}
-
 /**
  * #49 Documents people can read: GET /v1/documents/{id}/pdf and /html for the Peppol areas (Belgium, Germany
  * receiving, Singapore), the UAE, Spain, Argentina, Poland, Jordan and Nigeria, each submitted through its area's
@@ -103,7 +52,7 @@ describe('#49 GET /v1/documents/{id}/pdf and /html', () => {
   let stack: AreasStack;
   let client: Client;
   let other: Client;
-  const reader = new PdfReader();
+  const reader = new PdfTools({ dpi: 200 });
   /** The ValidarQR link Spain's answer gave. */
   let esQr: string;
   /** Argentina's answer: its QR link and CAE. */
@@ -346,7 +295,7 @@ describe('#49 GET /v1/documents/{id}/pdf and /html: Malaysia (MyInvois)', () => 
   let dataSource: DataSource;
   const apps: AppProcess[] = [];
   let client: Client;
-  const reader = new PdfReader();
+  const reader = new PdfTools({ dpi: 200 });
   /** Per transport mode: the document as GET answers it once valid, and its validation link. */
   const valid: Record<string, { documentId: string; number: string; link: string }> = {};
   let supplier: string;
