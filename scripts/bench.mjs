@@ -796,7 +796,11 @@ async function main() {
     const fixtureMs = Date.now() - fixtureStarted;
     const server = await startReference(settings.databaseUrl);
     const loadavgBefore = os.loadavg();
+    // Where the machine's time goes while the list is read: each app's cores and PostgreSQL's waits (the list's
+    // figures are only as good as the machine is quiet; the reference GET's own p99 says how quiet it was).
+    const probe = probeStack({ reference: server.pid });
     let r;
+    let p;
     try {
       const seed = await post(`${server.url}/reference`, {}, invoiceBody(`REF-${runId}-list`));
       const referenceUrl = `${server.url}/reference/${Number(JSON.parse(seed.text).data.DocumentID.slice(-12))}`;
@@ -807,11 +811,12 @@ async function main() {
         submit: () => invoices('l', { duration: settings.listDuration, rate: settings.listRate }),
       });
     } finally {
+      p = await probe.stopWithWal();
       await server.stop();
     }
     const loadavgAfter = os.loadavg();
     stack.assertAlive();
-    figures.documentsList = { ...r, fixtureMs, loadavgBefore, loadavgAfter };
+    figures.documentsList = { ...r, fixtureMs, loadavgBefore, loadavgAfter, probe: p };
     const { load, reference: ref } = r;
     if (load.otherStatus + load.errors > 0) failed = true;
     const lms = (v) => (Number.isFinite(v) ? `${num(v, 1)} ms` : 'n/a');
@@ -836,6 +841,7 @@ async function main() {
     const mb = (bytes) => `${num(bytes / 2 ** 20, 0)} MB`;
     out(`  indexes (${r.table.indexes.length})          ${r.table.indexes.map((i) => `${i.name} ${mb(i.bytes)}`).join(', ')}; heap ${mb(r.table.heapBytes)}`);
     out(`  load average          ${loadavgBefore.map((v) => num(v, 2)).join(' ')} before the queries, ${loadavgAfter.map((v) => num(v, 2)).join(' ')} after (1/5/15 min; the machine is shared: the figures are noisy)`);
+    for (const line of probeLines(p)) out(line);
     if (process.env.BENCH_LIST_EXPLAIN === '1') {
       for (const [name, plan] of Object.entries(r.plans)) {
         out(`  --- ${name}: GET /v1/documents?${plan.query}`);
