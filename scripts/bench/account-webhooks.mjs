@@ -160,6 +160,8 @@ export async function accountWebhookLoad({ root, databaseUrl, secretsKey, runId,
          FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[]) AS d (id, tenant, area, number)`,
         [docs.map((d) => d.id), docs.map((d) => d.tenant), docs.map((d) => d.area), docs.map((d) => d.number), randomUUID()],
       );
+      // After the commit, as the projections announce their writes (migration 1732200002010: not inside the transaction).
+      await db.query(`SELECT pg_notify('account_events', '')`);
       return docs.map((d) => ({ ...d, at }));
     };
     /** Set once step 3's endpoints are dead: their webhooks are no longer expected. */

@@ -12,6 +12,7 @@ import {
 import type { Queue, Worker } from 'bullmq';
 import { SecretBox, type WebhookConfig, createLogger, loadWebhookConfig } from '@einvoice/domain';
 import {
+  ACCOUNT_EVENTS_CHANNEL,
   WORKER_RUNTIME,
   type WorkerRuntime,
   PgListener,
@@ -169,9 +170,6 @@ export class AccountWebhooks implements OnApplicationBootstrap, OnModuleDestroy 
     await this.tail.stop();
   }
 }
-
-/** The channel of the account events trigger (migration AccountEvents1732200001980). */
-const ACCOUNT_EVENTS_CHANNEL = 'account_events';
 
 function positiveOr(value: string | undefined, fallback: number): number {
   const n = Number(value);

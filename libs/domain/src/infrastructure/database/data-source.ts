@@ -34,6 +34,7 @@ import { AccountWebhooks1732200001981 } from './migrations/1732200001981-account
 import { AccountEventsFilterIndex1732200001985 } from './migrations/1732200001985-account-events-filter-index';
 import { DocumentTotals1732200001990 } from './migrations/1732200001990-document-totals';
 import { Operators1732200002000 } from './migrations/1732200002000-operators';
+import { AccountEventsNotifyAfterCommit1732200002010 } from './migrations/1732200002010-account-events-notify-after-commit';
 
 /**
  * The platform's own migrations. TypeORM migrations only: `synchronize` is never used. Areas bring
@@ -73,6 +74,7 @@ export const platformMigrations = [
   AccountEventsFilterIndex1732200001985,
   DocumentTotals1732200001990,
   Operators1732200002000,
+  AccountEventsNotifyAfterCommit1732200002010,
 ];
 
 export interface DataSourceOptions {

@@ -19,6 +19,7 @@ import type {
 } from '../../authority-report';
 import type { RecordedEvent } from '../../events';
 import type { EventPlugin, EventProjector, ProjectionContext, SqlMigration } from '../../plugin';
+import { announceAccountEvents } from './account-events-channel';
 
 /**
  * Channel the answer of a report is announced on (payload: the document id), once the transaction
@@ -60,6 +61,7 @@ const requested: EventProjector = async (db, event) => {
     { row: `documents/${d.documentId}` },
   );
   db.announce(REPORT_REQUESTED_CHANNEL, d.area);
+  announceAccountEvents(db);
 };
 
 /**
@@ -86,6 +88,7 @@ async function moved(
     { row: `documents/${documentId}` },
   );
   db.announce(DOCUMENT_OUTCOME_CHANNEL, documentId);
+  announceAccountEvents(db);
 }
 
 const projectors: Record<AuthorityReportEvent['type'] | DocumentChainEvent['type'], EventProjector | null> = {

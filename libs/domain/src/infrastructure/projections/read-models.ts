@@ -5,6 +5,7 @@ import type { ParticipantEvent } from '../../participant';
 import type { PeppolTransmissionEvent } from '../../transmission';
 import type { ConstraintErrorMap, EventPlugin, EventProjector, ProjectionContext } from '../../plugin';
 import type { SupplierDeactivatedData, SupplierEvent, SupplierOnboardedData, SupplierUpdatedData } from '../../supplier';
+import { announceAccountEvents } from './account-events-channel';
 import { participantConstraintErrors, projectParticipants } from './participants';
 import { projectIncomingTransmission, projectOutgoingTransmission } from './peppol-transmissions';
 
@@ -133,6 +134,7 @@ async function projectDocumentSubmitted(uow: ProjectionContext, event: RecordedE
     // By its id: so concurrent submissions' units may share a statement (group commit, deferred-writes.ts).
     { row: `documents/${d.documentId}` },
   );
+  announceAccountEvents(uow);
 }
 
 /** Where a delivery stands on its document's row, as one outcome event states it. */
@@ -161,6 +163,7 @@ function deliveryOutcome<D>(outcomeOf: (data: D) => DeliveryOutcome): EventProje
       [o.documentId, o.state, o.deliveryStatus, o.delivery, o.at, event.streamPosition],
       { row: `documents/${o.documentId}` },
     );
+    announceAccountEvents(uow);
     await projectOutgoingTransmission(uow, event);
   };
 }
@@ -177,6 +180,7 @@ async function projectDocumentReceived(uow: ProjectionContext, event: RecordedEv
     [d.documentId, d.tenantId, d.supplierId, d.area, d.documentNumber, d.documentType, d.fields, d.sourceDocumentId, d.receivedAt, event.streamPosition],
     { row: `documents/${d.documentId}` },
   );
+  announceAccountEvents(uow);
 }
 
 /** The platform's plug-in: its streams and read models (the first entry of every app's registry). */
