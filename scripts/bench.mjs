@@ -798,7 +798,6 @@ async function main() {
     const loadavgBefore = os.loadavg();
     // Where the machine's time goes while the list is read: each app's cores and PostgreSQL's waits (the list's
     // figures are only as good as the machine is quiet; the reference GET's own p99 says how quiet it was).
-    const probe = probeStack({ reference: server.pid });
     let r;
     let p;
     try {
@@ -809,9 +808,16 @@ async function main() {
         db, url, apiKey, tenantId, referenceUrl, duration: settings.listDuration, fullPlans: process.env.BENCH_LIST_EXPLAIN === '1',
         assertAlive: () => stack.assertAlive(),
         submit: () => invoices('l', { duration: settings.listDuration, rate: settings.listRate }),
+        during: async (work) => {
+          const probe = probeStack({ reference: server.pid });
+          try {
+            return await work();
+          } finally {
+            p = await probe.stopWithWal();
+          }
+        },
       });
     } finally {
-      p = await probe.stopWithWal();
       await server.stop();
     }
     const loadavgAfter = os.loadavg();

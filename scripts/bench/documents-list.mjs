@@ -157,14 +157,15 @@ export async function tableFigures(db) {
 
 /**
  * The phase's measurements, the fixture already written: the list cases while `submit()` (the 50/s load) runs,
- * then the plans, the write cost and the table's figures. `submit` resolves with the load's result.
+ * then the plans, the write cost and the table's figures. `submit` resolves with the load's result; `during` wraps the
+ * timed window (the bench's probe of the machine: only while the list is read and the submissions go).
  */
-export async function documentsListRun({ db, url, apiKey, tenantId, referenceUrl, duration, submit, assertAlive, fullPlans }) {
+export async function documentsListRun({ db, url, apiKey, tenantId, referenceUrl, duration, submit, assertAlive, fullPlans, during = (work) => work() }) {
   const cases = listCases(await samples(db, tenantId));
   // One pass first, not measured: the gateway's first query of each shape (planning, the pool's connections).
   await timedLists({ url, apiKey, cases, referenceUrl, duration, assertAlive, rounds: 1 });
   const before = await tableFigures(db);
-  const [lists, load] = await Promise.all([timedLists({ url, apiKey, cases, referenceUrl, duration, assertAlive }), submit()]);
+  const [lists, load] = await during(() => Promise.all([timedLists({ url, apiKey, cases, referenceUrl, duration, assertAlive }), submit()]));
   const after = await tableFigures(db);
   const byCase = Object.fromEntries(Object.entries(lists.results).map(([name, r]) => [name, { ...r, latency: distribution(r.ms), n: r.ms.length }]));
   return {
