@@ -2337,9 +2337,29 @@ export interface paths {
         };
         /**
          * One document of any area, with its timeline.
-         * @description The document as the list shows it, plus `timeline` (every event of its tracks in order: accepted, sent, delivered or failed with the Message Level Status, submitted, reported or refused with the authority's reference or codes, cancelled, received) and `links` to its area's own routes (the document; its XML where the area has that route), which name the supplier by `supplier_header`. Another account's document is a 404.
+         * @description The document as the list shows it, plus `timeline` (every event of its tracks in order: accepted, sent, delivered or failed with the Message Level Status, submitted, reported or refused with the authority's reference or codes, cancelled, received) and `links` to its area's own routes (the document; its XML where the area has that route; its cancellation where the area has one, `cancel`), which name the supplier by `supplier_header`, and to the request as accepted (`request`). Another account's document is a 404.
          */
         get: operations["DocumentsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/documents/{id}/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The request as accepted: the body your call sent, as the service recorded it when it accepted the document.
+         * @description The body of the call that sent the document (`POST` to its area's route), as recorded in the event that accepted it (`accepted_at`): its fields after the area's defaults, with what the service added then (Spain: the record's `hash`, `previous_hash`, `generated_at`, `qr_link`, `tax_total`; Jordan: `issue_time`). Never changed afterwards (an amendment is a step of the timeline). Malaysia keeps only the fields the list shows of a document without a Peppol copy (`IssueDate`, `DocumentCurrencyCode`, `InvoiceTotal`, the parties' names and TINs): the document as submitted is `links.xml`. Document bodies carry no credentials (those arrive with the onboarding and are sealed), and headers (the Idempotency-Key) are not part of it. 404: no such document in your account, or one your supplier received (`DOCUMENT.NO_REQUEST`).
+         */
+        get: operations["DocumentsController_request"];
         put?: never;
         post?: never;
         delete?: never;
@@ -26917,7 +26937,9 @@ export interface operations {
                              *       "xml": "/be/einvoice/get-document/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a/xml",
                              *       "supplier_header": "supplier_uuid",
                              *       "pdf": "/v1/documents/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a/pdf",
-                             *       "html": "/v1/documents/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a/html"
+                             *       "html": "/v1/documents/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a/html",
+                             *       "cancel": null,
+                             *       "request": "/v1/documents/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a/request"
                              *     }
                              */
                             links: {
@@ -26925,28 +26947,214 @@ export interface operations {
                                  * @description Where its area's routes read it.
                                  * @example /be/einvoice/get-document/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a
                                  */
-                                document?: string;
+                                document: string;
                                 /**
                                  * @description Its file as sent (the XML; Malaysia: as submitted); null where the area has no such route.
                                  * @example /be/einvoice/get-document/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a/xml
                                  */
-                                xml?: string | null;
+                                xml: string | null;
                                 /**
                                  * @description The header those routes name the supplier by (its value: the supplier id, or Argentina's CUIT); null where the path names it (UAE).
                                  * @example supplier_uuid
                                  */
-                                supplier_header?: string | null;
+                                supplier_header: string | null;
                                 /**
                                  * @description The document as a person reads it, a PDF (`GET /v1/documents/{id}/pdf`); null where its area prints none yet.
                                  * @example /v1/documents/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a/pdf
                                  */
-                                pdf?: string | null;
+                                pdf: string | null;
                                 /**
                                  * @description The same as an HTML page (`GET /v1/documents/{id}/html`); null where its area prints none yet.
                                  * @example /v1/documents/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a/html
                                  */
-                                html?: string | null;
+                                html: string | null;
+                                /**
+                                 * @description How to cancel it at its authority, with the supplier header `supplier_header` names: send `method` to `href` with the JSON `body`, plus each of `fields` as text you write. The answer is the area's cancel route's: 200 cancelled (Spain: the cancellation record, a document of its own), 202 while the authority has not answered, 409 when its state does not allow it (not accepted for good yet, already cancelled) or the authority refuses (MyInvois: past 72 h). Null where the area has no cancellation (Peppol-only areas, the UAE, Poland, Jordan, Nigeria, Argentina: a credit note corrects a document there), for a document your supplier received, and for a Spanish cancellation record.
+                                 * @example {
+                                 *       "method": "POST",
+                                 *       "href": "/api/einvoice/documents/3c5e7a90-1b2d-4e6f-8a9b-0c1d2e3f4a5b/cancel",
+                                 *       "body": {},
+                                 *       "fields": [
+                                 *         "reason"
+                                 *       ]
+                                 *     }
+                                 */
+                                cancel: {
+                                    /**
+                                     * @description The HTTP method.
+                                     * @example POST
+                                     * @enum {string}
+                                     */
+                                    method: "POST";
+                                    /**
+                                     * @description The area's cancel route for this document (MyInvois: `/api/einvoice/documents/{id}/cancel`; Spain: `/es/verifactu/cancel`).
+                                     * @example /api/einvoice/documents/3c5e7a90-1b2d-4e6f-8a9b-0c1d2e3f4a5b/cancel
+                                     */
+                                    href: string;
+                                    /**
+                                     * @description What the body must hold that the link knows already (Spain: `document_identifier` and `issue_date`); empty where the caller writes all of it.
+                                     * @example {
+                                     *       "document_identifier": "F-2026-0001",
+                                     *       "issue_date": "2026-11-25"
+                                     *     }
+                                     */
+                                    body: {
+                                        [key: string]: string;
+                                    };
+                                    /**
+                                     * @description What the caller writes into the body: `reason`, why (1–300 characters), sent to the authority (MyInvois's mandatory reason).
+                                     * @example [
+                                     *       "reason"
+                                     *     ]
+                                     */
+                                    fields: "reason"[];
+                                } | null;
+                                /**
+                                 * @description The request as the service accepted it (`GET /v1/documents/{id}/request`); null for a document your supplier received.
+                                 * @example /v1/documents/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a/request
+                                 */
+                                request: string | null;
                             } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential is valid but not for this route: an operator key on an account's route (`AUTH.NO_ACCOUNT`), or an account's key or token on /v1/operations (`AUTH.OPERATOR_ONLY`). */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one error shape: {status, message, errors:[{path, code, message, severity}], request_id} */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Your account's request rate is over its limit; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A part the answer needs (PostgreSQL, the broker, an authority) is unavailable; try again (with the same `Idempotency-Key` for a POST). */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    DocumentsController_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document id (a UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{status, data: {document_id, accepted_at, body}}` */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Always `success` on a 200.
+                         * @example success
+                         * @enum {string}
+                         */
+                        status: "success";
+                        /** @description The request that sent the document, as recorded when the service accepted it. */
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The document id.
+                             * @example 0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a
+                             */
+                            document_id: string;
+                            /**
+                             * Format: date-time
+                             * @description When the service accepted the document and recorded its request: the time of the timeline's `accepted`.
+                             * @example 2026-11-25T10:30:00.000Z
+                             */
+                            accepted_at: string;
+                            /**
+                             * @description The JSON body as the area's route took it: its fields after the area's defaults, with what the service added on accepting it (Spain: the chain's `hash`, `previous_hash`, `generated_at`, `qr_link`, `tax_total`). Malaysia, without a Peppol copy: only the fields the list shows.
+                             * @example {
+                             *       "ID": "INV-2026-0042",
+                             *       "DocumentType": "380",
+                             *       "IssueDate": "2026-11-25",
+                             *       "DocumentCurrencyCode": "EUR",
+                             *       "CustomerParty": {
+                             *         "RegisteredName": "Antwerp Buyer BV",
+                             *         "Identifiers": [
+                             *           {
+                             *             "Scheme": "BE:VAT",
+                             *             "ID": "BE0202239951"
+                             *           }
+                             *         ]
+                             *       },
+                             *       "InvoiceLines": [
+                             *         {
+                             *           "Description": "Consulting",
+                             *           "PriceAmount": 100,
+                             *           "InvoicedQuantity": 1,
+                             *           "TaxType": {
+                             *             "TaxRate": 21,
+                             *             "TaxType": "standard",
+                             *             "TaxCountry": "BE"
+                             *           }
+                             *         }
+                             *       ],
+                             *       "TotalIncludingVat": 121
+                             *     }
+                             */
+                            body: {
+                                [key: string]: unknown;
+                            };
                         };
                     };
                 };

@@ -148,7 +148,8 @@ describe('#47 GET /v1/documents: Malaysia, UAE, Singapore, Jordan, Nigeria and A
     expect(types(my)).toEqual(['accepted', 'submitted', 'reported']);
     expect(my.timeline[2].detail).toEqual({ track: 'authority', reference: my.authority.reference });
     expect(my.links).toEqual({ document: `/api/einvoice/documents/${documents.my.documentId}`, xml: `/api/einvoice/documents/${documents.my.documentId}/raw`, supplier_header: 'supplier_uuid',
-      pdf: `/v1/documents/${documents.my.documentId}/pdf`, html: `/v1/documents/${documents.my.documentId}/html` });
+      pdf: `/v1/documents/${documents.my.documentId}/pdf`, html: `/v1/documents/${documents.my.documentId}/html`,
+      cancel: { method: 'POST', href: `/api/einvoice/documents/${documents.my.documentId}/cancel`, body: {}, fields: ['reason'] }, request: `/v1/documents/${documents.my.documentId}/request` });
 
     const ae = await detail('ae');
     // Both tracks, interleaved as they happened: the delivery's, and the FTA report's (taken, then reported).
@@ -160,6 +161,8 @@ describe('#47 GET /v1/documents: Malaysia, UAE, Singapore, Jordan, Nigeria and A
       supplier_header: null,
       pdf: `/v1/documents/${documents.ae.documentId}/pdf`,
       html: `/v1/documents/${documents.ae.documentId}/html`,
+      cancel: null,
+      request: `/v1/documents/${documents.ae.documentId}/request`,
     });
 
     const sg = await detail('sg');
@@ -168,12 +171,14 @@ describe('#47 GET /v1/documents: Malaysia, UAE, Singapore, Jordan, Nigeria and A
       { type: 'delivered', at: expect.any(String), detail: expect.objectContaining({ track: 'exchange', mls: expect.objectContaining({ responseCode: 'AP' }) }) },
     ]);
     expect(sg.links).toEqual({ document: `/sg/einvoice/get-document/${documents.sg.documentId}`, xml: `/sg/einvoice/get-document/${documents.sg.documentId}/xml`, supplier_header: 'supplier_uuid',
-      pdf: `/v1/documents/${documents.sg.documentId}/pdf`, html: `/v1/documents/${documents.sg.documentId}/html` });
+      pdf: `/v1/documents/${documents.sg.documentId}/pdf`, html: `/v1/documents/${documents.sg.documentId}/html`, cancel: null, request: `/v1/documents/${documents.sg.documentId}/request` });
 
     for (const area of ['jo', 'ng', 'ar']) {
       const data = await detail(area);
       expect({ area, types: types(data) }).toEqual({ area, types: ['accepted', 'reported'] });
       expect(data.timeline[1].detail).toEqual({ track: 'authority', reference: data.authority.reference });
+      // #50 A credit note corrects a document there: no cancellation.
+      expect({ area, cancel: data.links.cancel }).toEqual({ area, cancel: null });
     }
   });
 
@@ -194,8 +199,30 @@ describe('#47 GET /v1/documents: Malaysia, UAE, Singapore, Jordan, Nigeria and A
   it('another tenant sees none of them: not listed, each a 404', async () => {
     expect((await other.get('/v1/documents')).body.data).toEqual([]);
     for (const area of Object.keys(documents)) {
-      const answer = await other.get(`/v1/documents/${documents[area].documentId}`);
-      expect({ area, status: answer.status, code: answer.body.errors?.[0]?.code }).toEqual({ area, status: 404, code: expect.any(String) });
+      for (const path of [`/v1/documents/${documents[area].documentId}`, `/v1/documents/${documents[area].documentId}/request`]) {
+        const answer = await other.get(path);
+        expect({ path, status: answer.status, code: answer.body.errors?.[0]?.code }).toEqual({ path, status: 404, code: 'DOCUMENT.NOT_FOUND' });
+      }
     }
+  });
+
+  it('#50 each one\'s request as accepted (Malaysia\'s without a Peppol copy: the listed fields), and Malaysia\'s cancellation through links.cancel', async () => {
+    for (const area of Object.keys(documents)) {
+      const answer = await client.get(`/v1/documents/${documents[area].documentId}/request`);
+      expect({ area, status: answer.status, document: answer.body.data?.document_id }).toEqual({ area, status: 200, document: documents[area].documentId });
+    }
+    expect((await client.get(`/v1/documents/${documents.my.documentId}/request`)).body.data.body).toMatchObject({ IssueDate: '2026-03-15', CustomerParty: { LegalName: 'Syarikat Pembeli Bhd' } });
+    // Jordan's with its defaults: the payment method, the time of day as JoFotara writes it.
+    expect((await client.get(`/v1/documents/${documents.jo.documentId}/request`)).body.data.body).toMatchObject({ ...joInvoice(id('JO')), payment_method: 'cash', issue_time: expect.any(String) });
+
+    const { links } = (await client.get(`/v1/documents/${documents.my.documentId}`)).body.data;
+    const cancelled = await client.post(links.cancel.href, { ...links.cancel.body, reason: 'Wrong buyer' }, { [links.supplier_header]: documents.my.supplierId });
+    expect([200, 202]).toContain(cancelled.status);
+    const after = await eventually('the Malaysian document cancelled', async () => {
+      const data = (await client.get(`/v1/documents/${documents.my.documentId}`)).body.data;
+      return data.status === 'cancelled' ? data : undefined;
+    });
+    expect(after.timeline.map((t: { type: string }) => t.type).slice(-2)).toEqual(['cancellation_requested', 'cancelled']);
+    expect(after.timeline.at(-2).detail).toEqual({ track: 'authority', reason: 'Wrong buyer' });
   });
 });

@@ -203,8 +203,9 @@ describe('#47 GET /v1/documents: documents of every area in one list', () => {
       { type: 'accepted', at: expect.any(String), detail: expect.objectContaining({ track: 'exchange' }) },
       { type: 'delivered', at: expect.any(String), detail: expect.objectContaining({ track: 'exchange', mls: expect.objectContaining({ responseCode: 'AP' }) }) },
     ]);
+    // #50 Peppol has no cancellation (a credit note corrects an invoice): no `cancel`.
     expect(be.body.data.links).toEqual({ document: `/be/einvoice/get-document/${beRemote}`, xml: `/be/einvoice/get-document/${beRemote}/xml`, supplier_header: 'supplier_uuid',
-      pdf: `/v1/documents/${beRemote}/pdf`, html: `/v1/documents/${beRemote}/html` });
+      pdf: `/v1/documents/${beRemote}/pdf`, html: `/v1/documents/${beRemote}/html`, cancel: null, request: `/v1/documents/${beRemote}/request` });
     // The links work with the supplier header they name.
     expect((await client.get(be.body.data.links.document, { supplier_uuid: beSupplierId })).status).toBe(200);
 
@@ -218,13 +219,17 @@ describe('#47 GET /v1/documents: documents of every area in one list', () => {
     const es = (await client.get(`/v1/documents/${esReported}`)).body.data;
     expect(es.timeline.map((t: { type: string }) => t.type)).toEqual(['accepted', 'reported']);
     expect(es.links).toEqual({ document: `/es/verifactu/records/${esReported}`, xml: null, supplier_header: 'participant-id',
-      pdf: `/v1/documents/${esReported}/pdf`, html: `/v1/documents/${esReported}/html` });
+      pdf: `/v1/documents/${esReported}/pdf`, html: `/v1/documents/${esReported}/html`,
+      cancel: { method: 'POST', href: '/es/verifactu/cancel', body: { document_identifier: id('ES/1'), issue_date: '2026-11-20' }, fields: [] },
+      request: `/v1/documents/${esReported}/request` });
     const record = await client.get(es.links.document, { 'participant-id': esParticipant });
     expect(record.status).toBe(200);
     expect(es.authority.reference).toBe(record.body.data.aeat_csv);
 
     const received = (await client.get(`/v1/documents/${deReceived}`)).body.data;
     expect(received.timeline).toEqual([{ type: 'received', at: expect.any(String), detail: expect.objectContaining({ track: 'exchange' }) }]);
+    // #50 Received: nothing of this account's to cancel, no request of its own.
+    expect(received.links).toMatchObject({ cancel: null, request: null });
   });
 
   it('another tenant\'s document is not listed and is a 404', async () => {
@@ -276,5 +281,47 @@ describe('#47 GET /v1/documents: documents of every area in one list', () => {
 
   it('without a key: 401', async () => {
     expect((await client.withKey(undefined).get('/v1/documents')).status).toBe(401);
+    expect((await client.withKey(undefined).get(`/v1/documents/${beRemote}/request`)).status).toBe(401);
+  });
+
+  it('#50 the request as accepted: the body as sent (Spain\'s with its chain), at the timeline\'s accepted; none for a document received; 404 across accounts', async () => {
+    const be = await client.get(`/v1/documents/${beRemote}/request`);
+    expect(be.status).toBe(200);
+    const accepted = (await client.get(`/v1/documents/${beRemote}`)).body.data.timeline[0];
+    // The body as sent, with its area's defaults (a subset match: a default may add a field).
+    expect(Object.keys(be.body.data)).toEqual(['document_id', 'accepted_at', 'body']);
+    expect(be.body).toMatchObject({ status: 'success', data: { document_id: beRemote, accepted_at: accepted.at, body: beInvoice(id('BE-REMOTE'), remoteBuyer(remoteBuyerVat), '2026-03-15') } });
+
+    const es = await client.get(`/v1/documents/${esReported}/request`);
+    expect(es.status).toBe(200);
+    // What the service added on accepting it: the chain (its hash, the previous record's, when made), the tax total and the QR's link.
+    expect(es.body.data.body).toMatchObject({ ...esInvoice(id('ES/1')), hash: expect.any(String), generated_at: expect.any(String), qr_link: expect.stringContaining('ValidarQR') });
+    expect(Object.keys(es.body.data.body).sort()).toEqual([...Object.keys(esInvoice('x')), 'generated_at', 'hash', 'previous_hash', 'qr_link', 'tax_total'].sort());
+
+    const received = await client.get(`/v1/documents/${deReceived}/request`);
+    expect({ status: received.status, code: received.body.errors?.[0]?.code }).toEqual({ status: 404, code: 'DOCUMENT.NO_REQUEST' });
+    // Another account's document, either way, and an id that is none: the detail's 404.
+    for (const [as, documentId] of [[other, beRemote], [client, otherDocument], [client, 'not-a-document']] as const) {
+      const answer = await as.get(`/v1/documents/${documentId}/request`);
+      expect({ documentId, status: answer.status, code: answer.body.errors?.[0]?.code }).toEqual({ documentId, status: 404, code: 'DOCUMENT.NOT_FOUND' });
+    }
+    const mine = await other.get(`/v1/documents/${otherDocument}/request`);
+    expect(mine.body.data.body).toMatchObject({ ID: id('OTHER') });
+
+    const openapi = (await client.get('/docs-json')).body;
+    const route = openapi.paths['/v1/documents/{id}/request'].get;
+    expect(route.description).toContain('DOCUMENT.NO_REQUEST');
+    expect(route.responses['200'].content['application/json'].schema.example.data.body).toMatchObject({ ID: 'INV-2026-0042' });
+  });
+
+  it('#50 cancels the Spanish invoice as its links.cancel says: a cancellation record of its own, itself with no cancel; a second time a 409', async () => {
+    const { links } = (await client.get(`/v1/documents/${esReported}`)).body.data;
+    const cancel = () => client.post(links.cancel.href, links.cancel.body, { [links.supplier_header]: esParticipant });
+    const done = await cancel();
+    expect(done.status).toBe(200);
+    const record = (await client.get(`/v1/documents/${done.body.message.uuid}`)).body.data;
+    expect(record).toMatchObject({ area: 'es', type: 'anulacion', links: { cancel: null, request: `/v1/documents/${record.id}/request` } });
+    expect((await client.get(record.links.request)).body.data.body).toMatchObject(links.cancel.body);
+    expect((await cancel()).status).toBe(409);
   });
 });

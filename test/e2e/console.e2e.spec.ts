@@ -2,7 +2,8 @@
 /**
  * #50 the web console as a person uses it, in a real browser (test/support/browser.ts): signed in with an
  * account's API key, it finds a document by number across areas (Belgium's and Spain's first documents, sent
- * through their seed routes), opens it with its timeline and PDF, shows the suppliers, and registers a webhook,
+ * through their seed routes), opens it with its timeline and PDF, shows the suppliers, shows a document's request as
+ * accepted and cancels one where its area can (the toy area's; a refusal with its message and request id), registers a webhook,
  * sends it a test event, shows the delivery with the receiver's answer and re-sends it. Operations: an account's
  * key sees "Operators only" (the API's 403); an operator (cli operators create) sees a report a reporting worker
  * without the test-only area dead-lettered, replays it from the page once the worker is fixed, and the document
@@ -228,6 +229,83 @@ describe('#50 the web console in a browser', () => {
     await page.click('tbody a');
     await page.waitForSelector('dl.facts');
     await check('supplier');
+  });
+
+  it('#50 shows the request as accepted; cancels a document where its area can (reason, confirmation, answer, timeline); shows a refusal with its message and request id', async () => {
+    // The toy area cancels through the pipeline's own route (its sandbox authority answers at once; `KEEP-` refuses).
+    const tenant = new Client(url, apiKey);
+    const onboarded = await tenant.post('/toy/einvoice/onboard', { registered_name: 'Toy Cancels', tax_id: `TOY${String((Date.now() + 500_000) % 1e6).padStart(6, '0')}` });
+    expect(onboarded.status).toBe(201);
+    const reported = async (ID: string) => {
+      const sent = await tenant.post('/toy/einvoice/documents', { ID, IssueDate: '2026-11-24', Total: 121.5 }, { supplier_uuid: onboarded.body.data.supplier_uuid });
+      expect([200, 202]).toContain(sent.status);
+      const documentId: string = sent.body.data.documentId;
+      await eventually(`${ID} reported`, async () => ((await tenant.get(`/v1/documents/${documentId}`)).body.data?.status === 'reported' ? true : undefined));
+      return documentId;
+    };
+    const run = Date.now().toString(36).toUpperCase();
+    const open = async (documentId: string, number: string) => {
+      await page.evaluate((hash) => (location.hash = hash), `#/documents/${documentId}`);
+      await heading(`Document ${number}`);
+      await page.waitForSelector('form.cancel input[name="reason"]');
+    };
+    const dialogs: string[] = [];
+    /** Answers the next confirmation: yes or no. */
+    const answerNextDialog = (yes: boolean) => page.once('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void (yes ? dialog.accept() : dialog.dismiss());
+    });
+    const steps = () => page.$$eval('ol.timeline li .step', (items) => items.map((i) => i.textContent));
+
+    const number = `CONSOLE-CANCEL-${run}`;
+    const documentId = await reported(number);
+    await open(documentId, number);
+    // The request as accepted, opened on demand: the body as sent.
+    await page.click('details.accepted-request summary');
+    await page.waitForSelector('details.accepted-request pre.json');
+    expect(JSON.parse(await page.$eval('details.accepted-request pre.json', (e) => e.textContent ?? ''))).toEqual({ ID: number, IssueDate: '2026-11-24', Total: 121.5 });
+    expect(await page.$eval('form.cancel label', (e) => (e as HTMLElement).innerText)).toContain('Reason for cancelling');
+    await page.locator('form.cancel input[name="reason"]').fill('Wrong buyer');
+    // Not confirmed: nothing sent, the document still reported.
+    answerNextDialog(false);
+    await page.click('form.cancel button[type="submit"]');
+    await eventually('the confirmation asked', async () => (dialogs.length === 1 ? true : undefined));
+    expect((await tenant.get(`/v1/documents/${documentId}`)).body.data.status).toBe('reported');
+    expect(await page.$eval('[data-cancel-outcome]', (e) => e.textContent)).toBe('');
+    // Confirmed: the area's answer, and the timeline reloaded with the cancellation.
+    answerNextDialog(true);
+    await page.click('form.cancel button[type="submit"]');
+    await page.waitForFunction(() => document.querySelector('[data-cancel-outcome]')?.textContent?.includes('Cancelled (HTTP 200)'));
+    await page.waitForFunction(() => [...document.querySelectorAll('ol.timeline li .step')].some((step) => step.textContent === 'cancelled'));
+    expect((await steps()).slice(-2)).toEqual(['cancellation_requested', 'cancelled']);
+    expect(dialogs).toEqual([expect.stringContaining(number), expect.stringContaining(number)]);
+    expect((await tenant.get(`/v1/documents/${documentId}`)).body.data.status).toBe('cancelled');
+    await check('document-cancelled');
+
+    // The authority refuses: the 409's message and request id, and the refusal in the timeline.
+    const kept = `KEEP-${run}`;
+    const keptId = await reported(kept);
+    await open(keptId, kept);
+    await page.locator('form.cancel input[name="reason"]').fill('Wrong buyer');
+    answerNextDialog(true);
+    await page.click('form.cancel button[type="submit"]');
+    await page.waitForSelector('section[aria-labelledby="actions-title"] .error [data-request-id]');
+    expect(await page.$eval('section[aria-labelledby="actions-title"] .error', (e) => (e as HTMLElement).innerText)).toMatch(/refused to cancel[\s\S]*HTTP 409/);
+    await page.waitForFunction(() => [...document.querySelectorAll('ol.timeline li .step')].some((step) => step.textContent === 'cancellation_refused'));
+    // The browser logs the refused request itself (a 409 the page was asked to show): expected here, and only here.
+    expect(problems.splice(0).filter((p) => !/status of 409/.test(p))).toEqual([]);
+    await check('document-cancel-refused');
+
+    // A Belgian document: Peppol has no cancellation, said so; its request shown too.
+    const be = mine.find((d) => d.area === 'be')!;
+    await page.evaluate((hash) => (location.hash = hash), `#/documents/${be.id}`);
+    await heading(`Document ${beNumber}`);
+    await page.waitForFunction(() => document.querySelector('section[aria-labelledby="actions-title"]')?.textContent?.includes('No cancellation here'));
+    expect(await page.$('form.cancel')).toBeNull();
+    await page.click('details.accepted-request summary');
+    await page.waitForSelector('details.accepted-request pre.json');
+    expect(JSON.parse(await page.$eval('details.accepted-request pre.json', (e) => e.textContent ?? ''))).toMatchObject({ ID: beNumber });
+    await check('document-request');
   });
 
   it('registers a webhook, sends it a test event, shows the delivery with the receiver\'s answer, and re-sends it', async () => {

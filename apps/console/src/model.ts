@@ -112,3 +112,32 @@ export interface Delivery {
   readonly created_at?: string;
   readonly delivered_at: string | null;
 }
+
+/**
+ * #50 A document's actions among its `links` (documents.openapi.ts): its cancellation as a form (`cancel`: POST
+ * `href` with `body` and each of `fields` written by the person), and where its request as accepted is read.
+ */
+export interface CancelLink {
+  readonly method: 'POST';
+  readonly href: string;
+  readonly body: Readonly<Record<string, string>>;
+  readonly fields: readonly string[];
+}
+
+export interface DocumentActions {
+  readonly cancel: CancelLink | null;
+  readonly request: string | null;
+}
+
+/** A detail's `links.cancel` and `links.request` (null when the detail has no links). */
+export const actionsOf = (d: DocumentDetail): DocumentActions => {
+  const links = d.links as (DocumentLinks & Partial<DocumentActions>) | null;
+  return { cancel: links?.cancel ?? null, request: links?.request ?? null };
+};
+
+/** `GET /v1/documents/{id}/request`'s `data`. */
+export interface AcceptedRequest {
+  readonly document_id: string;
+  readonly accepted_at: string;
+  readonly body: Readonly<Record<string, unknown>>;
+}

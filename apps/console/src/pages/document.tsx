@@ -1,15 +1,17 @@
 /**
  * One document (GET /v1/documents/{id}): what it is, the authority's answer, the Peppol exchange, every event
  * of its timeline, the PDF inline and the files to download (fetched with the credential into blob: URLs: the
- * credential never goes in a URL), and its area's own routes.
+ * credential never goes in a URL), its area's own routes, and its actions (document-actions.tsx: cancel, the
+ * request as accepted).
  */
 import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, blobUrl, download, getJson, request } from '../api';
 import { money, time } from '../format';
-import { type DocumentDetail, type SupplierDetail, type TimelineEntry, areaName } from '../model';
+import { type DocumentDetail, type SupplierDetail, type TimelineEntry, actionsOf, areaName } from '../model';
 import { href } from '../router';
 import { ErrorBox, JsonBlock, LoadingLine, State, TimesNote, useLoad, usePageTitle } from '../ui';
+import { AcceptedRequestPanel, CancelPanel, supplierHeaders } from './document-actions';
 
 export function DocumentPage({ id }: { id: string }) {
   const loaded = useLoad(async () => (await getJson<{ data: DocumentDetail }>(`/v1/documents/${encodeURIComponent(id)}`)).data, id);
@@ -61,7 +63,10 @@ export function DocumentPage({ id }: { id: string }) {
             <Exchange document={d} />
           </div>
           <Timeline entries={d.timeline} />
+          {/* Keyed by the document: another one's page starts with an empty form and no outcome. */}
+          <CancelPanel key={d.id} document={d} link={actionsOf(d).cancel} supplier={supplier.data} onDone={loaded.reload} />
           <Files document={d} supplier={supplier.data} />
+          <AcceptedRequestPanel key={d.id} href={actionsOf(d).request} />
         </>
       )}
       <TimesNote />
@@ -156,14 +161,6 @@ function Details({ detail }: { detail: Readonly<Record<string, unknown>> }) {
   );
 }
 
-/** The value of the header the area's own routes name the supplier by: its id, or (Argentina's `cuit`) its identifier. */
-function supplierHeaders(d: DocumentDetail, supplier: SupplierDetail | undefined): Record<string, string> {
-  const header = d.links?.supplier_header;
-  if (!header) return {};
-  if (header === 'cuit') return supplier?.identifiers[0] ? { cuit: supplier.identifiers[0].id } : {};
-  return { [header]: d.supplier_id };
-}
-
 function Files({ document: d, supplier }: { document: DocumentDetail; supplier: SupplierDetail | undefined }) {
   const links = d.links;
   const [pdf, setPdf] = useState<{ url?: string; error?: unknown; loading: boolean }>({ loading: Boolean(links?.pdf) });
@@ -218,7 +215,8 @@ function Files({ document: d, supplier }: { document: DocumentDetail; supplier: 
       {links && (
         <ul class="links">
           {Object.entries(links)
-            .filter(([, value]) => value)
+            // The paths; `cancel`, a form, is the Actions panel's.
+            .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
             .map(([name, value]) => (
               <li key={name}>
                 {name}: <code>{value}</code>

@@ -9,7 +9,7 @@ import { AccountDocuments } from './documents.service';
 import { documentListQuery } from './documents-query';
 import { DOCUMENT_STATUSES } from '@einvoice/domain';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './page';
-import { documentDetailSchema, documentListSchema, documentViewContent } from './documents.openapi';
+import { acceptedRequestSchema, documentDetailSchema, documentListSchema, documentViewContent } from './documents.openapi';
 
 /** The account-wide view of documents (#47, docs/account-api.md): every area's, in one list. */
 @ApiTags('Account (/v1)')
@@ -57,14 +57,33 @@ export class DocumentsController {
     description:
       'The document as the list shows it, plus `timeline` (every event of its tracks in order: accepted, sent, delivered or failed with ' +
       'the Message Level Status, submitted, reported or refused with the authority\'s reference or codes, cancelled, received) and ' +
-      '`links` to its area\'s own routes (the document; its XML where the area has that route), which name the supplier by `supplier_header`. ' +
-      'Another account\'s document is a 404.',
+      '`links` to its area\'s own routes (the document; its XML where the area has that route; its cancellation where the area has one, `cancel`), ' +
+      'which name the supplier by `supplier_header`, and to the request as accepted (`request`). Another account\'s document is a 404.',
   })
   @ApiParam({ name: 'id', description: 'The document id (a UUID).', example: '0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a' })
   @ApiResponse({ status: 200, description: '`{status, data: document + {timeline, links}}`', schema: documentDetailSchema })
   @ApiResponse({ status: 404, ...errorResponse })
   get(@Param('id') id: string, @Ctx() context: RequestContext) {
     return this.documents.get(context.tenant.id, id);
+  }
+
+  @Get(':id/request')
+  @ApiOperation({
+    summary: 'The request as accepted: the body your call sent, as the service recorded it when it accepted the document.',
+    description:
+      'The body of the call that sent the document (`POST` to its area\'s route), as recorded in the event that accepted it (`accepted_at`): ' +
+      'its fields after the area\'s defaults, with what the service added then (Spain: the record\'s `hash`, `previous_hash`, `generated_at`, ' +
+      '`qr_link`, `tax_total`; Jordan: `issue_time`). Never changed afterwards (an amendment is a step of the timeline). Malaysia keeps only the ' +
+      'fields the list shows of a document without a Peppol copy (`IssueDate`, `DocumentCurrencyCode`, `InvoiceTotal`, the parties\' names and TINs): ' +
+      'the document as submitted is `links.xml`. Document bodies carry no credentials (those arrive with the onboarding and are sealed), ' +
+      'and headers (the Idempotency-Key) are not part of it. 404: no such document in your account, or one your supplier received ' +
+      '(`DOCUMENT.NO_REQUEST`).',
+  })
+  @ApiParam({ name: 'id', description: 'The document id (a UUID).', example: '0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a' })
+  @ApiResponse({ status: 200, description: '`{status, data: {document_id, accepted_at, body}}`', schema: acceptedRequestSchema })
+  @ApiResponse({ status: 404, ...errorResponse })
+  request(@Param('id') id: string, @Ctx() context: RequestContext) {
+    return this.documents.request(context.tenant.id, id);
   }
 
   @Get(':id/pdf')

@@ -49,7 +49,15 @@ export const documentDetailExample = {
       { type: 'accepted', at: '2026-11-25T10:30:00.000Z', detail: { track: 'exchange', receiver: '0208:0843766574' } },
       { type: 'delivered', at: '2026-11-25T10:30:02.000Z', detail: { track: 'exchange', message_id: 'b5c1e2d3-4f5a-4b6c-8d7e-9f0a1b2c3d4e@einvoice', channel: 'remote', mls: { responseCode: 'AP', receivedAt: '2026-11-25T10:30:02.000Z' } } },
     ],
-    links: { document: '/be/einvoice/get-document/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a', xml: '/be/einvoice/get-document/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a/xml', supplier_header: 'supplier_uuid', pdf: '/v1/documents/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a/pdf', html: '/v1/documents/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a/html' },
+    links: {
+      document: '/be/einvoice/get-document/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a',
+      xml: '/be/einvoice/get-document/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a/xml',
+      supplier_header: 'supplier_uuid',
+      pdf: '/v1/documents/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a/pdf',
+      html: '/v1/documents/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a/html',
+      cancel: null,
+      request: '/v1/documents/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a/request',
+    },
   },
 };
 
@@ -135,6 +143,42 @@ const timelineEntry: SchemaObject = {
 };
 
 const linksExample = documentDetailExample.data.links;
+
+/** A Malaysian document's `links.cancel` (Belgium's, the detail's example, is null: Peppol has no cancellation). */
+const malaysianCancel = { method: 'POST', href: '/api/einvoice/documents/3c5e7a90-1b2d-4e6f-8a9b-0c1d2e3f4a5b/cancel', body: {}, fields: ['reason'] };
+
+/**
+ * `links.cancel` (#50): a form, as hypermedia APIs write their actions (Siren's `actions`: method, href, fields), so a
+ * client cancels without knowing the area's route: the area's own cancel route with what the link already knows of
+ * the request (Spain's RegistroAnulacion names the invoice by its number and date) and what the caller writes.
+ */
+const cancelLink: SchemaObject = {
+  type: 'object',
+  required: ['method', 'href', 'body', 'fields'],
+  description:
+    'How to cancel it at its authority, with the supplier header `supplier_header` names: send `method` to `href` with the JSON `body`, plus each of ' +
+    '`fields` as text you write. The answer is the area\'s cancel route\'s: 200 cancelled (Spain: the cancellation record, a document of its own), 202 while the ' +
+    'authority has not answered, 409 when its state does not allow it (not accepted for good yet, already cancelled) or the authority refuses (MyInvois: ' +
+    'past 72 h). Null where the area has no cancellation (Peppol-only areas, the UAE, Poland, Jordan, Nigeria, Argentina: a credit note corrects a ' +
+    'document there), for a document your supplier received, and for a Spanish cancellation record.',
+  properties: {
+    method: { type: 'string', enum: ['POST'], description: 'The HTTP method.', example: 'POST' },
+    href: { type: 'string', description: 'The area\'s cancel route for this document (MyInvois: `/api/einvoice/documents/{id}/cancel`; Spain: `/es/verifactu/cancel`).', example: malaysianCancel.href },
+    body: {
+      type: 'object',
+      additionalProperties: { type: 'string' },
+      description: 'What the body must hold that the link knows already (Spain: `document_identifier` and `issue_date`); empty where the caller writes all of it.',
+      example: { document_identifier: 'F-2026-0001', issue_date: '2026-11-25' },
+    },
+    fields: {
+      type: 'array',
+      items: { type: 'string', enum: ['reason'] },
+      description: 'What the caller writes into the body: `reason`, why (1–300 characters), sent to the authority (MyInvois\'s mandatory reason).',
+      example: malaysianCancel.fields,
+    },
+  },
+  example: malaysianCancel,
+};
 /** The `status` of the account routes' 200s. */
 export const accountSuccessStatus = statusField('success', 'Always `success` on a 200.');
 
@@ -162,6 +206,7 @@ export const documentDetailSchema = statusAnswer(
         links: orNull({
           type: 'object',
           description: 'Its area\'s own routes (null for an area this gateway does not serve).',
+          required: ['document', 'xml', 'supplier_header', 'pdf', 'html', 'cancel', 'request'],
           properties: {
             document: { type: 'string', description: 'Where its area\'s routes read it.', example: linksExample.document },
             xml: orNull({ type: 'string', description: 'Its file as sent (the XML; Malaysia: as submitted); null where the area has no such route.', example: linksExample.xml }),
@@ -172,6 +217,12 @@ export const documentDetailSchema = statusAnswer(
             }),
             pdf: orNull({ type: 'string', description: 'The document as a person reads it, a PDF (`GET /v1/documents/{id}/pdf`); null where its area prints none yet.', example: linksExample.pdf }),
             html: orNull({ type: 'string', description: 'The same as an HTML page (`GET /v1/documents/{id}/html`); null where its area prints none yet.', example: linksExample.html }),
+            cancel: orNull(cancelLink),
+            request: orNull({
+              type: 'string',
+              description: 'The request as the service accepted it (`GET /v1/documents/{id}/request`); null for a document your supplier received.',
+              example: linksExample.request,
+            }),
           },
           example: linksExample,
         }),
@@ -186,3 +237,46 @@ export const documentViewContent = {
   pdf: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf', description: 'A4 PDF; PDF/A-3 with the UBL attached for Peppol documents.' } as SchemaObject, example: '%PDF-1.7 …' } },
   html: { 'text/html': { schema: { type: 'string', contentMediaType: 'text/html', description: 'One self-contained page.' } as SchemaObject, example: '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Invoice INV-2026-0042</title>…' } },
 };
+
+/** `GET /v1/documents/{id}/request`'s example: the Belgian invoice's body as accepted. */
+export const acceptedRequestExample = {
+  status: 'success',
+  data: {
+    document_id: belgian.id,
+    accepted_at: belgian.created_at,
+    body: {
+      ID: belgian.number,
+      DocumentType: '380',
+      IssueDate: belgian.issue_date,
+      DocumentCurrencyCode: belgian.currency,
+      CustomerParty: { RegisteredName: belgian.counterparty.name, Identifiers: [{ Scheme: 'BE:VAT', ID: belgian.counterparty.id }] },
+      InvoiceLines: [{ Description: 'Consulting', PriceAmount: 100, InvoicedQuantity: 1, TaxType: { TaxRate: 21, TaxType: 'standard', TaxCountry: 'BE' } }],
+      TotalIncludingVat: 121,
+    },
+  },
+};
+
+/** `GET /v1/documents/{id}/request`'s 200 (#50). */
+export const acceptedRequestSchema = statusAnswer(
+  accountSuccessStatus,
+  {
+    data: {
+      type: 'object',
+      required: ['document_id', 'accepted_at', 'body'],
+      description: 'The request that sent the document, as recorded when the service accepted it.',
+      properties: {
+        document_id: uuidField('The document id.', acceptedRequestExample.data.document_id),
+        accepted_at: dateTimeField('When the service accepted the document and recorded its request: the time of the timeline\'s `accepted`.', acceptedRequestExample.data.accepted_at),
+        body: {
+          type: 'object',
+          additionalProperties: true,
+          description:
+            'The JSON body as the area\'s route took it: its fields after the area\'s defaults, with what the service added on accepting it (Spain: the chain\'s ' +
+            '`hash`, `previous_hash`, `generated_at`, `qr_link`, `tax_total`). Malaysia, without a Peppol copy: only the fields the list shows.',
+          example: acceptedRequestExample.data.body,
+        },
+      },
+    },
+  },
+  acceptedRequestExample,
+);

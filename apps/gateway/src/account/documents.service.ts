@@ -36,6 +36,15 @@ export interface DocumentDetail extends DocumentSummary {
   readonly links: DocumentLinks | null;
 }
 
+/** `GET /v1/documents/{id}/request`'s `data` (#50). */
+export interface AcceptedRequest {
+  readonly document_id: string;
+  /** When the service accepted the document and recorded its request. */
+  readonly accepted_at: string;
+  /** The caller's body after its area's defaults, with what the service added when it accepted it. */
+  readonly body: Record<string, unknown>;
+}
+
 interface SummaryRow extends StateColumns {
   id: string;
   area: string;
@@ -187,7 +196,32 @@ export class AccountDocuments {
       `SELECT type, data - '{xml,fields,document,payload}'::text[] AS data, recorded_at FROM events WHERE stream_id = ANY($1::text[]) ORDER BY global_position`,
       [streams],
     );
-    return { status: 'success', data: { ...summaryOf(row), timeline: timelineOf(events), links: linksOf(findArea(row.area), row.id, row.supplier_id) } };
+    const summary = summaryOf(row);
+    return { status: 'success', data: { ...summary, timeline: timelineOf(events), links: linksOf(findArea(row.area), summary) } };
+  }
+
+  /**
+   * The body the caller sent, as the service recorded it when it accepted the document (#50): the `fields` of the
+   * first event of its streams that carries them (AuthorityReportRequested, else DocumentSubmitted), which no later
+   * step changes (an amendment is an event of its own). Only `fields`: never the area's `payload` nor the rendered
+   * file. A document received was sent by no request of this account: 404 `DOCUMENT.NO_REQUEST`.
+   */
+  async request(tenantId: string, id: string): Promise<{ status: 'success'; data: AcceptedRequest }> {
+    const rows: Array<{ direction: string; report_id: string | null }> = isUuid(id)
+      ? await this.connections.dataSource.query(`SELECT direction, report_id FROM documents WHERE id = $1 AND tenant_id = $2`, [id, tenantId])
+      : [];
+    const row = rows[0];
+    if (!row) throw notFound('DOCUMENT.NOT_FOUND', `No document ${id} in your account.`);
+    if (row.direction !== 'outgoing') throw notFound('DOCUMENT.NO_REQUEST', `Document ${id} is one your supplier received: no request of yours sent it.`);
+    const streams = [documentStreamId(id), ...(row.report_id ? [authorityReportStreamId(row.report_id)] : [])];
+    // Accepted when the timeline's `accepted` says: the event's own time (requestedAt, submittedAt), else its recording's.
+    const accepted: Array<{ body: Record<string, unknown>; at: string | Date }> = await this.connections.dataSource.query(
+      `SELECT data -> 'fields' AS body, coalesce(data ->> 'requestedAt', data ->> 'submittedAt', to_json(recorded_at) #>> '{}') AS at
+       FROM events WHERE stream_id = ANY($1::text[]) AND data ? 'fields' ORDER BY global_position LIMIT 1`,
+      [streams],
+    );
+    if (!accepted[0]) throw notFound('DOCUMENT.NO_REQUEST', `Document ${id} has no recorded request.`);
+    return { status: 'success', data: { document_id: id, accepted_at: new Date(accepted[0].at).toISOString(), body: accepted[0].body } };
   }
 
   private async exists(tenantId: string, id: string): Promise<boolean> {

@@ -33,6 +33,9 @@ const controllersOf: Readonly<Record<string, readonly Type<unknown>[]>> = {
   ar: [AfipController],
 };
 
+/** Whether the pipeline's own routes serve the area (no controller of its own): its cancel route is theirs. */
+export const servedByPipelineRoutes = (code: string): boolean => !controllersOf[code];
+
 /** The services of an area whose controllers need their own (the others call the pipeline), by area code. */
 const providersOf: Readonly<Record<string, readonly Type<unknown>[]>> = {
   my: myInvoisProviders,
