@@ -26925,27 +26925,27 @@ export interface operations {
                                  * @description Where its area's routes read it.
                                  * @example /be/einvoice/get-document/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a
                                  */
-                                document?: string;
+                                document: string;
                                 /**
                                  * @description Its file as sent (the XML; Malaysia: as submitted); null where the area has no such route.
                                  * @example /be/einvoice/get-document/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a/xml
                                  */
-                                xml?: string | null;
+                                xml: string | null;
                                 /**
                                  * @description The header those routes name the supplier by (its value: the supplier id, or Argentina's CUIT); null where the path names it (UAE).
                                  * @example supplier_uuid
                                  */
-                                supplier_header?: string | null;
+                                supplier_header: string | null;
                                 /**
                                  * @description The document as a person reads it, a PDF (`GET /v1/documents/{id}/pdf`); null where its area prints none yet.
                                  * @example /v1/documents/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a/pdf
                                  */
-                                pdf?: string | null;
+                                pdf: string | null;
                                 /**
                                  * @description The same as an HTML page (`GET /v1/documents/{id}/html`); null where its area prints none yet.
                                  * @example /v1/documents/0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a/html
                                  */
-                                html?: string | null;
+                                html: string | null;
                             } | null;
                         };
                     };
