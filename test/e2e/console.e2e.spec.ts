@@ -288,10 +288,9 @@ describe('#50 the web console in a browser', () => {
     await page.click(`${clientForm} button[type="submit"]`);
     await heading('Documents');
     await page.waitForFunction(() => document.querySelectorAll('table.documents tbody a').length === 2);
-    const stored = await page.evaluate(() => JSON.stringify(sessionStorage));
-    expect(stored).toMatch(/"credential":"at_/);
-    expect(stored).toContain(clientId);
-    expect(stored).not.toContain(clientSecret);
+    const session = await page.evaluate(() => JSON.parse(sessionStorage.getItem('einvoice.console.session') ?? 'null'));
+    expect(session).toEqual({ credential: expect.stringMatching(/^at_/), kind: 'tenant', name: 'console tenant A', client: { clientId, expiresAt: expect.any(Number) } });
+    expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain(clientSecret);
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
     expect(await page.$$eval('header nav a', (links) => links.map((a) => a.textContent))).toEqual(['Documents', 'Suppliers', 'Webhooks']);
   });
@@ -313,7 +312,7 @@ describe('#50 the web console in a browser', () => {
     );
     await page.click('header nav a[href="#/suppliers"]');
     await page.waitForSelector('.session-ended');
-    expect(await page.$eval('.session-ended', (e) => e.textContent)).toContain('Your access token expired');
+    expect(await page.$eval('.session-ended', (e) => e.textContent)).toMatch(/^Your access token expired\. Sign in again with the client's secret/);
     await page.waitForSelector('.session-ended + .error [data-request-id]');
     expect(await page.$eval('.session-ended + .error', (e) => e.textContent)).toContain('The access token has expired');
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);

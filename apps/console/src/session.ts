@@ -70,9 +70,12 @@ export function tokenExpired(session: Session, now = Date.now()): boolean {
   return session.client !== undefined && now >= session.client.expiresAt - EXPIRY_MARGIN_MS;
 }
 
-/** The end of a client's session whose token expired (by the tab's clock, or as the API answered: `error`). */
+/**
+ * The end of a client's session whose token expired: by the tab's clock (said with when), or as the API answered
+ * (`error`; when, by the gateway's clock, is not the tab's to say: a laptop that slept, a token lifetime shortened).
+ */
 export function expiredEnd(session: Session, error?: unknown): SessionEnd {
-  const at = session.client ? ` at ${time(new Date(session.client.expiresAt).toISOString())}` : '';
+  const at = session.client && !error ? ` at ${time(new Date(session.client.expiresAt).toISOString())}` : '';
   return {
     message: `Your access token expired${at}. Sign in again with the client's secret: the console does not keep it.`,
     error,
