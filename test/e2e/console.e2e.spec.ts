@@ -7,7 +7,9 @@
  * sends it a test event, shows the delivery with the receiver's answer and re-sends it. Operations: an account's
  * key sees "Operators only" (the API's 403); an operator (cli operators create) sees a report a reporting worker
  * without the test-only area dead-lettered, replays it from the page once the worker is fixed, and the document
- * is reported. Every page: no console
+ * is reported. Signed in with an OAuth client's id and secret instead: a wrong secret shows the token endpoint's
+ * refusal, the right one opens Documents with only the access token kept (never the secret), and a token that
+ * expired (by the API's answer, or by the tab's clock) brings the sign-in back saying so. Every page: no console
  * error, no serious or critical axe-core violation, a screenshot at 1280 and 390 px (the run's test artefacts).
  * Another account's document of the same number never reaches the page. A database of its own: the first
  * documents' literal identifiers may be other tests' too.
@@ -17,7 +19,7 @@ import path from 'node:path';
 import type { Browser, HTTPResponse, Page } from 'puppeteer-core';
 import type { DataSource } from 'typeorm';
 import { createDataSource } from '@einvoice/domain/infrastructure';
-import { createTenant } from '../../apps/gateway/src/auth/api-keys';
+import { createTenant, hashApiKey } from '../../apps/gateway/src/auth/api-keys';
 import { CONSOLE_CSP } from '../../apps/gateway/src/http/console-site';
 import { gatewayClient } from '../../clients/typescript';
 import { launchBrowser, screenshot, watchedPage } from '../support/browser';
@@ -343,6 +345,89 @@ describe('#50 the web console in a browser', () => {
     await page.click('button.sign-out');
     await page.waitForSelector('input[name="api_key"]');
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+  });
+
+  it('signs in with an OAuth client: a wrong secret is refused with the request id; the tab keeps the access token, never the secret', async () => {
+    const created = await new Client(url, apiKey).post('/v1/oauth/clients', undefined);
+    expect(created.status).toBe(201);
+    const { client_id: clientId, client_secret: clientSecret } = created.body as { client_id: string; client_secret: string };
+    const clientForm = 'form.sign-in-client';
+    await page.waitForSelector(`${clientForm} input[name="client_id"]`);
+    await page.locator(`${clientForm} input[name="client_id"]`).fill(clientId);
+    await page.locator(`${clientForm} input[name="client_secret"]`).fill('cs_wrong');
+    await page.click(`${clientForm} button[type="submit"]`);
+    await page.waitForSelector(`${clientForm} ~ .error [data-request-id]`);
+    expect(await page.$eval(`${clientForm} ~ .error`, (e) => e.textContent)).toContain('Client authentication failed: unknown client or wrong secret.');
+    // The browser logs the refused token request itself (a 401 it was asked to show): expected here.
+    expect(problems.splice(0).filter((p) => !/status of 401/.test(p))).toEqual([]);
+    await check('sign-in-client-refused');
+
+    await page.locator(`${clientForm} input[name="client_secret"]`).fill(clientSecret);
+    await page.click(`${clientForm} button[type="submit"]`);
+    await heading('Documents');
+    await page.waitForFunction(() => document.querySelectorAll('table.documents tbody a').length === 2);
+    const session = await page.evaluate(() => JSON.parse(sessionStorage.getItem('einvoice.console.session') ?? 'null'));
+    expect(session).toEqual({ credential: expect.stringMatching(/^at_/), kind: 'tenant', name: 'console tenant A', client: { clientId, expiresAt: expect.any(Number) } });
+    expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain(clientSecret);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    expect(await page.$$eval('header nav a', (links) => links.map((a) => a.textContent))).toEqual(['Documents', 'Suppliers', 'Webhooks']);
+  });
+
+  it('a client\'s token the API answers expired (AUTH.TOKEN_EXPIRED) brings the sign-in back with why, then the same page with a new token', async () => {
+    // The tab's session made to hold a second client's token, expired before its first use (a token used already stays
+    // in the gateway's cache up to 30 s, whatever the table says).
+    const { client_id: clientId, client_secret: clientSecret } = (await new Client(url, apiKey).post('/v1/oauth/clients', undefined)).body as { client_id: string; client_secret: string };
+    const issued = await new Client(url).post('/v1/oauth/token', { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret });
+    expect(issued.status).toBe(200);
+    await dataSource.query(`UPDATE oauth_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [hashApiKey(issued.body.access_token)]);
+    await page.evaluate(
+      (token, id) => {
+        const stored = JSON.parse(sessionStorage.getItem('einvoice.console.session') ?? 'null');
+        sessionStorage.setItem('einvoice.console.session', JSON.stringify({ ...stored, credential: token, client: { ...stored.client, clientId: id } }));
+      },
+      issued.body.access_token,
+      clientId,
+    );
+    await page.click('header nav a[href="#/suppliers"]');
+    await page.waitForSelector('.session-ended');
+    expect(await page.$eval('.session-ended', (e) => e.textContent)).toMatch(/^Your access token expired\. Sign in again with the client's secret/);
+    await page.waitForSelector('.session-ended + .error [data-request-id]');
+    expect(await page.$eval('.session-ended + .error', (e) => e.textContent)).toContain('The access token has expired');
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    // The client's id is filled in again, and the focus waits in the secret's field.
+    expect(await page.$eval('form.sign-in-client input[name="client_id"]', (e) => (e as HTMLInputElement).value)).toBe(clientId);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('client_secret');
+    expect(problems.splice(0).filter((p) => !/status of 401/.test(p))).toEqual([]);
+    await check('sign-in-expired');
+
+    // (The check's screenshots resize the page; the focus is put back where it was before typing.)
+    await page.focus('form.sign-in-client input[name="client_secret"]');
+    await page.keyboard.type(clientSecret);
+    await page.keyboard.press('Enter');
+    await heading('Suppliers');
+    await page.waitForFunction(() => document.querySelectorAll('tbody a').length === 2);
+    expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain(clientSecret);
+  });
+
+  it('a client\'s token past its expiry by the tab\'s clock is not sent: a reload shows the sign-in saying so; sign-out clears the tab', async () => {
+    await page.evaluate(() => {
+      const stored = JSON.parse(sessionStorage.getItem('einvoice.console.session') ?? 'null');
+      sessionStorage.setItem('einvoice.console.session', JSON.stringify({ ...stored, client: { ...stored.client, expiresAt: Date.now() - 1 } }));
+    });
+    const asked: string[] = [];
+    const listen = (request: { url(): string }) => void (new URL(request.url()).pathname.startsWith('/v1/') && asked.push(request.url()));
+    page.on('request', listen);
+    await page.reload({ waitUntil: 'networkidle0' });
+    page.off('request', listen);
+    await page.waitForSelector('.session-ended');
+    expect(await page.$eval('.session-ended', (e) => e.textContent)).toMatch(/Your access token expired at .+\. Sign in again/);
+    expect(asked).toEqual([]);
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+
+    await signIn(apiKey, 'Suppliers');
+    await signOut();
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    expect(await page.$('.session-ended')).toBeNull();
   });
 
   /** Signs in with `key` from the sign-in form; waits for the page's heading. */

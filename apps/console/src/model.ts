@@ -1,128 +1,86 @@
 /**
- * What the console reads of the API's answers (docs/account-api.md, the OpenAPI document at /docs-json), and the
- * vocabularies it offers in its filters: the states and event types are the domain's own lists (imported, not
- * copied: a new state shows up here with the next build).
+ * What the console reads of the API's answers, and the vocabularies it offers in its filters. The answers' types are
+ * the generated client's (clients/typescript/schema.d.ts, which `npm run client` makes from the OpenAPI document the
+ * gateway serves at /docs-json): a field the API adds or changes reaches the pages with the next regeneration, and a
+ * page that reads a field the API does not answer fails to compile. The states, event types and areas are the
+ * server's own lists (imported, not copied: a new state or area shows up here with the next build).
  */
-// The two files themselves, not the @einvoice/domain index: that one brings the server's modules, a browser bundle takes these lists only.
+// The generated client's types (no Nx project of its own: a folder the OpenAPI document is generated into).
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import type { paths } from '../../../clients/typescript/schema';
+// The files themselves, not the @einvoice/domain and @einvoice/areas indexes: those bring the server's modules, a
+// browser bundle takes these lists only (each file imports nothing).
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { AREA_NAMES } from '../../../libs/areas/src/area-list/area-names';
+
 // eslint-disable-next-line @nx/enforce-module-boundaries
 export { AUTHORITY_STATUSES, DOCUMENT_STATUSES, EXCHANGE_STATUSES } from '../../../libs/domain/src/account/document-states';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 export { ACCOUNT_EVENT_TYPES } from '../../../libs/domain/src/account/events';
 
-/** The areas, as `GET /v1/documents?area=` takes their codes. */
-export const AREAS: ReadonlyArray<readonly [code: string, name: string]> = [
-  ['be', 'Belgium'],
-  ['de', 'Germany'],
-  ['sg', 'Singapore'],
-  ['my', 'Malaysia'],
-  ['ae', 'United Arab Emirates'],
-  ['es', 'Spain'],
-  ['pl', 'Poland'],
-  ['jo', 'Jordan'],
-  ['ng', 'Nigeria'],
-  ['ar', 'Argentina'],
-];
+/** The areas, as `GET /v1/documents?area=` takes their codes, with their names: the registry's list (checked against it at every start). */
+export const AREAS: ReadonlyArray<readonly [code: string, name: string]> = Object.entries(AREA_NAMES);
 
 export const areaName = (code: string): string => AREAS.find(([c]) => c === code)?.[1] ?? code;
 
-export interface DocumentSummary {
-  readonly id: string;
-  readonly area: string;
-  readonly supplier_id: string;
-  readonly direction: 'outgoing' | 'incoming';
-  readonly number: string;
-  readonly type: string;
-  readonly issue_date: string | null;
-  readonly currency: string | null;
-  readonly total: string | null;
-  readonly status: string;
-  readonly authority: { readonly status: string; readonly reference?: string };
-  readonly exchange: { readonly status: string };
-  readonly created_at: string;
-  readonly updated_at: string;
-}
+/** The JSON body of an operation's answer of `status` (200 unless said). */
+type Answer<Operation, Status extends number = 200> = Operation extends { responses: Record<Status, { content: { 'application/json': infer Body } }> } ? Body : never;
 
-export interface TimelineEntry {
-  readonly type: string;
-  readonly at: string;
-  readonly detail: Readonly<Record<string, unknown>>;
-}
+/** `GET /v1/documents`: one document of the list. */
+export type DocumentSummary = Answer<paths['/v1/documents']['get']>['data'][number];
 
-export interface DocumentLinks {
-  readonly document: string;
-  readonly xml: string | null;
-  readonly supplier_header: string | null;
-  readonly pdf: string | null;
-  readonly html: string | null;
-}
+/** `GET /v1/documents/{id}`: the document with its timeline and links. */
+export type DocumentDetail = Answer<paths['/v1/documents/{id}']['get']>['data'];
 
-export interface DocumentDetail extends DocumentSummary {
-  readonly timeline: readonly TimelineEntry[];
-  readonly links: DocumentLinks | null;
-}
+export type TimelineEntry = DocumentDetail['timeline'][number];
 
-export interface SupplierSummary {
-  readonly id: string;
-  readonly area: string;
-  readonly name: string;
-  readonly identifiers: ReadonlyArray<{ readonly scheme: string; readonly id: string }>;
-  readonly status: 'active' | 'inactive';
-  readonly created_at: string;
-}
+export type DocumentLinks = NonNullable<DocumentDetail['links']>;
 
-export interface SupplierDetail extends SupplierSummary {
-  readonly updated_at: string | null;
-  readonly address: Readonly<Record<string, string>>;
-  readonly contact: Readonly<Record<string, string>>;
-  readonly details: Readonly<Record<string, unknown>>;
-  readonly participant_ids: readonly string[];
-  readonly editable_fields: readonly string[];
-}
+/** `GET /v1/suppliers`: one supplier of the list. */
+export type SupplierSummary = Answer<paths['/v1/suppliers']['get']>['data'][number];
 
-export interface Webhook {
-  readonly id: string;
-  readonly url: string;
-  readonly events: readonly string[] | null;
-  readonly areas: readonly string[] | null;
-  readonly supplier_ids: readonly string[] | null;
-  readonly description: string | null;
-  readonly status: 'enabled' | 'disabled';
-  readonly disabled_reason: string | null;
-  readonly previous_secret_expires_at: string | null;
-  readonly created_at: string;
-}
+type SupplierAnswer = Answer<paths['/v1/suppliers/{id}']['get']>['data'];
 
-export interface DeliveryAttempt {
-  readonly attempt: number;
-  readonly at: string;
-  readonly status_code: number | null;
-  readonly duration_ms: number;
-  readonly response_body: string | null;
-  readonly error: string | null;
-}
+/**
+ * `GET /v1/suppliers/{id}`: the profile. Its address is also read by an onboarding field's name (`editable_fields`
+ * names `street`, `city`...), hence indexable by any name: a name it does not hold reads as undefined.
+ */
+export type SupplierDetail = SupplierAnswer & { readonly address: SupplierAnswer['address'] & Readonly<Record<string, string | undefined>> };
 
-export interface Delivery {
-  readonly id: string;
-  readonly event_id: string;
-  readonly event_type: string;
-  readonly status: 'pending' | 'delivered' | 'failed';
-  readonly request_body: unknown;
-  readonly attempts: readonly DeliveryAttempt[];
-  readonly next_attempt_at: string | null;
-  readonly created_at?: string;
-  readonly delivered_at: string | null;
-}
+/** `GET /v1/webhooks/{id}`: an endpoint (without its secret, which only its creation and rotation answer). */
+export type Webhook = Answer<paths['/v1/webhooks/{id}']['get']>['data'];
+
+/** `GET /v1/webhooks/{id}/deliveries`: one delivery with its attempts. */
+export type Delivery = Answer<paths['/v1/webhooks/{id}/deliveries']['get']>['data'][number];
+
+export type DeliveryAttempt = Delivery['attempts'][number];
+
+/** `POST /v1/oauth/token`: an access token and its lifetime in seconds. */
+export type AccessToken = Answer<paths['/v1/oauth/token']['post']>;
+
+/** `GET /v1/whoami`: whose the credential is. */
+export type Caller = Answer<paths['/v1/whoami']['get']>['data'];
+
+/** `GET /v1/operations/dead-letters` (an operator's key): one dead letter. */
+export type DeadLetter = Answer<paths['/v1/operations/dead-letters']['get']>['data'][number];
+
+/** `GET /v1/operations/stuck-documents`: one document not final. */
+export type StuckDocument = Answer<paths['/v1/operations/stuck-documents']['get']>['data'][number];
+
+/** `GET /v1/operations/outbox/parked`: one parked outbox row. */
+export type ParkedRow = Answer<paths['/v1/operations/outbox/parked']['get']>['data'][number];
+
+/** `GET /v1/operations/consumer-lag`: one worker group. */
+export type ConsumerGroup = Answer<paths['/v1/operations/consumer-lag']['get']>['data']['groups'][number];
+
+/** `GET /v1/operations/authority-errors`: the window and each area's counts. */
+export type ErrorRates = Answer<paths['/v1/operations/authority-errors']['get']>['data'];
 
 /**
  * #50 A document's actions among its `links` (documents.openapi.ts): its cancellation as a form (`cancel`: POST
  * `href` with `body` and each of `fields` written by the person), and where its request as accepted is read.
  */
-export interface CancelLink {
-  readonly method: 'POST';
-  readonly href: string;
-  readonly body: Readonly<Record<string, string>>;
-  readonly fields: readonly string[];
-}
+export type CancelLink = NonNullable<DocumentLinks['cancel']>;
 
 export interface DocumentActions {
   readonly cancel: CancelLink | null;
@@ -130,14 +88,7 @@ export interface DocumentActions {
 }
 
 /** A detail's `links.cancel` and `links.request` (null when the detail has no links). */
-export const actionsOf = (d: DocumentDetail): DocumentActions => {
-  const links = d.links as (DocumentLinks & Partial<DocumentActions>) | null;
-  return { cancel: links?.cancel ?? null, request: links?.request ?? null };
-};
+export const actionsOf = (d: DocumentDetail): DocumentActions => ({ cancel: d.links?.cancel ?? null, request: d.links?.request ?? null });
 
 /** `GET /v1/documents/{id}/request`'s `data`. */
-export interface AcceptedRequest {
-  readonly document_id: string;
-  readonly accepted_at: string;
-  readonly body: Readonly<Record<string, unknown>>;
-}
+export type AcceptedRequest = Answer<paths['/v1/documents/{id}/request']['get']>['data'];

@@ -9,66 +9,12 @@ import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { type Page, getJson, sendJson } from '../api';
 import { time } from '../format';
-import { AREAS, areaName } from '../model';
+import { AREAS, type ConsumerGroup, type DeadLetter, type ErrorRates, type ParkedRow, type StuckDocument, areaName } from '../model';
 import { useCursor } from '../paging';
 import type { CallerKind } from '../session';
 import { ErrorBox, Field, LoadingLine, Pager, State, TimesNote, useLoad, usePageTitle } from '../ui';
 
 const PAGE_SIZE = 20;
-
-interface DeadLetter {
-  readonly id: string;
-  readonly event_id: string;
-  readonly type: string;
-  readonly area: string | null;
-  readonly original_topic: string;
-  readonly consumer_group: string;
-  readonly error_code: string | null;
-  readonly error: string;
-  readonly attempts: number;
-  readonly failed_at: string;
-  readonly replayed_at: string | null;
-}
-
-interface StuckDocument {
-  readonly id: string;
-  readonly area: string;
-  readonly tenant_id: string;
-  readonly number: string;
-  readonly state: string;
-  readonly report_state: string | null;
-  readonly delivery_status: string | null;
-  readonly created_at: string;
-  readonly updated_at: string;
-  readonly last_event: { readonly type: string; readonly recorded_at: string } | null;
-  readonly error: unknown;
-}
-
-interface ParkedRow {
-  readonly id: string;
-  readonly event_id: string;
-  readonly type: string;
-  readonly topic: string;
-  readonly stored_bytes: number;
-  readonly error: string;
-  readonly parked_at: string;
-}
-
-interface ConsumerGroup {
-  readonly group: string;
-  readonly state: string;
-  readonly members: number;
-  readonly ready: boolean;
-  readonly lag: number | null;
-  readonly partitions: ReadonlyArray<{ readonly topic: string; readonly partition: number; readonly lag: number }>;
-}
-
-interface ErrorRates {
-  readonly window: string;
-  readonly since: string;
-  readonly until: string;
-  readonly areas: ReadonlyArray<{ readonly area: string; readonly reported: number; readonly refused: number; readonly refused_rate: number | null }>;
-}
 
 /** Durations as the API takes them (`older_than`, `window`), with what a person reads. */
 const AGES: ReadonlyArray<readonly [value: string, label: string]> = [

@@ -7,6 +7,7 @@ import { errorResponse } from '../http/openapi';
 import { Ctx, type RequestContext } from '../http/request-context';
 import { AccountDocuments } from './documents.service';
 import { documentListQuery } from './documents-query';
+import { AREA_CODES } from '@einvoice/areas';
 import { DOCUMENT_STATUSES } from '@einvoice/domain';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './page';
 import { acceptedRequestSchema, documentDetailSchema, documentListSchema, documentViewContent } from './documents.openapi';
@@ -34,7 +35,7 @@ export class DocumentsController {
       '`status` folds both tracks: accepted (not final yet), sent, delivered (Peppol only), reported (the authority accepted it), ' +
       'failed (the delivery failed), refused (the authority refused it), cancelled, received; `authority` and `exchange` give each track.',
   })
-  @ApiQuery({ name: 'area', required: false, description: 'Comma-separated area codes: be, de, sg, my, ae, es, pl, jo, ng, ar.', example: 'be,pl' })
+  @ApiQuery({ name: 'area', required: false, description: `Comma-separated area codes: ${AREA_CODES.join(', ')}.`, example: 'be,pl' })
   @ApiQuery({ name: 'direction', required: false, enum: ['outgoing', 'incoming'], description: 'Sent by your suppliers, or received by them.' })
   @ApiQuery({ name: 'status', required: false, enum: DOCUMENT_STATUSES, description: 'The document\'s `status`.' })
   @ApiQuery({ name: 'supplier_id', required: false, description: 'The supplier\'s id (a UUID).', example: '5b0d2a3c-8f3e-4a57-9a51-1c1f2b8e7d10' })

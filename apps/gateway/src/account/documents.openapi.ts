@@ -4,6 +4,7 @@
  */
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { dateTimeField, nullable, statusAnswer, statusField, uuidField } from '../http/openapi-answers';
+import { AREA_CODES } from '@einvoice/areas';
 import { AUTHORITY_STATUSES, DOCUMENT_STATUSES, EXCHANGE_STATUSES } from '@einvoice/domain';
 
 const belgian = {
@@ -70,7 +71,7 @@ const orNull = (schema: SchemaObject): SchemaObject => {
 /** A document's fields, as the list and the detail show them (documents.service.ts `DocumentSummary`). */
 const summaryProperties: Record<string, SchemaObject> = {
   id: uuidField('The document id: the id its area\'s own routes read it by (`links.document`).', belgian.id),
-  area: { type: 'string', description: 'The area it belongs to (`be`, `de`, `sg`, `my`, `ae`, `es`, `pl`, `jo`, `ng`, `ar`).', example: belgian.area },
+  area: { type: 'string', description: `The area it belongs to (${AREA_CODES.map((code) => `\`${code}\``).join(', ')}).`, example: belgian.area },
   supplier_id: uuidField('The supplier that sent it (outgoing) or received it (incoming): the id its onboarding answered.', belgian.supplier_id),
   direction: { type: 'string', enum: ['outgoing', 'incoming'], description: 'Sent by your supplier, or received by it over Peppol.', example: belgian.direction },
   number: {
@@ -206,6 +207,7 @@ export const documentDetailSchema = statusAnswer(
         links: orNull({
           type: 'object',
           description: 'Its area\'s own routes (null for an area this gateway does not serve).',
+          // Every key is always there (document-links.ts `linksOf`), null where the area has no such route.
           required: ['document', 'xml', 'supplier_header', 'pdf', 'html', 'cancel', 'request'],
           properties: {
             document: { type: 'string', description: 'Where its area\'s routes read it.', example: linksExample.document },

@@ -1,5 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { AREA_CODES } from '@einvoice/areas';
 import { ACCOUNT_EVENT_TYPES } from '@einvoice/domain';
 import { errorResponse } from '../http/openapi';
 import { Ctx, type RequestContext } from '../http/request-context';
@@ -31,7 +32,7 @@ export class EventsController {
   })
   @ApiQuery({ name: 'after', required: false, description: 'The `next_cursor` of the page before; absent: from the oldest event kept.', example: eventsCursorExample })
   @ApiQuery({ name: 'type', required: false, description: `Comma-separated event types: ${ACCOUNT_EVENT_TYPES.join(', ')}.`, example: 'document.reported,document.report_failed' })
-  @ApiQuery({ name: 'area', required: false, description: 'Comma-separated area codes: be, de, sg, my, ae, es, pl, jo, ng, ar.', example: 'pl,jo' })
+  @ApiQuery({ name: 'area', required: false, description: `Comma-separated area codes: ${AREA_CODES.join(', ')}.`, example: 'pl,jo' })
   @ApiQuery({ name: 'supplier_id', required: false, description: 'The supplier\'s id (a UUID).', example: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b' })
   @ApiQuery({ name: 'limit', required: false, description: `1–${MAX_EVENTS_LIMIT}, ${DEFAULT_EVENTS_LIMIT} when absent.`, example: 100 })
   @ApiResponse({ status: 200, description: '`{status, data: [event], next_cursor}`', schema: eventsPageSchema })

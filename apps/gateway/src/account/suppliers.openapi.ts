@@ -4,6 +4,7 @@
  */
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { dateTimeField, nullable, statusAnswer, uuidField } from '../http/openapi-answers';
+import { AREA_CODES } from '@einvoice/areas';
 import { accountSuccessStatus } from './documents.openapi';
 
 const identifier: SchemaObject = {
@@ -17,7 +18,7 @@ const identifier: SchemaObject = {
 
 const listItemProperties: Record<string, SchemaObject> = {
   id: uuidField('The supplier id its onboarding answered (`supplier_uuid` / `participant_id`), which its area\'s routes take.', '0f8e8b1c-6a57-4d57-9d5e-2f0f3c1d9a11'),
-  area: { type: 'string', description: 'The area it was onboarded in (`be`, `de`, `sg`, `my`, `ae`, `es`, `pl`, `jo`, `ng`, `ar`).', example: 'sg' },
+  area: { type: 'string', description: `The area it was onboarded in (${AREA_CODES.map((code) => `\`${code}\``).join(', ')}).`, example: 'sg' },
   name: { type: 'string', description: 'Its registered (legal) name.', example: 'Lion City Traders Pte Ltd' },
   identifiers: { type: 'array', description: 'Its identifiers; the tax identifier cannot change.', items: identifier },
   status: { type: 'string', enum: ['active', 'inactive'], description: '`inactive` once deactivated: its new documents are refused (409 `SUPPLIER.INACTIVE`), its documents stay readable.', example: 'active' },

@@ -1,5 +1,6 @@
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { AREA_CODES } from '@einvoice/areas';
 import { OperatorOnly } from '../auth/api-key.guard';
 import { errorResponse } from '../http/openapi';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../account/page';
@@ -68,7 +69,7 @@ export class OperationsController {
       'carries, as `cli documents stuck`. Paged by `created_at` then `id`, which never change: a page is the same whatever moved on since.',
   })
   @ApiQuery({ name: 'older_than', required: false, description: `Unchanged for longer than this: a duration such as 90s, 10m, 2h, 1d (0s to 365d); ${DEFAULT_STUCK_AGE} when absent.`, example: '30m' })
-  @ApiQuery({ name: 'area', required: false, description: 'Only this area\'s documents (be, de, sg, my, ae, es, pl, jo, ng, ar).', example: 'ar' })
+  @ApiQuery({ name: 'area', required: false, description: `Only this area's documents (${AREA_CODES.join(', ')}).`, example: 'ar' })
   @ApiQuery(limitQuery)
   @ApiQuery({ name: 'starting_after', required: false, description: 'The `id` of the last document of the page before.', example: '0f9c1e52-7d4b-4c1e-9b0a-6a3e2d1c4b5a' })
   @ApiResponse({ status: 200, description: '`{status, data: [document], has_more}`', schema: stuckDocumentListSchema })

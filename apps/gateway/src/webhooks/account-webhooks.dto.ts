@@ -1,17 +1,16 @@
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
+import { AREA_CODES } from '@einvoice/areas';
 import { ACCOUNT_EVENT_TYPES, MAX_URL_LENGTH } from '@einvoice/domain';
 
 /** Suppliers one endpoint may name (an ERP with a thousand suppliers names them all, or leaves it out). */
 export const MAX_SUPPLIER_IDS = 1000;
-/** Area codes of the OpenAPI examples and descriptions (which exist is the registry's, checked by the service). */
-const AREA_CODES = 'be, de, sg, my, ae, es, pl, jo, ng, ar';
 
 const URL_DESCRIPTION =
   'Where to POST the events: an https:// URL whose host is not a private, link-local or loopback address (checked now and at every send; README "Webhooks").';
 const EVENTS_DESCRIPTION =
   'The event types to send, each once (README "Events"); leave it out for every type, types added later included. Another name: 400 `FIELD.INVALID_VALUE` at `events[i]`.';
-const AREAS_DESCRIPTION = `Only documents of these areas (${AREA_CODES}); leave it out for every area. Another code: 400 \`FIELD.INVALID_VALUE\` at \`areas[i]\`.`;
+const AREAS_DESCRIPTION = `Only documents of these areas (${AREA_CODES.join(', ')}); leave it out for every area. Another code: 400 \`FIELD.INVALID_VALUE\` at \`areas[i]\`.`;
 const SUPPLIERS_DESCRIPTION =
   `Only documents of these suppliers of your account (the ids onboarding answered, at most ${MAX_SUPPLIER_IDS}); leave it out for every supplier, suppliers onboarded later included. ` +
   'An id that is not one of your suppliers: 400 `FIELD.INVALID_VALUE` at `supplier_ids[i]`.';

@@ -15,6 +15,7 @@ import { jofotaraDefinition } from '../jofotara/definition';
 import { firsDefinition } from '../firs/definition';
 import { afipDefinition } from '../afip/definition';
 import type { AreaDefinition, LargeBodies } from '../registry/area';
+import { AREA_NAMES } from './area-names';
 import { type AnyReportWebhookSource, type WebhookSource, reportWebhookSource } from '../registry/webhooks';
 
 const everyArea: readonly AreaDefinition[] = [
@@ -136,7 +137,11 @@ export function bodyLimitFor(url: string, defaultBytes: number, limits: readonly
 export const largestBodyLimit = (defaultBytes: number, limits: readonly LargeBodies[] = areaLargeBodies()): number =>
   Math.max(defaultBytes, ...limits.map((large) => large.bytes));
 
-/** Codes and route prefixes are unique: two areas answering on one path would shadow each other. */
+/**
+ * Codes and route prefixes are unique: two areas answering on one path would shadow each other. The
+ * areas served (the test suite's own aside) are area-names.ts's, in its order, with its names: what a
+ * browser bundle offers is what the gateway serves.
+ */
 function checked(list: readonly AreaDefinition[]): readonly AreaDefinition[] {
   for (const key of ['code', 'routePrefix'] as const) {
     const seen = new Set<string>();
@@ -144,6 +149,11 @@ function checked(list: readonly AreaDefinition[]): readonly AreaDefinition[] {
       if (seen.has(area[key])) throw new Error(`Two areas share the ${key} "${area[key]}".`);
       seen.add(area[key]);
     }
+  }
+  const served = list.filter((area) => !area.testOnly).map((area) => `${area.code} ${area.name}`);
+  const named = Object.entries(AREA_NAMES).map(([code, name]) => `${code} ${name}`);
+  if (served.join(', ') !== named.join(', ')) {
+    throw new Error(`The areas listed (${served.join(', ')}) are not area-names.ts's (${named.join(', ')}): add, remove or rename the area in both.`);
   }
   return list;
 }

@@ -2,6 +2,7 @@ import { type RecordedEvent, checkWebhookEvents } from '@einvoice/domain';
 import { toyDefinition } from '../toy/definition';
 import type { AreaDefinition } from '../registry/area';
 import { allWebhookEventNames, areaEventPlugins, areaLargeBodies, areaOf, bodyLimitFor, findArea, largestBodyLimit, registeredAreas, webhookSources } from './area-list';
+import { AREA_CODES, AREA_NAMES } from './area-names';
 import { type ReportWebhookSource, type ReportedDocumentRow, type WebhookSource, type WebhookSourceContext, reportedDocumentRows } from '../registry/webhooks';
 
 describe('#8 the area registry', () => {
@@ -17,6 +18,11 @@ describe('#8 the area registry', () => {
     const delivering = registeredAreas({}).filter((area) => area.exchange);
     expect(delivering.map((area) => area.code)).toEqual(expect.arrayContaining(['be', 'de', 'sg']));
     for (const area of delivering) expect([area.code, Boolean(area.onboarding && area.documents)]).toEqual([area.code, true]);
+  });
+
+  it('#50 serves the areas a browser bundle offers (area-names.ts): same codes, order and names; the test-only ones besides', () => {
+    expect(registeredAreas({}).map((area) => [area.code, area.name])).toEqual(Object.entries(AREA_NAMES));
+    expect(registeredAreas({ EINVOICE_TEST_AREAS: '1' }).filter((area) => !area.testOnly).map((area) => area.code)).toEqual(AREA_CODES);
   });
 
   it('keeps the test suite\'s own areas out unless EINVOICE_TEST_AREAS=1', () => {

@@ -1,1 +1,2 @@
 export * from './area-list';
+export * from './area-names';
