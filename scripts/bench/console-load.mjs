@@ -122,6 +122,34 @@ function watch(page, problems) {
 }
 
 /**
+ * The page's requests to the gateway still in flight, and `idle()`: resolves once none has been for `quietMs`
+ * (or after `timeoutMs`). Not puppeteer's waitForNetworkIdle: the PDF's blob: frame, which Chromium's viewer
+ * loads, never counts as finished there, and every Document load waited its whole timeout.
+ */
+function gatewayRequests(page, origin) {
+  const inFlight = new Set();
+  let changedAt = performance.now();
+  page.on('request', (request) => {
+    if (!request.url().startsWith(`${origin}/`)) return;
+    inFlight.add(request);
+    changedAt = performance.now();
+  });
+  for (const event of ['requestfinished', 'requestfailed']) {
+    page.on(event, (request) => {
+      if (inFlight.delete(request)) changedAt = performance.now();
+    });
+  }
+  return {
+    async idle(quietMs = 150, timeoutMs = 15_000) {
+      const until = performance.now() + timeoutMs;
+      while (!(inFlight.size === 0 && performance.now() - changedAt >= quietMs) && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 25));
+    },
+    /** A new page: what the last one left unanswered (aborted by the navigation) is not waited for. */
+    reset: () => inFlight.clear(),
+  };
+}
+
+/**
  * One round in a new browser context: the sign-in form, the sign-in, then each page. Returns the round's
  * loads: `{ page, ms, shown, requests, error }` (requests: the navigation and every resource).
  */
@@ -132,6 +160,7 @@ async function round(browser, { url, apiKey, pages, n, problems }) {
     const page = await context.newPage();
     await page.setViewport({ width: 1280, height: 900 });
     watch(page, problems);
+    const requests = gatewayRequests(page, new URL(url).origin);
     // The sign-in form with an empty cache: rendered by DOMContentLoaded (the module script runs before it, and
     // renders synchronously).
     await page.goto(`${url}/console`, { waitUntil: 'domcontentloaded' });
@@ -157,6 +186,7 @@ async function round(browser, { url, apiKey, pages, n, problems }) {
     });
     for (const p of pages) {
       await page.goto('about:blank');
+      requests.reset();
       await page.goto(`${url}/console${p.route(n)}`, { waitUntil: 'domcontentloaded' });
       let load;
       try {
@@ -166,7 +196,7 @@ async function round(browser, { url, apiKey, pages, n, problems }) {
         load = { page: p.name, ms: Number.NaN, shown: await page.evaluate(shown).catch(() => ({})), error: `no mark console:${p.mark}: ${error.message}` };
       }
       // The requests that follow the content (the suppliers' names, the document's PDF) end before the next load.
-      await page.waitForNetworkIdle({ idleTime: 150, timeout: 15_000 }).catch(() => undefined);
+      await requests.idle();
       const t = await page.evaluate(timings);
       load.requests = [t.navigation, ...t.resources];
       if (load.shown?.error) load.error ??= `the page shows an error: ${load.shown.error}`;
@@ -258,8 +288,8 @@ export function consoleLoadLines(r, { rate }) {
     const what = name.startsWith('Sign-in form')
       ? 'DOMContentLoaded (the form is rendered by then)'
       : name.startsWith('Document ')
-        ? `${percentile(p.loads.map((l) => l.shown?.events ?? 0), 50)} events in its timeline`
-        : `${percentile(p.loads.map((l) => l.shown?.rows ?? 0), 50)} rows`;
+        ? `events in its timeline: ${percentile(p.loads.map((l) => l.shown?.events ?? 0), 50)}`
+        : `rows: ${percentile(p.loads.map((l) => l.shown?.rows ?? 0), 50)}`;
     const failed = p.loads.length - times.length;
     lines.push(`  ${name.padEnd(36)} ${ms(d.p50).padStart(8)} ${ms(d.p99).padStart(8)} ${ms(d.max).padStart(8)}   ${(met ? 'met' : 'MISSED').padEnd(16)}${p.loads.length}; ${what}${failed ? `; ${failed} NOT SHOWN` : ''}`);
     if (name.startsWith('Document ')) {
