@@ -273,7 +273,7 @@ describe('#50 the web console in a browser', () => {
             name,
             heading: document.querySelector('main h1')?.textContent,
             busy: document.querySelector('main tbody')?.getAttribute('aria-busy') ?? null,
-            rows: [...document.querySelectorAll('main tbody tr')].filter((tr) => !tr.querySelector('td.empty')).length,
+            rows: Array.from(document.querySelectorAll('main tbody tr')).filter((tr) => !tr.querySelector('td.empty')).length,
             timeline: document.querySelectorAll('main ol.timeline li').length > 0,
             error: options?.detail?.error ?? null,
           });
