@@ -55,7 +55,16 @@
 //              GETs the list with each filter in turn (and pages deep in it) while BENCH_LIST_RATE (50) submissions a
 //              second go through the gateway: p50/p99 per query, each a multiple of a bare GET by primary key measured
 //              in the same loop; the plans (BENCH_LIST_EXPLAIN=1: whole), the updates' HOT share and the indexes' write
-//              cost (scripts/bench/documents-list.mjs). The database is dropped after the run (BENCH_KEEP_DB=1 keeps it).
+//              cost (scripts/bench/documents-list.mjs). Then the web console's page loads for the same tenant (#50: under
+//              1 s with 1,000,000 documents in the account), the submissions going on until they end: Debian's Chromium
+//              (puppeteer-core, as the browser tests; installed by apt-get as `npm test` does, or CHROMIUM_PATH) signs in
+//              by the form with the tenant's key, then for BENCH_CONSOLE_ROUNDS (20; 0 leaves them out) rounds, each in a
+//              new browser context, loads Documents, Documents searched by number and by status, a Document with its
+//              timeline, Suppliers and Webhooks, each whole: navigation start -> the page's mark `console:<page>` (its
+//              data on screen), p50/p99/max per page next to 1 s, and every request each page made (Resource Timing)
+//              (scripts/bench/console-load.mjs). BENCH_LIST_DOCUMENTS (3,000,000) sets the fixture's size, the tenant's
+//              a third of it (e.g. 30000 to try the phase in a minute; the figures then say nothing of #47's sizes).
+//              The database is dropped after the run (BENCH_KEEP_DB=1 keeps it).
 // Every load phase prints the CPU the whole stack used per document (the apps, the broker and the
 // machine's PostgreSQL and Redis processes; not the load generator) and PostgreSQL's wait events.
 // Settings (environment): BENCH_DURATION (s, 20), BENCH_CONNECTIONS (50), BENCH_DRAIN_TIMEOUT
@@ -86,6 +95,7 @@ import { bulkLoad, onboardMySupplier } from './bench/bulk.mjs';
 import { uaeLoad, uaeRulesCost } from './bench/uae.mjs';
 import { FIXTURE_DOCUMENTS, writeFixture } from './bench/documents-fixture.mjs';
 import { documentsListRun } from './bench/documents-list.mjs';
+import { consoleLoadLines, ensureChromium } from './bench/console-load.mjs';
 import { VIEW_TARGETS, viewsRun } from './bench/views.mjs';
 import { distribution, ms, num, secs } from './bench/stats.mjs';
 import { APPS, ROOT, say } from './lib/services.mjs';
@@ -133,6 +143,8 @@ const settings = {
   openRate: process.env.BENCH_OPEN_RATE ? positiveInt('BENCH_OPEN_RATE', 1) : undefined,
   listDuration: positiveInt('BENCH_LIST_DURATION', 60),
   listRate: positiveInt('BENCH_LIST_RATE', 50),
+  listDocuments: positiveInt('BENCH_LIST_DOCUMENTS', FIXTURE_DOCUMENTS),
+  consoleRounds: process.env.BENCH_CONSOLE_ROUNDS === '0' ? 0 : positiveInt('BENCH_CONSOLE_ROUNDS', 20),
   viewsDuration: positiveInt('BENCH_VIEWS_DURATION', 10),
   viewsConnections: positiveInt('BENCH_VIEWS_CONNECTIONS', 20),
   viewsRounds: positiveInt('BENCH_VIEWS_ROUNDS', 10),
@@ -789,10 +801,16 @@ async function main() {
   // #47 "Speed": the account-wide list at 1,000,000 documents in the tenant and 3,000,000 in the database.
   if (run('documents-list')) {
     const { rows: [{ tenant_id: tenantId }] } = await db.query(`SELECT tenant_id FROM documents ORDER BY created_at DESC LIMIT 1`);
-    say(`documents-list: the bulk fixture, ${FIXTURE_DOCUMENTS} documents by INSERT ... SELECT (not the normal path), a third of them tenant ${tenantId}'s`);
+    // Before the fixture's minutes: a run that cannot open the console stops now, not after them.
+    if (settings.consoleRounds > 0) ensureChromium();
+    const fixtureTotal = settings.listDocuments;
+    // writeFixture gives the tenant every third row (g % 3 = 0).
+    const tenantDocuments = Math.floor(fixtureTotal / 3);
+    const count = (n) => n.toLocaleString('en-US');
+    say(`documents-list: the bulk fixture, ${fixtureTotal} documents by INSERT ... SELECT (not the normal path), a third of them tenant ${tenantId}'s`);
     fixtureWritten = true;
     const fixtureStarted = Date.now();
-    await writeFixture(db, tenantId, { progress: (done, total) => say(`  fixture ${done}/${total} (${secs(Date.now() - fixtureStarted)})`) });
+    await writeFixture(db, tenantId, { total: fixtureTotal, progress: (done, total) => say(`  fixture ${done}/${total} (${secs(Date.now() - fixtureStarted)})`) });
     const fixtureMs = Date.now() - fixtureStarted;
     const server = await startReference(settings.databaseUrl);
     const loadavgBefore = os.loadavg();
@@ -805,9 +823,11 @@ async function main() {
       const referenceUrl = `${server.url}/reference/${Number(JSON.parse(seed.text).data.DocumentID.slice(-12))}`;
       say(`documents-list: GET /v1/documents, each filter in turn, for ${settings.listDuration} s under ${settings.listRate} submissions/s`);
       r = await documentsListRun({
-        db, url, apiKey, tenantId, referenceUrl, duration: settings.listDuration, fullPlans: process.env.BENCH_LIST_EXPLAIN === '1',
+        db, url, apiKey, tenantId, tenantDocuments, referenceUrl, duration: settings.listDuration, fullPlans: process.env.BENCH_LIST_EXPLAIN === '1',
         assertAlive: () => stack.assertAlive(),
-        submit: () => invoices('l', { duration: settings.listDuration, rate: settings.listRate }),
+        consoleRounds: settings.consoleRounds,
+        // The list's load lasts its duration; the console's (a label and a signal) until its rounds end.
+        submit: ({ label = 'l', signal } = {}) => invoices(label, signal ? { rate: settings.listRate, signal } : { duration: settings.listDuration, rate: settings.listRate }),
         during: async (work) => {
           const probe = probeStack({ reference: server.pid });
           try {
@@ -827,7 +847,7 @@ async function main() {
     if (load.otherStatus + load.errors > 0) failed = true;
     const lms = (v) => (Number.isFinite(v) ? `${num(v, 1)} ms` : 'n/a');
     out(`${++phaseNumber}. GET /v1/documents (#47): one client, every query below in turn for ${num(settings.listDuration, 0)} s, while ${settings.listRate} submissions/s go through the gateway`);
-    out(`  fixture               BULK FIXTURE, not the normal path: ${FIXTURE_DOCUMENTS} documents by INSERT ... SELECT in ${secs(fixtureMs)}, 1,000,000 of them this tenant's (scripts/bench/documents-fixture.mjs)`);
+    out(`  fixture               BULK FIXTURE, not the normal path: ${fixtureTotal} documents by INSERT ... SELECT in ${secs(fixtureMs)}, ${count(tenantDocuments)} of them this tenant's (scripts/bench/documents-fixture.mjs)${fixtureTotal === FIXTURE_DOCUMENTS ? '' : ' (BENCH_LIST_DOCUMENTS: not #47\'s size)'}`);
     out(`  submissions           ${num(load.perSecond)} 202/s (target ${settings.listRate}; ${load.expected} accepted, ${load.otherStatus + load.errors} failed)  POST p50 ${ms(load.latency.p50)}  p99 ${ms(load.latency.p99)}`);
     out(`  reference             bare GET, one SELECT by primary key (Fastify + pg), same client, same loop: p50 ${lms(ref.latency.p50)}  p99 ${lms(ref.latency.p99)}  (${ref.n} requests)`);
     out(`  ${'query'.padEnd(36)}   p50 (× the reference's)   p99 (× the reference's)   requests; rows on page 1; plan of one request (EXPLAIN ANALYZE: scans, time, buffers)`);
@@ -843,11 +863,16 @@ async function main() {
     out(`  p99 over 50 ms        ${over.join(', ') || 'none'}`);
     const share = (part, whole) => (whole > 0 ? `${num((100 * part) / whole, 0)}%` : 'n/a');
     out(`  updates during load   ${r.duringLoad.updated} rows of documents updated, ${r.duringLoad.hot} of them HOT (${share(r.duringLoad.hot, r.duringLoad.updated)}; pg_stat_user_tables: the delivery path's state changes)`);
-    out(`  write cost            ${r.write.rows} BE documents at 3,000,000: INSERT ${num(r.write.insertPerSecond, 0)} rows/s, UPDATE Scheduled->Sent->Delivered ${num(r.write.updatePerSecond, 0)} rows/s, ${r.write.hot}/${r.write.updated} HOT (${share(r.write.hot, r.write.updated)}); set-based, one transaction rolled back`);
+    out(`  write cost            ${r.write.rows} BE documents at ${count(fixtureTotal)}: INSERT ${num(r.write.insertPerSecond, 0)} rows/s, UPDATE Scheduled->Sent->Delivered ${num(r.write.updatePerSecond, 0)} rows/s, ${r.write.hot}/${r.write.updated} HOT (${share(r.write.hot, r.write.updated)}); set-based, one transaction rolled back`);
     const mb = (bytes) => `${num(bytes / 2 ** 20, 0)} MB`;
     out(`  indexes (${r.table.indexes.length})          ${r.table.indexes.map((i) => `${i.name} ${mb(i.bytes)}`).join(', ')}; heap ${mb(r.table.heapBytes)}`);
     out(`  load average          ${loadavgBefore.map((v) => num(v, 2)).join(' ')} before the queries, ${loadavgAfter.map((v) => num(v, 2)).join(' ')} after (1/5/15 min; the machine is shared: the figures are noisy)`);
     for (const line of probeLines(p)) out(line);
+    const pages = r.console && consoleLoadLines(r.console, { rate: settings.listRate });
+    if (pages) {
+      if (pages.failed) failed = true;
+      for (const line of pages.lines) out(line);
+    }
     if (process.env.BENCH_LIST_EXPLAIN === '1') {
       for (const [name, plan] of Object.entries(r.plans)) {
         out(`  --- ${name}: GET /v1/documents?${plan.query}`);
@@ -856,7 +881,9 @@ async function main() {
     }
     out();
     const worst = Object.entries(r.cases).sort(([, a], [, b]) => b.latency.p99 - a.latency.p99)[0];
-    summary.push(`documents    GET /v1/documents at 1M/3M (bulk fixture) under ${num(load.perSecond)} submissions/s: worst p99 ${lms(worst[1].latency.p99)} (${worst[0]}), ${Object.keys(r.cases).length - over.length}/${Object.keys(r.cases).length} queries p99 <= 50 ms; updates ${share(r.duringLoad.hot, r.duringLoad.updated)} HOT; ${r.table.indexes.length} indexes`);
+    const size = (n) => (n % 1_000_000 === 0 ? `${n / 1_000_000}M` : count(n));
+    summary.push(`documents    GET /v1/documents at ${size(tenantDocuments)}/${size(fixtureTotal)} (bulk fixture) under ${num(load.perSecond)} submissions/s: worst p99 ${lms(worst[1].latency.p99)} (${worst[0]}), ${Object.keys(r.cases).length - over.length}/${Object.keys(r.cases).length} queries p99 <= 50 ms; updates ${share(r.duringLoad.hot, r.duringLoad.updated)} HOT; ${r.table.indexes.length} indexes`);
+    if (pages) summary.push(`console      page loads at ${size(tenantDocuments)} documents in the account, ${r.console.rounds} rounds: ${pages.pages - pages.missed}/${pages.pages} with p99 <= 1 s; worst p99 ${ms(pages.worst.p99)} (${pages.worst.name})`);
   }
 
   // The reference once more after the phases: a shared VM's speed drifts within a run (this one's reference ran at

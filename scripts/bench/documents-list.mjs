@@ -5,21 +5,30 @@
 // value of its own (another supplier, month, number, cursor: not one page read from the cache again and again).
 // Each case's p50/p99 is printed as a multiple of its own reference, measured in the same loop: a bare Fastify GET
 // doing one SELECT by primary key (reference-server.mjs). Then the plans (EXPLAIN ANALYZE, BUFFERS) of one
-// request of each case, and the write cost of the table's indexes (writeCost).
+// request of each case, and the write cost of the table's indexes (writeCost). Then, under the same rate of
+// submissions, the web console's page loads for the same tenant (console-load.mjs, #50).
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ROOT } from '../lib/services.mjs';
-import { FIXTURE_NUMBER_PREFIX } from './documents-fixture.mjs';
+import { consoleLoads } from './console-load.mjs';
+import { FIXTURE_DOCUMENTS, FIXTURE_NUMBER_PREFIX } from './documents-fixture.mjs';
 import { distribution } from './stats.mjs';
 
-/** Values each case draws from in turn: read once from the fixture. */
-export async function samples(db, tenantId) {
+/**
+ * Values each case draws from in turn: read once from the fixture. `tenantDocuments`: the tenant's share of the
+ * fixture (a third of it: 1,000,000 at its default size), which places the deep cursors.
+ */
+export async function samples(db, tenantId, tenantDocuments = FIXTURE_DOCUMENTS / 3) {
   const pick = async (sql, parameters = [tenantId]) => (await db.query(sql, parameters)).rows.map((r) => r.v);
-  // Positions 100,000 to 900,000 of the tenant's list, newest first: the pages a client walking far reaches.
+  // Positions 10% to 90% of the tenant's list, newest first, every 4% (100,000 to 900,000 at 1,000,000): the
+  // pages a client walking far reaches.
+  const step = Math.max(1, Math.floor(tenantDocuments / 25));
   const cursors = await pick(`SELECT id AS v FROM (SELECT id, row_number() OVER (ORDER BY created_at DESC, id DESC) AS n FROM documents WHERE tenant_id = $1) t
-                              WHERE n % 40000 = 0 AND n BETWEEN 100000 AND 900000`);
+                              WHERE n % $2 = 0 AND n BETWEEN $3 AND $4`, [tenantId, step, Math.floor(tenantDocuments / 10), Math.floor((9 * tenantDocuments) / 10)]);
   const suppliers = await pick(`SELECT supplier_id AS v FROM documents WHERE tenant_id = $1 GROUP BY 1 ORDER BY count(*) DESC`);
-  const numbers = await pick(`SELECT document_number AS v FROM documents TABLESAMPLE SYSTEM (1) WHERE tenant_id = $1 AND document_number LIKE $2 LIMIT 50`, [tenantId, `${FIXTURE_NUMBER_PREFIX}%`]);
+  // 1% of the table's pages at 3,000,000 rows; more of a smaller fixture's, so that it still finds 50.
+  const sampled = Math.min(100, FIXTURE_DOCUMENTS / 3 / tenantDocuments);
+  const numbers = await pick(`SELECT document_number AS v FROM documents TABLESAMPLE SYSTEM ($3) WHERE tenant_id = $1 AND document_number LIKE $2 LIMIT 50`, [tenantId, `${FIXTURE_NUMBER_PREFIX}%`, sampled]);
   const months = await pick(`SELECT to_char(m, 'YYYY-MM') AS v FROM generate_series(date_trunc('month', now() - interval '700 days'), now() - interval '1 month', interval '1 month') m`, []);
   return { cursors, suppliers: suppliers.filter((_, i) => i % 10 === 0), numbers, months };
 }
@@ -157,18 +166,23 @@ export async function tableFigures(db) {
 
 /**
  * The phase's measurements, the fixture already written: the list cases while `submit()` (the 50/s load) runs,
- * then the plans, the write cost and the table's figures. `submit` resolves with the load's result; `during` wraps the
- * timed window (the bench's probe of the machine: only while the list is read and the submissions go).
+ * then the console's page loads (`consoleRounds` rounds, none when 0) while `submit({ label, signal })` runs
+ * until they end, then the plans, the write cost and the table's figures. `submit` resolves with the load's
+ * result. `tenantDocuments`: the tenant's share of the fixture. `during` wraps the list's timed window (the bench's
+ * probe of the machine: only while the list is read and the submissions go).
  */
-export async function documentsListRun({ db, url, apiKey, tenantId, referenceUrl, duration, submit, assertAlive, fullPlans, during = (work) => work() }) {
-  const cases = listCases(await samples(db, tenantId));
+export async function documentsListRun({ db, url, apiKey, tenantId, tenantDocuments, referenceUrl, duration, submit, assertAlive, fullPlans, consoleRounds = 0, during = (work) => work() }) {
+  const s = await samples(db, tenantId, tenantDocuments);
+  const cases = listCases(s);
   // One pass first, not measured: the gateway's first query of each shape (planning, the pool's connections).
   await timedLists({ url, apiKey, cases, referenceUrl, duration, assertAlive, rounds: 1 });
   const before = await tableFigures(db);
   const [lists, load] = await during(() => Promise.all([timedLists({ url, apiKey, cases, referenceUrl, duration, assertAlive }), submit()]));
   const after = await tableFigures(db);
   const byCase = Object.fromEntries(Object.entries(lists.results).map(([name, r]) => [name, { ...r, latency: distribution(r.ms), n: r.ms.length }]));
+  const pageLoads = consoleRounds > 0 ? await consoleLoads({ db, url, apiKey, tenantId, numbers: s.numbers, rounds: consoleRounds, submit, assertAlive }) : undefined;
   return {
+    console: pageLoads,
     cases: byCase,
     reference: { latency: distribution(lists.reference.ms), n: lists.reference.ms.length, statuses: lists.reference.statuses },
     load,

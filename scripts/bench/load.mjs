@@ -71,10 +71,12 @@ export async function getLoad({ url, path: route, headers = {}, connections, dur
  * POSTs to `path` for `duration` s, every body made by `bodyOf(n)` (its own number), and collects
  * the id `idOf(body)` of each 202 so that later phases measure exactly the accepted documents.
  * `accepted`: the array they are pushed to as they come (a caller that watches them during the load
- * passes its own).
+ * passes its own). `signal` (a fixed rate only): the load stops sending when it is aborted, `duration` then
+ * optional (a load that lasts as long as another measurement does).
  */
-export async function acceptedLoad({ url, path: route, headers, connections, duration, bodyOf, idOf, rate, expectedStatus = 202, headersOf, accepted = [] }) {
-  if (rate) return pacedLoad({ url, path: route, headers, connections, duration, bodyOf, idOf, rate, expectedStatus, headersOf, accepted });
+export async function acceptedLoad({ url, path: route, headers, connections, duration, bodyOf, idOf, rate, expectedStatus = 202, headersOf, accepted = [], signal }) {
+  if (rate) return pacedLoad({ url, path: route, headers, connections, duration, bodyOf, idOf, rate, expectedStatus, headersOf, accepted, signal });
+  if (signal) throw new Error('acceptedLoad: a signal stops a fixed-rate load only (give a rate)');
   let counter = 0;
   let firstError;
   const result = await run({
@@ -113,10 +115,11 @@ export async function acceptedLoad({ url, path: route, headers, connections, dur
  * each connection a quota per second and sends it at once when the second starts, so at 78/s over
  * 50 connections ~50 requests arrived together every second and the latencies measured the burst.
  */
-async function pacedLoad({ url, path: route, headers, connections, duration, bodyOf, idOf, rate, expectedStatus, headersOf, accepted }) {
+async function pacedLoad({ url, path: route, headers, connections, duration, bodyOf, idOf, rate, expectedStatus, headersOf, accepted, signal }) {
+  if (duration === undefined && !signal) throw new Error('pacedLoad: a duration or a signal ends the load');
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const target = new URL(route, url);
-  const total = Math.max(1, Math.round(rate * duration));
+  const total = duration === undefined ? Infinity : Math.max(1, Math.round(rate * duration));
   const byStatus = {};
   const latencies = [];
   let firstError;
@@ -166,6 +169,7 @@ async function pacedLoad({ url, path: route, headers, connections, duration, bod
     const dueAt = startedAt + ((n - 1) * 1000) / rate;
     const wait = dueAt - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    if (signal?.aborted) break;
     inFlight.push(send(n, dueAt));
   }
   await Promise.all(inFlight);
@@ -184,16 +188,17 @@ async function pacedLoad({ url, path: route, headers, connections, duration, bod
     latency: { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: largest(latencies), mean },
     firstError,
     accepted,
-    built: total,
+    built: inFlight.length,
   };
 }
 
-/** POST /be/einvoice/generate/invoice, every request with its own invoice ID. */
-export function invoiceLoad({ url, connections, duration, apiKey, supplierId, runId, invoiceBody, rate, accepted }) {
+/** POST /be/einvoice/generate/invoice, every request with its own invoice ID (`signal`: acceptedLoad's). */
+export function invoiceLoad({ url, connections, duration, apiKey, supplierId, runId, invoiceBody, rate, accepted, signal }) {
   return acceptedLoad({
     url,
     rate,
     accepted,
+    signal,
     path: '/be/einvoice/generate/invoice',
     headers: { 'x-svc-auth-key': apiKey, supplier_uuid: supplierId, transport_mode: 'peppol' },
     connections,

@@ -341,6 +341,48 @@ describe('#50 the web console in a browser', () => {
     await check('webhook-resent');
   });
 
+  it('marks each page once its data is on screen (console:<page>, what `npm run bench` times a page load by), whole loads keeping the tab\'s session', async () => {
+    // What the page shows at the moment it marks, read in the mark's own call (not later, when it would show it anyway).
+    const { identifier } = await page.evaluateOnNewDocument(() => {
+      const mark = performance.mark.bind(performance);
+      const seen: object[] = [];
+      (window as unknown as { shownAtMark: object[] }).shownAtMark = seen;
+      performance.mark = (name: string, options?: PerformanceMarkOptions) => {
+        if (name.startsWith('console:')) {
+          seen.push({
+            name,
+            heading: document.querySelector('main h1')?.textContent,
+            busy: document.querySelector('main tbody')?.getAttribute('aria-busy') ?? null,
+            rows: Array.from(document.querySelectorAll('main tbody tr')).filter((tr) => !tr.querySelector('td.empty')).length,
+            timeline: document.querySelectorAll('main ol.timeline li').length > 0,
+            error: options?.detail?.error ?? null,
+          });
+        }
+        return mark(name, options);
+      };
+    });
+    try {
+      const be = mine.find((d) => d.area === 'be')!;
+      const seen: Record<string, unknown> = {};
+      for (const [route, name] of [['#/documents', 'documents'], [`#/documents?number=${beNumber}`, 'documents'], [`#/documents/${be.id}`, 'document'], ['#/suppliers', 'suppliers'], ['#/webhooks', 'webhooks']]) {
+        await page.goto('about:blank');
+        await page.goto(`${url}/console${route}`);
+        await page.waitForFunction((mark) => performance.getEntriesByName(mark, 'mark').length > 0, {}, `console:${name}`);
+        seen[route] = await page.evaluate(() => (window as unknown as { shownAtMark: object[] }).shownAtMark);
+      }
+      const list = (name: string, heading: string, rows: number) => [{ name: `console:${name}`, heading, busy: 'false', rows, timeline: false, error: null }];
+      expect(seen).toEqual({
+        '#/documents': list('documents', 'Documents', 2),
+        [`#/documents?number=${beNumber}`]: list('documents', 'Documents', 1),
+        [`#/documents/${be.id}`]: [{ name: 'console:document', heading: `Document ${beNumber}`, busy: null, rows: 0, timeline: true, error: null }],
+        '#/suppliers': list('suppliers', 'Suppliers', 2),
+        '#/webhooks': list('webhooks', 'Webhooks', 1),
+      });
+    } finally {
+      await page.removeScriptToEvaluateOnNewDocument(identifier);
+    }
+  });
+
   it('signs out: the key is gone from the tab, the sign-in form is back', async () => {
     await page.click('button.sign-out');
     await page.waitForSelector('input[name="api_key"]');

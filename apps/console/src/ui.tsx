@@ -29,6 +29,19 @@ export function useLoad<T>(load: () => Promise<T>, key: string): Loaded<T> {
   return { ...state, reload };
 }
 
+/**
+ * Marks the moment a page's data is on screen: `performance.mark('console:<name>')` once its load settled (its
+ * data or its error shown), from an effect, which Preact runs after the frame that shows it. `npm run bench`
+ * times a page load from the navigation's start to this mark (scripts/bench/console-load.mjs, #50 "Page loads
+ * under 1 s"); a browser's performance panel shows it too. The mark's detail says whether the page shows an error.
+ */
+export function useRenderedMark(name: string, loaded: { readonly loading: boolean; readonly error?: unknown }): void {
+  const settled = !loaded.loading;
+  useEffect(() => {
+    if (settled) performance.mark(`console:${name}`, { detail: { error: loaded.error === undefined ? null : String((loaded.error as Error)?.message ?? loaded.error) } });
+  }, [settled, name]);
+}
+
 /** An API refusal as a person reads it: the message, each field's issue, and the request id to quote. */
 export function ErrorBox({ error }: { error: unknown }) {
   if (!error) return null;

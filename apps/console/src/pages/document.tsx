@@ -10,13 +10,15 @@ import { ApiError, blobUrl, download, getJson, request } from '../api';
 import { money, time } from '../format';
 import { type DocumentDetail, type SupplierDetail, type TimelineEntry, actionsOf, areaName } from '../model';
 import { href } from '../router';
-import { ErrorBox, JsonBlock, LoadingLine, State, TimesNote, useLoad, usePageTitle } from '../ui';
+import { ErrorBox, JsonBlock, LoadingLine, State, TimesNote, useLoad, usePageTitle, useRenderedMark } from '../ui';
 import { AcceptedRequestPanel, CancelPanel, supplierHeaders } from './document-actions';
 
 export function DocumentPage({ id }: { id: string }) {
   const loaded = useLoad(async () => (await getJson<{ data: DocumentDetail }>(`/v1/documents/${encodeURIComponent(id)}`)).data, id);
   const d = loaded.data;
   usePageTitle(d ? `Document ${d.number}` : 'Document');
+  // The document and its timeline are the page's content; its supplier's name and its PDF follow.
+  useRenderedMark('document', loaded);
   const supplier = useLoad(async () => (d ? (await getJson<{ data: SupplierDetail }>(`/v1/suppliers/${d.supplier_id}`)).data : undefined), d?.supplier_id ?? '');
   return (
     <section aria-labelledby="document-title">

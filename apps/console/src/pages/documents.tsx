@@ -4,7 +4,7 @@ import { type Page, getJson } from '../api';
 import { money, time } from '../format';
 import { AREAS, DOCUMENT_STATUSES, type DocumentSummary, type SupplierSummary, areaName } from '../model';
 import { href, navigate, useRoute } from '../router';
-import { ErrorBox, Field, LoadingLine, Pager, State, TimesNote, useLoad, usePageTitle } from '../ui';
+import { ErrorBox, Field, LoadingLine, Pager, State, TimesNote, useLoad, usePageTitle, useRenderedMark } from '../ui';
 
 /** The list's filters, as `GET /v1/documents` names them (and the page's URL carries them). */
 const FILTERS = ['number', 'area', 'direction', 'status', 'supplier_id', 'issued_from', 'issued_to', 'created_from', 'created_to'] as const;
@@ -25,6 +25,8 @@ export function DocumentsPage() {
   const key = JSON.stringify({ filters, after });
   const page = useLoad(() => getJson<Page<Listed>>('/v1/documents', { ...filters, limit: PAGE_SIZE, starting_after: after }), key);
   const suppliers = useLoad(() => getJson<Page<SupplierSummary>>('/v1/suppliers', { limit: 100 }), 'suppliers');
+  // The rows are the page's content; the suppliers' names fill in when they come.
+  useRenderedMark('documents', page);
   const supplierName = (id: string) => suppliers.data?.data.find((s) => s.id === id)?.name;
 
   const apply = (event: Event) => {

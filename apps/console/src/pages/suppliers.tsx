@@ -9,13 +9,14 @@ import { time } from '../format';
 import { AREAS, type SupplierDetail, type SupplierSummary, areaName } from '../model';
 import { useCursor } from '../paging';
 import { href } from '../router';
-import { ErrorBox, Field, JsonBlock, LoadingLine, Pager, State, TimesNote, useLoad, usePageTitle } from '../ui';
+import { ErrorBox, Field, JsonBlock, LoadingLine, Pager, State, TimesNote, useLoad, usePageTitle, useRenderedMark } from '../ui';
 
 export function SuppliersPage() {
   usePageTitle('Suppliers');
   const cursor = useCursor();
   const [area, setArea] = useState('');
   const page = useLoad(() => getJson<Page<SupplierSummary>>('/v1/suppliers', { area, limit: 20, starting_after: cursor.after }), `${area}/${cursor.after}`);
+  useRenderedMark('suppliers', page);
   const rows = page.data?.data ?? [];
   return (
     <section aria-labelledby="suppliers-title">

@@ -9,7 +9,7 @@ import { time } from '../format';
 import { ACCOUNT_EVENT_TYPES, AREAS, type Delivery, type Webhook } from '../model';
 import { useCursor } from '../paging';
 import { href, navigate } from '../router';
-import { ErrorBox, Field, JsonBlock, LoadingLine, Pager, State, TimesNote, useLoad, usePageTitle } from '../ui';
+import { ErrorBox, Field, JsonBlock, LoadingLine, Pager, State, TimesNote, useLoad, usePageTitle, useRenderedMark } from '../ui';
 
 /** A secret the API answered once: shown until the person leaves the page, never stored. */
 function SecretOnce({ secret, what }: { secret: string | null; what: string }) {
@@ -28,6 +28,7 @@ export function WebhooksPage() {
   usePageTitle('Webhooks');
   const cursor = useCursor();
   const page = useLoad(() => getJson<Page<Webhook>>('/v1/webhooks', { limit: 20, starting_after: cursor.after }), String(cursor.after));
+  useRenderedMark('webhooks', page);
   const [created, setCreated] = useState<{ id: string; secret: string | null }>();
   const [failure, setFailure] = useState<unknown>();
   const rows = page.data?.data ?? [];
