@@ -13,8 +13,16 @@ export interface OwnDatabase {
 
 export function ownDatabase(name: string): OwnDatabase {
   const base = testEnv();
-  const databaseUrl = String(base.DATABASE_URL).replace(/(_test)?$/, `_${name}_test`);
+  const databaseUrl = ownDatabaseUrl(String(base.DATABASE_URL), name);
   return { databaseUrl, env: { DATABASE_URL: databaseUrl, KAFKA_TOPIC_PREFIX: `${base.KAFKA_TOPIC_PREFIX ?? 'test'}${name}` } };
+}
+
+/**
+ * `<the run's database>_<name>_test`: named after the run's, so that runs beside each other (another
+ * TEST_DATABASE_URL, or the whole suite's lanes, scripts/test.mjs) never reset each other's.
+ */
+export function ownDatabaseUrl(runDatabaseUrl: string, name: string): string {
+  return runDatabaseUrl.replace(/(_test)?$/, `_${name}_test`);
 }
 
 const PREPARE = [['reset-test-database'], ['migrate'], ['topics']];

@@ -8,6 +8,7 @@ import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFile
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { ownDatabaseUrl } from './own-database';
 import { freePort } from './stack';
 import { eventually } from './wait';
 
@@ -201,11 +202,13 @@ export function commandOf(service: string): string[] {
   return typeof command === 'string' ? ['sh', '-c', command] : [...command];
 }
 
-/** The release test's own database (its name ends in _test: the CLI's reset-test-database drops it). */
+/**
+ * The release test's own database (its name ends in _test: the CLI's reset-test-database drops it), named
+ * after the run's (`einvoice_test`: `einvoice_release_test`): a fixed name would be dropped by another run's
+ * release test while this one's apps use it.
+ */
 export function releaseDatabaseUrl(base: string): string {
-  const url = new URL(base);
-  url.pathname = '/einvoice_release_test';
-  return url.toString();
+  return ownDatabaseUrl(base, 'release');
 }
 
 export const releaseFolderHasNoShared = (stack: ReleaseStack): boolean => !existsSync(path.join(stack.folder, '..', 'shared'));
