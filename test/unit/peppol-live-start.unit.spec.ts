@@ -72,12 +72,11 @@ describe('#46 npm start and the AS4 engine (scripts/lib/peppol-live.mjs)', () =>
   it('npm start refuses a live mode missing a setting with that one line, before it starts anything', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, ...without(['AS4_PUBLIC_URL']), PORT: '1' };
     delete env.AS4_PUBLIC_URL;
-    const started = Date.now();
     const result = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'start.mjs')], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
     expect(result.status).toBe(1);
     expect(result.stderr.trim()).toBe('[stack] PEPPOL_MODE=live runs the AS4 engine, which needs AS4_PUBLIC_URL: not set (engines/as4/README.md "Settings").');
+    // Nothing was installed, built or started on the way (no Maven, no PostgreSQL, no broker): each step says so on
+    // stderr (`[stack] ...`), which holds the refusal alone; not a time limit, which a loaded machine would break.
     expect(result.stdout).toBe('');
-    // Nothing was installed, built or started on the way (no Maven, no PostgreSQL, no broker).
-    expect(Date.now() - started).toBeLessThan(20_000);
   });
 });
