@@ -191,7 +191,7 @@ export class AccountDocuments {
       : [];
     const row = rows[0];
     if (!row) throw notFound('DOCUMENT.NOT_FOUND', `No document ${id} in your account.`);
-    const streams = [documentStreamId(row.id), ...(row.report_id ? [authorityReportStreamId(row.report_id)] : [])];
+    const streams = streamsOf(row.id, row.report_id);
     const events: TrackEvent[] = await this.connections.dataSource.query(
       `SELECT type, data - '{xml,fields,document,payload}'::text[] AS data, recorded_at FROM events WHERE stream_id = ANY($1::text[]) ORDER BY global_position`,
       [streams],
@@ -213,7 +213,7 @@ export class AccountDocuments {
     const row = rows[0];
     if (!row) throw notFound('DOCUMENT.NOT_FOUND', `No document ${id} in your account.`);
     if (row.direction !== 'outgoing') throw notFound('DOCUMENT.NO_REQUEST', `Document ${id} is one your supplier received: no request of yours sent it.`);
-    const streams = [documentStreamId(id), ...(row.report_id ? [authorityReportStreamId(row.report_id)] : [])];
+    const streams = streamsOf(id, row.report_id);
     // Accepted when the timeline's `accepted` says: the event's own time (requestedAt, submittedAt), else its recording's.
     const accepted: Array<{ body: Record<string, unknown>; at: string | Date }> = await this.connections.dataSource.query(
       `SELECT data -> 'fields' AS body, coalesce(data ->> 'requestedAt', data ->> 'submittedAt', to_json(recorded_at) #>> '{}') AS at
@@ -228,6 +228,11 @@ export class AccountDocuments {
     const rows: unknown[] = await this.connections.dataSource.query(`SELECT 1 FROM documents WHERE id = $1 AND tenant_id = $2`, [id, tenantId]);
     return rows.length > 0;
   }
+}
+
+/** The event streams of a document: its own and, when it is reported, its report's (the timeline and the request read both). */
+function streamsOf(documentId: string, reportId: string | null): string[] {
+  return [documentStreamId(documentId), ...(reportId ? [authorityReportStreamId(reportId)] : [])];
 }
 
 function summaryOf(row: SummaryRow): DocumentSummary {
