@@ -166,12 +166,12 @@ export async function tableFigures(db) {
 
 /**
  * The phase's measurements, the fixture already written: the list cases while `submit()` (the 50/s load) runs,
- * then the console's page loads (`consoleRounds` rounds, none when 0) while `submit({ label, signal })` runs
- * until they end, then the plans, the write cost and the table's figures. `submit` resolves with the load's
+ * then the console's page loads (`consoleRounds` rounds, none when 0), with nothing else running or, when
+ * `consoleUnder` is 'submissions', while `submit({ label, signal })` runs until they end, then the plans, the write cost and the table's figures. `submit` resolves with the load's
  * result. `tenantDocuments`: the tenant's share of the fixture. `during` wraps the list's timed window (the bench's
  * probe of the machine: only while the list is read and the submissions go).
  */
-export async function documentsListRun({ db, url, apiKey, tenantId, tenantDocuments, referenceUrl, duration, submit, assertAlive, fullPlans, consoleRounds = 0, during = (work) => work() }) {
+export async function documentsListRun({ db, url, apiKey, tenantId, tenantDocuments, referenceUrl, duration, submit, assertAlive, fullPlans, consoleRounds = 0, consoleUnder = 'quiet', during = (work) => work() }) {
   const s = await samples(db, tenantId, tenantDocuments);
   const cases = listCases(s);
   // One pass first, not measured: the gateway's first query of each shape (planning, the pool's connections).
@@ -180,7 +180,7 @@ export async function documentsListRun({ db, url, apiKey, tenantId, tenantDocume
   const [lists, load] = await during(() => Promise.all([timedLists({ url, apiKey, cases, referenceUrl, duration, assertAlive }), submit()]));
   const after = await tableFigures(db);
   const byCase = Object.fromEntries(Object.entries(lists.results).map(([name, r]) => [name, { ...r, latency: distribution(r.ms), n: r.ms.length }]));
-  const pageLoads = consoleRounds > 0 ? await consoleLoads({ db, url, apiKey, tenantId, numbers: s.numbers, rounds: consoleRounds, submit, assertAlive }) : undefined;
+  const pageLoads = consoleRounds > 0 ? await consoleLoads({ db, url, apiKey, tenantId, numbers: s.numbers, rounds: consoleRounds, submit: consoleUnder === 'submissions' ? submit : undefined, assertAlive }) : undefined;
   return {
     console: pageLoads,
     cases: byCase,

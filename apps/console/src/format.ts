@@ -3,16 +3,28 @@
 /** AFIP's own currency codes (MonId) that are not ISO 4217. */
 const ISO_CURRENCY: Readonly<Record<string, string>> = { PES: 'ARS', DOL: 'USD', '060': 'EUR' };
 
+/** One formatter per currency: making one costs the browser far more than using it (a page lists 20-100 amounts). */
+const MONEY = new Map<string, Intl.NumberFormat | null>();
+
+function moneyFormat(currency: string): Intl.NumberFormat | null {
+  let format = MONEY.get(currency);
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat(undefined, { style: 'currency', currency: ISO_CURRENCY[currency] ?? currency });
+    } catch {
+      format = null; // not a currency the browser knows: the amount is shown with its code
+    }
+    MONEY.set(currency, format);
+  }
+  return format;
+}
+
 /** `total` is decimal text as the document gave it: formatted as text, so no digit is lost to a float. */
 export function money(total: string | null, currency: string | null): string {
   if (total === null) return '—';
   if (!currency) return total;
-  try {
-    const format = new Intl.NumberFormat(undefined, { style: 'currency', currency: ISO_CURRENCY[currency] ?? currency });
-    return format.format(total as unknown as number);
-  } catch {
-    return `${total} ${currency}`;
-  }
+  const format = moneyFormat(currency);
+  return format ? format.format(total as unknown as number) : `${total} ${currency}`;
 }
 
 const TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });

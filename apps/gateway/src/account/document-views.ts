@@ -21,6 +21,13 @@ interface ViewRow {
   report_id: string | null;
 }
 
+/** What a view is made from, by version (DocumentViews.version). */
+interface ViewVersion {
+  id: string;
+  document: string;
+  supplier: string;
+}
+
 /**
  * `GET /v1/documents/{id}/pdf` and `/html` (#49): a document of any area as people read it. The tenancy
  * is the detail's (another account's document: 404); the area builds the view (`AreaDefinition.printable`)
@@ -34,27 +41,43 @@ export class DocumentViews {
   constructor(private readonly connections: Connections) {}
 
   async pdf(tenantId: string, id: string): Promise<Buffer> {
-    const row = await this.row(tenantId, id);
-    return this.rendered.get(RenderedViews.keyOf('pdf', row), async () => {
-      const { view, createdAt } = await this.view(row);
+    const version = await this.version(tenantId, id);
+    return this.rendered.get(RenderedViews.keyOf('pdf', version), async () => {
+      const { view, createdAt } = await this.view(await this.row(version.id));
       return renderPdf(view, { createdAt });
     });
   }
 
-  async html(tenantId: string, id: string): Promise<string> {
-    const row = await this.row(tenantId, id);
-    return this.rendered.get(RenderedViews.keyOf('html', row), async () => renderHtml((await this.view(row)).view));
+  /** The page as UTF-8 bytes: encoded once when made, not on every read. */
+  async html(tenantId: string, id: string): Promise<Buffer> {
+    const version = await this.version(tenantId, id);
+    return this.rendered.get(RenderedViews.keyOf('html', version), async () => Buffer.from(renderHtml((await this.view(await this.row(version.id))).view), 'utf8'));
   }
 
-  /** The stored document, in this account (else 404). */
-  private async row(tenantId: string, id: string): Promise<ViewRow> {
-    const rows: ViewRow[] = isUuid(id)
+  /**
+   * The versions of what a view is made from, in this account (else 404): the document's row and its supplier's,
+   * each the id of the transaction that wrote it (`xmin`: any change of the row is a new one). A document read
+   * again costs this small read, not the row's JSON (fields, receipt, the supplier's profile) parsed and digested.
+   */
+  private async version(tenantId: string, id: string): Promise<ViewVersion> {
+    const rows: ViewVersion[] = isUuid(id)
       ? await this.connections.dataSource.query(
-          `SELECT d.id, d.area, d.direction, d.document_number, d.document_type, d.fields, d.authority -> 'receipt' AS receipt, d.report_state, d.created_at, s.profile, d.rendered ->> 'sha256' AS rendered_sha256, d.report_id
-           FROM documents d JOIN suppliers s ON s.id = d.supplier_id WHERE d.id = $1 AND d.tenant_id = $2`,
+          `SELECT d.id, d.xmin::text AS document, s.xmin::text AS supplier FROM documents d JOIN suppliers s ON s.id = d.supplier_id WHERE d.id = $1 AND d.tenant_id = $2`,
           [id, tenantId],
         )
       : [];
+    const version = rows[0];
+    if (!version) throw notFound('DOCUMENT.NOT_FOUND', `No document ${id} in your account.`);
+    return version;
+  }
+
+  /** The stored document whose version was just read (a later version, if it changed since: never an older one). */
+  private async row(id: string): Promise<ViewRow> {
+    const rows: ViewRow[] = await this.connections.dataSource.query(
+      `SELECT d.id, d.area, d.direction, d.document_number, d.document_type, d.fields, d.authority -> 'receipt' AS receipt, d.report_state, d.created_at, s.profile, d.rendered ->> 'sha256' AS rendered_sha256, d.report_id
+       FROM documents d JOIN suppliers s ON s.id = d.supplier_id WHERE d.id = $1`,
+      [id],
+    );
     const row = rows[0];
     if (!row) throw notFound('DOCUMENT.NOT_FOUND', `No document ${id} in your account.`);
     return row;

@@ -5,17 +5,19 @@ describe('#49 the printed views last made', () => {
     const views = new RenderedViews();
     let made = 0;
     const make = async () => `page ${++made}`;
-    const key = RenderedViews.keyOf('html', { id: 'a', report_state: 'pending' });
+    const key = RenderedViews.keyOf('html', { id: 'a', document: '710', supplier: '12' });
     expect(await views.get(key, make)).toBe('page 1');
     expect(await views.get(key, make)).toBe('page 1');
     expect(made).toBe(1);
   });
 
-  it('renders afresh when what the view is made from changed (state, receipt), and keeps PDF and HTML apart', () => {
-    const pending = RenderedViews.keyOf('pdf', { id: 'a', report_state: 'pending', receipt: null });
-    expect(RenderedViews.keyOf('pdf', { id: 'a', report_state: 'reported', receipt: { qr: 'x' } })).not.toBe(pending);
-    expect(RenderedViews.keyOf('html', { id: 'a', report_state: 'pending', receipt: null })).not.toBe(pending);
-    expect(RenderedViews.keyOf('pdf', { id: 'a', report_state: 'pending', receipt: null })).toBe(pending);
+  it('renders afresh when the document row or its supplier row changed, and keeps PDF, HTML and documents apart', () => {
+    const pending = RenderedViews.keyOf('pdf', { id: 'a', document: '710', supplier: '12' });
+    expect(RenderedViews.keyOf('pdf', { id: 'a', document: '733', supplier: '12' })).not.toBe(pending);
+    expect(RenderedViews.keyOf('pdf', { id: 'a', document: '710', supplier: '740' })).not.toBe(pending);
+    expect(RenderedViews.keyOf('pdf', { id: 'b', document: '710', supplier: '12' })).not.toBe(pending);
+    expect(RenderedViews.keyOf('html', { id: 'a', document: '710', supplier: '12' })).not.toBe(pending);
+    expect(RenderedViews.keyOf('pdf', { id: 'a', document: '710', supplier: '12' })).toBe(pending);
   });
 
   it('holds at most its bytes, the least recently used out first', async () => {
