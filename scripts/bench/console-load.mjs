@@ -298,9 +298,13 @@ export function consoleLoadLines(r, { rate }) {
       lines.push(`  ${'  its PDF fetched (may follow)'.padEnd(36)} ${ms(pdf.p50).padStart(8)} ${ms(pdf.p99).padStart(8)} ${ms(pdf.max).padStart(8)}   (no target)      the first read of each: rendered`);
     }
   }
-  const load = r.load ?? { otherStatus: 0, errors: 0 };
-  if (!r.load) lines.push(`  meanwhile             nothing else (BENCH_CONSOLE_UNDER=submissions: under the list's submissions)`);
-  else lines.push(`  submissions meanwhile ${num(load.perSecond)} 202/s (target ${rate}; ${load.expected} accepted, ${load.otherStatus + load.errors} failed)  POST p50 ${ms(load.latency.p50)}  p99 ${ms(load.latency.p99)}`);
+  const load = r.load;
+  const failedSubmissions = load ? load.otherStatus + load.errors : 0;
+  lines.push(
+    load
+      ? `  submissions meanwhile ${num(load.perSecond)} 202/s (target ${rate}; ${load.expected} accepted, ${failedSubmissions} failed)  POST p50 ${ms(load.latency.p50)}  p99 ${ms(load.latency.p99)}`
+      : `  meanwhile             nothing else (BENCH_CONSOLE_UNDER=submissions: under the list's submissions)`,
+  );
   lines.push(`  requests of each page (Resource Timing: start after the navigation's start p50; duration p50 / max; time to first byte p50; from the browser's cache; statuses)`);
   for (const [name, p] of pages) {
     lines.push(`    ${name}`);
@@ -323,5 +327,5 @@ export function consoleLoadLines(r, { rate }) {
   for (const f of failures.slice(0, 5)) lines.push(`  NOT SHOWN             ${f.page}: ${f.error.slice(0, 300)}`);
   const problems = [...new Set(r.problems)];
   lines.push(`  browser problems      ${problems.length ? `${r.problems.length} (console errors, page errors, failed requests): ${problems.slice(0, 5).join(' | ').slice(0, 600)}` : 'none (no console error, page error or failed request)'}`);
-  return { lines, failed: failures.length > 0 || load.otherStatus + load.errors > 0, missed, pages: pages.size, worst };
+  return { lines, failed: failures.length > 0 || failedSubmissions > 0, missed, pages: pages.size, worst };
 }

@@ -167,8 +167,8 @@ export async function tableFigures(db) {
 /**
  * The phase's measurements, the fixture already written: the list cases while `submit()` (the 50/s load) runs,
  * then the console's page loads (`consoleRounds` rounds, none when 0), with nothing else running or, when
- * `consoleUnder` is 'submissions', while `submit({ label, signal })` runs until they end, then the plans, the write cost and the table's figures. `submit` resolves with the load's
- * result. `tenantDocuments`: the tenant's share of the fixture. `during` wraps the list's timed window (the bench's
+ * `consoleUnder` is 'submissions', while `submit({ label, signal })` runs until they end, then the plans, the
+ * write cost and the table's figures. `submit` resolves with the load's result. `tenantDocuments`: the tenant's share of the fixture. `during` wraps the list's timed window (the bench's
  * probe of the machine: only while the list is read and the submissions go).
  */
 export async function documentsListRun({ db, url, apiKey, tenantId, tenantDocuments, referenceUrl, duration, submit, assertAlive, fullPlans, consoleRounds = 0, consoleUnder = 'quiet', during = (work) => work() }) {
