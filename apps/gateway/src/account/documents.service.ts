@@ -82,13 +82,28 @@ export const ISSUED_WINDOW = 200;
  */
 export const ISSUED_DAYS_MAX = 400;
 
+/**
+ * How far past today an `issued_from` without `issued_to` is read day by day (rangeByDaySql), in days: invoices
+ * dated a little ahead (a month's invoice issued at its end) are among those days; anything later is read
+ * straight from the issue-date index after them (a few documents, if any).
+ */
+export const ISSUED_AHEAD_DAYS = 31;
+
 /** The days from `from` to `to` (YYYY-MM-DD, both included). */
 function daysOf(from: string, to: string): number {
   return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
 }
 
-/** The list's query: the tenant, each filter given, the cursor (rows strictly after the cursor's row in the order). */
-export function listSql(tenantId: string, filter: DocumentFilter, page: PageRequest): { sql: string; parameters: unknown[] } {
+/** The last day an open `issued_from` is read day by day: ISSUED_AHEAD_DAYS after `now` (UTC). */
+function openRangeEnd(now: number): string {
+  return new Date(now + ISSUED_AHEAD_DAYS * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The list's query: the tenant, each filter given, the cursor (rows strictly after the cursor's row in the order).
+ * `now` places an open `issued_from`'s days (openRangeEnd).
+ */
+export function listSql(tenantId: string, filter: DocumentFilter, page: PageRequest, now = Date.now()): { sql: string; parameters: unknown[] } {
   const parameters: unknown[] = [tenantId];
   const where = ['d.tenant_id = $1'];
   const add = (condition: (placeholder: string) => string, value: unknown) => {
@@ -116,8 +131,13 @@ export function listSql(tenantId: string, filter: DocumentFilter, page: PageRequ
   const limit = placeholder(page.limit + 1);
   if (from || to) {
     const inRange = (alias: string) => [from && `${alias}.issue_date >= ${from}::text`, to && `${alias}.issue_date <= ${to}::text`].filter(Boolean).join(' AND ');
-    const byDay = indexOnly && from && to && daysOf(filter.issuedFrom!, filter.issuedTo!) <= ISSUED_DAYS_MAX;
-    const range = byDay ? rangeByDaySql(where, from, to, limit) : `SELECT d.id, d.created_at FROM documents d WHERE ${where.join(' AND ')} AND ${inRange('d')}`;
+    // An open `issued_from` by day too: its days up to openRangeEnd, then whatever is dated after that.
+    const openEnd = from && !to ? openRangeEnd(now) : undefined;
+    const lastDay = filter.issuedTo ?? openEnd;
+    const byDay = indexOnly && from && lastDay !== undefined && (to || filter.issuedFrom! <= lastDay) && daysOf(filter.issuedFrom!, lastDay) <= ISSUED_DAYS_MAX;
+    const range = byDay
+      ? rangeByDaySql(where, from, to ?? placeholder(openEnd), limit, !to)
+      : `SELECT d.id, d.created_at FROM documents d WHERE ${where.join(' AND ')} AND ${inRange('d')}`;
     return { sql: issuedListSql(where, inRange, range, limit), parameters };
   }
   const sql = `SELECT ${SUMMARY_COLUMNS} FROM documents d WHERE ${where.join(' AND ')} ORDER BY d.created_at DESC, d.id DESC LIMIT ${limit}`;
@@ -149,7 +169,8 @@ function issuedListSql(where: readonly string[], inRange: (alias: string) => str
 }
 
 /**
- * A bounded range's newest page in the issue-date index's own order, when the other conditions are on that
+ * A bounded range's newest page in the issue-date index's own order (an open `issued_from` is bounded at
+ * openRangeEnd, with `andLater` the documents dated after that end), when the other conditions are on that
  * index's columns too (the created range, the cursor): within one issue date `(tenant_id, issue_date,
  * created_at DESC, id DESC)` is in the list's order, so each day's newest page (the scan starts at the
  * cursor) is read index-only, and the page is the newest of those: days × a page of entries, not the range's
@@ -160,15 +181,17 @@ function issuedListSql(where: readonly string[], inRange: (alias: string) => str
  * each day also reads what lies strictly between it and the next (one descent finding nothing for the areas'
  * validated dates), up to `to`: the days and their gaps are exactly `from <= issue_date <= to`.
  */
-function rangeByDaySql(where: readonly string[], from: string, to: string, limit: string): string {
-  const ofDay = (dayCondition: string) =>
-    `SELECT d.id, d.created_at FROM documents d WHERE ${where.join(' AND ')} AND ${dayCondition} ORDER BY d.created_at DESC, d.id DESC LIMIT ${limit}`;
-  return `SELECT p.id, p.created_at
+function rangeByDaySql(where: readonly string[], from: string, to: string, limit: string, andLater = false): string {
+  const matching = (condition: string) =>
+    `SELECT d.id, d.created_at FROM documents d WHERE ${where.join(' AND ')} AND ${condition} ORDER BY d.created_at DESC, d.id DESC LIMIT ${limit}`;
+  const days = `SELECT p.id, p.created_at
       FROM generate_series(0, ${to}::text::date - ${from}::text::date) AS n
       CROSS JOIN LATERAL (SELECT to_char(${from}::text::date + n, 'YYYY-MM-DD') AS day, to_char(${from}::text::date + n + 1, 'YYYY-MM-DD') AS next) AS g
-      CROSS JOIN LATERAL ((${ofDay('d.issue_date = g.day')})
-        UNION ALL (${ofDay(`d.issue_date > g.day AND d.issue_date < g.next AND d.issue_date <= ${to}::text`)})) AS p
-      ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit}`;
+      CROSS JOIN LATERAL ((${matching('d.issue_date = g.day')})
+        UNION ALL (${matching(`d.issue_date > g.day AND d.issue_date < g.next AND d.issue_date <= ${to}::text`)})) AS p`;
+  // An open range (`andLater`): what sorts after its last day, read from the index's range past it.
+  const later = andLater ? ` UNION ALL (${matching(`d.issue_date > ${to}::text`)})` : '';
+  return `SELECT q.id, q.created_at FROM (${days}${later}) AS q ORDER BY q.created_at DESC, q.id DESC LIMIT ${limit}`;
 }
 
 /** `GET /v1/documents` and `GET /v1/documents/{id}`: the tenant's documents of every area. */
