@@ -1,7 +1,7 @@
 // `npm test`: the whole suite (unit, integration, e2e) against real PostgreSQL, Redis and Kafka.
 // It installs and starts what it needs like `npm start`, but on its own database and its own
 // broker (port 19092, data in .run/kafka-test), so it never touches a running development stack.
-// Test files run one at a time (--runInBand): e2e files share the broker and the database. (Unit files
+// In each jest process test files run one at a time (--runInBand): e2e files share the broker and a database. (Unit files
 // on two jest workers were slower on this shared 2-core host, not faster: 380 and 544 s against 193 and
 // 287 s in band for the unit files of libs/domain and apps, runs alternated, #48.)
 // Extra arguments go to jest: `npm test -- --selectProjects unit`.
@@ -18,10 +18,10 @@
 // named after its lane's. A lane's output other than the first int/e2e lane's is kept in a file and
 // shown after it; the run fails if any lane fails; a summary gives each lane's time and the slowest
 // files (jest's --json results, kept in .run/test-logs/<prefix>/jest-*.json).
-// Not the default: no gain measured. Its whole run on 2026-12-02 (16:18-16:54 UTC, the host shared with
-// other runs, load 9-12 then 2-3) took 2,204 s, all passed: the unit lane 492 s, the int/e2e lane 2,136 s,
-// so the lanes hide only the unit files' time and the int/e2e files in band stay the critical path (the
-// default was 31 min at another time). docs/testing.md "How long the suite takes" has the figures.
+// The default is 3 (TEST_LANES=1 for one jest process): on a clean clone of main with nothing else running
+// (2026-12-03, `CI=true TEST_LANES=3 bash .ci/run`) the whole suite took 770 s, every lane passed (unit 170 s,
+// int+e2e 710 and 737 s), where CI's last one-process run took 1,678 s. Two lanes alone do not pay: the
+// int/e2e files in band are the critical path (docs/testing.md "How long the suite takes").
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { secretsInLogs } from './lib/log-secrets.mjs';
@@ -39,8 +39,10 @@ const args = process.argv.slice(2);
 const selected = args.includes('--selectProjects') ? args.slice(args.indexOf('--selectProjects') + 1).filter((_, i, rest) => !rest.slice(0, i + 1).some((a) => a.startsWith('-'))) : [];
 // Only unit files: no broker, no database (`--selectProjects unit e2e` names e2e too, whatever the order).
 const unitOnly = selected.length > 0 && selected.every((project) => project === 'unit');
+/** A whole-suite run's jest processes unless TEST_LANES says otherwise: the unit files and two int/e2e shards. */
+const DEFAULT_LANES = 3;
 /** The jest processes of a whole-suite run (TEST_LANES, above): 1, as with any argument, is one jest process. */
-const laneCount = args.length === 0 ? Math.max(1, Math.floor(Number(process.env.TEST_LANES ?? 1)) || 1) : 1;
+const laneCount = args.length === 0 ? Math.max(1, Math.floor(Number(process.env.TEST_LANES ?? DEFAULT_LANES)) || 1) : 1;
 const inLanes = laneCount > 1;
 
 ensureNodeModules();
