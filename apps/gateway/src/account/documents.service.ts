@@ -132,11 +132,10 @@ export function listSql(tenantId: string, filter: DocumentFilter, page: PageRequ
   if (from || to) {
     const inRange = (alias: string) => [from && `${alias}.issue_date >= ${from}::text`, to && `${alias}.issue_date <= ${to}::text`].filter(Boolean).join(' AND ');
     // An open `issued_from` by day too: its days up to openRangeEnd, then whatever is dated after that.
-    const openEnd = from && !to ? openRangeEnd(now) : undefined;
-    const lastDay = filter.issuedTo ?? openEnd;
-    const byDay = indexOnly && from && lastDay !== undefined && (to || filter.issuedFrom! <= lastDay) && daysOf(filter.issuedFrom!, lastDay) <= ISSUED_DAYS_MAX;
+    const lastDay = filter.issuedTo ?? (from ? openRangeEnd(now) : undefined);
+    const byDay = indexOnly && from && lastDay !== undefined && filter.issuedFrom! <= lastDay && daysOf(filter.issuedFrom!, lastDay) <= ISSUED_DAYS_MAX;
     const range = byDay
-      ? rangeByDaySql(where, from, to ?? placeholder(openEnd), limit, !to)
+      ? rangeByDaySql(where, from, to ?? placeholder(lastDay), limit, !to)
       : `SELECT d.id, d.created_at FROM documents d WHERE ${where.join(' AND ')} AND ${inRange('d')}`;
     return { sql: issuedListSql(where, inRange, range, limit), parameters };
   }
